@@ -1,0 +1,68 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/skilldex/skilldex/tools"
+	"github.com/spf13/cobra"
+)
+
+func newServeCmd(cfg *Config) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Serve the catalog over MCP (stdio by default, streamable HTTP with --http)",
+		Long: `serve runs an MCP server over the catalog. On stdio (the default) the protocol owns stdout and logs go
+to stderr. With --http ADDR it serves streamable HTTP at http://ADDR/mcp (bind to 127.0.0.1 unless you mean
+otherwise). --profile picks the tool set: ` + fmt.Sprint(tools.Profiles()) + `.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			ctx := cmd.Context()
+			log := cfg.logger(cmd.ErrOrStderr())
+			cat, err := cfg.openCatalog(ctx, cmd.ErrOrStderr())
+			if err != nil {
+				return err
+			}
+			defer cat.Close()
+			h := tools.New(cat, &tools.Options{Profiles: cfg.Profiles, Logger: log})
+			srv, err := h.NewServer()
+			if err != nil {
+				return err
+			}
+			log.Info("serving", "skills", cat.Len(), "roots", len(cat.Roots()))
+			if cfg.HTTP == "" {
+				err := srv.Run(ctx, &mcp.StdioTransport{})
+				if errors.Is(err, context.Canceled) {
+					return nil
+				}
+				return err
+			}
+			ln, err := net.Listen("tcp", cfg.HTTP)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.ErrOrStderr(), "skilldex: serving MCP at http://%s/mcp\n", ln.Addr())
+			mux := http.NewServeMux()
+			mux.Handle("/mcp", mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, nil))
+			hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+			go func() {
+				<-ctx.Done()
+				sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+				defer cancel()
+				_ = hs.Shutdown(sctx)
+			}()
+			if err := hs.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+				return err
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&cfg.HTTP, "http", "", "serve streamable HTTP on ADDR (e.g. 127.0.0.1:8765) instead of stdio")
+	cmd.Flags().StringArrayVar(&cfg.Profiles, "profile", nil, "tool profile(s) to register (repeatable or comma-separated; default native)")
+	return cmd
+}

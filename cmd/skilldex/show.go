@@ -1,0 +1,47 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+)
+
+func newShowCmd(cfg *Config) *cobra.Command {
+	return &cobra.Command{
+		Use:   "show NAME|ID",
+		Short: "Print a skill's SKILL.md with its base folder and files",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			cat, err := cfg.openCatalog(cmd.Context(), cmd.ErrOrStderr())
+			if err != nil {
+				return err
+			}
+			defer cat.Close()
+			l, err := cat.Load(cmd.Context(), args[0])
+			if err != nil {
+				return err
+			}
+			if cfg.JSON {
+				return writeJSON(cmd.OutOrStdout(), struct {
+					Skill   any      `json:"skill"`
+					BaseDir string   `json:"base_dir"`
+					Content string   `json:"content"`
+					Files   []string `json:"files"`
+				}{l.Skill, l.BaseDir, l.Content, l.Files})
+			}
+			w := cmd.OutOrStdout()
+			fmt.Fprintf(w, "Skill: %s (id %s)\nBase directory: %s\n", l.Skill.Name, l.Skill.ID, l.BaseDir)
+			if l.Skill.ShadowedBy != "" {
+				fmt.Fprintf(w, "Shadowed by: %s\n", l.Skill.ShadowedBy)
+			}
+			for _, d := range l.Skill.Diagnostics {
+				fmt.Fprintf(cmd.ErrOrStderr(), "%s\n", d)
+			}
+			if len(l.Files) > 0 {
+				fmt.Fprintf(w, "Files: %d (read with: skilldex read %s PATH)\n", len(l.Files), l.Skill.ID)
+			}
+			fmt.Fprintf(w, "\n%s", l.Content)
+			return nil
+		},
+	}
+}

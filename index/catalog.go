@@ -1,0 +1,729 @@
+// Package index builds and serves the skill catalog: it discovers skill
+// folders under ordered roots, parses and validates each SKILL.md, keeps
+// metadata, fingerprints and content in the store and the searchable text
+// in the search index, and answers list, load, read_file and search from
+// that cache.
+package index
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/skilldex/skilldex/index/skillmd"
+	"github.com/skilldex/skilldex/search"
+	"github.com/skilldex/skilldex/store"
+	"golang.org/x/text/unicode/norm"
+)
+
+// MaxFileSize is the largest file load and read_file serve: 1 MiB, the
+// get_skill seed's limit ("Support files up to 1MB").
+const MaxFileSize = 1 << 20
+
+// maxCachedPerSkill bounds the bytes of reference files one skill keeps in
+// the content cache; files past it are served from disk.
+const maxCachedPerSkill = 16 << 20
+
+// batchSize is how many skills go to the store and the search index per
+// write: library facts put bleve's sweet spot at 250-500 documents.
+const batchSize = 256
+
+// Options configure Open. The zero value is usable but has no roots.
+type Options struct {
+	// Roots in priority order: a skill in an earlier root wins a shared
+	// name.
+	Roots []Root
+	// DataDir holds the store and the search index, under a subfolder
+	// keyed by the roots, so catalogs over different folders never share
+	// files. Ignored when Mem is set. "" means Mem.
+	DataDir string
+	// Mem keeps the store and the search index in memory.
+	Mem bool
+	// MaxDepth bounds the walk below each root; 0 means DefaultMaxDepth.
+	MaxDepth int
+	// Mode is the validation mode: skillmd.Lenient (serve skills with
+	// warnings) or skillmd.Strict (every rule keeps a skill out).
+	Mode skillmd.Mode
+	// Logger receives warnings and progress; nil discards them.
+	Logger *slog.Logger
+	// Progress, when set, is called during a refresh with the skills
+	// parsed so far and the number to parse.
+	Progress func(done, total int)
+	// LockTimeout bounds the wait for another process's lock on the data
+	// dir; 0 means 2s.
+	LockTimeout time.Duration
+}
+
+// Skill is one skill in the catalog: its metadata, where it lives, what it
+// references and what is wrong with it.
+type Skill struct {
+	// ID is the skill's folder path relative to its root, slash-separated
+	// (unique in the catalog; see skillIDs for the rare collision form).
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	// Description is the frontmatter description.
+	Description   string         `json:"description"`
+	Tags          []string       `json:"tags,omitempty"`
+	Version       string         `json:"version,omitempty"`
+	Author        string         `json:"author,omitempty"`
+	License       string         `json:"license,omitempty"`
+	Compatibility string         `json:"compatibility,omitempty"`
+	AllowedTools  []string       `json:"allowed_tools,omitempty"`
+	Metadata      map[string]any `json:"metadata,omitempty"`
+	// Root is the index of the skill's root in Options.Roots.
+	Root      int    `json:"root"`
+	RootLabel string `json:"root_label,omitempty"`
+	// Dir is the absolute skill folder; RealDir the same with links
+	// resolved (the boundary read_file enforces).
+	Dir     string `json:"dir"`
+	RealDir string `json:"real_dir"`
+	// SkillFile is the base name of SKILL.md as spelled on disk.
+	SkillFile string `json:"skill_file"`
+	// Depth is the number of folders between the root and the skill.
+	Depth int `json:"depth"`
+	// Files lists every file in the skill folder (nested skills'
+	// folders excluded) with its fingerprint.
+	Files      []FileInfo          `json:"files"`
+	References []skillmd.Reference `json:"references,omitempty"`
+	// Diagnostics are the parse and validation problems of this skill.
+	Diagnostics []skillmd.Diagnostic `json:"diagnostics,omitempty"`
+	// Valid is false when an error diagnostic keeps the skill out of
+	// list, search and load (in the catalog's validation mode).
+	Valid bool `json:"valid"`
+	// Hash is the hex SHA-256 of SKILL.md.
+	Hash string `json:"hash"`
+	// ShadowedBy is the id of the skill that wins this skill's name
+	// (case-insensitively); "" when this skill wins. Computed, not stored.
+	ShadowedBy string `json:"shadowed_by,omitempty"`
+}
+
+// SkillPath returns the absolute path of the skill's SKILL.md.
+func (s *Skill) SkillPath() string { return filepath.Join(s.Dir, s.SkillFile) }
+
+// Catalog is a live, searchable catalog of skills. All methods are safe for
+// concurrent use.
+type Catalog struct {
+	opts    Options
+	log     *slog.Logger
+	dataDir string
+	st      *store.Store
+	ix      *search.Index
+
+	refreshMu sync.Mutex // one refresh at a time
+
+	mu     sync.RWMutex
+	skills map[string]*Skill // every skill found, valid or not, by id
+	byName map[string]string // folded name → winning valid skill id
+	walk   []skillmd.Diagnostic
+
+	subMu sync.Mutex
+	subs  []func(Change)
+}
+
+// Change describes what a refresh changed, for watchers and MCP
+// notifications.
+type Change struct {
+	Added, Updated, Removed []string // skill ids
+	// ListChanged is true when the set of served skills or any name or
+	// description changed.
+	ListChanged bool
+}
+
+// Stats summarise one refresh.
+type Stats struct {
+	Found     int           `json:"found"`
+	Valid     int           `json:"valid"`
+	Invalid   int           `json:"invalid"`
+	Shadowed  int           `json:"shadowed"`
+	Parsed    int           `json:"parsed"`
+	Unchanged int           `json:"unchanged"`
+	Removed   int           `json:"removed"`
+	Duration  time.Duration `json:"duration_ns"`
+}
+
+// Open opens (or creates) the catalog's store and search index, reloads
+// what an earlier run stored, repairs any disagreement between the two, and
+// runs a first Refresh. A store or index that cannot be opened or comes
+// from another version is rebuilt from the skill folders, which are the
+// source of truth. Errors: store.ErrLocked / search.ErrLocked when another
+// process holds the data dir.
+func Open(ctx context.Context, opts *Options) (*Catalog, error) {
+	c, err := openNoRefresh(opts)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := c.Refresh(ctx); err != nil {
+		c.Close()
+		return nil, err
+	}
+	return c, nil
+}
+
+func openNoRefresh(opts *Options) (*Catalog, error) {
+	c := &Catalog{skills: map[string]*Skill{}, byName: map[string]string{}}
+	if opts != nil {
+		c.opts = *opts
+	}
+	c.log = c.opts.Logger
+	if c.log == nil {
+		c.log = slog.New(slog.DiscardHandler)
+	}
+	for i, r := range c.opts.Roots {
+		abs, err := filepath.Abs(r.Path)
+		if err != nil {
+			return nil, fmt.Errorf("skill root %q: %w", r.Path, err)
+		}
+		c.opts.Roots[i].Path = abs
+	}
+	if c.opts.DataDir == "" {
+		c.opts.Mem = true
+	}
+	stPath, ixPath := "", ""
+	if !c.opts.Mem {
+		c.dataDir = filepath.Join(c.opts.DataDir, c.key())
+		if err := os.MkdirAll(c.dataDir, 0o755); err != nil {
+			return nil, fmt.Errorf("data dir: %w", err)
+		}
+		stPath, ixPath = filepath.Join(c.dataDir, "skills.db"), filepath.Join(c.dataDir, "search.bleve")
+	}
+	timeout := c.opts.LockTimeout
+	if timeout == 0 {
+		timeout = 2 * time.Second
+	}
+	st, err := store.Open(stPath, &store.Options{Timeout: timeout})
+	if errors.Is(err, store.ErrSchema) || errors.Is(err, store.ErrCorrupt) {
+		c.log.Warn("store unusable; rebuilding it from the skill folders", "path", stPath, "err", err)
+		if err = store.Remove(stPath); err == nil {
+			st, err = store.Open(stPath, &store.Options{Timeout: timeout})
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("open store: %w", err)
+	}
+	c.st = st
+	ix, err := search.Open(ixPath, &search.Options{Timeout: timeout})
+	if errors.Is(err, search.ErrCorrupt) {
+		c.log.Warn("search index unusable; rebuilding it from the store", "path", ixPath, "err", err)
+		if err = search.Remove(ixPath); err == nil {
+			ix, err = search.Open(ixPath, &search.Options{Timeout: timeout})
+		}
+	}
+	if err != nil {
+		st.Close()
+		return nil, fmt.Errorf("open search index: %w", err)
+	}
+	c.ix = ix
+	if err := c.load(); err != nil {
+		c.Close()
+		return nil, err
+	}
+	return c, nil
+}
+
+// key names the data subfolder of this catalog: the roots, their order,
+// the mode and the depth all change what is stored.
+func (c *Catalog) key() string {
+	h := sha256.New()
+	for _, r := range c.opts.Roots {
+		fmt.Fprintf(h, "%s\x00%s\x00", r.Path, r.Label)
+	}
+	fmt.Fprintf(h, "mode=%d depth=%d", c.opts.Mode, c.opts.MaxDepth)
+	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// DataDir returns the folder holding this catalog's store and index, or ""
+// for an in-memory catalog.
+func (c *Catalog) DataDir() string { return c.dataDir }
+
+// Roots returns the catalog's roots with absolute paths, in priority order.
+func (c *Catalog) Roots() []Root { return append([]Root(nil), c.opts.Roots...) }
+
+// Close releases the store and the search index.
+func (c *Catalog) Close() error {
+	var errs []error
+	if c.ix != nil {
+		errs = append(errs, c.ix.Close())
+	}
+	if c.st != nil {
+		errs = append(errs, c.st.Close())
+	}
+	return errors.Join(errs...)
+}
+
+const pendingKey = "pending"
+
+// load reads the records an earlier run stored and makes the search index
+// agree with them: ids the index lacks or holds too many, and the skills a
+// crashed run was writing (the pending list), are re-indexed from the
+// stored content.
+func (c *Catalog) load() error {
+	skills := map[string]*Skill{}
+	err := c.st.ForEach(func(id string, meta []byte) error {
+		var s Skill
+		if err := json.Unmarshal(meta, &s); err != nil {
+			c.log.Warn("dropping unreadable store record", "id", id, "err", err)
+			return nil
+		}
+		skills[id] = &s
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("read store: %w", err)
+	}
+	redo := map[string]bool{}
+	if p, err := c.st.State(pendingKey); err == nil && len(p) > 0 {
+		var ids []string
+		if json.Unmarshal(p, &ids) == nil {
+			for _, id := range ids {
+				redo[id] = true
+			}
+		}
+	}
+	indexed, err := c.ix.IDs()
+	if err != nil {
+		return fmt.Errorf("read search index: %w", err)
+	}
+	var extra []string
+	have := map[string]bool{}
+	for _, id := range indexed {
+		have[id] = true
+		if s := skills[id]; s == nil || !s.Valid {
+			extra = append(extra, id)
+		}
+	}
+	for id, s := range skills {
+		if s.Valid && !have[id] {
+			redo[id] = true
+		}
+	}
+	if len(extra) > 0 {
+		if err := c.ix.Delete(extra...); err != nil {
+			return fmt.Errorf("repair search index: %w", err)
+		}
+	}
+	if len(redo) > 0 {
+		c.log.Info("repairing search index from the store", "skills", len(redo), "extra", len(extra))
+		var docs []search.Doc
+		for id := range redo {
+			s := skills[id]
+			if s == nil || !s.Valid {
+				continue
+			}
+			content, err := c.st.File(id, s.SkillFile)
+			if err != nil {
+				delete(skills, id) // the next refresh parses it again
+				continue
+			}
+			docs = append(docs, docFor(s, bodyOf(content)))
+		}
+		if err := c.ix.Index(docs...); err != nil {
+			return fmt.Errorf("repair search index: %w", err)
+		}
+		if err := c.st.SetState(pendingKey, nil); err != nil {
+			return err
+		}
+	}
+	c.mu.Lock()
+	c.skills = skills
+	c.reshadow()
+	c.mu.Unlock()
+	return nil
+}
+
+func bodyOf(content []byte) string {
+	if _, body, _, ok := skillmd.SplitFrontmatter(content); ok {
+		return string(body)
+	}
+	return string(content)
+}
+
+func docFor(s *Skill, body string) search.Doc {
+	return search.Doc{ID: s.ID, Name: s.Name, Description: s.Description, Tags: s.Tags, Body: body}
+}
+
+// Refresh walks the roots and brings the catalog up to date: new and
+// changed skills (by file fingerprints: path, size, modification time) are
+// parsed and written to the store and the search index; vanished ones are
+// removed; shadowing is recomputed. Unchanged skills cost one stat per
+// file. A skill that fails to parse stays in the catalog as invalid with
+// its diagnostics and is not served.
+func (c *Catalog) Refresh(ctx context.Context) (*Stats, error) {
+	c.refreshMu.Lock()
+	defer c.refreshMu.Unlock()
+	start := time.Now()
+	found, walkDiags := discover(c.opts.Roots, c.opts.MaxDepth)
+	ids := skillIDs(found, c.opts.Roots)
+
+	c.mu.RLock()
+	old := c.skills
+	c.mu.RUnlock()
+
+	stats := &Stats{Found: len(found)}
+	next := make(map[string]*Skill, len(found))
+	var todo []int
+	for i, f := range found {
+		sortFiles(f.files)
+		if o := old[ids[i]]; o != nil && o.Dir == f.dir && o.Root == f.root && sameFiles(o.Files, f.files) {
+			next[ids[i]] = o
+			stats.Unchanged++
+			continue
+		}
+		todo = append(todo, i)
+	}
+	current := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		current[id] = true
+	}
+	var removed []string
+	for id := range old {
+		if !current[id] {
+			removed = append(removed, id)
+		}
+	}
+	sort.Strings(removed)
+
+	change := Change{}
+	for n := 0; n < len(todo); n += batchSize {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		batch := todo[n:min(n+batchSize, len(todo))]
+		parsed := c.parseAll(found, ids, batch)
+		if err := c.write(parsed, nil); err != nil {
+			return nil, err
+		}
+		for _, p := range parsed {
+			next[p.skill.ID] = p.skill
+			o := old[p.skill.ID]
+			switch {
+			case o == nil:
+				change.Added = append(change.Added, p.skill.ID)
+				change.ListChanged = change.ListChanged || p.skill.Valid
+			default:
+				change.Updated = append(change.Updated, p.skill.ID)
+				if o.Valid != p.skill.Valid || o.Name != p.skill.Name || o.Description != p.skill.Description {
+					change.ListChanged = true
+				}
+			}
+		}
+		stats.Parsed += len(parsed)
+		if c.opts.Progress != nil {
+			c.opts.Progress(n+len(batch), len(todo))
+		}
+	}
+	if len(removed) > 0 {
+		if err := c.write(nil, removed); err != nil {
+			return nil, err
+		}
+		change.Removed = removed
+		for _, id := range removed {
+			if old[id].Valid {
+				change.ListChanged = true
+			}
+		}
+	}
+	stats.Removed = len(removed)
+
+	c.mu.Lock()
+	c.skills = next
+	c.walk = walkDiags
+	c.reshadow()
+	for _, s := range next {
+		switch {
+		case !s.Valid:
+			stats.Invalid++
+		case s.ShadowedBy != "":
+			stats.Shadowed++
+			stats.Valid++
+		default:
+			stats.Valid++
+		}
+	}
+	c.mu.Unlock()
+	stats.Duration = time.Since(start)
+	if len(change.Added)+len(change.Updated)+len(change.Removed) > 0 {
+		c.notify(change)
+	}
+	return stats, nil
+}
+
+func sameFiles(a, b []FileInfo) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Path != b[i].Path || a[i].Size != b[i].Size || a[i].ModTime != b[i].ModTime {
+			return false
+		}
+	}
+	return true
+}
+
+// parsed is one skill read from disk, ready to be written.
+type parsed struct {
+	skill *Skill
+	body  string
+	files map[string][]byte
+}
+
+// parseAll parses the skills picked by batch on all cores.
+func (c *Catalog) parseAll(found []*found, ids []string, batch []int) []parsed {
+	out := make([]parsed, len(batch))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range next {
+				i := batch[k]
+				out[k] = c.parseOne(found[i], ids[i])
+			}
+		}()
+	}
+	for k := range batch {
+		next <- k
+	}
+	close(next)
+	wg.Wait()
+	return out
+}
+
+// parseOne reads one skill folder: SKILL.md is parsed and validated; every
+// text file up to MaxFileSize is hashed and kept for the content cache.
+func (c *Catalog) parseOne(f *found, id string) parsed {
+	r := c.opts.Roots[f.root]
+	s := &Skill{ID: id, Root: f.root, RootLabel: r.Label, Dir: f.dir, RealDir: f.realDir,
+		SkillFile: f.skillFile, Depth: f.depth, Files: f.files}
+	p := parsed{skill: s, files: map[string][]byte{}}
+	display := filepath.Join(f.dir, f.skillFile)
+	cached := 0
+	var content []byte
+	for i := range s.Files {
+		fi := &s.Files[i]
+		if fi.Size > MaxFileSize {
+			if fi.Path == f.skillFile {
+				s.Diagnostics = append(s.Diagnostics, skillmd.Diagnostic{Severity: skillmd.SeverityError, Code: "file-too-large", File: display,
+					Message: fmt.Sprintf("SKILL.md is %d bytes; the limit is %d (1 MiB)", fi.Size, MaxFileSize), Fix: "move detail into reference files and link them from SKILL.md"})
+			}
+			continue
+		}
+		data, err := readRegular(filepath.Join(f.dir, filepath.FromSlash(fi.Path)), MaxFileSize)
+		if err != nil {
+			if fi.Path == f.skillFile {
+				s.Diagnostics = append(s.Diagnostics, skillmd.Diagnostic{Severity: skillmd.SeverityError, Code: "unreadable", File: display,
+					Message: fmt.Sprintf("cannot read SKILL.md: %v", err), Fix: "check the file's permissions"})
+			}
+			continue
+		}
+		sum := sha256.Sum256(data)
+		fi.Hash = hex.EncodeToString(sum[:])
+		if fi.Path == f.skillFile {
+			content = data
+			s.Hash = fi.Hash
+			p.files[fi.Path] = data
+			continue
+		}
+		if isText(data) && cached+len(data) <= maxCachedPerSkill {
+			p.files[fi.Path] = data
+			cached += len(data)
+		}
+	}
+	if content == nil {
+		return p // Valid stays false; the diagnostic says why
+	}
+	names := make([]string, len(s.Files))
+	for i, fi := range s.Files {
+		names[i] = fi.Path
+	}
+	ms, diags, err := skillmd.Parse(display, content, names)
+	s.Diagnostics = append(s.Diagnostics, diags...)
+	if err != nil {
+		s.Diagnostics = append(s.Diagnostics, parseErrorDiag(display, err))
+		return p
+	}
+	s.Name, s.Description, s.Tags = ms.Name, ms.Description, ms.Tags
+	s.Version, s.Author, s.License, s.Compatibility = ms.Version, ms.Author, ms.License, ms.Compatibility
+	s.AllowedTools, s.Metadata, s.References = ms.AllowedTools, ms.Metadata, ms.References
+	for _, d := range skillmd.Validate(ms, filepath.Base(f.dir), c.opts.Mode) {
+		if d.File == "" {
+			d.File = display
+		}
+		s.Diagnostics = append(s.Diagnostics, d)
+	}
+	s.Valid = true
+	for _, d := range s.Diagnostics {
+		if d.Severity == skillmd.SeverityError {
+			s.Valid = false
+		}
+	}
+	p.body = ms.Body
+	return p
+}
+
+func parseErrorDiag(file string, err error) skillmd.Diagnostic {
+	d := skillmd.Diagnostic{Severity: skillmd.SeverityError, Code: "parse-error", File: file, Message: err.Error()}
+	var pe *skillmd.ParseError
+	if errors.As(err, &pe) {
+		d.Line = pe.Line
+		d.Message = pe.Err.Error()
+	}
+	switch {
+	case errors.Is(err, skillmd.ErrNoFrontmatter):
+		d.Code, d.Fix = "no-frontmatter", "start SKILL.md with a --- block holding name: and description:"
+	case errors.Is(err, skillmd.ErrYAML):
+		d.Code, d.Fix = "yaml-syntax", "fix the YAML frontmatter; quote values that contain ': ' or start with a special character"
+	case errors.Is(err, skillmd.ErrNotUTF8), errors.Is(err, skillmd.ErrBinary):
+		d.Code, d.Fix = "not-text", "save SKILL.md as UTF-8 text"
+	}
+	return d
+}
+
+// readRegular reads a regular file of at most max bytes; it never opens a
+// FIFO or device (opening a FIFO would block the catalog).
+func readRegular(p string, max int64) ([]byte, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file", p)
+	}
+	if st.Size() > max {
+		return nil, fmt.Errorf("%w: %s is %d bytes, limit %d", ErrTooLarge, p, st.Size(), max)
+	}
+	return io.ReadAll(io.LimitReader(f, max+1))
+}
+
+// isText reports whether data looks like text: valid UTF-8 without NUL
+// bytes.
+func isText(data []byte) bool {
+	for _, b := range data {
+		if b == 0 {
+			return false
+		}
+	}
+	return utf8.Valid(data)
+}
+
+// write stores parsed skills and removes the given ids, in the store first
+// and then in the search index. The ids being written are recorded as
+// pending first, so a crash between the two writes is repaired at the next
+// Open.
+func (c *Catalog) write(ps []parsed, removed []string) error {
+	var ids []string
+	for _, p := range ps {
+		ids = append(ids, p.skill.ID)
+	}
+	ids = append(ids, removed...)
+	pend, _ := json.Marshal(ids)
+	if err := c.st.SetState(pendingKey, pend); err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	entries := make([]store.Entry, 0, len(ps))
+	var docs []search.Doc
+	var drop []string
+	for _, p := range ps {
+		meta, err := json.Marshal(p.skill)
+		if err != nil {
+			return err
+		}
+		entries = append(entries, store.Entry{ID: p.skill.ID, Meta: meta, Files: p.files})
+		if p.skill.Valid {
+			docs = append(docs, docFor(p.skill, p.body))
+		} else {
+			drop = append(drop, p.skill.ID)
+		}
+	}
+	if len(entries) > 0 {
+		if err := c.st.Put(entries...); err != nil {
+			return fmt.Errorf("store: %w", err)
+		}
+	}
+	if len(removed) > 0 {
+		if err := c.st.Delete(removed...); err != nil {
+			return fmt.Errorf("store: %w", err)
+		}
+	}
+	drop = append(drop, removed...)
+	if len(drop) > 0 {
+		if err := c.ix.Delete(drop...); err != nil {
+			return fmt.Errorf("search index: %w", err)
+		}
+	}
+	if len(docs) > 0 {
+		if err := c.ix.Index(docs...); err != nil {
+			return fmt.Errorf("search index: %w", err)
+		}
+	}
+	return c.st.SetState(pendingKey, nil)
+}
+
+// fold is the key names are compared under: case-insensitive, NFC.
+func fold(name string) string { return strings.ToLower(norm.NFC.String(strings.TrimSpace(name))) }
+
+// reshadow recomputes which valid skill wins each name: the higher-priority
+// root, then the shallower folder, then the lexically smaller id. Callers
+// hold c.mu for writing.
+func (c *Catalog) reshadow() {
+	groups := map[string][]*Skill{}
+	for _, s := range c.skills {
+		s.ShadowedBy = ""
+		if s.Valid {
+			k := fold(s.Name)
+			groups[k] = append(groups[k], s)
+		}
+	}
+	c.byName = make(map[string]string, len(groups))
+	for k, g := range groups {
+		sort.Slice(g, func(i, j int) bool {
+			a, b := g[i], g[j]
+			if a.Root != b.Root {
+				return a.Root < b.Root
+			}
+			if a.Depth != b.Depth {
+				return a.Depth < b.Depth
+			}
+			return a.ID < b.ID
+		})
+		c.byName[k] = g[0].ID
+		for _, s := range g[1:] {
+			s.ShadowedBy = g[0].ID
+		}
+	}
+}
+
+// Subscribe registers fn to be called after every refresh that changed the
+// catalog. fn runs on the refreshing goroutine and must not block.
+func (c *Catalog) Subscribe(fn func(Change)) {
+	c.subMu.Lock()
+	c.subs = append(c.subs, fn)
+	c.subMu.Unlock()
+}
+
+func (c *Catalog) notify(ch Change) {
+	c.subMu.Lock()
+	subs := append([]func(Change){}, c.subs...)
+	c.subMu.Unlock()
+	for _, fn := range subs {
+		fn(ch)
+	}
+}

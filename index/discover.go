@@ -1,0 +1,234 @@
+package index
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/skilldex/skilldex/index/skillmd"
+)
+
+// DefaultMaxDepth bounds how deep a root is walked (folders below the
+// root). Real catalogs nest skills 2-5 levels deep (owner/repo/plugins/x/
+// skills/y); 8 leaves room without walking whole home directories.
+const DefaultMaxDepth = 8
+
+// MaxFilesPerSkill bounds how many files one skill folder lists; the corpus
+// has a skill with about 1,000 reference files, so 10,000 leaves a margin
+// while keeping a hostile folder from exhausting memory.
+const MaxFilesPerSkill = 10000
+
+// Root is one folder of skills. Roots are ordered by priority: a skill in an
+// earlier root wins a shared name (see Skill.ShadowedBy).
+type Root struct {
+	// Path is the folder; made absolute by Open.
+	Path string `json:"path" yaml:"path"`
+	// Label says where the root belongs: "project", "personal" or
+	// "global". Profiles render it (the MCP skill seed's <location>
+	// project|global</location>, the Wave seed's personal|project).
+	Label string `json:"label,omitempty" yaml:"label,omitempty"`
+}
+
+// FileInfo is the fingerprint of one file in a skill folder.
+type FileInfo struct {
+	// Path is slash-separated, relative to the skill folder.
+	Path string `json:"path"`
+	Size int64  `json:"size"`
+	// ModTime is the modification time in Unix nanoseconds.
+	ModTime int64 `json:"mtime"`
+	// Hash is the hex SHA-256 of the content; empty until the file was
+	// read (files over MaxFileSize are never hashed).
+	Hash string `json:"hash,omitempty"`
+}
+
+// found is a skill folder seen by the walk, before parsing.
+type found struct {
+	root      int
+	dir       string // absolute path as reached (may pass through links)
+	realDir   string // the same folder with links resolved
+	rel       string // slash-separated path from the root; "." for the root itself
+	depth     int
+	skillFile string // base name of SKILL.md as spelled on disk
+	files     []FileInfo
+	truncated bool // more than MaxFilesPerSkill files
+}
+
+type walker struct {
+	maxDepth int
+	visited  map[string]bool // real folder paths already walked
+	found    []*found
+	diags    []skillmd.Diagnostic
+}
+
+// discover walks every root and returns the skill folders found in priority
+// order, plus diagnostics for what it could not walk. A missing root is
+// skipped silently, per the MCP skill seed ("Missing Directory: skip
+// directory silently").
+func discover(roots []Root, maxDepth int) ([]*found, []skillmd.Diagnostic) {
+	if maxDepth <= 0 {
+		maxDepth = DefaultMaxDepth
+	}
+	w := &walker{maxDepth: maxDepth, visited: map[string]bool{}}
+	for i, r := range roots {
+		real, err := filepath.EvalSymlinks(r.Path)
+		if err != nil {
+			if !os.IsNotExist(err) {
+				w.diag("root-unreadable", r.Path, fmt.Sprintf("cannot resolve skill root: %v", err), "check the path and its permissions")
+			}
+			continue
+		}
+		st, err := os.Stat(real)
+		if err != nil || !st.IsDir() {
+			if err == nil {
+				w.diag("root-not-dir", r.Path, "skill root is not a folder", "pass a folder that contains skill folders")
+			}
+			continue
+		}
+		w.walk(i, r.Path, real, ".", 0, nil)
+	}
+	return w.found, w.diags
+}
+
+func (w *walker) diag(code, file, msg, fix string) {
+	w.diags = append(w.diags, skillmd.Diagnostic{Severity: skillmd.SeverityWarning, Code: code, File: file, Message: msg, Fix: fix})
+}
+
+// walk visits dir (reached as dir, really at realDir). owner is the skill
+// whose folder encloses dir, if any; a folder with its own SKILL.md becomes
+// the owner of its subtree (nested skills are skills too).
+func (w *walker) walk(root int, dir, realDir, rel string, depth int, owner *found) {
+	if w.visited[realDir] {
+		return
+	}
+	w.visited[realDir] = true
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		w.diag("folder-unreadable", dir, fmt.Sprintf("cannot read folder: %v", err), "fix its permissions or remove it from the root")
+		return
+	}
+	if sf := skillFileIn(dir, entries); sf != "" {
+		owner = &found{root: root, dir: dir, realDir: realDir, rel: rel, depth: depth, skillFile: sf}
+		w.found = append(w.found, owner)
+	}
+	for _, e := range entries {
+		name := e.Name()
+		full := filepath.Join(dir, name)
+		mode := e.Type()
+		var info fs.FileInfo
+		if mode&fs.ModeSymlink != 0 {
+			st, err := os.Stat(full)
+			if err != nil {
+				continue // dangling link: nothing to serve
+			}
+			info, mode = st, st.Mode().Type()
+		}
+		childRel := path.Join(rel, name)
+		if mode.IsDir() {
+			if name == ".git" || name == "node_modules" {
+				continue
+			}
+			childReal := filepath.Join(realDir, name)
+			if e.Type()&fs.ModeSymlink != 0 {
+				childReal, err = filepath.EvalSymlinks(full)
+				if err != nil {
+					continue
+				}
+				if childReal == realDir || strings.HasPrefix(realDir, childReal+string(filepath.Separator)) {
+					w.diag("symlink-cycle", full, "symbolic link points back to a folder that contains it; not followed", "remove the link or point it elsewhere")
+					continue
+				}
+			}
+			if depth+1 > w.maxDepth {
+				w.diag("depth-limit", full, fmt.Sprintf("folder is deeper than the walk bound of %d levels; not walked", w.maxDepth), "raise --max-depth or add this folder as a root")
+				continue
+			}
+			w.walk(root, full, childReal, childRel, depth+1, owner)
+			continue
+		}
+		if owner == nil || !mode.IsRegular() {
+			continue // FIFOs, devices and sockets are never opened
+		}
+		if info == nil {
+			if info, err = e.Info(); err != nil {
+				continue
+			}
+		} else if real, err := filepath.EvalSymlinks(full); err != nil || !within(owner.realDir, real) {
+			w.diag("symlink-outside", full, "file is a link that points outside its skill folder; not served", "copy the file into the skill folder instead of linking it")
+			continue
+		}
+		if len(owner.files) >= MaxFilesPerSkill {
+			if !owner.truncated {
+				owner.truncated = true
+				w.diag("too-many-files", owner.dir, fmt.Sprintf("skill folder has more than %d files; the rest are not listed", MaxFilesPerSkill), "move bulk data out of the skill folder")
+			}
+			continue
+		}
+		frel := strings.TrimPrefix(childRel, owner.rel+"/")
+		if owner.rel == "." {
+			frel = childRel
+		}
+		owner.files = append(owner.files, FileInfo{Path: frel, Size: info.Size(), ModTime: info.ModTime().UnixNano()})
+	}
+}
+
+// skillFileIn returns the name of the SKILL.md in entries, matched
+// case-insensitively (SKILL.md, skill.md and SKILL.MD all occur in real
+// catalogs); the exact spelling SKILL.md wins when several exist.
+func skillFileIn(dir string, entries []os.DirEntry) string {
+	best := ""
+	for _, e := range entries {
+		if !strings.EqualFold(e.Name(), "SKILL.md") {
+			continue
+		}
+		st, err := os.Stat(filepath.Join(dir, e.Name()))
+		if err != nil || !st.Mode().IsRegular() {
+			continue
+		}
+		if e.Name() == "SKILL.md" {
+			return e.Name()
+		}
+		if best == "" {
+			best = e.Name()
+		}
+	}
+	return best
+}
+
+// within reports whether p is dir or inside it; both must be clean,
+// absolute and free of links.
+func within(dir, p string) bool {
+	return p == dir || strings.HasPrefix(p, dir+string(filepath.Separator))
+}
+
+// skillIDs assigns each found skill its id: the slash-separated folder path
+// relative to its root, or the root folder's own name when the root is
+// itself a skill. When a lower-priority root holds the same relative path,
+// its id is prefixed with "<root number>:" (1-based) to keep ids unique.
+func skillIDs(fs []*found, roots []Root) []string {
+	ids := make([]string, len(fs))
+	seen := map[string]bool{}
+	for i, f := range fs {
+		id := f.rel
+		if id == "." {
+			id = filepath.Base(roots[f.root].Path)
+		}
+		if seen[id] {
+			id = fmt.Sprintf("%d:%s", f.root+1, id)
+		}
+		for n := 2; seen[id]; n++ {
+			id = fmt.Sprintf("%d:%s~%d", f.root+1, f.rel, n)
+		}
+		seen[id] = true
+		ids[i] = id
+	}
+	return ids
+}
+
+// sortFiles orders a file list by path so fingerprints compare stably.
+func sortFiles(files []FileInfo) {
+	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
+}

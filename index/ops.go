@@ -1,0 +1,388 @@
+package index
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/skilldex/skilldex/index/skillmd"
+	"github.com/skilldex/skilldex/search"
+	"github.com/skilldex/skilldex/store"
+)
+
+// maxNameLen bounds a skill name or id accepted by lookups; ids are folder
+// paths, so the bound is generous, but a 10 KB name is refused early.
+const maxNameLen = 1024
+
+// ListOptions select which skills List returns.
+type ListOptions struct {
+	// IncludeShadowed also lists skills whose name another skill wins.
+	IncludeShadowed bool
+	// IncludeInvalid also lists skills that failed validation.
+	IncludeInvalid bool
+}
+
+// List returns copies of the catalog's skills sorted by name, then id. By
+// default only served skills that win their name.
+func (c *Catalog) List(opts ListOptions) []Skill {
+	c.mu.RLock()
+	out := make([]Skill, 0, len(c.skills))
+	for _, s := range c.skills {
+		if (!s.Valid && !opts.IncludeInvalid) || (s.ShadowedBy != "" && !opts.IncludeShadowed) {
+			continue
+		}
+		out = append(out, *s)
+	}
+	c.mu.RUnlock()
+	sort.Slice(out, func(i, j int) bool {
+		if a, b := fold(out[i].Name), fold(out[j].Name); a != b {
+			return a < b
+		}
+		return out[i].ID < out[j].ID
+	})
+	return out
+}
+
+// Len returns the number of served skills (valid, shadowed included).
+func (c *Catalog) Len() int {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	n := 0
+	for _, s := range c.skills {
+		if s.Valid {
+			n++
+		}
+	}
+	return n
+}
+
+// Diagnostics returns every problem the catalog knows: those of the walk
+// (unreadable folders, depth bound, links) and those of each skill, sorted
+// by file then line.
+func (c *Catalog) Diagnostics() []skillmd.Diagnostic {
+	c.mu.RLock()
+	out := append([]skillmd.Diagnostic(nil), c.walk...)
+	for _, s := range c.skills {
+		out = append(out, s.Diagnostics...)
+		if s.ShadowedBy != "" {
+			w := c.skills[s.ShadowedBy]
+			out = append(out, skillmd.Diagnostic{Severity: skillmd.SeverityWarning, Code: "shadowed", File: s.SkillPath(),
+				Message: fmt.Sprintf("name %q is shadowed by skill %q (%s); this copy is reachable only by its id %q", s.Name, w.ID, w.SkillPath(), s.ID),
+				Fix:     "rename one of the skills, or remove the duplicate"})
+		}
+	}
+	c.mu.RUnlock()
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].File != out[j].File {
+			return out[i].File < out[j].File
+		}
+		return out[i].Line < out[j].Line
+	})
+	return out
+}
+
+// Resolve finds a skill by id (exact) or by name (case-insensitive, NFC;
+// the winner of a shadowed name). Errors: ErrBadName for an empty, over
+// long or NUL-holding reference; *InvalidSkillError when the skill exists
+// but is not served; *NotFoundError (with close names) otherwise.
+func (c *Catalog) Resolve(ref string) (Skill, error) {
+	ref = strings.TrimSpace(ref)
+	switch {
+	case ref == "":
+		return Skill{}, fmt.Errorf("%w: the skill name is empty; pass a name from list_skills", ErrBadName)
+	case len(ref) > maxNameLen:
+		return Skill{}, fmt.Errorf("%w: the skill name is %d bytes long; names are at most 64 characters and ids at most %d bytes", ErrBadName, len(ref), maxNameLen)
+	case strings.ContainsRune(ref, 0):
+		return Skill{}, fmt.Errorf("%w: the skill name contains a NUL byte", ErrBadName)
+	}
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	if s, ok := c.skills[ref]; ok {
+		if !s.Valid {
+			return Skill{}, &InvalidSkillError{Skill: *s}
+		}
+		return *s, nil
+	}
+	k := fold(ref)
+	if id, ok := c.byName[k]; ok {
+		return *c.skills[id], nil
+	}
+	for _, s := range c.skills {
+		if !s.Valid && (fold(s.Name) == k || fold(filepath.Base(s.Dir)) == k) {
+			return Skill{}, &InvalidSkillError{Skill: *s}
+		}
+	}
+	names := make([]string, 0, len(c.byName))
+	for _, id := range c.byName {
+		names = append(names, c.skills[id].Name)
+	}
+	return Skill{}, &NotFoundError{Name: ref, Suggestions: suggest(ref, names, 5), Total: len(names)}
+}
+
+// Loaded is a skill's SKILL.md with everything an agent needs to use it:
+// level 2 of progressive disclosure.
+type Loaded struct {
+	Skill Skill
+	// Content is SKILL.md exactly as on disk.
+	Content string
+	// Body is the markdown after the frontmatter.
+	Body string
+	// BaseDir is the absolute skill folder against which the files and
+	// references resolve.
+	BaseDir string
+	// Files are the skill's other files (slash-separated, relative to
+	// BaseDir), sorted.
+	Files []string
+}
+
+// Load returns a skill's SKILL.md and metadata. It never serves stale
+// content: when SKILL.md changed on disk since it was indexed, the skill is
+// re-read first. Errors as Resolve.
+func (c *Catalog) Load(ctx context.Context, ref string) (*Loaded, error) {
+	s, err := c.Resolve(ref)
+	if err != nil {
+		return nil, err
+	}
+	if c.stale(&s, s.SkillFile) {
+		if s, err = c.refreshSkill(ctx, s); err != nil {
+			return nil, err
+		}
+	}
+	content, err := c.st.File(s.ID, s.SkillFile)
+	if err != nil {
+		if content, err = readRegular(s.SkillPath(), MaxFileSize); err != nil {
+			return nil, fmt.Errorf("read %s: %w", s.SkillPath(), err)
+		}
+	}
+	l := &Loaded{Skill: s, Content: string(content), Body: bodyOf(content), BaseDir: s.Dir}
+	for _, f := range s.Files {
+		if f.Path != s.SkillFile {
+			l.Files = append(l.Files, f.Path)
+		}
+	}
+	return l, nil
+}
+
+// stale reports whether the file rel of s differs on disk from its
+// fingerprint (or vanished). One stat.
+func (c *Catalog) stale(s *Skill, rel string) bool {
+	st, err := os.Stat(filepath.Join(s.Dir, filepath.FromSlash(rel)))
+	for _, f := range s.Files {
+		if f.Path == rel {
+			return err != nil || st.Size() != f.Size || st.ModTime().UnixNano() != f.ModTime
+		}
+	}
+	return err == nil // a file that appeared since the last walk
+}
+
+// refreshSkill re-reads one skill folder after a change was noticed on the
+// read path, so the answer reflects the disk now. The watcher makes this
+// rare; it is the guarantee, not the mechanism.
+func (c *Catalog) refreshSkill(ctx context.Context, s Skill) (Skill, error) {
+	if _, err := c.Refresh(ctx); err != nil {
+		return Skill{}, err
+	}
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	n, ok := c.skills[s.ID]
+	switch {
+	case !ok:
+		return Skill{}, &NotFoundError{Name: s.Name, Total: len(c.byName)}
+	case !n.Valid:
+		return Skill{}, &InvalidSkillError{Skill: *n}
+	}
+	return *n, nil
+}
+
+// File is a file of a skill: level 3 of progressive disclosure.
+type File struct {
+	SkillID string `json:"skill_id"`
+	// Path is slash-separated, relative to the skill folder, spelled as
+	// on disk.
+	Path    string `json:"path"`
+	Content string `json:"content"`
+	Size    int64  `json:"size"`
+}
+
+// CleanRel validates a path relative to a skill folder and returns it
+// cleaned and slash-separated. It refuses, before touching the disk,
+// empty paths, absolute paths (/x, C:\x, \\host), "~", backslashes, NUL
+// bytes and any ".." that climbs out of the folder, with an error wrapping
+// ErrOutside or ErrFileNotFound.
+func CleanRel(rel string) (string, error) {
+	switch {
+	case strings.TrimSpace(rel) == "":
+		return "", fmt.Errorf("%w: the file path is empty; pass a path relative to the skill folder such as references/guide.md", ErrFileNotFound)
+	case strings.ContainsRune(rel, 0):
+		return "", fmt.Errorf("%w: the file path contains a NUL byte", ErrOutside)
+	case strings.ContainsRune(rel, '\\'):
+		return "", fmt.Errorf("%w: %q uses backslashes; use forward slashes relative to the skill folder", ErrOutside, rel)
+	case strings.HasPrefix(rel, "/") || strings.HasPrefix(rel, "~") || filepath.IsAbs(rel) || (len(rel) > 1 && rel[1] == ':'):
+		return "", fmt.Errorf("%w: %q is absolute; pass a path relative to the skill folder", ErrOutside, rel)
+	}
+	clean := path.Clean(rel)
+	if clean == ".." || strings.HasPrefix(clean, "../") {
+		return "", fmt.Errorf("%w: %q climbs out of the skill folder", ErrOutside, rel)
+	}
+	if clean == "." {
+		return "", fmt.Errorf("%w: %q names the skill folder itself; pass a file in it", ErrFileNotFound, rel)
+	}
+	return clean, nil
+}
+
+// ReadFile returns a text file of a skill. rel is relative to the skill
+// folder; it must name a file the skill lists (an exact match, or a unique
+// case-insensitive one). Nothing outside the skill folder is ever read,
+// links included. Errors: those of Resolve and CleanRel,
+// *FileNotFoundError, ErrTooLarge (over MaxFileSize), ErrBinary.
+func (c *Catalog) ReadFile(ctx context.Context, ref, rel string) (*File, error) {
+	s, err := c.Resolve(ref)
+	if err != nil {
+		return nil, err
+	}
+	clean, err := CleanRel(rel)
+	if err != nil {
+		return nil, err
+	}
+	if c.stale(&s, clean) {
+		if s, err = c.refreshSkill(ctx, s); err != nil {
+			return nil, err
+		}
+	}
+	fi, ok := findFile(s.Files, clean)
+	if !ok {
+		names := make([]string, len(s.Files))
+		for i, f := range s.Files {
+			names[i] = f.Path
+		}
+		return nil, &FileNotFoundError{SkillID: s.ID, Path: rel, Suggestions: suggest(clean, names, 5)}
+	}
+	if fi.Size > MaxFileSize {
+		return nil, fmt.Errorf("%w: %s is %d bytes; read_file serves files up to %d bytes (1 MiB)", ErrTooLarge, fi.Path, fi.Size, MaxFileSize)
+	}
+	data, err := c.st.File(s.ID, fi.Path)
+	if errors.Is(err, store.ErrNotFound) {
+		data, err = c.readInside(s, fi.Path)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if !isText(data) {
+		return nil, fmt.Errorf("%w: %s is binary; read_file serves UTF-8 text only", ErrBinary, fi.Path)
+	}
+	return &File{SkillID: s.ID, Path: fi.Path, Content: string(data), Size: int64(len(data))}, nil
+}
+
+// findFile looks rel up in files: exactly, else case-insensitively when
+// exactly one file matches.
+func findFile(files []FileInfo, rel string) (FileInfo, bool) {
+	var fold []FileInfo
+	for _, f := range files {
+		if f.Path == rel {
+			return f, true
+		}
+		if strings.EqualFold(f.Path, rel) {
+			fold = append(fold, f)
+		}
+	}
+	if len(fold) == 1 {
+		return fold[0], true
+	}
+	return FileInfo{}, false
+}
+
+// readInside reads a skill file from disk after checking that its real
+// path, links resolved, stays inside the skill's real folder.
+func (c *Catalog) readInside(s Skill, rel string) ([]byte, error) {
+	p := filepath.Join(s.Dir, filepath.FromSlash(rel))
+	real, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return nil, &FileNotFoundError{SkillID: s.ID, Path: rel}
+	}
+	if !within(s.RealDir, real) {
+		return nil, fmt.Errorf("%w: %s is a link pointing outside the skill folder", ErrOutside, rel)
+	}
+	return readRegular(real, MaxFileSize)
+}
+
+// SearchRequest is a ranked search over the served skills.
+type SearchRequest struct {
+	// Query is free text; empty or whitespace is search.ErrEmptyQuery.
+	Query string
+	// Limit is the number of hits; 0 means 10.
+	Limit int
+	// MinScore drops hits scoring below it.
+	MinScore float64
+}
+
+// SearchHit is one ranked skill with why it matched.
+type SearchHit struct {
+	ID          string  `json:"id"`
+	Name        string  `json:"name"`
+	Description string  `json:"description"`
+	Path        string  `json:"path"`
+	Score       float64 `json:"score"`
+	// Matched maps a field (name, description, tags, body) to the query
+	// terms found in it.
+	Matched    map[string][]string `json:"matched,omitempty"`
+	ShadowedBy string              `json:"shadowed_by,omitempty"`
+}
+
+// SearchResult is the answer to a SearchRequest.
+type SearchResult struct {
+	Query string      `json:"query"`
+	Hits  []SearchHit `json:"hits"`
+	// Total is the number of skills that matched at all.
+	Total int `json:"total"`
+}
+
+// Search ranks the served skills for a free-text query: name weighs 3,
+// description 2, tags 1 and the body less (see package search). Shadowed
+// skills stay searchable and say which skill wins their name.
+func (c *Catalog) Search(ctx context.Context, req SearchRequest) (*SearchResult, error) {
+	limit := req.Limit
+	if limit <= 0 {
+		limit = 10
+	}
+	res, err := c.ix.Search(ctx, search.Request{Query: req.Query, Limit: limit + 8, MinScore: req.MinScore})
+	if err != nil {
+		return nil, err
+	}
+	out := &SearchResult{Query: req.Query, Total: int(res.Total), Hits: []SearchHit{}}
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	for _, h := range res.Hits {
+		s, ok := c.skills[h.ID]
+		if !ok || !s.Valid {
+			continue // removed or invalidated since it was indexed
+		}
+		if len(out.Hits) == limit {
+			break
+		}
+		out.Hits = append(out.Hits, SearchHit{ID: s.ID, Name: s.Name, Description: s.Description, Path: s.SkillPath(),
+			Score: h.Score, Matched: h.Matched, ShadowedBy: s.ShadowedBy})
+	}
+	return out, nil
+}
+
+// SplitPath splits "ID/REL" (as in a skill:// resource URI) into a skill id
+// and a file path relative to it, trying the longest id first since ids
+// contain slashes. ok is false when no served skill id is a prefix.
+func (c *Catalog) SplitPath(p string) (id, rel string, ok bool) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	for i := len(p); i > 0; i-- {
+		if i < len(p) && p[i] != '/' {
+			continue
+		}
+		if s, found := c.skills[p[:i]]; found && s.Valid {
+			return p[:i], strings.TrimPrefix(p[i:], "/"), true
+		}
+	}
+	return "", "", false
+}
