@@ -204,7 +204,9 @@ func openNoRefresh(opts *Options) (*Catalog, error) {
 		timeout = 2 * time.Second
 	}
 	st, err := store.Open(stPath, &store.Options{Timeout: timeout})
-	if errors.Is(err, store.ErrSchema) || errors.Is(err, store.ErrCorrupt) {
+	// Anything but a lock held by another process means the file is not
+	// ours to trust: rebuild it from the folders, the source of truth.
+	if err != nil && !errors.Is(err, store.ErrLocked) && stPath != "" {
 		c.log.Warn("store unusable; rebuilding it from the skill folders", "path", stPath, "err", err)
 		if err = store.Remove(stPath); err == nil {
 			st, err = store.Open(stPath, &store.Options{Timeout: timeout})
@@ -215,7 +217,7 @@ func openNoRefresh(opts *Options) (*Catalog, error) {
 	}
 	c.st = st
 	ix, err := search.Open(ixPath, &search.Options{Timeout: timeout})
-	if errors.Is(err, search.ErrCorrupt) {
+	if err != nil && !errors.Is(err, search.ErrLocked) && ixPath != "" {
 		c.log.Warn("search index unusable; rebuilding it from the store", "path", ixPath, "err", err)
 		if err = search.Remove(ixPath); err == nil {
 			ix, err = search.Open(ixPath, &search.Options{Timeout: timeout})
