@@ -92,6 +92,9 @@ type Skill struct {
 	RealDir string `json:"real_dir"`
 	// SkillFile is the base name of SKILL.md as spelled on disk.
 	SkillFile string `json:"skill_file"`
+	// Rel is the folder path relative to its root, slash-separated ("."
+	// when the root is the skill).
+	Rel string `json:"rel"`
 	// Depth is the number of folders between the root and the skill.
 	Depth int `json:"depth"`
 	// Files lists every file in the skill folder (nested skills'
@@ -368,13 +371,117 @@ func (c *Catalog) Refresh(ctx context.Context) (*Stats, error) {
 	start := time.Now()
 	found, walkDiags := discover(c.opts.Roots, c.opts.MaxDepth)
 	ids := skillIDs(found, c.opts.Roots)
+	return c.apply(ctx, start, found, ids, func(*Skill) bool { return true }, walkDiags)
+}
 
+// RefreshPaths brings the catalog up to date after changes to the given
+// paths (files or folders, absolute). When every path lies inside a known
+// skill folder, only those folders are walked again (the common case of an
+// author editing a skill); otherwise it falls back to Refresh.
+func (c *Catalog) RefreshPaths(ctx context.Context, paths []string) (*Stats, error) {
+	c.mu.RLock()
+	var targets []*Skill
+	seen := map[string]bool{}
+	whole := len(paths) == 0
+	for _, p := range paths {
+		var best *Skill
+		for _, s := range c.skills {
+			if within(s.Dir, p) && (best == nil || len(s.Dir) > len(best.Dir)) {
+				best = s
+			}
+		}
+		// A path that names a skill folder itself may be a rename or a
+		// removal of the folder: only a full walk sees where it went.
+		if best == nil || best.Dir == p || best.Rel == "" {
+			whole = true
+			break
+		}
+		if !seen[best.ID] {
+			seen[best.ID] = true
+			targets = append(targets, best)
+		}
+	}
+	c.mu.RUnlock()
+	if whole {
+		return c.Refresh(ctx)
+	}
+	c.refreshMu.Lock()
+	defer c.refreshMu.Unlock()
+	start := time.Now()
+	var found []*found
+	var ids []string
+	for _, t := range targets {
+		w := &walker{maxDepth: c.maxDepth(), visited: map[string]bool{}}
+		w.walk(t.Root, t.Dir, t.RealDir, t.Rel, t.Depth, nil)
+		for _, f := range w.found {
+			id := f.rel
+			if f.rel == t.Rel {
+				id = t.ID
+			} else if o, ok := c.skillByID(id); ok && o.Dir != f.dir {
+				return c.refreshLocked(ctx) // an id collision needs the global view
+			}
+			found, ids = append(found, f), append(ids, id)
+		}
+	}
+	c.mu.RLock()
+	walkDiags := c.walk
+	c.mu.RUnlock()
+	inScope := func(s *Skill) bool {
+		for _, t := range targets {
+			if within(t.Dir, s.Dir) {
+				return true
+			}
+		}
+		return false
+	}
+	return c.apply(ctx, start, found, ids, inScope, walkDiags)
+}
+
+func (c *Catalog) refreshLocked(ctx context.Context) (*Stats, error) {
+	start := time.Now()
+	found, walkDiags := discover(c.opts.Roots, c.opts.MaxDepth)
+	return c.apply(ctx, start, found, skillIDs(found, c.opts.Roots), func(*Skill) bool { return true }, walkDiags)
+}
+
+func (c *Catalog) maxDepth() int {
+	if c.opts.MaxDepth > 0 {
+		return c.opts.MaxDepth
+	}
+	return DefaultMaxDepth
+}
+
+func (c *Catalog) skillByID(id string) (*Skill, bool) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	s, ok := c.skills[id]
+	return s, ok
+}
+
+// apply makes the catalog agree with found (with their ids) for the skills
+// inScope selects: unchanged skills are kept, new and changed ones parsed
+// and written, in-scope skills not found are removed. Skills out of scope
+// are kept as they are. Callers hold refreshMu.
+func (c *Catalog) apply(ctx context.Context, start time.Time, found []*found, ids []string, inScope func(*Skill) bool, walkDiags []skillmd.Diagnostic) (*Stats, error) {
 	c.mu.RLock()
 	old := c.skills
 	c.mu.RUnlock()
 
 	stats := &Stats{Found: len(found)}
-	next := make(map[string]*Skill, len(found))
+	next := make(map[string]*Skill, len(old)+len(found))
+	current := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		current[id] = true
+	}
+	var removed []string
+	for id, s := range old {
+		switch {
+		case !inScope(s):
+			next[id] = s
+		case !current[id]:
+			removed = append(removed, id)
+		}
+	}
+	sort.Strings(removed)
 	var todo []int
 	for i, f := range found {
 		sortFiles(f.files)
@@ -385,17 +492,6 @@ func (c *Catalog) Refresh(ctx context.Context) (*Stats, error) {
 		}
 		todo = append(todo, i)
 	}
-	current := make(map[string]bool, len(ids))
-	for _, id := range ids {
-		current[id] = true
-	}
-	var removed []string
-	for id := range old {
-		if !current[id] {
-			removed = append(removed, id)
-		}
-	}
-	sort.Strings(removed)
 
 	change := Change{}
 	for n := 0; n < len(todo); n += batchSize {
@@ -508,7 +604,7 @@ func (c *Catalog) parseAll(found []*found, ids []string, batch []int) []parsed {
 // text file up to MaxFileSize is hashed and kept for the content cache.
 func (c *Catalog) parseOne(f *found, id string) parsed {
 	r := c.opts.Roots[f.root]
-	s := &Skill{ID: id, Root: f.root, RootLabel: r.Label, Dir: f.dir, RealDir: f.realDir,
+	s := &Skill{ID: id, Rel: f.rel, Root: f.root, RootLabel: r.Label, Dir: f.dir, RealDir: f.realDir,
 		SkillFile: f.skillFile, Depth: f.depth, Files: f.files}
 	p := parsed{skill: s, files: map[string][]byte{}}
 	display := filepath.Join(f.dir, f.skillFile)

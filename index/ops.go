@@ -149,7 +149,7 @@ func (c *Catalog) Load(ctx context.Context, ref string) (*Loaded, error) {
 		return nil, err
 	}
 	if c.stale(&s, s.SkillFile) {
-		if s, err = c.refreshSkill(ctx, s); err != nil {
+		if s, err = c.refreshSkill(ctx, s, s.SkillPath()); err != nil {
 			return nil, err
 		}
 	}
@@ -183,8 +183,8 @@ func (c *Catalog) stale(s *Skill, rel string) bool {
 // refreshSkill re-reads one skill folder after a change was noticed on the
 // read path, so the answer reflects the disk now. The watcher makes this
 // rare; it is the guarantee, not the mechanism.
-func (c *Catalog) refreshSkill(ctx context.Context, s Skill) (Skill, error) {
-	if _, err := c.Refresh(ctx); err != nil {
+func (c *Catalog) refreshSkill(ctx context.Context, s Skill, changed string) (Skill, error) {
+	if _, err := c.RefreshPaths(ctx, []string{changed}); err != nil {
 		return Skill{}, err
 	}
 	c.mu.RLock()
@@ -250,7 +250,7 @@ func (c *Catalog) ReadFile(ctx context.Context, ref, rel string) (*File, error) 
 		return nil, err
 	}
 	if c.stale(&s, clean) {
-		if s, err = c.refreshSkill(ctx, s); err != nil {
+		if s, err = c.refreshSkill(ctx, s, filepath.Join(s.Dir, filepath.FromSlash(clean))); err != nil {
 			return nil, err
 		}
 	}

@@ -9,11 +9,17 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/tools"
 	"github.com/spf13/cobra"
 )
 
 func newServeCmd(cfg *Config) *cobra.Command {
+	var (
+		noWatch          bool
+		watch            string
+		debounce, rescan time.Duration
+	)
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the catalog over MCP (stdio by default, streamable HTTP with --http)",
@@ -35,6 +41,17 @@ otherwise). --profile picks the tool set: ` + fmt.Sprint(tools.Profiles()) + `.`
 				return err
 			}
 			log.Info("serving", "skills", cat.Len(), "roots", len(cat.Roots()))
+			if !noWatch {
+				w, err := index.NewWatcher(watch, debounce, 0)
+				if err != nil {
+					return err
+				}
+				go func() {
+					if err := cat.Watch(ctx, w, rescan); err != nil {
+						log.Error("watcher stopped; the catalog is no longer live", "err", err)
+					}
+				}()
+			}
 			if cfg.HTTP == "" {
 				err := srv.Run(ctx, &mcp.StdioTransport{})
 				if errors.Is(err, context.Canceled) {
@@ -62,6 +79,10 @@ otherwise). --profile picks the tool set: ` + fmt.Sprint(tools.Profiles()) + `.`
 			return nil
 		},
 	}
+	cmd.Flags().BoolVar(&noWatch, "no-watch", false, "do not watch the roots for changes")
+	cmd.Flags().StringVar(&watch, "watch", "fsnotify", "how to notice changes: fsnotify, or poll for filesystems where fsnotify sees nothing")
+	cmd.Flags().DurationVar(&debounce, "debounce", index.DefaultDebounce, "quiet period that folds a burst of changes into one refresh")
+	cmd.Flags().DurationVar(&rescan, "rescan", 30*time.Second, "full rescan period as a safety net (0 disables)")
 	cmd.Flags().StringVar(&cfg.HTTP, "http", "", "serve streamable HTTP on ADDR (e.g. 127.0.0.1:8765) instead of stdio")
 	cmd.Flags().StringArrayVar(&cfg.Profiles, "profile", nil, "tool profile(s) to register (repeatable or comma-separated; default native)")
 	return cmd
