@@ -132,4 +132,3 @@ func TestWatchBurst(t *testing.T) {
 	}
 	mu.Unlock()
 }
-
