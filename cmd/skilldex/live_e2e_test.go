@@ -1,0 +1,139 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// TestLiveServe runs `skilldex serve` as a real process over stdio, edits
+// skills on disk while a client is connected, and checks that search,
+// load and list show each new state and that the client is notified.
+func TestLiveServe(t *testing.T) {
+	root := t.TempDir()
+	var resourcesChanged, updated atomic.Int32
+	client := mcp.NewClient(&mcp.Implementation{Name: "live-test", Version: "1"}, &mcp.ClientOptions{
+		ResourceListChangedHandler: func(context.Context, *mcp.ResourceListChangedRequest) { resourcesChanged.Add(1) },
+		ResourceUpdatedHandler:     func(context.Context, *mcp.ResourceUpdatedNotificationRequest) { updated.Add(1) },
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.Command(bin, "serve", "--mem", "--dir", root, "--debounce", "100ms")
+	cmd.Stderr = os.Stderr
+	sess, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sess.Close()
+	time.Sleep(200 * time.Millisecond) // let the watcher start
+
+	call := func(tool string, args map[string]any) (string, bool) {
+		res, err := sess.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: args})
+		if err != nil {
+			t.Fatalf("%s: %v", tool, err)
+		}
+		var b strings.Builder
+		for _, c := range res.Content {
+			if tc, ok := c.(*mcp.TextContent); ok {
+				b.WriteString(tc.Text)
+			}
+		}
+		return b.String(), res.IsError
+	}
+	// until polls a tool call until check holds; it returns the time taken.
+	until := func(what string, check func() bool) time.Duration {
+		start := time.Now()
+		for time.Since(start) < 10*time.Second {
+			if check() {
+				return time.Since(start)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		t.Fatalf("timed out waiting for %s", what)
+		return 0
+	}
+	searchHas := func(q, id string) func() bool {
+		return func() bool {
+			text, isErr := call("search_skills", map[string]any{"query": q})
+			if isErr {
+				return false
+			}
+			var out struct{ Hits []struct{ ID string } }
+			_ = json.Unmarshal([]byte(text), &out)
+			for _, h := range out.Hits {
+				if h.ID == id {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	listIDs := func() string {
+		text, _ := call("list_skills", map[string]any{})
+		var out struct{ Skills []struct{ ID string } }
+		_ = json.Unmarshal([]byte(text), &out)
+		var ids []string
+		for _, s := range out.Skills {
+			ids = append(ids, s.ID)
+		}
+		sort.Strings(ids)
+		return strings.Join(ids, ",")
+	}
+	var latencies []time.Duration
+	dir := filepath.Join(root, "invoice-tool")
+	write := func(p, s string) {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(filepath.Join(dir, "SKILL.md"), "---\nname: invoice-tool\ndescription: Turn invoices into spreadsheets.\n---\nBody.\n")
+	latencies = append(latencies, until("create", searchHas("invoices spreadsheets", "invoice-tool")))
+
+	write(filepath.Join(dir, "SKILL.md"), "---\nname: invoice-tool\ndescription: Reconcile bank statements against ledgers.\n---\nBody.\n")
+	latencies = append(latencies, until("edit", searchHas("reconcile bank statements", "invoice-tool")))
+	until("load shows the edit", func() bool {
+		text, isErr := call("load_skill", map[string]any{"name": "invoice-tool"})
+		return !isErr && strings.Contains(text, "Reconcile bank statements")
+	})
+
+	write(filepath.Join(dir, "references", "ledger.md"), "# Ledger format\n")
+	until("reference file", func() bool {
+		text, isErr := call("read_skill_file", map[string]any{"skill": "invoice-tool", "path": "references/ledger.md"})
+		return !isErr && strings.Contains(text, "Ledger format")
+	})
+
+	if err := os.Rename(dir, filepath.Join(root, "ledger-tool")); err != nil {
+		t.Fatal(err)
+	}
+	until("rename", func() bool { return listIDs() == "ledger-tool" })
+
+	write(filepath.Join(root, "ledger-tool", "SKILL.md"), "---\nname: [broken\n---\n")
+	until("break", func() bool { return listIDs() == "" })
+	if text, isErr := call("load_skill", map[string]any{"name": "ledger-tool"}); !isErr || !strings.Contains(text, "invalid") {
+		t.Errorf("a broken skill must be reported invalid, got %q", text)
+	}
+	write(filepath.Join(root, "ledger-tool", "SKILL.md"), "---\nname: ledger-tool\ndescription: Fixed ledger skill.\n---\n")
+	latencies = append(latencies, until("fix", searchHas("fixed ledger", "ledger-tool")))
+
+	if err := os.RemoveAll(filepath.Join(root, "ledger-tool")); err != nil {
+		t.Fatal(err)
+	}
+	until("delete", func() bool { return listIDs() == "" })
+	until("notifications", func() bool { return resourcesChanged.Load() >= 3 })
+
+	sort.Slice(latencies, func(i, j int) bool { return latencies[i] < latencies[j] })
+	t.Logf("write-to-search latency (debounce 100ms, incl. polling step 10ms): median %v of %v; %d resource list changes, %d resource updates",
+		latencies[len(latencies)/2], latencies, resourcesChanged.Load(), updated.Load())
+}
