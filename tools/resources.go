@@ -16,13 +16,22 @@ import (
 // files (path segments percent-escaped).
 const ResourceScheme = "skill://"
 
-// SkillURI returns the resource URI of a file of a skill.
+// SkillURI returns the resource URI of a file of a skill:
+// skill://<id>/<path>, each segment percent-escaped. When the id's first
+// segment cannot stand as a URI host (the root-numbered id of a path two
+// roots share, "2:git", or a folder name with a space), the id moves into
+// the path: skill:///<id>/<path>. Both forms read back through the
+// skill:// template.
 func SkillURI(id, rel string) string {
 	var segs []string
 	for _, p := range strings.Split(id+"/"+rel, "/") {
 		segs = append(segs, url.PathEscape(p))
 	}
-	return ResourceScheme + strings.Join(segs, "/")
+	uri := ResourceScheme + strings.Join(segs, "/")
+	if _, err := url.Parse(uri); err != nil || strings.Contains(segs[0], ":") {
+		uri = ResourceScheme + "/" + strings.Join(segs, "/")
+	}
+	return uri
 }
 
 // resourceSet keeps one server's registered skill resources in step with
@@ -89,7 +98,7 @@ func (h *Handler) readResource(ctx context.Context, req *mcp.ReadResourceRequest
 	if !ok {
 		return nil, mcp.ResourceNotFoundError(uri)
 	}
-	p, err := url.PathUnescape(raw)
+	p, err := url.PathUnescape(strings.TrimPrefix(raw, "/"))
 	if err != nil {
 		return nil, mcp.ResourceNotFoundError(uri)
 	}

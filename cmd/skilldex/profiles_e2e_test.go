@@ -1,0 +1,53 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// TestTypeScriptProfiles drives `skilldex serve --mem --profile P --dir
+// DIR` for every tool profile (native, universal, wave, list-get,
+// agent-zero) with the official TypeScript MCP SDK
+// (tests/mcpclient/profiles.mjs): on the seeds' own skills, which the
+// script writes to a temporary folder, and, unless -short, on the corpus,
+// which it only reads.
+func TestTypeScriptProfiles(t *testing.T) {
+	root := repoRoot(t)
+	client := filepath.Join(root, "tests", "mcpclient")
+	if _, err := exec.LookPath("node"); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("node missing in CI")
+		}
+		t.Skip("node not installed")
+	}
+	if _, err := os.Stat(filepath.Join(client, "node_modules", "@modelcontextprotocol", "sdk")); err != nil {
+		cmd := exec.Command("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error")
+		cmd.Dir = client
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("npm ci: %v\n%s", err, out)
+		}
+	}
+	cases := []struct {
+		name string
+		args []string
+	}{{"seed-skills", nil}}
+	if !testing.Short() {
+		cases = append(cases, struct {
+			name string
+			args []string
+		}{"corpus", []string{"--corpus", corpus(t)}})
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			cmd := exec.Command("node", append([]string{filepath.Join(client, "profiles.mjs"), bin}, tc.args...)...)
+			cmd.Env = append(os.Environ(), "TMPDIR="+t.TempDir())
+			out, err := cmd.CombinedOutput()
+			t.Logf("%s", out)
+			if err != nil {
+				t.Fatalf("TypeScript profiles client: %v", err)
+			}
+		})
+	}
+}
