@@ -44,6 +44,8 @@ func (e *NotFoundError) Error() string {
 	fmt.Fprintf(&b, "skill %q not found among %d skills", e.Name, e.Total)
 	if len(e.Suggestions) > 0 {
 		fmt.Fprintf(&b, "; did you mean %s?", strings.Join(e.Suggestions, ", "))
+	} else {
+		b.WriteString(".")
 	}
 	b.WriteString(" Use search_skills or list_skills to find the exact name.")
 	return b.String()

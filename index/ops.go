@@ -27,25 +27,37 @@ type ListOptions struct {
 	IncludeInvalid bool
 }
 
-// List returns copies of the catalog's skills sorted by name, then id. By
-// default only served skills that win their name.
+// List returns copies of the catalog's skills sorted by name
+// (case-insensitive, NFC), then id. By default only served skills that win
+// their name.
 func (c *Catalog) List(opts ListOptions) []Skill {
 	c.mu.RLock()
 	out := make([]Skill, 0, len(c.skills))
+	keys := make([]string, 0, len(c.skills))
 	for _, s := range c.skills {
 		if (!s.Valid && !opts.IncludeInvalid) || (s.ShadowedBy != "" && !opts.IncludeShadowed) {
 			continue
 		}
 		out = append(out, *s)
+		keys = append(keys, fold(s.Name)+"\x00"+s.ID)
 	}
 	c.mu.RUnlock()
-	sort.Slice(out, func(i, j int) bool {
-		if a, b := fold(out[i].Name), fold(out[j].Name); a != b {
-			return a < b
-		}
-		return out[i].ID < out[j].ID
-	})
+	sort.Sort(byKey{out, keys})
 	return out
+}
+
+// byKey sorts skills by precomputed keys: folding a name costs a Unicode
+// normalisation, too much to repeat in every comparison.
+type byKey struct {
+	s    []Skill
+	keys []string
+}
+
+func (b byKey) Len() int           { return len(b.s) }
+func (b byKey) Less(i, j int) bool { return b.keys[i] < b.keys[j] }
+func (b byKey) Swap(i, j int) {
+	b.s[i], b.s[j] = b.s[j], b.s[i]
+	b.keys[i], b.keys[j] = b.keys[j], b.keys[i]
 }
 
 // Len returns the number of served skills (valid, shadowed included).
