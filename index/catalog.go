@@ -672,22 +672,18 @@ func (c *Catalog) parseOne(f *found, id string) parsed {
 	return p
 }
 
+// parseErrorDiag turns a parse failure into the skill's error diagnostic,
+// with the parser's code and fix when it gives them.
 func parseErrorDiag(file string, err error) skillmd.Diagnostic {
-	d := skillmd.Diagnostic{Severity: skillmd.SeverityError, Code: "parse-error", File: file, Message: err.Error()}
 	var pe *skillmd.ParseError
 	if errors.As(err, &pe) {
-		d.Line = pe.Line
-		d.Message = pe.Err.Error()
+		d := pe.Diagnostic()
+		if d.File == "" {
+			d.File = file
+		}
+		return d
 	}
-	switch {
-	case errors.Is(err, skillmd.ErrNoFrontmatter):
-		d.Code, d.Fix = "no-frontmatter", "start SKILL.md with a --- block holding name: and description:"
-	case errors.Is(err, skillmd.ErrYAML):
-		d.Code, d.Fix = "yaml-syntax", "fix the YAML frontmatter; quote values that contain ': ' or start with a special character"
-	case errors.Is(err, skillmd.ErrNotUTF8), errors.Is(err, skillmd.ErrBinary):
-		d.Code, d.Fix = "not-text", "save SKILL.md as UTF-8 text"
-	}
-	return d
+	return skillmd.Diagnostic{Severity: skillmd.SeverityError, Code: "parse-error", File: file, Message: err.Error(), Fix: "fix the frontmatter of SKILL.md"}
 }
 
 // readRegular reads a regular file of at most max bytes; it never opens a
