@@ -1,0 +1,228 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"math/rand"
+	"os"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+)
+
+// synthCorpus makes n synthetic skills with a Zipf vocabulary: names of 2-3
+// words, descriptions of ~25 words, 0-4 tags and, when body is set, bodies
+// of ~1,600 words (~11 KB, like the library-facts probes).
+type synthCorpus struct {
+	vocab []string
+	zipf  *rand.Zipf
+	rng   *rand.Rand
+}
+
+func newSynth(seed int64) *synthCorpus {
+	rng := rand.New(rand.NewSource(seed))
+	const nv = 20000
+	vocab := make([]string, nv)
+	letters := "abcdefghijklmnopqrstuvwxyz"
+	for i := range vocab {
+		n := 3 + rng.Intn(8)
+		var b strings.Builder
+		for j := 0; j < n; j++ {
+			b.WriteByte(letters[rng.Intn(len(letters))])
+		}
+		vocab[i] = b.String()
+	}
+	// As in English, the most frequent words are stop words, which the
+	// analyzer drops from both documents and queries.
+	copy(vocab, synthStopWords)
+	return &synthCorpus{vocab: vocab, zipf: rand.NewZipf(rng, 1.1, 2, nv-1), rng: rng}
+}
+
+func (s *synthCorpus) words(n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = s.vocab[s.zipf.Uint64()]
+	}
+	return out
+}
+
+func (s *synthCorpus) docs(n int, body bool) []Doc {
+	docs := make([]Doc, n)
+	for i := range docs {
+		d := Doc{
+			ID:          fmt.Sprintf("repo%d/skills/skill-%05d", i%17, i),
+			Name:        strings.Join(s.words(2+s.rng.Intn(2)), "-"),
+			Description: strings.Join(s.words(15+s.rng.Intn(20)), " "),
+			Tags:        s.words(s.rng.Intn(5)),
+		}
+		if body {
+			var b strings.Builder
+			for p := 0; p < 40; p++ {
+				b.WriteString("## ")
+				b.WriteString(strings.Join(s.words(4), " "))
+				b.WriteString("\n\n")
+				b.WriteString(strings.Join(s.words(36), " "))
+				b.WriteString(".\n\n")
+			}
+			d.Body = b.String()
+		}
+		docs[i] = d
+	}
+	return docs
+}
+
+// queries are 2-6 words drawn from the same distribution as the text.
+func (s *synthCorpus) queries(n int) []string {
+	qs := make([]string, n)
+	for i := range qs {
+		qs[i] = strings.Join(s.words(2+s.rng.Intn(5)), " ")
+	}
+	return qs
+}
+
+var synthStopWords = strings.Fields(`the of and to a in is that for it as was with be by on not he
+	this are or his from at which but have an they you were her she there been one all we their
+	its if has will would can more when so no`)
+
+func BenchmarkIndex1k(b *testing.B) {
+	for _, body := range []bool{false, true} {
+		name := "meta"
+		if body {
+			name = "body"
+		}
+		b.Run(name, func(b *testing.B) {
+			docs := newSynth(1).docs(1000, body)
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				dir := b.TempDir() + "/ix"
+				ix, err := Open(dir, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := ix.Index(docs...); err != nil {
+					b.Fatal(err)
+				}
+				if err := ix.Close(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(len(docs)*b.N)/b.Elapsed().Seconds(), "docs/s")
+		})
+	}
+}
+
+// BenchmarkSearch1k measures query latency on an on-disk index of 1,000
+// synthetic skills with bodies: "meta" searches name/description/tags only,
+// "body" adds the gated body clauses (the default), "body-all" a body clause
+// for every term. p50/p99 are reported in microseconds.
+func BenchmarkSearch1k(b *testing.B) {
+	benchSearch(b, 1000)
+}
+
+// BenchmarkSearch10k is BenchmarkSearch1k at 10,000 skills; building the
+// index takes ~20 s on 2 cores, so it only runs with SKILLDEX_BENCH_10K=1.
+func BenchmarkSearch10k(b *testing.B) {
+	if os.Getenv("SKILLDEX_BENCH_10K") == "" {
+		b.Skip("set SKILLDEX_BENCH_10K=1 to run")
+	}
+	benchSearch(b, 10000)
+}
+
+func benchSearch(b *testing.B, n int) {
+	s := newSynth(2)
+	docs := s.docs(n, true)
+	qs := s.queries(500)
+	ix, err := Open(b.TempDir()+"/ix", nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer ix.Close()
+	if err := ix.Index(docs...); err != nil {
+		b.Fatal(err)
+	}
+	time.Sleep(time.Duration(n/1000+1) * time.Second) // let scorch finish merging segments
+	variants := []struct {
+		name string
+		mod  func(*tuning)
+	}{
+		{"meta", func(t *tuning) { t.body = 0 }},
+		{"body", func(*tuning) {}},
+		{"body-all", func(t *tuning) { t.bodyMaxDocFrac = 1 }},
+	}
+	for _, v := range variants {
+		b.Run(v.name, func(b *testing.B) {
+			ix.tune = defaultTuning
+			v.mod(&ix.tune)
+			defer func() { ix.tune = defaultTuning }()
+			ctx := context.Background()
+			lat := make([]time.Duration, 0, b.N)
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				t0 := time.Now()
+				if _, err := ix.Search(ctx, Request{Query: qs[i%len(qs)]}); err != nil {
+					b.Fatal(err)
+				}
+				lat = append(lat, time.Since(t0))
+			}
+			b.StopTimer()
+			reportLatency(b, lat)
+		})
+	}
+}
+
+// BenchmarkCorpusSearch runs the 17 QUERIES.tsv queries against the real
+// corpus (~1,860 skills, in-memory scorch) and reports p50/p99 latency in
+// microseconds, with and without the body clauses.
+func BenchmarkCorpusSearch(b *testing.B) {
+	docs := corpusDocs(b)
+	qs := loadQueries(b, corpusDir+"/QUERIES.tsv")
+	ix, err := Open(b.TempDir()+"/ix", nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer ix.Close()
+	if err := ix.Index(docs...); err != nil {
+		b.Fatal(err)
+	}
+	time.Sleep(2 * time.Second) // let scorch finish merging segments
+	for _, v := range []struct {
+		name string
+		body float64
+	}{{"meta", 0}, {"body", defaultTuning.body}} {
+		b.Run(v.name, func(b *testing.B) {
+			ix.tune = defaultTuning
+			ix.tune.body = v.body
+			defer func() { ix.tune = defaultTuning }()
+			lat := make([]time.Duration, 0, b.N)
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				t0 := time.Now()
+				if _, err := ix.Search(context.Background(), Request{Query: qs[i%len(qs)].query}); err != nil {
+					b.Fatal(err)
+				}
+				lat = append(lat, time.Since(t0))
+			}
+			b.StopTimer()
+			reportLatency(b, lat)
+		})
+	}
+}
+
+// reportLatency reports the p50 and p99 of lat in microseconds.
+func reportLatency(b *testing.B, lat []time.Duration) {
+	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	pct := func(p float64) float64 {
+		return float64(lat[int(p*float64(len(lat)-1))].Nanoseconds()) / 1e3
+	}
+	b.ReportMetric(pct(0.50), "p50-us")
+	b.ReportMetric(pct(0.99), "p99-us")
+}
+
+func BenchmarkEstimateTokens(b *testing.B) {
+	body := newSynth(3).docs(1, true)[0].Body
+	b.SetBytes(int64(len(body)))
+	for i := 0; i < b.N; i++ {
+		estimateTokens(body)
+	}
+}

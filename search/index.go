@@ -1,0 +1,605 @@
+// Package search is the full-text index of the skill catalog: a bleve/scorch
+// index over each skill's name, description, tags and markdown body, with
+// the ranking the catalog serves over MCP and the CLI.
+//
+// One process owns an on-disk index at a time (the scorch root file is
+// locked); a second Open of the same path fails with ErrLocked after
+// Options.Timeout instead of blocking. An Index is safe for concurrent use
+// by multiple goroutines.
+//
+// # Analysis
+//
+// Name, description, tags and body use one English analyzer: UAX#29 words
+// (hyphens split words; underscores are turned into spaces first so
+// snake_case splits too), lower case, English stop words removed, porter
+// stemming ("testing" and "tests" both index as "test"). Chinese and
+// Japanese text is indexed as single characters plus overlapping bigrams,
+// so any run of characters matches and adjacent ones rank higher; Korean
+// words split at spaces. The whole name is also indexed as one lower-cased
+// key with words joined by "-", for exact-name lookups.
+//
+// # Ranking
+//
+// Each distinct query term (at most 32) is looked up in name (weight 3),
+// description (2) and tags (1), and in the body (0.25) when the term occurs
+// in at most 5% of bodies (or 5 bodies): common words say little about a
+// skill, and their long body posting lists are most of the cost of body
+// search. Clause scores are bleve's BM25 (k1=1.2, b=0.75), with the field
+// averages computed from real token counts (see stats.go). Per term, the
+// best field counts fully and the other fields at 0.3 (dis-max with a tie
+// breaker), terms are summed, and the sum is multiplied by the fraction of
+// query terms that matched anywhere, so skills covering more of the query
+// rank first. A query equal to a skill's whole name ("skill creator",
+// "skill-creator") adds an exact-name clause of weight 6. A query word of
+// 4+ letters found in no name, description or tag is corrected to the (at
+// most 5 most frequent) indexed words at edit distance 1 (a transposition
+// counts as one edit), scored at a quarter of the normal weight.
+package search
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis/analyzer/custom"
+	regexpchar "github.com/blevesearch/bleve/v2/analysis/char/regexp"
+	"github.com/blevesearch/bleve/v2/analysis/lang/cjk"
+	"github.com/blevesearch/bleve/v2/analysis/lang/en"
+	"github.com/blevesearch/bleve/v2/analysis/token/lowercase"
+	"github.com/blevesearch/bleve/v2/analysis/token/porter"
+	"github.com/blevesearch/bleve/v2/analysis/tokenizer/single"
+	"github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
+	"github.com/blevesearch/bleve/v2/index/scorch"
+	"github.com/blevesearch/bleve/v2/mapping"
+	bolterrors "go.etcd.io/bbolt/errors"
+)
+
+// ErrEmptyQuery is returned by Search when Request.Query is empty or holds
+// only whitespace and punctuation, so there is no word to search for.
+var ErrEmptyQuery = errors.New("search: empty query: pass at least one word, e.g. \"pdf forms\" or \"write tests first\"")
+
+// ErrLocked is returned (wrapped) by Open when another process, or another
+// Index in this process, holds the on-disk index for longer than
+// Options.Timeout. Close the other holder or use a different path.
+var ErrLocked = errors.New("search: index is locked by another process")
+
+// ErrCorrupt is returned (wrapped) by Open when the directory exists but
+// cannot be used as our index: missing or damaged bleve metadata, damaged
+// segment files, or an index written with another mapping version. The
+// caller should Remove the path and rebuild the index from the catalog.
+var ErrCorrupt = errors.New("search: index cannot be opened (remove it and rebuild)")
+
+// mappingVersion is stored in the index's internal key/value space under
+// mappingVersionKey when the index is created. Bump it whenever the mapping,
+// the analyzers or the meaning of a field changes: Open then reports
+// ErrCorrupt for older indexes and the caller rebuilds them.
+const mappingVersion = "skilldex-search-1"
+
+var mappingVersionKey = []byte("skilldex.mapping_version")
+
+// batchSize is the number of documents sent to bleve per batch by
+// Index.Index and Index.Delete (library-facts: 250-500 keeps memory sane).
+const batchSize = 250
+
+// Field names in the bleve document. The first four are the ones reported
+// in Hit.Matched.
+const (
+	fieldName        = "name"
+	fieldDescription = "description"
+	fieldTags        = "tags"
+	fieldBody        = "body"
+	fieldNameKey     = "name_key" // whole name, lower-cased, one term: exact-name lookups
+	fieldPlain       = "plain"    // name+description+tags unstemmed: fuzzy correction dictionary
+)
+
+// Analyzer names registered in the index mapping.
+const (
+	analyzerText   = "skilldex_en"
+	analyzerPlain  = "skilldex_plain"
+	analyzerKey    = "skilldex_key"
+	filterBigram   = "skilldex_cjk_bigram"
+	charUnderscore = "skilldex_underscore"
+)
+
+// Options configures Open. A nil *Options means the defaults.
+type Options struct {
+	// Timeout bounds the wait for the on-disk index's file lock held by
+	// another process (or another open Index on the same path). 0 or
+	// negative means 2 seconds. After it, Open returns an error wrapping
+	// ErrLocked.
+	Timeout time.Duration
+}
+
+// Index is an open search index. Create it with Open and release it with
+// Close. All methods are safe for concurrent use.
+type Index struct {
+	idx bleve.Index
+
+	tune tuning // ranking weights, defaultTuning unless a test changes it
+
+	mu     sync.RWMutex // guards closed against concurrent Close
+	closed bool
+
+	wmu   sync.Mutex                  // serializes Index and Delete (stats bookkeeping)
+	stats atomic.Pointer[corpusStats] // field-length totals for BM25, see stats.go
+}
+
+// newIndex wraps an open bleve index; it closes idx if it fails.
+func newIndex(idx bleve.Index) (*Index, error) {
+	st, err := loadStats(idx)
+	if err != nil {
+		_ = idx.Close()
+		return nil, err
+	}
+	ix := &Index{idx: idx, tune: defaultTuning}
+	ix.stats.Store(&st)
+	return ix, nil
+}
+
+// Open opens or creates the index at path.
+//
+//   - path "" makes an in-memory scorch index (nothing is written to disk;
+//     contents are lost on Close), for tests and small catalogs.
+//   - an existing directory holding an index is opened; if it was created
+//     by another mapping version, or cannot be read, the error wraps
+//     ErrCorrupt and the caller should Remove(path) and rebuild. An existing
+//     empty directory is treated like a missing one.
+//   - a missing path is created (parents included) with our mapping.
+//
+// If another holder keeps the index locked past opts.Timeout (default 2s)
+// the error wraps ErrLocked.
+func Open(path string, opts *Options) (*Index, error) {
+	timeout := 2 * time.Second
+	if opts != nil && opts.Timeout > 0 {
+		timeout = opts.Timeout
+	}
+	if path == "" {
+		m, err := newMapping()
+		if err != nil {
+			return nil, err
+		}
+		idx, err := bleve.NewUsing("", m, scorch.Name, scorch.Name, nil)
+		if err != nil {
+			return nil, fmt.Errorf("search: create in-memory index: %w", err)
+		}
+		if err := idx.SetInternal(mappingVersionKey, []byte(mappingVersion)); err != nil {
+			_ = idx.Close()
+			return nil, fmt.Errorf("search: create in-memory index: %w", err)
+		}
+		return newIndex(idx)
+	}
+
+	empty, err := missingOrEmptyDir(path)
+	if err != nil {
+		return nil, fmt.Errorf("search: open %s: %w", path, err)
+	}
+	if empty {
+		return create(path, timeout)
+	}
+	return open(path, timeout)
+}
+
+func missingOrEmptyDir(path string) (bool, error) {
+	entries, err := os.ReadDir(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return true, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	return len(entries) == 0, nil
+}
+
+func boltTimeout(d time.Duration) map[string]interface{} {
+	return map[string]interface{}{"bolt_timeout": d.String()}
+}
+
+func create(path string, timeout time.Duration) (*Index, error) {
+	m, err := newMapping()
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(filepath.Dir(filepath.Clean(path)), 0o755); err != nil {
+		return nil, fmt.Errorf("search: create %s: %w", path, err)
+	}
+	idx, err := bleve.NewUsing(path, m, scorch.Name, scorch.Name, boltTimeout(timeout))
+	if err != nil {
+		return nil, classifyOpenErr(path, "create", err)
+	}
+	if err := idx.SetInternal(mappingVersionKey, []byte(mappingVersion)); err != nil {
+		_ = idx.Close()
+		return nil, fmt.Errorf("search: create %s: %w", path, err)
+	}
+	ix, err := newIndex(idx)
+	if err != nil {
+		return nil, fmt.Errorf("search: create %s: %w", path, err)
+	}
+	return ix, nil
+}
+
+func open(path string, timeout time.Duration) (*Index, error) {
+	idx, err := bleve.OpenUsing(path, boltTimeout(timeout))
+	if err != nil {
+		return nil, classifyOpenErr(path, "open", err)
+	}
+	v, err := idx.GetInternal(mappingVersionKey)
+	if err != nil {
+		_ = idx.Close()
+		return nil, fmt.Errorf("search: open %s: read mapping version: %v: %w", path, err, ErrCorrupt)
+	}
+	if string(v) != mappingVersion {
+		_ = idx.Close()
+		got := string(v)
+		if got == "" {
+			got = "none"
+		}
+		return nil, fmt.Errorf("search: open %s: index mapping version %q, this build needs %q: %w",
+			path, got, mappingVersion, ErrCorrupt)
+	}
+	ix, err := newIndex(idx)
+	if err != nil {
+		return nil, fmt.Errorf("search: open %s: read statistics: %v: %w", path, err, ErrCorrupt)
+	}
+	return ix, nil
+}
+
+// classifyOpenErr maps bleve/bbolt open errors onto ErrLocked / ErrCorrupt.
+func classifyOpenErr(path, op string, err error) error {
+	switch {
+	case errors.Is(err, bolterrors.ErrTimeout):
+		return fmt.Errorf("search: %s %s: lock not acquired in time: %w", op, path, ErrLocked)
+	case errors.Is(err, os.ErrPermission):
+		return fmt.Errorf("search: %s %s: %w", op, path, err)
+	case errors.Is(err, bleve.ErrorIndexMetaMissing),
+		errors.Is(err, bleve.ErrorIndexMetaCorrupt),
+		errors.Is(err, bleve.ErrorUnknownIndexType),
+		errors.Is(err, bolterrors.ErrInvalid),
+		errors.Is(err, bolterrors.ErrVersionMismatch),
+		errors.Is(err, bolterrors.ErrChecksum):
+		return fmt.Errorf("search: %s %s: %v: %w", op, path, err, ErrCorrupt)
+	}
+	// Anything else while reading existing state (unparsable mapping,
+	// missing or truncated segment files, ...) also means the directory is
+	// not a usable index of ours.
+	if op == "open" {
+		return fmt.Errorf("search: %s %s: %v: %w", op, path, err, ErrCorrupt)
+	}
+	return fmt.Errorf("search: %s %s: %w", op, path, err)
+}
+
+// Remove deletes the on-disk index at path (the whole directory). A missing
+// path is not an error; path "" is a no-op. Close the Index first.
+func Remove(path string) error {
+	if path == "" {
+		return nil
+	}
+	if err := os.RemoveAll(path); err != nil {
+		return fmt.Errorf("search: remove %s: %w", path, err)
+	}
+	return nil
+}
+
+// newMapping builds the lean explicit mapping: no dynamic fields, no _all,
+// nothing stored, term vectors nowhere, BM25 scoring.
+func newMapping() (*mapping.IndexMappingImpl, error) {
+	m := bleve.NewIndexMapping()
+	m.ScoringModel = "bm25"
+	m.IndexDynamic = false
+	m.StoreDynamic = false
+	m.DocValuesDynamic = false
+
+	// The unicode (UAX#29) tokenizer keeps "skill_creator" as one word;
+	// split snake_case like kebab-case.
+	if err := m.AddCustomCharFilter(charUnderscore, map[string]interface{}{
+		"type":    regexpchar.Name,
+		"regexp":  "_",
+		"replace": " ",
+	}); err != nil {
+		return nil, err
+	}
+	if err := m.AddCustomTokenFilter(filterBigram, map[string]interface{}{
+		"type":           cjk.BigramName,
+		"output_unigram": true,
+	}); err != nil {
+		return nil, err
+	}
+	// English text: possessives, lower case, stop words, porter stemming;
+	// CJK runs become unigrams plus bigrams.
+	if err := m.AddCustomAnalyzer(analyzerText, map[string]interface{}{
+		"type":         custom.Name,
+		"char_filters": []string{charUnderscore},
+		"tokenizer":    unicode.Name,
+		"token_filters": []string{
+			cjk.WidthName, en.PossessiveName, lowercase.Name, en.StopName, porter.Name, filterBigram,
+		},
+	}); err != nil {
+		return nil, err
+	}
+	// Unstemmed words: the dictionary that misspellings are corrected against.
+	if err := m.AddCustomAnalyzer(analyzerPlain, map[string]interface{}{
+		"type":          custom.Name,
+		"char_filters":  []string{charUnderscore},
+		"tokenizer":     unicode.Name,
+		"token_filters": []string{cjk.WidthName, lowercase.Name, en.StopName},
+	}); err != nil {
+		return nil, err
+	}
+	if err := m.AddCustomAnalyzer(analyzerKey, map[string]interface{}{
+		"type":          custom.Name,
+		"tokenizer":     single.Name,
+		"token_filters": []string{lowercase.Name},
+	}); err != nil {
+		return nil, err
+	}
+	m.DefaultAnalyzer = analyzerText
+
+	text := func(name, analyzer string) *mapping.FieldMapping {
+		return &mapping.FieldMapping{Name: name, Type: "text", Analyzer: analyzer, Index: true}
+	}
+	dm := bleve.NewDocumentStaticMapping()
+	dm.AddFieldMappingsAt(fieldName, text(fieldName, analyzerText))
+	dm.AddFieldMappingsAt(fieldNameKey, text(fieldNameKey, analyzerKey))
+	dm.AddFieldMappingsAt(fieldDescription, text(fieldDescription, analyzerText))
+	dm.AddFieldMappingsAt(fieldTags, text(fieldTags, analyzerText))
+	dm.AddFieldMappingsAt(fieldBody, text(fieldBody, analyzerText))
+	dm.AddFieldMappingsAt(fieldPlain, text(fieldPlain, analyzerPlain))
+	m.DefaultMapping = dm
+	if err := m.Validate(); err != nil {
+		return nil, fmt.Errorf("search: mapping: %w", err)
+	}
+	return m, nil
+}
+
+// Doc is one skill as the index sees it.
+type Doc struct {
+	ID          string   // unique, non-empty; the skill's id (returned in Hit.ID)
+	Name        string   // frontmatter name, e.g. "pdf-form-filler"
+	Description string   // frontmatter description
+	Tags        []string // free-form tags; may be nil
+	Body        string   // markdown body after the frontmatter; may be empty or large
+}
+
+func (d *Doc) fields() map[string]interface{} {
+	plain := make([]string, 0, 2+len(d.Tags))
+	plain = append(plain, d.Name, d.Description)
+	plain = append(plain, d.Tags...)
+	f := map[string]interface{}{
+		fieldName:        d.Name,
+		fieldNameKey:     normalizeName(d.Name),
+		fieldDescription: d.Description,
+		fieldPlain:       plain,
+	}
+	if len(d.Tags) > 0 {
+		f[fieldTags] = d.Tags
+	}
+	if d.Body != "" {
+		f[fieldBody] = d.Body
+	}
+	return f
+}
+
+func (ix *Index) live() (bleve.Index, func(), error) {
+	ix.mu.RLock()
+	if ix.closed {
+		ix.mu.RUnlock()
+		return nil, nil, fmt.Errorf("search: %w", bleve.ErrorIndexClosed)
+	}
+	return ix.idx, ix.mu.RUnlock, nil
+}
+
+// Index adds or replaces (upserts) docs by ID, sending them to bleve in
+// batches of 250. If an ID appears more than once in docs the last one
+// wins. An empty ID is an error and nothing is written; if a batch fails,
+// the batches before it stay written.
+func (ix *Index) Index(docs ...Doc) error {
+	for i := range docs {
+		if strings.TrimSpace(docs[i].ID) == "" {
+			return fmt.Errorf("search: index: doc %d (name %q) has an empty ID", i, docs[i].Name)
+		}
+	}
+	idx, done, err := ix.live()
+	if err != nil {
+		return err
+	}
+	defer done()
+	ix.wmu.Lock()
+	defer ix.wmu.Unlock()
+
+	a := idx.Mapping().AnalyzerNamed(analyzerText)
+	// Keep the last occurrence of each ID.
+	last := make(map[string]int, len(docs))
+	for i := range docs {
+		last[docs[i].ID] = i
+	}
+	w := ix.newWriter(idx)
+	for i := range docs {
+		d := &docs[i]
+		if last[d.ID] != i {
+			continue
+		}
+		if err := w.forget(d.ID); err != nil {
+			return w.fail(err)
+		}
+		l := d.lengths(a)
+		w.st.add(l, +1)
+		w.b.SetInternal(docLenKey(d.ID), l.encode())
+		if err := w.b.Index(d.ID, d.fields()); err != nil {
+			return w.fail(fmt.Errorf("search: index %q: %w", d.ID, err))
+		}
+		if err := w.added(); err != nil {
+			return err
+		}
+	}
+	return w.flush()
+}
+
+// Delete removes the docs with the given IDs. Unknown and empty IDs are
+// ignored.
+func (ix *Index) Delete(ids ...string) error {
+	idx, done, err := ix.live()
+	if err != nil {
+		return err
+	}
+	defer done()
+	ix.wmu.Lock()
+	defer ix.wmu.Unlock()
+
+	w := ix.newWriter(idx)
+	seen := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		if id == "" || seen[id] {
+			continue
+		}
+		seen[id] = true
+		if err := w.forget(id); err != nil {
+			return w.fail(err)
+		}
+		w.b.Delete(id)
+		if err := w.added(); err != nil {
+			return err
+		}
+	}
+	return w.flush()
+}
+
+// writer batches document operations together with the length
+// bookkeeping; callers hold ix.wmu.
+type writer struct {
+	ix  *Index
+	idx bleve.Index
+	b   *bleve.Batch
+	n   int         // documents in b
+	st  corpusStats // totals including b
+}
+
+func (ix *Index) newWriter(idx bleve.Index) *writer {
+	return &writer{ix: ix, idx: idx, b: idx.NewBatch(), st: *ix.stats.Load()}
+}
+
+// forget removes id's previous lengths (if it is indexed) from the totals.
+func (w *writer) forget(id string) error {
+	old, err := w.idx.GetInternal(docLenKey(id))
+	if err != nil {
+		return fmt.Errorf("search: read lengths of %q: %w", id, err)
+	}
+	if old == nil {
+		return nil
+	}
+	l, err := decodeLens(old)
+	if err == nil {
+		w.st.add(l, -1)
+	}
+	w.b.DeleteInternal(docLenKey(id))
+	return nil
+}
+
+// added counts one document and flushes a full batch.
+func (w *writer) added() error {
+	w.n++
+	if w.n >= batchSize {
+		return w.flush()
+	}
+	return nil
+}
+
+// flush writes the batch with the new totals, atomically with the docs.
+func (w *writer) flush() error {
+	if w.n == 0 {
+		return nil
+	}
+	w.b.SetInternal(statsKey, w.st.encode())
+	if err := w.idx.Batch(w.b); err != nil {
+		return w.fail(fmt.Errorf("search: write batch: %w", err))
+	}
+	st := w.st
+	w.ix.stats.Store(&st)
+	w.b.Reset()
+	w.n = 0
+	return nil
+}
+
+// fail reloads the persisted totals (the failed batch was not applied) and
+// returns err.
+func (w *writer) fail(err error) error {
+	if st, lerr := loadStats(w.idx); lerr == nil {
+		w.ix.stats.Store(&st)
+	}
+	return err
+}
+
+// Count returns the number of documents in the index.
+func (ix *Index) Count() (uint64, error) {
+	idx, done, err := ix.live()
+	if err != nil {
+		return 0, err
+	}
+	defer done()
+	n, err := idx.DocCount()
+	if err != nil {
+		return 0, fmt.Errorf("search: count: %w", err)
+	}
+	return n, nil
+}
+
+// IDs returns the IDs of all documents in the index, sorted ascending, for
+// reconciliation with the metadata store.
+func (ix *Index) IDs() ([]string, error) {
+	idx, done, err := ix.live()
+	if err != nil {
+		return nil, err
+	}
+	defer done()
+	adv, err := idx.Advanced()
+	if err != nil {
+		return nil, fmt.Errorf("search: ids: %w", err)
+	}
+	r, err := adv.Reader()
+	if err != nil {
+		return nil, fmt.Errorf("search: ids: %w", err)
+	}
+	defer r.Close()
+	it, err := r.DocIDReaderAll()
+	if err != nil {
+		return nil, fmt.Errorf("search: ids: %w", err)
+	}
+	defer it.Close()
+	var ids []string
+	for {
+		iid, err := it.Next()
+		if err != nil {
+			return nil, fmt.Errorf("search: ids: %w", err)
+		}
+		if iid == nil {
+			break
+		}
+		id, err := r.ExternalID(iid)
+		if err != nil {
+			return nil, fmt.Errorf("search: ids: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return ids, nil
+}
+
+// Close releases the index (and its file lock). Calling Close again is a
+// no-op; other methods return an error after Close.
+func (ix *Index) Close() error {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if ix.closed {
+		return nil
+	}
+	ix.closed = true
+	if err := ix.idx.Close(); err != nil {
+		return fmt.Errorf("search: close: %w", err)
+	}
+	return nil
+}

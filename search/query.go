@@ -1,0 +1,601 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/bits"
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/mapping"
+	bsearch "github.com/blevesearch/bleve/v2/search"
+	"github.com/blevesearch/bleve/v2/search/query"
+	index "github.com/blevesearch/bleve_index_api"
+)
+
+// Request is one search.
+type Request struct {
+	// Query is free text, e.g. "convert PDFs to markdown". It is analysed
+	// like the indexed text (lower case, English stop words removed, porter
+	// stemming); there is no query syntax: quotes, +, - and : are ignored.
+	Query string
+	// Limit is the maximum number of hits returned; 0 means 10. Negative
+	// values are an error.
+	Limit int
+	// MinScore drops hits whose Score is below it; 0 keeps all. Scores are
+	// relative (see Hit.Score); Total counts only hits at or above it.
+	MinScore float64
+	// Offset skips that many best hits (for paging); negative is an error.
+	Offset int
+}
+
+// Hit is one matching document.
+type Hit struct {
+	// ID is the Doc.ID of the match.
+	ID string
+	// Score is the relevance, higher is better: per query term the BM25
+	// score of its best field plus 0.3 times the others', summed over
+	// terms, times the fraction of query terms matched (see the package
+	// documentation). bleve divides it by the norm of the query's clause
+	// weights, so different queries give similar ranges (top hits mostly
+	// 0.5-3 on the shared corpus), but it is only strictly comparable
+	// between hits of the same query.
+	Score float64
+	// Matched maps a field ("name", "description", "tags", "body") to the
+	// query terms found there, in analysed form: lower-cased and stemmed
+	// ("testing" -> "test"). For a misspelt query word it holds the indexed
+	// word it was corrected to; for an exact whole-name match, "name" holds
+	// the normalised name (e.g. "skill-creator"). "body" lists only terms
+	// that were searched in bodies (those in at most 5% of them). Never
+	// nil for a hit.
+	Matched map[string][]string
+}
+
+// Result is one page of hits.
+type Result struct {
+	// Hits are ordered by descending Score; at most Request.Limit of them.
+	Hits []Hit
+	// Total is the number of documents matching the query (with Score >=
+	// Request.MinScore when that is set), independent of Limit and Offset.
+	Total uint64
+}
+
+// maxTerms is the number of distinct analysed query terms used; words
+// beyond it are ignored (a query is a short description, not a document).
+const maxTerms = 32
+
+// bodyMinDF keeps body clauses for terms in up to this many bodies even in
+// small catalogs where bodyMaxDocFrac*docs is below it.
+const bodyMinDF = 5
+
+// tuning holds the ranking weights. defaultTuning is what Open installs;
+// tests may change Index.tune before searching to compare variants.
+type tuning struct {
+	name, description, tags float64 // field weights (BM25 boosts)
+	body                    float64 // body weight; 0 disables body search
+	// bodyMaxDocFrac skips the body clause of a term found in more than
+	// this fraction of bodies: such terms say little about a skill and
+	// their long posting lists are most of the cost of body search.
+	bodyMaxDocFrac float64
+	exactName      float64 // boost of "whole query equals the name"
+	fuzzy          float64 // multiplier applied to corrected (misspelt) terms
+	fuzzyMinLen    int     // shortest query word (in runes) that is corrected
+	fuzzyMaxTerms  int     // most frequent corrections kept per word
+	// coverageExp is the exponent p in score *= coverage^p, coverage being
+	// the fraction of query terms matched in any field.
+	coverageExp float64
+	// coverageIDF weights each term in the coverage fraction by its IDF
+	// (rare terms count more) instead of 1.
+	coverageIDF bool
+	// tie scores each term by its best field plus tie times the others
+	// (dis-max with a tie breaker): 0 = best field only, 1 = sum of fields.
+	tie float64
+	// nativeStats leaves BM25's average field lengths to bleve (see
+	// stats.go); only for comparisons.
+	nativeStats bool
+}
+
+var defaultTuning = tuning{
+	name:           3,
+	description:    2,
+	tags:           1,
+	body:           0.25,
+	bodyMaxDocFrac: 0.05,
+	exactName:      6,
+	fuzzy:          0.25,
+	fuzzyMinLen:    4,
+	fuzzyMaxTerms:  5,
+	coverageExp:    1,
+	tie:            0.3,
+}
+
+type fieldWeight struct {
+	field string
+	w     float64
+}
+
+// clause describes one disjunct of the query, so a ScoreBreakdown entry
+// can be traced back to a field and a query term.
+type clause struct {
+	field string // reported field
+	text  string // term reported in Matched
+	term  int    // index into the query's terms; -1 for the exact-name clause
+}
+
+// plan is an analysed query: the bleve query plus what each clause means.
+type plan struct {
+	terms       []string  // distinct analysed query terms
+	weights     []float64 // weight of each term in the coverage fraction
+	totalWeight float64
+	clauses     []clause
+	q           *query.DisjunctionQuery
+	docs        uint64    // documents in the index when planned
+	scratch     []float64 // per-clause scores of the document being scored
+}
+
+// Search runs req and returns one page of hits, best first.
+//
+// Ranking: see the package documentation. Errors: ErrEmptyQuery for a query
+// without letters or digits; ctx's error if it is cancelled; an error for a
+// negative Limit or Offset or a closed Index. A query whose words are all
+// stop words ("the", "and") yields an empty Result, not an error.
+func (ix *Index) Search(ctx context.Context, req Request) (*Result, error) {
+	if !hasWord(req.Query) {
+		return nil, ErrEmptyQuery
+	}
+	if req.Limit < 0 || req.Offset < 0 {
+		return nil, fmt.Errorf("search: limit (%d) and offset (%d) must be >= 0", req.Limit, req.Offset)
+	}
+	limit := req.Limit
+	if limit == 0 {
+		limit = 10
+	}
+	idx, done, err := ix.live()
+	if err != nil {
+		return nil, err
+	}
+	defer done()
+
+	p, err := ix.plan(ctx, idx, req.Query)
+	if err != nil {
+		return nil, err
+	}
+	if p == nil {
+		return &Result{Hits: []Hit{}}, nil
+	}
+
+	var above uint64 // only touched by the searcher goroutine, read after it
+	tune := ix.tune
+	rescore := func(d *bsearch.DocumentMatch) {
+		d.Score = p.score(d.ScoreBreakdown, &tune)
+		if req.MinScore > 0 && d.Score >= req.MinScore {
+			above++
+		}
+	}
+	sr := bleve.NewSearchRequestOptions(&rescoreQuery{q: p.q, f: rescore}, limit, req.Offset, false)
+	if !tune.nativeStats {
+		sr.PreSearchData = map[string]interface{}{bsearch.BM25PreSearchDataKey: ix.stats.Load().bm25Stats(p.docs)}
+	}
+	res, err := idx.SearchInContext(ctx, sr)
+	if err != nil {
+		if ctxErr := ctx.Err(); ctxErr != nil {
+			return nil, ctxErr
+		}
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	out := &Result{Hits: make([]Hit, 0, len(res.Hits)), Total: res.Total}
+	if req.MinScore > 0 {
+		out.Total = above
+	}
+	for _, h := range res.Hits {
+		if h.Score < req.MinScore {
+			continue
+		}
+		out.Hits = append(out.Hits, Hit{ID: h.ID, Score: h.Score, Matched: p.matched(h.ScoreBreakdown)})
+	}
+	return out, nil
+}
+
+// hasWord reports whether s contains a letter or a digit.
+func hasWord(s string) bool {
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// score combines a document's per-clause scores (breakdown: clause index
+// -> BM25 score): per query term, the best clause plus tie times the
+// others; summed over terms with the exact-name clause; times coverage^exp,
+// coverage being the weighted fraction of query terms matched (1 when the
+// whole query equals the name). Clauses are visited in index order so equal
+// documents get bit-identical scores.
+func (p *plan) score(breakdown map[int]float64, tune *tuning) float64 {
+	for i, s := range breakdown {
+		p.scratch[i] = s
+	}
+	var sum float64
+	var seen uint64 // bit i: terms[i] matched (len(terms) <= maxTerms)
+	exact := false
+	var best, rest [maxTerms]float64
+	for i, c := range p.clauses {
+		s := p.scratch[i]
+		if s == 0 {
+			continue
+		}
+		p.scratch[i] = 0
+		if c.term < 0 {
+			exact = true
+			sum += s
+			continue
+		}
+		seen |= 1 << uint(c.term)
+		if s > best[c.term] {
+			rest[c.term] += best[c.term]
+			best[c.term] = s
+		} else {
+			rest[c.term] += s
+		}
+	}
+	for i := range p.terms {
+		sum += best[i] + tune.tie*rest[i]
+	}
+	exp := tune.coverageExp
+	if exact || p.totalWeight == 0 || exp == 0 {
+		return sum
+	}
+	var w float64
+	for seen != 0 {
+		i := bits.TrailingZeros64(seen)
+		w += p.weights[i]
+		seen &^= 1 << uint(i)
+	}
+	cov := w / p.totalWeight
+	if exp == 1 {
+		return sum * cov
+	}
+	return sum * math.Pow(cov, exp)
+}
+
+// rescoreQuery wraps a query whose searcher yields per-clause
+// ScoreBreakdowns and sets each hit's final score with f. (bleve's
+// CustomScoreQuery does the same but resolves every candidate's external
+// ID first, ~12% of query time.)
+type rescoreQuery struct {
+	q query.Query
+	f func(*bsearch.DocumentMatch)
+}
+
+func (r *rescoreQuery) Searcher(ctx context.Context, i index.IndexReader, m mapping.IndexMapping,
+	options bsearch.SearcherOptions) (bsearch.Searcher, error) {
+	s, err := r.q.Searcher(ctx, i, m, options)
+	if err != nil {
+		return nil, err
+	}
+	return &rescorer{Searcher: s, f: r.f}, nil
+}
+
+type rescorer struct {
+	bsearch.Searcher
+	f func(*bsearch.DocumentMatch)
+}
+
+func (r *rescorer) Next(ctx *bsearch.SearchContext) (*bsearch.DocumentMatch, error) {
+	d, err := r.Searcher.Next(ctx)
+	if d != nil {
+		r.f(d)
+	}
+	return d, err
+}
+
+func (r *rescorer) Advance(ctx *bsearch.SearchContext, id index.IndexInternalID) (*bsearch.DocumentMatch, error) {
+	d, err := r.Searcher.Advance(ctx, id)
+	if d != nil {
+		r.f(d)
+	}
+	return d, err
+}
+
+// matched turns a ScoreBreakdown into Hit.Matched.
+func (p *plan) matched(breakdown map[int]float64) map[string][]string {
+	idxs := make([]int, 0, len(breakdown))
+	for i := range breakdown {
+		idxs = append(idxs, i)
+	}
+	sort.Ints(idxs)
+	m := make(map[string][]string, 4)
+	for _, i := range idxs {
+		c := p.clauses[i]
+		if !contains(m[c.field], c.text) {
+			m[c.field] = append(m[c.field], c.text)
+		}
+	}
+	return m
+}
+
+func contains(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// tokens runs the named analyzer of the index mapping over text.
+func tokens(idx bleve.Index, analyzer, text string) ([]string, error) {
+	a := idx.Mapping().AnalyzerNamed(analyzer)
+	if a == nil {
+		return nil, fmt.Errorf("search: analyzer %q missing from mapping", analyzer)
+	}
+	var out []string
+	for _, t := range a.Analyze([]byte(text)) {
+		out = append(out, string(t.Term))
+	}
+	return out, nil
+}
+
+// plan analyses the query and builds the disjunction. It returns nil when
+// no term survives analysis (only stop words).
+func (ix *Index) plan(ctx context.Context, idx bleve.Index, text string) (*plan, error) {
+	tune := ix.tune
+	terms, err := tokens(idx, analyzerText, text)
+	if err != nil {
+		return nil, err
+	}
+	terms = dedupe(terms)
+	if len(terms) > maxTerms {
+		terms = terms[:maxTerms]
+	}
+	key := normalizeName(text)
+	if len(terms) == 0 && key == "" {
+		return nil, nil
+	}
+
+	adv, err := idx.Advanced()
+	if err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	r, err := adv.Reader()
+	if err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	defer r.Close()
+	docs, err := r.DocCount()
+	if err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+
+	p := &plan{terms: terms, docs: docs, q: query.NewDisjunctionQuery(nil)}
+	p.q.RetrieveScoreBreakdown(true)
+	// add adds a clause for term in field unless no document has it there
+	// (bleve would open a searcher for nothing), and returns the document
+	// frequency.
+	add := func(field, term string, ti int, boost float64) (uint64, error) {
+		n, err := docFreq(ctx, r, field, term)
+		if err != nil || n == 0 {
+			return n, err
+		}
+		if field == fieldBody && float64(n) > max(tune.bodyMaxDocFrac*float64(docs), bodyMinDF) {
+			return n, nil
+		}
+		tq := query.NewTermQuery(term)
+		tq.SetField(field)
+		tq.SetBoost(boost)
+		p.q.AddQuery(tq)
+		reported := field
+		if field == fieldNameKey {
+			reported = fieldName
+		}
+		p.clauses = append(p.clauses, clause{field: reported, text: term, term: ti})
+		return n, nil
+	}
+	meta := []fieldWeight{{fieldName, tune.name}, {fieldDescription, tune.description}, {fieldTags, tune.tags}}
+
+	if key != "" && tune.exactName > 0 {
+		if _, err := add(fieldNameKey, key, -1, tune.exactName); err != nil {
+			return nil, err
+		}
+	}
+
+	unknown := make([]bool, len(terms))
+	p.weights = make([]float64, len(terms))
+	for ti, t := range terms {
+		var maxDF uint64
+		for _, f := range meta {
+			n, err := add(f.field, t, ti, f.w)
+			if err != nil {
+				return nil, err
+			}
+			maxDF = max(maxDF, n)
+		}
+		unknown[ti] = maxDF == 0
+		if tune.body > 0 {
+			n, err := add(fieldBody, t, ti, tune.body)
+			if err != nil {
+				return nil, err
+			}
+			maxDF = max(maxDF, n)
+		}
+		p.weights[ti] = 1
+		if tune.coverageIDF {
+			p.weights[ti] = math.Log(1 + (float64(docs)-float64(maxDF)+0.5)/(float64(maxDF)+0.5))
+		}
+		p.totalWeight += p.weights[ti]
+	}
+
+	if tune.fuzzy > 0 {
+		if err := ix.addCorrections(ctx, idx, r, p, text, unknown, meta, add); err != nil {
+			return nil, err
+		}
+	}
+	if len(p.q.Disjuncts) == 0 {
+		return nil, nil
+	}
+	p.scratch = make([]float64, len(p.clauses))
+	return p, nil
+}
+
+// addCorrections adds low-weight clauses for query words that are in no
+// name, description or tag: each is replaced by the indexed words at edit
+// distance 1 (Damerau: a transposition counts as one edit), the most
+// frequent first.
+func (ix *Index) addCorrections(ctx context.Context, idx bleve.Index, r index.IndexReader, p *plan, text string,
+	unknown []bool, meta []fieldWeight, add func(field, term string, ti int, boost float64) (uint64, error)) error {
+	tune := ix.tune
+	fr, ok := r.(index.IndexReaderFuzzy)
+	if !ok {
+		return nil
+	}
+	words, err := tokens(idx, analyzerPlain, text)
+	if err != nil {
+		return err
+	}
+	done := map[string]bool{}
+	for _, w := range dedupe(words) {
+		if utf8.RuneCountInString(w) < tune.fuzzyMinLen || !allLetters(w) {
+			continue
+		}
+		stem, err := tokens(idx, analyzerText, w)
+		if err != nil {
+			return err
+		}
+		if len(stem) != 1 {
+			continue
+		}
+		ti := indexOf(p.terms, stem[0])
+		if ti < 0 || !unknown[ti] || done[w] {
+			continue
+		}
+		done[w] = true
+		cands, err := fuzzyTerms(fr, w, tune.fuzzyMaxTerms)
+		if err != nil {
+			return err
+		}
+		for _, c := range cands {
+			cs, err := tokens(idx, analyzerText, c)
+			if err != nil {
+				return err
+			}
+			for _, s := range cs {
+				for _, f := range meta {
+					if _, err := add(f.field, s, ti, f.w*tune.fuzzy); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// fuzzyTerms returns up to max words of the plain field at edit distance 1
+// from w (w itself excluded), most frequent first.
+func fuzzyTerms(fr index.IndexReaderFuzzy, w string, max int) ([]string, error) {
+	fd, err := fr.FieldDictFuzzy(fieldPlain, w, 1, "")
+	if err != nil {
+		return nil, fmt.Errorf("search: fuzzy %q: %w", w, err)
+	}
+	defer fd.Close()
+	type cand struct {
+		term  string
+		count uint64
+	}
+	var cs []cand
+	for {
+		e, err := fd.Next()
+		if err != nil {
+			return nil, fmt.Errorf("search: fuzzy %q: %w", w, err)
+		}
+		if e == nil {
+			break
+		}
+		if e.Term != w {
+			cs = append(cs, cand{e.Term, e.Count})
+		}
+	}
+	sort.Slice(cs, func(i, j int) bool {
+		if cs[i].count != cs[j].count {
+			return cs[i].count > cs[j].count
+		}
+		return cs[i].term < cs[j].term
+	})
+	if len(cs) > max {
+		cs = cs[:max]
+	}
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.term
+	}
+	return out, nil
+}
+
+// docFreq is the number of documents with term in field.
+func docFreq(ctx context.Context, r index.IndexReader, field, term string) (uint64, error) {
+	tfr, err := r.TermFieldReader(ctx, []byte(term), field, false, false, false)
+	if err != nil {
+		return 0, fmt.Errorf("search: %w", err)
+	}
+	n := tfr.Count()
+	if err := tfr.Close(); err != nil && !errors.Is(err, context.Canceled) {
+		return 0, fmt.Errorf("search: %w", err)
+	}
+	return n, nil
+}
+
+// normalizeName lower-cases s and joins its words with "-", so "Skill
+// Creator", "skill_creator" and "skill-creator" all become "skill-creator".
+func normalizeName(s string) string {
+	var b strings.Builder
+	word := false
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if !word && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			b.WriteRune(unicode.ToLower(r))
+			word = true
+			continue
+		}
+		word = false
+	}
+	return b.String()
+}
+
+func allLetters(s string) bool {
+	for _, r := range s {
+		if !unicode.IsLetter(r) || unicode.Is(unicode.Han, r) {
+			return false
+		}
+	}
+	return true
+}
+
+func dedupe(ss []string) []string {
+	out := ss[:0:0]
+	for _, s := range ss {
+		if !contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func indexOf(ss []string, s string) int {
+	for i, x := range ss {
+		if x == s {
+			return i
+		}
+	}
+	return -1
+}
