@@ -28,8 +28,12 @@ type Config struct {
 	Strict   bool         `yaml:"strict"`
 	Profiles []string     `yaml:"profiles"`
 	HTTP     string       `yaml:"http"`
-	Verbose  bool         `yaml:"verbose"`
-	JSON     bool         `yaml:"-"`
+	// AllowScripts lets agents run skills' scripts; Sandbox is "bwrap"
+	// (default) or "none".
+	AllowScripts bool   `yaml:"allow_scripts"`
+	Sandbox      string `yaml:"sandbox"`
+	Verbose      bool   `yaml:"verbose"`
+	JSON         bool   `yaml:"-"`
 
 	configFile string
 	dirs       []string // --dir flags
@@ -136,6 +140,10 @@ func (c *Config) resolve() error {
 	}
 	if c.HTTP == "" {
 		c.HTTP = fromFile.HTTP
+	}
+	c.AllowScripts = c.AllowScripts || fromFile.AllowScripts || os.Getenv("SKILLDEX_ALLOW_SCRIPTS") == "1"
+	if c.Sandbox == "" {
+		c.Sandbox = fromFile.Sandbox
 	}
 	return nil
 }

@@ -137,3 +137,47 @@ func TestLiveServe(t *testing.T) {
 	t.Logf("write-to-search latency (debounce 100ms, incl. polling step 10ms): median %v of %v; %d resource list changes, %d resource updates",
 		latencies[len(latencies)/2], latencies, resourcesChanged.Load(), updated.Load())
 }
+
+// TestServeHTTP serves streamable HTTP on a loopback port and runs a
+// search through the Go SDK's streamable client.
+func TestServeHTTP(t *testing.T) {
+	ex := filepath.Join(repoRoot(t), "examples", "skills")
+	cmd := exec.Command(bin, "serve", "--mem", "--no-watch", "--dir", ex, "--http", "127.0.0.1:0")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
+	buf := make([]byte, 4096)
+	var line string
+	for !strings.Contains(line, "/mcp") {
+		n, err := stderr.Read(buf)
+		if err != nil {
+			t.Fatalf("server stderr: %v (%q)", err, line)
+		}
+		line += string(buf[:n])
+	}
+	url := line[strings.Index(line, "http://"):]
+	url = strings.TrimSpace(url[:strings.Index(url, "/mcp")+4])
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	client := mcp.NewClient(&mcp.Implementation{Name: "http-test", Version: "1"}, nil)
+	sess, err := client.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: url}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sess.Close()
+	res, err := sess.CallTool(ctx, &mcp.CallToolParams{Name: "search_skills", Arguments: map[string]any{"query": "summarize a csv file"}})
+	if err != nil || res.IsError {
+		t.Fatalf("search over HTTP: %v %+v", err, res)
+	}
+	var out struct{ Hits []struct{ Name string } }
+	b, _ := json.Marshal(res.StructuredContent)
+	_ = json.Unmarshal(b, &out)
+	if len(out.Hits) == 0 || out.Hits[0].Name != "csv-summary" {
+		t.Errorf("want csv-summary first over HTTP, got %+v", out.Hits)
+	}
+}

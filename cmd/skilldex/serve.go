@@ -17,8 +17,6 @@ import (
 func newServeCmd(cfg *Config) *cobra.Command {
 	var (
 		noWatch          bool
-		allowScripts     bool
-		sandboxKind      string
 		watch            string
 		debounce, rescan time.Duration
 	)
@@ -38,8 +36,8 @@ otherwise). --profile picks the tool set: ` + fmt.Sprint(tools.Profiles()) + `.`
 			}
 			defer cat.Close()
 			topts := &tools.Options{Profiles: cfg.Profiles, Logger: log}
-			if allowScripts {
-				if topts.Sandbox, err = newSandbox(sandboxKind, log); err != nil {
+			if cfg.AllowScripts {
+				if topts.Sandbox, err = newSandbox(cfg.Sandbox, log); err != nil {
 					return err
 				}
 			}
@@ -87,8 +85,8 @@ otherwise). --profile picks the tool set: ` + fmt.Sprint(tools.Profiles()) + `.`
 			return nil
 		},
 	}
-	cmd.Flags().BoolVar(&allowScripts, "allow-scripts", false, "let agents run skills' bundled scripts (run_skill_script, agent-zero execute_script) in the sandbox")
-	cmd.Flags().StringVar(&sandboxKind, "sandbox", "bwrap", "script sandbox: bwrap, or none (no isolation; logs a warning on every run)")
+	cmd.Flags().BoolVar(&cfg.AllowScripts, "allow-scripts", false, "let agents run skills' bundled scripts (run_skill_script, agent-zero execute_script) in the sandbox")
+	cmd.Flags().StringVar(&cfg.Sandbox, "sandbox", "", "script sandbox: bwrap (default), or none (no isolation; logs a warning on every run)")
 	cmd.Flags().BoolVar(&noWatch, "no-watch", false, "do not watch the roots for changes")
 	cmd.Flags().StringVar(&watch, "watch", "fsnotify", "how to notice changes: fsnotify, or poll for filesystems where fsnotify sees nothing")
 	cmd.Flags().DurationVar(&debounce, "debounce", index.DefaultDebounce, "quiet period that folds a burst of changes into one refresh")
