@@ -301,11 +301,13 @@ func TestCorpusQueries(t *testing.T) {
 	}
 }
 
-// TestTypeScriptClient drives `skilldex serve` with the official
-// TypeScript MCP SDK, on the examples and on the corpus.
-func TestTypeScriptClient(t *testing.T) {
-	root := repoRoot(t)
-	client := filepath.Join(root, "tests", "mcpclient")
+// tsClient returns the repo root and tests/mcpclient with the official
+// TypeScript MCP SDK installed (npm ci when missing); it skips when node is
+// absent, except in CI.
+func tsClient(t *testing.T) (root, client string) {
+	t.Helper()
+	root = repoRoot(t)
+	client = filepath.Join(root, "tests", "mcpclient")
 	if _, err := exec.LookPath("node"); err != nil {
 		if os.Getenv("CI") != "" {
 			t.Fatal("node missing in CI")
@@ -319,6 +321,13 @@ func TestTypeScriptClient(t *testing.T) {
 			t.Fatalf("npm ci: %v\n%s", err, out)
 		}
 	}
+	return root, client
+}
+
+// TestTypeScriptClient drives `skilldex serve` with the official
+// TypeScript MCP SDK, on the examples and on the corpus.
+func TestTypeScriptClient(t *testing.T) {
+	root, client := tsClient(t)
 	cases := []struct {
 		name, dir string
 		env       []string

@@ -14,21 +14,7 @@ import (
 // script writes to a temporary folder, and, unless -short, on the corpus,
 // which it only reads.
 func TestTypeScriptProfiles(t *testing.T) {
-	root := repoRoot(t)
-	client := filepath.Join(root, "tests", "mcpclient")
-	if _, err := exec.LookPath("node"); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("node missing in CI")
-		}
-		t.Skip("node not installed")
-	}
-	if _, err := os.Stat(filepath.Join(client, "node_modules", "@modelcontextprotocol", "sdk")); err != nil {
-		cmd := exec.Command("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error")
-		cmd.Dir = client
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("npm ci: %v\n%s", err, out)
-		}
-	}
+	_, client := tsClient(t)
 	cases := []struct {
 		name string
 		args []string
