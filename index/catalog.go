@@ -368,10 +368,7 @@ func docFor(s *Skill, body string) search.Doc {
 func (c *Catalog) Refresh(ctx context.Context) (*Stats, error) {
 	c.refreshMu.Lock()
 	defer c.refreshMu.Unlock()
-	start := time.Now()
-	found, walkDiags := discover(c.opts.Roots, c.opts.MaxDepth)
-	ids := skillIDs(found, c.opts.Roots)
-	return c.apply(ctx, start, found, ids, func(*Skill) bool { return true }, walkDiags)
+	return c.refreshLocked(ctx)
 }
 
 // RefreshPaths brings the catalog up to date after changes to the given
@@ -437,6 +434,7 @@ func (c *Catalog) RefreshPaths(ctx context.Context, paths []string) (*Stats, err
 	return c.apply(ctx, start, found, ids, inScope, walkDiags)
 }
 
+// refreshLocked is Refresh for callers that hold refreshMu.
 func (c *Catalog) refreshLocked(ctx context.Context) (*Stats, error) {
 	start := time.Now()
 	found, walkDiags := discover(c.opts.Roots, c.opts.MaxDepth)

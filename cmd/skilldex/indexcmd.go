@@ -27,19 +27,6 @@ func newIndexCmd(cfg *Config) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			all := cat.List(index.ListOptions{IncludeShadowed: true, IncludeInvalid: true})
-			var valid, invalid, shadowed int
-			for _, s := range all {
-				switch {
-				case !s.Valid:
-					invalid++
-				case s.ShadowedBy != "":
-					shadowed++
-					valid++
-				default:
-					valid++
-				}
-			}
 			out := struct {
 				Roots     []index.Root `json:"roots"`
 				DataDir   string       `json:"data_dir"`
@@ -50,13 +37,13 @@ func newIndexCmd(cfg *Config) *cobra.Command {
 				Problems  int          `json:"diagnostics"`
 				OpenMS    float64      `json:"open_ms"`
 				RefreshMS float64      `json:"refresh_ms"`
-			}{cat.Roots(), cat.DataDir(), len(all), valid, invalid, shadowed, len(cat.Diagnostics()),
+			}{cat.Roots(), cat.DataDir(), st.Found, st.Valid, st.Invalid, st.Shadowed, len(cat.Diagnostics()),
 				ms(open), ms(st.Duration)}
 			if cfg.JSON {
 				return writeJSON(cmd.OutOrStdout(), out)
 			}
 			w := cmd.OutOrStdout()
-			fmt.Fprintf(w, "skills:      %d (%d served, %d invalid, %d shadowed)\n", out.Skills, valid, invalid, shadowed)
+			fmt.Fprintf(w, "skills:      %d (%d served, %d invalid, %d shadowed)\n", out.Skills, out.Valid, out.Invalid, out.Shadowed)
 			fmt.Fprintf(w, "diagnostics: %d (see skilldex validate)\n", out.Problems)
 			fmt.Fprintf(w, "open+index:  %.0f ms\nrefresh:     %.0f ms (unchanged catalog)\n", out.OpenMS, out.RefreshMS)
 			if out.DataDir != "" {
