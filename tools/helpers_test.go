@@ -100,21 +100,29 @@ func newFixture(t testing.TB, files map[string]string, roots []string, opts Opti
 	return f
 }
 
-// connect serves the handler's profiles over the in-memory transport and
-// returns a connected client session. onToolsChanged, when set, receives
-// notifications/tools/list_changed.
-func connect(t testing.TB, h *Handler, onToolsChanged func()) *mcp.ClientSession {
+// serveInMemory serves h's profiles on one end of an in-memory transport
+// pair and returns the other end for a client, with the server session.
+func serveInMemory(t testing.TB, h *Handler) (mcp.Transport, *mcp.ServerSession) {
 	t.Helper()
 	srv, err := h.NewServer()
 	if err != nil {
 		t.Fatal(err)
 	}
 	ct, st := mcp.NewInMemoryTransports()
-	ctx := context.Background()
-	ss, err := srv.Connect(ctx, st, nil)
+	ss, err := srv.Connect(context.Background(), st, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return ct, ss
+}
+
+// connect serves the handler's profiles over the in-memory transport and
+// returns a connected client session. onToolsChanged, when set, receives
+// notifications/tools/list_changed.
+func connect(t testing.TB, h *Handler, onToolsChanged func()) *mcp.ClientSession {
+	t.Helper()
+	ct, ss := serveInMemory(t, h)
+	ctx := context.Background()
 	copts := &mcp.ClientOptions{}
 	if onToolsChanged != nil {
 		copts.ToolListChangedHandler = func(context.Context, *mcp.ToolListChangedRequest) { onToolsChanged() }
@@ -242,16 +250,8 @@ type wireSession struct {
 // wireConnect serves h and initializes a raw session.
 func wireConnect(t testing.TB, h *Handler) *wireSession {
 	t.Helper()
-	srv, err := h.NewServer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	ct, st := mcp.NewInMemoryTransports()
+	ct, ss := serveInMemory(t, h)
 	ctx := context.Background()
-	ss, err := srv.Connect(ctx, st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
 	conn, err := ct.Connect(ctx)
 	if err != nil {
 		t.Fatal(err)
