@@ -269,6 +269,17 @@ func wireConnect(t testing.TB, h *Handler) *wireSession {
 // notifications.
 func (w *wireSession) request(method, params string) json.RawMessage {
 	w.t.Helper()
+	res, err := w.roundTrip(method, params)
+	if err != nil {
+		w.t.Fatalf("%s: %v", method, err)
+	}
+	return res
+}
+
+// roundTrip sends one request and returns its raw result or its JSON-RPC
+// error, skipping notifications.
+func (w *wireSession) roundTrip(method, params string) (json.RawMessage, error) {
+	w.t.Helper()
 	w.next++
 	id, _ := jsonrpc.MakeID(float64(w.next))
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -282,10 +293,7 @@ func (w *wireSession) request(method, params string) json.RawMessage {
 			w.t.Fatalf("%s: %v", method, err)
 		}
 		if r, ok := msg.(*jsonrpc.Response); ok && r.ID == id {
-			if r.Error != nil {
-				w.t.Fatalf("%s: %v", method, r.Error)
-			}
-			return r.Result
+			return r.Result, r.Error
 		}
 	}
 }

@@ -131,7 +131,7 @@ func (h *Handler) addUniversal(s *mcp.Server) {
 		s.AddTool(&t, h.Universal)
 	}
 	register()
-	h.cat.Subscribe(func(ch index.Change) {
+	h.onChange(func(ch index.Change) {
 		h.warnSkipped(append(append([]string{}, ch.Added...), ch.Updated...))
 		register()
 	})

@@ -154,7 +154,7 @@ func (h *Handler) addWave(s *mcp.Server) {
 		s.AddTool(&mcp.Tool{Name: waveToolName, Description: desc, InputSchema: waveInputSchema}, h.Wave)
 	}
 	register()
-	h.cat.Subscribe(func(index.Change) { register() })
+	h.onChange(func(index.Change) { register() })
 }
 
 // Wave handles the Skill tool. Input {skill_name}; answers as text, errors

@@ -3,6 +3,7 @@ package tools
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/url"
 	"strings"
 	"sync"
@@ -35,18 +36,92 @@ func SkillURI(id, rel string) string {
 }
 
 // resourceSet keeps one server's registered skill resources in step with
-// the catalog.
+// the catalog and remembers which resource URIs clients subscribed to.
 type resourceSet struct {
 	mu   sync.Mutex
 	have map[string]bool // registered URIs
+
+	subMu sync.Mutex
+	// subs maps a subscribed URI to its skill id and the number of
+	// subscriptions (sessions) to it; the SDK tracks the sessions.
+	subs map[string]*subscription
+}
+
+type subscription struct {
+	id string
+	n  int
+}
+
+func newResourceSet() *resourceSet {
+	return &resourceSet{have: map[string]bool{}, subs: map[string]*subscription{}}
+}
+
+// subscribe accepts a resources/subscribe for any skill:// URI that names a
+// served skill (SKILL.md or any other file of it, existing or not yet), so
+// an agent can watch a file it is about to create; other URIs get the
+// resource-not-found error.
+func (h *Handler) subscribe(rs *resourceSet) func(context.Context, *mcp.SubscribeRequest) error {
+	return func(_ context.Context, req *mcp.SubscribeRequest) error {
+		uri := req.Params.URI
+		id, rel, ok := h.splitURI(uri)
+		if !ok {
+			return mcp.ResourceNotFoundError(uri)
+		}
+		if _, err := index.CleanRel(rel); err != nil {
+			return fmt.Errorf("subscribe %s: %w", uri, err)
+		}
+		rs.subMu.Lock()
+		defer rs.subMu.Unlock()
+		if sub := rs.subs[uri]; sub != nil {
+			sub.n++
+		} else {
+			rs.subs[uri] = &subscription{id: id, n: 1}
+		}
+		return nil
+	}
+}
+
+func (h *Handler) unsubscribe(rs *resourceSet) func(context.Context, *mcp.UnsubscribeRequest) error {
+	return func(_ context.Context, req *mcp.UnsubscribeRequest) error {
+		rs.subMu.Lock()
+		defer rs.subMu.Unlock()
+		if sub := rs.subs[req.Params.URI]; sub != nil {
+			if sub.n--; sub.n <= 0 {
+				delete(rs.subs, req.Params.URI)
+			}
+		}
+		return nil
+	}
+}
+
+// notifyUpdated sends notifications/resources/updated for every subscribed
+// URI of a skill the change touched: edited, re-validated or removed (a
+// client reading a removed skill's URI then gets resource-not-found).
+func (rs *resourceSet) notifyUpdated(s *mcp.Server, ch index.Change) {
+	touched := map[string]bool{}
+	for _, ids := range [][]string{ch.Updated, ch.Removed} {
+		for _, id := range ids {
+			touched[id] = true
+		}
+	}
+	rs.subMu.Lock()
+	var uris []string
+	for uri, sub := range rs.subs {
+		if touched[sub.id] {
+			uris = append(uris, uri)
+		}
+	}
+	rs.subMu.Unlock()
+	for _, uri := range uris {
+		_ = s.ResourceUpdated(context.Background(), &mcp.ResourceUpdatedNotificationParams{URI: uri})
+	}
 }
 
 // addResources lists every served skill's SKILL.md as a resource, serves
 // any skill file through the skill:// template, and keeps the list in step
 // with the catalog (the SDK sends notifications/resources/list_changed on
 // each change, and notifications/resources/updated to subscribers).
-func (h *Handler) addResources(s *mcp.Server) {
-	rs := &resourceSet{have: map[string]bool{}}
+func (h *Handler) addResources(s *mcp.Server, rs *resourceSet) {
 	s.AddResourceTemplate(&mcp.ResourceTemplate{
 		Name:        "skill-file",
 		Title:       "A file of a skill",
@@ -54,13 +129,9 @@ func (h *Handler) addResources(s *mcp.Server) {
 		URITemplate: ResourceScheme + "{+path}",
 	}, h.readResource)
 	h.syncResources(s, rs)
-	h.cat.Subscribe(func(ch index.Change) {
+	h.onChange(func(ch index.Change) {
 		h.syncResources(s, rs)
-		for _, id := range ch.Updated {
-			if sk, err := h.cat.Resolve(id); err == nil {
-				_ = s.ResourceUpdated(context.Background(), &mcp.ResourceUpdatedNotificationParams{URI: SkillURI(id, sk.SkillFile)})
-			}
-		}
+		rs.notifyUpdated(s, ch)
 	})
 }
 
@@ -90,19 +161,26 @@ func (h *Handler) syncResources(s *mcp.Server, rs *resourceSet) {
 	}
 }
 
+// splitURI splits skill://<id>/<path> (or skill:///<id>/<path>) into a
+// served skill's id and the file path inside it; ok is false for another
+// scheme, bad escaping or no served skill.
+func (h *Handler) splitURI(uri string) (id, rel string, ok bool) {
+	raw, ok := strings.CutPrefix(uri, ResourceScheme)
+	if !ok {
+		return "", "", false
+	}
+	p, err := url.PathUnescape(strings.TrimPrefix(raw, "/"))
+	if err != nil {
+		return "", "", false
+	}
+	return h.cat.SplitPath(p)
+}
+
 // readResource serves skill://<id>/<path> through Catalog.ReadFile, so the
 // same path rules hold: nothing outside the skill folder is read.
 func (h *Handler) readResource(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
 	uri := req.Params.URI
-	raw, ok := strings.CutPrefix(uri, ResourceScheme)
-	if !ok {
-		return nil, mcp.ResourceNotFoundError(uri)
-	}
-	p, err := url.PathUnescape(strings.TrimPrefix(raw, "/"))
-	if err != nil {
-		return nil, mcp.ResourceNotFoundError(uri)
-	}
-	id, rel, ok := h.cat.SplitPath(p)
+	id, rel, ok := h.splitURI(uri)
 	if !ok {
 		return nil, mcp.ResourceNotFoundError(uri)
 	}

@@ -2,8 +2,12 @@ package tools
 
 import (
 	"context"
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -45,5 +49,90 @@ func TestResourceURIsForAnyID(t *testing.T) {
 	}
 	if len(got) != 3 {
 		t.Errorf("resources: %v", got)
+	}
+}
+
+// TestResourceSubscriptions: a client subscribed to a skill's SKILL.md and
+// to one of its reference files gets notifications/resources/updated when
+// the skill changes on disk and when it is removed; a client that
+// unsubscribed, or subscribed to another skill, gets none; a URI that names
+// no served skill cannot be subscribed to.
+func TestResourceSubscriptions(t *testing.T) {
+	f := newFixture(t, map[string]string{
+		"s/ledger/SKILL.md":          skillMD("name: ledger\ndescription: ledgers", "# Ledger\n"),
+		"s/ledger/references/fmt.md": "# Format\n",
+		"s/other/SKILL.md":           skillMD("name: other\ndescription: other", "# Other\n"),
+	}, []string{"s"}, Options{})
+	ct, ss := serveInMemory(t, f.h)
+	t.Cleanup(func() { ss.Wait() })
+	got := make(chan string, 16)
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "sub", Version: "1"}, &mcp.ClientOptions{
+		ResourceUpdatedHandler: func(_ context.Context, req *mcp.ResourceUpdatedNotificationRequest) { got <- req.Params.URI },
+	}).Connect(context.Background(), ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	ctx := context.Background()
+	for _, uri := range []string{"skill://ledger/SKILL.md", "skill://ledger/references/fmt.md", "skill://other/SKILL.md"} {
+		if err := cs.Subscribe(ctx, &mcp.SubscribeParams{URI: uri}); err != nil {
+			t.Fatalf("subscribe %s: %v", uri, err)
+		}
+	}
+	if err := cs.Unsubscribe(ctx, &mcp.UnsubscribeParams{URI: "skill://other/SKILL.md"}); err != nil {
+		t.Fatal(err)
+	}
+	// The Go client speaks the protocol where subscription errors arrive
+	// asynchronously; a client on 2025-11-25 gets them as the answer.
+	w := wireConnect(t, f.h)
+	for _, uri := range []string{"skill://nosuch/SKILL.md", "file:///etc/passwd", "skill://ledger%2F..%2F..%2Fetc/passwd", "skill://ledger/..%2F..%2Fetc%2Fpasswd"} {
+		if _, err := w.roundTrip("resources/subscribe", `{"uri":`+strconv.Quote(uri)+`}`); err == nil {
+			t.Errorf("subscribe %s: no error", uri)
+		}
+	}
+	if _, err := w.roundTrip("resources/subscribe", `{"uri":"skill://ledger/SKILL.md"}`); err != nil {
+		t.Errorf("legacy subscribe: %v", err)
+	}
+	expect := func(step string, want ...string) {
+		t.Helper()
+		seen := map[string]bool{}
+		timeout := time.After(5 * time.Second)
+		for len(seen) < len(want) {
+			select {
+			case uri := <-got:
+				seen[uri] = true
+			case <-timeout:
+				t.Fatalf("%s: got %v, want %v", step, seen, want)
+			}
+		}
+		for _, w := range want {
+			if !seen[w] {
+				t.Errorf("%s: no update for %s (got %v)", step, w, seen)
+			}
+		}
+	}
+	ledger := filepath.Join(f.root, "s", "ledger")
+	write := func(p, s string) {
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(filepath.Join(ledger, "SKILL.md"), skillMD("name: ledger\ndescription: ledgers, edited", "# Ledger v2\n"))
+	write(filepath.Join(f.root, "s", "other", "SKILL.md"), skillMD("name: other\ndescription: other, edited", "# Other v2\n"))
+	if _, err := f.cat.Refresh(ctx); err != nil {
+		t.Fatal(err)
+	}
+	expect("edit", "skill://ledger/SKILL.md", "skill://ledger/references/fmt.md")
+	if err := os.RemoveAll(ledger); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.cat.Refresh(ctx); err != nil {
+		t.Fatal(err)
+	}
+	expect("remove", "skill://ledger/SKILL.md", "skill://ledger/references/fmt.md")
+	select {
+	case uri := <-got:
+		t.Errorf("unexpected update for %s (unsubscribed or untouched)", uri)
+	case <-time.After(100 * time.Millisecond):
 	}
 }

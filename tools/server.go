@@ -200,14 +200,17 @@ func (h *Handler) NewServer() (*mcp.Server, error) {
 		}
 		instr = append(instr, p.instructions)
 	}
+	rs := newResourceSet()
 	s := mcp.NewServer(&mcp.Implementation{Name: "skilldex", Title: "skilldex skill catalog", Version: Version}, &mcp.ServerOptions{
-		Instructions: "skilldex serves a catalog of Agent Skills. " + strings.Join(instr, " "),
-		Logger:       h.log,
+		Instructions:       "skilldex serves a catalog of Agent Skills. " + strings.Join(instr, " "),
+		Logger:             h.log,
+		SubscribeHandler:   h.subscribe(rs),
+		UnsubscribeHandler: h.unsubscribe(rs),
 	})
 	for _, name := range names {
 		profiles[name].register(h, s)
 	}
-	h.addResources(s)
+	h.addResources(s, rs)
 	return s, nil
 }
 

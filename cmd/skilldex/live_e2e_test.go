@@ -100,6 +100,10 @@ func TestLiveServe(t *testing.T) {
 	}
 	write(filepath.Join(dir, "SKILL.md"), "---\nname: invoice-tool\ndescription: Turn invoices into spreadsheets.\n---\nBody.\n")
 	latencies = append(latencies, until("create", searchHas("invoices spreadsheets", "invoice-tool")))
+	if err := sess.Subscribe(ctx, &mcp.SubscribeParams{URI: "skill://invoice-tool/SKILL.md"}); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(100 * time.Millisecond) // the subscription is acknowledged asynchronously
 
 	write(filepath.Join(dir, "SKILL.md"), "---\nname: invoice-tool\ndescription: Reconcile bank statements against ledgers.\n---\nBody.\n")
 	latencies = append(latencies, until("edit", searchHas("reconcile bank statements", "invoice-tool")))
@@ -107,6 +111,7 @@ func TestLiveServe(t *testing.T) {
 		text, isErr := call("load_skill", map[string]any{"name": "invoice-tool"})
 		return !isErr && strings.Contains(text, "Reconcile bank statements")
 	})
+	until("resources/updated for the subscribed SKILL.md", func() bool { return updated.Load() >= 1 })
 
 	write(filepath.Join(dir, "references", "ledger.md"), "# Ledger format\n")
 	until("reference file", func() bool {
