@@ -161,8 +161,9 @@ type Stats struct {
 // what an earlier run stored, repairs any disagreement between the two, and
 // runs a first Refresh. A store or index that cannot be opened or comes
 // from another version is rebuilt from the skill folders, which are the
-// source of truth. Errors: store.ErrLocked / search.ErrLocked when another
-// process holds the data dir.
+// source of truth. Errors: a *LockedError (unwrapping to store.ErrLocked or
+// search.ErrLocked) naming the other process when one holds the data dir
+// past Options.LockTimeout.
 func Open(ctx context.Context, opts *Options) (*Catalog, error) {
 	c, err := openNoRefresh(opts)
 	if err != nil {
@@ -215,10 +216,14 @@ func openNoRefresh(opts *Options) (*Catalog, error) {
 			st, err = store.Open(stPath, &store.Options{Timeout: timeout})
 		}
 	}
+	if isLocked(err) {
+		return nil, lockedError(c.dataDir, err)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("open store: %w", err)
 	}
 	c.st = st
+	c.claim()
 	ix, err := search.Open(ixPath, &search.Options{Timeout: timeout})
 	if err != nil && !errors.Is(err, search.ErrLocked) && ixPath != "" {
 		c.log.Warn("search index unusable; rebuilding it from the store", "path", ixPath, "err", err)
@@ -227,7 +232,11 @@ func openNoRefresh(opts *Options) (*Catalog, error) {
 		}
 	}
 	if err != nil {
+		c.release()
 		st.Close()
+		if isLocked(err) {
+			return nil, lockedError(c.dataDir, err)
+		}
 		return nil, fmt.Errorf("open search index: %w", err)
 	}
 	c.ix = ix
@@ -263,6 +272,7 @@ func (c *Catalog) Close() error {
 		errs = append(errs, c.ix.Close())
 	}
 	if c.st != nil {
+		c.release()
 		errs = append(errs, c.st.Close())
 	}
 	return errors.Join(errs...)
