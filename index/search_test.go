@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 )
 
@@ -59,6 +60,34 @@ func TestSearchCollapsesDuplicates(t *testing.T) {
 		}
 		if groups != 1 {
 			t.Errorf("limit %d: the identical copies appear %d times, want once", tt.limit, groups)
+		}
+	}
+}
+
+// TestGroupByName: copies of a skill under the same name (edited, so not
+// folded) are listed together, at the best copy's rank.
+func TestGroupByName(t *testing.T) {
+	tests := []struct {
+		names []string // hits in score order, as name:id
+		want  []string
+	}{
+		{[]string{"a:1", "b:2", "A:3", "c:4", "b:5"}, []string{"a:1", "A:3", "b:2", "b:5", "c:4"}},
+		{[]string{"a:1", "b:2", "c:3"}, []string{"a:1", "b:2", "c:3"}},
+		{nil, nil},
+	}
+	for _, tt := range tests {
+		hits := make([]SearchHit, len(tt.names))
+		for i, n := range tt.names {
+			name, id, _ := strings.Cut(n, ":")
+			hits[i] = SearchHit{Name: name, ID: id}
+		}
+		groupByName(hits)
+		var got []string
+		for _, h := range hits {
+			got = append(got, h.Name+":"+h.ID)
+		}
+		if strings.Join(got, " ") != strings.Join(tt.want, " ") {
+			t.Errorf("groupByName(%v) = %v, want %v", tt.names, got, tt.want)
 		}
 	}
 }
