@@ -141,15 +141,13 @@ func runEval(ctx context.Context, cat *index.Catalog, qs []eval.Query, baseline 
 		}
 		return hits, nil
 	}
-	rankers := []struct {
+	type named struct {
 		name string
 		r    eval.Ranker
-	}{{"skilldex", ours}}
+	}
+	rankers := []named{{"skilldex", ours}}
 	if baseline {
-		rankers = append(rankers, struct {
-			name string
-			r    eval.Ranker
-		}{"baseline", eval.Baseline(docs)})
+		rankers = append(rankers, named{"baseline", eval.Baseline(docs)})
 	}
 	for _, rk := range rankers {
 		rep, err := eval.Run(ctx, rk.r, judged, opts)
