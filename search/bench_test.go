@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/skilldex/skilldex/search/eval"
 )
 
 // synthCorpus makes n synthetic skills with a Zipf vocabulary: names of 2-3
@@ -176,7 +178,10 @@ func benchSearch(b *testing.B, n int) {
 // microseconds, with and without the body clauses.
 func BenchmarkCorpusSearch(b *testing.B) {
 	docs := corpusDocs(b)
-	qs := loadQueries(b, corpusDir+"/QUERIES.tsv")
+	qs, err := eval.LoadQueries(queryFiles[0])
+	if err != nil {
+		b.Fatal(err)
+	}
 	ix, err := Open(b.TempDir()+"/ix", nil)
 	if err != nil {
 		b.Fatal(err)
@@ -198,7 +203,7 @@ func BenchmarkCorpusSearch(b *testing.B) {
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				t0 := time.Now()
-				if _, err := ix.Search(context.Background(), Request{Query: qs[i%len(qs)].query}); err != nil {
+				if _, err := ix.Search(context.Background(), Request{Query: qs[i%len(qs)].Text}); err != nil {
 					b.Fatal(err)
 				}
 				lat = append(lat, time.Since(t0))

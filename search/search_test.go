@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -178,6 +179,38 @@ func TestTypo(t *testing.T) {
 	res := mustSearch(t, ix, Request{Query: "pytest kubernxtes"})
 	if got := ids(res.Hits); len(got) < 2 || got[0] != "py" || got[1] != "k8s" {
 		t.Errorf("got %v, want [py k8s ...]: the exact word outranks the corrected one", got)
+	}
+}
+
+// TestTypoDoesNotFlood: a misspelt word is corrected to at most the 5 most
+// frequent indexed words one edit away, and a word that is indexed is
+// never "corrected" into its neighbours.
+func TestTypoDoesNotFlood(t *testing.T) {
+	// Eight words one edit from "bark"; "bank" is the most frequent.
+	neighbours := []string{"bank", "barn", "bare", "bard", "dark", "park", "mark", "lark"}
+	docs := filler(20)
+	for i, w := range neighbours {
+		for c := 0; c < len(neighbours)-i; c++ { // frequency decreases along the list
+			docs = append(docs, Doc{ID: fmt.Sprintf("%s/%d", w, c), Name: fmt.Sprintf("tool-%s-%d", w, c),
+				Description: "Everything about the " + w + "."})
+		}
+	}
+	ix := openMem(t, docs...)
+
+	res := mustSearch(t, ix, Request{Query: "bark", Limit: 100})
+	words := map[string]bool{}
+	for _, h := range res.Hits {
+		w, _, _ := strings.Cut(h.ID, "/")
+		words[w] = true
+	}
+	if len(words) > 5 || !words["bank"] || words["lark"] {
+		t.Errorf("bark corrected to %v, want at most the 5 most frequent neighbours (bank in, lark out)", words)
+	}
+	res = mustSearch(t, ix, Request{Query: "park", Limit: 100})
+	for _, h := range res.Hits {
+		if !strings.HasPrefix(h.ID, "park/") {
+			t.Errorf("the indexed word park also matched %s", h.ID)
+		}
 	}
 }
 

@@ -11,7 +11,7 @@ import (
 type SearchSkillsInput struct {
 	Query    string  `json:"query" jsonschema:"free-text description of the task or capability, e.g. 'fill a PDF form'"`
 	Limit    int     `json:"limit,omitempty" jsonschema:"maximum number of results (default 10, at most 100)"`
-	MinScore float64 `json:"min_score,omitempty" jsonschema:"drop results scoring below this"`
+	MinScore float64 `json:"min_score,omitempty" jsonschema:"drop results scoring below this (scores are relative to the query; top hits are mostly 0.5-3)"`
 }
 
 // SearchSkillsOutput is the output of search_skills: ranked skills, best
@@ -25,7 +25,8 @@ type SearchSkillsOutput struct {
 var searchSkillsTool = &mcp.Tool{
 	Name: "search_skills",
 	Description: "Search the skill catalog by what you need to do. Ranks skills by name (weight 3), description (2), tags (1) and body text, " +
-		"tolerates typos and word forms, and says which fields matched. Then call load_skill with a result's name or id.",
+		"tolerates typos and word forms, says which fields matched, and lists identical copies of a skill once (also_at). " +
+		"Then call load_skill with a result's name or id.",
 	Annotations: readOnly("Search skills"),
 }
 

@@ -1,0 +1,224 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/skilldex/skilldex/index"
+	"github.com/skilldex/skilldex/search/eval"
+	"github.com/spf13/cobra"
+)
+
+// evalOutput is the --json schema of `skilldex eval`. Fields are only ever
+// added.
+type evalOutput struct {
+	File    string `json:"file"`
+	Queries int    `json:"queries"`
+	Skills  int    `json:"skills"` // valid skills searched (shadowed included)
+	K       int    `json:"k"`      // depth of recall@10, MRR and nDCG
+	// Unknown lists judged paths that name no skill of the catalog (typos
+	// in the query file, or skills that failed validation).
+	Unknown []evalUnknown `json:"unknown_paths"`
+	// Rankers are skilldex first, then the baseline when asked for.
+	Rankers []evalRanker `json:"rankers"`
+}
+
+type evalUnknown struct {
+	Line int    `json:"line"`
+	Path string `json:"path"`
+}
+
+type evalRanker struct {
+	Name    string       `json:"name"` // "skilldex" or "baseline"
+	Metrics eval.Metrics `json:"metrics"`
+	Queries []evalQuery  `json:"queries"`
+}
+
+type evalQuery struct {
+	Query string  `json:"query"`
+	Rank  int     `json:"rank"` // first expected skill, 1-based; 0 = not in the top k
+	NDCG  float64 `json:"ndcg"`
+	// Above holds what ranked above the first expected skill (the whole
+	// top k when it was not found); empty when Rank is 1.
+	Above    []eval.RankedHit `json:"above"`
+	Expected []string         `json:"expected"`
+}
+
+func newEvalCmd(cfg *Config) *cobra.Command {
+	var baseline bool
+	cmd := &cobra.Command{
+		Use:   "eval QUERIES.tsv",
+		Short: "Measure search quality on judged queries (recall@k, MRR, nDCG)",
+		Long: `eval runs every query of a tab-separated file (header: query, expected, acceptable, notes) through the
+catalog's search and reports recall@1, recall@3, recall@10, MRR and nDCG@10, then the misses with what ranked
+above the expected skill. expected and acceptable hold comma-separated skill folder paths relative to the
+catalog root; any expected skill in the top k is a hit, acceptable ones only earn partial nDCG credit.
+--baseline adds Agent Zero's keyword scoring (name +3, description +2, tag +1 per query word) beside it.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			qs, err := eval.LoadQueries(args[0])
+			if err != nil {
+				return err
+			}
+			cat, err := cfg.openCatalog(cmd.Context(), cmd.ErrOrStderr())
+			if err != nil {
+				return err
+			}
+			defer cat.Close()
+			out, err := runEval(cmd.Context(), cat, qs, baseline)
+			if err != nil {
+				return err
+			}
+			out.File = filepath.Base(args[0])
+			for _, u := range out.Unknown {
+				fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s:%d: %q is not a skill of this catalog\n", args[0], u.Line, u.Path)
+			}
+			if cfg.JSON {
+				return writeJSON(cmd.OutOrStdout(), out)
+			}
+			return printEval(cmd.OutOrStdout(), out)
+		},
+	}
+	cmd.Flags().BoolVar(&baseline, "baseline", false, "also run Agent Zero's keyword scoring and show it side by side")
+	return cmd
+}
+
+// runEval scores the catalog's search (and the baseline) on qs. Judged
+// paths are matched against skill ids and folder paths relative to their
+// root; skills with the same SKILL.md hash count as one skill.
+func runEval(ctx context.Context, cat *index.Catalog, qs []eval.Query, baseline bool) (*evalOutput, error) {
+	skills := cat.List(index.ListOptions{IncludeShadowed: true})
+	byPath := map[string][]string{} // id or rel path -> ids
+	hash := map[string]string{}     // id -> SKILL.md hash
+	docs := make([]eval.Doc, 0, len(skills))
+	for _, s := range skills {
+		byPath[s.ID] = append(byPath[s.ID], s.ID)
+		if s.Rel != s.ID {
+			byPath[s.Rel] = append(byPath[s.Rel], s.ID)
+		}
+		hash[s.ID] = s.Hash
+		docs = append(docs, eval.Doc{ID: s.ID, Name: s.Name, Description: s.Description, Tags: s.Tags})
+	}
+	out := &evalOutput{Queries: len(qs), Skills: len(skills), K: eval.DefaultK, Unknown: []evalUnknown{}}
+	resolve := func(line int, paths []string) []string {
+		var ids []string
+		for _, p := range paths {
+			found, ok := byPath[p]
+			if !ok {
+				out.Unknown = append(out.Unknown, evalUnknown{Line: line, Path: p})
+				// Kept: an unknown expected skill is a miss, not a
+				// silently easier query.
+				found = []string{p}
+			}
+			ids = append(ids, found...)
+		}
+		return ids
+	}
+	judged := make([]eval.Query, len(qs))
+	for i, q := range qs {
+		q.Expected = resolve(q.Line, q.Expected)
+		q.Acceptable = resolve(q.Line, q.Acceptable)
+		judged[i] = q
+	}
+	opts := &eval.Options{Group: func(id string) string {
+		if h := hash[id]; h != "" {
+			return h
+		}
+		return id
+	}}
+
+	ours := func(ctx context.Context, query string, k int) ([]eval.Hit, error) {
+		res, err := cat.Search(ctx, index.SearchRequest{Query: query, Limit: k})
+		if err != nil {
+			return nil, err
+		}
+		hits := make([]eval.Hit, len(res.Hits))
+		for i, h := range res.Hits {
+			hits[i] = eval.Hit{ID: h.ID, Score: h.Score, Also: h.AlsoAt}
+		}
+		return hits, nil
+	}
+	type named struct {
+		name string
+		r    eval.Ranker
+	}
+	rankers := []named{{"skilldex", ours}}
+	if baseline {
+		rankers = append(rankers, named{"baseline", eval.Baseline(docs)})
+	}
+	for _, rk := range rankers {
+		rep, err := eval.Run(ctx, rk.r, judged, opts)
+		if err != nil {
+			return nil, err
+		}
+		er := evalRanker{Name: rk.name, Metrics: rep.Metrics, Queries: make([]evalQuery, len(rep.Results))}
+		for i, r := range rep.Results {
+			above := []eval.RankedHit{}
+			if r.Rank != 1 {
+				above = append(above, r.Above()...)
+			}
+			er.Queries[i] = evalQuery{Query: r.Query, Rank: r.Rank, NDCG: r.NDCG, Above: above, Expected: qs[i].Expected}
+		}
+		out.Rankers = append(out.Rankers, er)
+	}
+	return out, nil
+}
+
+// printEval writes the metrics table (one column per ranker) and each
+// ranker's misses.
+func printEval(w io.Writer, out *evalOutput) error {
+	fmt.Fprintf(w, "%d queries from %s, %d skills, top %d\n\n", out.Queries, out.File, out.Skills, out.K)
+	header := []string{"METRIC"}
+	for _, r := range out.Rankers {
+		header = append(header, strings.ToUpper(r.Name))
+	}
+	frac := func(n, of int) string { return fmt.Sprintf("%d/%d  %.3f", n, of, float64(n)/float64(max(of, 1))) }
+	metrics := []struct {
+		name string
+		get  func(m eval.Metrics) string
+	}{
+		{"recall@1", func(m eval.Metrics) string { return frac(m.Hits1, m.Queries) }},
+		{"recall@3", func(m eval.Metrics) string { return frac(m.Hits3, m.Queries) }},
+		{"recall@10", func(m eval.Metrics) string { return frac(m.Hits10, m.Queries) }},
+		{"MRR", func(m eval.Metrics) string { return fmt.Sprintf("%.3f", m.MRR) }},
+		{"nDCG@10", func(m eval.Metrics) string { return fmt.Sprintf("%.3f", m.NDCG10) }},
+	}
+	var rows [][]string
+	for _, m := range metrics {
+		row := []string{m.name}
+		for _, r := range out.Rankers {
+			row = append(row, m.get(r.Metrics))
+		}
+		rows = append(rows, row)
+	}
+	if err := table(w, header, rows); err != nil {
+		return err
+	}
+	for _, r := range out.Rankers {
+		var misses []evalQuery
+		for _, q := range r.Queries {
+			if q.Rank != 1 {
+				misses = append(misses, q)
+			}
+		}
+		fmt.Fprintf(w, "\n%s: %d of %d queries without an expected skill first\n", r.Name, len(misses), len(r.Queries))
+		for _, q := range misses {
+			where := fmt.Sprintf("expected at rank %d", q.Rank)
+			if q.Rank == 0 {
+				where = fmt.Sprintf("no expected skill in the top %d", out.K)
+			}
+			fmt.Fprintf(w, "  %q: %s (%s)\n", q.Query, where, strings.Join(q.Expected, ", "))
+			for _, h := range q.Above {
+				mark := ""
+				if h.Grade == eval.GradeAcceptable {
+					mark = "  (acceptable)"
+				}
+				fmt.Fprintf(w, "    %2d. %s  %.3g%s\n", h.Rank, h.ID, h.Score, mark)
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,93 @@
+package index
+
+import (
+	"context"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// TestSearchCollapsesDuplicates: skills whose SKILL.md is byte-identical
+// appear once, at the best copy's rank, listing the other copies; a copy
+// that differs by one byte is a separate hit.
+func TestSearchCollapsesDuplicates(t *testing.T) {
+	root := t.TempDir()
+	same := skillMD("pdf-forms", "Fill PDF forms and extract form fields.", "Use pypdf.")
+	writeFile(t, filepath.Join(root, "repo-a", "pdf-forms", "SKILL.md"), same)
+	writeFile(t, filepath.Join(root, "repo-b", "pdf-forms", "SKILL.md"), same)
+	writeFile(t, filepath.Join(root, "repo-c", "skills", "pdf-forms", "SKILL.md"), same)
+	writeFile(t, filepath.Join(root, "repo-d", "pdf-forms", "SKILL.md"), same+"\n")
+	writeFile(t, filepath.Join(root, "csv", "SKILL.md"), skillMD("csv", "Summarize CSV files, not PDF forms.", ""))
+	c := open(t, &Options{Roots: []Root{{Path: root}}, Mem: true})
+
+	tests := []struct {
+		limit    int
+		wantHits int
+	}{
+		{limit: 10, wantHits: 3}, // one pdf-forms group, the edited copy, csv
+		{limit: 1, wantHits: 1},
+	}
+	for _, tt := range tests {
+		res, err := c.Search(context.Background(), SearchRequest{Query: "pdf forms", Limit: tt.limit})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Hits) != tt.wantHits {
+			t.Fatalf("limit %d: %d hits, want %d: %+v", tt.limit, len(res.Hits), tt.wantHits, res.Hits)
+		}
+		groups := 0
+		for _, h := range res.Hits {
+			if h.ID == "repo-d/pdf-forms" || h.ID == "csv" {
+				if len(h.AlsoAt) != 0 {
+					t.Errorf("%s: also_at %v, want none", h.ID, h.AlsoAt)
+				}
+				continue
+			}
+			groups++
+			all := append([]string{h.ID}, h.AlsoAt...)
+			want := []string{"repo-a/pdf-forms", "repo-b/pdf-forms", "repo-c/skills/pdf-forms"}
+			got := map[string]bool{}
+			for _, id := range all {
+				got[id] = true
+			}
+			if len(all) != 3 || !got[want[0]] || !got[want[1]] || !got[want[2]] {
+				t.Errorf("folded copies %v, want %v", all, want)
+			}
+			if !sort.StringsAreSorted(h.AlsoAt) {
+				t.Errorf("also_at %v not sorted", h.AlsoAt)
+			}
+		}
+		if groups != 1 {
+			t.Errorf("limit %d: the identical copies appear %d times, want once", tt.limit, groups)
+		}
+	}
+}
+
+// TestGroupByName: copies of a skill under the same name (edited, so not
+// folded) are listed together, at the best copy's rank.
+func TestGroupByName(t *testing.T) {
+	tests := []struct {
+		names []string // hits in score order, as name:id
+		want  []string
+	}{
+		{[]string{"a:1", "b:2", "A:3", "c:4", "b:5"}, []string{"a:1", "A:3", "b:2", "b:5", "c:4"}},
+		{[]string{"a:1", "b:2", "c:3"}, []string{"a:1", "b:2", "c:3"}},
+		{nil, nil},
+	}
+	for _, tt := range tests {
+		hits := make([]SearchHit, len(tt.names))
+		for i, n := range tt.names {
+			name, id, _ := strings.Cut(n, ":")
+			hits[i] = SearchHit{Name: name, ID: id}
+		}
+		groupByName(hits)
+		var got []string
+		for _, h := range hits {
+			got = append(got, h.Name+":"+h.ID)
+		}
+		if strings.Join(got, " ") != strings.Join(tt.want, " ") {
+			t.Errorf("groupByName(%v) = %v, want %v", tt.names, got, tt.want)
+		}
+	}
+}
