@@ -11,6 +11,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/index/skillmd"
+	"github.com/skilldex/skilldex/search/eval"
 	"github.com/skilldex/skilldex/tools/sandbox"
 )
 
@@ -319,26 +320,9 @@ func (h *Handler) AgentZeroSearch(query string) []index.Skill {
 }
 
 func (h *Handler) azScore(query string) []azHit {
-	terms := strings.Fields(strings.ToLower(query))
 	var hits []azHit
 	for _, s := range h.cat.List(index.ListOptions{}) {
-		name, desc := strings.ToLower(s.Name), strings.ToLower(s.Description)
-		score := 0
-		for _, t := range terms {
-			if strings.Contains(name, t) {
-				score += 3
-			}
-			if strings.Contains(desc, t) {
-				score += 2
-			}
-			for _, tag := range s.Tags {
-				if strings.Contains(strings.ToLower(tag), t) {
-					score++
-					break
-				}
-			}
-		}
-		if score > 0 {
+		if score := eval.AgentZeroScore(query, s.Name, s.Description, s.Tags); score > 0 {
 			hits = append(hits, azHit{s, score})
 		}
 	}

@@ -247,58 +247,6 @@ func TestCorpus(t *testing.T) {
 	}
 }
 
-// TestCorpusQueries runs QUERIES.tsv through `skilldex search --json` and
-// requires an expected skill in the top 3 for at least 14 of the 17.
-func TestCorpusQueries(t *testing.T) {
-	if testing.Short() {
-		t.Skip("indexes ~1,860 skills")
-	}
-	dir := corpus(t)
-	data := t.TempDir()
-	f, err := os.ReadFile(filepath.Join(dir, "QUERIES.tsv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(strings.TrimSpace(string(f)), "\n")[1:]
-	var at1, at3 int
-	var mrr float64
-	for _, line := range lines {
-		cols := strings.Split(line, "\t")
-		expected := map[string]bool{}
-		for _, e := range strings.Split(cols[1], ",") {
-			expected[strings.TrimSpace(e)] = true
-		}
-		var res index.SearchResult
-		mustJSON(t, run(t, "search", "--json", "--dir", dir, "--data-dir", data, "--limit", "10", cols[0]), &res)
-		rank := 0
-		var top []string
-		for i, h := range res.Hits {
-			if len(top) < 3 {
-				top = append(top, h.ID)
-			}
-			if rank == 0 && expected[h.ID] {
-				rank = i + 1
-			}
-		}
-		if rank == 1 {
-			at1++
-		}
-		if rank >= 1 && rank <= 3 {
-			at3++
-		} else {
-			t.Logf("miss (rank %d): %q; top 3: %v", rank, cols[0], top)
-		}
-		if rank > 0 {
-			mrr += 1 / float64(rank)
-		}
-	}
-	n := len(lines)
-	t.Logf("QUERIES.tsv: recall@1 %d/%d, recall@3 %d/%d, MRR %.3f", at1, n, at3, n, mrr/float64(n))
-	if at3 < 14 {
-		t.Errorf("recall@3 %d/%d; the target is at least 14", at3, n)
-	}
-}
-
 // tsClient returns the repo root and tests/mcpclient with the official
 // TypeScript MCP SDK installed (npm ci when missing); it skips when node is
 // absent, except in CI.
