@@ -1,0 +1,224 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// crashWords is the vocabulary of the crash test's generated skills.
+var crashWords = strings.Fields(`invoice ledger spreadsheet pdf form chart deploy kubernetes docker terraform
+audit security review test coverage lint format release changelog commit branch merge api schema graphql
+database migration index query cache queue stream kafka email calendar slack notion figma design token
+translate summarize transcript audio video image resize crop thumbnail upload backup restore monitor alert`)
+
+// writeCrashCatalog writes n deterministic skills (SKILL.md of 0.5-2.5 KB, a
+// reference file for every third) under root.
+func writeCrashCatalog(t testing.TB, root string, n int) {
+	t.Helper()
+	r := rand.New(rand.NewPCG(42, uint64(n)))
+	words := func(k int) string {
+		w := make([]string, k)
+		for i := range w {
+			w[i] = crashWords[r.IntN(len(crashWords))]
+		}
+		return strings.Join(w, " ")
+	}
+	for i := 0; i < n; i++ {
+		name := fmt.Sprintf("%s-%s-%04d", crashWords[r.IntN(len(crashWords))], crashWords[r.IntN(len(crashWords))], i)
+		dir := filepath.Join(root, fmt.Sprintf("group-%02d", i%40), name)
+		var body strings.Builder
+		for p := 0; p < 1+r.IntN(4); p++ {
+			fmt.Fprintf(&body, "## %s\n\n%s.\n\n", words(3), words(60+r.IntN(60)))
+		}
+		if i%3 == 0 {
+			body.WriteString("See [the guide](references/guide.md).\n")
+			if err := os.MkdirAll(filepath.Join(dir, "references"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, "references", "guide.md"), []byte("# Guide\n\n"+words(200)+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		md := fmt.Sprintf("---\nname: %s\ndescription: Use when you need to %s. Handles %s.\nmetadata:\n  tags: [%s]\n---\n\n# %s\n\n%s",
+			name, words(8+r.IntN(10)), words(6), strings.ReplaceAll(words(1+r.IntN(3)), " ", ", "), name, body.String())
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "SKILL.md"), []byte(md), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// catalogView is what a client sees of a catalog: the listing, the
+// ranked hits of a fixed query set, and a few loads.
+type catalogView struct {
+	List   []string            // id, name and description per skill
+	Search map[string][]string // query -> "id score" per hit
+	Loads  map[string]string   // name -> loaded content
+}
+
+var crashQueries = []string{"invoice ledger", "kubernetes deploy security", "summarize audio transcript",
+	"database migration", "resize image thumbnail", "release changelog commit", "guide"}
+
+// serveView starts `skilldex serve` with args, waits for it to answer,
+// and reads the catalogView through MCP.
+func serveView(t testing.TB, args ...string) catalogView {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	cmd := exec.Command(bin, append([]string{"serve", "--no-watch"}, args...)...)
+	cmd.Stderr = os.Stderr
+	sess, err := mcp.NewClient(&mcp.Implementation{Name: "crash-test", Version: "1"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatalf("serve %v: %v", args, err)
+	}
+	defer sess.Close()
+	call := func(tool string, a map[string]any) string {
+		res, err := sess.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: a})
+		if err != nil || res.IsError {
+			t.Fatalf("%s %v: %v %v", tool, a, err, res)
+		}
+		return res.Content[0].(*mcp.TextContent).Text
+	}
+	v := catalogView{Search: map[string][]string{}, Loads: map[string]string{}}
+	var list struct {
+		Skills []struct{ ID, Name, Description string }
+	}
+	if err := json.Unmarshal([]byte(call("list_skills", map[string]any{})), &list); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range list.Skills {
+		v.List = append(v.List, s.ID+"\x00"+s.Name+"\x00"+s.Description)
+	}
+	for _, q := range crashQueries {
+		var res struct {
+			Hits []struct {
+				ID    string
+				Score float64
+			}
+		}
+		if err := json.Unmarshal([]byte(call("search_skills", map[string]any{"query": q, "limit": 20})), &res); err != nil {
+			t.Fatal(err)
+		}
+		for _, h := range res.Hits {
+			v.Search[q] = append(v.Search[q], strconv.FormatFloat(h.Score, 'f', 4, 64)+" "+h.ID)
+		}
+		// Equal scores may come in index order, which differs between
+		// builds; the ranking is compared up to ties, and hits tied with
+		// the last one are dropped (others with that score fell past the
+		// limit, and which ones is again index order).
+		hits := v.Search[q]
+		sort.Sort(sort.Reverse(sort.StringSlice(hits)))
+		if n := len(hits); n == 20 {
+			last, _, _ := strings.Cut(hits[n-1], " ")
+			for n > 0 && strings.HasPrefix(hits[n-1], last+" ") {
+				n--
+			}
+			hits = hits[:n]
+		}
+		v.Search[q] = hits
+	}
+	for i := 0; i < len(list.Skills); i += len(list.Skills)/5 + 1 {
+		v.Loads[list.Skills[i].Name] = call("load_skill", map[string]any{"name": list.Skills[i].Name})
+	}
+	return v
+}
+
+// TestCrashDuringIndexBuild kills `skilldex serve` with SIGKILL at random
+// points of a 2,000-skill index build, restarts it on the same data dir,
+// and compares what a client sees with a fresh in-memory build: the
+// store and the search index must agree after any crash. 20 iterations;
+// SKILLDEX_CRASH_ITERATIONS runs more.
+func TestCrashDuringIndexBuild(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a 2,000-skill catalog 20 times")
+	}
+	iterations := 20
+	if n, err := strconv.Atoi(os.Getenv("SKILLDEX_CRASH_ITERATIONS")); err == nil && n > 0 {
+		iterations = n
+	}
+	root := t.TempDir()
+	writeCrashCatalog(t, root, 2000)
+	want := serveView(t, "--mem", "--dir", root)
+	if len(want.List) != 2000 {
+		t.Fatalf("fresh build lists %d skills, want 2000", len(want.List))
+	}
+
+	// Time one full build, to spread the kills over it.
+	data := t.TempDir()
+	start := time.Now()
+	if r := run(t, "index", "--dir", root, "--data-dir", data); r.code != 0 {
+		t.Fatalf("index: %s", r.stderr)
+	}
+	build := time.Since(start)
+
+	r := rand.New(rand.NewPCG(7, 7))
+	for i := 0; i < iterations; i++ {
+		data := filepath.Join(t.TempDir(), "data")
+		// The build is killed once, then again during the restart's own
+		// repair, half of the time: a crash in the middle of recovery.
+		kills := 1 + r.IntN(2)
+		var at []time.Duration
+		for k := 0; k < kills; k++ {
+			delay := time.Duration(r.Int64N(int64(build)))
+			at = append(at, delay)
+			cmd := exec.Command(bin, "serve", "--no-watch", "--dir", root, "--data-dir", data)
+			stdin, err := cmd.StdinPipe() // serve exits on EOF; keep it open
+			if err != nil {
+				t.Fatal(err)
+			}
+			cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(delay)
+			_ = cmd.Process.Kill() // SIGKILL
+			_ = cmd.Wait()
+			stdin.Close()
+		}
+		got := serveView(t, "--dir", root, "--data-dir", data)
+		if !reflect.DeepEqual(got.List, want.List) {
+			t.Fatalf("iteration %d (killed at %v of a %v build): the listing differs from a fresh build (%d vs %d skills)", i, at, build, len(got.List), len(want.List))
+		}
+		for _, q := range crashQueries {
+			if !reflect.DeepEqual(got.Search[q], want.Search[q]) {
+				t.Fatalf("iteration %d (killed at %v): search %q differs from a fresh build: only after the crash %v, only in the fresh build %v",
+					i, at, q, missing(want.Search[q], got.Search[q]), missing(got.Search[q], want.Search[q]))
+			}
+		}
+		if !reflect.DeepEqual(got.Loads, want.Loads) {
+			t.Fatalf("iteration %d (killed at %v): loads differ from a fresh build", i, at)
+		}
+	}
+	t.Logf("%d crash iterations on 2,000 skills (full build %v): every restart matched a fresh build", iterations, build.Round(time.Millisecond))
+}
+
+// missing returns the elements of b that a lacks.
+func missing(a, b []string) []string {
+	have := map[string]bool{}
+	for _, s := range a {
+		have[s] = true
+	}
+	var out []string
+	for _, s := range b {
+		if !have[s] {
+			out = append(out, s)
+		}
+	}
+	return out
+}
