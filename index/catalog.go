@@ -201,7 +201,7 @@ func openNoRefresh(opts *Options) (*Catalog, error) {
 		if err := os.MkdirAll(c.dataDir, 0o755); err != nil {
 			return nil, fmt.Errorf("data dir: %w", err)
 		}
-		stPath, ixPath = filepath.Join(c.dataDir, "skills.db"), filepath.Join(c.dataDir, "search.bleve")
+		stPath, ixPath = filepath.Join(c.dataDir, storeFile), filepath.Join(c.dataDir, indexFile)
 	}
 	timeout := c.opts.LockTimeout
 	if timeout == 0 {
@@ -241,8 +241,10 @@ func openNoRefresh(opts *Options) (*Catalog, error) {
 	}
 	c.ix = ix
 	if err := c.load(); err != nil {
-		c.Close()
-		return nil, err
+		if err = c.rebuildDamaged(err); err != nil {
+			c.Close()
+			return nil, err
+		}
 	}
 	return c, nil
 }
@@ -309,7 +311,7 @@ func (c *Catalog) load() error {
 	}
 	indexed, err := c.ix.IDs()
 	if err != nil {
-		return fmt.Errorf("read search index: %w", err)
+		return fmt.Errorf("%w: %w", errIndexRead, err)
 	}
 	var extra []string
 	have := map[string]bool{}
@@ -324,13 +326,17 @@ func (c *Catalog) load() error {
 			redo[id] = true
 		}
 	}
+	if len(extra)+len(redo) > 0 {
+		// An interrupted write, a lost store or a damaged index: worth a
+		// warning, since it says the data dir was not left in order.
+		c.log.Warn("search index disagreed with the store; repairing it from the store", "missing", len(redo), "extra", len(extra))
+	}
 	if len(extra) > 0 {
 		if err := c.ix.Delete(extra...); err != nil {
 			return fmt.Errorf("repair search index: %w", err)
 		}
 	}
 	if len(redo) > 0 {
-		c.log.Info("repairing search index from the store", "skills", len(redo), "extra", len(extra))
 		var docs []search.Doc
 		for id := range redo {
 			s := skills[id]

@@ -41,6 +41,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"sync"
@@ -225,7 +226,7 @@ func create(path string, timeout time.Duration) (*Index, error) {
 }
 
 func open(path string, timeout time.Duration) (*Index, error) {
-	idx, err := bleve.OpenUsing(path, boltTimeout(timeout))
+	idx, err := openBleve(path, timeout)
 	if err != nil {
 		return nil, classifyOpenErr(path, "open", err)
 	}
@@ -248,6 +249,23 @@ func open(path string, timeout time.Duration) (*Index, error) {
 		return nil, fmt.Errorf("search: open %s: read statistics: %v: %w", path, err, ErrCorrupt)
 	}
 	return ix, nil
+}
+
+// openBleve opens an existing index. A damaged root.bolt makes bbolt panic
+// inside bleve's snapshot loading (a page that "self identifies" as
+// another), and a truncated one faults on the mapped memory past its end;
+// both are damage like any other, reported as ErrCorrupt so the caller
+// rebuilds instead of the process dying. SetPanicOnFault turns the fault
+// into a panic; it is per goroutine, and bleve loads the snapshot on ours.
+func openBleve(path string, timeout time.Duration) (idx bleve.Index, err error) {
+	old := debug.SetPanicOnFault(true)
+	defer func() {
+		debug.SetPanicOnFault(old)
+		if r := recover(); r != nil {
+			idx, err = nil, fmt.Errorf("search: open %s: %v: %w", path, r, ErrCorrupt)
+		}
+	}()
+	return bleve.OpenUsing(path, boltTimeout(timeout))
 }
 
 // classifyOpenErr maps bleve/bbolt open errors onto ErrLocked / ErrCorrupt.
