@@ -184,7 +184,7 @@ var promptFrames = map[string]promptFrame{
 
 // promptNote says how a listing was cut: how many skills are listed and
 // left out, and that search_skills finds every one.
-func promptNote(mode string, listed, total, descCap int) string {
+func promptNote(mode string, listed, omitted, descCap int) string {
 	how := ""
 	switch mode {
 	case FitFull:
@@ -195,7 +195,7 @@ func promptNote(mode string, listed, total, descCap int) string {
 		how = "names only"
 	}
 	return fmt.Sprintf("%d of %d skills listed (%s); %d left out. The search_skills tool finds every skill, listed or not.",
-		listed, total, how, total-listed)
+		listed, listed+omitted, how, omitted)
 }
 
 // BuildPrompt renders skills (pass Catalog.List with default options: the
@@ -226,7 +226,7 @@ func BuildPrompt(skills []index.Skill, opts PromptOptions) (*Prompt, error) {
 	n := len(entries)
 	// The frame and the longest note this listing could need are held
 	// back from the entries' budget, so the whole text fits.
-	reserve := runes(fr.head) + runes(fr.foot(promptNote(FitLeftOut, n, n, 9999)))
+	reserve := runes(fr.head) + max(runes(fr.foot(promptNote(FitShortened, n, n, n))), runes(fr.foot(promptNote(FitLeftOut, n, n, n))))
 	if budget < reserve {
 		return nil, fmt.Errorf("%w: %d characters cannot hold the frame and note of %d skills; give at least %d", ErrBudgetTooSmall, budget, n, reserve+40)
 	}
@@ -275,7 +275,7 @@ func BuildPrompt(skills []index.Skill, opts PromptOptions) (*Prompt, error) {
 		}
 		p.Skills = append(p.Skills, ps)
 	}
-	p.Note = promptNote(p.Mode, p.Listed, p.Total, p.DescriptionCap)
+	p.Note = promptNote(p.Mode, p.Listed, p.Omitted, p.DescriptionCap)
 	p.Text = fr.head + fit.text + fr.foot(p.Note)
 	p.Chars = runes(p.Text)
 	p.FullChars = runes(fr.head) + runes(fr.foot("")) + max(0, n-1)*runes(fr.sep)

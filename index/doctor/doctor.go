@@ -66,7 +66,6 @@ const (
 	CodeDescriptionShort  = "description-too-short"
 	CodeDescriptionVague  = "description-generic"
 	CodeOverBudget        = "listing-over-budget"
-	CodeWithinBudget      = "listing-within-budget"
 )
 
 // Finding is one problem, with where it is and how to fix it.
@@ -482,9 +481,7 @@ func listing(in Input, served int) (*Listing, []Finding, error) {
 			cost = fmt.Sprintf("about %d tokens (%d characters at %d per token)", l.Tokens, f.FullChars, CharsPerToken)
 		}
 		if bf.Fits {
-			out = append(out, Finding{Severity: Info, Category: CatBudget, Code: CodeWithinBudget,
-				Message: fmt.Sprintf("the listing of %d skills costs %s: within %s", served, cost, b.Name)})
-			continue
+			continue // the report's listing says so; nothing to fix
 		}
 		var keeps string
 		switch f.Mode {

@@ -20,7 +20,7 @@ type TextOptions struct {
 }
 
 var categoryTitle = map[string]string{
-	CatInvalid: "skills not served", CatReference: "broken references", CatOutside: "references outside the skill",
+	CatInvalid: "skills not served", CatReference: "references an agent cannot open", CatOutside: "references outside the skill",
 	CatShadowed: "shadowed names", CatDuplicate: "exact duplicates", CatScript: "scripts", CatDescription: "descriptions search cannot place",
 	CatSpec: "Agent Skills rules", CatCatalog: "catalog", CatBudget: "listing cost",
 }
@@ -38,7 +38,7 @@ func (r *Report) WriteText(w io.Writer, o TextOptions) error {
 		trim = func(p string) string { return p }
 	}
 	ew := &errWriter{w: w}
-	ew.printf("%d skills: %d served, %d not served (invalid), %d shadowed\n", r.Skills, r.Served, r.Invalid, r.Shadowed)
+	ew.printf("%d skills: %d served (%d of them shadowed), %d not served (invalid)\n", r.Skills, r.Served, r.Shadowed, r.Invalid)
 	ew.printf("%s, %s, %s\n", paint(Error, count(r.Errors, "error")), paint(Warning, count(r.Warnings, "warning")), count(r.Infos, "note"))
 	i := 0
 	for i < len(r.Findings) {
