@@ -247,19 +247,19 @@ func mergeJSON(doc []byte, key string, e serverEntry) ([]byte, error) {
 	if len(bytes.TrimSpace(doc)) == 0 {
 		doc = []byte("{}")
 	}
+	entry, err := json.MarshalIndent(e, "", "  ")
+	if err != nil {
+		return nil, err
+	}
 	top, err := parseObject(doc)
 	if err != nil {
-		return nil, fmt.Errorf("not plain JSON (%w); add the %q entry under %q by hand", err, serverName, key)
+		return nil, fmt.Errorf("not plain JSON (%w); add this %q entry under %q by hand:\n%s", err, serverName, key, entry)
 	}
 	servers := &jsonObject{vals: map[string]json.RawMessage{}}
 	if raw, ok := top.vals[key]; ok && !bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
 		if servers, err = parseObject(raw); err != nil {
 			return nil, fmt.Errorf("%q is not an object: %w", key, err)
 		}
-	}
-	entry, err := json.Marshal(e)
-	if err != nil {
-		return nil, err
 	}
 	servers.set(serverName, entry)
 	top.set(key, servers.marshal())
