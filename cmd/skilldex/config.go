@@ -188,7 +188,10 @@ func (c *Config) readConfigFile() (fc fileConfig, keys map[string]bool, err erro
 		fc.Profiles = append([]string{fc.Profile}, fc.Profiles...)
 		keys["profiles"] = true
 	}
-	base := filepath.Dir(file)
+	base, err := filepath.Abs(filepath.Dir(file))
+	if err != nil {
+		return fc, nil, err
+	}
 	for i, r := range fc.Roots {
 		switch {
 		case strings.TrimSpace(r.Path) == "":
