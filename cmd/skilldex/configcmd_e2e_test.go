@@ -3,8 +3,10 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -161,5 +163,49 @@ func TestConfigReachesServeFlags(t *testing.T) {
 	}
 	if kind, _ := run.Flags().GetString("sandbox"); kind != "none" {
 		t.Errorf("run --sandbox is %q; the config says none", kind)
+	}
+}
+
+// TestJSONEverywhere runs each command with --json on the examples and
+// checks that stdout is one JSON document with the top-level fields
+// docs/json.md gives it.
+func TestJSONEverywhere(t *testing.T) {
+	ex := filepath.Join(repoRoot(t), "examples", "skills")
+	data := t.TempDir()
+	common := []string{"--json", "--dir", ex, "--data-dir", data}
+	cases := []struct {
+		args []string
+		keys []string // nil: an array
+	}{
+		{[]string{"list"}, nil},
+		{[]string{"search", "pdf", "form"}, []string{"query", "hits", "total"}},
+		{[]string{"show", "pdf-forms"}, []string{"skill", "base_dir", "content", "files"}},
+		{[]string{"read", "pdf-forms", "references/forms.md"}, []string{"skill_id", "path", "content", "size"}},
+		{[]string{"validate", ex}, []string{"valid", "invalid", "skills"}},
+		{[]string{"index"}, []string{"roots", "data_dir", "skills", "valid", "invalid", "shadowed", "diagnostics", "open_ms", "refresh_ms"}},
+		{[]string{"doctor"}, []string{"skills", "served", "invalid", "shadowed", "errors", "warnings", "infos", "codes", "listing", "findings"}},
+		{[]string{"prompt"}, []string{"format", "budget", "chars", "full_chars", "mode", "total", "listed", "omitted", "skills", "text"}},
+		{[]string{"config"}, []string{"config_file", "searched", "settings"}},
+		{[]string{"init-agent", "claude", "--command", "skilldex"}, []string{"agent", "file", "format", "server", "config", "written", "changed"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.args[0], func(t *testing.T) {
+			r := run(t, append(tc.args, common...)...)
+			if tc.keys == nil {
+				var arr []json.RawMessage
+				mustJSON(t, r, &arr)
+				return
+			}
+			var obj map[string]json.RawMessage
+			mustJSON(t, r, &obj)
+			for _, k := range tc.keys {
+				if _, ok := obj[k]; !ok {
+					t.Errorf("no %q in %s", k, strings.Join(slices.Sorted(maps.Keys(obj)), ", "))
+				}
+			}
+			if len(obj) != len(tc.keys) {
+				t.Errorf("fields %v; docs/json.md lists %v", slices.Sorted(maps.Keys(obj)), tc.keys)
+			}
+		})
 	}
 }
