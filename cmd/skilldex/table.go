@@ -96,30 +96,31 @@ func table(w io.Writer, header []string, rows [][]string, colour ...func(row, co
 }
 
 // fitWidths narrows column widths (two spaces between columns) until the
-// row fits width: the last column first, down to 20, then the widest.
+// row fits width: the last column first, down to 20, then the widest of
+// the others, down to minCol each.
 func fitWidths(widths []int, width int) {
-	total := func() int {
-		t := 2 * (len(widths) - 1)
-		for _, c := range widths {
-			t += c
-		}
-		return t
+	total := 2 * (len(widths) - 1)
+	for _, c := range widths {
+		total += c
 	}
 	last := len(widths) - 1
-	if over := total() - width; over > 0 {
-		widths[last] = max(min(widths[last], 20), widths[last]-over)
+	if over := total - width; over > 0 {
+		cut := min(over, max(0, widths[last]-20))
+		widths[last] -= cut
+		total -= cut
 	}
-	for total() > width {
-		wide := 0
-		for c := range widths {
-			if widths[c] > widths[wide] {
+	for total > width {
+		wide := -1
+		for c := range widths[:last] {
+			if widths[c] > minCol && (wide < 0 || widths[c] > widths[wide]) {
 				wide = c
 			}
 		}
-		if widths[wide] <= minCol {
+		if wide < 0 {
 			return
 		}
 		widths[wide]--
+		total--
 	}
 }
 
