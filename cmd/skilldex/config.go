@@ -202,6 +202,9 @@ func (c *Config) readConfigFile() (fc fileConfig, keys map[string]bool, err erro
 			fc.Roots[i].Path = filepath.Join(base, r.Path)
 		}
 	}
+	if d := fc.DataDir; d != "" && !filepath.IsAbs(d) && !strings.HasPrefix(d, "~") {
+		fc.DataDir = filepath.Join(base, d)
+	}
 	// Higher priority first; equal priorities keep the file's order.
 	sort.SliceStable(fc.Roots, func(i, j int) bool { return fc.Roots[i].Priority > fc.Roots[j].Priority })
 	return fc, keys, nil
@@ -260,7 +263,21 @@ func (c *Config) resolve(cmd *cobra.Command) error {
 			}
 		}
 	}
+	c.DataDir = expandHome(c.DataDir)
 	return c.check()
+}
+
+// expandHome turns a leading "~" into the home folder: agents start
+// servers without a shell, so nothing else would.
+func expandHome(p string) string {
+	if p != "~" && !strings.HasPrefix(p, "~/") {
+		return p
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return p
+	}
+	return filepath.Join(home, p[1:])
 }
 
 // toFlag writes a resolved setting to the command's flag of that name.
@@ -316,12 +333,9 @@ func (c *Config) resolveRoots(fc fileConfig, keys map[string]bool, fileSrc strin
 		}
 		c.sources["roots"] = "default"
 	}
-	home, _ := os.UserHomeDir()
 	c.Roots = nil
 	for i, r := range c.rootList {
-		if r.Path == "~" || strings.HasPrefix(r.Path, "~/") {
-			c.rootList[i].Path = filepath.Join(home, r.Path[1:])
-		}
+		c.rootList[i].Path = expandHome(r.Path)
 		c.Roots = append(c.Roots, index.Root{Path: c.rootList[i].Path, Label: r.Label})
 	}
 }

@@ -41,6 +41,7 @@ profile: universal
 watch: poll
 rescan: 5s
 allow_scripts: true
+data_dir: ~/cache
 `
 	file := filepath.Join(dir, "skilldex.yaml")
 	if err := os.WriteFile(file, []byte(conf), 0o644); err != nil {
@@ -78,6 +79,7 @@ allow_scripts: true
 		"allow_scripts": `true` + fileSrc,
 		"mem":           `false from default`,
 		"debounce":      `"200ms" from default`,
+		"data_dir":      `"` + filepath.Join(home, "cache") + `"` + fileSrc,
 	}
 	for k, w := range want {
 		if got[k] != w {
