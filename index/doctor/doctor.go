@@ -113,10 +113,11 @@ type Budget struct {
 // at, for English prose with a BPE tokenizer.
 const CharsPerToken = 4
 
-// DefaultBudgets are the budgets of the issue (#9): 8,000 and 15,000
-// characters (agents' skill-listing budgets, e.g. Claude Code's fallback
-// and its former SLASH_COMMAND_TOOL_CHAR_BUDGET default), and 1% of a
-// 200k-token context.
+// DefaultBudgets are the common agent budgets of issue #9: 8,000
+// characters (Codex's documented cap on its initial skill list when the
+// context window is unknown, developers.openai.com/codex/skills), 15,000
+// characters (the order of Claude Code's skill-listing budget), and 1% of
+// a 200k-token context.
 var DefaultBudgets = []Budget{
 	{Name: "8,000 characters", Chars: 8000},
 	{Name: "15,000 characters", Chars: 15000},
