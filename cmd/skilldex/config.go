@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -8,20 +9,26 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"reflect"
+	"sort"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/index/skillmd"
+	"github.com/spf13/cobra"
 	"golang.org/x/term"
 	"gopkg.in/yaml.v3"
 )
 
 // Config is the effective configuration: flags beat SKILLDEX_* environment
-// variables, which beat the config file, which beats the defaults.
+// variables, which beat the config file, which beats the defaults. Each
+// field with a yaml key is a setting (see settings); `skilldex config`
+// prints them with where each value came from.
 type Config struct {
-	Roots    []index.Root `yaml:"roots"`
+	Roots    []index.Root `yaml:"-"` // the file's roots are rootSettings
 	DataDir  string       `yaml:"data_dir"`
 	Mem      bool         `yaml:"mem"`
 	MaxDepth int          `yaml:"max_depth"`
@@ -33,11 +40,81 @@ type Config struct {
 	AllowScripts bool   `yaml:"allow_scripts"`
 	Sandbox      string `yaml:"sandbox"`
 	Verbose      bool   `yaml:"verbose"`
-	JSON         bool   `yaml:"-"`
+	// Watch is how serve notices changes: "fsnotify", "poll" or "off";
+	// Debounce folds a burst of changes into one refresh; Rescan is the
+	// period of the safety-net full rescan (0 disables).
+	Watch    string        `yaml:"watch"`
+	Debounce time.Duration `yaml:"debounce"`
+	Rescan   time.Duration `yaml:"rescan"`
+	JSON     bool          `yaml:"-"`
 
 	configFile string
 	dirs       []string // --dir flags
+	// file is the config file read ("" none); rootList the effective
+	// roots with their priorities; sources maps a setting's key to where
+	// its value came from.
+	file     string
+	rootList []rootSetting
+	sources  map[string]string
 }
+
+// rootSetting is a root as the config file gives it: a path, a label
+// (project, personal or global) and a priority (higher wins a shared name;
+// equal priorities keep the file's order). A plain string is a path.
+type rootSetting struct {
+	Path     string `yaml:"path" json:"path"`
+	Label    string `yaml:"label,omitempty" json:"label,omitempty"`
+	Priority int    `yaml:"priority,omitempty" json:"priority"`
+}
+
+// UnmarshalYAML accepts "- path" as well as "- {path, label, priority}".
+func (r *rootSetting) UnmarshalYAML(n *yaml.Node) error {
+	if n.Kind == yaml.ScalarNode {
+		r.Path = n.Value
+		return nil
+	}
+	type plain rootSetting
+	return n.Decode((*plain)(r))
+}
+
+// fileConfig is the config file's shape: every setting of Config plus the
+// roots with priorities and "profile" as a one-profile shorthand.
+type fileConfig struct {
+	Config  `yaml:",inline"`
+	Roots   []rootSetting `yaml:"roots"`
+	Profile string        `yaml:"profile"`
+}
+
+// setting is one configuration value: its key in the config file (and in
+// `skilldex config`), its environment variable, the flag that sets it on
+// the commands that have one, and its default in the environment
+// variable's syntax. Adding a setting is a Config field with a yaml key
+// and a row here.
+type setting struct {
+	key, env, flag, def string
+	// secret values are printed masked by `skilldex config`.
+	secret bool
+}
+
+// settings in the order `skilldex config` prints them; "roots" is
+// resolved apart (resolveRoots).
+var settings = []setting{
+	{key: "data_dir", env: "SKILLDEX_DATA_DIR", flag: "data-dir"},
+	{key: "mem", env: "SKILLDEX_MEM", flag: "mem", def: "false"},
+	{key: "max_depth", env: "SKILLDEX_MAX_DEPTH", flag: "max-depth", def: strconv.Itoa(index.DefaultMaxDepth)},
+	{key: "strict", env: "SKILLDEX_STRICT", flag: "strict", def: "false"},
+	{key: "profiles", env: "SKILLDEX_PROFILES", flag: "profile", def: "native"},
+	{key: "watch", env: "SKILLDEX_WATCH", flag: "watch", def: "fsnotify"},
+	{key: "debounce", env: "SKILLDEX_DEBOUNCE", flag: "debounce", def: index.DefaultDebounce.String()},
+	{key: "rescan", env: "SKILLDEX_RESCAN", flag: "rescan", def: "30s"},
+	{key: "allow_scripts", env: "SKILLDEX_ALLOW_SCRIPTS", flag: "allow-scripts", def: "false"},
+	{key: "sandbox", env: "SKILLDEX_SANDBOX", flag: "sandbox", def: "bwrap"},
+	{key: "http", env: "SKILLDEX_HTTP", flag: "http"},
+	{key: "verbose", env: "SKILLDEX_VERBOSE", flag: "verbose", def: "false"},
+}
+
+// rootLabels are the labels a root may have (index.Root.Label).
+var rootLabels = map[string]bool{"": true, "project": true, "personal": true, "global": true}
 
 // defaultRoots are searched when no --dir, SKILLDEX_DIRS or config file
 // names roots: the MCP skill seed's order (project universal, global
@@ -65,8 +142,11 @@ func configPaths() []string {
 	return paths
 }
 
-// resolve fills the effective configuration from file, env and flags.
-func (c *Config) resolve() error {
+// readConfigFile finds and decodes the config file: --config, else
+// SKILLDEX_CONFIG, else the first of configPaths that exists. It returns
+// the file's settings and the keys it sets; file is "" when there is none.
+// Unknown keys are an error, so a typo is not silently ignored.
+func (c *Config) readConfigFile() (fc fileConfig, keys map[string]bool, err error) {
 	file := c.configFile
 	if file == "" {
 		file = os.Getenv("SKILLDEX_CONFIG")
@@ -80,72 +160,259 @@ func (c *Config) resolve() error {
 			}
 		}
 	}
-	var fromFile Config
-	if file != "" {
-		data, err := os.ReadFile(file)
-		if err != nil && (explicit || !errors.Is(err, os.ErrNotExist)) {
-			return fmt.Errorf("config file: %w", err)
+	keys = map[string]bool{}
+	if file == "" {
+		return fc, keys, nil
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		if !explicit && errors.Is(err, os.ErrNotExist) {
+			return fc, keys, nil
 		}
-		if err := yaml.Unmarshal(data, &fromFile); err != nil {
-			return fmt.Errorf("config file %s: %w", file, err)
+		return fc, nil, fmt.Errorf("config file: %w", err)
+	}
+	c.file = file
+	var present map[string]any
+	if err := yaml.Unmarshal(data, &present); err != nil {
+		return fc, nil, fmt.Errorf("config file %s: %w", file, err)
+	}
+	for k := range present {
+		keys[k] = true
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&fc); err != nil && !errors.Is(err, io.EOF) {
+		return fc, nil, fmt.Errorf("config file %s: %w (see skilldex config --help for the keys)", file, err)
+	}
+	if fc.Profile != "" {
+		fc.Profiles = append([]string{fc.Profile}, fc.Profiles...)
+		keys["profiles"] = true
+	}
+	base, err := filepath.Abs(filepath.Dir(file))
+	if err != nil {
+		return fc, nil, err
+	}
+	for i, r := range fc.Roots {
+		switch {
+		case strings.TrimSpace(r.Path) == "":
+			return fc, nil, fmt.Errorf("config file %s: root %d has no path", file, i+1)
+		case !rootLabels[r.Label]:
+			return fc, nil, fmt.Errorf("config file %s: root %s has label %q; use project, personal or global", file, r.Path, r.Label)
+		case !filepath.IsAbs(r.Path) && !strings.HasPrefix(r.Path, "~"):
+			fc.Roots[i].Path = filepath.Join(base, r.Path)
 		}
-		base := filepath.Dir(file)
-		for i, r := range fromFile.Roots {
-			if !filepath.IsAbs(r.Path) && !strings.HasPrefix(r.Path, "~") {
-				fromFile.Roots[i].Path = filepath.Join(base, r.Path)
+	}
+	if d := fc.DataDir; d != "" && !filepath.IsAbs(d) && !strings.HasPrefix(d, "~") {
+		fc.DataDir = filepath.Join(base, d)
+	}
+	// Higher priority first; equal priorities keep the file's order.
+	sort.SliceStable(fc.Roots, func(i, j int) bool { return fc.Roots[i].Priority > fc.Roots[j].Priority })
+	return fc, keys, nil
+}
+
+// resolve fills the effective configuration from flags (those cmd has and
+// were given), the environment, the config file and the defaults, and
+// records where each value came from. A setting cmd has a flag for but
+// that was not given is written to the flag too, so a command reading its
+// own flag (serve's --watch, run's --sandbox) sees the configured value.
+func (c *Config) resolve(cmd *cobra.Command) error {
+	fc, keys, err := c.readConfigFile()
+	if err != nil {
+		return err
+	}
+	c.sources = map[string]string{}
+	fileSrc := "file " + c.file
+	c.resolveRoots(fc, keys, fileSrc)
+	flags := cmd.Flags()
+	cv, fv := reflect.ValueOf(c).Elem(), reflect.ValueOf(&fc.Config).Elem()
+	for _, s := range settings {
+		i := fieldIndex(s.key)
+		field := cv.Field(i)
+		fl := flags.Lookup(s.flag)
+		if s.key == "watch" && flags.Changed("no-watch") {
+			if off, _ := flags.GetBool("no-watch"); off {
+				c.Watch, c.sources[s.key] = "off", "flag --no-watch"
+				continue
+			}
+		}
+		switch env := os.Getenv(s.env); {
+		case fl != nil && fl.Changed:
+			if field.Kind() != reflect.Slice { // slices are bound to their flag
+				if err := setString(field, fl.Value.String()); err != nil {
+					return fmt.Errorf("--%s: %w", s.flag, err)
+				}
+			}
+			c.sources[s.key] = "flag --" + s.flag
+		case env != "":
+			if err := setString(field, env); err != nil {
+				return fmt.Errorf("%s=%q: %w", s.env, env, err)
+			}
+			c.sources[s.key] = "env " + s.env
+		case keys[s.key]:
+			field.Set(fv.Field(i))
+			c.sources[s.key] = fileSrc
+		default:
+			if err := setString(field, defaultFor(s)); err != nil {
+				return err
+			}
+			c.sources[s.key] = "default"
+		}
+		if fl != nil && !fl.Changed && c.sources[s.key] != "default" {
+			if err := c.toFlag(cmd, s, field); err != nil {
+				return err
 			}
 		}
 	}
-	switch {
-	case len(c.dirs) > 0:
-		c.Roots = nil
-		for _, d := range c.dirs {
-			c.Roots = append(c.Roots, index.Root{Path: d, Label: "project"})
+	c.DataDir = expandHome(c.DataDir)
+	return c.check()
+}
+
+// expandHome turns a leading "~" into the home folder: agents start
+// servers without a shell, so nothing else would.
+func expandHome(p string) string {
+	if p != "~" && !strings.HasPrefix(p, "~/") {
+		return p
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return p
+	}
+	return filepath.Join(home, p[1:])
+}
+
+// toFlag writes a resolved setting to the command's flag of that name.
+func (c *Config) toFlag(cmd *cobra.Command, s setting, field reflect.Value) error {
+	if s.key == "watch" && c.Watch == "off" {
+		if cmd.Flags().Lookup("no-watch") != nil {
+			return cmd.Flags().Set("no-watch", "true")
 		}
-	case os.Getenv("SKILLDEX_DIRS") != "":
-		for _, d := range filepath.SplitList(os.Getenv("SKILLDEX_DIRS")) {
-			c.Roots = append(c.Roots, index.Root{Path: d, Label: "project"})
-		}
-	case len(fromFile.Roots) > 0:
-		c.Roots = fromFile.Roots
+		return nil
+	}
+	return cmd.Flags().Lookup(s.flag).Value.Set(formatValue(field))
+}
+
+// check refuses values no command could use.
+func (c *Config) check() error {
+	switch c.Watch {
+	case "fsnotify", "poll", "off":
 	default:
-		c.Roots = defaultRoots()
+		return fmt.Errorf("watch %q (%s): use fsnotify, poll or off", c.Watch, c.sources["watch"])
 	}
-	home, _ := os.UserHomeDir()
-	for i, r := range c.Roots {
-		if r.Path == "~" || strings.HasPrefix(r.Path, "~/") {
-			c.Roots[i].Path = filepath.Join(home, r.Path[1:])
-		}
+	switch c.Sandbox {
+	case "bwrap", "bubblewrap", "none":
+	default:
+		return fmt.Errorf("sandbox %q (%s): use bwrap or none", c.Sandbox, c.sources["sandbox"])
 	}
-	if c.DataDir == "" {
-		c.DataDir = os.Getenv("SKILLDEX_DATA_DIR")
-	}
-	if c.DataDir == "" {
-		c.DataDir = fromFile.DataDir
-	}
-	if c.DataDir == "" {
-		dir, err := os.UserCacheDir()
-		if err != nil {
-			dir = os.TempDir()
-		}
-		c.DataDir = filepath.Join(dir, "skilldex")
-	}
-	c.Mem = c.Mem || fromFile.Mem || os.Getenv("SKILLDEX_MEM") == "1"
-	if c.MaxDepth == 0 {
-		c.MaxDepth = fromFile.MaxDepth
-	}
-	c.Strict = c.Strict || fromFile.Strict
-	if len(c.Profiles) == 0 {
-		c.Profiles = fromFile.Profiles
-	}
-	if c.HTTP == "" {
-		c.HTTP = fromFile.HTTP
-	}
-	c.AllowScripts = c.AllowScripts || fromFile.AllowScripts || os.Getenv("SKILLDEX_ALLOW_SCRIPTS") == "1"
-	if c.Sandbox == "" {
-		c.Sandbox = fromFile.Sandbox
+	if c.MaxDepth < 0 || c.Debounce < 0 || c.Rescan < 0 {
+		return fmt.Errorf("max_depth, debounce and rescan cannot be negative")
 	}
 	return nil
+}
+
+// resolveRoots picks the roots: --dir, else SKILLDEX_DIRS, else the
+// config file's (by priority), else defaultRoots; "~" is the home folder.
+func (c *Config) resolveRoots(fc fileConfig, keys map[string]bool, fileSrc string) {
+	c.rootList = nil
+	switch env := os.Getenv("SKILLDEX_DIRS"); {
+	case len(c.dirs) > 0:
+		for _, d := range c.dirs {
+			c.rootList = append(c.rootList, rootSetting{Path: d, Label: "project"})
+		}
+		c.sources["roots"] = "flag --dir"
+	case env != "":
+		for _, d := range filepath.SplitList(env) {
+			c.rootList = append(c.rootList, rootSetting{Path: d, Label: "project"})
+		}
+		c.sources["roots"] = "env SKILLDEX_DIRS"
+	case keys["roots"] && len(fc.Roots) > 0:
+		c.rootList = fc.Roots
+		c.sources["roots"] = fileSrc
+	default:
+		for _, r := range defaultRoots() {
+			c.rootList = append(c.rootList, rootSetting{Path: r.Path, Label: r.Label})
+		}
+		c.sources["roots"] = "default"
+	}
+	c.Roots = nil
+	for i, r := range c.rootList {
+		c.rootList[i].Path = expandHome(r.Path)
+		c.Roots = append(c.Roots, index.Root{Path: c.rootList[i].Path, Label: r.Label})
+	}
+}
+
+// defaultFor is a setting's default; the data dir's depends on the user.
+func defaultFor(s setting) string {
+	if s.key == "data_dir" {
+		return defaultDataDir()
+	}
+	return s.def
+}
+
+func defaultDataDir() string {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		dir = os.TempDir()
+	}
+	return filepath.Join(dir, "skilldex")
+}
+
+// fieldIndex returns the index of the Config field with yaml key key.
+func fieldIndex(key string) int {
+	t := reflect.TypeFor[Config]()
+	for i := range t.NumField() {
+		if name, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ","); name == key {
+			return i
+		}
+	}
+	panic("config: no field for setting " + key)
+}
+
+// setString parses s into a setting's field by its type: text, a boolean
+// (true/false/1/0), a whole number, a duration (30s, 2m) or a
+// comma-separated list.
+func setString(v reflect.Value, s string) error {
+	switch v.Kind() {
+	case reflect.String:
+		v.SetString(s)
+	case reflect.Bool:
+		b, err := strconv.ParseBool(s)
+		if err != nil {
+			return fmt.Errorf("want true or false")
+		}
+		v.SetBool(b)
+	case reflect.Int64:
+		d, err := time.ParseDuration(s)
+		if err != nil {
+			return fmt.Errorf("want a duration such as 30s or 2m")
+		}
+		v.SetInt(int64(d))
+	case reflect.Int:
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			return fmt.Errorf("want a whole number")
+		}
+		v.SetInt(int64(n))
+	case reflect.Slice:
+		var items []string
+		for _, it := range strings.Split(s, ",") {
+			if it = strings.TrimSpace(it); it != "" {
+				items = append(items, it)
+			}
+		}
+		v.Set(reflect.ValueOf(items))
+	}
+	return nil
+}
+
+// formatValue is setString's inverse.
+func formatValue(v reflect.Value) string {
+	switch x := v.Interface().(type) {
+	case []string:
+		return strings.Join(x, ",")
+	case time.Duration:
+		return x.String()
+	}
+	return fmt.Sprint(v.Interface())
 }
 
 // logger writes to stderr only: on the stdio transport stdout is the MCP

@@ -35,7 +35,9 @@ func newListCmd(cfg *Config) *cobra.Command {
 				}
 				rows = append(rows, []string{s.Name, s.ID, state, s.Description})
 			}
-			return table(cmd.OutOrStdout(), []string{"NAME", "ID", "STATE", "DESCRIPTION"}, rows)
+			return table(cmd.OutOrStdout(), []string{"NAME", "ID", "STATE", "DESCRIPTION"}, rows, func(row, col int) string {
+				return map[string]string{"invalid": colRed, "shadowed": colYellow}[rows[row][col]]
+			})
 		},
 	}
 	cmd.Flags().BoolVar(&opts.IncludeShadowed, "shadowed", false, "also list shadowed skills")

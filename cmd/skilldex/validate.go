@@ -47,10 +47,11 @@ YAML, no name or no description. --strict makes every rule an error.`,
 				}
 			} else {
 				w := cmd.OutOrStdout()
+				paint := painter(w)
 				for _, r := range reports {
-					status := "ok     "
+					status := paint(colGreen, "ok     ")
 					if !r.Valid {
-						status = "INVALID"
+						status = paint(colRed, "INVALID")
 					}
 					fmt.Fprintf(w, "%s %s\n", status, r.Path)
 					for _, d := range r.Diagnostics {

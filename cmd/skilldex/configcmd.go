@@ -1,0 +1,121 @@
+package main
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+)
+
+// configValue is one setting as `skilldex config --json` prints it.
+type configValue struct {
+	Key    string `json:"key"`
+	Value  any    `json:"value"`
+	Source string `json:"source"`
+	Env    string `json:"env,omitempty"`
+}
+
+// effective lists every setting with its value and source, roots first.
+func (c *Config) effective() []configValue {
+	out := []configValue{{Key: "roots", Value: c.rootList, Source: c.sources["roots"], Env: "SKILLDEX_DIRS"}}
+	cv := reflect.ValueOf(c).Elem()
+	for _, s := range settings {
+		v := cv.Field(fieldIndex(s.key)).Interface()
+		switch x := v.(type) {
+		case time.Duration:
+			v = x.String()
+		case []string:
+			if x == nil {
+				v = []string{}
+			}
+		}
+		if s.secret && !reflect.ValueOf(v).IsZero() {
+			v = "********"
+		}
+		out = append(out, configValue{Key: s.key, Value: v, Source: c.sources[s.key], Env: s.env})
+	}
+	return out
+}
+
+func newConfigCmd(cfg *Config) *cobra.Command {
+	return &cobra.Command{
+		Use:   "config",
+		Short: "Print the effective configuration and where each value came from",
+		Long: `config prints every setting with its value and its source: a flag, an environment variable
+(SKILLDEX_*), the config file, or the default. Flags beat the environment, which beats the file, which beats
+the defaults. The file is --config, else $SKILLDEX_CONFIG, else ./skilldex.yaml, else
+~/.config/skilldex/config.yaml; its keys are those printed here, e.g.
+
+  roots:                      # in priority order; higher priority wins a shared name
+    - path: .claude/skills    # relative to the file's folder; ~ is your home
+      label: project          # project, personal or global
+      priority: 10
+    - ~/.claude/skills
+  profiles: [native]          # or profile: universal
+  data_dir: ~/.cache/skilldex
+  watch: fsnotify             # fsnotify, poll or off
+  debounce: 200ms
+  rescan: 30s
+  allow_scripts: false
+  sandbox: bwrap              # bwrap or none
+  http: 127.0.0.1:8765        # serve streamable HTTP instead of stdio`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			vals := cfg.effective()
+			w := cmd.OutOrStdout()
+			if cfg.JSON {
+				file := cfg.file
+				return writeJSON(w, struct {
+					ConfigFile *string       `json:"config_file"`
+					Searched   []string      `json:"searched"`
+					Settings   []configValue `json:"settings"`
+				}{nilIfEmpty(file), configPaths(), vals})
+			}
+			if cfg.file != "" {
+				fmt.Fprintf(w, "config file: %s\n\n", cfg.file)
+			} else {
+				fmt.Fprintf(w, "config file: none (looked for %s)\n\n", strings.Join(configPaths(), ", "))
+			}
+			var rows [][]string
+			for _, v := range vals {
+				if roots, ok := v.Value.([]rootSetting); ok {
+					for i, r := range roots {
+						key, src := "", ""
+						if i == 0 {
+							key, src = v.Key, v.Source
+						}
+						rows = append(rows, []string{key, fmt.Sprintf("%d. %s (%s, priority %d)", i+1, r.Path, orDash(r.Label), r.Priority), src})
+					}
+					continue
+				}
+				val := fmt.Sprint(v.Value)
+				if l, ok := v.Value.([]string); ok {
+					val = strings.Join(l, ",")
+				}
+				rows = append(rows, []string{v.Key, orDash(val), v.Source})
+			}
+			return table(w, []string{"KEY", "VALUE", "SOURCE"}, rows, func(row, col int) string {
+				if col == 2 && rows[row][2] == "default" {
+					return colDim
+				}
+				return ""
+			})
+		},
+	}
+}
+
+func nilIfEmpty(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}

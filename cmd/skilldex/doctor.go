@@ -1,0 +1,74 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/skilldex/skilldex/index"
+	"github.com/skilldex/skilldex/index/doctor"
+	"github.com/skilldex/skilldex/tools"
+	"github.com/spf13/cobra"
+)
+
+func newDoctorCmd(cfg *Config) *cobra.Command {
+	var all bool
+	cmd := &cobra.Command{
+		Use:   "doctor",
+		Short: "Report everything wrong or risky in the catalog, most serious first (exit 1 on errors)",
+		Long: `doctor checks the catalog and prints one report, grouped and sorted by severity: skills that are not
+served (with the exact fix), broken references (with the closest existing file), references that leave the
+skill folder, shadowed names (which copy wins, where the others are), exact duplicates, scripts without a
+shebang or of a type skilldex cannot run, descriptions too short or generic for search, and the listing
+cost of the catalog against agents' budgets (8,000 and 15,000 characters; 1% of a 200k-token context).
+It exits 1 when there are errors, so it can gate a CI.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			cat, err := cfg.openCatalog(cmd.Context(), cmd.ErrOrStderr())
+			if err != nil {
+				return err
+			}
+			defer cat.Close()
+			in := doctor.FromCatalog(cmd.Context(), cat, tools.PromptFit(cat.List(index.ListOptions{})))
+			rep, err := doctor.Check(in)
+			if err != nil {
+				return err
+			}
+			w := cmd.OutOrStdout()
+			if cfg.JSON {
+				err = writeJSON(w, rep)
+			} else {
+				paint := painter(w)
+				opts := doctor.TextOptions{PerCode: 5, Trim: relToCwd, Paint: func(sev doctor.Severity, s string) string {
+					return paint(map[doctor.Severity]string{doctor.Error: colRed, doctor.Warning: colYellow}[sev], s)
+				}}
+				if all {
+					opts.PerCode = 0
+				}
+				err = rep.WriteText(w, opts)
+			}
+			if err != nil {
+				return err
+			}
+			if rep.Errors > 0 {
+				return exitCode(1)
+			}
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&all, "all", false, "list every warning and note (default: five per kind)")
+	return cmd
+}
+
+// relToCwd shortens paths below the working folder to relative ones, which
+// read and paste better; others stay absolute.
+func relToCwd(p string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return p
+	}
+	if rel, err := filepath.Rel(wd, p); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
+		return rel
+	}
+	return p
+}

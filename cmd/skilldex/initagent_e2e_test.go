@@ -1,0 +1,250 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pelletier/go-toml/v2"
+)
+
+// agentEnv is an environment for a fake user: HOME, the XDG folders and
+// CODEX_HOME under home, and no SKILLDEX_* from the caller's environment.
+func agentEnv(home string) []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		k, _, _ := strings.Cut(kv, "=")
+		switch {
+		case strings.HasPrefix(k, "SKILLDEX_"), strings.HasPrefix(k, "XDG_"), k == "HOME", k == "CODEX_HOME":
+			continue
+		}
+		env = append(env, kv)
+	}
+	return append(env, "HOME="+home, "XDG_CACHE_HOME="+filepath.Join(home, ".cache"), "XDG_CONFIG_HOME="+filepath.Join(home, ".config"))
+}
+
+// runIn runs the binary in dir with env.
+func runIn(t *testing.T, dir string, env []string, args ...string) result {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Dir, cmd.Env = dir, env
+	var out, errb strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	r := result{stdout: out.String(), stderr: errb.String()}
+	if ee, ok := err.(*exec.ExitError); ok {
+		r.code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// TestInitAgent writes each agent's config into a file that already has
+// another server and other keys, twice, then starts the server the written
+// entry names the way the agent would (its variables substituted, in the
+// project folder, with the user's home) and checks that it answers
+// initialize and lists the skill placed in the agent's project folder.
+func TestInitAgent(t *testing.T) {
+	cases := []struct {
+		agent    string
+		file     string // relative to the project, or ~/ for home
+		existing string
+		skills   string // project folder the agent reads skills from
+	}{
+		{"claude", ".mcp.json", `{"mcpServers": {"other": {"command": "other-server", "args": ["--x"]}}, "keep": [1, 2]}`, ".claude/skills"},
+		{"cursor", ".cursor/mcp.json", `{"mcpServers": {"other": {"url": "http://localhost:9/mcp"}}}`, ".cursor/skills"},
+		{"vscode", ".vscode/mcp.json", `{"inputs": [], "servers": {"other": {"type": "http", "url": "http://localhost:9/mcp"}}}`, ".github/skills"},
+		{"codex", "~/.codex/config.toml", "# my settings\nmodel = \"o3\"\n\n[mcp_servers.other]\ncommand = \"other-server\"\n\n# trailing comment\n[profiles.fast]\nmodel = \"o4-mini\"\n", ".agents/skills"},
+		{"generic", "mcp.json", `{"mcpServers": {}}`, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.agent, func(t *testing.T) {
+			project, home := t.TempDir(), t.TempDir()
+			env := agentEnv(home)
+			skillsDir := tc.skills
+			if skillsDir == "" {
+				skillsDir = ".agent/skills" // skilldex's default project root
+			}
+			skill := filepath.Join(project, skillsDir, "hello-skill")
+			if err := os.MkdirAll(skill, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(skill, "SKILL.md"), []byte("---\nname: hello-skill\ndescription: Say hello in many languages. Use when the user wants a greeting.\n---\n\n# Hello\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			file := filepath.Join(project, tc.file)
+			if strings.HasPrefix(tc.file, "~/") {
+				file = filepath.Join(home, tc.file[2:])
+			}
+			if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(file, []byte(tc.existing), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			args := []string{"init-agent", tc.agent, "--write", "--command", bin}
+			if tc.agent == "generic" {
+				args = append(args, "--file", file)
+			}
+			for i, want := range []string{"written", "already up to date"} {
+				r := runIn(t, project, env, args...)
+				if r.code != 0 || !strings.Contains(r.stdout, want) {
+					t.Fatalf("run %d: exit %d, want %q: %s%s", i+1, r.code, want, r.stdout, r.stderr)
+				}
+			}
+			if b, err := os.ReadFile(file + ".bak"); err != nil || string(b) != tc.existing {
+				t.Errorf("backup: %q, %v", b, err)
+			}
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			command, cargs := parseAgentConfig(t, tc.agent, data)
+			if command != bin || len(cargs) == 0 || cargs[0] != "serve" {
+				t.Fatalf("entry runs %q %q", command, cargs)
+			}
+			for i := range cargs {
+				cargs[i] = strings.ReplaceAll(cargs[i], "${workspaceFolder}", project)
+			}
+			serveAndList(t, project, env, command, cargs, "hello-skill")
+		})
+	}
+}
+
+// parseAgentConfig reads the written config the way the agent does and
+// returns the skilldex entry's command and args, checking that the other
+// server and keys survived the merge.
+func parseAgentConfig(t *testing.T, agent string, data []byte) (string, []string) {
+	t.Helper()
+	type entry struct {
+		Command string   `json:"command" toml:"command"`
+		Args    []string `json:"args" toml:"args"`
+		Type    string   `json:"type" toml:"type"`
+		URL     string   `json:"url" toml:"url"`
+	}
+	if agent == "codex" {
+		var doc struct {
+			Model      string           `toml:"model"`
+			MCPServers map[string]entry `toml:"mcp_servers"`
+			Profiles   map[string]any   `toml:"profiles"`
+		}
+		if err := toml.Unmarshal(data, &doc); err != nil {
+			t.Fatalf("config.toml does not parse: %v\n%s", err, data)
+		}
+		if doc.Model != "o3" || doc.MCPServers["other"].Command != "other-server" || doc.Profiles["fast"] == nil ||
+			!strings.Contains(string(data), "# my settings") || !strings.Contains(string(data), "# trailing comment\n[profiles.fast]") {
+			t.Errorf("the merge lost other settings or comments:\n%s", data)
+		}
+		e := doc.MCPServers[serverName]
+		return e.Command, e.Args
+	}
+	var doc map[string]json.RawMessage
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatalf("config does not parse as JSON: %v\n%s", err, data)
+	}
+	key := "mcpServers"
+	if agent == "vscode" {
+		key = "servers"
+		if doc["inputs"] == nil {
+			t.Error("inputs lost")
+		}
+	}
+	if agent == "claude" && string(doc["keep"]) == "" {
+		t.Error("top-level key lost")
+	}
+	var servers map[string]entry
+	if err := json.Unmarshal(doc[key], &servers); err != nil {
+		t.Fatalf("%s: %v\n%s", key, err, data)
+	}
+	if agent != "generic" && servers["other"].Command == "" && servers["other"].URL == "" {
+		t.Errorf("other server lost:\n%s", data)
+	}
+	e := servers[serverName]
+	if wantType := map[bool]string{true: "", false: "stdio"}[agent == "generic"]; e.Type != wantType {
+		t.Errorf("type %q, want %q", e.Type, wantType)
+	}
+	return e.Command, e.Args
+}
+
+// serveAndList starts command in dir over stdio, sends initialize, then
+// calls list_skills, and checks the answer names want.
+func serveAndList(t *testing.T, dir string, env []string, command string, args []string, want string) {
+	t.Helper()
+	cmd := exec.Command(command, args...)
+	cmd.Dir, cmd.Env = dir, env
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		stdin.Close()
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			_ = cmd.Process.Kill()
+			<-done
+		}
+	}()
+	lines := make(chan string)
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	call := func(id int, method, params string) map[string]any {
+		t.Helper()
+		fmt.Fprintf(stdin, `{"jsonrpc":"2.0","id":%d,"method":%q,"params":%s}`+"\n", id, method, params)
+		for {
+			select {
+			case line, ok := <-lines:
+				if !ok {
+					t.Fatalf("%s: server closed stdout; stderr:\n%s", method, stderr.String())
+				}
+				var msg map[string]any
+				if err := json.Unmarshal([]byte(line), &msg); err != nil {
+					t.Fatalf("%s: not JSON-RPC: %q", method, line)
+				}
+				if msg["id"] == float64(id) {
+					if msg["error"] != nil {
+						t.Fatalf("%s: %v", method, msg["error"])
+					}
+					res, _ := msg["result"].(map[string]any)
+					return res
+				}
+			case <-time.After(20 * time.Second):
+				t.Fatalf("%s: no answer; stderr:\n%s", method, stderr.String())
+			}
+		}
+	}
+	res := call(1, "initialize", `{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"init-agent-test","version":"0"}}`)
+	if info, _ := res["serverInfo"].(map[string]any); info["name"] == nil {
+		t.Fatalf("initialize: no serverInfo in %v", res)
+	}
+	fmt.Fprintln(stdin, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	res = call(2, "tools/call", `{"name":"list_skills","arguments":{}}`)
+	b, _ := json.Marshal(res)
+	if !strings.Contains(string(b), want) {
+		t.Errorf("list_skills does not name %s: %.2000s", want, b)
+	}
+}

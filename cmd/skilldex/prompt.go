@@ -1,0 +1,130 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/skilldex/skilldex/index"
+	"github.com/skilldex/skilldex/tools"
+	"github.com/spf13/cobra"
+)
+
+func newPromptCmd(cfg *Config) *cobra.Command {
+	var (
+		opts  tools.PromptOptions
+		write string
+	)
+	cmd := &cobra.Command{
+		Use:   "prompt",
+		Short: "Print the <available_skills> block for an agent's system prompt, fitted to a budget",
+		Long: `prompt prints the served skills in the Agent Skills reference format (agentskills.io, "Integrate
+skills"): <available_skills> holding a <skill> with <name>, <description> and <location> (the absolute path
+of SKILL.md) per skill, XML-escaped. The block is held within --budget characters: full descriptions when
+they fit, else descriptions shortened to a common length, else names only, else the names of the first
+skills that fit; a note then says how many were left out and that the search_skills tool finds every skill.
+
+--write FILE (e.g. AGENTS.md) puts the block between <!-- skilldex:start --> and <!-- skilldex:end --> in
+FILE, replacing what was there and leaving the rest of the file as it was (the block is appended when the
+markers are absent). Running it again with an unchanged catalog leaves the file unchanged.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			cat, err := cfg.openCatalog(cmd.Context(), cmd.ErrOrStderr())
+			if err != nil {
+				return err
+			}
+			defer cat.Close()
+			p, err := tools.BuildPrompt(cat.List(index.ListOptions{}), opts)
+			if err != nil {
+				return err
+			}
+			w := cmd.OutOrStdout()
+			if write != "" {
+				changed, err := writeBlock(write, p.Text)
+				if err != nil {
+					return err
+				}
+				if cfg.JSON {
+					return writeJSON(w, struct {
+						*tools.Prompt
+						File    string `json:"file"`
+						Changed bool   `json:"changed"`
+					}{p, write, changed})
+				}
+				state := "updated"
+				if !changed {
+					state = "already up to date"
+				}
+				_, err = fmt.Fprintf(w, "%s: skill block %s (%d of %d skills, %d characters, %s)\n", write, state, p.Listed, p.Total, p.Chars, p.Mode)
+				return err
+			}
+			if cfg.JSON {
+				return writeJSON(w, p)
+			}
+			_, err = fmt.Fprintln(w, p.Text)
+			return err
+		},
+	}
+	cmd.Flags().IntVar(&opts.Budget, "budget", tools.DefaultDescriptionBudget, "most characters the block may take")
+	cmd.Flags().StringVar(&opts.Format, "format", tools.PromptXML, "xml (the Agent Skills format), markdown or json")
+	cmd.Flags().StringVar(&write, "write", "", "update the marked skilldex block in FILE (e.g. AGENTS.md) instead of printing")
+	return cmd
+}
+
+// writeBlock puts block between the skilldex markers in file (created when
+// missing) and reports whether the file changed.
+func writeBlock(file, block string) (bool, error) {
+	old, err := os.ReadFile(file)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return false, err
+	}
+	doc, err := tools.ReplaceBlock(old, block)
+	if err != nil {
+		return false, fmt.Errorf("%s: %w", file, err)
+	}
+	if bytes.Equal(doc, old) {
+		return false, nil
+	}
+	return true, writeFileAtomic(file, doc)
+}
+
+// writeFileAtomic replaces file with data through a temporary file in the
+// same folder and a rename, so a reader sees the old or the new file,
+// never half of one. A link is followed, not replaced. The file keeps its permissions (0644 when new).
+func writeFileAtomic(file string, data []byte) error {
+	// Write through a link (CLAUDE.md -> AGENTS.md) rather than replace it.
+	if real, err := filepath.EvalSymlinks(file); err == nil {
+		file = real
+	}
+	mode := fs.FileMode(0o644)
+	if st, err := os.Stat(file); err == nil {
+		mode = st.Mode().Perm()
+	}
+	dir := filepath.Dir(file)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(file)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // a no-op after the rename
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), mode); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), file)
+}
