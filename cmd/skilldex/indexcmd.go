@@ -15,6 +15,7 @@ func newIndexCmd(cfg *Config) *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			start := time.Now()
+			cfg.exclusive = true
 			cat, err := cfg.openCatalog(cmd.Context(), cmd.ErrOrStderr())
 			if err != nil {
 				return err

@@ -30,6 +30,7 @@ otherwise). --profile picks the tool set: ` + fmt.Sprint(tools.Profiles()) + `.`
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx := cmd.Context()
 			log := cfg.logger(cmd.ErrOrStderr())
+			cfg.exclusive = true
 			cat, err := cfg.openCatalog(ctx, cmd.ErrOrStderr())
 			if err != nil {
 				return err
