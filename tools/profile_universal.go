@@ -76,10 +76,12 @@ func universalLocation(label string) string {
 }
 
 // universalFormat is the seed's "Dynamic Skills List Format"; with names
-// only an entry is the bare name on its line.
+// only an entry is the bare name on its line. Names and descriptions are
+// XML-escaped (the seed interpolates them raw): a description holding
+// "</available_skills>" must not end the list early for the model.
 var universalFormat = listFormat{
 	full: func(e listEntry, desc string) string {
-		return "<skill>\n<name>" + e.name + "</name>\n<description>" + desc + "</description>\n<location>" + e.location + "</location>\n</skill>"
+		return "<skill>\n<name>" + xmlEscaper.Replace(e.name) + "</name>\n<description>" + xmlEscaper.Replace(desc) + "</description>\n<location>" + e.location + "</location>\n</skill>"
 	},
 	nameOnly: func(e listEntry) string { return e.name },
 }
