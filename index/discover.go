@@ -141,6 +141,14 @@ func (w *walker) walk(root int, dir, realDir, rel string, depth int, owner *foun
 					w.diag("symlink-cycle", full, "symbolic link points back to a folder that contains it; not followed", "remove the link or point it elsewhere")
 					continue
 				}
+				// Inside a skill folder a link may not lead out of it
+				// (to /etc, or to another skill): nothing outside a
+				// skill folder is read. Links between the root and a
+				// skill folder are how catalogs are assembled; they stay.
+				if owner != nil && !within(owner.realDir, childReal) {
+					w.diag("symlink-outside", full, "folder is a link that points outside its skill folder; not followed", "copy the folder into the skill folder instead of linking it")
+					continue
+				}
 			}
 			if depth+1 > w.maxDepth {
 				w.diag("depth-limit", full, fmt.Sprintf("folder is deeper than the walk bound of %d levels; not walked", w.maxDepth), "raise --max-depth or add this folder as a root")
