@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -34,6 +35,9 @@ type Config struct {
 	Sandbox      string `yaml:"sandbox"`
 	Verbose      bool   `yaml:"verbose"`
 	JSON         bool   `yaml:"-"`
+
+	// Token, when set, is the bearer token serve --http requires.
+	Token string `yaml:"token"`
 
 	configFile string
 	dirs       []string // --dir flags
@@ -144,6 +148,9 @@ func (c *Config) resolve() error {
 	c.AllowScripts = c.AllowScripts || fromFile.AllowScripts || os.Getenv("SKILLDEX_ALLOW_SCRIPTS") == "1"
 	if c.Sandbox == "" {
 		c.Sandbox = fromFile.Sandbox
+	}
+	if c.Token == "" {
+		c.Token = cmp.Or(os.Getenv("SKILLDEX_TOKEN"), fromFile.Token)
 	}
 	return nil
 }
