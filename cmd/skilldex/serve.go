@@ -11,6 +11,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/tools"
+	"github.com/skilldex/skilldex/tools/sandbox"
 	"github.com/spf13/cobra"
 )
 
@@ -38,9 +39,13 @@ and --token (or SKILLDEX_TOKEN, or token: in the config file) requires "Authoriz
 			defer cat.Close()
 			topts := &tools.Options{Profiles: cfg.Profiles, Logger: log}
 			if cfg.AllowScripts {
-				if topts.Sandbox, err = newSandbox(cfg.Sandbox, log); err != nil {
+				sb, err := newSandbox(cfg.Sandbox, log)
+				if err != nil {
 					return err
 				}
+				// Many agents may call at once: bound the scripts
+				// running together (processes, captured output).
+				topts.Sandbox = sandbox.Limit(sb, 0, 0)
 			}
 			h := tools.New(cat, topts)
 			srv, err := h.NewServer()
