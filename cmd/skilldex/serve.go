@@ -81,7 +81,7 @@ and --token (or SKILLDEX_TOKEN, or token: in the config file) requires "Authoriz
 				return err
 			}
 			fmt.Fprintf(cmd.ErrOrStderr(), "skilldex: serving MCP at http://%s/mcp\n", ln.Addr())
-			hs := &http.Server{Handler: httpHandler(srv, cfg.Token, log), ReadHeaderTimeout: 10 * time.Second}
+			hs := &http.Server{Handler: httpHandler(srv, cfg.Token, log), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
 			go func() {
 				<-ctx.Done()
 				sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

@@ -137,7 +137,7 @@ func (tr *Tree) Names() []string {
 		"", " ", "..", "../t", "../../etc/passwd", "/etc/passwd", tr.Root, filepath.Join(tr.Root, "s"), tr.Outside,
 		"~", "~/s", "s/..", "s/../t", "s/etc", "s/other", `s\..\t`, `..\outside`,
 		"%2e%2e", "%2e%2e%2foutside", "%252e%252e%252foutside", "s\x00", "\x00", "s\x00../outside",
-		"\uff53", "\u0455", "\uff0e\uff0e\uff0foutside", "s\uff0f..\uff0f..", "outside",
+		"\uff53", "\u0455", "\uff0e\uff0e\uff0foutside", "s\uff0f..\uff0f..", "outside", "u",
 		strings.Repeat("s", 10*1024), strings.Repeat("../", 3500),
 	}
 }
