@@ -34,7 +34,7 @@ import (
 //	scripts/ok.sh         a script printing "ok"
 //
 // Root/canary.txt is inside the root but outside every skill folder, and
-// Root/u/SKILL.md is a link to a SKILL.md outside (so u is never served).
+// Root/u/SKILL.md is a link to a SKILL.md outside (so u is no skill).
 type Tree struct {
 	Base, Root, Outside string
 	// Canary is the content of every canary file: unique per tree, so
