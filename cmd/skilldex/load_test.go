@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
-	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -162,7 +161,10 @@ func TestLoad(t *testing.T) {
 	start := time.Now()
 	for id := 0; id < loadHTTPClients; id++ {
 		cs, err := mcp.NewClient(&mcp.Implementation{Name: "load", Version: "1"}, nil).Connect(ctx,
-			&mcp.StreamableClientTransport{Endpoint: ts.URL + "/mcp", HTTPClient: &http.Client{Timeout: time.Minute}}, nil)
+			// No http.Client timeout: it would cut the long-lived
+			// notification stream (GET) and the client gives up the
+			// session after 5 reconnects.
+			&mcp.StreamableClientTransport{Endpoint: ts.URL + "/mcp"}, nil)
 		must(t, err)
 		defer cs.Close()
 		wg.Add(1)
