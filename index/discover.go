@@ -110,7 +110,11 @@ func (w *walker) walk(root int, dir, realDir, rel string, depth int, owner *foun
 		w.diag("folder-unreadable", dir, fmt.Sprintf("cannot read folder: %v", err), "fix its permissions or remove it from the root")
 		return
 	}
-	if sf := skillFileIn(dir, entries); sf != "" {
+	sf, refused := skillFileIn(dir, realDir, entries)
+	if refused != "" {
+		w.diag("symlink-outside", refused, "SKILL.md is a link that points outside its folder; the folder is not a skill", "copy the file into the folder instead of linking it")
+	}
+	if sf != "" {
 		owner = &found{root: root, dir: dir, realDir: realDir, rel: rel, depth: depth, skillFile: sf}
 		w.found = append(w.found, owner)
 	}
@@ -139,6 +143,14 @@ func (w *walker) walk(root int, dir, realDir, rel string, depth int, owner *foun
 				}
 				if childReal == realDir || strings.HasPrefix(realDir, childReal+string(filepath.Separator)) {
 					w.diag("symlink-cycle", full, "symbolic link points back to a folder that contains it; not followed", "remove the link or point it elsewhere")
+					continue
+				}
+				// Inside a skill folder a link may not lead out of it
+				// (to /etc, or to another skill): nothing outside a
+				// skill folder is read. Links between the root and a
+				// skill folder are how catalogs are assembled; they stay.
+				if owner != nil && !within(owner.realDir, childReal) {
+					w.diag("symlink-outside", full, "folder is a link that points outside its skill folder; not followed", "copy the folder into the skill folder instead of linking it")
 					continue
 				}
 			}
@@ -177,25 +189,34 @@ func (w *walker) walk(root int, dir, realDir, rel string, depth int, owner *foun
 
 // skillFileIn returns the name of the SKILL.md in entries, matched
 // case-insensitively (SKILL.md, skill.md and SKILL.MD all occur in real
-// catalogs); the exact spelling SKILL.md wins when several exist.
-func skillFileIn(dir string, entries []os.DirEntry) string {
+// catalogs); the exact spelling SKILL.md wins when several exist. A
+// SKILL.md that is a link leading out of the folder (really at realDir)
+// does not count: refused is its path, for the walk to report.
+func skillFileIn(dir, realDir string, entries []os.DirEntry) (name, refused string) {
 	best := ""
 	for _, e := range entries {
 		if !strings.EqualFold(e.Name(), "SKILL.md") {
 			continue
 		}
-		st, err := os.Stat(filepath.Join(dir, e.Name()))
+		p := filepath.Join(dir, e.Name())
+		st, err := os.Stat(p)
 		if err != nil || !st.Mode().IsRegular() {
 			continue
 		}
+		if e.Type()&fs.ModeSymlink != 0 {
+			if real, err := filepath.EvalSymlinks(p); err != nil || !within(realDir, real) {
+				refused = p
+				continue
+			}
+		}
 		if e.Name() == "SKILL.md" {
-			return e.Name()
+			return e.Name(), refused
 		}
 		if best == "" {
 			best = e.Name()
 		}
 	}
-	return best
+	return best, refused
 }
 
 // within reports whether p is dir or inside it; both must be clean,

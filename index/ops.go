@@ -19,6 +19,10 @@ import (
 // paths, so the bound is generous, but a 10 KB name is refused early.
 const maxNameLen = 1024
 
+// maxPathLen bounds a file path accepted by CleanRel: Linux's PATH_MAX.
+// A longer path names no file, and echoing it back would bloat the error.
+const maxPathLen = 4096
+
 // ListOptions select which skills List returns.
 type ListOptions struct {
 	// IncludeShadowed also lists skills whose name another skill wins.
@@ -223,13 +227,15 @@ type File struct {
 
 // CleanRel validates a path relative to a skill folder and returns it
 // cleaned and slash-separated. It refuses, before touching the disk,
-// empty paths, absolute paths (/x, C:\x, \\host), "~", backslashes, NUL
-// bytes and any ".." that climbs out of the folder, with an error wrapping
-// ErrOutside or ErrFileNotFound.
+// empty paths, paths over 4096 bytes, absolute paths (/x, C:\x, \\host),
+// "~", backslashes, NUL bytes and any ".." that climbs out of the folder,
+// with an error wrapping ErrOutside or ErrFileNotFound.
 func CleanRel(rel string) (string, error) {
 	switch {
 	case strings.TrimSpace(rel) == "":
 		return "", fmt.Errorf("%w: the file path is empty; pass a path relative to the skill folder such as references/guide.md", ErrFileNotFound)
+	case len(rel) > maxPathLen:
+		return "", fmt.Errorf("%w: the file path is %d bytes long; paths are at most %d bytes", ErrFileNotFound, len(rel), maxPathLen)
 	case strings.ContainsRune(rel, 0):
 		return "", fmt.Errorf("%w: the file path contains a NUL byte", ErrOutside)
 	case strings.ContainsRune(rel, '\\'):

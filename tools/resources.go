@@ -7,7 +7,9 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skilldex/skilldex/index"
 )
@@ -122,6 +124,7 @@ func (rs *resourceSet) notifyUpdated(s *mcp.Server, ch index.Change) {
 // with the catalog (the SDK sends notifications/resources/list_changed on
 // each change, and notifications/resources/updated to subscribers).
 func (h *Handler) addResources(s *mcp.Server, rs *resourceSet) {
+	s.AddReceivingMiddleware(refuseUnquotableURIs)
 	s.AddResourceTemplate(&mcp.ResourceTemplate{
 		Name:        "skill-file",
 		Title:       "A file of a skill",
@@ -174,6 +177,45 @@ func (h *Handler) splitURI(uri string) (id, rel string, ok bool) {
 		return "", "", false
 	}
 	return h.cat.SplitPath(p)
+}
+
+// refuseUnquotableURIs answers resources/read and resources/subscribe for a
+// URI holding a control character or invalid UTF-8 with an invalid-params
+// error, before the SDK sees it: the SDK's mcp.ResourceNotFoundError
+// quotes the URI with Go's %q, which writes such bytes as \x00, invalid
+// JSON, and the session dies trying to send it (go-sdk v1.8.0). No skill
+// file has such a name, so nothing servable is refused.
+func refuseUnquotableURIs(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		var uri string
+		switch p := req.GetParams().(type) {
+		case *mcp.ReadResourceParams:
+			uri = p.URI
+		case *mcp.SubscribeParams:
+			uri = p.URI
+		case *mcp.UnsubscribeParams:
+			uri = p.URI
+		}
+		if !quotable(uri) {
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams,
+				Message: "invalid resource URI: it holds a control character or invalid UTF-8; percent-escape it (skill://<id>/<path>)"}
+		}
+		return next(ctx, method, req)
+	}
+}
+
+// quotable reports whether Go's %q of s is also a JSON string: valid UTF-8
+// without ASCII control characters.
+func quotable(s string) bool {
+	if !utf8.ValidString(s) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] == 0x7f {
+			return false
+		}
+	}
+	return true
 }
 
 // readResource serves skill://<id>/<path> through Catalog.ReadFile, so the

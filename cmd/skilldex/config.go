@@ -52,6 +52,9 @@ type Config struct {
 	Rescan   time.Duration `yaml:"rescan"`
 	JSON     bool          `yaml:"-"`
 
+	// Token, when set, is the bearer token serve --http requires.
+	Token string `yaml:"token"`
+
 	configFile string
 	dirs       []string // --dir flags
 	// file is the config file read ("" none); rootList the effective
@@ -114,6 +117,7 @@ var settings = []setting{
 	{key: "allow_scripts", env: "SKILLDEX_ALLOW_SCRIPTS", flag: "allow-scripts", def: "false"},
 	{key: "sandbox", env: "SKILLDEX_SANDBOX", flag: "sandbox", def: "bwrap"},
 	{key: "http", env: "SKILLDEX_HTTP", flag: "http"},
+	{key: "token", env: "SKILLDEX_TOKEN", flag: "token", secret: true},
 	{key: "verbose", env: "SKILLDEX_VERBOSE", flag: "verbose", def: "false"},
 }
 

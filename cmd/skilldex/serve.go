@@ -11,6 +11,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/tools"
+	"github.com/skilldex/skilldex/tools/sandbox"
 	"github.com/spf13/cobra"
 )
 
@@ -24,8 +25,9 @@ func newServeCmd(cfg *Config) *cobra.Command {
 		Use:   "serve",
 		Short: "Serve the catalog over MCP (stdio by default, streamable HTTP with --http)",
 		Long: `serve runs an MCP server over the catalog. On stdio (the default) the protocol owns stdout and logs go
-to stderr. With --http ADDR it serves streamable HTTP at http://ADDR/mcp (bind to 127.0.0.1 unless you mean
-otherwise). --profile picks the tool set: ` + fmt.Sprint(tools.Profiles()) + `.`,
+to stderr. With --http ADDR it serves streamable HTTP at http://ADDR/mcp; a bare port (:8765) binds to
+127.0.0.1, Host headers that are not loopback names are refused on a loopback address (DNS rebinding),
+and --token (or SKILLDEX_TOKEN, or token: in the config file) requires "Authorization: Bearer TOKEN". --profile picks the tool set: ` + fmt.Sprint(tools.Profiles()) + `.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx := cmd.Context()
@@ -38,9 +40,13 @@ otherwise). --profile picks the tool set: ` + fmt.Sprint(tools.Profiles()) + `.`
 			defer cat.Close()
 			topts := &tools.Options{Profiles: cfg.Profiles, Logger: log}
 			if cfg.AllowScripts {
-				if topts.Sandbox, err = newSandbox(cfg.Sandbox, log); err != nil {
+				sb, err := newSandbox(cfg.Sandbox, log)
+				if err != nil {
 					return err
 				}
+				// Many agents may call at once: bound the scripts
+				// running together (processes, captured output).
+				topts.Sandbox = sandbox.Limit(sb, 0, 0)
 			}
 			h := tools.New(cat, topts)
 			srv, err := h.NewServer()
@@ -66,14 +72,17 @@ otherwise). --profile picks the tool set: ` + fmt.Sprint(tools.Profiles()) + `.`
 				}
 				return err
 			}
-			ln, err := net.Listen("tcp", cfg.HTTP)
+			addr, loopback, err := httpAddr(cfg.HTTP)
+			if err != nil {
+				return err
+			}
+			warnExposure(log, addr, loopback, cfg.Token, cfg.AllowScripts)
+			ln, err := net.Listen("tcp", addr)
 			if err != nil {
 				return err
 			}
 			fmt.Fprintf(cmd.ErrOrStderr(), "skilldex: serving MCP at http://%s/mcp\n", ln.Addr())
-			mux := http.NewServeMux()
-			mux.Handle("/mcp", mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, nil))
-			hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+			hs := &http.Server{Handler: httpHandler(srv, cfg.Token, log), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
 			go func() {
 				<-ctx.Done()
 				sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -92,7 +101,8 @@ otherwise). --profile picks the tool set: ` + fmt.Sprint(tools.Profiles()) + `.`
 	cmd.Flags().StringVar(&watch, "watch", "fsnotify", "how to notice changes: fsnotify, or poll for filesystems where fsnotify sees nothing")
 	cmd.Flags().DurationVar(&debounce, "debounce", index.DefaultDebounce, "quiet period that folds a burst of changes into one refresh")
 	cmd.Flags().DurationVar(&rescan, "rescan", 30*time.Second, "full rescan period as a safety net (0 disables)")
-	cmd.Flags().StringVar(&cfg.HTTP, "http", "", "serve streamable HTTP on ADDR (e.g. 127.0.0.1:8765) instead of stdio")
+	cmd.Flags().StringVar(&cfg.HTTP, "http", "", "serve streamable HTTP on ADDR (e.g. 127.0.0.1:8765; a bare :PORT binds to 127.0.0.1) instead of stdio")
+	cmd.Flags().StringVar(&cfg.Token, "token", "", "with --http, require Authorization: Bearer TOKEN on every request (also SKILLDEX_TOKEN)")
 	cmd.Flags().StringArrayVar(&cfg.Profiles, "profile", nil, "tool profile(s) to register (repeatable or comma-separated; default native)")
 	return cmd
 }
