@@ -65,6 +65,16 @@ type Options struct {
 	// LockTimeout bounds the wait for another process's lock on the data
 	// dir; 0 means 2s.
 	LockTimeout time.Duration
+	// BackgroundBodies makes Open, and any refresh that parses at least
+	// deferBodiesMin skills, return as soon as every skill is listable and
+	// searchable by name, description and tags; body text is indexed
+	// afterwards by a background goroutine (BodiesPending says how much
+	// is left). Body indexing is most of the cost of a cold build (bleve
+	// indexes about 7,000 metadata-only documents per second but under
+	// 1,000 with bodies), so a serving process answers within a fraction
+	// of the full build. Off, every refresh returns with bodies indexed,
+	// which is what one-shot commands want.
+	BackgroundBodies bool
 }
 
 // Skill is one skill in the catalog: its metadata, where it lives, what it
@@ -130,7 +140,20 @@ type Catalog struct {
 	mu     sync.RWMutex
 	skills map[string]*Skill // every skill found, valid or not, by id
 	byName map[string]string // folded name → winning valid skill id
+	byDir  map[string]*Skill // skill folder (Dir) → skill, for RefreshPaths
 	walk   []skillmd.Diagnostic
+
+	// bodies holds the ids whose body text is not in the search index yet
+	// (BackgroundBodies). It changes only under refreshMu, and the
+	// background pass indexes under refreshMu too, so a body is always
+	// indexed from the store's current record and can never bring back a
+	// removed or older version of a skill. bodyMu lets BodiesPending read
+	// it without waiting for a refresh.
+	bodyMu   sync.Mutex
+	bodies   map[string]struct{}
+	bodyKick chan struct{}
+	bodyStop context.CancelFunc
+	bodyDone sync.WaitGroup
 
 	subMu sync.Mutex
 	subs  []func(Change)
@@ -176,7 +199,8 @@ func Open(ctx context.Context, opts *Options) (*Catalog, error) {
 }
 
 func openNoRefresh(opts *Options) (*Catalog, error) {
-	c := &Catalog{skills: map[string]*Skill{}, byName: map[string]string{}}
+	c := &Catalog{skills: map[string]*Skill{}, byName: map[string]string{}, byDir: map[string]*Skill{},
+		bodies: map[string]struct{}{}, bodyKick: make(chan struct{}, 1)}
 	if opts != nil {
 		c.opts = *opts
 	}
@@ -231,6 +255,12 @@ func openNoRefresh(opts *Options) (*Catalog, error) {
 		return nil, fmt.Errorf("open search index: %w", err)
 	}
 	c.ix = ix
+	if c.opts.BackgroundBodies {
+		ctx, cancel := context.WithCancel(context.Background())
+		c.bodyStop = cancel
+		c.bodyDone.Add(1)
+		go c.indexBodies(ctx)
+	}
 	if err := c.load(); err != nil {
 		c.Close()
 		return nil, err
@@ -256,8 +286,15 @@ func (c *Catalog) DataDir() string { return c.dataDir }
 // Roots returns the catalog's roots with absolute paths, in priority order.
 func (c *Catalog) Roots() []Root { return append([]Root(nil), c.opts.Roots...) }
 
-// Close releases the store and the search index.
+// Close stops the background body indexing (waiting for the batch in
+// flight, a fraction of a second) and releases the store and the search
+// index. Bodies not indexed yet are recorded in the store and indexed by
+// the next Open.
 func (c *Catalog) Close() error {
+	if c.bodyStop != nil {
+		c.bodyStop()
+		c.bodyDone.Wait()
+	}
 	var errs []error
 	if c.ix != nil {
 		errs = append(errs, c.ix.Close())
@@ -268,7 +305,24 @@ func (c *Catalog) Close() error {
 	return errors.Join(errs...)
 }
 
-const pendingKey = "pending"
+// State keys in the store. pendingKey lists the ids of the write in
+// flight (store first, then search index), bodiesKey the ids whose body
+// text may be missing from the search index; both are redone by the next
+// Open after a crash.
+const (
+	pendingKey = "pending"
+	bodiesKey  = "bodies"
+)
+
+// deferBodiesMin is the fewest skills a refresh must parse before it
+// defers their bodies (BackgroundBodies): one edited skill is indexed whole
+// at once, so a change is searchable in full as soon as it is visible.
+const deferBodiesMin = 64
+
+// bodyChunk is how many bodies the background pass indexes per hold of
+// refreshMu: about 0.1 s of bleve work, the longest a watcher's refresh
+// waits behind it.
+const bodyChunk = 96
 
 // load reads the records an earlier run stored and makes the search index
 // agree with them: ids the index lacks or holds too many, and the skills a
@@ -289,10 +343,16 @@ func (c *Catalog) load() error {
 		return fmt.Errorf("read store: %w", err)
 	}
 	redo := map[string]bool{}
-	if p, err := c.st.State(pendingKey); err == nil && len(p) > 0 {
-		var ids []string
-		if json.Unmarshal(p, &ids) == nil {
-			for _, id := range ids {
+	for _, id := range c.stateIDs(pendingKey) {
+		redo[id] = true
+	}
+	// Bodies an earlier run deferred and did not finish.
+	deferred := c.stateIDs(bodiesKey)
+	for _, id := range deferred {
+		if s := skills[id]; s != nil && s.Valid {
+			if c.opts.BackgroundBodies {
+				c.bodies[id] = struct{}{}
+			} else {
 				redo[id] = true
 			}
 		}
@@ -327,12 +387,22 @@ func (c *Catalog) load() error {
 			if s == nil || !s.Valid {
 				continue
 			}
+			if c.opts.BackgroundBodies {
+				// Metadata now, the body in the background: a lost
+				// index of 100,000 skills is searchable in seconds.
+				docs = append(docs, docFor(s, ""))
+				c.bodies[id] = struct{}{}
+				continue
+			}
 			content, err := c.st.File(id, s.SkillFile)
 			if err != nil {
 				delete(skills, id) // the next refresh parses it again
 				continue
 			}
 			docs = append(docs, docFor(s, bodyOf(content)))
+		}
+		if err := c.saveBodies(); err != nil {
+			return err
 		}
 		if err := c.ix.Index(docs...); err != nil {
 			return fmt.Errorf("repair search index: %w", err)
@@ -341,11 +411,155 @@ func (c *Catalog) load() error {
 			return err
 		}
 	}
+	if !c.opts.BackgroundBodies && len(deferred) > 0 {
+		if err := c.st.SetState(bodiesKey, nil); err != nil {
+			return err
+		}
+	}
 	c.mu.Lock()
 	c.skills = skills
 	c.reshadow()
 	c.mu.Unlock()
 	return nil
+}
+
+// stateIDs reads a state key holding a JSON list of ids; a missing or
+// unreadable key is an empty list.
+func (c *Catalog) stateIDs(key string) []string {
+	var ids []string
+	if p, err := c.st.State(key); err == nil && len(p) > 0 {
+		if err := json.Unmarshal(p, &ids); err != nil {
+			c.log.Warn("ignoring unreadable store state", "key", key, "err", err)
+		}
+	}
+	return ids
+}
+
+// saveBodies records the ids of bodies still to index, so a crash before
+// the background pass ends is finished by the next Open. Callers hold
+// refreshMu (or are in Open).
+func (c *Catalog) saveBodies() error {
+	c.bodyMu.Lock()
+	ids := make([]string, 0, len(c.bodies))
+	for id := range c.bodies {
+		ids = append(ids, id)
+	}
+	c.bodyMu.Unlock()
+	var val []byte
+	if len(ids) > 0 {
+		sort.Strings(ids)
+		val, _ = json.Marshal(ids)
+	}
+	if err := c.st.SetState(bodiesKey, val); err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	return nil
+}
+
+// BodiesPending returns how many served skills' body text is not yet in
+// the search index: 0 once a BackgroundBodies build has finished (and
+// always 0 without BackgroundBodies). While it is above 0, names,
+// descriptions and tags are fully searchable but a query that only
+// matches body text may miss those skills.
+func (c *Catalog) BodiesPending() int {
+	c.bodyMu.Lock()
+	defer c.bodyMu.Unlock()
+	return len(c.bodies)
+}
+
+// kickBodies wakes the background body pass if there is work for it.
+func (c *Catalog) kickBodies() {
+	if c.bodyStop == nil || c.BodiesPending() == 0 {
+		return
+	}
+	select {
+	case c.bodyKick <- struct{}{}:
+	default:
+	}
+}
+
+// indexBodies is the background body pass: it runs until ctx ends,
+// indexing the pending bodies in chunks whenever kicked.
+func (c *Catalog) indexBodies(ctx context.Context) {
+	defer c.bodyDone.Done()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-c.bodyKick:
+		}
+		for ctx.Err() == nil {
+			more, err := c.indexBodyChunk(ctx)
+			if err != nil {
+				// The next refresh kicks again; the ids stay pending.
+				c.log.Warn("indexing skill bodies", "err", err)
+				break
+			}
+			if !more {
+				break
+			}
+		}
+	}
+}
+
+// indexBodyChunk indexes up to bodyChunk pending bodies and reports
+// whether more are pending. It holds refreshMu, so no write interleaves:
+// each document is rebuilt from the store's current record, and an id the
+// store no longer has, or holds as invalid, is dropped from the pending
+// set without touching the index.
+func (c *Catalog) indexBodyChunk(ctx context.Context) (bool, error) {
+	c.refreshMu.Lock()
+	defer c.refreshMu.Unlock()
+	if ctx.Err() != nil {
+		return false, nil
+	}
+	c.bodyMu.Lock()
+	ids := make([]string, 0, bodyChunk)
+	for id := range c.bodies {
+		if len(ids) == bodyChunk {
+			break
+		}
+		ids = append(ids, id)
+	}
+	c.bodyMu.Unlock()
+	if len(ids) == 0 {
+		return false, nil
+	}
+	docs := make([]search.Doc, 0, len(ids))
+	for _, id := range ids {
+		meta, err := c.st.Meta(id)
+		if errors.Is(err, store.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return false, err
+		}
+		var s Skill
+		if err := json.Unmarshal(meta, &s); err != nil || !s.Valid {
+			continue
+		}
+		content, err := c.st.File(id, s.SkillFile)
+		if errors.Is(err, store.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return false, err
+		}
+		docs = append(docs, docFor(&s, bodyOf(content)))
+	}
+	if err := c.ix.Index(docs...); err != nil {
+		return false, err
+	}
+	c.bodyMu.Lock()
+	for _, id := range ids {
+		delete(c.bodies, id)
+	}
+	left := len(c.bodies)
+	c.bodyMu.Unlock()
+	if left == 0 {
+		return false, c.saveBodies()
+	}
+	return true, nil
 }
 
 func bodyOf(content []byte) string {
@@ -381,10 +595,16 @@ func (c *Catalog) RefreshPaths(ctx context.Context, paths []string) (*Stats, err
 	seen := map[string]bool{}
 	whole := len(paths) == 0
 	for _, p := range paths {
+		// The deepest skill folder holding p: the first one met walking
+		// up from p (a map lookup per level, not a scan of the catalog).
 		var best *Skill
-		for _, s := range c.skills {
-			if within(s.Dir, p) && (best == nil || len(s.Dir) > len(best.Dir)) {
+		for d := filepath.Clean(p); ; d = filepath.Dir(d) {
+			if s := c.byDir[d]; s != nil {
 				best = s
+				break
+			}
+			if filepath.Dir(d) == d {
+				break
 			}
 		}
 		// A path that names a skill folder itself may be a rename or a
@@ -491,6 +711,20 @@ func (c *Catalog) apply(ctx context.Context, start time.Time, found []*found, id
 		todo = append(todo, i)
 	}
 
+	deferBodies := c.opts.BackgroundBodies && len(todo) >= deferBodiesMin
+	if deferBodies {
+		// Recorded before the first metadata-only document is written.
+		c.bodyMu.Lock()
+		for _, i := range todo {
+			c.bodies[ids[i]] = struct{}{}
+		}
+		c.bodyMu.Unlock()
+		if err := c.saveBodies(); err != nil {
+			return nil, err
+		}
+	}
+	defer c.kickBodies()
+
 	change := Change{}
 	for n := 0; n < len(todo); n += batchSize {
 		if err := ctx.Err(); err != nil {
@@ -498,7 +732,7 @@ func (c *Catalog) apply(ctx context.Context, start time.Time, found []*found, id
 		}
 		batch := todo[n:min(n+batchSize, len(todo))]
 		parsed := c.parseAll(found, ids, batch)
-		if err := c.write(parsed, nil); err != nil {
+		if err := c.write(parsed, nil, deferBodies); err != nil {
 			return nil, err
 		}
 		for _, p := range parsed {
@@ -521,7 +755,7 @@ func (c *Catalog) apply(ctx context.Context, start time.Time, found []*found, id
 		}
 	}
 	if len(removed) > 0 {
-		if err := c.write(nil, removed); err != nil {
+		if err := c.write(nil, removed, false); err != nil {
 			return nil, err
 		}
 		change.Removed = removed
@@ -719,8 +953,10 @@ func isText(data []byte) bool {
 // write stores parsed skills and removes the given ids, in the store first
 // and then in the search index. The ids being written are recorded as
 // pending first, so a crash between the two writes is repaired at the next
-// Open.
-func (c *Catalog) write(ps []parsed, removed []string) error {
+// Open. With noBody the search documents leave the body out (the caller
+// has queued the bodies); otherwise written and removed ids leave the
+// queue. Callers hold refreshMu.
+func (c *Catalog) write(ps []parsed, removed []string, noBody bool) error {
 	var ids []string
 	for _, p := range ps {
 		ids = append(ids, p.skill.ID)
@@ -740,7 +976,11 @@ func (c *Catalog) write(ps []parsed, removed []string) error {
 		}
 		entries = append(entries, store.Entry{ID: p.skill.ID, Meta: meta, Files: p.files})
 		if p.skill.Valid {
-			docs = append(docs, docFor(p.skill, p.body))
+			body := p.body
+			if noBody {
+				body = ""
+			}
+			docs = append(docs, docFor(p.skill, body))
 		} else {
 			drop = append(drop, p.skill.ID)
 		}
@@ -766,6 +1006,13 @@ func (c *Catalog) write(ps []parsed, removed []string) error {
 			return fmt.Errorf("search index: %w", err)
 		}
 	}
+	if !noBody {
+		c.bodyMu.Lock()
+		for _, id := range ids {
+			delete(c.bodies, id)
+		}
+		c.bodyMu.Unlock()
+	}
 	return c.st.SetState(pendingKey, nil)
 }
 
@@ -773,11 +1020,17 @@ func (c *Catalog) write(ps []parsed, removed []string) error {
 func fold(name string) string { return strings.ToLower(norm.NFC.String(strings.TrimSpace(name))) }
 
 // reshadow recomputes which valid skill wins each name: the higher-priority
-// root, then the shallower folder, then the lexically smaller id. Callers
-// hold c.mu for writing.
+// root, then the shallower folder, then the lexically smaller id; and the
+// by-folder lookup. Callers hold c.mu for writing.
 func (c *Catalog) reshadow() {
 	groups := map[string][]*Skill{}
+	c.byDir = make(map[string]*Skill, len(c.skills))
 	for _, s := range c.skills {
+		// Two roots can reach one folder; the higher-priority root's
+		// skill answers for it, as in the walk.
+		if o := c.byDir[s.Dir]; o == nil || s.Root < o.Root || (s.Root == o.Root && s.ID < o.ID) {
+			c.byDir[s.Dir] = s
+		}
 		s.ShadowedBy = ""
 		if s.Valid {
 			k := fold(s.Name)
