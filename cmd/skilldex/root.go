@@ -33,7 +33,7 @@ Roots come from --dir (repeatable, earlier wins a shared name), else SKILLDEX_DI
 	f.StringVar(&cfg.configFile, "config", "", "config file (default skilldex.yaml, then ~/.config/skilldex/config.yaml)")
 	f.BoolVarP(&cfg.Verbose, "verbose", "v", false, "log debug detail to stderr")
 	root.AddCommand(newListCmd(cfg), newSearchCmd(cfg), newShowCmd(cfg), newReadCmd(cfg), newValidateCmd(cfg),
-		newIndexCmd(cfg), newServeCmd(cfg), newRunCmd(cfg))
+		newIndexCmd(cfg), newServeCmd(cfg), newRunCmd(cfg), newBenchCmd(cfg))
 	return root
 }
 
