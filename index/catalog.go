@@ -320,9 +320,10 @@ const (
 const deferBodiesMin = 64
 
 // bodyChunk is how many bodies the background pass indexes per hold of
-// refreshMu: about 0.1 s of bleve work, the longest a watcher's refresh
-// waits behind it.
-const bodyChunk = 96
+// refreshMu: one search index batch (each batch waits for the index to
+// persist, so fewer and larger is faster), about 0.3 s of bleve work on
+// two cores, the longest a watcher's refresh waits behind it.
+const bodyChunk = 250
 
 // load reads the records an earlier run stored and makes the search index
 // agree with them: ids the index lacks or holds too many, and the skills a
@@ -726,13 +727,26 @@ func (c *Catalog) apply(ctx context.Context, start time.Time, found []*found, id
 	defer c.kickBodies()
 
 	change := Change{}
+	// The next batch is parsed while this one is written: writes spend
+	// most of their time waiting for the search index to persist.
+	parseBatch := func(n int) <-chan []parsed {
+		ch := make(chan []parsed, 1)
+		if n >= len(todo) {
+			close(ch)
+			return ch
+		}
+		go func() { ch <- c.parseAll(found, ids, todo[n:min(n+batchSize, len(todo))]) }()
+		return ch
+	}
+	upcoming := parseBatch(0)
 	for n := 0; n < len(todo); n += batchSize {
+		parsed := <-upcoming
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		batch := todo[n:min(n+batchSize, len(todo))]
-		parsed := c.parseAll(found, ids, batch)
+		upcoming = parseBatch(n + batchSize)
 		if err := c.write(parsed, nil, deferBodies); err != nil {
+			<-upcoming
 			return nil, err
 		}
 		for _, p := range parsed {
@@ -751,7 +765,7 @@ func (c *Catalog) apply(ctx context.Context, start time.Time, found []*found, id
 		}
 		stats.Parsed += len(parsed)
 		if c.opts.Progress != nil {
-			c.opts.Progress(n+len(batch), len(todo))
+			c.opts.Progress(n+len(parsed), len(todo))
 		}
 	}
 	if len(removed) > 0 {

@@ -73,7 +73,10 @@ func printBench(cmd *cobra.Command, rep *benchmarks.Report) error {
 		target, goal, ratio, pass := "-", "-", "-", "-"
 		if r.Target != nil {
 			target = num(*r.Target, r.Unit)
-			ratio = strconv.FormatFloat(*r.Target/max(r.Value, 1e-9), 'f', 1, 64) + "x"
+			ratio = ">1000x"
+			if x := *r.Target / r.Value; x <= 1000 {
+				ratio = strconv.FormatFloat(x, 'f', 1, 64) + "x"
+			}
 			pass = "ok"
 			if !r.Pass {
 				pass = "MISSED"
