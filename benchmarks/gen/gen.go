@@ -194,9 +194,11 @@ func (g *generator) sentence(n int, real bool) string {
 func (g *generator) description(name string) string {
 	n := 20 + g.r.IntN(61)
 	what := strings.ReplaceAll(name, "-", " ")
-	d := fmt.Sprintf("Helps %s for %s projects. %s Use when the user asks to %s or mentions %s.",
-		what, g.word(), g.sentence(max(3, n-16), true), verbs[g.r.IntN(len(verbs))]+" "+g.word(), g.word())
-	return d
+	// The fixed words: "Helps", the name's words, "for X projects.", and
+	// the eleven of the "Use when" sentence.
+	fill := max(3, n-15-len(strings.Fields(what)))
+	return fmt.Sprintf("Helps %s for %s projects. %s Use when the user asks to %s or mentions %s.",
+		what, g.word(), g.sentence(fill, true), verbs[g.r.IntN(len(verbs))]+" "+g.word(), g.word())
 }
 
 func (g *generator) bodySize() int {
@@ -240,7 +242,7 @@ func (g *generator) writeSkill(dir, name string, huge bool) (Skill, int64, error
 			data = fmt.Sprintf("#!/usr/bin/env python3\n\"\"\"%s\"\"\"\nimport sys\n\nprint(%q, sys.argv[1:])\n", g.sentence(8, true), g.word())
 		} else {
 			rel = fmt.Sprintf("references/%s-%d.md", g.word(), i)
-			data = g.markdown(1000+g.r.IntN(15000), nil)
+			data, _ = g.markdown(1000+g.r.IntN(15000), nil)
 		}
 		s.Files = append(s.Files, rel)
 		if err := write(rel, []byte(data)); err != nil {
@@ -249,15 +251,19 @@ func (g *generator) writeSkill(dir, name string, huge bool) (Skill, int64, error
 	}
 	var fm strings.Builder
 	fmt.Fprintf(&fm, "---\nname: %s\ndescription: %q\n", name, g.description(name))
+	// Tags as the corpus writes them: a top-level list (which the Agent
+	// Skills spec does not define: a warning in lenient mode) or a string
+	// under metadata.
 	if t := g.r.IntN(6); t > 0 {
-		fm.WriteString("tags: [")
-		for i := 0; i < t; i++ {
-			if i > 0 {
-				fm.WriteString(", ")
-			}
-			fm.WriteString(g.word())
+		tags := make([]string, t)
+		for i := range tags {
+			tags[i] = g.word()
 		}
-		fm.WriteString("]\n")
+		if g.r.IntN(2) == 0 {
+			fmt.Fprintf(&fm, "tags: [%s]\n", strings.Join(tags, ", "))
+		} else {
+			fmt.Fprintf(&fm, "metadata:\n  tags: %q\n", strings.Join(tags, ", "))
+		}
 	}
 	if g.r.IntN(3) == 0 {
 		fm.WriteString("license: MIT\n")
@@ -268,9 +274,11 @@ func (g *generator) writeSkill(dir, name string, huge bool) (Skill, int64, error
 	if huge {
 		size = HugeSize
 	}
-	content := fm.String() + g.markdown(size-fm.Len(), s.Files)
+	body, head := g.markdown(size-fm.Len(), s.Files)
+	content := fm.String() + body
 	if len(content) > size {
-		if cut := strings.LastIndexAny(content[:size], " \n"); cut > fm.Len() {
+		// Cut at a word, never into the frontmatter or the links.
+		if cut := strings.LastIndexAny(content[:size], " \n"); cut > fm.Len()+head {
 			content = content[:cut] + "\n"
 		}
 	}
@@ -282,8 +290,9 @@ func (g *generator) writeSkill(dir, name string, huge bool) (Skill, int64, error
 }
 
 // markdown writes about size bytes of headings, paragraphs, lists, code and
-// links (to refs, the skill's own files, and to the web).
-func (g *generator) markdown(size int, refs []string) string {
+// links (to refs, the skill's own files, and to the web). head is the
+// length of the title and the links to refs, which must stay.
+func (g *generator) markdown(size int, refs []string) (text string, head int) {
 	var b strings.Builder
 	b.Grow(max(size, 0) + 256)
 	fmt.Fprintf(&b, "# %s\n\n", g.sentence(3, true))
@@ -293,6 +302,7 @@ func (g *generator) markdown(size int, refs []string) string {
 			b.WriteString("\n")
 		}
 	}
+	head = b.Len()
 	for b.Len() < size {
 		switch g.r.IntN(8) {
 		case 0:
@@ -314,7 +324,7 @@ func (g *generator) markdown(size int, refs []string) string {
 			b.WriteString("\n\n")
 		}
 	}
-	return b.String()
+	return b.String(), head
 }
 
 // Queries returns n search queries for a catalog made with seed: words of
