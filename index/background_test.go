@@ -2,6 +2,7 @@ package index
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -251,5 +252,44 @@ func TestCloseStopsBodies(t *testing.T) {
 	}
 	if strings.Join(indexedIDs(t, c), ",") != strings.Join(servedIDs(c), ",") {
 		t.Error("index and catalog disagree after the resumed pass")
+	}
+}
+
+// TestDeferredMatchesFull builds the same folders with and without
+// BackgroundBodies: once the background pass is done, every record
+// (references, diagnostics, file hashes) and the content cache must be
+// what a full build makes, for valid and broken skills alike.
+func TestDeferredMatchesFull(t *testing.T) {
+	root := bodyCatalog(t, 90)
+	writeFile(t, filepath.Join(root, "skill-010", "SKILL.md"), skillMD("skill-010", "Links.",
+		"See [guide](references/guide.md) and [gone](references/nope.md)."))
+	writeFile(t, filepath.Join(root, "skill-010", "references", "guide.md"), "the guide")
+	writeFile(t, filepath.Join(root, "skill-011", "SKILL.md"), "---\nname: skill-011\ndescription: [unclosed\n---\nbody")
+	writeFile(t, filepath.Join(root, "skill-012", "SKILL.md"), skillMD("skill-012", "Not text.", "a\x00b"))
+	writeFile(t, filepath.Join(root, "Skill_013", "SKILL.md"), skillMD("Skill_013", "Bad name.", "body"))
+	records := func(background bool) (string, *Catalog) {
+		c := open(t, &Options{Roots: []Root{{Path: root}}, DataDir: t.TempDir(), BackgroundBodies: background})
+		waitBodies(t, c)
+		var b strings.Builder
+		for _, s := range c.List(ListOptions{IncludeInvalid: true, IncludeShadowed: true}) {
+			data, err := json.Marshal(s)
+			must(t, err)
+			b.Write(data)
+			b.WriteString("\n")
+		}
+		return b.String(), c
+	}
+	full, _ := records(false)
+	deferred, c := records(true)
+	if full != deferred {
+		t.Errorf("records differ:\nfull:\n%s\ndeferred:\n%s", full, deferred)
+	}
+	if got, err := c.st.File("skill-010", "references/guide.md"); err != nil || string(got) != "the guide" {
+		t.Errorf("reference file not cached by the background pass: %q, %v", got, err)
+	}
+	s, err := c.Resolve("skill-010")
+	must(t, err)
+	if len(s.References) != 2 {
+		t.Errorf("skill-010 references: %+v", s.References)
 	}
 }

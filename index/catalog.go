@@ -153,9 +153,11 @@ type Catalog struct {
 	// it without waiting for a refresh.
 	bodyMu   sync.Mutex
 	bodies   map[string]struct{}
+	inFlight int // ids of the chunk the background pass is writing
 	bodyKick chan struct{}
 	bodyStop context.CancelFunc
 	bodyDone sync.WaitGroup
+	reparse  bool // load dropped deferred skills for Open's refresh to parse
 
 	subMu sync.Mutex
 	subs  []func(Change)
@@ -196,6 +198,13 @@ func Open(ctx context.Context, opts *Options) (*Catalog, error) {
 	if _, err := c.Refresh(ctx); err != nil {
 		c.Close()
 		return nil, err
+	}
+	if c.reparse {
+		// The refresh parsed in full what an earlier run had deferred.
+		if err := c.saveBodies(); err != nil {
+			c.Close()
+			return nil, err
+		}
 	}
 	return c, nil
 }
@@ -340,15 +349,19 @@ func (c *Catalog) load() error {
 	for _, id := range c.stateIDs(pendingKey) {
 		redo[id] = true
 	}
-	// Bodies an earlier run deferred and did not finish.
+	// Skills an earlier run recorded from their frontmatter only and did
+	// not finish: the background pass completes them, or, without one,
+	// forgetting them makes the first refresh parse them in full.
 	deferred := c.stateIDs(bodiesKey)
 	for _, id := range deferred {
-		if s := skills[id]; s != nil && s.Valid {
-			if c.opts.BackgroundBodies {
-				c.bodies[id] = struct{}{}
-			} else {
-				redo[id] = true
-			}
+		if skills[id] == nil {
+			continue
+		}
+		if c.opts.BackgroundBodies {
+			c.bodies[id] = struct{}{}
+		} else {
+			delete(skills, id)
+			c.reparse = true
 		}
 	}
 	indexed, err := c.ix.IDs()
@@ -402,11 +415,6 @@ func (c *Catalog) load() error {
 			return fmt.Errorf("repair search index: %w", err)
 		}
 		if err := c.st.SetState(pendingKey, nil); err != nil {
-			return err
-		}
-	}
-	if !c.opts.BackgroundBodies && len(deferred) > 0 {
-		if err := c.st.SetState(bodiesKey, nil); err != nil {
 			return err
 		}
 	}
@@ -501,7 +509,7 @@ func (c *Catalog) saveBodies() error {
 func (c *Catalog) BodiesPending() int {
 	c.bodyMu.Lock()
 	defer c.bodyMu.Unlock()
-	return len(c.bodies)
+	return len(c.bodies) + c.inFlight
 }
 
 // kickBodies wakes the background body pass if there is work for it.
@@ -539,17 +547,22 @@ func (c *Catalog) indexBodies(ctx context.Context) {
 	}
 }
 
-// indexBodyChunk indexes up to bodyChunk pending bodies and reports
-// whether more are pending. It holds refreshMu, so no write interleaves:
-// each document is rebuilt from the store's current record, and an id the
-// store no longer has, or holds as invalid, is dropped from the pending
-// set without touching the index.
+// indexBodyChunk completes up to bodyChunk skills of a deferred build and
+// reports whether more are pending: each folder is parsed in full (body,
+// references, every file hashed and cached) and written to the store and
+// the search index with its body. It holds refreshMu, so no refresh
+// interleaves: it starts from the store's current record, and an id the
+// store no longer has is dropped. A skill whose SKILL.md changed since
+// its record was made is left alone: its fingerprint changed too, so the
+// next refresh (or the stat of a load) parses it again.
 func (c *Catalog) indexBodyChunk(ctx context.Context) (bool, error) {
 	c.refreshMu.Lock()
 	defer c.refreshMu.Unlock()
 	if ctx.Err() != nil {
 		return false, nil
 	}
+	// The chunk's ids move to inFlight: still counted by BodiesPending,
+	// and still in the saved list until the pass has written them.
 	c.bodyMu.Lock()
 	ids := make([]string, 0, bodyChunk)
 	for id := range c.bodies {
@@ -557,12 +570,30 @@ func (c *Catalog) indexBodyChunk(ctx context.Context) (bool, error) {
 			break
 		}
 		ids = append(ids, id)
+		delete(c.bodies, id)
 	}
+	c.inFlight = len(ids)
 	c.bodyMu.Unlock()
 	if len(ids) == 0 {
 		return false, nil
 	}
-	docs := make([]search.Doc, 0, len(ids))
+	more, err := c.completeSkills(ids)
+	c.bodyMu.Lock()
+	if err != nil {
+		for _, id := range ids {
+			c.bodies[id] = struct{}{}
+		}
+	}
+	c.inFlight = 0
+	c.bodyMu.Unlock()
+	return more, err
+}
+
+// completeSkills is indexBodyChunk's work on ids; callers hold refreshMu.
+func (c *Catalog) completeSkills(ids []string) (bool, error) {
+	var fs []*found
+	var fids []string
+	var recs []*Skill
 	for _, id := range ids {
 		meta, err := c.st.Meta(id)
 		if errors.Is(err, store.ErrNotFound) {
@@ -572,25 +603,48 @@ func (c *Catalog) indexBodyChunk(ctx context.Context) (bool, error) {
 			return false, err
 		}
 		var s Skill
-		if err := json.Unmarshal(meta, &s); err != nil || !s.Valid {
+		if err := json.Unmarshal(meta, &s); err != nil || s.Root >= len(c.opts.Roots) {
 			continue
 		}
-		content, err := c.st.File(id, s.SkillFile)
-		if errors.Is(err, store.ErrNotFound) {
-			continue
+		files := append([]FileInfo(nil), s.Files...)
+		for i := range files {
+			files[i].Hash = ""
 		}
-		if err != nil {
-			return false, err
-		}
-		docs = append(docs, docFor(&s, bodyOf(content)))
+		fs = append(fs, &found{root: s.Root, dir: s.Dir, realDir: s.RealDir, rel: s.Rel, depth: s.Depth, skillFile: s.SkillFile, files: files})
+		fids, recs = append(fids, id), append(recs, &s)
 	}
-	if err := c.ix.Index(docs...); err != nil {
+	all := make([]int, len(fs))
+	for i := range all {
+		all[i] = i
+	}
+	var done []parsed
+	for k, p := range c.parseAll(fs, fids, all, false) {
+		if p.skill.Hash == recs[k].Hash {
+			done = append(done, p)
+		}
+	}
+	if err := c.write(done, nil, false); err != nil {
 		return false, err
 	}
-	c.bodyMu.Lock()
-	for _, id := range ids {
-		delete(c.bodies, id)
+	c.mu.Lock()
+	reshadow := false
+	for _, p := range done {
+		cur := c.skills[p.skill.ID]
+		if cur == nil || cur.Hash != p.skill.Hash || cur.Dir != p.skill.Dir {
+			continue
+		}
+		p.skill.ShadowedBy = cur.ShadowedBy
+		c.skills[p.skill.ID] = p.skill
+		if c.byDir[p.skill.Dir] == cur {
+			c.byDir[p.skill.Dir] = p.skill
+		}
+		reshadow = reshadow || cur.Valid != p.skill.Valid || cur.Name != p.skill.Name
 	}
+	if reshadow {
+		c.reshadow()
+	}
+	c.mu.Unlock()
+	c.bodyMu.Lock()
 	left := len(c.bodies)
 	c.bodyMu.Unlock()
 	if left == 0 {
@@ -771,7 +825,7 @@ func (c *Catalog) apply(ctx context.Context, start time.Time, found []*found, id
 			close(ch)
 			return ch
 		}
-		go func() { ch <- c.parseAll(found, ids, todo[n:min(n+batchSize, len(todo))]) }()
+		go func() { ch <- c.parseAll(found, ids, todo[n:min(n+batchSize, len(todo))], deferBodies) }()
 		return ch
 	}
 	upcoming := parseBatch(0)
@@ -860,7 +914,7 @@ type parsed struct {
 }
 
 // parseAll parses the skills picked by batch on all cores.
-func (c *Catalog) parseAll(found []*found, ids []string, batch []int) []parsed {
+func (c *Catalog) parseAll(found []*found, ids []string, batch []int, metaOnly bool) []parsed {
 	out := make([]parsed, len(batch))
 	var wg sync.WaitGroup
 	next := make(chan int)
@@ -870,7 +924,7 @@ func (c *Catalog) parseAll(found []*found, ids []string, batch []int) []parsed {
 			defer wg.Done()
 			for k := range next {
 				i := batch[k]
-				out[k] = c.parseOne(found[i], ids[i])
+				out[k] = c.parseOne(found[i], ids[i], metaOnly)
 			}
 		}()
 	}
@@ -884,7 +938,14 @@ func (c *Catalog) parseAll(found []*found, ids []string, batch []int) []parsed {
 
 // parseOne reads one skill folder: SKILL.md is parsed and validated; every
 // text file up to MaxFileSize is hashed and kept for the content cache.
-func (c *Catalog) parseOne(f *found, id string) parsed {
+//
+// metaOnly is the first pass of a deferred build: only SKILL.md is read,
+// and only its frontmatter parsed, which yields the same name,
+// description, tags, fields, validity and frontmatter diagnostics (the
+// body only adds references and their warnings, never an error; a body
+// that is not UTF-8 text takes the full parse). The background pass then
+// parses the whole folder again (indexBodyChunk).
+func (c *Catalog) parseOne(f *found, id string, metaOnly bool) parsed {
 	r := c.opts.Roots[f.root]
 	s := &Skill{ID: id, Rel: f.rel, Root: f.root, RootLabel: r.Label, Dir: f.dir, RealDir: f.realDir,
 		SkillFile: f.skillFile, Depth: f.depth, Files: f.files}
@@ -894,6 +955,9 @@ func (c *Catalog) parseOne(f *found, id string) parsed {
 	var content []byte
 	for i := range s.Files {
 		fi := &s.Files[i]
+		if metaOnly && fi.Path != f.skillFile {
+			continue
+		}
 		if fi.Size > MaxFileSize {
 			if fi.Path == f.skillFile {
 				s.Diagnostics = append(s.Diagnostics, skillmd.Diagnostic{Severity: skillmd.SeverityError, Code: "file-too-large", File: display,
@@ -929,7 +993,11 @@ func (c *Catalog) parseOne(f *found, id string) parsed {
 	for i, fi := range s.Files {
 		names[i] = fi.Path
 	}
-	ms, diags, err := skillmd.Parse(display, content, names)
+	parse := content
+	if metaOnly {
+		parse = frontmatterOnly(content)
+	}
+	ms, diags, err := skillmd.Parse(display, parse, names)
 	s.Diagnostics = append(s.Diagnostics, diags...)
 	if err != nil {
 		s.Diagnostics = append(s.Diagnostics, parseErrorDiag(display, err))
@@ -952,6 +1020,20 @@ func (c *Catalog) parseOne(f *found, id string) parsed {
 	}
 	p.body = ms.Body
 	return p
+}
+
+// frontmatterOnly returns the part of a SKILL.md up to the end of its
+// frontmatter, or all of it when it is not plain text or the frontmatter
+// cannot be cut off exactly (the full parse then decides).
+func frontmatterOnly(content []byte) []byte {
+	if len(content) > skillmd.MaxFileBytes || !isText(content) {
+		return content
+	}
+	_, body, _, ok := skillmd.SplitFrontmatter(content)
+	if !ok || !bytes.HasSuffix(content, body) {
+		return content
+	}
+	return content[:len(content)-len(body)]
 }
 
 // parseErrorDiag turns a parse failure into the skill's error diagnostic,
