@@ -126,6 +126,11 @@ type Skill struct {
 	// ShadowedBy is the id of the skill that wins this skill's name
 	// (case-insensitively); "" when this skill wins. Computed, not stored.
 	ShadowedBy string `json:"shadowed_by,omitempty"`
+
+	// folded caches fold(Name): reshadow runs on every refresh over the
+	// whole catalog, and a Unicode normalisation per skill adds up at
+	// 100,000 skills.
+	folded string
 }
 
 // SkillPath returns the absolute path of the skill's SKILL.md.
@@ -1168,7 +1173,10 @@ func (c *Catalog) reshadow() {
 		}
 		s.ShadowedBy = ""
 		if s.Valid {
-			k := fold(s.Name)
+			if s.folded == "" {
+				s.folded = fold(s.Name)
+			}
+			k := s.folded
 			groups[k] = append(groups[k], s)
 		}
 	}
