@@ -1090,10 +1090,9 @@ func isText(data []byte) bool {
 	return utf8.Valid(data)
 }
 
-// write stores parsed skills and removes the given ids, in the store first
-// and then in the search index. The ids being written are recorded as
-// pending first, so a crash between the two writes is repaired at the next
-// Open. With noBody the search documents leave the body out (the caller
+// write stores parsed skills and removes the given ids, in the store and
+// in the search index. The ids being written are recorded as pending
+// first, so a crash during the writes is repaired at the next Open. With noBody the search documents leave the body out (the caller
 // has queued the bodies); otherwise written and removed ids leave the
 // queue. Callers hold refreshMu.
 func (c *Catalog) write(ps []parsed, removed []string, noBody bool) error {
@@ -1125,26 +1124,40 @@ func (c *Catalog) write(ps []parsed, removed []string, noBody bool) error {
 			drop = append(drop, p.skill.ID)
 		}
 	}
-	if len(entries) > 0 {
-		if err := c.st.Put(entries...); err != nil {
-			return fmt.Errorf("store: %w", err)
+	// The two writes run side by side: both mostly wait for their files
+	// to sync. Whichever order a crash interrupts them in, the pending
+	// list makes the next Open re-index these ids from the store (and drop
+	// index documents the store does not have).
+	stored := make(chan error, 1)
+	go func() {
+		if len(entries) > 0 {
+			if err := c.st.Put(entries...); err != nil {
+				stored <- fmt.Errorf("store: %w", err)
+				return
+			}
 		}
-	}
-	if len(removed) > 0 {
-		if err := c.st.Delete(removed...); err != nil {
-			return fmt.Errorf("store: %w", err)
+		if len(removed) > 0 {
+			if err := c.st.Delete(removed...); err != nil {
+				stored <- fmt.Errorf("store: %w", err)
+				return
+			}
 		}
-	}
+		stored <- nil
+	}()
 	drop = append(drop, removed...)
+	var ixErr error
 	if len(drop) > 0 {
 		if err := c.ix.Delete(drop...); err != nil {
-			return fmt.Errorf("search index: %w", err)
+			ixErr = fmt.Errorf("search index: %w", err)
 		}
 	}
-	if len(docs) > 0 {
+	if len(docs) > 0 && ixErr == nil {
 		if err := c.ix.Index(docs...); err != nil {
-			return fmt.Errorf("search index: %w", err)
+			ixErr = fmt.Errorf("search index: %w", err)
 		}
+	}
+	if err := errors.Join(<-stored, ixErr); err != nil {
+		return err
 	}
 	if !noBody {
 		c.bodyMu.Lock()
