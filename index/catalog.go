@@ -71,10 +71,11 @@ type Options struct {
 	// dir; 0 means 2s.
 	LockTimeout time.Duration
 	// BackgroundBodies makes Open, and any refresh that parses at least
-	// deferBodiesMin skills, return as soon as every skill is listable and
-	// searchable by name, description and tags; body text is indexed
-	// afterwards by a background goroutine (BodiesPending says how much
-	// is left). Body indexing is most of the cost of a cold build (bleve
+	// 64 skills, return as soon as every skill is listable and searchable
+	// by name, description and tags; the rest of each skill (body text in
+	// the search index, references and their warnings, the other files'
+	// hashes and cached content) is done afterwards by a background
+	// goroutine (BodiesPending says how much is left). Body indexing is most of the cost of a cold build (bleve
 	// indexes about 7,000 metadata-only documents per second but under
 	// 1,000 with bodies), so a serving process answers within a fraction
 	// of the full build. Off, every refresh returns with bodies indexed,
@@ -338,10 +339,12 @@ const (
 // at once, so a change is searchable in full as soon as it is visible.
 const deferBodiesMin = 64
 
-// bodyChunk is how many bodies the background pass indexes per hold of
+// bodyChunk is how many skills the background pass completes per hold of
 // refreshMu: one search index batch (each batch waits for the index to
-// persist, so fewer and larger is faster), about 0.3 s of bleve work on
-// two cores, the longest a watcher's refresh waits behind it.
+// persist, and each persist rewrites per-document state, so fewer and
+// larger is much faster). That is up to about a second of work on two
+// shared cores, the longest a watcher's refresh waits behind the pass
+// while it runs.
 const bodyChunk = 250
 
 // load reads the records an earlier run stored and makes the search index
@@ -433,9 +436,9 @@ func (c *Catalog) load() error {
 	return nil
 }
 
-// readStore decodes every stored skill record. Decoding JSON is most of a
-// warm start (about 45 us per record), so records are decoded on all
-// cores while the store is read.
+// readStore decodes every stored skill record. Decoding JSON is the
+// largest part of a warm start (about 30 us per record), so records are
+// decoded on all cores while the store is read.
 func (c *Catalog) readStore() (map[string]*Skill, error) {
 	type record struct {
 		id   string
