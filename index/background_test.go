@@ -293,3 +293,27 @@ func TestDeferredMatchesFull(t *testing.T) {
 		t.Errorf("skill-010 references: %+v", s.References)
 	}
 }
+
+// TestLostIndexBackground deletes the search index of a built catalog: the
+// next Open with BackgroundBodies rebuilds it from the store, names first
+// and bodies in the background.
+func TestLostIndexBackground(t *testing.T) {
+	root, data := bodyCatalog(t, 120), t.TempDir()
+	c, err := Open(context.Background(), &Options{Roots: []Root{{Path: root}}, DataDir: data})
+	must(t, err)
+	dd := c.DataDir()
+	must(t, c.Close())
+	must(t, os.RemoveAll(filepath.Join(dd, "search.bleve")))
+
+	c = open(t, &Options{Roots: []Root{{Path: root}}, DataDir: data, BackgroundBodies: true})
+	if got := topHit(t, c, "skill-099"); got != "skill-099" {
+		t.Errorf("name search right after the rebuild: top hit %q", got)
+	}
+	waitBodies(t, c)
+	if got := topHit(t, c, "bodyword099"); got != "skill-099" {
+		t.Errorf("body search after the pass: top hit %q", got)
+	}
+	if got, want := indexedIDs(t, c), servedIDs(c); !slices.Equal(got, want) {
+		t.Errorf("index and catalog disagree: %v", diff(got, want))
+	}
+}
