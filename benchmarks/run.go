@@ -37,7 +37,8 @@ type Config struct {
 	// 0 means 1,000.
 	Skills int
 	// Dir, when set, is an existing skill root to measure instead of a
-	// generated catalog. It is only read; the data dir is a temporary one.
+	// generated catalog. It is only read: Run measures a temporary copy
+	// (some scenarios edit skills) with a temporary data dir.
 	Dir string
 	// Seed picks the generated catalog and the query set.
 	Seed uint64
@@ -259,6 +260,10 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	} else {
 		rep.Machine.Dir = r.root
 		rep.Machine.Seed = 0
+		r.root = filepath.Join(tmp, "skills")
+		if err := copyTree(cfg.Dir, r.root); err != nil {
+			return nil, fmt.Errorf("copy %s: %w", cfg.Dir, err)
+		}
 	}
 	if err := r.cold(ctx); err != nil {
 		return nil, err
@@ -540,7 +545,24 @@ func (r *runner) toolFigures(ctx context.Context, c *index.Catalog) error {
 // changes edits skills on disk and measures the re-index of one skill and,
 // with a live watcher, the time until the edit is searchable.
 func (r *runner) changes(ctx context.Context, c *index.Catalog) error {
-	skills := c.List(index.ListOptions{})
+	// Only skills whose SKILL.md really lies in the catalog (the generated
+	// one, or the copy of a given one) are edited, never through a link.
+	realRoot, err := filepath.EvalSymlinks(r.root)
+	if err != nil {
+		return err
+	}
+	var skills []index.Skill
+	for _, s := range c.List(index.ListOptions{}) {
+		real, err := filepath.EvalSymlinks(s.SkillPath())
+		if st, lerr := os.Lstat(s.SkillPath()); err == nil && lerr == nil && st.Mode().IsRegular() &&
+			strings.HasPrefix(real, realRoot+string(filepath.Separator)) {
+			skills = append(skills, s)
+		}
+	}
+	if len(skills) == 0 {
+		r.logf("change figures not measured: no skill file to edit")
+		return nil
+	}
 	pick := func(i int) index.Skill { return skills[(i*7919+13)%len(skills)] }
 	var one []float64
 	for i := range 5 {
@@ -609,8 +631,12 @@ func (r *runner) changes(ctx context.Context, c *index.Catalog) error {
 }
 
 // appendWord adds a line with word to a SKILL.md, moving its modification
-// time forward so coarse timestamps still show the change.
+// time forward so coarse timestamps still show the change. It refuses a
+// link, which could lead out of the catalog copy.
 func appendWord(path, word string) error {
+	if st, err := os.Lstat(path); err != nil || !st.Mode().IsRegular() {
+		return fmt.Errorf("bench: will not edit %s: not a regular file (%v)", path, err)
+	}
 	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
 	if err != nil {
 		return err

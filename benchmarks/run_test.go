@@ -2,7 +2,14 @@ package benchmarks
 
 import (
 	"context"
+	"crypto/sha256"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"testing"
+
+	"github.com/skilldex/skilldex/benchmarks/gen"
 )
 
 func TestTargets(t *testing.T) {
@@ -102,4 +109,63 @@ func TestRun(t *testing.T) {
 	if seen[NameServeRSS] != 0 {
 		t.Error("serve RSS measured without a ServeCmd")
 	}
+}
+
+// TestRunLeavesDirAlone measures a given folder: Run edits skills to
+// measure re-indexing, but only in its own copy; the folder is unchanged.
+func TestRunLeavesDirAlone(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := gen.Generate(dir, gen.Options{Skills: 30, Seed: 5}); err != nil {
+		t.Fatal(err)
+	}
+	before := snapshot(t, dir)
+	rep, err := Run(context.Background(), Config{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Machine.Generated || rep.Machine.Dir != dir || rep.Machine.Skills != 30 {
+		t.Errorf("machine: %+v", rep.Machine)
+	}
+	found := false
+	for _, r := range rep.Results {
+		found = found || r.Name == NameReindexOne
+	}
+	if !found {
+		t.Error("re-index figure missing: the copy was not edited")
+	}
+	after := snapshot(t, dir)
+	for p, v := range before {
+		if after[p] != v {
+			t.Errorf("%s changed: %s -> %s", p, v, after[p])
+		}
+	}
+	if len(after) != len(before) {
+		t.Errorf("%d files before, %d after", len(before), len(after))
+	}
+}
+
+// snapshot maps every file under dir to its size, modification time and
+// content hash.
+func snapshot(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		out[p] = fmt.Sprintf("%d %d %x", info.Size(), info.ModTime().UnixNano(), sha256.Sum256(data))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
