@@ -18,7 +18,7 @@ func newBenchCmd(cfg *Config) *cobra.Command {
 		Use:   "bench",
 		Short: "Measure speed and memory against the seeds' targets on a generated or given catalog",
 		Long: `bench generates a synthetic catalog of --skills skills in a temporary folder (or measures the single
-folder given with --dir, read only) and measures discovery, the cold and warm starts, refresh, search,
+folder given with --dir: only read, measured on a temporary copy) and measures discovery, the cold and warm starts, refresh, search,
 load, read_file, list, the tool description, error messages, memory, and the RSS of a serving process.
 It prints each figure with the seeds' target (for 1,000 skills; scaled for larger catalogs), our own
 goal and the ratio target/value, and exits 1 when a seed target is missed. Goals are reported only.`,
