@@ -53,7 +53,10 @@ type Config struct {
 
 // Result is one measured figure.
 type Result struct {
-	Name  string  `json:"name"`
+	// Name is one of the Name* constants.
+	Name string `json:"name"`
+	// Value is in Unit: "ms" for times (a median or the stated
+	// percentile), "MB" (MiB) or "KB" (KiB) for memory.
 	Value float64 `json:"value"`
 	Unit  string  `json:"unit"`
 	// Target is the seed's limit (scaled to the catalog size, see the
@@ -68,6 +71,9 @@ type Result struct {
 
 // Machine describes where the figures were measured.
 type Machine struct {
+	// OS, Arch and Go are runtime.GOOS, runtime.GOARCH and
+	// runtime.Version(); CPUs is runtime.NumCPU(); CPUModel comes from
+	// /proc/cpuinfo (Linux).
 	OS       string `json:"os"`
 	Arch     string `json:"arch"`
 	CPUs     int    `json:"cpus"`
@@ -77,7 +83,8 @@ type Machine struct {
 	Skills int `json:"skills"`
 	// CatalogMB is the size of the catalog's files in MiB.
 	CatalogMB float64 `json:"catalog_mb"`
-	// Generated is true for a synthetic catalog (seed Seed).
+	// Generated is true for a synthetic catalog made with Seed; else
+	// Dir is the folder that was measured (on a copy).
 	Generated bool   `json:"generated"`
 	Seed      uint64 `json:"seed,omitempty"`
 	Dir       string `json:"dir,omitempty"`
