@@ -19,6 +19,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -152,6 +153,7 @@ type Catalog struct {
 	skills map[string]*Skill // every skill found, valid or not, by id
 	byName map[string]string // folded name → winning valid skill id
 	byDir  map[string]*Skill // skill folder (Dir) → skill, for RefreshPaths
+	groups map[string][]string // folded name → ids of its valid skills, winner first
 	walk   []skillmd.Diagnostic
 
 	// bodies holds the ids whose body text is not in the search index yet
@@ -885,7 +887,13 @@ func (c *Catalog) apply(ctx context.Context, start time.Time, found []*found, id
 	c.mu.Lock()
 	c.skills = next
 	c.walk = walkDiags
-	c.reshadow()
+	changed := append(append([]string{}, change.Added...), change.Updated...)
+	changed = append(changed, removed...)
+	if c.groups != nil && len(changed)*8 < len(next) {
+		c.reshadowChanged(old, changed)
+	} else {
+		c.reshadow()
+	}
 	for _, s := range next {
 		switch {
 		case !s.Valid:
@@ -1172,6 +1180,14 @@ func (c *Catalog) write(ps []parsed, removed []string, noBody bool) error {
 	return c.st.SetState(pendingKey, nil)
 }
 
+// foldedName is fold(s.Name), computed once per record.
+func (s *Skill) foldedName() string {
+	if s.folded == "" {
+		s.folded = fold(s.Name)
+	}
+	return s.folded
+}
+
 // fold is the key names are compared under: case-insensitive, NFC.
 func fold(name string) string { return strings.ToLower(norm.NFC.String(strings.TrimSpace(name))) }
 
@@ -1189,29 +1205,93 @@ func (c *Catalog) reshadow() {
 		}
 		s.ShadowedBy = ""
 		if s.Valid {
-			if s.folded == "" {
-				s.folded = fold(s.Name)
-			}
-			k := s.folded
+			k := s.foldedName()
 			groups[k] = append(groups[k], s)
 		}
 	}
 	c.byName = make(map[string]string, len(groups))
+	c.groups = make(map[string][]string, len(groups))
 	for k, g := range groups {
-		sort.Slice(g, func(i, j int) bool {
-			a, b := g[i], g[j]
-			if a.Root != b.Root {
-				return a.Root < b.Root
-			}
-			if a.Depth != b.Depth {
-				return a.Depth < b.Depth
-			}
-			return a.ID < b.ID
-		})
-		c.byName[k] = g[0].ID
-		for _, s := range g[1:] {
+		c.rank(k, g)
+	}
+}
+
+// rank orders the valid skills g sharing the folded name k by priority
+// and records the winner and the shadowed. Callers hold c.mu for writing.
+func (c *Catalog) rank(k string, g []*Skill) {
+	sort.Slice(g, func(i, j int) bool {
+		a, b := g[i], g[j]
+		if a.Root != b.Root {
+			return a.Root < b.Root
+		}
+		if a.Depth != b.Depth {
+			return a.Depth < b.Depth
+		}
+		return a.ID < b.ID
+	})
+	ids := make([]string, len(g))
+	for i, s := range g {
+		ids[i] = s.ID
+		s.ShadowedBy = ""
+		if i > 0 {
 			s.ShadowedBy = g[0].ID
 		}
+	}
+	c.byName[k] = g[0].ID
+	c.groups[k] = ids
+}
+
+// reshadowChanged is reshadow after a refresh that added, re-parsed or
+// removed only the skills changed (old is the map before it): only their
+// folders and the names they had or have are looked at again, so a change
+// to one skill does not cost a pass over the catalog. It falls back to
+// reshadow when a changed skill shares its folder with another (two roots
+// reaching one folder). Callers hold c.mu for writing, with c.skills set.
+func (c *Catalog) reshadowChanged(old map[string]*Skill, changed []string) {
+	keys := map[string]bool{}
+	for _, id := range changed {
+		o := old[id]
+		if o == nil {
+			continue
+		}
+		if c.byDir[o.Dir] == o {
+			delete(c.byDir, o.Dir)
+		}
+		if o.Valid {
+			k := o.foldedName()
+			keys[k] = true
+			c.groups[k] = slices.DeleteFunc(c.groups[k], func(x string) bool { return x == id })
+		}
+	}
+	for _, id := range changed {
+		s := c.skills[id]
+		if s == nil {
+			continue
+		}
+		if other := c.byDir[s.Dir]; other != nil && other != s {
+			c.reshadow()
+			return
+		}
+		c.byDir[s.Dir] = s
+		s.ShadowedBy = ""
+		if s.Valid {
+			k := s.foldedName()
+			keys[k] = true
+			c.groups[k] = append(c.groups[k], id)
+		}
+	}
+	for k := range keys {
+		ids := c.groups[k]
+		if len(ids) == 0 {
+			delete(c.groups, k)
+			delete(c.byName, k)
+			continue
+		}
+		g := make([]*Skill, len(ids))
+		for i, id := range ids {
+			g[i] = c.skills[id]
+		}
+		c.rank(k, g)
 	}
 }
 
