@@ -150,9 +150,9 @@ type Catalog struct {
 	refreshMu sync.Mutex // one refresh at a time
 
 	mu     sync.RWMutex
-	skills map[string]*Skill // every skill found, valid or not, by id
-	byName map[string]string // folded name → winning valid skill id
-	byDir  map[string]*Skill // skill folder (Dir) → skill, for RefreshPaths
+	skills map[string]*Skill   // every skill found, valid or not, by id
+	byName map[string]string   // folded name → winning valid skill id
+	byDir  map[string]*Skill   // skill folder (Dir) → skill, for RefreshPaths
 	groups map[string][]string // folded name → ids of its valid skills, winner first
 	walk   []skillmd.Diagnostic
 
