@@ -240,9 +240,15 @@ func skillFileIn(dir string, entries []os.DirEntry) string {
 		if !strings.EqualFold(e.Name(), "SKILL.md") {
 			continue
 		}
-		st, err := os.Stat(filepath.Join(dir, e.Name()))
-		if err != nil || !st.Mode().IsRegular() {
-			continue
+		// The entry's type is known from the folder listing; only a
+		// link needs a stat to see what it points to.
+		if t := e.Type(); !t.IsRegular() {
+			if t&fs.ModeSymlink == 0 {
+				continue
+			}
+			if st, err := os.Stat(filepath.Join(dir, e.Name())); err != nil || !st.Mode().IsRegular() {
+				continue
+			}
 		}
 		if e.Name() == "SKILL.md" {
 			return e.Name()
