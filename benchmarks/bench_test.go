@@ -60,7 +60,7 @@ func fixture(b *testing.B) {
 		if fx.tmp, fx.err = os.MkdirTemp("", "skilldex-gobench-"); fx.err != nil {
 			return
 		}
-		if fx.cat, fx.err = gen.Generate(filepath.Join(fx.tmp, "skills"), gen.Options{Skills: benchSkills(), Seed: 1}); fx.err != nil {
+		if fx.cat, fx.err = gen.Generate(context.Background(), filepath.Join(fx.tmp, "skills"), gen.Options{Skills: benchSkills(), Seed: 1}); fx.err != nil {
 			return
 		}
 		fx.data = filepath.Join(fx.tmp, "data")

@@ -256,7 +256,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	rep.Machine.Seed = cfg.Seed
 	if r.root == "" {
 		start := time.Now()
-		g, err := gen.Generate(filepath.Join(tmp, "skills"), gen.Options{Skills: cfg.Skills, Seed: cfg.Seed})
+		g, err := gen.Generate(ctx, filepath.Join(tmp, "skills"), gen.Options{Skills: cfg.Skills, Seed: cfg.Seed})
 		if err != nil {
 			return nil, fmt.Errorf("generate catalog: %w", err)
 		}

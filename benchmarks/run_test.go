@@ -115,7 +115,7 @@ func TestRun(t *testing.T) {
 // measure re-indexing, but only in its own copy; the folder is unchanged.
 func TestRunLeavesDirAlone(t *testing.T) {
 	dir := t.TempDir()
-	if _, err := gen.Generate(dir, gen.Options{Skills: 30, Seed: 5}); err != nil {
+	if _, err := gen.Generate(context.Background(), dir, gen.Options{Skills: 30, Seed: 5}); err != nil {
 		t.Fatal(err)
 	}
 	before := snapshot(t, dir)

@@ -9,6 +9,7 @@
 package gen
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -76,8 +77,9 @@ type Catalog struct {
 }
 
 // Generate writes a catalog of opts.Skills skills under root (created if
-// missing; existing files with the same names are overwritten).
-func Generate(root string, opts Options) (*Catalog, error) {
+// missing; existing files with the same names are overwritten). It stops
+// with ctx's error when ctx ends (100,000 skills take minutes).
+func Generate(ctx context.Context, root string, opts Options) (*Catalog, error) {
 	if opts.Skills < 1 {
 		return nil, fmt.Errorf("gen: %d skills: want at least 1", opts.Skills)
 	}
@@ -90,6 +92,9 @@ func Generate(root string, opts Options) (*Catalog, error) {
 	names := map[string]bool{}
 	repo := ""
 	for i := 0; i < opts.Skills; i++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		if i%skillsPerRepo == 0 {
 			repo = fmt.Sprintf("%s__%s", g.word(), g.repoName(i/skillsPerRepo))
 		}

@@ -1,7 +1,9 @@
 package gen
 
 import (
+	"context"
 	"crypto/sha256"
+	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -38,7 +40,7 @@ func digest(t *testing.T, root string) map[string][32]byte {
 func TestDeterministic(t *testing.T) {
 	gen := func(seed uint64) map[string][32]byte {
 		dir := t.TempDir()
-		if _, err := Generate(dir, Options{Skills: 50, Seed: seed}); err != nil {
+		if _, err := Generate(context.Background(), dir, Options{Skills: 50, Seed: seed}); err != nil {
 			t.Fatal(err)
 		}
 		return digest(t, dir)
@@ -74,7 +76,7 @@ func TestShape(t *testing.T) {
 	if testing.Short() {
 		n = 100
 	}
-	cat, err := Generate(t.TempDir(), Options{Skills: n, Seed: 1})
+	cat, err := Generate(context.Background(), t.TempDir(), Options{Skills: n, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,5 +132,16 @@ func TestShape(t *testing.T) {
 	}
 	if refs == 0 {
 		t.Error("no reference files")
+	}
+}
+
+func TestGenerateCanceled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Generate(ctx, t.TempDir(), Options{Skills: 10}); !errors.Is(err, context.Canceled) {
+		t.Errorf("canceled: %v", err)
+	}
+	if _, err := Generate(context.Background(), t.TempDir(), Options{}); err == nil {
+		t.Error("0 skills: want an error")
 	}
 }
