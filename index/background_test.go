@@ -267,6 +267,10 @@ func TestDeferredMatchesFull(t *testing.T) {
 	writeFile(t, filepath.Join(root, "skill-011", "SKILL.md"), "---\nname: skill-011\ndescription: [unclosed\n---\nbody")
 	writeFile(t, filepath.Join(root, "skill-012", "SKILL.md"), skillMD("skill-012", "Not text.", "a\x00b"))
 	writeFile(t, filepath.Join(root, "Skill_013", "SKILL.md"), skillMD("Skill_013", "Bad name.", "body"))
+	writeFile(t, filepath.Join(root, "skill-014", "SKILL.md"), strings.ReplaceAll(skillMD("skill-014", "CRLF line ends.", "See [x](x.md).\n"), "\n", "\r\n"))
+	writeFile(t, filepath.Join(root, "skill-015", "SKILL.md"), "\ufeff"+skillMD("skill-015", "Starts with a BOM.", "See [y](y.md)."))
+	writeFile(t, filepath.Join(root, "skill-016", "SKILL.md"), "no frontmatter at all, see [z](z.md)")
+	writeFile(t, filepath.Join(root, "skill-017", "SKILL.md"), "---\nname: skill-017\ndescription: never closed\n")
 	records := func(background bool) (string, *Catalog) {
 		c := open(t, &Options{Roots: []Root{{Path: root}}, DataDir: t.TempDir(), BackgroundBodies: background})
 		waitBodies(t, c)
