@@ -6,6 +6,7 @@
 package index
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -14,9 +15,11 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -38,8 +41,11 @@ const MaxFileSize = 1 << 20
 const maxCachedPerSkill = 16 << 20
 
 // batchSize is how many skills go to the store and the search index per
-// write: library facts put bleve's sweet spot at 250-500 documents.
-const batchSize = 256
+// write: library facts put bleve's sweet spot at 250-500 documents, and
+// the search package sends 250 per bleve batch, each of which waits for
+// the index to persist; a multiple of 250 avoids a small trailing batch
+// (and its wait) per write.
+const batchSize = 250
 
 // Options configure Open. The zero value is usable but has no roots.
 type Options struct {
@@ -65,6 +71,17 @@ type Options struct {
 	// LockTimeout bounds the wait for another process's lock on the data
 	// dir; 0 means 2s.
 	LockTimeout time.Duration
+	// BackgroundBodies makes Open, and any refresh that parses at least
+	// 64 skills, return as soon as every skill is listable and searchable
+	// by name, description and tags; the rest of each skill (body text in
+	// the search index, references and their warnings, the other files'
+	// hashes and cached content) is done afterwards by a background
+	// goroutine (BodiesPending says how much is left). Body indexing is most of the cost of a cold build (bleve
+	// indexes about 7,000 metadata-only documents per second but under
+	// 1,000 with bodies), so a serving process answers within a fraction
+	// of the full build. Off, every refresh returns with bodies indexed,
+	// which is what one-shot commands want.
+	BackgroundBodies bool
 }
 
 // Skill is one skill in the catalog: its metadata, where it lives, what it
@@ -111,6 +128,11 @@ type Skill struct {
 	// ShadowedBy is the id of the skill that wins this skill's name
 	// (case-insensitively); "" when this skill wins. Computed, not stored.
 	ShadowedBy string `json:"shadowed_by,omitempty"`
+
+	// folded caches fold(Name): reshadow runs on every refresh over the
+	// whole catalog, and a Unicode normalisation per skill adds up at
+	// 100,000 skills.
+	folded string
 }
 
 // SkillPath returns the absolute path of the skill's SKILL.md.
@@ -128,9 +150,25 @@ type Catalog struct {
 	refreshMu sync.Mutex // one refresh at a time
 
 	mu     sync.RWMutex
-	skills map[string]*Skill // every skill found, valid or not, by id
-	byName map[string]string // folded name → winning valid skill id
+	skills map[string]*Skill   // every skill found, valid or not, by id
+	byName map[string]string   // folded name → winning valid skill id
+	byDir  map[string]*Skill   // skill folder (Dir) → skill, for RefreshPaths
+	groups map[string][]string // folded name → ids of its valid skills, winner first
 	walk   []skillmd.Diagnostic
+
+	// bodies holds the ids whose body text is not in the search index yet
+	// (BackgroundBodies). It changes only under refreshMu, and the
+	// background pass indexes under refreshMu too, so a body is always
+	// indexed from the store's current record and can never bring back a
+	// removed or older version of a skill. bodyMu lets BodiesPending read
+	// it without waiting for a refresh.
+	bodyMu   sync.Mutex
+	bodies   map[string]struct{}
+	inFlight int // ids of the chunk the background pass is writing
+	bodyKick chan struct{}
+	bodyStop context.CancelFunc
+	bodyDone sync.WaitGroup
+	reparse  bool // load dropped deferred skills for Open's refresh to parse
 
 	subMu sync.Mutex
 	subs  []func(Change)
@@ -173,11 +211,19 @@ func Open(ctx context.Context, opts *Options) (*Catalog, error) {
 		c.Close()
 		return nil, err
 	}
+	if c.reparse {
+		// The refresh parsed in full what an earlier run had deferred.
+		if err := c.saveBodies(); err != nil {
+			c.Close()
+			return nil, err
+		}
+	}
 	return c, nil
 }
 
 func openNoRefresh(opts *Options) (*Catalog, error) {
-	c := &Catalog{skills: map[string]*Skill{}, byName: map[string]string{}}
+	c := &Catalog{skills: map[string]*Skill{}, byName: map[string]string{}, byDir: map[string]*Skill{},
+		bodies: map[string]struct{}{}, bodyKick: make(chan struct{}, 1)}
 	if opts != nil {
 		c.opts = *opts
 	}
@@ -240,6 +286,12 @@ func openNoRefresh(opts *Options) (*Catalog, error) {
 		return nil, fmt.Errorf("open search index: %w", err)
 	}
 	c.ix = ix
+	if c.opts.BackgroundBodies {
+		ctx, cancel := context.WithCancel(context.Background())
+		c.bodyStop = cancel
+		c.bodyDone.Add(1)
+		go c.indexBodies(ctx)
+	}
 	if err := c.load(); err != nil {
 		if err = c.rebuildDamaged(err); err != nil {
 			c.Close()
@@ -267,8 +319,15 @@ func (c *Catalog) DataDir() string { return c.dataDir }
 // Roots returns the catalog's roots with absolute paths, in priority order.
 func (c *Catalog) Roots() []Root { return append([]Root(nil), c.opts.Roots...) }
 
-// Close releases the store and the search index.
+// Close stops the background body indexing (waiting for the batch in
+// flight, a fraction of a second) and releases the store and the search
+// index. Bodies not indexed yet are recorded in the store and indexed by
+// the next Open.
 func (c *Catalog) Close() error {
+	if c.bodyStop != nil {
+		c.bodyStop()
+		c.bodyDone.Wait()
+	}
 	var errs []error
 	if c.ix != nil {
 		errs = append(errs, c.ix.Close())
@@ -280,33 +339,54 @@ func (c *Catalog) Close() error {
 	return errors.Join(errs...)
 }
 
-const pendingKey = "pending"
+// State keys in the store. pendingKey lists the ids of the write in
+// flight (store first, then search index), bodiesKey the ids whose body
+// text may be missing from the search index; both are redone by the next
+// Open after a crash.
+const (
+	pendingKey = "pending"
+	bodiesKey  = "bodies"
+)
+
+// deferBodiesMin is the fewest skills a refresh must parse before it
+// defers their bodies (BackgroundBodies): one edited skill is indexed whole
+// at once, so a change is searchable in full as soon as it is visible.
+const deferBodiesMin = 64
+
+// bodyChunk is how many skills the background pass completes per hold of
+// refreshMu: one search index batch (each batch waits for the index to
+// persist, and each persist rewrites per-document state, so fewer and
+// larger is much faster). That is up to about a second of work on two
+// shared cores, the longest a watcher's refresh waits behind the pass
+// while it runs.
+const bodyChunk = 250
 
 // load reads the records an earlier run stored and makes the search index
 // agree with them: ids the index lacks or holds too many, and the skills a
 // crashed run was writing (the pending list), are re-indexed from the
 // stored content.
 func (c *Catalog) load() error {
-	skills := map[string]*Skill{}
-	err := c.st.ForEach(func(id string, meta []byte) error {
-		var s Skill
-		if err := json.Unmarshal(meta, &s); err != nil {
-			c.log.Warn("dropping unreadable store record", "id", id, "err", err)
-			return nil
-		}
-		skills[id] = &s
-		return nil
-	})
+	skills, err := c.readStore()
 	if err != nil {
 		return fmt.Errorf("read store: %w", err)
 	}
 	redo := map[string]bool{}
-	if p, err := c.st.State(pendingKey); err == nil && len(p) > 0 {
-		var ids []string
-		if json.Unmarshal(p, &ids) == nil {
-			for _, id := range ids {
-				redo[id] = true
-			}
+	for _, id := range c.stateIDs(pendingKey) {
+		redo[id] = true
+	}
+	// Skills an earlier run recorded from their frontmatter only and did
+	// not finish: the background pass completes them, or, without one,
+	// forgetting them makes the first refresh parse them in full.
+	deferred := c.stateIDs(bodiesKey)
+	for _, id := range deferred {
+		if skills[id] == nil {
+			continue
+		}
+		if c.opts.BackgroundBodies {
+			c.bodies[id] = struct{}{}
+		} else {
+			delete(skills, id)
+			c.reparse = true
 		}
 	}
 	indexed, err := c.ix.IDs()
@@ -343,12 +423,22 @@ func (c *Catalog) load() error {
 			if s == nil || !s.Valid {
 				continue
 			}
+			if c.opts.BackgroundBodies {
+				// Metadata now, the body in the background: a lost
+				// index of 100,000 skills is searchable in seconds.
+				docs = append(docs, docFor(s, ""))
+				c.bodies[id] = struct{}{}
+				continue
+			}
 			content, err := c.st.File(id, s.SkillFile)
 			if err != nil {
 				delete(skills, id) // the next refresh parses it again
 				continue
 			}
 			docs = append(docs, docFor(s, bodyOf(content)))
+		}
+		if err := c.saveBodies(); err != nil {
+			return err
 		}
 		if err := c.ix.Index(docs...); err != nil {
 			return fmt.Errorf("repair search index: %w", err)
@@ -362,6 +452,234 @@ func (c *Catalog) load() error {
 	c.reshadow()
 	c.mu.Unlock()
 	return nil
+}
+
+// readStore decodes every stored skill record. Decoding JSON is the
+// largest part of a warm start (about 30 us per record), so records are
+// decoded on all cores while the store is read.
+func (c *Catalog) readStore() (map[string]*Skill, error) {
+	type record struct {
+		id   string
+		meta []byte
+	}
+	workers := runtime.GOMAXPROCS(0)
+	recs := make(chan record, 256)
+	parts := make([]map[string]*Skill, workers)
+	var wg sync.WaitGroup
+	for w := range parts {
+		parts[w] = map[string]*Skill{}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for r := range recs {
+				s := &Skill{}
+				if err := json.Unmarshal(r.meta, s); err != nil {
+					c.log.Warn("dropping unreadable store record", "id", r.id, "err", err)
+					continue
+				}
+				parts[w][r.id] = s
+			}
+		}()
+	}
+	err := c.st.ForEach(func(id string, meta []byte) error {
+		recs <- record{id, bytes.Clone(meta)} // meta is valid only during the call
+		return nil
+	})
+	close(recs)
+	wg.Wait()
+	if err != nil {
+		return nil, err
+	}
+	skills := parts[0]
+	for _, p := range parts[1:] {
+		maps.Copy(skills, p)
+	}
+	return skills, nil
+}
+
+// stateIDs reads a state key holding a JSON list of ids; a missing or
+// unreadable key is an empty list.
+func (c *Catalog) stateIDs(key string) []string {
+	var ids []string
+	if p, err := c.st.State(key); err == nil && len(p) > 0 {
+		if err := json.Unmarshal(p, &ids); err != nil {
+			c.log.Warn("ignoring unreadable store state", "key", key, "err", err)
+		}
+	}
+	return ids
+}
+
+// saveBodies records the ids of bodies still to index, so a crash before
+// the background pass ends is finished by the next Open. Callers hold
+// refreshMu (or are in Open).
+func (c *Catalog) saveBodies() error {
+	c.bodyMu.Lock()
+	ids := make([]string, 0, len(c.bodies))
+	for id := range c.bodies {
+		ids = append(ids, id)
+	}
+	c.bodyMu.Unlock()
+	var val []byte
+	if len(ids) > 0 {
+		sort.Strings(ids)
+		val, _ = json.Marshal(ids)
+	}
+	if err := c.st.SetState(bodiesKey, val); err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	return nil
+}
+
+// BodiesPending returns how many served skills' body text is not yet in
+// the search index: 0 once a BackgroundBodies build has finished (and
+// always 0 without BackgroundBodies). While it is above 0, names,
+// descriptions and tags are fully searchable but a query that only
+// matches body text may miss those skills.
+func (c *Catalog) BodiesPending() int {
+	c.bodyMu.Lock()
+	defer c.bodyMu.Unlock()
+	return len(c.bodies) + c.inFlight
+}
+
+// kickBodies wakes the background body pass if there is work for it.
+func (c *Catalog) kickBodies() {
+	if c.bodyStop == nil || c.BodiesPending() == 0 {
+		return
+	}
+	select {
+	case c.bodyKick <- struct{}{}:
+	default:
+	}
+}
+
+// indexBodies is the background body pass: it runs until ctx ends,
+// indexing the pending bodies in chunks whenever kicked.
+func (c *Catalog) indexBodies(ctx context.Context) {
+	defer c.bodyDone.Done()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-c.bodyKick:
+		}
+		for ctx.Err() == nil {
+			more, err := c.indexBodyChunk(ctx)
+			if err != nil {
+				// The next refresh kicks again; the ids stay pending.
+				c.log.Warn("indexing skill bodies", "err", err)
+				break
+			}
+			if !more {
+				break
+			}
+		}
+	}
+}
+
+// indexBodyChunk completes up to bodyChunk skills of a deferred build and
+// reports whether more are pending: each folder is parsed in full (body,
+// references, every file hashed and cached) and written to the store and
+// the search index with its body. It holds refreshMu, so no refresh
+// interleaves: it starts from the store's current record, and an id the
+// store no longer has is dropped. A skill whose SKILL.md changed since
+// its record was made is left alone: its fingerprint changed too, so the
+// next refresh (or the stat of a load) parses it again.
+func (c *Catalog) indexBodyChunk(ctx context.Context) (bool, error) {
+	c.refreshMu.Lock()
+	defer c.refreshMu.Unlock()
+	if ctx.Err() != nil {
+		return false, nil
+	}
+	// The chunk's ids move to inFlight: still counted by BodiesPending,
+	// and still in the saved list until the pass has written them.
+	c.bodyMu.Lock()
+	ids := make([]string, 0, bodyChunk)
+	for id := range c.bodies {
+		if len(ids) == bodyChunk {
+			break
+		}
+		ids = append(ids, id)
+		delete(c.bodies, id)
+	}
+	c.inFlight = len(ids)
+	c.bodyMu.Unlock()
+	if len(ids) == 0 {
+		return false, nil
+	}
+	more, err := c.completeSkills(ids)
+	c.bodyMu.Lock()
+	if err != nil {
+		for _, id := range ids {
+			c.bodies[id] = struct{}{}
+		}
+	}
+	c.inFlight = 0
+	c.bodyMu.Unlock()
+	return more, err
+}
+
+// completeSkills is indexBodyChunk's work on ids; callers hold refreshMu.
+func (c *Catalog) completeSkills(ids []string) (bool, error) {
+	var fs []*found
+	var fids []string
+	var recs []*Skill
+	for _, id := range ids {
+		meta, err := c.st.Meta(id)
+		if errors.Is(err, store.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return false, err
+		}
+		var s Skill
+		if err := json.Unmarshal(meta, &s); err != nil || s.Root >= len(c.opts.Roots) {
+			continue
+		}
+		files := append([]FileInfo(nil), s.Files...)
+		for i := range files {
+			files[i].Hash = ""
+		}
+		fs = append(fs, &found{root: s.Root, dir: s.Dir, realDir: s.RealDir, rel: s.Rel, depth: s.Depth, skillFile: s.SkillFile, files: files})
+		fids, recs = append(fids, id), append(recs, &s)
+	}
+	all := make([]int, len(fs))
+	for i := range all {
+		all[i] = i
+	}
+	var done []parsed
+	for k, p := range c.parseAll(fs, fids, all, false) {
+		if p.skill.Hash == recs[k].Hash {
+			done = append(done, p)
+		}
+	}
+	if err := c.write(done, nil, false); err != nil {
+		return false, err
+	}
+	c.mu.Lock()
+	reshadow := false
+	for _, p := range done {
+		cur := c.skills[p.skill.ID]
+		if cur == nil || cur.Hash != p.skill.Hash || cur.Dir != p.skill.Dir {
+			continue
+		}
+		p.skill.ShadowedBy = cur.ShadowedBy
+		c.skills[p.skill.ID] = p.skill
+		if c.byDir[p.skill.Dir] == cur {
+			c.byDir[p.skill.Dir] = p.skill
+		}
+		reshadow = reshadow || cur.Valid != p.skill.Valid || cur.Name != p.skill.Name
+	}
+	if reshadow {
+		c.reshadow()
+	}
+	c.mu.Unlock()
+	c.bodyMu.Lock()
+	left := len(c.bodies)
+	c.bodyMu.Unlock()
+	if left == 0 {
+		return false, c.saveBodies()
+	}
+	return true, nil
 }
 
 func bodyOf(content []byte) string {
@@ -397,10 +715,16 @@ func (c *Catalog) RefreshPaths(ctx context.Context, paths []string) (*Stats, err
 	seen := map[string]bool{}
 	whole := len(paths) == 0
 	for _, p := range paths {
+		// The deepest skill folder holding p: the first one met walking
+		// up from p (a map lookup per level, not a scan of the catalog).
 		var best *Skill
-		for _, s := range c.skills {
-			if within(s.Dir, p) && (best == nil || len(s.Dir) > len(best.Dir)) {
+		for d := filepath.Clean(p); ; d = filepath.Dir(d) {
+			if s := c.byDir[d]; s != nil {
 				best = s
+				break
+			}
+			if filepath.Dir(d) == d {
+				break
 			}
 		}
 		// A path that names a skill folder itself may be a rename or a
@@ -507,14 +831,41 @@ func (c *Catalog) apply(ctx context.Context, start time.Time, found []*found, id
 		todo = append(todo, i)
 	}
 
+	deferBodies := c.opts.BackgroundBodies && len(todo) >= deferBodiesMin
+	if deferBodies {
+		// Recorded before the first metadata-only document is written.
+		c.bodyMu.Lock()
+		for _, i := range todo {
+			c.bodies[ids[i]] = struct{}{}
+		}
+		c.bodyMu.Unlock()
+		if err := c.saveBodies(); err != nil {
+			return nil, err
+		}
+	}
+	defer c.kickBodies()
+
 	change := Change{}
+	// The next batch is parsed while this one is written: writes spend
+	// most of their time waiting for the search index to persist.
+	parseBatch := func(n int) <-chan []parsed {
+		ch := make(chan []parsed, 1)
+		if n >= len(todo) {
+			close(ch)
+			return ch
+		}
+		go func() { ch <- c.parseAll(found, ids, todo[n:min(n+batchSize, len(todo))], deferBodies) }()
+		return ch
+	}
+	upcoming := parseBatch(0)
 	for n := 0; n < len(todo); n += batchSize {
+		parsed := <-upcoming
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		batch := todo[n:min(n+batchSize, len(todo))]
-		parsed := c.parseAll(found, ids, batch)
-		if err := c.write(parsed, nil); err != nil {
+		upcoming = parseBatch(n + batchSize)
+		if err := c.write(parsed, nil, deferBodies); err != nil {
+			<-upcoming
 			return nil, err
 		}
 		for _, p := range parsed {
@@ -533,11 +884,11 @@ func (c *Catalog) apply(ctx context.Context, start time.Time, found []*found, id
 		}
 		stats.Parsed += len(parsed)
 		if c.opts.Progress != nil {
-			c.opts.Progress(n+len(batch), len(todo))
+			c.opts.Progress(n+len(parsed), len(todo))
 		}
 	}
 	if len(removed) > 0 {
-		if err := c.write(nil, removed); err != nil {
+		if err := c.write(nil, removed, false); err != nil {
 			return nil, err
 		}
 		change.Removed = removed
@@ -552,7 +903,13 @@ func (c *Catalog) apply(ctx context.Context, start time.Time, found []*found, id
 	c.mu.Lock()
 	c.skills = next
 	c.walk = walkDiags
-	c.reshadow()
+	changed := append(append([]string{}, change.Added...), change.Updated...)
+	changed = append(changed, removed...)
+	if c.groups != nil && len(changed)*8 < len(next) {
+		c.reshadowChanged(old, changed)
+	} else {
+		c.reshadow()
+	}
 	for _, s := range next {
 		switch {
 		case !s.Valid:
@@ -592,7 +949,7 @@ type parsed struct {
 }
 
 // parseAll parses the skills picked by batch on all cores.
-func (c *Catalog) parseAll(found []*found, ids []string, batch []int) []parsed {
+func (c *Catalog) parseAll(found []*found, ids []string, batch []int, metaOnly bool) []parsed {
 	out := make([]parsed, len(batch))
 	var wg sync.WaitGroup
 	next := make(chan int)
@@ -602,7 +959,7 @@ func (c *Catalog) parseAll(found []*found, ids []string, batch []int) []parsed {
 			defer wg.Done()
 			for k := range next {
 				i := batch[k]
-				out[k] = c.parseOne(found[i], ids[i])
+				out[k] = c.parseOne(found[i], ids[i], metaOnly)
 			}
 		}()
 	}
@@ -616,7 +973,14 @@ func (c *Catalog) parseAll(found []*found, ids []string, batch []int) []parsed {
 
 // parseOne reads one skill folder: SKILL.md is parsed and validated; every
 // text file up to MaxFileSize is hashed and kept for the content cache.
-func (c *Catalog) parseOne(f *found, id string) parsed {
+//
+// metaOnly is the first pass of a deferred build: only SKILL.md is read,
+// and only its frontmatter parsed, which yields the same name,
+// description, tags, fields, validity and frontmatter diagnostics (the
+// body only adds references and their warnings, never an error; a body
+// that is not UTF-8 text takes the full parse). The background pass then
+// parses the whole folder again (indexBodyChunk).
+func (c *Catalog) parseOne(f *found, id string, metaOnly bool) parsed {
 	r := c.opts.Roots[f.root]
 	s := &Skill{ID: id, Rel: f.rel, Root: f.root, RootLabel: r.Label, Dir: f.dir, RealDir: f.realDir,
 		SkillFile: f.skillFile, Depth: f.depth, Files: f.files}
@@ -626,6 +990,9 @@ func (c *Catalog) parseOne(f *found, id string) parsed {
 	var content []byte
 	for i := range s.Files {
 		fi := &s.Files[i]
+		if metaOnly && fi.Path != f.skillFile {
+			continue
+		}
 		if fi.Size > MaxFileSize {
 			if fi.Path == f.skillFile {
 				s.Diagnostics = append(s.Diagnostics, skillmd.Diagnostic{Severity: skillmd.SeverityError, Code: "file-too-large", File: display,
@@ -661,7 +1028,11 @@ func (c *Catalog) parseOne(f *found, id string) parsed {
 	for i, fi := range s.Files {
 		names[i] = fi.Path
 	}
-	ms, diags, err := skillmd.Parse(display, content, names)
+	parse := content
+	if metaOnly {
+		parse = frontmatterOnly(content)
+	}
+	ms, diags, err := skillmd.Parse(display, parse, names)
 	s.Diagnostics = append(s.Diagnostics, diags...)
 	if err != nil {
 		s.Diagnostics = append(s.Diagnostics, parseErrorDiag(display, err))
@@ -684,6 +1055,20 @@ func (c *Catalog) parseOne(f *found, id string) parsed {
 	}
 	p.body = ms.Body
 	return p
+}
+
+// frontmatterOnly returns the part of a SKILL.md up to the end of its
+// frontmatter, or all of it when it is not plain text or the frontmatter
+// cannot be cut off exactly (the full parse then decides).
+func frontmatterOnly(content []byte) []byte {
+	if len(content) > skillmd.MaxFileBytes || !isText(content) {
+		return content
+	}
+	_, body, _, ok := skillmd.SplitFrontmatter(content)
+	if !ok || !bytes.HasSuffix(content, body) {
+		return content
+	}
+	return content[:len(content)-len(body)]
 }
 
 // parseErrorDiag turns a parse failure into the skill's error diagnostic,
@@ -732,11 +1117,12 @@ func isText(data []byte) bool {
 	return utf8.Valid(data)
 }
 
-// write stores parsed skills and removes the given ids, in the store first
-// and then in the search index. The ids being written are recorded as
-// pending first, so a crash between the two writes is repaired at the next
-// Open.
-func (c *Catalog) write(ps []parsed, removed []string) error {
+// write stores parsed skills and removes the given ids, in the store and
+// in the search index. The ids being written are recorded as pending
+// first, so a crash during the writes is repaired at the next Open. With noBody the search documents leave the body out (the caller
+// has queued the bodies); otherwise written and removed ids leave the
+// queue. Callers hold refreshMu.
+func (c *Catalog) write(ps []parsed, removed []string, noBody bool) error {
 	var ids []string
 	for _, p := range ps {
 		ids = append(ids, p.skill.ID)
@@ -756,66 +1142,172 @@ func (c *Catalog) write(ps []parsed, removed []string) error {
 		}
 		entries = append(entries, store.Entry{ID: p.skill.ID, Meta: meta, Files: p.files})
 		if p.skill.Valid {
-			docs = append(docs, docFor(p.skill, p.body))
+			body := p.body
+			if noBody {
+				body = ""
+			}
+			docs = append(docs, docFor(p.skill, body))
 		} else {
 			drop = append(drop, p.skill.ID)
 		}
 	}
-	if len(entries) > 0 {
-		if err := c.st.Put(entries...); err != nil {
-			return fmt.Errorf("store: %w", err)
+	// The two writes run side by side: both mostly wait for their files
+	// to sync. Whichever order a crash interrupts them in, the pending
+	// list makes the next Open re-index these ids from the store (and drop
+	// index documents the store does not have).
+	stored := make(chan error, 1)
+	go func() {
+		if len(entries) > 0 {
+			if err := c.st.Put(entries...); err != nil {
+				stored <- fmt.Errorf("store: %w", err)
+				return
+			}
 		}
-	}
-	if len(removed) > 0 {
-		if err := c.st.Delete(removed...); err != nil {
-			return fmt.Errorf("store: %w", err)
+		if len(removed) > 0 {
+			if err := c.st.Delete(removed...); err != nil {
+				stored <- fmt.Errorf("store: %w", err)
+				return
+			}
 		}
-	}
+		stored <- nil
+	}()
 	drop = append(drop, removed...)
+	var ixErr error
 	if len(drop) > 0 {
 		if err := c.ix.Delete(drop...); err != nil {
-			return fmt.Errorf("search index: %w", err)
+			ixErr = fmt.Errorf("search index: %w", err)
 		}
 	}
-	if len(docs) > 0 {
+	if len(docs) > 0 && ixErr == nil {
 		if err := c.ix.Index(docs...); err != nil {
-			return fmt.Errorf("search index: %w", err)
+			ixErr = fmt.Errorf("search index: %w", err)
 		}
+	}
+	if err := errors.Join(<-stored, ixErr); err != nil {
+		return err
+	}
+	if !noBody {
+		c.bodyMu.Lock()
+		for _, id := range ids {
+			delete(c.bodies, id)
+		}
+		c.bodyMu.Unlock()
 	}
 	return c.st.SetState(pendingKey, nil)
+}
+
+// foldedName is fold(s.Name), computed once per record.
+func (s *Skill) foldedName() string {
+	if s.folded == "" {
+		s.folded = fold(s.Name)
+	}
+	return s.folded
 }
 
 // fold is the key names are compared under: case-insensitive, NFC.
 func fold(name string) string { return strings.ToLower(norm.NFC.String(strings.TrimSpace(name))) }
 
 // reshadow recomputes which valid skill wins each name: the higher-priority
-// root, then the shallower folder, then the lexically smaller id. Callers
-// hold c.mu for writing.
+// root, then the shallower folder, then the lexically smaller id; and the
+// by-folder lookup. Callers hold c.mu for writing.
 func (c *Catalog) reshadow() {
 	groups := map[string][]*Skill{}
+	c.byDir = make(map[string]*Skill, len(c.skills))
 	for _, s := range c.skills {
+		// Two roots can reach one folder; the higher-priority root's
+		// skill answers for it, as in the walk.
+		if o := c.byDir[s.Dir]; o == nil || s.Root < o.Root || (s.Root == o.Root && s.ID < o.ID) {
+			c.byDir[s.Dir] = s
+		}
 		s.ShadowedBy = ""
 		if s.Valid {
-			k := fold(s.Name)
+			k := s.foldedName()
 			groups[k] = append(groups[k], s)
 		}
 	}
 	c.byName = make(map[string]string, len(groups))
+	c.groups = make(map[string][]string, len(groups))
 	for k, g := range groups {
-		sort.Slice(g, func(i, j int) bool {
-			a, b := g[i], g[j]
-			if a.Root != b.Root {
-				return a.Root < b.Root
-			}
-			if a.Depth != b.Depth {
-				return a.Depth < b.Depth
-			}
-			return a.ID < b.ID
-		})
-		c.byName[k] = g[0].ID
-		for _, s := range g[1:] {
+		c.rank(k, g)
+	}
+}
+
+// rank orders the valid skills g sharing the folded name k by priority
+// and records the winner and the shadowed. Callers hold c.mu for writing.
+func (c *Catalog) rank(k string, g []*Skill) {
+	sort.Slice(g, func(i, j int) bool {
+		a, b := g[i], g[j]
+		if a.Root != b.Root {
+			return a.Root < b.Root
+		}
+		if a.Depth != b.Depth {
+			return a.Depth < b.Depth
+		}
+		return a.ID < b.ID
+	})
+	ids := make([]string, len(g))
+	for i, s := range g {
+		ids[i] = s.ID
+		s.ShadowedBy = ""
+		if i > 0 {
 			s.ShadowedBy = g[0].ID
 		}
+	}
+	c.byName[k] = g[0].ID
+	c.groups[k] = ids
+}
+
+// reshadowChanged is reshadow after a refresh that added, re-parsed or
+// removed only the skills changed (old is the map before it): only their
+// folders and the names they had or have are looked at again, so a change
+// to one skill does not cost a pass over the catalog. It falls back to
+// reshadow when a changed skill shares its folder with another (two roots
+// reaching one folder). Callers hold c.mu for writing, with c.skills set.
+func (c *Catalog) reshadowChanged(old map[string]*Skill, changed []string) {
+	keys := map[string]bool{}
+	for _, id := range changed {
+		o := old[id]
+		if o == nil {
+			continue
+		}
+		if c.byDir[o.Dir] == o {
+			delete(c.byDir, o.Dir)
+		}
+		if o.Valid {
+			k := o.foldedName()
+			keys[k] = true
+			c.groups[k] = slices.DeleteFunc(c.groups[k], func(x string) bool { return x == id })
+		}
+	}
+	for _, id := range changed {
+		s := c.skills[id]
+		if s == nil {
+			continue
+		}
+		if other := c.byDir[s.Dir]; other != nil && other != s {
+			c.reshadow()
+			return
+		}
+		c.byDir[s.Dir] = s
+		s.ShadowedBy = ""
+		if s.Valid {
+			k := s.foldedName()
+			keys[k] = true
+			c.groups[k] = append(c.groups[k], id)
+		}
+	}
+	for k := range keys {
+		ids := c.groups[k]
+		if len(ids) == 0 {
+			delete(c.groups, k)
+			delete(c.byName, k)
+			continue
+		}
+		g := make([]*Skill, len(ids))
+		for i, id := range ids {
+			g[i] = c.skills[id]
+		}
+		c.rank(k, g)
 	}
 }
 

@@ -6,8 +6,10 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/skilldex/skilldex/index/skillmd"
 )
@@ -88,9 +90,56 @@ func discover(roots []Root, maxDepth int) ([]*found, []skillmd.Diagnostic) {
 			}
 			continue
 		}
-		w.walk(i, r.Path, real, ".", 0, nil)
+		w.walkRoot(i, r.Path, real)
 	}
 	return w.found, w.diags
+}
+
+// walkRoot walks one root. When the root is not itself a skill, its
+// top-level folders are walked in parallel (reading folders and stating
+// files is most of a warm start) and their results joined in the order a
+// single walk would give. A real folder reached from two top-level
+// folders (through a link) is walked by both and its skills kept once,
+// from the first; only their diagnostics may then repeat.
+func (w *walker) walkRoot(root int, dir, realDir string) {
+	entries, err := os.ReadDir(dir)
+	workers := runtime.GOMAXPROCS(0)
+	if err != nil || w.visited[realDir] || workers < 2 || len(entries) < 2 || hasSkillFile(dir, realDir, entries) {
+		w.walk(root, dir, realDir, ".", 0, nil)
+		return
+	}
+	w.visited[realDir] = true
+	subs := make([]*walker, len(entries))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(workers, len(entries)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range next {
+				sub := &walker{maxDepth: w.maxDepth, visited: map[string]bool{realDir: true}}
+				sub.entry(root, dir, realDir, ".", 0, nil, entries[k])
+				subs[k] = sub
+			}
+		}()
+	}
+	for k := range entries {
+		next <- k
+	}
+	close(next)
+	wg.Wait()
+	for _, sub := range subs {
+		w.diags = append(w.diags, sub.diags...)
+		for _, f := range sub.found {
+			if !w.visited[f.realDir] {
+				w.visited[f.realDir] = true
+				w.found = append(w.found, f)
+			}
+		}
+		for d := range sub.visited {
+			w.visited[d] = true
+		}
+	}
 }
 
 func (w *walker) diag(code, file, msg, fix string) {
@@ -119,72 +168,79 @@ func (w *walker) walk(root int, dir, realDir, rel string, depth int, owner *foun
 		w.found = append(w.found, owner)
 	}
 	for _, e := range entries {
-		name := e.Name()
-		full := filepath.Join(dir, name)
-		mode := e.Type()
-		var info fs.FileInfo
-		if mode&fs.ModeSymlink != 0 {
-			st, err := os.Stat(full)
-			if err != nil {
-				continue // dangling link: nothing to serve
-			}
-			info, mode = st, st.Mode().Type()
-		}
-		childRel := path.Join(rel, name)
-		if mode.IsDir() {
-			if name == ".git" || name == "node_modules" {
-				continue
-			}
-			childReal := filepath.Join(realDir, name)
-			if e.Type()&fs.ModeSymlink != 0 {
-				childReal, err = filepath.EvalSymlinks(full)
-				if err != nil {
-					continue
-				}
-				if childReal == realDir || strings.HasPrefix(realDir, childReal+string(filepath.Separator)) {
-					w.diag("symlink-cycle", full, "symbolic link points back to a folder that contains it; not followed", "remove the link or point it elsewhere")
-					continue
-				}
-				// Inside a skill folder a link may not lead out of it
-				// (to /etc, or to another skill): nothing outside a
-				// skill folder is read. Links between the root and a
-				// skill folder are how catalogs are assembled; they stay.
-				if owner != nil && !within(owner.realDir, childReal) {
-					w.diag("symlink-outside", full, "folder is a link that points outside its skill folder; not followed", "copy the folder into the skill folder instead of linking it")
-					continue
-				}
-			}
-			if depth+1 > w.maxDepth {
-				w.diag("depth-limit", full, fmt.Sprintf("folder is deeper than the walk bound of %d levels; not walked", w.maxDepth), "raise --max-depth or add this folder as a root")
-				continue
-			}
-			w.walk(root, full, childReal, childRel, depth+1, owner)
-			continue
-		}
-		if owner == nil || !mode.IsRegular() {
-			continue // FIFOs, devices and sockets are never opened
-		}
-		if info == nil {
-			if info, err = e.Info(); err != nil {
-				continue
-			}
-		} else if real, err := filepath.EvalSymlinks(full); err != nil || !within(owner.realDir, real) {
-			w.diag("symlink-outside", full, "file is a link that points outside its skill folder; not served", "copy the file into the skill folder instead of linking it")
-			continue
-		}
-		if len(owner.files) >= MaxFilesPerSkill {
-			if !owner.truncated {
-				owner.truncated = true
-				w.diag("too-many-files", owner.dir, fmt.Sprintf("skill folder has more than %d files; the rest are not listed", MaxFilesPerSkill), "move bulk data out of the skill folder")
-			}
-			continue
-		}
-		frel := strings.TrimPrefix(childRel, owner.rel+"/")
-		if owner.rel == "." {
-			frel = childRel
-		}
-		owner.files = append(owner.files, FileInfo{Path: frel, Size: info.Size(), ModTime: info.ModTime().UnixNano()})
+		w.entry(root, dir, realDir, rel, depth, owner, e)
 	}
+}
+
+// entry handles one entry e of the folder dir: a folder is walked, a
+// regular file is added to owner's files.
+func (w *walker) entry(root int, dir, realDir, rel string, depth int, owner *found, e os.DirEntry) {
+	name := e.Name()
+	full := filepath.Join(dir, name)
+	mode := e.Type()
+	var info fs.FileInfo
+	if mode&fs.ModeSymlink != 0 {
+		st, err := os.Stat(full)
+		if err != nil {
+			return // dangling link: nothing to serve
+		}
+		info, mode = st, st.Mode().Type()
+	}
+	childRel := path.Join(rel, name)
+	if mode.IsDir() {
+		if name == ".git" || name == "node_modules" {
+			return
+		}
+		childReal := filepath.Join(realDir, name)
+		if e.Type()&fs.ModeSymlink != 0 {
+			var err error
+			if childReal, err = filepath.EvalSymlinks(full); err != nil {
+				return
+			}
+			if childReal == realDir || strings.HasPrefix(realDir, childReal+string(filepath.Separator)) {
+				w.diag("symlink-cycle", full, "symbolic link points back to a folder that contains it; not followed", "remove the link or point it elsewhere")
+				return
+			}
+			// Inside a skill folder a link may not lead out of it (to
+			// /etc, or to another skill): nothing outside a skill folder
+			// is read. Links between the root and a skill folder are how
+			// catalogs are assembled; they stay.
+			if owner != nil && !within(owner.realDir, childReal) {
+				w.diag("symlink-outside", full, "folder is a link that points outside its skill folder; not followed", "copy the folder into the skill folder instead of linking it")
+				return
+			}
+		}
+		if depth+1 > w.maxDepth {
+			w.diag("depth-limit", full, fmt.Sprintf("folder is deeper than the walk bound of %d levels; not walked", w.maxDepth), "raise --max-depth or add this folder as a root")
+			return
+		}
+		w.walk(root, full, childReal, childRel, depth+1, owner)
+		return
+	}
+	if owner == nil || !mode.IsRegular() {
+		return // FIFOs, devices and sockets are never opened
+	}
+	if info == nil {
+		var err error
+		if info, err = e.Info(); err != nil {
+			return
+		}
+	} else if real, err := filepath.EvalSymlinks(full); err != nil || !within(owner.realDir, real) {
+		w.diag("symlink-outside", full, "file is a link that points outside its skill folder; not served", "copy the file into the skill folder instead of linking it")
+		return
+	}
+	if len(owner.files) >= MaxFilesPerSkill {
+		if !owner.truncated {
+			owner.truncated = true
+			w.diag("too-many-files", owner.dir, fmt.Sprintf("skill folder has more than %d files; the rest are not listed", MaxFilesPerSkill), "move bulk data out of the skill folder")
+		}
+		return
+	}
+	frel := strings.TrimPrefix(childRel, owner.rel+"/")
+	if owner.rel == "." {
+		frel = childRel
+	}
+	owner.files = append(owner.files, FileInfo{Path: frel, Size: info.Size(), ModTime: info.ModTime().UnixNano()})
 }
 
 // skillFileIn returns the name of the SKILL.md in entries, matched
@@ -199,9 +255,15 @@ func skillFileIn(dir, realDir string, entries []os.DirEntry) (name, refused stri
 			continue
 		}
 		p := filepath.Join(dir, e.Name())
-		st, err := os.Stat(p)
-		if err != nil || !st.Mode().IsRegular() {
-			continue
+		// The entry's type is known from the folder listing; only a
+		// link needs a stat to see what it points to.
+		if t := e.Type(); !t.IsRegular() {
+			if t&fs.ModeSymlink == 0 {
+				continue
+			}
+			if st, err := os.Stat(p); err != nil || !st.Mode().IsRegular() {
+				continue
+			}
 		}
 		if e.Type()&fs.ModeSymlink != 0 {
 			if real, err := filepath.EvalSymlinks(p); err != nil || !within(realDir, real) {
@@ -252,4 +314,11 @@ func skillIDs(fs []*found, roots []Root) []string {
 // sortFiles orders a file list by path so fingerprints compare stably.
 func sortFiles(files []FileInfo) {
 	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
+}
+
+// hasSkillFile reports whether entries hold a SKILL.md, served or refused
+// (see skillFileIn): such a root is walked by walk, which reports both.
+func hasSkillFile(dir, realDir string, entries []os.DirEntry) bool {
+	name, refused := skillFileIn(dir, realDir, entries)
+	return name != "" || refused != ""
 }

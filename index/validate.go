@@ -64,7 +64,7 @@ func ValidatePaths(paths []string, mode skillmd.Mode) ([]Report, []skillmd.Diagn
 		sortFiles(found[i].files)
 	}
 	var out []Report
-	for _, p := range c.parseAll(found, ids, all) {
+	for _, p := range c.parseAll(found, ids, all, false) {
 		s := p.skill
 		out = append(out, Report{Path: s.SkillPath(), Name: s.Name, Valid: s.Valid, Diagnostics: s.Diagnostics})
 	}

@@ -1,0 +1,112 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+
+	"github.com/skilldex/skilldex/benchmarks"
+	"github.com/spf13/cobra"
+)
+
+func newBenchCmd(cfg *Config) *cobra.Command {
+	var (
+		skills int
+		seed   uint64
+	)
+	cmd := &cobra.Command{
+		Use:   "bench",
+		Short: "Measure speed and memory against the seeds' targets on a generated or given catalog",
+		Long: `bench generates a synthetic catalog of --skills skills in a temporary folder (or measures the single
+folder given with --dir: only read, measured on a temporary copy) and measures discovery, the cold and warm starts, refresh, search,
+load, read_file, list, the tool description, error messages, memory, and the RSS of a serving process.
+It prints each figure with the seeds' target (for 1,000 skills; scaled for larger catalogs), our own
+goal and the ratio target/value, and exits 1 when a seed target is missed. Goals are reported only.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			bc := benchmarks.Config{Skills: skills, Seed: seed, Log: cmd.ErrOrStderr()}
+			if cmd.Flags().Changed("dir") {
+				if len(cfg.Roots) != 1 {
+					return fmt.Errorf("bench measures one catalog folder; got %d --dir flags", len(cfg.Roots))
+				}
+				bc.Dir = cfg.Roots[0].Path
+			}
+			if exe, err := os.Executable(); err == nil {
+				bc.ServeCmd = []string{exe}
+			}
+			rep, err := benchmarks.Run(cmd.Context(), bc)
+			if err != nil {
+				return err
+			}
+			if cfg.JSON {
+				if err := writeJSON(cmd.OutOrStdout(), rep); err != nil {
+					return err
+				}
+			} else if err := printBench(cmd, rep); err != nil {
+				return err
+			}
+			if failed := rep.Failed(); len(failed) > 0 {
+				for _, f := range failed {
+					fmt.Fprintf(cmd.ErrOrStderr(), "skilldex bench: seed target missed: %s: %s, target %s\n",
+						f.Name, num(f.Value, f.Unit), num(*f.Target, f.Unit))
+				}
+				return exitCode(1)
+			}
+			return nil
+		},
+	}
+	cmd.Flags().IntVar(&skills, "skills", 1000, "number of skills in the generated catalog (ignored with --dir)")
+	cmd.Flags().Uint64Var(&seed, "seed", 1, "seed of the generated catalog and the query set")
+	return cmd
+}
+
+func printBench(cmd *cobra.Command, rep *benchmarks.Report) error {
+	w := cmd.OutOrStdout()
+	m := rep.Machine
+	src := fmt.Sprintf("generated, seed %d", m.Seed)
+	if !m.Generated {
+		src = m.Dir
+	}
+	fmt.Fprintf(w, "%d skills (%.0f MiB, %s) on %s/%s, %d CPUs (%s), %s\n\n", m.Skills, m.CatalogMB, src, m.OS, m.Arch, m.CPUs, m.CPUModel, m.Go)
+	rows := make([][]string, 0, len(rep.Results))
+	for _, r := range rep.Results {
+		target, goal, ratio, pass := "-", "-", "-", "-"
+		if r.Target != nil {
+			target = num(*r.Target, r.Unit)
+			ratio = ">1000x"
+			if x := *r.Target / r.Value; x <= 1000 {
+				ratio = strconv.FormatFloat(x, 'f', 1, 64) + "x"
+			}
+			pass = "ok"
+			if !r.Pass {
+				pass = "MISSED"
+			}
+		}
+		if r.Goal != nil {
+			goal = num(*r.Goal, r.Unit)
+			if r.Value <= *r.Goal {
+				goal += " (met)"
+			}
+		}
+		rows = append(rows, []string{r.Name, num(r.Value, r.Unit), target, goal, ratio, pass})
+	}
+	if err := table(w, []string{"FIGURE", "VALUE", "SEED TARGET", "OUR GOAL", "RATIO", "PASS"}, rows); err != nil {
+		return err
+	}
+	fmt.Fprintln(w, "\nratio = seed target / value (above 1 holds the target); goals are reported, not enforced")
+	return nil
+}
+
+// num prints a figure with a precision that suits its size.
+func num(v float64, unit string) string {
+	prec := 0
+	switch {
+	case v < 1:
+		prec = 3
+	case v < 10:
+		prec = 2
+	case v < 100:
+		prec = 1
+	}
+	return strconv.FormatFloat(v, 'f', prec, 64) + " " + unit
+}

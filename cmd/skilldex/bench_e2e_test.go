@@ -1,0 +1,64 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestBenchJSON runs `skilldex bench` on a small generated catalog and
+// checks the JSON report: the machine, every figure with its target, goal
+// and verdict, and an exit status that agrees with the verdicts.
+func TestBenchJSON(t *testing.T) {
+	if testing.Short() {
+		t.Skip("generates and indexes a catalog")
+	}
+	r := run(t, "bench", "--skills", "200", "--json")
+	var rep struct {
+		Machine struct {
+			CPUs      int     `json:"cpus"`
+			Skills    int     `json:"skills"`
+			Generated bool    `json:"generated"`
+			CatalogMB float64 `json:"catalog_mb"`
+		} `json:"machine"`
+		Results []struct {
+			Name   string   `json:"name"`
+			Value  *float64 `json:"value"`
+			Unit   string   `json:"unit"`
+			Target *float64 `json:"target"`
+			Goal   *float64 `json:"goal"`
+			Pass   *bool    `json:"pass"`
+		} `json:"results"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil {
+		t.Fatalf("decoding: %v\nstdout: %s\nstderr: %s", err, r.stdout, r.stderr)
+	}
+	if rep.Machine.Skills != 200 || !rep.Machine.Generated || rep.Machine.CPUs == 0 || rep.Machine.CatalogMB <= 0 {
+		t.Errorf("machine: %+v", rep.Machine)
+	}
+	missed, names := 0, map[string]bool{}
+	for _, x := range rep.Results {
+		if x.Name == "" || x.Value == nil || x.Unit == "" || x.Pass == nil {
+			t.Fatalf("incomplete result: %+v", x)
+		}
+		names[x.Name] = true
+		if want := x.Target == nil || *x.Value <= *x.Target; *x.Pass != want {
+			t.Errorf("%s: pass %v, value %v, target %v", x.Name, *x.Pass, *x.Value, *x.Target)
+		}
+		if !*x.Pass {
+			missed++
+		}
+	}
+	for _, want := range []string{"cold start to first answered search (metadata searchable)", "search p99 (in process)",
+		"load by name p99 (in process)", "RSS of a serving process (skilldex serve, stdio)"} {
+		if !names[want] {
+			t.Errorf("no %q in the report", want)
+		}
+	}
+	switch {
+	case missed == 0 && r.code != 0:
+		t.Errorf("every target held but exit %d\n%s", r.code, r.stderr)
+	case missed > 0 && (r.code != 1 || !strings.Contains(r.stderr, "seed target missed")):
+		t.Errorf("%d targets missed: want exit 1 naming them, got %d\n%s", missed, r.code, r.stderr)
+	}
+}
