@@ -365,6 +365,11 @@ type SearchResult struct {
 	// Total is the number of skills that matched at all, each copy of a
 	// duplicated SKILL.md counted.
 	Total int `json:"total"`
+	// BodiesPending is the number of skills whose body text is not
+	// searchable yet (a serving catalog indexes names, descriptions and
+	// tags first and bodies in the background; see BodiesPending); 0 when
+	// the search covered everything.
+	BodiesPending int `json:"bodies_pending,omitempty"`
 }
 
 // searchSlack is how many extra index hits Search asks for beyond the
@@ -390,7 +395,7 @@ func (c *Catalog) Search(ctx context.Context, req SearchRequest) (*SearchResult,
 	if err != nil {
 		return nil, err
 	}
-	out := &SearchResult{Query: req.Query, Total: int(res.Total), Hits: []SearchHit{}}
+	out := &SearchResult{Query: req.Query, Total: int(res.Total), Hits: []SearchHit{}, BodiesPending: c.BodiesPending()}
 	c.mu.RLock()
 	defer c.mu.RUnlock()
 	seen := map[string]bool{} // SKILL.md hashes already listed

@@ -20,6 +20,8 @@ type SearchSkillsOutput struct {
 	Query string            `json:"query"`
 	Total int               `json:"total" jsonschema:"number of skills that matched at all"`
 	Hits  []index.SearchHit `json:"hits"`
+	// BodiesPending: see index.SearchResult.
+	BodiesPending int `json:"bodies_pending,omitempty" jsonschema:"number of skills whose body text is not searchable yet (indexing in the background); names, descriptions and tags of all skills are"`
 }
 
 var searchSkillsTool = &mcp.Tool{
@@ -36,5 +38,5 @@ func (h *Handler) SearchSkills(ctx context.Context, _ *mcp.CallToolRequest, in S
 	if err != nil {
 		return nil, SearchSkillsOutput{}, err
 	}
-	return nil, SearchSkillsOutput{Query: res.Query, Total: res.Total, Hits: res.Hits}, nil
+	return nil, SearchSkillsOutput{Query: res.Query, Total: res.Total, Hits: res.Hits, BodiesPending: res.BodiesPending}, nil
 }

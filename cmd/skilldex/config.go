@@ -44,6 +44,9 @@ type Config struct {
 	// index): they fail when another process holds it rather than fall
 	// back to memory. Not a setting.
 	exclusive bool
+	// background is set by serve: bodies are indexed after the catalog is
+	// listable and searchable by metadata (index.Options.BackgroundBodies).
+	background bool
 	// Watch is how serve notices changes: "fsnotify", "poll" or "off";
 	// Debounce folds a burst of changes into one refresh; Rescan is the
 	// period of the safety-net full rescan (0 disables).
@@ -456,7 +459,8 @@ func (c *Config) openCatalog(ctx context.Context, stderr io.Writer) (*index.Cata
 }
 
 func (c *Config) openCatalogWith(ctx context.Context, stderr io.Writer, mem bool) (*index.Catalog, error) {
-	opts := &index.Options{Roots: c.Roots, DataDir: c.DataDir, Mem: mem, MaxDepth: c.MaxDepth, Mode: c.mode(), Logger: c.logger(stderr)}
+	opts := &index.Options{Roots: c.Roots, DataDir: c.DataDir, Mem: mem, MaxDepth: c.MaxDepth, Mode: c.mode(), Logger: c.logger(stderr),
+		BackgroundBodies: c.background}
 	if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		start := time.Now()
 		var bar *progressbar.ProgressBar

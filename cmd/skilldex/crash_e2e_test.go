@@ -95,6 +95,22 @@ func serveView(t testing.TB, args ...string) catalogView {
 		}
 		return res.Content[0].(*mcp.TextContent).Text
 	}
+	// serve indexes bodies in the background: wait until search covers
+	// them, as the comparison is of complete catalogs.
+	for start := time.Now(); ; time.Sleep(20 * time.Millisecond) {
+		var res struct {
+			BodiesPending int `json:"bodies_pending"`
+		}
+		if err := json.Unmarshal([]byte(call("search_skills", map[string]any{"query": "guide"})), &res); err != nil {
+			t.Fatal(err)
+		}
+		if res.BodiesPending == 0 {
+			break
+		}
+		if time.Since(start) > 2*time.Minute {
+			t.Fatalf("bodies still pending after 2 minutes: %d", res.BodiesPending)
+		}
+	}
 	v := catalogView{Search: map[string][]string{}, Loads: map[string]string{}}
 	var list struct {
 		Skills []struct{ ID, Name, Description string }

@@ -32,7 +32,7 @@ and --token (or SKILLDEX_TOKEN, or token: in the config file) requires "Authoriz
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx := cmd.Context()
 			log := cfg.logger(cmd.ErrOrStderr())
-			cfg.exclusive = true
+			cfg.exclusive, cfg.background = true, true
 			cat, err := cfg.openCatalog(ctx, cmd.ErrOrStderr())
 			if err != nil {
 				return err
