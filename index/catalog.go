@@ -172,6 +172,13 @@ type Catalog struct {
 
 	subMu sync.Mutex
 	subs  []func(Change)
+
+	// degraded is why the catalog serves from memory (see degrade); nil
+	// while the data dir works. retired holds the data dir's store and
+	// index after that, kept open (and locked) until Close. Both change
+	// under refreshMu and mu.
+	degraded error
+	retired  []io.Closer
 }
 
 // Change describes what a refresh changed, for watchers and MCP
@@ -245,9 +252,11 @@ func openNoRefresh(opts *Options) (*Catalog, error) {
 	if !c.opts.Mem {
 		c.dataDir = filepath.Join(c.opts.DataDir, c.key())
 		if err := os.MkdirAll(c.dataDir, 0o755); err != nil {
-			return nil, fmt.Errorf("data dir: %w", err)
+			c.degraded = fmt.Errorf("data dir: %w", err)
+			c.log.Error("cannot use the data dir; serving from memory (nothing is kept for the next start)", "dir", c.dataDir, "err", err)
+		} else {
+			stPath, ixPath = filepath.Join(c.dataDir, storeFile), filepath.Join(c.dataDir, indexFile)
 		}
-		stPath, ixPath = filepath.Join(c.dataDir, storeFile), filepath.Join(c.dataDir, indexFile)
 	}
 	timeout := c.opts.LockTimeout
 	if timeout == 0 {
@@ -265,6 +274,14 @@ func openNoRefresh(opts *Options) (*Catalog, error) {
 	if isLocked(err) {
 		return nil, lockedError(c.dataDir, err)
 	}
+	if err != nil && stPath != "" {
+		// A read-only or full disk, or a folder we may not write: serve
+		// from memory rather than not at all.
+		c.degraded = fmt.Errorf("open store: %w", err)
+		c.log.Error("cannot use the data dir; serving from memory (nothing is kept for the next start)", "dir", c.dataDir, "err", err)
+		stPath, ixPath = "", ""
+		st, err = store.Open("", nil)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("open store: %w", err)
 	}
@@ -276,6 +293,14 @@ func openNoRefresh(opts *Options) (*Catalog, error) {
 		if err = search.Remove(ixPath); err == nil {
 			ix, err = search.Open(ixPath, &search.Options{Timeout: timeout})
 		}
+	}
+	if err != nil && !isLocked(err) && ixPath != "" {
+		c.log.Error("cannot use the data dir's search index; serving from memory (nothing is kept for the next start)", "dir", c.dataDir, "err", err)
+		c.degraded = fmt.Errorf("open search index: %w", err)
+		c.retired = append(c.retired, st)
+		st, _ = store.Open("", nil)
+		c.st = st
+		ix, err = search.Open("", nil)
 	}
 	if err != nil {
 		c.release()
@@ -335,6 +360,9 @@ func (c *Catalog) Close() error {
 	if c.st != nil {
 		c.release()
 		errs = append(errs, c.st.Close())
+	}
+	for _, r := range c.retired {
+		_ = r.Close() // already failing; its error was reported when it was retired
 	}
 	return errors.Join(errs...)
 }
@@ -565,8 +593,7 @@ func (c *Catalog) indexBodies(ctx context.Context) {
 		for ctx.Err() == nil {
 			more, err := c.indexBodyChunk(ctx)
 			if err != nil {
-				// The next refresh kicks again; the ids stay pending.
-				c.log.Warn("indexing skill bodies", "err", err)
+				c.bodyFailed(ctx, err)
 				break
 			}
 			if !more {
@@ -800,6 +827,14 @@ func (c *Catalog) skillByID(id string) (*Skill, bool) {
 // and written, in-scope skills not found are removed. Skills out of scope
 // are kept as they are. Callers hold refreshMu.
 func (c *Catalog) apply(ctx context.Context, start time.Time, found []*found, ids []string, inScope func(*Skill) bool, walkDiags []skillmd.Diagnostic) (*Stats, error) {
+	stats, err := c.applyOnce(ctx, start, found, ids, inScope, walkDiags)
+	if err != nil && errors.Is(err, errWrite) && c.degrade(err) {
+		return c.refreshLocked(ctx)
+	}
+	return stats, err
+}
+
+func (c *Catalog) applyOnce(ctx context.Context, start time.Time, found []*found, ids []string, inScope func(*Skill) bool, walkDiags []skillmd.Diagnostic) (*Stats, error) {
 	c.mu.RLock()
 	old := c.skills
 	c.mu.RUnlock()
@@ -840,7 +875,7 @@ func (c *Catalog) apply(ctx context.Context, start time.Time, found []*found, id
 		}
 		c.bodyMu.Unlock()
 		if err := c.saveBodies(); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("%w: %w", errWrite, err)
 		}
 	}
 	defer c.kickBodies()
@@ -866,7 +901,7 @@ func (c *Catalog) apply(ctx context.Context, start time.Time, found []*found, id
 		upcoming = parseBatch(n + batchSize)
 		if err := c.write(parsed, nil, deferBodies); err != nil {
 			<-upcoming
-			return nil, err
+			return nil, fmt.Errorf("%w: %w", errWrite, err)
 		}
 		for _, p := range parsed {
 			next[p.skill.ID] = p.skill
@@ -889,7 +924,7 @@ func (c *Catalog) apply(ctx context.Context, start time.Time, found []*found, id
 	}
 	if len(removed) > 0 {
 		if err := c.write(nil, removed, false); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("%w: %w", errWrite, err)
 		}
 		change.Removed = removed
 		for _, id := range removed {
@@ -1159,13 +1194,13 @@ func (c *Catalog) write(ps []parsed, removed []string, noBody bool) error {
 	go func() {
 		if len(entries) > 0 {
 			if err := c.st.Put(entries...); err != nil {
-				stored <- fmt.Errorf("store: %w", err)
+				stored <- err // already says "store: put PATH: ..."
 				return
 			}
 		}
 		if len(removed) > 0 {
 			if err := c.st.Delete(removed...); err != nil {
-				stored <- fmt.Errorf("store: %w", err)
+				stored <- err
 				return
 			}
 		}

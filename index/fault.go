@@ -1,6 +1,7 @@
 package index
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -63,4 +64,90 @@ func (c *Catalog) rebuildIndex() error {
 	}
 	c.ix = ix
 	return c.load()
+}
+
+// errWrite marks a refresh that failed writing the data dir (as opposed
+// to a cancelled context).
+var errWrite = errors.New("writing the data dir")
+
+// Degraded returns why the catalog serves from memory instead of its data
+// dir (a read-only or full disk, a store that fails writes), or nil while
+// the data dir works. A degraded catalog is complete and current; it only
+// keeps nothing for the next start, which reconciles the data dir with the
+// skill folders again.
+func (c *Catalog) Degraded() error {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	return c.degraded
+}
+
+// backends returns the store and the search index readers use; degrade
+// swaps them under mu.
+func (c *Catalog) backends() (*store.Store, *search.Index) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	return c.st, c.ix
+}
+
+// degrade moves the catalog to an in-memory store and search index after
+// a write to the data dir failed (no space left, a file system remounted
+// read-only, a store that turned out damaged), so serving goes on: the
+// caller then refreshes in full, every skill is parsed again from its
+// folder into memory (until then loads read from disk). The data dir's
+// files stay open and locked until Close; whatever they hold is consistent
+// (bbolt commits are atomic, the pending list names the write in flight),
+// and the next start reconciles them with the folders. It reports whether
+// it switched: false for a catalog already in memory. Callers hold
+// refreshMu.
+func (c *Catalog) degrade(cause error) bool {
+	c.mu.RLock()
+	inMem := c.dataDir == "" || c.degraded != nil
+	c.mu.RUnlock()
+	if inMem {
+		return false
+	}
+	st, err := store.Open("", nil)
+	if err != nil {
+		return false
+	}
+	ix, err := search.Open("", nil)
+	if err != nil {
+		st.Close()
+		return false
+	}
+	c.log.Error("cannot write the data dir; serving from memory until restart (the next start reconciles the data dir with the skill folders)",
+		"dir", c.dataDir, "err", cause)
+	c.mu.Lock()
+	c.retired = append(c.retired, c.ix, c.st)
+	c.st, c.ix = st, ix
+	c.degraded = cause
+	// Fingerprints left out make the next refresh parse every skill again,
+	// filling the new store; until then the old records keep listing.
+	next := make(map[string]*Skill, len(c.skills))
+	for id, s := range c.skills {
+		cp := *s
+		cp.Files = nil
+		next[id] = &cp
+	}
+	c.skills = next
+	c.mu.Unlock()
+	c.bodyMu.Lock()
+	clear(c.bodies)
+	c.bodyMu.Unlock()
+	return true
+}
+
+// bodyFailed handles a failed chunk of the background body pass: a data
+// dir that stopped taking writes degrades the catalog to memory (and a
+// full refresh indexes every body there); the ids stay pending otherwise.
+func (c *Catalog) bodyFailed(ctx context.Context, err error) {
+	c.refreshMu.Lock()
+	defer c.refreshMu.Unlock()
+	if !c.degrade(err) {
+		c.log.Warn("indexing skill bodies", "err", err)
+		return
+	}
+	if _, err := c.refreshLocked(ctx); err != nil {
+		c.log.Warn("refresh after moving to memory", "err", err)
+	}
 }

@@ -3,11 +3,14 @@ package index
 import (
 	"bytes"
 	"context"
+	"io"
 	"log/slog"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -107,4 +110,171 @@ func TestCorruptDataDir(t *testing.T) {
 			}
 		})
 	}
+}
+
+// tmpfs mounts a small tmpfs (size like "2m") at a new folder, for a disk
+// that really fills up or turns read-only, even for root; it skips where
+// mounting is not allowed.
+func tmpfs(t *testing.T, size string) string {
+	t.Helper()
+	dir := t.TempDir()
+	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size="+size, "tmpfs", dir).CombinedOutput(); err != nil {
+		t.Skipf("cannot mount a tmpfs here (%v: %s); the full and read-only disk tests need it", err, out)
+	}
+	t.Cleanup(func() { _ = exec.Command("umount", "-l", dir).Run() })
+	return dir
+}
+
+func remount(t *testing.T, dir, opts string) {
+	t.Helper()
+	if out, err := exec.Command("mount", "-o", "remount,"+opts, dir).CombinedOutput(); err != nil {
+		t.Fatalf("remount %s: %v: %s", opts, err, out)
+	}
+}
+
+// checkServes asserts that c lists, searches and loads all n skills of
+// writeLedgerSkills, with the given description suffix on skill 7.
+func checkServes(t *testing.T, c *Catalog, n int, seven string) {
+	t.Helper()
+	ctx := context.Background()
+	if got := c.Len(); got != n {
+		t.Errorf("%d skills served, want %d", got, n)
+	}
+	res, err := c.Search(ctx, SearchRequest{Query: "ledgers invoices", Limit: 10000})
+	if err != nil || res.Total != n {
+		t.Errorf("search: %v, %d hits, want %d", err, res.Total, n)
+	}
+	l, err := c.Load(ctx, "ledger-7")
+	if err != nil || !strings.Contains(l.Content, seven) {
+		t.Errorf("load ledger-7: %v, want %q in it", err, seven)
+	}
+}
+
+func writeLedgerSkills(t *testing.T, root string, n int) {
+	for i := 0; i < n; i++ {
+		name := "ledger-" + strconv.Itoa(i)
+		writeFile(t, filepath.Join(root, name, "SKILL.md"), skillMD(name, "Reconciles ledgers and invoices, number "+strconv.Itoa(i)+".",
+			strings.Repeat("Body text about ledgers number "+strconv.Itoa(i)+". ", 60)))
+	}
+}
+
+// TestDataDirFull: the data dir's disk fills up during the first build.
+// The catalog serves everything from memory, says why (Degraded, an error
+// log), and once there is space again the next start completes the data
+// dir from the skill folders.
+func TestDataDirFull(t *testing.T) {
+	data := tmpfs(t, "1m")
+	root := t.TempDir()
+	const n = 600 // about 2 MB of SKILL.md: twice the disk
+	writeLedgerSkills(t, root, n)
+	var logs syncBuf
+	opts := func() *Options {
+		return &Options{Roots: []Root{{Path: root}}, DataDir: data, Logger: slog.New(slog.NewTextHandler(&logs, nil))}
+	}
+	c, err := Open(context.Background(), opts())
+	if err != nil {
+		t.Fatalf("open on a full disk: %v", err)
+	}
+	if c.Degraded() == nil || !strings.Contains(logs.String(), "level=ERROR") {
+		t.Errorf("a full disk went unreported: degraded=%v\n%.1500s", c.Degraded(), logs.String())
+	}
+	checkServes(t, c, n, "number 7.")
+	must(t, c.Close())
+
+	remount(t, data, "size=64m")
+	c, err = Open(context.Background(), opts())
+	must(t, err)
+	defer c.Close()
+	if err := c.Degraded(); err != nil {
+		t.Errorf("still degraded with space: %v", err)
+	}
+	checkServes(t, c, n, "number 7.")
+}
+
+// TestDataDirFillsUpWhileServing: the data dir's disk fills up while
+// the catalog serves; edits are still picked up and served (from memory),
+// and after a restart with space the data dir catches up.
+func TestDataDirFillsUpWhileServing(t *testing.T) {
+	data := tmpfs(t, "16m")
+	root := t.TempDir()
+	const n = 120
+	writeLedgerSkills(t, root, n)
+	var logs syncBuf
+	opts := func() *Options {
+		return &Options{Roots: []Root{{Path: root}}, DataDir: data, Logger: slog.New(slog.NewTextHandler(&logs, nil))}
+	}
+	ctx := context.Background()
+	c, err := Open(ctx, opts())
+	must(t, err)
+	checkServes(t, c, n, "number 7.")
+
+	// Take every free byte, then edit and add skills with big bodies.
+	filler, err := os.Create(filepath.Join(data, "filler"))
+	must(t, err)
+	_, _ = io.Copy(filler, io.LimitReader(zeros{}, 64<<20)) // stops at ENOSPC
+	filler.Close()
+	big := strings.Repeat("More ledger text. ", 20000)
+	writeFile(t, filepath.Join(root, "ledger-7", "SKILL.md"), skillMD("ledger-7", "Reconciles ledgers and invoices, number 7, edited.", big))
+	for i := 0; i < 20; i++ {
+		name := "ledger-new-" + strconv.Itoa(i)
+		writeFile(t, filepath.Join(root, name, "SKILL.md"), skillMD(name, "Reconciles ledgers and invoices, new.", big))
+	}
+	if _, err := c.Refresh(ctx); err != nil {
+		t.Fatalf("refresh on a full data dir: %v", err)
+	}
+	if c.Degraded() == nil || !strings.Contains(logs.String(), "level=ERROR") {
+		t.Errorf("a full data dir went unreported: %v\n%.1500s", c.Degraded(), logs.String())
+	}
+	checkServes(t, c, n+20, "number 7, edited.")
+	must(t, c.Close())
+
+	must(t, os.Remove(filepath.Join(data, "filler")))
+	c, err = Open(ctx, opts())
+	must(t, err)
+	defer c.Close()
+	if err := c.Degraded(); err != nil {
+		t.Errorf("still degraded with space: %v", err)
+	}
+	checkServes(t, c, n+20, "number 7, edited.")
+}
+
+// TestDataDirReadOnly: a data dir on a read-only file system (even for
+// root) serves from memory, with the reason logged and in Degraded.
+func TestDataDirReadOnly(t *testing.T) {
+	data := tmpfs(t, "16m")
+	remount(t, data, "ro")
+	root := t.TempDir()
+	writeLedgerSkills(t, root, 50)
+	var logs syncBuf
+	c, err := Open(context.Background(), &Options{Roots: []Root{{Path: root}}, DataDir: data, Logger: slog.New(slog.NewTextHandler(&logs, nil))})
+	if err != nil {
+		t.Fatalf("open on a read-only data dir: %v", err)
+	}
+	defer c.Close()
+	if c.Degraded() == nil || !strings.Contains(logs.String(), "read-only file system") {
+		t.Errorf("a read-only data dir went unreported: %v\n%.1500s", c.Degraded(), logs.String())
+	}
+	checkServes(t, c, 50, "number 7.")
+}
+
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) { clear(p); return len(p), nil }
+
+// syncBuf is a bytes.Buffer safe for the logger's concurrent writes.
+type syncBuf struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuf) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuf) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

@@ -169,7 +169,8 @@ func (c *Catalog) Load(ctx context.Context, ref string) (*Loaded, error) {
 			return nil, err
 		}
 	}
-	content, err := c.st.File(s.ID, s.SkillFile)
+	st, _ := c.backends()
+	content, err := st.File(s.ID, s.SkillFile)
 	if err != nil {
 		if content, err = readRegular(s.SkillPath(), MaxFileSize); err != nil {
 			return nil, fmt.Errorf("read %s: %w", s.SkillPath(), err)
@@ -283,7 +284,8 @@ func (c *Catalog) ReadFile(ctx context.Context, ref, rel string) (*File, error) 
 	if fi.Size > MaxFileSize {
 		return nil, fmt.Errorf("%w: %s is %d bytes; read_file serves files up to %d bytes (1 MiB)", ErrTooLarge, fi.Path, fi.Size, MaxFileSize)
 	}
-	data, err := c.st.File(s.ID, fi.Path)
+	st, _ := c.backends()
+	data, err := st.File(s.ID, fi.Path)
 	if errors.Is(err, store.ErrNotFound) {
 		data, err = c.readInside(s, fi.Path)
 	}
@@ -391,7 +393,8 @@ func (c *Catalog) Search(ctx context.Context, req SearchRequest) (*SearchResult,
 	if limit <= 0 {
 		limit = 10
 	}
-	res, err := c.ix.Search(ctx, search.Request{Query: req.Query, Limit: limit + searchSlack, MinScore: req.MinScore})
+	_, ix := c.backends()
+	res, err := ix.Search(ctx, search.Request{Query: req.Query, Limit: limit + searchSlack, MinScore: req.MinScore})
 	if err != nil {
 		return nil, err
 	}
