@@ -59,6 +59,7 @@ import (
 	"github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/mapping"
+	index "github.com/blevesearch/bleve_index_api"
 	bolterrors "go.etcd.io/bbolt/errors"
 )
 
@@ -81,7 +82,7 @@ var ErrCorrupt = errors.New("search: index cannot be opened (remove it and rebui
 // mappingVersionKey when the index is created. Bump it whenever the mapping,
 // the analyzers or the meaning of a field changes: Open then reports
 // ErrCorrupt for older indexes and the caller rebuilds them.
-const mappingVersion = "skilldex-search-1"
+const mappingVersion = "skilldex-search-2"
 
 var mappingVersionKey = []byte("skilldex.mapping_version")
 
@@ -98,6 +99,12 @@ const (
 	fieldBody        = "body"
 	fieldNameKey     = "name_key" // whole name, lower-cased, one term: exact-name lookups
 	fieldPlain       = "plain"    // name+description+tags unstemmed: fuzzy correction dictionary
+	// fieldLensKey stores (never indexes) the document's token counts, so an
+	// update or delete can take them off the corpus totals. Kept in the
+	// document, not in bleve's internal key/value space: scorch rewrites
+	// every internal key at each persisted batch, which made a cold build
+	// quadratic in the number of documents.
+	fieldLensKey = "lens"
 )
 
 // Analyzer names registered in the index mapping.
@@ -368,6 +375,7 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 	dm.AddFieldMappingsAt(fieldTags, text(fieldTags, analyzerText))
 	dm.AddFieldMappingsAt(fieldBody, text(fieldBody, analyzerText))
 	dm.AddFieldMappingsAt(fieldPlain, text(fieldPlain, analyzerPlain))
+	dm.AddFieldMappingsAt(fieldLensKey, &mapping.FieldMapping{Name: fieldLensKey, Type: "text", Analyzer: analyzerKey, Store: true})
 	m.DefaultMapping = dm
 	if err := m.Validate(); err != nil {
 		return nil, fmt.Errorf("search: mapping: %w", err)
@@ -384,7 +392,7 @@ type Doc struct {
 	Body        string   // markdown body after the frontmatter; may be empty or large
 }
 
-func (d *Doc) fields() map[string]interface{} {
+func (d *Doc) fields(l fieldLens) map[string]interface{} {
 	plain := make([]string, 0, 2+len(d.Tags))
 	plain = append(plain, d.Name, d.Description)
 	plain = append(plain, d.Tags...)
@@ -393,6 +401,7 @@ func (d *Doc) fields() map[string]interface{} {
 		fieldNameKey:     normalizeName(d.Name),
 		fieldDescription: d.Description,
 		fieldPlain:       plain,
+		fieldLensKey:     l.text(),
 	}
 	if len(d.Tags) > 0 {
 		f[fieldTags] = d.Tags
@@ -447,8 +456,7 @@ func (ix *Index) Index(docs ...Doc) error {
 		}
 		l := d.lengths(a)
 		w.st.add(l, +1)
-		w.b.SetInternal(docLenKey(d.ID), l.encode())
-		if err := w.b.Index(d.ID, d.fields()); err != nil {
+		if err := w.b.Index(d.ID, d.fields(l)); err != nil {
 			return w.fail(fmt.Errorf("search: index %q: %w", d.ID, err))
 		}
 		if err := w.added(); err != nil {
@@ -503,18 +511,20 @@ func (ix *Index) newWriter(idx bleve.Index) *writer {
 
 // forget removes id's previous lengths (if it is indexed) from the totals.
 func (w *writer) forget(id string) error {
-	old, err := w.idx.GetInternal(docLenKey(id))
+	doc, err := w.idx.Document(id)
 	if err != nil {
 		return fmt.Errorf("search: read lengths of %q: %w", id, err)
 	}
-	if old == nil {
+	if doc == nil {
 		return nil
 	}
-	l, err := decodeLens(old)
-	if err == nil {
-		w.st.add(l, -1)
-	}
-	w.b.DeleteInternal(docLenKey(id))
+	doc.VisitFields(func(f index.Field) {
+		if f.Name() == fieldLensKey {
+			if l, err := parseLens(string(f.Value())); err == nil {
+				w.st.add(l, -1)
+			}
+		}
+	})
 	return nil
 }
 

@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"strconv"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -37,11 +39,37 @@ type corpusStats struct {
 	docs   fieldLens // documents with at least one token in the field
 }
 
-const docLenPrefix = "skilldex.len/"
-
 var statsKey = []byte("skilldex.stats")
 
-func docLenKey(id string) []byte { return []byte(docLenPrefix + id) }
+// text is the lengths as the fieldLensKey stored field holds them: decimal
+// numbers separated by spaces ("3 21 2 640").
+func (l fieldLens) text() string {
+	b := make([]byte, 0, len(l)*4)
+	for i, v := range l {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = strconv.AppendUint(b, v, 10)
+	}
+	return string(b)
+}
+
+// parseLens reads fieldLens.text.
+func parseLens(s string) (fieldLens, error) {
+	var l fieldLens
+	parts := strings.Fields(s)
+	if len(parts) != len(l) {
+		return l, fmt.Errorf("bad length record %q", s)
+	}
+	for i, p := range parts {
+		v, err := strconv.ParseUint(p, 10, 64)
+		if err != nil {
+			return l, fmt.Errorf("bad length record %q", s)
+		}
+		l[i] = v
+	}
+	return l, nil
+}
 
 func (l fieldLens) encode() []byte {
 	b := make([]byte, 0, len(l)*3)
