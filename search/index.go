@@ -439,7 +439,6 @@ func (ix *Index) Index(docs ...Doc) error {
 	ix.wmu.Lock()
 	defer ix.wmu.Unlock()
 
-	a := idx.Mapping().AnalyzerNamed(analyzerText)
 	// Keep the last occurrence of each ID.
 	last := make(map[string]int, len(docs))
 	for i := range docs {
@@ -454,7 +453,7 @@ func (ix *Index) Index(docs ...Doc) error {
 		if err := w.forget(d.ID); err != nil {
 			return w.fail(err)
 		}
-		l := d.lengths(a)
+		l := d.lengths()
 		w.st.add(l, +1)
 		if err := w.b.Index(d.ID, d.fields(l)); err != nil {
 			return w.fail(fmt.Errorf("search: index %q: %w", d.ID, err))
