@@ -165,7 +165,7 @@ func (c *Catalog) Load(ctx context.Context, ref string) (*Loaded, error) {
 		return nil, err
 	}
 	if c.stale(&s, s.SkillFile) {
-		if s, err = c.refreshSkill(ctx, s, s.SkillPath()); err != nil {
+		if s, err = c.refreshSkill(ctx, s, s.SkillFile); err != nil {
 			return nil, err
 		}
 	}
@@ -197,12 +197,22 @@ func (c *Catalog) stale(s *Skill, rel string) bool {
 	return err == nil // a file that appeared since the last walk
 }
 
-// refreshSkill re-reads one skill folder after a change was noticed on the
-// read path, so the answer reflects the disk now. The watcher makes this
-// rare; it is the guarantee, not the mechanism.
-func (c *Catalog) refreshSkill(ctx context.Context, s Skill, changed string) (Skill, error) {
-	if _, err := c.RefreshPaths(ctx, []string{changed}); err != nil {
-		return Skill{}, err
+// refreshSkill re-reads one skill folder after a change to its file rel
+// was noticed on the read path, so the answer reflects the disk now. The
+// watcher makes this rare; it is the guarantee, not the mechanism. While
+// a skill is being edited, many reads notice the same change at once: each
+// first waits for the refresh in progress (the watcher's, or another
+// read's) and walks the folder again only if the file is still newer than
+// the catalog, so concurrent reads do not queue one refresh each.
+func (c *Catalog) refreshSkill(ctx context.Context, s Skill, rel string) (Skill, error) {
+	c.refreshMu.Lock()
+	cur, ok := c.skillByID(s.ID)
+	still := !ok || c.stale(cur, rel)
+	c.refreshMu.Unlock()
+	if still {
+		if _, err := c.RefreshPaths(ctx, []string{filepath.Join(s.Dir, filepath.FromSlash(rel))}); err != nil {
+			return Skill{}, err
+		}
 	}
 	c.mu.RLock()
 	defer c.mu.RUnlock()
@@ -269,7 +279,7 @@ func (c *Catalog) ReadFile(ctx context.Context, ref, rel string) (*File, error) 
 		return nil, err
 	}
 	if c.stale(&s, clean) {
-		if s, err = c.refreshSkill(ctx, s, filepath.Join(s.Dir, filepath.FromSlash(clean))); err != nil {
+		if s, err = c.refreshSkill(ctx, s, clean); err != nil {
 			return nil, err
 		}
 	}
