@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
+	g "github.com/skilldex/skilldex/internal/golden"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -20,8 +20,6 @@ import (
 	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/tools/sandbox"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
 
 // tree writes files (slash paths relative to dir → content) under dir.
 func tree(t testing.TB, dir string, files map[string]string) {
@@ -188,23 +186,7 @@ func golden(t testing.TB, name, root, got string) {
 	if root != "" {
 		got = strings.ReplaceAll(got, root, "$ROOT")
 	}
-	path := filepath.Join("testdata", filepath.FromSlash(name)+".golden")
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./tools/ -update to create it)", err)
-	}
-	if string(want) != got {
-		t.Errorf("%s differs from the golden file (go test ./tools/ -run '%s' -update rewrites it)\n--- got ---\n%s\n--- want ---\n%s", path, t.Name(), got, want)
-	}
+	g.Check(t, filepath.Join("testdata", filepath.FromSlash(name)+".golden"), []byte(got))
 }
 
 // caseT is one seed row: a tool call and the golden file of its answer.

@@ -5,7 +5,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
-	"os"
+	g "github.com/skilldex/skilldex/internal/golden"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -104,23 +104,7 @@ func TestBuildPromptGolden(t *testing.T) {
 // goldenFile compares got with testdata/rel, or rewrites it with -update.
 func goldenFile(t *testing.T, rel, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", rel)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (go test -update creates it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from the golden file (go test -update rewrites it)\n--- got\n%s", rel, got)
-	}
+	g.Check(t, filepath.Join("testdata", rel), []byte(got))
 }
 
 // TestBuildPromptSweep checks every budget from the smallest accepted to

@@ -3,8 +3,7 @@ package main
 import (
 	"encoding/json"
 	"encoding/xml"
-	"flag"
-	"os"
+	g "github.com/skilldex/skilldex/internal/golden"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -14,28 +13,10 @@ import (
 	"github.com/skilldex/skilldex/tools"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
-
 // golden compares got with testdata/name, or rewrites it with -update.
 func golden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (go test -update creates it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from the golden file (go test -update rewrites it); got:\n%s", name, got)
-	}
+	g.Check(t, filepath.Join("testdata", name), []byte(got))
 }
 
 // corpusData is one data dir for the hygiene tests on the corpus, in the

@@ -5,8 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
-	"os"
+	g "github.com/skilldex/skilldex/internal/golden"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -17,25 +16,10 @@ import (
 	"github.com/skilldex/skilldex/tools"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
-
 // golden compares got with testdata/name, or rewrites it with -update.
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (go test -update rewrites it)\n--- got\n%s", name, got)
-	}
+	g.Check(t, filepath.Join("testdata", name), got)
 }
 
 // fixture opens testdata/catalog: project (priority) then personal.
