@@ -2,12 +2,12 @@ package tools
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -44,24 +44,22 @@ type resourceSet struct {
 	have map[string]bool // registered URIs
 
 	subMu sync.Mutex
-	// subs maps a subscribed URI to its skill id and the number of
-	// subscriptions (sessions) to it; the SDK tracks the sessions.
-	subs map[string]*subscription
-}
-
-type subscription struct {
-	id string
-	n  int
+	// subs maps every URI a client ever subscribed to onto its skill id.
+	// The SDK keeps the subscribing sessions (and forgets them on
+	// unsubscribe or disconnect); this set only lets a change find the
+	// URIs of its skills. It never shrinks, so one session's unsubscribe
+	// cannot silence another's, and it is bounded by the catalog: only
+	// existing files of served skills are accepted.
+	subs map[string]string
 }
 
 func newResourceSet() *resourceSet {
-	return &resourceSet{have: map[string]bool{}, subs: map[string]*subscription{}}
+	return &resourceSet{have: map[string]bool{}, subs: map[string]string{}}
 }
 
-// subscribe accepts a resources/subscribe for any skill:// URI that names a
-// served skill (SKILL.md or any other file of it, existing or not yet), so
-// an agent can watch a file it is about to create; other URIs get the
-// resource-not-found error.
+// subscribe accepts a resources/subscribe for any skill:// URI that names an
+// existing file of a served skill (SKILL.md or a reference file); other
+// URIs get the resource-not-found error.
 func (h *Handler) subscribe(rs *resourceSet) func(context.Context, *mcp.SubscribeRequest) error {
 	return func(_ context.Context, req *mcp.SubscribeRequest) error {
 		uri := req.Params.URI
@@ -69,31 +67,34 @@ func (h *Handler) subscribe(rs *resourceSet) func(context.Context, *mcp.Subscrib
 		if !ok {
 			return mcp.ResourceNotFoundError(uri)
 		}
-		if _, err := index.CleanRel(rel); err != nil {
+		clean, err := index.CleanRel(rel)
+		if err != nil {
 			return fmt.Errorf("subscribe %s: %w", uri, err)
 		}
-		rs.subMu.Lock()
-		defer rs.subMu.Unlock()
-		if sub := rs.subs[uri]; sub != nil {
-			sub.n++
-		} else {
-			rs.subs[uri] = &subscription{id: id, n: 1}
+		sk, err := h.cat.Resolve(id)
+		if err != nil || !hasFile(sk, clean) {
+			return mcp.ResourceNotFoundError(uri)
 		}
+		rs.subMu.Lock()
+		rs.subs[uri] = id
+		rs.subMu.Unlock()
 		return nil
 	}
 }
 
-func (h *Handler) unsubscribe(rs *resourceSet) func(context.Context, *mcp.UnsubscribeRequest) error {
-	return func(_ context.Context, req *mcp.UnsubscribeRequest) error {
-		rs.subMu.Lock()
-		defer rs.subMu.Unlock()
-		if sub := rs.subs[req.Params.URI]; sub != nil {
-			if sub.n--; sub.n <= 0 {
-				delete(rs.subs, req.Params.URI)
-			}
+// unsubscribe accepts every resources/unsubscribe: the SDK drops the
+// session's subscription, and rs.subs keeps the URI (see resourceSet).
+func (h *Handler) unsubscribe(*resourceSet) func(context.Context, *mcp.UnsubscribeRequest) error {
+	return func(context.Context, *mcp.UnsubscribeRequest) error { return nil }
+}
+
+func hasFile(s index.Skill, rel string) bool {
+	for _, f := range s.Files {
+		if f.Path == rel {
+			return true
 		}
-		return nil
 	}
+	return false
 }
 
 // notifyUpdated sends notifications/resources/updated for every subscribed
@@ -108,8 +109,8 @@ func (rs *resourceSet) notifyUpdated(s *mcp.Server, ch index.Change) {
 	}
 	rs.subMu.Lock()
 	var uris []string
-	for uri, sub := range rs.subs {
-		if touched[sub.id] {
+	for uri, id := range rs.subs {
+		if touched[id] {
 			uris = append(uris, uri)
 		}
 	}
@@ -204,18 +205,11 @@ func refuseUnquotableURIs(next mcp.MethodHandler) mcp.MethodHandler {
 	}
 }
 
-// quotable reports whether Go's %q of s is also a JSON string: valid UTF-8
-// without ASCII control characters.
+// quotable reports whether Go's %q of s, which the SDK's error uses, is
+// also a JSON string: %q escapes control characters and unprintable runes
+// (\x00, \U000e0001) in ways JSON does not accept.
 func quotable(s string) bool {
-	if !utf8.ValidString(s) {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < 0x20 || s[i] == 0x7f {
-			return false
-		}
-	}
-	return true
+	return json.Valid([]byte(fmt.Sprintf("%q", s)))
 }
 
 // readResource serves skill://<id>/<path> through Catalog.ReadFile, so the

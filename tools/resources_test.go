@@ -85,7 +85,7 @@ func TestResourceSubscriptions(t *testing.T) {
 	// The Go client speaks the protocol where subscription errors arrive
 	// asynchronously; a client on 2025-11-25 gets them as the answer.
 	w := wireConnect(t, f.h)
-	for _, uri := range []string{"skill://nosuch/SKILL.md", "file:///etc/passwd", "skill://ledger%2F..%2F..%2Fetc/passwd", "skill://ledger/..%2F..%2Fetc%2Fpasswd"} {
+	for _, uri := range []string{"skill://nosuch/SKILL.md", "file:///etc/passwd", "skill://ledger%2F..%2F..%2Fetc/passwd", "skill://ledger/..%2F..%2Fetc%2Fpasswd", "skill://ledger/references/missing.md"} {
 		if _, err := w.roundTrip("resources/subscribe", `{"uri":`+strconv.Quote(uri)+`}`); err == nil {
 			t.Errorf("subscribe %s: no error", uri)
 		}
@@ -134,5 +134,27 @@ func TestResourceSubscriptions(t *testing.T) {
 	case uri := <-got:
 		t.Errorf("unexpected update for %s (unsubscribed or untouched)", uri)
 	case <-time.After(100 * time.Millisecond):
+	}
+}
+
+// TestQuotable: a resource URI whose Go quoting is not JSON (a control
+// character, invalid UTF-8, an unprintable rune past U+FFFF) is refused
+// before the SDK's not-found error can break the session.
+func TestQuotable(t *testing.T) {
+	for _, tc := range []struct {
+		uri  string
+		want bool
+	}{
+		{"skill://pdf/SKILL.md", true},
+		{"skill://文档/参考.md", true},
+		{"skill://pdf/\x00", false},
+		{"skill://pdf/\x7f", false},
+		{"skill://pdf/\xff", false},
+		{"skill://pdf/\U000e0001", false},
+		{"skill://pdf/\U000f0000", false},
+	} {
+		if got := quotable(tc.uri); got != tc.want {
+			t.Errorf("quotable(%q) = %v, want %v", tc.uri, got, tc.want)
+		}
 	}
 }
