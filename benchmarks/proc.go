@@ -21,6 +21,14 @@ func (p *process) Wait() error { return p.cmd.Wait() }
 func startProcess(ctx context.Context, name string, args []string) (*process, io.WriteCloser, io.Reader, error) {
 	cmd := exec.CommandContext(ctx, name, args...)
 	cmd.Stderr = os.Stderr
+	// The child is configured by its flags alone: SKILLDEX_* settings of
+	// the caller's environment (an HTTP address, a profile) would change
+	// what is measured or make it serve elsewhere than stdio.
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "SKILLDEX_") {
+			cmd.Env = append(cmd.Env, kv)
+		}
+	}
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, nil, nil, err

@@ -646,6 +646,12 @@ func appendWord(path, word string) error {
 	if st, err := os.Lstat(path); err != nil || !st.Mode().IsRegular() {
 		return fmt.Errorf("bench: will not edit %s: not a regular file (%v)", path, err)
 	}
+	// A link anywhere on the path (a skill folder linked from the copied
+	// root) could lead back into the user's own folder: edit only files
+	// that are where they seem to be.
+	if real, err := filepath.EvalSymlinks(path); err != nil || real != filepath.Clean(path) {
+		return fmt.Errorf("bench: will not edit %s: it is reached through a symbolic link (%s)", path, real)
+	}
 	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
 	if err != nil {
 		return err
@@ -672,6 +678,10 @@ func ServeRSS(ctx context.Context, cmd []string, root, data string) (int64, erro
 	if runtime.GOOS != "linux" {
 		return 0, errors.New("RSS is read from /proc: Linux only")
 	}
+	// A server that never answers (say, told to serve HTTP by the
+	// environment) must not hang the bench.
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
 	args := append(append([]string{}, cmd[1:]...), "serve", "--dir", root, "--data-dir", data, "--no-watch")
 	p, stdin, stdout, err := startProcess(ctx, cmd[0], args)
 	if err != nil {

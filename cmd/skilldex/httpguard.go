@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/netip"
 	"strings"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -59,9 +60,15 @@ func isLoopbackHost(host string) bool {
 //     header that is not a loopback name (on by default since go-sdk
 //     v1.4; we leave DisableLocalhostProtection false);
 //   - request bodies up to maxRequestBytes (413 past it).
+//
+// sessionIdle closes an HTTP session no request has used for that long: a
+// client that goes away without DELETE would otherwise keep its session
+// and goroutines for the life of the server.
+const sessionIdle = 30 * time.Minute
+
 func httpHandler(srv *mcp.Server, token string, log *slog.Logger) http.Handler {
 	mcpHandler := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv },
-		&mcp.StreamableHTTPOptions{MaxRequestBodyBytes: maxRequestBytes, Logger: log})
+		&mcp.StreamableHTTPOptions{MaxRequestBodyBytes: maxRequestBytes, Logger: log, SessionTimeout: sessionIdle})
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", http.NewCrossOriginProtection().Handler(mcpHandler))
 	if token == "" {

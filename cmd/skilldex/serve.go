@@ -54,7 +54,7 @@ and --token (or SKILLDEX_TOKEN, or token: in the config file) requires "Authoriz
 				return err
 			}
 			log.Info("serving", "skills", cat.Len(), "roots", len(cat.Roots()))
-			if !noWatch {
+			if !noWatch && watch != "off" {
 				w, err := index.NewWatcher(watch, debounce, 0)
 				if err != nil {
 					return err
@@ -98,7 +98,7 @@ and --token (or SKILLDEX_TOKEN, or token: in the config file) requires "Authoriz
 	cmd.Flags().BoolVar(&cfg.AllowScripts, "allow-scripts", false, "let agents run skills' bundled scripts (run_skill_script, agent-zero execute_script) in the sandbox")
 	cmd.Flags().StringVar(&cfg.Sandbox, "sandbox", "", "script sandbox: bwrap (default), or none (no isolation; logs a warning on every run)")
 	cmd.Flags().BoolVar(&noWatch, "no-watch", false, "do not watch the roots for changes")
-	cmd.Flags().StringVar(&watch, "watch", "fsnotify", "how to notice changes: fsnotify, or poll for filesystems where fsnotify sees nothing")
+	cmd.Flags().StringVar(&watch, "watch", "fsnotify", "how to notice changes: fsnotify, poll for filesystems where fsnotify sees nothing, or off (as --no-watch)")
 	cmd.Flags().DurationVar(&debounce, "debounce", index.DefaultDebounce, "quiet period that folds a burst of changes into one refresh")
 	cmd.Flags().DurationVar(&rescan, "rescan", 30*time.Second, "full rescan period as a safety net (0 disables)")
 	cmd.Flags().StringVar(&cfg.HTTP, "http", "", "serve streamable HTTP on ADDR (e.g. 127.0.0.1:8765; a bare :PORT binds to 127.0.0.1) instead of stdio")
