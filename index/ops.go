@@ -384,6 +384,35 @@ type SearchResult struct {
 	BodiesPending int `json:"bodies_pending,omitempty"`
 }
 
+// maxSearchFetch bounds the hits one search reads from the index while
+// making up for skipped copies.
+const maxSearchFetch = 4096
+
+// collectHits appends to out, best first, up to limit of hits that are
+// served skills, listing each SKILL.md content once.
+func (c *Catalog) collectHits(out *SearchResult, hits []search.Hit, limit int) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	seen := map[string]bool{} // SKILL.md hashes already listed
+	for _, h := range hits {
+		s, ok := c.skills[h.ID]
+		if !ok || !s.Valid {
+			continue // removed or invalidated since it was indexed
+		}
+		if s.Hash != "" {
+			if seen[s.Hash] {
+				continue
+			}
+			seen[s.Hash] = true
+		}
+		if len(out.Hits) == limit {
+			break
+		}
+		out.Hits = append(out.Hits, SearchHit{ID: s.ID, Name: s.Name, Description: s.Description, Path: s.SkillPath(),
+			Score: h.Score, Matched: h.Matched, ShadowedBy: s.ShadowedBy})
+	}
+}
+
 // searchSlack is how many extra index hits Search asks for beyond the
 // limit, to make up for hits dropped as invalid or folded as duplicates.
 const searchSlack = 8
@@ -404,31 +433,25 @@ func (c *Catalog) Search(ctx context.Context, req SearchRequest) (*SearchResult,
 		limit = 10
 	}
 	_, ix := c.backends()
-	res, err := ix.Search(ctx, search.Request{Query: req.Query, Limit: limit + searchSlack, MinScore: req.MinScore})
-	if err != nil {
-		return nil, err
-	}
-	out := &SearchResult{Query: req.Query, Total: int(res.Total), Hits: []SearchHit{}, BodiesPending: c.BodiesPending()}
-	c.mu.RLock()
-	defer c.mu.RUnlock()
-	seen := map[string]bool{} // SKILL.md hashes already listed
-	for _, h := range res.Hits {
-		s, ok := c.skills[h.ID]
-		if !ok || !s.Valid {
-			continue // removed or invalidated since it was indexed
+	// Hits skipped below (copies of a listed SKILL.md, skills invalidated
+	// since indexing) are made up for by asking for more: one skill copied
+	// across a dozen repositories fills a window of limit+slack alone.
+	fetch := limit + searchSlack
+	var out *SearchResult
+	for {
+		res, err := ix.Search(ctx, search.Request{Query: req.Query, Limit: fetch, MinScore: req.MinScore})
+		if err != nil {
+			return nil, err
 		}
-		if s.Hash != "" {
-			if seen[s.Hash] {
-				continue
-			}
-			seen[s.Hash] = true
-		}
-		if len(out.Hits) == limit {
+		out = &SearchResult{Query: req.Query, Total: int(res.Total), Hits: []SearchHit{}, BodiesPending: c.BodiesPending()}
+		c.collectHits(out, res.Hits, limit)
+		if len(out.Hits) == limit || len(res.Hits) < fetch || fetch >= maxSearchFetch {
 			break
 		}
-		out.Hits = append(out.Hits, SearchHit{ID: s.ID, Name: s.Name, Description: s.Description, Path: s.SkillPath(),
-			Score: h.Score, Matched: h.Matched, ShadowedBy: s.ShadowedBy})
+		fetch *= 4
 	}
+	c.mu.RLock()
+	defer c.mu.RUnlock()
 	c.fillAlsoAt(out.Hits)
 	groupByName(out.Hits)
 	return out, nil

@@ -91,3 +91,30 @@ func TestGroupByName(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchManyCopiesStillFillsTheLimit: a skill copied more times than
+// the search window holds does not crowd out the next skills.
+func TestSearchManyCopiesStillFillsTheLimit(t *testing.T) {
+	root := t.TempDir()
+	same := skillMD("pdf-forms", "Fill PDF forms and extract form fields.", "Use pypdf.")
+	for i := 0; i < 40; i++ {
+		writeFile(t, filepath.Join(root, "repo-"+strings.Repeat("x", i%5)+string(rune('a'+i%26))+string(rune('a'+i/26)), "pdf-forms", "SKILL.md"), same)
+	}
+	writeFile(t, filepath.Join(root, "csv", "SKILL.md"), skillMD("csv", "Summarize CSV files, not PDF forms.", ""))
+	writeFile(t, filepath.Join(root, "docx", "SKILL.md"), skillMD("docx", "Edit Word documents and their forms.", ""))
+	c := open(t, &Options{Roots: []Root{{Path: root}}, Mem: true})
+	res, err := c.Search(context.Background(), SearchRequest{Query: "pdf forms", Limit: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, h := range res.Hits {
+		got = append(got, h.Name)
+	}
+	if len(got) != 3 || got[0] != "pdf-forms" {
+		t.Fatalf("hits %v, want pdf-forms once and two more skills", got)
+	}
+	if n := len(res.Hits[0].AlsoAt); n != 39 {
+		t.Errorf("also_at lists %d copies, want 39", n)
+	}
+}
