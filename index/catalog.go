@@ -179,6 +179,13 @@ type Catalog struct {
 	// under refreshMu and mu.
 	degraded error
 	retired  []io.Closer
+	// rst and rix, when set, are what readers use while a degraded
+	// catalog rebuilds its in-memory store and index: the data dir's
+	// files, still readable, so searches do not see a half-built index.
+	rst *store.Store
+	rix *search.Index
+	// closed is set by Close (under refreshMu): refreshes fail after it.
+	closed bool
 }
 
 // Change describes what a refresh changed, for watchers and MCP
@@ -353,6 +360,11 @@ func (c *Catalog) Close() error {
 		c.bodyStop()
 		c.bodyDone.Wait()
 	}
+	// A refresh in progress (the watcher's, a rescan) finishes first, and
+	// none starts after: it would write to closed files.
+	c.refreshMu.Lock()
+	defer c.refreshMu.Unlock()
+	c.closed = true
 	var errs []error
 	if c.ix != nil {
 		errs = append(errs, c.ix.Close())
@@ -827,9 +839,12 @@ func (c *Catalog) skillByID(id string) (*Skill, bool) {
 // and written, in-scope skills not found are removed. Skills out of scope
 // are kept as they are. Callers hold refreshMu.
 func (c *Catalog) apply(ctx context.Context, start time.Time, found []*found, ids []string, inScope func(*Skill) bool, walkDiags []skillmd.Diagnostic) (*Stats, error) {
+	if c.closed {
+		return nil, ErrClosed
+	}
 	stats, err := c.applyOnce(ctx, start, found, ids, inScope, walkDiags)
 	if err != nil && errors.Is(err, errWrite) && c.degrade(err) {
-		return c.refreshLocked(ctx)
+		return c.rebuildInMemory(ctx)
 	}
 	return stats, err
 }

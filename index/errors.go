@@ -30,6 +30,9 @@ var (
 	ErrTooLarge = errors.New("file is too large")
 	// ErrBinary: the file is not UTF-8 text.
 	ErrBinary = errors.New("file is not text")
+	// ErrClosed: the catalog was closed; a refresh after Close does
+	// nothing.
+	ErrClosed = errors.New("catalog is closed")
 )
 
 // NotFoundError reports an unknown skill with close matches.

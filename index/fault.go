@@ -25,6 +25,7 @@ func (c *Catalog) rebuildDamaged(loadErr error) error {
 		path := filepath.Join(c.dataDir, storeFile)
 		c.log.Warn("store damaged; rebuilding it from the skill folders", "path", path, "err", loadErr)
 		_ = c.st.Close()
+		c.st = nil // Open's cleanup must not close it again
 		if err := store.Remove(path); err != nil {
 			return fmt.Errorf("remove damaged store: %w", err)
 		}
@@ -55,6 +56,7 @@ var errIndexRead = errors.New("read search index")
 func (c *Catalog) rebuildIndex() error {
 	path := filepath.Join(c.dataDir, indexFile)
 	_ = c.ix.Close()
+	c.ix = nil
 	if err := search.Remove(path); err != nil {
 		return fmt.Errorf("remove damaged search index: %w", err)
 	}
@@ -86,14 +88,32 @@ func (c *Catalog) Degraded() error {
 func (c *Catalog) backends() (*store.Store, *search.Index) {
 	c.mu.RLock()
 	defer c.mu.RUnlock()
+	if c.rst != nil {
+		return c.rst, c.rix
+	}
 	return c.st, c.ix
+}
+
+// rebuildInMemory fills a freshly degraded catalog's in-memory store and
+// index from the skill folders, then moves readers onto them. It runs to
+// the end even when the request that noticed the failure is cancelled: a
+// half-built index must not become the one readers use. Callers hold
+// refreshMu.
+func (c *Catalog) rebuildInMemory(ctx context.Context) (*Stats, error) {
+	stats, err := c.refreshLocked(context.WithoutCancel(ctx))
+	if err == nil {
+		c.mu.Lock()
+		c.rst, c.rix = nil, nil
+		c.mu.Unlock()
+	}
+	return stats, err
 }
 
 // degrade moves the catalog to an in-memory store and search index after
 // a write to the data dir failed (no space left, a file system remounted
 // read-only, a store that turned out damaged), so serving goes on: the
-// caller then refreshes in full, every skill is parsed again from its
-// folder into memory (until then loads read from disk). The data dir's
+// caller then rebuilds (rebuildInMemory), every skill parsed again from its
+// folder into memory; until then readers keep the data dir's files. The data dir's
 // files stay open and locked until Close; whatever they hold is consistent
 // (bbolt commits are atomic, the pending list names the write in flight),
 // and the next start reconciles them with the folders. It reports whether
@@ -119,6 +139,7 @@ func (c *Catalog) degrade(cause error) bool {
 		"dir", c.dataDir, "err", cause)
 	c.mu.Lock()
 	c.retired = append(c.retired, c.ix, c.st)
+	c.rst, c.rix = c.st, c.ix // readers stay on them until the rebuild is done
 	c.st, c.ix = st, ix
 	c.degraded = cause
 	// Fingerprints left out make the next refresh parse every skill again,
@@ -147,7 +168,7 @@ func (c *Catalog) bodyFailed(ctx context.Context, err error) {
 		c.log.Warn("indexing skill bodies", "err", err)
 		return
 	}
-	if _, err := c.refreshLocked(ctx); err != nil {
+	if _, err := c.rebuildInMemory(ctx); err != nil {
 		c.log.Warn("refresh after moving to memory", "err", err)
 	}
 }

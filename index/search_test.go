@@ -58,7 +58,9 @@ func TestSearchCollapsesDuplicates(t *testing.T) {
 				t.Errorf("also_at %v not sorted", h.AlsoAt)
 			}
 		}
-		if groups != 1 {
+		// With limit 1 the edited copy, which scores within a hair of the
+		// identical ones, may take the only place.
+		if groups > 1 || tt.limit > 1 && groups != 1 {
 			t.Errorf("limit %d: the identical copies appear %d times, want once", tt.limit, groups)
 		}
 	}
