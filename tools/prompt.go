@@ -224,9 +224,13 @@ func BuildPrompt(skills []index.Skill, opts PromptOptions) (*Prompt, error) {
 		entries[i] = listEntry{name: s.Name, desc: oneLine(s.Description), location: s.SkillPath()}
 	}
 	n := len(entries)
+	longest := 0 // the largest description cap a note can state
+	for _, e := range entries {
+		longest = max(longest, runes(e.desc))
+	}
 	// The frame and the longest note this listing could need are held
 	// back from the entries' budget, so the whole text fits.
-	reserve := runes(fr.head) + max(runes(fr.foot(promptNote(FitShortened, n, n, n))), runes(fr.foot(promptNote(FitLeftOut, n, n, n))))
+	reserve := runes(fr.head) + max(runes(fr.foot(promptNote(FitShortened, n, n, longest))), runes(fr.foot(promptNote(FitLeftOut, n, n, n))))
 	if budget < reserve {
 		return nil, fmt.Errorf("%w: %d characters cannot hold the frame and note of %d skills; give at least %d", ErrBudgetTooSmall, budget, n, reserve+40)
 	}
