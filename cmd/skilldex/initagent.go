@@ -261,6 +261,18 @@ func mergeJSON(doc []byte, key string, e serverEntry) ([]byte, error) {
 			return nil, fmt.Errorf("%q is not an object: %w", key, err)
 		}
 	}
+	// An existing skilldex entry keeps what the user added to it (env,
+	// timeouts); only the fields init-agent writes are replaced.
+	if raw, ok := servers.vals[serverName]; ok {
+		old, oerr := parseObject(raw)
+		fresh, ferr := parseObject(entry)
+		if oerr == nil && ferr == nil {
+			for _, k := range fresh.keys {
+				old.set(k, fresh.vals[k])
+			}
+			entry = old.marshal()
+		}
+	}
 	servers.set(serverName, entry)
 	top.set(key, servers.marshal())
 	var out bytes.Buffer

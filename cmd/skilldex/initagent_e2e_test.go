@@ -248,3 +248,27 @@ func serveAndList(t *testing.T, dir string, env []string, command string, args [
 		t.Errorf("list_skills does not name %s: %.2000s", want, b)
 	}
 }
+
+// TestMergeJSONKeepsEntryKeys: re-running init-agent over a config whose
+// skilldex entry the user extended (env, a timeout) replaces only the
+// fields init-agent writes, and keeps other servers.
+func TestMergeJSONKeepsEntryKeys(t *testing.T) {
+	doc := []byte(`{"mcpServers": {"other": {"command": "x"}, "skilldex": {"command": "old", "args": ["serve"], "env": {"SKILLDEX_TOKEN": "t"}, "timeout": 30}}}`)
+	out, err := mergeJSON(doc, "mcpServers", serverEntry{Command: "skilldex", Args: []string{"serve", "--dir", ".claude/skills"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		MCPServers map[string]map[string]any `json:"mcpServers"`
+	}
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	e := got.MCPServers["skilldex"]
+	if e["command"] != "skilldex" || e["timeout"] != float64(30) || e["env"] == nil || got.MCPServers["other"] == nil {
+		t.Errorf("merged config lost or kept the wrong keys:\n%s", out)
+	}
+	if args, _ := e["args"].([]any); len(args) != 3 {
+		t.Errorf("args not replaced:\n%s", out)
+	}
+}
