@@ -23,6 +23,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -186,6 +187,12 @@ type Catalog struct {
 	rix *search.Index
 	// closed is set by Close (under refreshMu): refreshes fail after it.
 	closed bool
+
+	// unlisted remembers files that a re-walk on the read path did not
+	// list, per skill record (see stale).
+	unlistedMu sync.Mutex
+	unlisted   map[string]*FileInfo
+	readWalks  atomic.Int64 // folder walks started by reads, for tests
 }
 
 // Change describes what a refresh changed, for watchers and MCP

@@ -72,3 +72,30 @@ func TestMoveBetweenRoots(t *testing.T) {
 		t.Errorf("shadowed after the second move: %v, want [bar-project<bar]", shadowed)
 	}
 }
+
+// TestReadUnlistedFileWalksOnce: reading a file the walk leaves out (here
+// under .git) answers not found and walks the skill folder once, not on
+// every call; a change to the skill lets it walk again.
+func TestReadUnlistedFileWalksOnce(t *testing.T) {
+	root := t.TempDir()
+	writeFile(t, filepath.Join(root, "pdf", "SKILL.md"), skillMD("pdf", "Fill PDF forms.", "Body."))
+	writeFile(t, filepath.Join(root, "pdf", ".git", "config"), "[core]\n")
+	c := open(t, &Options{Roots: []Root{{Path: root}}})
+	ctx := context.Background()
+	for i := 0; i < 5; i++ {
+		if _, err := c.ReadFile(ctx, "pdf", ".git/config"); err == nil {
+			t.Fatal("a file under .git was served")
+		}
+	}
+	if n := c.readWalks.Load(); n != 1 {
+		t.Errorf("%d folder walks for 5 reads of an unlisted file, want 1", n)
+	}
+	writeFile(t, filepath.Join(root, "pdf", "SKILL.md"), skillMD("pdf", "Fill PDF forms, edited.", "Body."))
+	if _, err := c.Refresh(ctx); err != nil {
+		t.Fatal(err)
+	}
+	_, _ = c.ReadFile(ctx, "pdf", ".git/config")
+	if n := c.readWalks.Load(); n != 2 {
+		t.Errorf("%d folder walks after the skill changed, want 2", n)
+	}
+}

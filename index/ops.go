@@ -194,7 +194,46 @@ func (c *Catalog) stale(s *Skill, rel string) bool {
 			return err != nil || st.Size() != f.Size || st.ModTime().UnixNano() != f.ModTime
 		}
 	}
-	return err == nil // a file that appeared since the last walk
+	// A file that appeared since the last walk, unless a walk of this very
+	// record already left it out (.git/…, node_modules/…, a link leading
+	// out of the folder): reading such a file must not walk the folder
+	// again on every call.
+	return err == nil && !c.knownUnlisted(s, rel)
+}
+
+// maxUnlisted bounds the memory of files walks left out; past it the
+// memory starts afresh.
+const maxUnlisted = 4096
+
+// unlistedKey identifies a skill record: an unchanged skill keeps its
+// record (and its Files array) across refreshes, a changed one gets a new
+// one, so a remembered omission lapses with the change.
+func unlistedKey(s *Skill) *FileInfo {
+	if len(s.Files) == 0 {
+		return nil
+	}
+	return &s.Files[0]
+}
+
+func (c *Catalog) knownUnlisted(s *Skill, rel string) bool {
+	k := unlistedKey(s)
+	c.unlistedMu.Lock()
+	defer c.unlistedMu.Unlock()
+	return k != nil && c.unlisted[s.ID+"\x00"+rel] == k
+}
+
+// rememberUnlisted notes that a walk of s's record did not list rel.
+func (c *Catalog) rememberUnlisted(s *Skill, rel string) {
+	k := unlistedKey(s)
+	if k == nil {
+		return
+	}
+	c.unlistedMu.Lock()
+	defer c.unlistedMu.Unlock()
+	if c.unlisted == nil || len(c.unlisted) >= maxUnlisted {
+		c.unlisted = map[string]*FileInfo{}
+	}
+	c.unlisted[s.ID+"\x00"+rel] = k
 }
 
 // refreshSkill re-reads one skill folder after a change to its file rel
@@ -210,6 +249,7 @@ func (c *Catalog) refreshSkill(ctx context.Context, s Skill, rel string) (Skill,
 	still := !ok || c.stale(cur, rel)
 	c.refreshMu.Unlock()
 	if still {
+		c.readWalks.Add(1)
 		if _, err := c.RefreshPaths(ctx, []string{filepath.Join(s.Dir, filepath.FromSlash(rel))}); err != nil {
 			return Skill{}, err
 		}
@@ -222,6 +262,9 @@ func (c *Catalog) refreshSkill(ctx context.Context, s Skill, rel string) (Skill,
 		return Skill{}, &NotFoundError{Name: s.Name, Total: len(c.byName)}
 	case !n.Valid:
 		return Skill{}, &InvalidSkillError{Skill: *n}
+	}
+	if _, listed := findFile(n.Files, rel); !listed {
+		c.rememberUnlisted(n, rel)
 	}
 	return *n, nil
 }
