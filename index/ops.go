@@ -526,20 +526,18 @@ func groupByName(hits []SearchHit) {
 // thousand skills), so copies ranked beyond the fetched window are listed
 // too. Callers hold c.mu.
 func (c *Catalog) fillAlsoAt(hits []SearchHit) {
-	byHash := make(map[string]int, len(hits))
+	// Byte-identical SKILL.md files share their name, so the copies of a
+	// hit are among the skills of its name group, not the whole catalog.
 	for i, h := range hits {
-		if hash := c.skills[h.ID].Hash; hash != "" {
-			byHash[hash] = i
-		}
-	}
-	for _, s := range c.skills {
-		i, ok := byHash[s.Hash]
-		if !ok || !s.Valid || s.ID == hits[i].ID {
+		s := c.skills[h.ID]
+		if s == nil || s.Hash == "" {
 			continue
 		}
-		hits[i].AlsoAt = append(hits[i].AlsoAt, s.ID)
-	}
-	for i := range hits {
+		for _, id := range c.groups[fold(s.Name)] {
+			if o := c.skills[id]; o != nil && o.Valid && id != h.ID && o.Hash == s.Hash {
+				hits[i].AlsoAt = append(hits[i].AlsoAt, id)
+			}
+		}
 		sort.Strings(hits[i].AlsoAt)
 	}
 }
