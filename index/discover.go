@@ -62,8 +62,12 @@ type found struct {
 type walker struct {
 	maxDepth int
 	visited  map[string]bool // real folder paths already walked
-	found    []*found
-	diags    []skillmd.Diagnostic
+	// walked, for a parallel sub-walker, is its parent's visited set as it
+	// was when the sub-walks began (read only): folders an earlier root
+	// already walked are not walked, nor reported, again.
+	walked map[string]bool
+	found  []*found
+	diags  []skillmd.Diagnostic
 }
 
 // discover walks every root and returns the skill folders found in priority
@@ -117,7 +121,7 @@ func (w *walker) walkRoot(root int, dir, realDir string) {
 		go func() {
 			defer wg.Done()
 			for k := range next {
-				sub := &walker{maxDepth: w.maxDepth, visited: map[string]bool{realDir: true}}
+				sub := &walker{maxDepth: w.maxDepth, visited: map[string]bool{realDir: true}, walked: w.visited}
 				sub.entry(root, dir, realDir, ".", 0, nil, entries[k])
 				subs[k] = sub
 			}
@@ -150,7 +154,7 @@ func (w *walker) diag(code, file, msg, fix string) {
 // whose folder encloses dir, if any; a folder with its own SKILL.md becomes
 // the owner of its subtree (nested skills are skills too).
 func (w *walker) walk(root int, dir, realDir, rel string, depth int, owner *found) {
-	if w.visited[realDir] {
+	if w.visited[realDir] || w.walked[realDir] {
 		return
 	}
 	w.visited[realDir] = true

@@ -52,3 +52,29 @@ func TestParallelWalkMatchesSequential(t *testing.T) {
 		t.Errorf("%d skills, want 24", len(par))
 	}
 }
+
+// TestOverlappingRootsWalkedOnce: a root inside a later root is walked
+// once; its warnings are not reported twice.
+func TestOverlappingRootsWalkedOnce(t *testing.T) {
+	base := t.TempDir()
+	for _, n := range []string{"a", "b", "c"} {
+		writeFile(t, filepath.Join(base, "inner", n, "SKILL.md"), skillMD(n, "Skill "+n+".", ""))
+		writeFile(t, filepath.Join(base, "outer-"+n, "SKILL.md"), skillMD("outer-"+n, "Skill outer "+n+".", ""))
+	}
+	if err := os.Symlink(filepath.Join(base, "inner", "a"), filepath.Join(base, "inner", "a", "loop")); err != nil {
+		t.Fatal(err)
+	}
+	found, diags := discover([]Root{{Path: filepath.Join(base, "inner")}, {Path: base}}, 0)
+	cycles := 0
+	for _, d := range diags {
+		if d.Code == "symlink-cycle" {
+			cycles++
+		}
+	}
+	if cycles != 1 {
+		t.Errorf("%d symlink-cycle warnings, want 1: %v", cycles, diags)
+	}
+	if len(found) != 6 {
+		t.Errorf("%d skills found, want 6", len(found))
+	}
+}
