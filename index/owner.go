@@ -63,7 +63,10 @@ func lockedError(dir string, err error) error {
 	if data, rerr := os.ReadFile(filepath.Join(dir, ownerFile)); rerr == nil {
 		var o Owner
 		if json.Unmarshal(data, &o) == nil && o.PID > 0 {
-			o.Alive = syscall.Kill(o.PID, 0) == nil || errors.Is(syscall.Kill(o.PID, 0), syscall.EPERM)
+			// Signal 0 probes: EPERM means the process exists under
+			// another user.
+			err := syscall.Kill(o.PID, 0)
+			o.Alive = err == nil || errors.Is(err, syscall.EPERM)
 			le.Owner = &o
 		}
 	}
