@@ -266,24 +266,17 @@ func openNoRefresh(opts *Options) (*Catalog, error) {
 	if !c.opts.Mem {
 		c.dataDir = filepath.Join(c.opts.DataDir, c.key())
 		if err := os.MkdirAll(c.dataDir, 0o755); err != nil {
-			c.degraded = fmt.Errorf("data dir: %w", err)
-			c.log.Error("cannot use the data dir; serving from memory (nothing is kept for the next start)", "dir", c.dataDir, "err", err)
+			c.inMemory("data dir", err)
 		} else {
 			stPath, ixPath = filepath.Join(c.dataDir, storeFile), filepath.Join(c.dataDir, indexFile)
 		}
 	}
-	timeout := c.opts.LockTimeout
-	if timeout == 0 {
-		timeout = 2 * time.Second
-	}
-	st, err := store.Open(stPath, &store.Options{Timeout: timeout})
+	st, err := store.Open(stPath, &store.Options{Timeout: c.lockTimeout()})
 	// Anything but a lock held by another process means the file is not
 	// ours to trust: rebuild it from the folders, the source of truth.
 	if err != nil && !errors.Is(err, store.ErrLocked) && stPath != "" {
 		c.log.Warn("store unusable; rebuilding it from the skill folders", "path", stPath, "err", err)
-		if err = store.Remove(stPath); err == nil {
-			st, err = store.Open(stPath, &store.Options{Timeout: timeout})
-		}
+		st, err = c.recreateStore(stPath)
 	}
 	if isLocked(err) {
 		return nil, lockedError(c.dataDir, err)
@@ -291,8 +284,7 @@ func openNoRefresh(opts *Options) (*Catalog, error) {
 	if err != nil && stPath != "" {
 		// A read-only or full disk, or a folder we may not write: serve
 		// from memory rather than not at all.
-		c.degraded = fmt.Errorf("open store: %w", err)
-		c.log.Error("cannot use the data dir; serving from memory (nothing is kept for the next start)", "dir", c.dataDir, "err", err)
+		c.inMemory("open store", err)
 		stPath, ixPath = "", ""
 		st, err = store.Open("", nil)
 	}
@@ -301,16 +293,13 @@ func openNoRefresh(opts *Options) (*Catalog, error) {
 	}
 	c.st = st
 	c.claim()
-	ix, err := search.Open(ixPath, &search.Options{Timeout: timeout})
+	ix, err := search.Open(ixPath, &search.Options{Timeout: c.lockTimeout()})
 	if err != nil && !errors.Is(err, search.ErrLocked) && ixPath != "" {
 		c.log.Warn("search index unusable; rebuilding it from the store", "path", ixPath, "err", err)
-		if err = search.Remove(ixPath); err == nil {
-			ix, err = search.Open(ixPath, &search.Options{Timeout: timeout})
-		}
+		ix, err = c.recreateIndex(ixPath)
 	}
 	if err != nil && !isLocked(err) && ixPath != "" {
-		c.log.Error("cannot use the data dir's search index; serving from memory (nothing is kept for the next start)", "dir", c.dataDir, "err", err)
-		c.degraded = fmt.Errorf("open search index: %w", err)
+		c.inMemory("open search index", err)
 		c.retired = append(c.retired, st)
 		st, _ = store.Open("", nil)
 		c.st = st

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"time"
 
 	"github.com/skilldex/skilldex/search"
 	"github.com/skilldex/skilldex/store"
@@ -26,12 +27,9 @@ func (c *Catalog) rebuildDamaged(loadErr error) error {
 		c.log.Warn("store damaged; rebuilding it from the skill folders", "path", path, "err", loadErr)
 		_ = c.st.Close()
 		c.st = nil // Open's cleanup must not close it again
-		if err := store.Remove(path); err != nil {
-			return fmt.Errorf("remove damaged store: %w", err)
-		}
-		st, err := store.Open(path, nil)
+		st, err := c.recreateStore(path)
 		if err != nil {
-			return fmt.Errorf("recreate store: %w", err)
+			return fmt.Errorf("recreate damaged store: %w", err)
 		}
 		c.st = st
 		c.claim()
@@ -57,15 +55,43 @@ func (c *Catalog) rebuildIndex() error {
 	path := filepath.Join(c.dataDir, indexFile)
 	_ = c.ix.Close()
 	c.ix = nil
-	if err := search.Remove(path); err != nil {
-		return fmt.Errorf("remove damaged search index: %w", err)
-	}
-	ix, err := search.Open(path, nil)
+	ix, err := c.recreateIndex(path)
 	if err != nil {
-		return fmt.Errorf("recreate search index: %w", err)
+		return fmt.Errorf("recreate damaged search index: %w", err)
 	}
 	c.ix = ix
 	return c.load()
+}
+
+// recreateStore replaces the store file at path with an empty store.
+func (c *Catalog) recreateStore(path string) (*store.Store, error) {
+	if err := store.Remove(path); err != nil {
+		return nil, err
+	}
+	return store.Open(path, &store.Options{Timeout: c.lockTimeout()})
+}
+
+// recreateIndex replaces the search index at path with an empty index.
+func (c *Catalog) recreateIndex(path string) (*search.Index, error) {
+	if err := search.Remove(path); err != nil {
+		return nil, err
+	}
+	return search.Open(path, &search.Options{Timeout: c.lockTimeout()})
+}
+
+// lockTimeout is Options.LockTimeout, 2s when unset.
+func (c *Catalog) lockTimeout() time.Duration {
+	if c.opts.LockTimeout != 0 {
+		return c.opts.LockTimeout
+	}
+	return 2 * time.Second
+}
+
+// inMemory records, at Open, why the data dir cannot be used (what failed
+// and how) and says so: the catalog then serves from memory.
+func (c *Catalog) inMemory(what string, err error) {
+	c.degraded = fmt.Errorf("%s: %w", what, err)
+	c.log.Error("cannot use the data dir; serving from memory (nothing is kept for the next start)", "dir", c.dataDir, "failed", what, "err", err)
 }
 
 // errWrite marks a refresh that failed writing the data dir (as opposed
