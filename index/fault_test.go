@@ -23,35 +23,38 @@ type damage struct {
 	quiet bool
 }
 
-// overwriteMiddle writes junk over the middle of every file matched by glob:
-// damage that an open-time check does not see.
-func overwriteMiddle(glob string) func(*testing.T, string) {
+// eachFile damages every file of the data dir matched by glob with fn; a
+// glob that matches nothing fails the test (the damage would be a no-op).
+func eachFile(glob string, fn func(t *testing.T, path string)) func(*testing.T, string) {
 	return func(t *testing.T, dd string) {
 		files, _ := filepath.Glob(filepath.Join(dd, glob))
 		if len(files) == 0 {
 			t.Fatalf("no file matches %s", glob)
 		}
 		for _, f := range files {
-			data, err := os.ReadFile(f)
-			must(t, err)
-			copy(data[len(data)/4:], bytes.Repeat([]byte{0xA5}, len(data)/2))
-			must(t, os.WriteFile(f, data, 0o600))
+			fn(t, f)
 		}
 	}
 }
 
+// overwriteMiddle writes junk over the middle of every file matched by glob:
+// damage that an open-time check does not see.
+func overwriteMiddle(glob string) func(*testing.T, string) {
+	return eachFile(glob, func(t *testing.T, f string) {
+		data, err := os.ReadFile(f)
+		must(t, err)
+		copy(data[len(data)/4:], bytes.Repeat([]byte{0xA5}, len(data)/2))
+		must(t, os.WriteFile(f, data, 0o600))
+	})
+}
+
+// truncateHalf cuts every file matched by glob to half its size.
 func truncateHalf(glob string) func(*testing.T, string) {
-	return func(t *testing.T, dd string) {
-		files, _ := filepath.Glob(filepath.Join(dd, glob))
-		if len(files) == 0 {
-			t.Fatalf("no file matches %s", glob)
-		}
-		for _, f := range files {
-			st, err := os.Stat(f)
-			must(t, err)
-			must(t, os.Truncate(f, st.Size()/2))
-		}
-	}
+	return eachFile(glob, func(t *testing.T, f string) {
+		st, err := os.Stat(f)
+		must(t, err)
+		must(t, os.Truncate(f, st.Size()/2))
+	})
 }
 
 // TestCorruptDataDir damages the store or the search index between two
