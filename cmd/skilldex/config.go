@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -10,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -60,10 +58,10 @@ type Config struct {
 
 	configFile string
 	dirs       []string // --dir flags
-	// file is the config file read ("" none); rootList the effective
+	// files are the config files read, lowest precedence first; rootList the effective
 	// roots with their priorities; sources maps a setting's key to where
 	// its value came from.
-	file     string
+	files    []string
 	rootList []rootSetting
 	sources  map[string]string
 }
@@ -143,99 +141,34 @@ func defaultRoots() []index.Root {
 	}
 }
 
-// configPaths are where a config file is looked for when --config is not
-// given.
-func configPaths() []string {
-	paths := []string{"skilldex.yaml"}
-	if dir, err := os.UserConfigDir(); err == nil {
-		paths = append(paths, filepath.Join(dir, "skilldex", "config.yaml"))
-	}
-	return paths
-}
-
-// readConfigFile finds and decodes the config file: --config, else
-// SKILLDEX_CONFIG, else the first of configPaths that exists. It returns
-// the file's settings and the keys it sets; file is "" when there is none.
-// Unknown keys are an error, so a typo is not silently ignored.
-func (c *Config) readConfigFile() (fc fileConfig, keys map[string]bool, err error) {
-	file := c.configFile
-	if file == "" {
-		file = os.Getenv("SKILLDEX_CONFIG")
-	}
-	explicit := file != ""
-	if !explicit {
-		for _, p := range configPaths() {
-			if _, err := os.Stat(p); err == nil {
-				file = p
-				break
-			}
-		}
-	}
-	keys = map[string]bool{}
-	if file == "" {
-		return fc, keys, nil
-	}
-	data, err := os.ReadFile(file)
-	if err != nil {
-		if !explicit && errors.Is(err, os.ErrNotExist) {
-			return fc, keys, nil
-		}
-		return fc, nil, fmt.Errorf("config file: %w", err)
-	}
-	c.file = file
-	var present map[string]any
-	if err := yaml.Unmarshal(data, &present); err != nil {
-		return fc, nil, fmt.Errorf("config file %s: %w", file, err)
-	}
-	for k := range present {
-		keys[k] = true
-	}
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	if err := dec.Decode(&fc); err != nil && !errors.Is(err, io.EOF) {
-		return fc, nil, fmt.Errorf("config file %s: %w (see skilldex config --help for the keys)", file, err)
-	}
-	if fc.Profile != "" {
-		fc.Profiles = append([]string{fc.Profile}, fc.Profiles...)
-		keys["profiles"] = true
-	}
-	base, err := filepath.Abs(filepath.Dir(file))
-	if err != nil {
-		return fc, nil, err
-	}
-	for i, r := range fc.Roots {
-		switch {
-		case strings.TrimSpace(r.Path) == "":
-			return fc, nil, fmt.Errorf("config file %s: root %d has no path", file, i+1)
-		case !rootLabels[r.Label]:
-			return fc, nil, fmt.Errorf("config file %s: root %s has label %q; use project, personal or global", file, r.Path, r.Label)
-		case !filepath.IsAbs(r.Path) && !strings.HasPrefix(r.Path, "~"):
-			fc.Roots[i].Path = filepath.Join(base, r.Path)
-		}
-	}
-	if d := fc.DataDir; d != "" && !filepath.IsAbs(d) && !strings.HasPrefix(d, "~") {
-		fc.DataDir = filepath.Join(base, d)
-	}
-	// Higher priority first; equal priorities keep the file's order.
-	sort.SliceStable(fc.Roots, func(i, j int) bool { return fc.Roots[i].Priority > fc.Roots[j].Priority })
-	return fc, keys, nil
-}
-
 // resolve fills the effective configuration from flags (those cmd has and
 // were given), the environment, the config file and the defaults, and
 // records where each value came from. A setting cmd has a flag for but
 // that was not given is written to the flag too, so a command reading its
 // own flag (serve's --watch, run's --sandbox) sees the configured value.
 func (c *Config) resolve(cmd *cobra.Command) error {
-	fc, keys, err := c.readConfigFile()
+	layers, err := c.readConfigFiles()
 	if err != nil {
 		return err
 	}
+	c.files = nil
+	for _, l := range layers {
+		c.files = append(c.files, l.file)
+	}
 	c.sources = map[string]string{}
-	fileSrc := "file " + c.file
-	c.resolveRoots(fc, keys, fileSrc)
 	flags := cmd.Flags()
-	cv, fv := reflect.ValueOf(c).Elem(), reflect.ValueOf(&fc.Config).Elem()
+	given := func(key string) bool {
+		s := settingFor(key)
+		fl := flags.Lookup(s.flag)
+		return fl != nil && fl.Changed || os.Getenv(s.env) != ""
+	}
+	for _, l := range layers {
+		if err := l.checkTrust(given); err != nil {
+			return err
+		}
+	}
+	c.resolveRoots(layers)
+	cv := reflect.ValueOf(c).Elem()
 	for _, s := range settings {
 		i := fieldIndex(s.key)
 		field := cv.Field(i)
@@ -246,6 +179,7 @@ func (c *Config) resolve(cmd *cobra.Command) error {
 				continue
 			}
 		}
+		layer := topLayer(layers, s.key)
 		switch env := os.Getenv(s.env); {
 		case fl != nil && fl.Changed:
 			if field.Kind() != reflect.Slice { // slices are bound to their flag
@@ -259,9 +193,9 @@ func (c *Config) resolve(cmd *cobra.Command) error {
 				return fmt.Errorf("%s=%q: %w", s.env, env, err)
 			}
 			c.sources[s.key] = "env " + s.env
-		case keys[s.key]:
-			field.Set(fv.Field(i))
-			c.sources[s.key] = fileSrc
+		case layer != nil:
+			field.Set(reflect.ValueOf(&layer.fc.Config).Elem().Field(i))
+			c.sources[s.key] = layer.source()
 		default:
 			if err := setString(field, defaultFor(s)); err != nil {
 				return err
@@ -276,6 +210,16 @@ func (c *Config) resolve(cmd *cobra.Command) error {
 	}
 	c.DataDir = expandHome(c.DataDir)
 	return c.check()
+}
+
+// topLayer is the highest-precedence layer that sets key, or nil.
+func topLayer(layers []*configLayer, key string) *configLayer {
+	for i := len(layers) - 1; i >= 0; i-- {
+		if layers[i].keys[key] {
+			return layers[i]
+		}
+	}
+	return nil
 }
 
 // expandHome turns a leading "~" into the home folder: agents start
@@ -321,9 +265,11 @@ func (c *Config) check() error {
 }
 
 // resolveRoots picks the roots: --dir, else SKILLDEX_DIRS, else the
-// config file's (by priority), else defaultRoots; "~" is the home folder.
-func (c *Config) resolveRoots(fc fileConfig, keys map[string]bool, fileSrc string) {
+// highest config file's that has roots (by priority), else defaultRoots;
+// "~" is the home folder.
+func (c *Config) resolveRoots(layers []*configLayer) {
 	c.rootList = nil
+	layer := topLayer(layers, "roots")
 	switch env := os.Getenv("SKILLDEX_DIRS"); {
 	case len(c.dirs) > 0:
 		for _, d := range c.dirs {
@@ -335,9 +281,9 @@ func (c *Config) resolveRoots(fc fileConfig, keys map[string]bool, fileSrc strin
 			c.rootList = append(c.rootList, rootSetting{Path: d, Label: "project"})
 		}
 		c.sources["roots"] = "env SKILLDEX_DIRS"
-	case keys["roots"] && len(fc.Roots) > 0:
-		c.rootList = fc.Roots
-		c.sources["roots"] = fileSrc
+	case layer != nil && len(layer.fc.Roots) > 0:
+		c.rootList = layer.fc.Roots
+		c.sources["roots"] = layer.source()
 	default:
 		for _, r := range defaultRoots() {
 			c.rootList = append(c.rootList, rootSetting{Path: r.Path, Label: r.Label})

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"reflect"
 	"strings"
 	"time"
@@ -45,8 +46,11 @@ func newConfigCmd(cfg *Config) *cobra.Command {
 		Short: "Print the effective configuration and where each value came from",
 		Long: `config prints every setting with its value and its source: a flag, an environment variable
 (SKILLDEX_*), the config file, or the default. Flags beat the environment, which beats the file, which beats
-the defaults. The file is --config, else $SKILLDEX_CONFIG, else ./skilldex.yaml, else
-~/.config/skilldex/config.yaml; its keys are those printed here, e.g.
+the defaults. The file is --config or $SKILLDEX_CONFIG when given; else ~/.config/skilldex/config.yaml (your
+own) and then ./skilldex.yaml (the working folder's, which wins a key both set). A file found in the
+working folder cannot widen trust: allow_scripts: true, sandbox: none, a non-loopback http address, token
+and data_dir are refused there and must come from a flag, an environment variable, your own file or a file
+named with --config. The keys are those printed here, e.g.
 
   roots:                      # in priority order; higher priority wins a shared name
     - path: .claude/skills    # relative to the file's folder; ~ is your home
@@ -66,15 +70,33 @@ the defaults. The file is --config, else $SKILLDEX_CONFIG, else ./skilldex.yaml,
 			vals := cfg.effective()
 			w := cmd.OutOrStdout()
 			if cfg.JSON {
-				file := cfg.file
+				file := ""
+				if n := len(cfg.files); n > 0 {
+					file = cfg.files[n-1]
+				}
+				files := cfg.files
+				if files == nil {
+					files = []string{}
+				}
 				return writeJSON(w, struct {
-					ConfigFile *string       `json:"config_file"`
-					Searched   []string      `json:"searched"`
-					Settings   []configValue `json:"settings"`
-				}{nilIfEmpty(file), configPaths(), vals})
+					ConfigFile  *string       `json:"config_file"`
+					ConfigFiles []string      `json:"config_files"`
+					Searched    []string      `json:"searched"`
+					Settings    []configValue `json:"settings"`
+				}{nilIfEmpty(file), files, configPaths(), vals})
 			}
-			if cfg.file != "" {
-				fmt.Fprintf(w, "config file: %s\n\n", cfg.file)
+			for _, f := range cfg.files {
+				why := ""
+				switch {
+				case f == projectConfig && len(cfg.files) > 0 && cfg.configFile == "" && os.Getenv("SKILLDEX_CONFIG") == "":
+					why = " (found in the working folder: cannot widen trust)"
+				case f == userConfig():
+					why = " (your own)"
+				}
+				fmt.Fprintf(w, "config file: %s%s\n", f, why)
+			}
+			if len(cfg.files) > 0 {
+				fmt.Fprintln(w)
 			} else {
 				fmt.Fprintf(w, "config file: none (looked for %s)\n\n", strings.Join(configPaths(), ", "))
 			}

@@ -40,13 +40,16 @@ func TestConfigSources(t *testing.T) {
 profile: universal
 watch: poll
 rescan: 5s
-allow_scripts: true
-data_dir: ~/cache
+allow_scripts: false
 `
 	file := filepath.Join(dir, "skilldex.yaml")
 	if err := os.WriteFile(file, []byte(conf), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// Settings that widen trust come from the user's own file; the
+	// project file, which wins a key both set, can narrow them.
+	userFile := filepath.Join(home, ".config", "skilldex", "config.yaml")
+	writeFile(t, userFile, "allow_scripts: true\nsandbox: none\ndata_dir: ~/cache\nwatch: fsnotify\n")
 	r := runIn(t, dir, append(env, "SKILLDEX_RESCAN=7s", "SKILLDEX_MAX_DEPTH=5"), "config", "--json", "--max-depth", "3")
 	var out struct {
 		ConfigFile string `json:"config_file"`
@@ -76,10 +79,11 @@ data_dir: ~/cache
 		"watch":         `"poll"` + fileSrc,
 		"rescan":        `"7s" from env SKILLDEX_RESCAN`,
 		"max_depth":     `3 from flag --max-depth`,
-		"allow_scripts": `true` + fileSrc,
+		"allow_scripts": `false` + fileSrc,
+		"sandbox":       `"none" from file ` + userFile,
 		"mem":           `false from default`,
 		"debounce":      `"200ms" from default`,
-		"data_dir":      `"` + filepath.Join(home, "cache") + `"` + fileSrc,
+		"data_dir":      `"` + filepath.Join(home, "cache") + `" from file ` + userFile,
 	}
 	for k, w := range want {
 		if got[k] != w {
@@ -108,7 +112,7 @@ data_dir: ~/cache
 // error naming what to change.
 func TestConfigErrors(t *testing.T) {
 	cases := []struct{ conf, env, want string }{
-		{"allow_script: true\n", "", "field allow_script not found"},
+		{"allow_script: true\n", "", `unknown key "allow_script"; did you mean "allow_scripts"?`},
 		{"roots:\n  - path: x\n    label: team\n", "", `label "team"; use project, personal or global`},
 		{"watch: sometimes\n", "", `watch "sometimes"`},
 		{"", "SKILLDEX_MEM=maybe", "SKILLDEX_MEM=\"maybe\": want true or false"},

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"syscall"
@@ -13,16 +14,31 @@ import (
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := newRootCmd().ExecuteContext(ctx)
+	code := execute(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
-	if err != nil {
-		var ec exitCode
-		if !errors.As(err, &ec) {
-			fmt.Fprintln(os.Stderr, "skilldex:", err)
-			ec = 1
-		}
-		os.Exit(int(ec))
+	os.Exit(code)
+}
+
+// execute runs the command line args with the given streams and returns
+// the exit status: 0, the status an exitCode error carries, or 1 for any
+// other error, which is printed to stderr as "skilldex: ERROR". Tests call
+// it in process.
+func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	root := newRootCmd()
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return 0
 	}
+	var ec exitCode
+	if errors.As(err, &ec) {
+		return int(ec)
+	}
+	fmt.Fprintln(stderr, "skilldex:", renderError(err))
+	return 1
 }
 
 // exitCode is an error that only sets the exit status: the command has
