@@ -191,7 +191,7 @@ func TestJSONEverywhere(t *testing.T) {
 		{[]string{"index"}, []string{"roots", "data_dir", "skills", "valid", "invalid", "shadowed", "diagnostics", "open_ms", "refresh_ms"}},
 		{[]string{"doctor"}, []string{"skills", "served", "invalid", "shadowed", "errors", "warnings", "infos", "codes", "listing", "findings"}},
 		{[]string{"prompt"}, []string{"format", "budget", "chars", "full_chars", "mode", "total", "listed", "omitted", "skills", "text"}},
-		{[]string{"config"}, []string{"config_file", "searched", "settings"}},
+		{[]string{"config"}, []string{"config_file", "config_files", "searched", "settings"}},
 		{[]string{"init-agent", "claude", "--command", "skilldex"}, []string{"agent", "file", "format", "server", "config", "written", "changed"}},
 	}
 	for _, tc := range cases {
