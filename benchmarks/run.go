@@ -27,6 +27,7 @@ import (
 
 	"github.com/skilldex/skilldex/benchmarks/gen"
 	"github.com/skilldex/skilldex/index"
+	"github.com/skilldex/skilldex/index/filewatcher"
 	"github.com/skilldex/skilldex/index/skillmd"
 	"github.com/skilldex/skilldex/tools"
 )
@@ -589,7 +590,7 @@ func (r *runner) changes(ctx context.Context, c *index.Catalog) error {
 
 	wctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	w, err := index.NewWatcher("fsnotify", 0, 0)
+	w, err := filewatcher.New(filewatcher.Options{})
 	if err != nil {
 		return err
 	}

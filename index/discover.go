@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/skilldex/skilldex/index/filewatcher"
 	"github.com/skilldex/skilldex/index/skillmd"
 )
 
@@ -192,7 +193,7 @@ func (w *walker) entry(root int, dir, realDir, rel string, depth int, owner *fou
 	}
 	childRel := path.Join(rel, name)
 	if mode.IsDir() {
-		if name == ".git" || name == "node_modules" {
+		if filewatcher.SkipDir(name) {
 			return
 		}
 		childReal := filepath.Join(realDir, name)

@@ -15,6 +15,7 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/skilldex/skilldex/index"
+	"github.com/skilldex/skilldex/index/filewatcher"
 	"github.com/skilldex/skilldex/index/skillmd"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -113,7 +114,7 @@ var settings = []setting{
 	{key: "strict", env: "SKILLDEX_STRICT", flag: "strict", def: "false"},
 	{key: "profiles", env: "SKILLDEX_PROFILES", flag: "profile", def: "native"},
 	{key: "watch", env: "SKILLDEX_WATCH", flag: "watch", def: "fsnotify"},
-	{key: "debounce", env: "SKILLDEX_DEBOUNCE", flag: "debounce", def: index.DefaultDebounce.String()},
+	{key: "debounce", env: "SKILLDEX_DEBOUNCE", flag: "debounce", def: filewatcher.DefaultDebounce.String()},
 	{key: "rescan", env: "SKILLDEX_RESCAN", flag: "rescan", def: "30s"},
 	{key: "allow_scripts", env: "SKILLDEX_ALLOW_SCRIPTS", flag: "allow-scripts", def: "false"},
 	{key: "sandbox", env: "SKILLDEX_SANDBOX", flag: "sandbox", def: "bwrap"},

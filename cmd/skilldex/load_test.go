@@ -18,6 +18,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skilldex/skilldex/index"
+	"github.com/skilldex/skilldex/index/filewatcher"
 	"github.com/skilldex/skilldex/tools"
 )
 
@@ -79,7 +80,7 @@ func TestLoad(t *testing.T) {
 	cat, err := index.Open(ctx, &index.Options{Roots: []index.Root{{Path: root}}, DataDir: t.TempDir()})
 	must(t, err)
 	defer cat.Close()
-	w, err := index.NewWatcher("fsnotify", 50*time.Millisecond, 0)
+	w, err := filewatcher.New(filewatcher.Options{Debounce: 50 * time.Millisecond})
 	must(t, err)
 	watchDone := make(chan struct{})
 	go func() { defer close(watchDone); _ = cat.Watch(ctx, w, 0) }()

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-	"github.com/skilldex/skilldex/index"
+	"github.com/skilldex/skilldex/index/filewatcher"
 	"github.com/skilldex/skilldex/tools"
 	"github.com/skilldex/skilldex/tools/sandbox"
 	"github.com/spf13/cobra"
@@ -55,7 +55,7 @@ and --token (or SKILLDEX_TOKEN, or token: in the config file) requires "Authoriz
 			}
 			log.Info("serving", "skills", cat.Len(), "roots", len(cat.Roots()))
 			if !noWatch && watch != "off" {
-				w, err := index.NewWatcher(watch, debounce, 0)
+				w, err := filewatcher.New(filewatcher.Options{Kind: watch, Debounce: debounce, MaxDepth: cfg.MaxDepth})
 				if err != nil {
 					return err
 				}
@@ -99,7 +99,7 @@ and --token (or SKILLDEX_TOKEN, or token: in the config file) requires "Authoriz
 	cmd.Flags().StringVar(&cfg.Sandbox, "sandbox", "", "script sandbox: bwrap (default), or none (no isolation; logs a warning on every run)")
 	cmd.Flags().BoolVar(&noWatch, "no-watch", false, "do not watch the roots for changes")
 	cmd.Flags().StringVar(&watch, "watch", "fsnotify", "how to notice changes: fsnotify, poll for filesystems where fsnotify sees nothing, or off (as --no-watch)")
-	cmd.Flags().DurationVar(&debounce, "debounce", index.DefaultDebounce, "quiet period that folds a burst of changes into one refresh")
+	cmd.Flags().DurationVar(&debounce, "debounce", filewatcher.DefaultDebounce, "quiet period that folds a burst of changes into one refresh")
 	cmd.Flags().DurationVar(&rescan, "rescan", 30*time.Second, "full rescan period as a safety net (0 disables)")
 	cmd.Flags().StringVar(&cfg.HTTP, "http", "", "serve streamable HTTP on ADDR (e.g. 127.0.0.1:8765; a bare :PORT binds to 127.0.0.1) instead of stdio")
 	cmd.Flags().StringVar(&cfg.Token, "token", "", "with --http, require Authorization: Bearer TOKEN on every request (also SKILLDEX_TOKEN)")

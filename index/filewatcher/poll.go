@@ -1,0 +1,98 @@
+package filewatcher
+
+import (
+	"context"
+	"io/fs"
+	"path/filepath"
+	"sort"
+	"time"
+)
+
+// Poll detects changes by walking the roots every Interval, down to Depth
+// folder levels, and comparing the size and modification time of every
+// file and folder; for network and FUSE filesystems where fsnotify sees
+// nothing. Each tick with changes is one batch. Build one with New.
+type Poll struct {
+	// Interval is the period between walks.
+	Interval time.Duration
+	// Depth is the number of folder levels walked below each root.
+	Depth int
+}
+
+// MaxDepth implements Depther.
+func (p *Poll) MaxDepth() int { return p.Depth }
+
+// stamp is what Poll compares between walks.
+type stamp struct {
+	size    int64
+	modTime int64 // Unix nanoseconds
+}
+
+// Watch implements Watcher. It never fails: unreadable folders are
+// skipped on each walk.
+func (p *Poll) Watch(ctx context.Context, roots []string, onChange func([]string)) error {
+	depth := p.Depth
+	if depth <= 0 {
+		depth = DefaultMaxDepth
+	}
+	interval := p.Interval
+	if interval <= 0 {
+		interval = DefaultPollInterval
+	}
+	snap := func() map[string]stamp {
+		out := map[string]stamp{}
+		for _, r := range roots {
+			_ = filepath.WalkDir(r, func(path string, d fs.DirEntry, err error) error {
+				if err != nil {
+					return nil
+				}
+				if d.IsDir() && path != r {
+					// A folder deeper than the bound is not read by
+					// the catalog's walk; its own entry (a change of
+					// its modification time) is still reported.
+					if SkipDir(d.Name()) {
+						return filepath.SkipDir
+					}
+					if depthBelow(r, path) > depth {
+						if info, err := d.Info(); err == nil {
+							out[path] = stamp{info.Size(), info.ModTime().UnixNano()}
+						}
+						return filepath.SkipDir
+					}
+				}
+				if info, err := d.Info(); err == nil {
+					out[path] = stamp{info.Size(), info.ModTime().UnixNano()}
+				}
+				return nil
+			})
+		}
+		return out
+	}
+	prev := snap()
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-t.C:
+			cur := snap()
+			var changed []string
+			for k, v := range cur {
+				if o, ok := prev[k]; !ok || o != v {
+					changed = append(changed, k)
+				}
+			}
+			for k := range prev {
+				if _, ok := cur[k]; !ok {
+					changed = append(changed, k)
+				}
+			}
+			prev = cur
+			if len(changed) > 0 {
+				sort.Strings(changed)
+				onChange(changed)
+			}
+		}
+	}
+}
