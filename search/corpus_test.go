@@ -93,16 +93,16 @@ var queryFiles = []string{filepath.Join(corpusDir, "QUERIES.tsv"), filepath.Join
 
 // ranker adapts ix to eval.Ranker.
 func ranker(ix *Index) eval.Ranker {
-	return func(ctx context.Context, q string, k int) ([]eval.Hit, error) {
+	return func(ctx context.Context, q string, k int) (eval.Answer, error) {
 		res, err := ix.Search(ctx, Request{Query: q, Limit: k})
 		if err != nil {
-			return nil, err
+			return eval.Answer{}, err
 		}
 		hits := make([]eval.Hit, len(res.Hits))
 		for i, h := range res.Hits {
 			hits[i] = eval.Hit{ID: h.ID, Score: h.Score}
 		}
-		return hits, nil
+		return eval.Answer{Hits: hits}, nil
 	}
 }
 

@@ -32,15 +32,25 @@ type evalUnknown struct {
 }
 
 type evalRanker struct {
-	Name    string       `json:"name"` // "skilldex" or "baseline"
+	Name string `json:"name"` // "skilldex" or "baseline"
+	// Metrics cover the queries some skill fits (category "none" left out).
 	Metrics eval.Metrics `json:"metrics"`
-	Queries []evalQuery  `json:"queries"`
+	// Categories are the metrics per category column value, in file order.
+	Categories []eval.CategoryMetrics `json:"categories"`
+	// Abstention: how often the ranker said no_good_match for the queries
+	// no skill fits, and for those whose first hit was right.
+	Abstention eval.Abstention `json:"abstention"`
+	Queries    []evalQuery     `json:"queries"`
 }
 
 type evalQuery struct {
-	Query string  `json:"query"`
-	Rank  int     `json:"rank"` // first expected skill, 1-based; 0 = not in the top k
-	NDCG  float64 `json:"ndcg"`
+	Query    string `json:"query"`
+	Category string `json:"category,omitempty"`
+	// NoAnswer marks a query no skill fits (category "none").
+	NoAnswer    bool    `json:"no_answer,omitempty"`
+	NoGoodMatch bool    `json:"no_good_match"`
+	Rank        int     `json:"rank"` // first expected skill, 1-based; 0 = not in the top k
+	NDCG        float64 `json:"ndcg"`
 	// Above holds what ranked above the first expected skill (the whole
 	// top k when it was not found); empty when Rank is 1.
 	Above    []eval.RankedHit `json:"above"`
@@ -52,10 +62,13 @@ func newEvalCmd(cfg *Config) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "eval QUERIES.tsv",
 		Short: "Measure search quality on judged queries (recall@k, MRR, nDCG)",
-		Long: `eval runs every query of a tab-separated file (header: query, expected, acceptable, notes) through the
-catalog's search and reports recall@1, recall@3, recall@10, MRR and nDCG@10, then the misses with what ranked
-above the expected skill. expected and acceptable hold comma-separated skill folder paths relative to the
-catalog root; any expected skill in the top k is a hit, acceptable ones only earn partial nDCG credit.
+		Long: `eval runs every query of a tab-separated file (header: query, expected, then any of acceptable, category,
+notes) through the catalog's search and reports recall@1, recall@3, recall@10, MRR and nDCG@10, overall and per
+category, then the misses with what ranked above the expected skill. expected and acceptable hold
+comma-separated skill folder paths relative to the catalog root; any expected skill in the top k is a hit,
+acceptable ones only earn partial nDCG credit. A query in category "none" has no expected skill (nothing in
+the catalog fits): it is left out of recall and counts for abstention, the share of such queries answered
+no_good_match, beside the share of correct first answers wrongly flagged no_good_match.
 --baseline adds Agent Zero's keyword scoring (name +3, description +2, tag +1 per query word) beside it.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -130,16 +143,16 @@ func runEval(ctx context.Context, cat *index.Catalog, qs []eval.Query, baseline 
 		return id
 	}}
 
-	ours := func(ctx context.Context, query string, k int) ([]eval.Hit, error) {
+	ours := func(ctx context.Context, query string, k int) (eval.Answer, error) {
 		res, err := cat.Search(ctx, index.SearchRequest{Query: query, Limit: k})
 		if err != nil {
-			return nil, err
+			return eval.Answer{}, err
 		}
 		hits := make([]eval.Hit, len(res.Hits))
 		for i, h := range res.Hits {
 			hits[i] = eval.Hit{ID: h.ID, Score: h.Score, Also: h.AlsoAt}
 		}
-		return hits, nil
+		return eval.Answer{Hits: hits}, nil
 	}
 	type named struct {
 		name string
@@ -154,13 +167,19 @@ func runEval(ctx context.Context, cat *index.Catalog, qs []eval.Query, baseline 
 		if err != nil {
 			return nil, err
 		}
-		er := evalRanker{Name: rk.name, Metrics: rep.Metrics, Queries: make([]evalQuery, len(rep.Results))}
+		er := evalRanker{Name: rk.name, Metrics: rep.Metrics, Categories: rep.Categories, Abstention: rep.Abstention,
+			Queries: make([]evalQuery, len(rep.Results))}
 		for i, r := range rep.Results {
 			above := []eval.RankedHit{}
 			if r.Rank != 1 {
 				above = append(above, r.Above()...)
 			}
-			er.Queries[i] = evalQuery{Query: r.Query, Rank: r.Rank, NDCG: r.NDCG, Above: above, Expected: qs[i].Expected}
+			expected := qs[i].Expected
+			if expected == nil {
+				expected = []string{}
+			}
+			er.Queries[i] = evalQuery{Query: r.Query, Category: r.Category, NoAnswer: r.NoAnswer, NoGoodMatch: r.NoGoodMatch,
+				Rank: r.Rank, NDCG: r.NDCG, Above: above, Expected: expected}
 		}
 		out.Rankers = append(out.Rankers, er)
 	}
@@ -198,13 +217,44 @@ func printEval(w io.Writer, out *evalOutput) error {
 		return err
 	}
 	for _, r := range out.Rankers {
-		var misses []evalQuery
+		if len(r.Categories) > 0 {
+			fmt.Fprintf(w, "\n%s by category\n", r.Name)
+			crow := [][]string{}
+			for _, c := range append(r.Categories, eval.CategoryMetrics{Category: "all", Metrics: r.Metrics}) {
+				m := c.Metrics
+				crow = append(crow, []string{c.Category, fmt.Sprint(m.Queries), fmt.Sprintf("%.3f", m.Recall1),
+					fmt.Sprintf("%.3f", m.Recall3), fmt.Sprintf("%.3f", m.Recall10), fmt.Sprintf("%.3f", m.MRR)})
+			}
+			if err := table(w, []string{"CATEGORY", "N", "R@1", "R@3", "R@10", "MRR"}, crow); err != nil {
+				return err
+			}
+		}
+		if a := r.Abstention; a.NoAnswer > 0 || a.WronglyFlagged > 0 {
+			fmt.Fprintf(w, "\n%s abstention: no_good_match on %s of the queries nothing fits; on %s of the correct first answers\n",
+				r.Name, frac(a.Flagged, a.NoAnswer), frac(a.WronglyFlagged, a.CorrectFirst))
+		}
+	}
+	for _, r := range out.Rankers {
+		var misses, confident []evalQuery
 		for _, q := range r.Queries {
-			if q.Rank != 1 {
+			switch {
+			case q.NoAnswer && !q.NoGoodMatch:
+				confident = append(confident, q)
+			case !q.NoAnswer && q.Rank != 1:
 				misses = append(misses, q)
 			}
 		}
-		fmt.Fprintf(w, "\n%s: %d of %d queries without an expected skill first\n", r.Name, len(misses), len(r.Queries))
+		if len(confident) > 0 {
+			fmt.Fprintf(w, "\n%s: %d queries nothing fits answered without no_good_match\n", r.Name, len(confident))
+			for _, q := range confident {
+				top := ""
+				if len(q.Above) > 0 {
+					top = fmt.Sprintf(" (first: %s %.3g)", q.Above[0].ID, q.Above[0].Score)
+				}
+				fmt.Fprintf(w, "  %q%s\n", q.Query, top)
+			}
+		}
+		fmt.Fprintf(w, "\n%s: %d of %d queries without an expected skill first\n", r.Name, len(misses), r.Metrics.Queries)
 		for _, q := range misses {
 			where := fmt.Sprintf("expected at rank %d", q.Rank)
 			if q.Rank == 0 {

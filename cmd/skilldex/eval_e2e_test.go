@@ -52,6 +52,27 @@ func TestEvalExamples(t *testing.T) {
 		t.Errorf("baseline shown without --baseline:\n%s", alone.stdout)
 	}
 
+	// Categories and a query nothing fits.
+	var cat evalOutput
+	mustJSON(t, run(t, "eval", "--json", "--dir", ex, "--data-dir", data, filepath.Join("testdata", "eval-categories.tsv")), &cat)
+	cr := cat.Rankers[0]
+	if cr.Metrics.Queries != 3 || len(cr.Categories) != 3 || cr.Categories[0].Category != "keyword" ||
+		cr.Categories[1].Category != "typo" || cr.Categories[0].Metrics.Queries != 1 {
+		t.Errorf("per-category metrics: %+v %+v", cr.Metrics, cr.Categories)
+	}
+	if a := cr.Abstention; a.NoAnswer != 1 || a.CorrectFirst < 1 {
+		t.Errorf("abstention: %+v", a)
+	}
+	if q := cr.Queries[3]; !q.NoAnswer || q.Category != "none" || q.Rank != 0 {
+		t.Errorf("no-answer query: %+v", q)
+	}
+	ctext := run(t, "eval", "--dir", ex, "--data-dir", data, filepath.Join("testdata", "eval-categories.tsv"))
+	for _, want := range []string{"skilldex by category", "CATEGORY", "typo", "skilldex abstention: no_good_match on"} {
+		if !strings.Contains(ctext.stdout, want) {
+			t.Errorf("text output lacks %q:\n%s", want, ctext.stdout)
+		}
+	}
+
 	bad := filepath.Join(t.TempDir(), "bad.tsv")
 	if err := os.WriteFile(bad, []byte("fill a pdf form\tpdf-forms\n"), 0o644); err != nil {
 		t.Fatal(err)

@@ -48,7 +48,7 @@ func AgentZeroScore(query, name, description string, tags []string) int {
 // is compared with.
 func Baseline(docs []Doc) Ranker {
 	docs = append([]Doc(nil), docs...)
-	return func(ctx context.Context, query string, k int) ([]Hit, error) {
+	return func(ctx context.Context, query string, k int) (Answer, error) {
 		type scored struct {
 			d     *Doc
 			score int
@@ -76,6 +76,8 @@ func Baseline(docs []Doc) Ranker {
 		for i, s := range all {
 			hits[i] = Hit{ID: s.d.ID, Score: float64(s.score)}
 		}
-		return hits, ctx.Err()
+		// The baseline has no notion of confidence: it never flags a
+		// result (an empty one still counts as abstaining, see Answer).
+		return Answer{Hits: hits}, ctx.Err()
 	}
 }

@@ -27,10 +27,21 @@ type Hit struct {
 	// Also lists other locations of the same skill folded into this hit
 	// (exact duplicates); a judged path among them counts for this hit.
 	Also []string `json:"also_at,omitempty"`
+	// Confidence is the ranker's estimate in [0, 1] that this hit is a
+	// good match; 0 when the ranker gives none. Reported, not scored.
+	Confidence float64 `json:"confidence,omitempty"`
+}
+
+// Answer is a ranker's reply to one query.
+type Answer struct {
+	Hits []Hit // at most k, best first
+	// NoGoodMatch is the ranker's verdict that no hit is a confident match
+	// (it still returns them). An answer without hits counts as flagged.
+	NoGoodMatch bool
 }
 
 // Ranker answers a query with at most k hits, best first. Errors abort Run.
-type Ranker func(ctx context.Context, query string, k int) ([]Hit, error)
+type Ranker func(ctx context.Context, query string, k int) (Answer, error)
 
 // Options tunes Run. The zero value is usable.
 type Options struct {
@@ -45,11 +56,12 @@ type Options struct {
 
 // RankedHit is one hit of a query's result with its judged grade.
 type RankedHit struct {
-	Rank  int      `json:"rank"` // 1-based
-	ID    string   `json:"id"`
-	Score float64  `json:"score"`
-	Grade int      `json:"grade"` // GradeNone, GradeAcceptable or GradeExpected
-	Also  []string `json:"also_at,omitempty"`
+	Rank       int      `json:"rank"` // 1-based
+	ID         string   `json:"id"`
+	Score      float64  `json:"score"`
+	Confidence float64  `json:"confidence,omitempty"`
+	Grade      int      `json:"grade"` // GradeNone, GradeAcceptable or GradeExpected
+	Also       []string `json:"also_at,omitempty"`
 }
 
 // QueryResult is the outcome of one query.
@@ -64,6 +76,13 @@ type QueryResult struct {
 	Hits []RankedHit `json:"hits"`
 	// Expected are the judged paths, for reports.
 	Expected []string `json:"expected"`
+	// Category is the query's category ("" when the file has none).
+	Category string `json:"category,omitempty"`
+	// NoAnswer is true for a query no skill fits (Query.NoAnswer); Rank
+	// and NDCG are then 0 and it is left out of Metrics.
+	NoAnswer bool `json:"no_answer,omitempty"`
+	// NoGoodMatch is the ranker's verdict (Answer.NoGoodMatch, or no hits).
+	NoGoodMatch bool `json:"no_good_match"`
 }
 
 // Above returns the hits ranked above the first expected skill: all of
@@ -93,10 +112,35 @@ type Metrics struct {
 	NDCG10   float64 `json:"ndcg_at_10"`
 }
 
+// CategoryMetrics are the Metrics of the queries of one category.
+type CategoryMetrics struct {
+	Category string  `json:"category"`
+	Metrics  Metrics `json:"metrics"`
+}
+
+// Abstention measures how well a ranker says "nothing fits": Flagged of the
+// NoAnswer queries it answered NoGoodMatch (higher is better), and
+// WronglyFlagged of the queries whose first hit is an expected skill that it
+// flagged all the same (lower is better).
+type Abstention struct {
+	NoAnswer       int     `json:"no_answer_queries"`
+	Flagged        int     `json:"no_answer_flagged"`
+	FlaggedRate    float64 `json:"no_answer_flagged_rate"` // Flagged / NoAnswer; 0 when there are none
+	CorrectFirst   int     `json:"correct_first"`          // answerable queries with an expected skill first
+	WronglyFlagged int     `json:"correct_first_flagged"`
+	WrongRate      float64 `json:"correct_first_flagged_rate"` // WronglyFlagged / CorrectFirst
+}
+
 // Report is the outcome of Run for one ranker.
 type Report struct {
-	Metrics Metrics       `json:"metrics"`
-	Results []QueryResult `json:"results"`
+	// Metrics cover the queries some skill fits (NoAnswer queries left out).
+	Metrics Metrics `json:"metrics"`
+	// Categories holds Metrics per Query.Category in the order categories
+	// first appear; NoAnswer and "" are left out. Empty when no query has
+	// a category.
+	Categories []CategoryMetrics `json:"categories"`
+	Abstention Abstention        `json:"abstention"`
+	Results    []QueryResult     `json:"results"`
 }
 
 // Misses returns the results whose first expected skill is not at rank 1,
@@ -104,7 +148,7 @@ type Report struct {
 func (r *Report) Misses() []QueryResult {
 	var out []QueryResult
 	for _, q := range r.Results {
-		if q.Rank != 1 {
+		if q.Rank != 1 && !q.NoAnswer {
 			out = append(out, q)
 		}
 	}
@@ -112,7 +156,8 @@ func (r *Report) Misses() []QueryResult {
 }
 
 // Run asks rank for the top K hits of every query and scores them against
-// the judgments. A ranker error is returned wrapped with the query.
+// the judgments: Metrics over all queries some skill fits, per category,
+// and abstention. A ranker error is returned wrapped with the query.
 func Run(ctx context.Context, rank Ranker, qs []Query, opts *Options) (*Report, error) {
 	var o Options
 	if opts != nil {
@@ -124,41 +169,94 @@ func Run(ctx context.Context, rank Ranker, qs []Query, opts *Options) (*Report, 
 	if o.Group == nil {
 		o.Group = func(id string) string { return id }
 	}
-	rep := &Report{Results: make([]QueryResult, 0, len(qs))}
-	var rr, ndcg float64
+	rep := &Report{Results: make([]QueryResult, 0, len(qs)), Categories: []CategoryMetrics{}}
+	all := &acc{}
+	byCat := map[string]*acc{}
+	var cats []string
+	ab := &rep.Abstention
 	for _, q := range qs {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		hits, err := rank(ctx, q.Text, o.K)
+		ans, err := rank(ctx, q.Text, o.K)
 		if err != nil {
 			return nil, fmt.Errorf("eval: query %q: %w", q.Text, err)
 		}
-		res := Score(q, hits, o.K, o.Group)
-		rep.Results = append(rep.Results, res)
-		m := &rep.Metrics
-		if res.Rank > 0 {
-			rr += 1 / float64(res.Rank)
-			m.Hits10++
-			if res.Rank <= 3 {
-				m.Hits3++
+		flagged := ans.NoGoodMatch || len(ans.Hits) == 0
+		if q.NoAnswer() {
+			res := QueryResult{Query: q.Text, Category: q.Category, NoAnswer: true, NoGoodMatch: flagged,
+				Hits: Score(q, ans.Hits, o.K, o.Group).Hits, Expected: []string{}}
+			rep.Results = append(rep.Results, res)
+			ab.NoAnswer++
+			if flagged {
+				ab.Flagged++
 			}
-			if res.Rank == 1 {
-				m.Hits1++
+			continue
+		}
+		res := Score(q, ans.Hits, o.K, o.Group)
+		res.Category, res.NoGoodMatch = q.Category, flagged
+		rep.Results = append(rep.Results, res)
+		all.add(res)
+		if q.Category != "" {
+			a := byCat[q.Category]
+			if a == nil {
+				a = &acc{}
+				byCat[q.Category] = a
+				cats = append(cats, q.Category)
+			}
+			a.add(res)
+		}
+		if res.Rank == 1 {
+			ab.CorrectFirst++
+			if flagged {
+				ab.WronglyFlagged++
 			}
 		}
-		ndcg += res.NDCG
 	}
-	m := &rep.Metrics
-	m.Queries = len(qs)
-	if n := float64(len(qs)); n > 0 {
+	rep.Metrics = all.metrics()
+	for _, c := range cats {
+		rep.Categories = append(rep.Categories, CategoryMetrics{Category: c, Metrics: byCat[c].metrics()})
+	}
+	if ab.NoAnswer > 0 {
+		ab.FlaggedRate = float64(ab.Flagged) / float64(ab.NoAnswer)
+	}
+	if ab.CorrectFirst > 0 {
+		ab.WrongRate = float64(ab.WronglyFlagged) / float64(ab.CorrectFirst)
+	}
+	return rep, nil
+}
+
+// acc accumulates Metrics over query results.
+type acc struct {
+	m        Metrics
+	rr, ndcg float64
+}
+
+func (a *acc) add(res QueryResult) {
+	a.m.Queries++
+	if res.Rank > 0 {
+		a.rr += 1 / float64(res.Rank)
+		a.m.Hits10++
+		if res.Rank <= 3 {
+			a.m.Hits3++
+		}
+		if res.Rank == 1 {
+			a.m.Hits1++
+		}
+	}
+	a.ndcg += res.NDCG
+}
+
+func (a *acc) metrics() Metrics {
+	m := a.m
+	if n := float64(m.Queries); n > 0 {
 		m.Recall1 = float64(m.Hits1) / n
 		m.Recall3 = float64(m.Hits3) / n
 		m.Recall10 = float64(m.Hits10) / n
-		m.MRR = rr / n
-		m.NDCG10 = ndcg / n
+		m.MRR = a.rr / n
+		m.NDCG10 = a.ndcg / n
 	}
-	return rep, nil
+	return m
 }
 
 // Score grades one query's hits against its judgments at depth k (hits
@@ -200,7 +298,7 @@ func Score(q Query, hits []Hit, k int, group func(string) string) QueryResult {
 		for _, g := range gs {
 			credited[g] = true
 		}
-		res.Hits = append(res.Hits, RankedHit{Rank: i + 1, ID: h.ID, Score: h.Score, Grade: grade, Also: h.Also})
+		res.Hits = append(res.Hits, RankedHit{Rank: i + 1, ID: h.ID, Score: h.Score, Confidence: h.Confidence, Grade: grade, Also: h.Also})
 		if grade == GradeExpected && res.Rank == 0 {
 			res.Rank = i + 1
 		}

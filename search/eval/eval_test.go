@@ -33,6 +33,25 @@ func TestReadQueries(t *testing.T) {
 		{name: "crlf", in: "query\texpected\r\nq\ta/b\r\n", want: []Query{{Text: "q", Expected: []string{"a/b"}, Line: 2}}},
 		{name: "no header", in: "fill a pdf form\ta/pdf\n", line: 1},
 		{name: "no expected", in: "query\texpected\nfill\t \n", line: 2},
+		{
+			name: "categories and no-answer rows",
+			in: "query\texpected\tacceptable\tcategory\tnotes\n" +
+				"fill a pdf form\ta/pdf\t\tKeyword\twhy\tmore\n" +
+				"wedding toast\t\t\tnone\tnothing fits\n",
+			want: []Query{
+				{Text: "fill a pdf form", Expected: []string{"a/pdf"}, Category: "keyword", Notes: "why\tmore", Line: 2},
+				{Text: "wedding toast", Category: NoAnswer, Notes: "nothing fits", Line: 3},
+			},
+		},
+		{
+			name: "columns by name",
+			in:   "query\texpected\tcategory\tacceptable\nq\ta/b\ttypo\tc/d\n",
+			want: []Query{{Text: "q", Expected: []string{"a/b"}, Acceptable: []string{"c/d"}, Category: "typo", Line: 2}},
+		},
+		{name: "no expected outside none", in: "query\texpected\tcategory\nfill\t\tagent\n", line: 2},
+		{name: "expected in none", in: "query\texpected\tcategory\nfill\ta/b\tnone\n", line: 2},
+		{name: "unknown column", in: "query\texpected\tgrade\nfill\ta/b\t1\n", line: 1},
+		{name: "duplicate column", in: "query\texpected\tnotes\tnotes\nfill\ta/b\tx\ty\n", line: 1},
 		{name: "only query", in: "query\texpected\nfill\n", line: 2},
 		{name: "empty query", in: "query\texpected\n \ta/b\n", line: 2},
 		{name: "no queries", in: "query\texpected\n\n", wantErr: ErrNoQueries},
@@ -170,9 +189,9 @@ func TestRunMetrics(t *testing.T) {
 		"fourth": hits("x", "y", "z", "w", "v", "u", "t", "s", "r", "q", "p", "d"), // rank 12: beyond k
 	}
 	var asked []int
-	rank := func(_ context.Context, q string, k int) ([]Hit, error) {
+	rank := func(_ context.Context, q string, k int) (Answer, error) {
 		asked = append(asked, k)
-		return answers[q], nil
+		return Answer{Hits: answers[q]}, nil
 	}
 	rep, err := Run(context.Background(), rank, qs, nil)
 	if err != nil {
@@ -197,7 +216,7 @@ func TestRunMetrics(t *testing.T) {
 	}
 
 	boom := errors.New("boom")
-	_, err = Run(context.Background(), func(context.Context, string, int) ([]Hit, error) { return nil, boom }, qs, nil)
+	_, err = Run(context.Background(), func(context.Context, string, int) (Answer, error) { return Answer{}, boom }, qs, nil)
 	if !errors.Is(err, boom) || !strings.Contains(err.Error(), `"first"`) {
 		t.Errorf("ranker error: %v", err)
 	}
@@ -239,17 +258,60 @@ func TestBaselineOrder(t *testing.T) {
 		t.Fatal(err)
 	}
 	var ids []string
-	for _, h := range got {
+	for _, h := range got.Hits {
 		ids = append(ids, h.ID)
 	}
 	want := []string{"r/pdfforms", "r/zeta", "r/pdf-1", "r/pdf-2", "r/alpha"}
 	if !reflect.DeepEqual(ids, want) {
 		t.Errorf("order %v, want %v", ids, want)
 	}
-	if got[0].Score != 10 {
-		t.Errorf("top score %v, want 10", got[0].Score)
+	if got.Hits[0].Score != 10 || got.NoGoodMatch {
+		t.Errorf("top score %v (want 10), no_good_match %v", got.Hits[0].Score, got.NoGoodMatch)
 	}
-	if got, _ := rank(context.Background(), "pdf forms", 2); len(got) != 2 {
-		t.Errorf("k=2 gave %d hits", len(got))
+	if got, _ := rank(context.Background(), "pdf forms", 2); len(got.Hits) != 2 {
+		t.Errorf("k=2 gave %d hits", len(got.Hits))
+	}
+}
+
+func TestRunCategoriesAndAbstention(t *testing.T) {
+	qs := []Query{
+		{Text: "a1", Expected: []string{"a"}, Category: "agent"},
+		{Text: "a2", Expected: []string{"b"}, Category: "agent"},
+		{Text: "t1", Expected: []string{"c"}, Category: "typo"},
+		{Text: "n1", Category: NoAnswer},
+		{Text: "n2", Category: NoAnswer},
+		{Text: "n3", Category: NoAnswer},
+	}
+	answers := map[string]Answer{
+		"a1": {Hits: hits("a")},                    // right first, not flagged
+		"a2": {Hits: hits("x", "b")},               // rank 2
+		"t1": {Hits: hits("c"), NoGoodMatch: true}, // right first but flagged
+		"n1": {Hits: hits("x"), NoGoodMatch: true}, // abstained
+		"n2": {},                                   // no hits: abstained
+		"n3": {Hits: hits("y")},                    // answered confidently
+	}
+	rank := func(_ context.Context, q string, _ int) (Answer, error) { return answers[q], nil }
+	rep, err := Run(context.Background(), rank, qs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := rep.Metrics; m.Queries != 3 || m.Hits1 != 2 || m.Hits3 != 3 || math.Abs(m.MRR-(1+0.5+1)/3) > 1e-9 {
+		t.Errorf("overall metrics %+v: no-answer queries must be left out", m)
+	}
+	if len(rep.Categories) != 2 || rep.Categories[0].Category != "agent" || rep.Categories[1].Category != "typo" {
+		t.Fatalf("categories %+v", rep.Categories)
+	}
+	if a := rep.Categories[0].Metrics; a.Queries != 2 || a.Hits1 != 1 || a.MRR != 0.75 {
+		t.Errorf("agent metrics %+v", a)
+	}
+	want := Abstention{NoAnswer: 3, Flagged: 2, FlaggedRate: 2.0 / 3, CorrectFirst: 2, WronglyFlagged: 1, WrongRate: 0.5}
+	if rep.Abstention != want {
+		t.Errorf("abstention %+v, want %+v", rep.Abstention, want)
+	}
+	if len(rep.Misses()) != 1 || rep.Misses()[0].Query != "a2" {
+		t.Errorf("misses %+v: only answerable queries can miss", rep.Misses())
+	}
+	if r := rep.Results[3]; !r.NoAnswer || !r.NoGoodMatch || r.Rank != 0 || len(r.Hits) != 1 {
+		t.Errorf("no-answer result %+v", r)
 	}
 }
