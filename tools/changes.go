@@ -14,7 +14,7 @@ import (
 // so a stuck client costs at most one pending Change (bounded by the
 // catalog size), never a queue or a goroutine per change. fn calls are
 // serialised and see changes in order.
-func (h *Handler) onChange(fn func(index.Change)) {
+func (h *deps) onChange(fn func(index.Change)) {
 	var (
 		mu      sync.Mutex
 		pending *index.Change

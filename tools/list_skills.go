@@ -39,7 +39,7 @@ func summary(s index.Skill) SkillSummary {
 }
 
 // ListSkills handles list_skills.
-func (h *Handler) ListSkills(_ context.Context, _ *mcp.CallToolRequest, in ListSkillsInput) (*mcp.CallToolResult, ListSkillsOutput, error) {
+func (h *native) ListSkills(_ context.Context, _ *mcp.CallToolRequest, in ListSkillsInput) (*mcp.CallToolResult, ListSkillsOutput, error) {
 	all := h.cat.List(index.ListOptions{IncludeShadowed: in.IncludeShadowed})
 	out := ListSkillsOutput{Count: len(all), Skills: make([]SkillSummary, len(all))}
 	for i, s := range all {

@@ -39,7 +39,7 @@ var loadSkillTool = &mcp.Tool{
 }
 
 // LoadSkill handles load_skill.
-func (h *Handler) LoadSkill(ctx context.Context, _ *mcp.CallToolRequest, in LoadSkillInput) (*mcp.CallToolResult, LoadSkillOutput, error) {
+func (h *native) LoadSkill(ctx context.Context, _ *mcp.CallToolRequest, in LoadSkillInput) (*mcp.CallToolResult, LoadSkillOutput, error) {
 	l, err := h.cat.Load(ctx, in.Name)
 	if err != nil {
 		return nil, LoadSkillOutput{}, err

@@ -20,7 +20,7 @@ func fold(name string) string { return strings.ToLower(norm.NFC.String(strings.T
 // while a served skill carries the name. Errors: *index.NotFoundError,
 // *index.InvalidSkillError (the name belongs only to a skill that fails
 // validation), index.ErrBadName.
-func (h *Handler) lookupName(name string) (index.Skill, error) {
+func (h *deps) lookupName(name string) (index.Skill, error) {
 	s, err := h.cat.Resolve(name)
 	k := fold(name)
 	if err == nil && fold(s.Name) == k {

@@ -11,15 +11,19 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/index/skillmd"
-	"github.com/skilldex/skilldex/search/eval"
+	"github.com/skilldex/skilldex/listing"
+	"github.com/skilldex/skilldex/tools/agentzero"
 	"github.com/skilldex/skilldex/tools/sandbox"
 )
 
-// The agent-zero profile serves the seed agent-zero-skills-tool.md: one
-// tool, skills_tool, whose "method" argument picks the operation: list,
-// load, read_file, execute_script or search. Every answer is formatted
-// text ("All operations return formatted text responses"); errors carry
-// isError.
+// agentZero serves the seed testdata/seeds/agent-zero-skills-tool.md:
+// one tool, skills_tool, whose "method" argument picks the operation:
+// list, load, read_file, execute_script or search. Every answer is
+// formatted text ("All operations return formatted text responses");
+// errors carry isError.
+type agentZero struct{ *deps }
+
+func (h *agentZero) toolNames() []string { return []string{agentZeroToolName} }
 
 const agentZeroToolName = "skills_tool"
 
@@ -57,21 +61,21 @@ methods:
 - read_file (skill_name, file_path): a reference file from the skill directory
 - execute_script (skill_name, script_path, script_args, arg_style): runs a bundled .py, .js or .sh script in a sandbox and returns its output; arguments arrive as sys.argv (arg_style "positional", the default, or "named" for --key value) and always as SKILL_ARG_<KEY> environment variables ("env": only those)`
 
-// addAgentZero registers skills_tool.
-func (h *Handler) addAgentZero(s *mcp.Server) {
+// register adds skills_tool.
+func (h *agentZero) register(s *mcp.Server) {
 	desc := agentZeroDescription
 	if h.opts.Sandbox == nil {
 		desc += "\n\nexecute_script is disabled on this server (no sandbox)."
 	}
-	s.AddTool(&mcp.Tool{Name: agentZeroToolName, Description: desc, InputSchema: agentZeroSchema}, h.AgentZero)
+	s.AddTool(&mcp.Tool{Name: agentZeroToolName, Description: desc, InputSchema: agentZeroSchema}, h.call)
 }
 
-// AgentZero handles skills_tool: it dispatches on "method" (trimmed,
+// call handles skills_tool: it dispatches on "method" (trimmed,
 // case-insensitive) and answers text. Unknown or missing method: isError
 // "Error: missing/invalid 'method'. Supported: list, load, read_file,
 // execute_script, search." A string argument of another JSON type is an
 // isError naming it.
-func (h *Handler) AgentZero(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+func (h *agentZero) call(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	a, err := parseArgs(req.Params.Arguments)
 	if err != nil {
 		return errorResult("Error: " + err.Error()), nil
@@ -86,20 +90,20 @@ func (h *Handler) AgentZero(ctx context.Context, req *mcp.CallToolRequest) (*mcp
 	}
 	switch strings.ToLower(str["method"]) {
 	case "list":
-		return h.azList(), nil
+		return h.list(), nil
 	case "load":
-		return h.azLoad(ctx, str["skill_name"]), nil
+		return h.load(ctx, str["skill_name"]), nil
 	case "read_file":
-		return h.azReadFile(ctx, str["skill_name"], str["file_path"]), nil
+		return h.readFile(ctx, str["skill_name"], str["file_path"]), nil
 	case "execute_script":
-		return h.azExecute(ctx, str["skill_name"], str["script_path"], a.vals["script_args"], str["arg_style"]), nil
+		return h.execute(ctx, str["skill_name"], str["script_path"], a.vals["script_args"], str["arg_style"]), nil
 	case "search":
-		return h.azSearch(str["query"]), nil
+		return h.search(str["query"]), nil
 	}
 	return errorResult("Error: missing/invalid 'method'. Supported: list, load, read_file, execute_script, search."), nil
 }
 
-// azList answers method list (seed "1. list available skills": name,
+// list answers method list (seed "1. list available skills": name,
 // version, description, tags, author), by name:
 //
 //	Available skills (N):
@@ -107,7 +111,7 @@ func (h *Handler) AgentZero(ctx context.Context, req *mcp.CallToolRequest) (*mcp
 //
 // each part present only when the skill has it, then a tip line; "No
 // skills found." for an empty catalog.
-func (h *Handler) azList() *mcp.CallToolResult {
+func (h *agentZero) list() *mcp.CallToolResult {
 	skills := h.cat.List(index.ListOptions{})
 	if len(skills) == 0 {
 		return textResult("No skills found.")
@@ -119,7 +123,7 @@ func (h *Handler) azList() *mcp.CallToolResult {
 		if s.Version != "" {
 			b.WriteString(" (v" + strings.TrimPrefix(s.Version, "v") + ")")
 		}
-		b.WriteString(": " + shorten(strings.Join(strings.Fields(s.Description), " "), agentZeroBriefChars))
+		b.WriteString(": " + listing.Shorten(strings.Join(strings.Fields(s.Description), " "), agentZeroBriefChars))
 		if len(s.Tags) > 0 {
 			b.WriteString(" | tags: " + strings.Join(s.Tags, ", "))
 		}
@@ -132,9 +136,9 @@ func (h *Handler) azList() *mcp.CallToolResult {
 	return textResult(b.String())
 }
 
-// azSkillError renders a lookup failure in the seed's words ("Skill not
+// skillError renders a lookup failure in the seed's words ("Skill not
 // found": check spelling, use list or search to find correct name).
-func azSkillError(name string, err error) *mcp.CallToolResult {
+func skillError(name string, err error) *mcp.CallToolResult {
 	var nf *index.NotFoundError
 	var inv *index.InvalidSkillError
 	switch {
@@ -158,7 +162,7 @@ func azSkillError(name string, err error) *mcp.CallToolResult {
 	return errorResult("Error in skills_tool: " + err.Error())
 }
 
-// azLoad answers method load (seed "2. load full skill content": metadata,
+// load answers method load (seed "2. load full skill content": metadata,
 // full content, referenced files):
 //
 //	Skill: NAME
@@ -176,13 +180,13 @@ func azSkillError(name string, err error) *mcp.CallToolResult {
 //	- PATH
 //
 // The skill is found by name (case-insensitive) or id.
-func (h *Handler) azLoad(ctx context.Context, name string) *mcp.CallToolResult {
+func (h *agentZero) load(ctx context.Context, name string) *mcp.CallToolResult {
 	if name == "" {
 		return errorResult("Error: 'skill_name' is required for method=load.")
 	}
 	l, err := h.cat.Load(ctx, name)
 	if err != nil {
-		return azSkillError(name, err)
+		return skillError(name, err)
 	}
 	s := l.Skill
 	var b strings.Builder
@@ -222,12 +226,12 @@ func (h *Handler) azLoad(ctx context.Context, name string) *mcp.CallToolResult {
 	return textResult(b.String())
 }
 
-// azReadFile answers method read_file (seed "3. read skill reference
+// readFile answers method read_file (seed "3. read skill reference
 // file"): "Skill: NAME\nFile: PATH\n\n" + the file. Errors: "File not
 // found: ..." (seed: "Verify file_path matches referenced files from load
 // output"), a path outside the skill directory ("Path validation prevents
 // directory traversal"), binary and over-large files.
-func (h *Handler) azReadFile(ctx context.Context, name, path string) *mcp.CallToolResult {
+func (h *agentZero) readFile(ctx context.Context, name, path string) *mcp.CallToolResult {
 	if name == "" || path == "" {
 		return errorResult("Error: 'skill_name' and 'file_path' are required for method=read_file.")
 	}
@@ -250,20 +254,20 @@ func (h *Handler) azReadFile(ctx context.Context, name, path string) *mcp.CallTo
 	case errors.Is(err, index.ErrTooLarge):
 		return errorResult("File too large: '" + path + "' is over 1 MiB.")
 	default:
-		return azSkillError(name, err)
+		return skillError(name, err)
 	}
 	s, _ := h.cat.Resolve(f.SkillID)
 	return textResult("Skill: " + s.Name + "\nFile: " + f.Path + "\n\n" + f.Content)
 }
 
-// azExecute answers method execute_script (seed "4. execute skill
+// execute answers method execute_script (seed "4. execute skill
 // script") through Options.Sandbox: script_args in the caller's key order,
 // arg_style positional (default), named or env. The answer is the
 // script's report (see scriptReport), isError when it failed ("Script
 // failed") or timed out. Errors: scripts disabled (no sandbox), "Skill
 // not found", "File not found", "Unsupported script type: only .py, .js,
 // .sh supported", a path outside the skill, a bad arg_style.
-func (h *Handler) azExecute(ctx context.Context, name, script string, rawArgs json.RawMessage, style string) *mcp.CallToolResult {
+func (h *agentZero) execute(ctx context.Context, name, script string, rawArgs json.RawMessage, style string) *mcp.CallToolResult {
 	if h.opts.Sandbox == nil {
 		return errorResult("Error: script execution is disabled on this server: it runs without a sandbox. Restart it with `skilldex serve --allow-scripts` to enable execute_script.")
 	}
@@ -282,7 +286,7 @@ func (h *Handler) azExecute(ctx context.Context, name, script string, rawArgs js
 	switch {
 	case err == nil:
 	case errors.Is(err, index.ErrNotFound), errors.Is(err, index.ErrInvalid), errors.Is(err, index.ErrBadName):
-		return azSkillError(name, err)
+		return skillError(name, err)
 	case errors.Is(err, sandbox.ErrUnsupported):
 		return errorResult("Unsupported script type: only .py, .js, .sh supported ('" + script + "').")
 	case errors.Is(err, sandbox.ErrOutside):
@@ -297,33 +301,24 @@ func (h *Handler) azExecute(ctx context.Context, name, script string, rawArgs js
 	return r
 }
 
-// azHit is one scored skill of method search.
-type azHit struct {
+// scored is one scored skill of method search.
+type scored struct {
 	s     index.Skill
 	score int
 }
 
-// AgentZeroSearch scores the served skills for query by the seed's rule
-// (seed "5. search skills by query", Scoring): the query is lower-cased
-// and split on white space; for each term, +3 when the name contains it,
-// +2 when the description does, +1 when any tag does (substrings,
-// case-insensitive). Skills scoring 0 are dropped; the rest are sorted by
-// descending score, ties by name. A plain scan over Catalog.List: this is
-// the seed's contract, not the native BM25 ranking.
-func (h *Handler) AgentZeroSearch(query string) []index.Skill {
-	hits := h.azScore(query)
-	out := make([]index.Skill, len(hits))
-	for i, x := range hits {
-		out[i] = x.s
-	}
-	return out
-}
-
-func (h *Handler) azScore(query string) []azHit {
-	var hits []azHit
+// score scores the served skills for query by the seed's rule (seed "5.
+// search skills by query", Scoring; agentzero.Score): the query is
+// lower-cased and split on white space; for each term, +3 when the name
+// contains it, +2 when the description does, +1 when any tag does
+// (substrings, case-insensitive). Skills scoring 0 are dropped; the rest
+// are sorted by descending score, ties by name. A plain scan over
+// Catalog.List: this is the seed's contract, not the native BM25 ranking.
+func (h *agentZero) score(query string) []scored {
+	var hits []scored
 	for _, s := range h.cat.List(index.ListOptions{}) {
-		if score := eval.AgentZeroScore(query, s.Name, s.Description, s.Tags); score > 0 {
-			hits = append(hits, azHit{s, score})
+		if score := agentzero.Score(query, s.Name, s.Description, s.Tags); score > 0 {
+			hits = append(hits, scored{s, score})
 		}
 	}
 	sort.SliceStable(hits, func(i, j int) bool {
@@ -335,7 +330,7 @@ func (h *Handler) azScore(query string) []azHit {
 	return hits
 }
 
-// azSearch answers method search:
+// search answers method search:
 //
 //	Skills matching 'QUERY' (N):
 //	- NAME (score S): BRIEF DESCRIPTION
@@ -343,11 +338,11 @@ func (h *Handler) azScore(query string) []azHit {
 // at most agentZeroSearchLimit lines (the total says how many matched),
 // then a tip; "No skills matched query: 'QUERY'" when none did. An empty
 // query is an error.
-func (h *Handler) azSearch(query string) *mcp.CallToolResult {
+func (h *agentZero) search(query string) *mcp.CallToolResult {
 	if query == "" {
 		return errorResult("Error: 'query' is required for method=search.")
 	}
-	hits := h.azScore(query)
+	hits := h.score(query)
 	if len(hits) == 0 {
 		return textResult("No skills matched query: '" + query + "'")
 	}
@@ -358,7 +353,7 @@ func (h *Handler) azSearch(query string) *mcp.CallToolResult {
 			fmt.Fprintf(&b, "- … and %d more; refine the query\n", len(hits)-i)
 			break
 		}
-		fmt.Fprintf(&b, "- %s (score %d): %s\n", x.s.Name, x.score, shorten(strings.Join(strings.Fields(x.s.Description), " "), agentZeroBriefChars))
+		fmt.Fprintf(&b, "- %s (score %d): %s\n", x.s.Name, x.score, listing.Shorten(strings.Join(strings.Fields(x.s.Description), " "), agentZeroBriefChars))
 	}
 	b.WriteString("\nUse method \"load\" with skill_name to load a skill's full instructions.")
 	return textResult(b.String())

@@ -148,15 +148,16 @@ func TestAgentZeroSearchScoring(t *testing.T) {
 		"s/both/SKILL.md":      skillMD("name: pdf-both\ndescription: pdf\ntags: [pdf]", "#"), // 3+2+1
 		"s/none/SKILL.md":      skillMD("name: none\ndescription: nothing", "#"),
 	}, []string{"s"}, Options{})
+	az := &agentZero{f.h.deps}
 	var got []string
-	for _, s := range f.h.AgentZeroSearch("PDF") {
-		got = append(got, s.Name)
+	for _, x := range az.score("PDF") {
+		got = append(got, x.s.Name)
 	}
 	want := []string{"pdf-both", "alpha-pdf", "zeta-pdf", "docs", "forms"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("search PDF = %v, want %v", got, want)
 	}
-	hits := f.h.azScore("pdf tools")
+	hits := az.score("pdf tools")
 	if hits[0].s.Name != "pdf-both" || hits[0].score != 6 || hits[1].s.Name != "alpha-pdf" || hits[1].score != 5 {
 		t.Errorf("two terms: %+v", hits)
 	}

@@ -10,10 +10,14 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skilldex/skilldex/index"
+	"github.com/skilldex/skilldex/listing"
 )
 
-// The universal profile serves the seed mcp-skill-tool.md: one tool,
+// universal serves the seed testdata/seeds/mcp-skill-tool.md: one tool,
 // skill {name}, whose description lists the available skills.
+type universal struct{ *deps }
+
+func (h *universal) toolNames() []string { return []string{universalToolName} }
 
 const universalToolName = "skill"
 
@@ -79,49 +83,49 @@ func universalLocation(label string) string {
 // only an entry is the bare name on its line. Names and descriptions are
 // XML-escaped (the seed interpolates them raw): a description holding
 // "</available_skills>" must not end the list early for the model.
-var universalFormat = listFormat{
-	full: func(e listEntry, desc string) string {
-		return "<skill>\n<name>" + xmlEscaper.Replace(e.name) + "</name>\n<description>" + xmlEscaper.Replace(desc) + "</description>\n<location>" + e.location + "</location>\n</skill>"
+var universalFormat = listing.Format{
+	Full: func(e listing.Entry, desc string) string {
+		return "<skill>\n<name>" + listing.EscapeXML(e.Name) + "</name>\n<description>" + listing.EscapeXML(desc) + "</description>\n<location>" + e.Location + "</location>\n</skill>"
 	},
-	nameOnly: func(e listEntry) string { return e.name },
+	NameOnly: func(e listing.Entry) string { return e.Name },
 }
 
-// universalEntries are the served skills in the seed's scan order: roots
+// entries are the served skills in the seed's scan order: roots
 // in priority order (project before global for each pair of the seed's
 // default folders), then by name.
-func (h *Handler) universalEntries() []listEntry {
-	skills := byRoot(h.cat.List(index.ListOptions{}))
-	out := make([]listEntry, len(skills))
+func (h *universal) entries() []listing.Entry {
+	skills := listing.ByRoot(h.cat.List(index.ListOptions{}))
+	out := make([]listing.Entry, len(skills))
 	for i, s := range skills {
-		out[i] = listEntry{name: s.Name, desc: s.Description, location: universalLocation(s.RootLabel)}
+		out[i] = listing.Entry{Name: s.Name, Description: s.Description, Location: universalLocation(s.RootLabel)}
 	}
 	return out
 }
 
-// UniversalDescription returns the skill tool's description for the
+// description returns the skill tool's description for the
 // catalog as it is now: the seed's template with <available_skills>
 // filled, the list held within Options.DescriptionBudget characters (see
-// fitList) and, when it was cut, a note after </available_skills> saying
+// listing.Fit) and, when it was cut, a note after </available_skills> saying
 // how and how many skills were left out.
-func (h *Handler) UniversalDescription() string {
-	fit := fitList(h.universalEntries(), h.opts.DescriptionBudget, universalFormat)
-	desc := fmt.Sprintf(universalTemplate, fit.text)
-	if note := fit.note(h.opts.DescriptionBudget, "Invoke this tool"); note != "" {
+func (h *universal) description() string {
+	fit := listing.Fit(h.entries(), h.opts.DescriptionBudget, universalFormat)
+	desc := fmt.Sprintf(universalTemplate, fit.Text)
+	if note := fit.Note(h.opts.DescriptionBudget, "Invoke this tool"); note != "" {
 		desc += "\n\n" + note
 	}
 	return desc
 }
 
-// addUniversal registers the skill tool and keeps its description in step
+// register adds the skill tool and keeps its description in step
 // with the catalog: on every change the description is regenerated and,
 // when it differs, the tool is added again, which replaces it and makes
 // the SDK send notifications/tools/list_changed.
-func (h *Handler) addUniversal(s *mcp.Server) {
+func (h *universal) register(s *mcp.Server) {
 	h.warnSkipped(nil)
 	var mu sync.Mutex
 	last := ""
 	register := func() {
-		desc := h.UniversalDescription()
+		desc := h.description()
 		mu.Lock()
 		defer mu.Unlock()
 		if desc == last {
@@ -130,7 +134,7 @@ func (h *Handler) addUniversal(s *mcp.Server) {
 		last = desc
 		t := *universalTool
 		t.Description = desc
-		s.AddTool(&t, h.Universal)
+		s.AddTool(&t, h.call)
 	}
 	register()
 	h.onChange(func(ch index.Change) {
@@ -144,7 +148,7 @@ func (h *Handler) addUniversal(s *mcp.Server) {
 // field are skipped during scanning - Logged to stderr"; "Malformed
 // Frontmatter: Skip skill during scanning, Log warning to stderr"). ids
 // nil means every skill.
-func (h *Handler) warnSkipped(ids []string) {
+func (h *universal) warnSkipped(ids []string) {
 	want := map[string]bool{}
 	for _, id := range ids {
 		want[id] = true
@@ -166,7 +170,7 @@ func (h *Handler) warnSkipped(ids []string) {
 	}
 }
 
-// Universal handles the skill tool. Input {name}; the answers, all plain
+// call handles the skill tool. Input {name}; the answers, all plain
 // text content:
 //
 //   - found (name case-insensitive): "Loading: NAME\nBase directory:
@@ -179,7 +183,7 @@ func (h *Handler) warnSkipped(ids []string) {
 //     type, other keys): isError with "Invalid arguments for tool skill:
 //     " and the Zod issue ("name: Skill name cannot be empty", seed
 //     "Empty name: ❌ Validation error").
-func (h *Handler) Universal(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+func (h *universal) call(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	a, err := parseArgs(req.Params.Arguments)
 	if err != nil {
 		return errorResult("Invalid arguments for tool skill: " + err.Error()), nil
@@ -201,50 +205,50 @@ func (h *Handler) Universal(ctx context.Context, req *mcp.CallToolRequest) (*mcp
 		return errorResult("Invalid arguments for tool skill: " + strings.Join(issues, "; ")), nil
 	}
 	if strings.ContainsAny(name, `/\`) {
-		return textResult(h.universalNotFound(name, nil)), nil
+		return textResult(h.notFound(name, nil)), nil
 	}
 	s, err := h.lookupName(name)
 	if err != nil {
-		return textResult(h.universalNotFound(name, suggestions(err))), nil
+		return textResult(h.notFound(name, suggestions(err))), nil
 	}
 	l, err := h.cat.Load(ctx, s.ID)
 	if err != nil {
 		if !errors.Is(err, index.ErrNotFound) && !errors.Is(err, index.ErrInvalid) {
 			h.log.Error("skill tool: cannot load skill; treating it as not found", "skill", s.ID, "err", err)
 		}
-		return textResult(h.universalNotFound(name, nil)), nil
+		return textResult(h.notFound(name, nil)), nil
 	}
 	return textResult("Loading: " + l.Skill.Name + "\nBase directory: " + l.BaseDir + "\n\n" + l.Content), nil
 }
 
-// universalNotFound is the seed's not-found text. The list is held within
+// notFound is the seed's not-found text. The list is held within
 // the description budget; when it is cut, the closest names come first
 // and a last line counts the skills not listed.
-func (h *Handler) universalNotFound(name string, close []string) string {
-	list := h.availableList(h.universalEntries(), close)
+func (h *universal) notFound(name string, close []string) string {
+	list := h.availableList(h.entries(), close)
 	return "Skill '" + name + "' not found.\n\nAvailable skills:\n" + orNone(list) + "\n\nUse the exact skill name (case-insensitive) to load a skill."
 }
 
 // dashFormat is the "- name: description" list of the seeds' not-found
 // texts (universal and wave) and of wave's description.
-var dashFormat = listFormat{
-	full:     func(e listEntry, desc string) string { return "- " + e.name + ": " + desc },
-	nameOnly: func(e listEntry) string { return "- " + e.name },
+var dashFormat = listing.Format{
+	Full:     func(e listing.Entry, desc string) string { return "- " + e.Name + ": " + desc },
+	NameOnly: func(e listing.Entry) string { return "- " + e.Name },
 }
 
 // availableList renders entries as the seeds' "Available skills:" list
 // within the description budget; when cut, close names go first and a
 // last line says how many were not listed.
-func (h *Handler) availableList(entries []listEntry, close []string) string {
+func (h *deps) availableList(entries []listing.Entry, close []string) string {
 	budget := h.opts.DescriptionBudget
-	fit := fitList(entries, budget, dashFormat)
-	if fit.mode != fitFull {
-		fit = fitList(orderFirst(entries, close), budget, dashFormat)
+	fit := listing.Fit(entries, budget, dashFormat)
+	if fit.Mode != listing.ModeFull {
+		fit = listing.Fit(listing.OrderFirst(entries, close), budget, dashFormat)
 	}
-	if fit.omitted > 0 {
-		return fit.text + fmt.Sprintf("\n- … and %d more skills not listed", fit.omitted)
+	if fit.Omitted > 0 {
+		return fit.Text + fmt.Sprintf("\n- … and %d more skills not listed", fit.Omitted)
 	}
-	return fit.text
+	return fit.Text
 }
 
 // quoteAll quotes each item with q and joins them with ", ".

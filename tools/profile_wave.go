@@ -14,10 +14,14 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/index/skillmd"
+	"github.com/skilldex/skilldex/listing"
 )
 
-// The wave profile serves the seed wave-skill-tool.md: one tool, Skill
-// {skill_name}, whose description lists the available skills.
+// wave serves the seed testdata/seeds/wave-skill-tool.md: one tool,
+// Skill {skill_name}, whose description lists the available skills.
+type wave struct{ *deps }
+
+func (h *wave) toolNames() []string { return []string{waveToolName} }
 
 const waveToolName = "Skill"
 
@@ -111,53 +115,53 @@ func waveType(label string) string {
 	return "project"
 }
 
-// waveEntries are the served skills that pass the seed's validation, by
+// entries are the served skills that pass the seed's validation, by
 // name.
-func (h *Handler) waveEntries() []listEntry {
-	var out []listEntry
+func (h *wave) entries() []listing.Entry {
+	var out []listing.Entry
 	for _, s := range h.cat.List(index.ListOptions{}) {
 		if len(waveProblems(s)) == 0 {
-			out = append(out, listEntry{name: s.Name, desc: s.Description})
+			out = append(out, listing.Entry{Name: s.Name, Description: s.Description})
 		}
 	}
 	return out
 }
 
-// WaveDescription returns the Skill tool's description for the catalog as
+// description returns the Skill tool's description for the catalog as
 // it is now: "Invoke skills based on available skill metadata. Skills:"
 // then one "- name: description" line per valid skill, held within
-// Options.DescriptionBudget characters (see fitList), and a note when the
+// Options.DescriptionBudget characters (see listing.Fit), and a note when the
 // list was cut.
-func (h *Handler) WaveDescription() string {
-	fit := fitList(h.waveEntries(), h.opts.DescriptionBudget, dashFormat)
-	desc := waveDescriptionPrefix + "\n" + orNone(fit.text)
-	if note := fit.note(h.opts.DescriptionBudget, "Invoke this tool"); note != "" {
+func (h *wave) description() string {
+	fit := listing.Fit(h.entries(), h.opts.DescriptionBudget, dashFormat)
+	desc := waveDescriptionPrefix + "\n" + orNone(fit.Text)
+	if note := fit.Note(h.opts.DescriptionBudget, "Invoke this tool"); note != "" {
 		desc += "\n\n" + note
 	}
 	return desc
 }
 
-// addWave registers the Skill tool and, like addUniversal, regenerates its
+// register adds the Skill tool and, like universal's, regenerates its
 // description on every catalog change (the SDK then sends
 // notifications/tools/list_changed).
-func (h *Handler) addWave(s *mcp.Server) {
+func (h *wave) register(s *mcp.Server) {
 	var mu sync.Mutex
 	last := ""
 	register := func() {
-		desc := h.WaveDescription()
+		desc := h.description()
 		mu.Lock()
 		defer mu.Unlock()
 		if desc == last {
 			return
 		}
 		last = desc
-		s.AddTool(&mcp.Tool{Name: waveToolName, Description: desc, InputSchema: waveInputSchema}, h.Wave)
+		s.AddTool(&mcp.Tool{Name: waveToolName, Description: desc, InputSchema: waveInputSchema}, h.call)
 	}
 	register()
 	h.onChange(func(index.Change) { register() })
 }
 
-// Wave handles the Skill tool. Input {skill_name}; answers as text, errors
+// call handles the Skill tool. Input {skill_name}; answers as text, errors
 // with isError (the seed's ToolResult success: false):
 //
 //   - found and valid: "Skill: NAME (Type: personal|project)\nPath:
@@ -172,19 +176,19 @@ func (h *Handler) addWave(s *mcp.Server) {
 //   - anything else (bad arguments, an unreadable SKILL.md): "Error
 //     invoking skill 'X': MESSAGE\n\nAvailable skills:\n..." (seed
 //     "Error Response Structure").
-func (h *Handler) Wave(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+func (h *wave) call(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	a, err := parseArgs(req.Params.Arguments)
 	if err != nil {
-		return errorResult(h.waveError("", err.Error())), nil
+		return errorResult(h.errorText("", err.Error())), nil
 	}
 	name, present, err := a.str("skill_name")
 	switch {
 	case err != nil:
-		return errorResult(h.waveError("", "skill_name must be a string")), nil
+		return errorResult(h.errorText("", "skill_name must be a string")), nil
 	case len(a.unknown("skill_name")) > 0:
-		return errorResult(h.waveError(name, "unknown argument "+quoteAll(a.unknown("skill_name"), "'")+"; the Skill tool takes only skill_name")), nil
+		return errorResult(h.errorText(name, "unknown argument "+quoteAll(a.unknown("skill_name"), "'")+"; the Skill tool takes only skill_name")), nil
 	case !present || strings.TrimSpace(name) == "":
-		return errorResult(h.waveError(name, "skill_name is required")), nil
+		return errorResult(h.errorText(name, "skill_name is required")), nil
 	}
 	s, err := h.lookupName(name)
 	var inv *index.InvalidSkillError
@@ -192,7 +196,7 @@ func (h *Handler) Wave(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Call
 	case errors.As(err, &inv):
 		return errorResult(waveInvalid(name, waveProblems(inv.Skill))), nil
 	case err != nil:
-		return errorResult(h.waveNotFound(name, suggestions(err))), nil
+		return errorResult(h.notFound(name, suggestions(err))), nil
 	}
 	if probs := waveProblems(s); len(probs) > 0 {
 		return errorResult(waveInvalid(name, probs)), nil
@@ -202,21 +206,21 @@ func (h *Handler) Wave(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Call
 	case errors.As(err, &inv):
 		return errorResult(waveInvalid(name, waveProblems(inv.Skill))), nil
 	case errors.Is(err, index.ErrNotFound):
-		return errorResult(h.waveNotFound(name, nil)), nil
+		return errorResult(h.notFound(name, nil)), nil
 	case err != nil:
-		return errorResult(h.waveError(name, err.Error())), nil
+		return errorResult(h.errorText(name, err.Error())), nil
 	}
 	return textResult("Skill: " + l.Skill.Name + " (Type: " + waveType(l.Skill.RootLabel) + ")\nPath: " + l.BaseDir + "\n\n" + l.Content), nil
 }
 
-// waveError is the seed's "Error Response Structure".
-func (h *Handler) waveError(name, msg string) string {
-	return "Error invoking skill '" + name + "': " + msg + "\n\nAvailable skills:\n" + orNone(h.availableList(h.waveEntries(), nil))
+// errorText is the seed's "Error Response Structure".
+func (h *wave) errorText(name, msg string) string {
+	return "Error invoking skill '" + name + "': " + msg + "\n\nAvailable skills:\n" + orNone(h.availableList(h.entries(), nil))
 }
 
-// waveNotFound is the seed's "Not Found Error".
-func (h *Handler) waveNotFound(name string, close []string) string {
-	return "Skill '" + name + "' not found.\n\nAvailable skills:\n" + orNone(h.availableList(h.waveEntries(), close)) +
+// notFound is the seed's "Not Found Error".
+func (h *wave) notFound(name string, close []string) string {
+	return "Skill '" + name + "' not found.\n\nAvailable skills:\n" + orNone(h.availableList(h.entries(), close)) +
 		"\n\nTo create this skill:\n1. Create directory ~/.wave/skills/" + name + "/\n2. Add SKILL.md file with proper YAML frontmatter"
 }
 

@@ -21,7 +21,7 @@ var readSkillFileTool = &mcp.Tool{
 }
 
 // ReadSkillFile handles read_skill_file.
-func (h *Handler) ReadSkillFile(ctx context.Context, _ *mcp.CallToolRequest, in ReadSkillFileInput) (*mcp.CallToolResult, *index.File, error) {
+func (h *native) ReadSkillFile(ctx context.Context, _ *mcp.CallToolRequest, in ReadSkillFileInput) (*mcp.CallToolResult, *index.File, error) {
 	f, err := h.cat.ReadFile(ctx, in.Skill, in.Path)
 	if err != nil {
 		return nil, nil, err

@@ -37,9 +37,12 @@ func SkillURI(id, rel string) string {
 	return uri
 }
 
-// resourceSet keeps one server's registered skill resources in step with
-// the catalog and remembers which resource URIs clients subscribed to.
+// resourceSet serves the skill resources of one server: it keeps the
+// registered resources in step with the catalog, reads them, and
+// remembers which resource URIs clients subscribed to.
 type resourceSet struct {
+	*deps
+
 	mu   sync.Mutex
 	have map[string]bool // registered URIs
 
@@ -53,40 +56,36 @@ type resourceSet struct {
 	subs map[string]string
 }
 
-func newResourceSet() *resourceSet {
-	return &resourceSet{have: map[string]bool{}, subs: map[string]string{}}
+func newResourceSet(d *deps) *resourceSet {
+	return &resourceSet{deps: d, have: map[string]bool{}, subs: map[string]string{}}
 }
 
 // subscribe accepts a resources/subscribe for any skill:// URI that names an
 // existing file of a served skill (SKILL.md or a reference file); other
 // URIs get the resource-not-found error.
-func (h *Handler) subscribe(rs *resourceSet) func(context.Context, *mcp.SubscribeRequest) error {
-	return func(_ context.Context, req *mcp.SubscribeRequest) error {
-		uri := req.Params.URI
-		id, rel, ok := h.splitURI(uri)
-		if !ok {
-			return mcp.ResourceNotFoundError(uri)
-		}
-		clean, err := index.CleanRel(rel)
-		if err != nil {
-			return fmt.Errorf("subscribe %s: %w", uri, err)
-		}
-		sk, err := h.cat.Resolve(id)
-		if err != nil || !hasFile(sk, clean) {
-			return mcp.ResourceNotFoundError(uri)
-		}
-		rs.subMu.Lock()
-		rs.subs[uri] = id
-		rs.subMu.Unlock()
-		return nil
+func (rs *resourceSet) subscribe(_ context.Context, req *mcp.SubscribeRequest) error {
+	uri := req.Params.URI
+	id, rel, ok := rs.splitURI(uri)
+	if !ok {
+		return mcp.ResourceNotFoundError(uri)
 	}
+	clean, err := index.CleanRel(rel)
+	if err != nil {
+		return fmt.Errorf("subscribe %s: %w", uri, err)
+	}
+	sk, err := rs.cat.Resolve(id)
+	if err != nil || !hasFile(sk, clean) {
+		return mcp.ResourceNotFoundError(uri)
+	}
+	rs.subMu.Lock()
+	rs.subs[uri] = id
+	rs.subMu.Unlock()
+	return nil
 }
 
 // unsubscribe accepts every resources/unsubscribe: the SDK drops the
 // session's subscription, and rs.subs keeps the URI (see resourceSet).
-func (h *Handler) unsubscribe(*resourceSet) func(context.Context, *mcp.UnsubscribeRequest) error {
-	return func(context.Context, *mcp.UnsubscribeRequest) error { return nil }
-}
+func (rs *resourceSet) unsubscribe(context.Context, *mcp.UnsubscribeRequest) error { return nil }
 
 func hasFile(s index.Skill, rel string) bool {
 	for _, f := range s.Files {
@@ -120,30 +119,32 @@ func (rs *resourceSet) notifyUpdated(s *mcp.Server, ch index.Change) {
 	}
 }
 
-// addResources lists every served skill's SKILL.md as a resource, serves
+// add lists every served skill's SKILL.md as a resource, serves
 // any skill file through the skill:// template, and keeps the list in step
 // with the catalog (the SDK sends notifications/resources/list_changed on
 // each change, and notifications/resources/updated to subscribers).
-func (h *Handler) addResources(s *mcp.Server, rs *resourceSet) {
+func (rs *resourceSet) add(s *mcp.Server) {
 	s.AddReceivingMiddleware(refuseUnquotableURIs)
 	s.AddResourceTemplate(&mcp.ResourceTemplate{
 		Name:        "skill-file",
 		Title:       "A file of a skill",
 		Description: "skill://<id>/<path>: SKILL.md or any text file in the skill folder",
 		URITemplate: ResourceScheme + "{+path}",
-	}, h.readResource)
-	h.syncResources(s, rs)
-	h.onChange(func(ch index.Change) {
-		h.syncResources(s, rs)
+	}, rs.read)
+	rs.sync(s)
+	rs.onChange(func(ch index.Change) {
+		rs.sync(s)
 		rs.notifyUpdated(s, ch)
 	})
 }
 
-func (h *Handler) syncResources(s *mcp.Server, rs *resourceSet) {
+// sync registers the SKILL.md resource of every skill the catalog lists
+// and removes those of skills it no longer does.
+func (rs *resourceSet) sync(s *mcp.Server) {
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
 	want := map[string]index.Skill{}
-	for _, sk := range h.cat.List(index.ListOptions{IncludeShadowed: true}) {
+	for _, sk := range rs.cat.List(index.ListOptions{IncludeShadowed: true}) {
 		want[SkillURI(sk.ID, sk.SkillFile)] = sk
 	}
 	var gone []string
@@ -161,14 +162,14 @@ func (h *Handler) syncResources(s *mcp.Server, rs *resourceSet) {
 			continue
 		}
 		rs.have[uri] = true
-		s.AddResource(&mcp.Resource{URI: uri, Name: sk.ID, Title: sk.Name, Description: sk.Description, MIMEType: "text/markdown"}, h.readResource)
+		s.AddResource(&mcp.Resource{URI: uri, Name: sk.ID, Title: sk.Name, Description: sk.Description, MIMEType: "text/markdown"}, rs.read)
 	}
 }
 
 // splitURI splits skill://<id>/<path> (or skill:///<id>/<path>) into a
 // served skill's id and the file path inside it; ok is false for another
 // scheme, bad escaping or no served skill.
-func (h *Handler) splitURI(uri string) (id, rel string, ok bool) {
+func (rs *resourceSet) splitURI(uri string) (id, rel string, ok bool) {
 	raw, ok := strings.CutPrefix(uri, ResourceScheme)
 	if !ok {
 		return "", "", false
@@ -177,7 +178,7 @@ func (h *Handler) splitURI(uri string) (id, rel string, ok bool) {
 	if err != nil {
 		return "", "", false
 	}
-	return h.cat.SplitPath(p)
+	return rs.cat.SplitPath(p)
 }
 
 // refuseUnquotableURIs answers resources/read and resources/subscribe for a
@@ -212,15 +213,15 @@ func quotable(s string) bool {
 	return json.Valid([]byte(fmt.Sprintf("%q", s)))
 }
 
-// readResource serves skill://<id>/<path> through Catalog.ReadFile, so the
+// read serves skill://<id>/<path> through Catalog.ReadFile, so the
 // same path rules hold: nothing outside the skill folder is read.
-func (h *Handler) readResource(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+func (rs *resourceSet) read(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
 	uri := req.Params.URI
-	id, rel, ok := h.splitURI(uri)
+	id, rel, ok := rs.splitURI(uri)
 	if !ok {
 		return nil, mcp.ResourceNotFoundError(uri)
 	}
-	f, err := h.cat.ReadFile(ctx, id, rel)
+	f, err := rs.cat.ReadFile(ctx, id, rel)
 	if errors.Is(err, index.ErrFileNotFound) || errors.Is(err, index.ErrNotFound) {
 		return nil, mcp.ResourceNotFoundError(uri)
 	}

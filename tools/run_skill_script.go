@@ -76,7 +76,7 @@ var runSkillScriptTool = &mcp.Tool{
 // result with isError and its output; a script that cannot start (unknown
 // skill, a path outside the skill, an unsupported type, no sandbox) is an
 // error.
-func (h *Handler) RunSkillScript(ctx context.Context, req *mcp.CallToolRequest, in RunSkillScriptInput) (*mcp.CallToolResult, RunSkillScriptOutput, error) {
+func (h *native) RunSkillScript(ctx context.Context, req *mcp.CallToolRequest, in RunSkillScriptInput) (*mcp.CallToolResult, RunSkillScriptOutput, error) {
 	a, err := parseArgs(req.Params.Arguments)
 	if err != nil {
 		return nil, RunSkillScriptOutput{}, err

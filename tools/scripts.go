@@ -33,7 +33,7 @@ type scriptRun struct {
 // those of Catalog.Resolve, and those of sandbox.Sandbox.Run (ErrOutside,
 // ErrUnsupported, ErrNotFound, ErrUnavailable, ErrInvalidRequest). A
 // script that fails or times out is a Result, not an error.
-func (h *Handler) runScript(ctx context.Context, r scriptRun) (index.Skill, *sandbox.Result, error) {
+func (h *deps) runScript(ctx context.Context, r scriptRun) (index.Skill, *sandbox.Result, error) {
 	if h.opts.Sandbox == nil {
 		return index.Skill{}, nil, ErrScriptsDisabled
 	}

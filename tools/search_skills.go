@@ -33,7 +33,7 @@ var searchSkillsTool = &mcp.Tool{
 }
 
 // SearchSkills handles search_skills.
-func (h *Handler) SearchSkills(ctx context.Context, _ *mcp.CallToolRequest, in SearchSkillsInput) (*mcp.CallToolResult, SearchSkillsOutput, error) {
+func (h *native) SearchSkills(ctx context.Context, _ *mcp.CallToolRequest, in SearchSkillsInput) (*mcp.CallToolResult, SearchSkillsOutput, error) {
 	res, err := h.cat.Search(ctx, index.SearchRequest{Query: in.Query, Limit: min(in.Limit, 100), MinScore: in.MinScore})
 	if err != nil {
 		return nil, SearchSkillsOutput{}, err

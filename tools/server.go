@@ -1,7 +1,10 @@
-// Package tools serves the catalog to agents: the MCP tool handlers (one
-// file per tool, methods on Handler), the skill resources, and the
-// profiles that render the same catalog operations in each seed's dialect
-// (see PROFILES.md for the contracts, the decisions and the tests).
+// Package tools serves the catalog to agents over MCP: five profiles,
+// each a small type that renders the same catalog operations in its
+// seed's dialect (native: skilldex's own tools; universal, wave, list-get
+// and agent-zero: the seeds in testdata/seeds), sharing one dependency
+// struct (deps), and the skill resources. One file per MCP tool; each is
+// a thin adapter over the index package. See PROFILES.md for the
+// contracts, the decisions and the tests.
 package tools
 
 import (
@@ -13,6 +16,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skilldex/skilldex/index"
+	"github.com/skilldex/skilldex/listing"
 	"github.com/skilldex/skilldex/tools/sandbox"
 )
 
@@ -23,8 +27,8 @@ const Version = "0.1.0"
 // code points), of the skill list inside the dynamic tool descriptions of
 // the universal and wave profiles: 8,000, the budget agents commonly give
 // it. Past it descriptions are shortened, then only names are listed, then
-// skills are left out, and the description says so (see fitList).
-const DefaultDescriptionBudget = 8000
+// skills are left out, and the description says so (see listing.Fit).
+const DefaultDescriptionBudget = listing.DefaultBudget
 
 // Options configure a Handler. nil means defaults.
 type Options struct {
@@ -60,9 +64,10 @@ type catalog interface {
 	Roots() []index.Root
 }
 
-// Handler holds the dependencies every tool handler needs. Its methods are
-// the tool handlers.
-type Handler struct {
+// deps is what every profile and the resources need: the catalog, the
+// logger and the options. The profiles of one Handler share one deps, so a
+// test that swaps the catalog before NewServer swaps it for all of them.
+type deps struct {
 	cat  catalog
 	log  *slog.Logger
 	opts Options
@@ -72,33 +77,58 @@ type Handler struct {
 	checkRoot func(path string) error
 }
 
-// New returns a Handler over cat.
-func New(cat *index.Catalog, opts *Options) *Handler {
-	h := &Handler{cat: cat, checkRoot: checkRootDir}
-	if opts != nil {
-		h.opts = *opts
-	}
-	h.log = h.opts.Logger
-	if h.log == nil {
-		h.log = slog.New(slog.DiscardHandler)
-	}
-	if len(h.opts.Profiles) == 0 {
-		h.opts.Profiles = []string{"native"}
-	}
-	if h.opts.DescriptionBudget <= 0 {
-		h.opts.DescriptionBudget = DefaultDescriptionBudget
-	}
-	return h
+// Handler builds MCP servers that serve a catalog through the selected
+// profiles (Options.Profiles).
+type Handler struct {
+	*deps
 }
 
-// profile is one selectable tool set.
-type profile struct {
-	// tools names the tools the profile registers given the handler's
-	// options, for the name-clash check.
-	tools func(h *Handler) []string
+// New returns a Handler over cat.
+func New(cat *index.Catalog, opts *Options) *Handler {
+	d := &deps{cat: cat, checkRoot: checkRootDir}
+	if opts != nil {
+		d.opts = *opts
+	}
+	d.log = d.opts.Logger
+	if d.log == nil {
+		d.log = slog.New(slog.DiscardHandler)
+	}
+	if len(d.opts.Profiles) == 0 {
+		d.opts.Profiles = []string{"native"}
+	}
+	if d.opts.DescriptionBudget <= 0 {
+		d.opts.DescriptionBudget = DefaultDescriptionBudget
+	}
+	return &Handler{deps: d}
+}
+
+// ListSkills answers list_skills of the native profile outside a server
+// (the benchmarks call it).
+func (h *Handler) ListSkills(ctx context.Context, req *mcp.CallToolRequest, in ListSkillsInput) (*mcp.CallToolResult, ListSkillsOutput, error) {
+	return (&native{h.deps}).ListSkills(ctx, req, in)
+}
+
+// UniversalDescription is the universal profile's skill tool description
+// for the catalog as it is now (see universal.description).
+func (h *Handler) UniversalDescription() string { return (&universal{h.deps}).description() }
+
+// WaveDescription is the wave profile's Skill tool description for the
+// catalog as it is now (see wave.description).
+func (h *Handler) WaveDescription() string { return (&wave{h.deps}).description() }
+
+// profile is one selectable tool set over a deps.
+type profile interface {
+	// toolNames names the tools the profile registers (given the
+	// options), for the name-clash check.
+	toolNames() []string
 	// register adds the tools to a server.
-	register func(h *Handler, s *mcp.Server)
-	// instructions is the profile's sentence of the server instructions.
+	register(s *mcp.Server)
+}
+
+// profileDef is a profile's constructor and its sentence of the server
+// instructions.
+type profileDef struct {
+	build        func(d *deps) profile
 	instructions string
 }
 
@@ -106,41 +136,31 @@ type profile struct {
 //
 //   - native: search_skills, list_skills, load_skill, read_skill_file, and
 //     run_skill_script when Options.Sandbox is set (skilldex's own tools).
-//   - universal: skill (seed mcp-skill-tool.md).
-//   - wave: Skill (seed wave-skill-tool.md).
-//   - list-get: list_skills and get_skill (seeds list-skills-tool.md and
-//     get-skill-tool.md).
-//   - agent-zero: skills_tool (seed agent-zero-skills-tool.md).
-var profiles = map[string]profile{
+//   - universal: skill (seed testdata/seeds/mcp-skill-tool.md).
+//   - wave: Skill (seed testdata/seeds/wave-skill-tool.md).
+//   - list-get: list_skills and get_skill (seeds
+//     testdata/seeds/list-skills-tool.md and get-skill-tool.md).
+//   - agent-zero: skills_tool (seed
+//     testdata/seeds/agent-zero-skills-tool.md).
+var profiles = map[string]profileDef{
 	"native": {
-		tools: func(h *Handler) []string {
-			names := []string{"search_skills", "list_skills", "load_skill", "read_skill_file"}
-			if h.opts.Sandbox != nil {
-				names = append(names, "run_skill_script")
-			}
-			return names
-		},
-		register:     (*Handler).addNative,
+		build:        func(d *deps) profile { return &native{d} },
 		instructions: "Search with search_skills, then load_skill to read a skill's instructions, and read_skill_file for the files it references.",
 	},
 	"universal": {
-		tools:        func(*Handler) []string { return []string{universalToolName} },
-		register:     (*Handler).addUniversal,
+		build:        func(d *deps) profile { return &universal{d} },
 		instructions: "Call the skill tool with a skill name from its description to load that skill's instructions.",
 	},
 	"wave": {
-		tools:        func(*Handler) []string { return []string{waveToolName} },
-		register:     (*Handler).addWave,
+		build:        func(d *deps) profile { return &wave{d} },
 		instructions: "Call the Skill tool with a skill_name from its description to load that skill's instructions.",
 	},
 	"list-get": {
-		tools:        func(*Handler) []string { return []string{"list_skills", "get_skill"} },
-		register:     (*Handler).addListGet,
+		build:        func(d *deps) profile { return &listGet{d} },
 		instructions: "list_skills returns the skill folder names; get_skill returns one skill's SKILL.md documentation.",
 	},
 	"agent-zero": {
-		tools:        func(*Handler) []string { return []string{agentZeroToolName} },
-		register:     (*Handler).addAgentZero,
+		build:        func(d *deps) profile { return &agentZero{d} },
 		instructions: `skills_tool lists, searches, loads and reads skills (and runs their scripts when enabled) through its "method" argument.`,
 	},
 }
@@ -190,39 +210,31 @@ func (h *Handler) NewServer() (*mcp.Server, error) {
 	}
 	owner := map[string]string{}
 	var instr []string
+	var ps []profile
 	for _, name := range names {
-		p := profiles[name]
-		for _, tool := range p.tools(h) {
+		def := profiles[name]
+		p := def.build(h.deps)
+		for _, tool := range p.toolNames() {
 			if other, ok := owner[tool]; ok {
 				return nil, fmt.Errorf("profiles %q and %q cannot be served together: both define the tool %q; select one of them (or run two servers)", other, name, tool)
 			}
 			owner[tool] = name
 		}
-		instr = append(instr, p.instructions)
+		instr = append(instr, def.instructions)
+		ps = append(ps, p)
 	}
-	rs := newResourceSet()
+	rs := newResourceSet(h.deps)
 	s := mcp.NewServer(&mcp.Implementation{Name: "skilldex", Title: "skilldex skill catalog", Version: Version}, &mcp.ServerOptions{
 		Instructions:       "skilldex serves a catalog of Agent Skills. " + strings.Join(instr, " "),
 		Logger:             h.log,
-		SubscribeHandler:   h.subscribe(rs),
-		UnsubscribeHandler: h.unsubscribe(rs),
+		SubscribeHandler:   rs.subscribe,
+		UnsubscribeHandler: rs.unsubscribe,
 	})
-	for _, name := range names {
-		profiles[name].register(h, s)
+	for _, p := range ps {
+		p.register(s)
 	}
-	h.addResources(s, rs)
+	rs.add(s)
 	return s, nil
-}
-
-// addNative registers skilldex's own tool set.
-func (h *Handler) addNative(s *mcp.Server) {
-	mcp.AddTool(s, searchSkillsTool, h.SearchSkills)
-	mcp.AddTool(s, listSkillsTool, h.ListSkills)
-	mcp.AddTool(s, loadSkillTool, h.LoadSkill)
-	mcp.AddTool(s, readSkillFileTool, h.ReadSkillFile)
-	if h.opts.Sandbox != nil {
-		mcp.AddTool(s, runSkillScriptTool, h.RunSkillScript)
-	}
 }
 
 // readOnly marks tools that only read the catalog.

@@ -5,9 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/index/doctor"
-	"github.com/skilldex/skilldex/tools"
 	"github.com/spf13/cobra"
 )
 
@@ -29,7 +27,7 @@ It exits 1 when there are errors, so it can gate a CI.`,
 				return err
 			}
 			defer cat.Close()
-			in := doctor.FromCatalog(cmd.Context(), cat, tools.PromptFit(cat.List(index.ListOptions{})))
+			in := doctor.FromCatalog(cmd.Context(), cat)
 			rep, err := doctor.Check(in)
 			if err != nil {
 				return err

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/skilldex/skilldex/index/doctor"
-	"github.com/skilldex/skilldex/tools"
+	"github.com/skilldex/skilldex/listing"
 )
 
 // golden compares got with testdata/name, or rewrites it with -update.
@@ -88,8 +88,8 @@ func TestPromptCorpus(t *testing.T) {
 		t.Fatalf("prompt: exit %d\n%s", r.code, r.stderr)
 	}
 	text := strings.TrimSuffix(r.stdout, "\n")
-	if n := len([]rune(text)); n > tools.DefaultDescriptionBudget {
-		t.Errorf("block is %d characters, over the %d budget", n, tools.DefaultDescriptionBudget)
+	if n := len([]rune(text)); n > listing.DefaultBudget {
+		t.Errorf("block is %d characters, over the %d budget", n, listing.DefaultBudget)
 	}
 	var block struct {
 		Skills []struct {
@@ -100,7 +100,7 @@ func TestPromptCorpus(t *testing.T) {
 	if err := xml.Unmarshal([]byte(text), &block); err != nil {
 		t.Fatalf("block does not parse as XML: %v", err)
 	}
-	var p tools.Prompt
+	var p listing.Prompt
 	mustJSON(t, run(t, "prompt", "--json", "--dir", dir, "--data-dir", corpusData()), &p)
 	if len(block.Skills) != p.Listed || p.Omitted == 0 || !strings.Contains(block.Note, "left out") || !strings.Contains(block.Note, "search_skills") {
 		t.Errorf("parsed %d skills, note %q; --json says %d listed, %d left out", len(block.Skills), block.Note, p.Listed, p.Omitted)

@@ -9,13 +9,13 @@ import (
 	"path/filepath"
 
 	"github.com/skilldex/skilldex/index"
-	"github.com/skilldex/skilldex/tools"
+	"github.com/skilldex/skilldex/listing"
 	"github.com/spf13/cobra"
 )
 
 func newPromptCmd(cfg *Config) *cobra.Command {
 	var (
-		opts  tools.PromptOptions
+		opts  listing.PromptOptions
 		write string
 	)
 	cmd := &cobra.Command{
@@ -37,7 +37,7 @@ markers are absent). Running it again with an unchanged catalog leaves the file 
 				return err
 			}
 			defer cat.Close()
-			p, err := tools.BuildPrompt(cat.List(index.ListOptions{}), opts)
+			p, err := listing.BuildPrompt(cat.List(index.ListOptions{}), opts)
 			if err != nil {
 				return err
 			}
@@ -49,7 +49,7 @@ markers are absent). Running it again with an unchanged catalog leaves the file 
 				}
 				if cfg.JSON {
 					return writeJSON(w, struct {
-						*tools.Prompt
+						*listing.Prompt
 						File    string `json:"file"`
 						Changed bool   `json:"changed"`
 					}{p, write, changed})
@@ -68,8 +68,8 @@ markers are absent). Running it again with an unchanged catalog leaves the file 
 			return err
 		},
 	}
-	cmd.Flags().IntVar(&opts.Budget, "budget", tools.DefaultDescriptionBudget, "most characters the block may take")
-	cmd.Flags().StringVar(&opts.Format, "format", tools.PromptXML, "xml (the Agent Skills format), markdown or json")
+	cmd.Flags().IntVar(&opts.Budget, "budget", listing.DefaultBudget, "most characters the block may take")
+	cmd.Flags().StringVar(&opts.Format, "format", listing.PromptXML, "xml (the Agent Skills format), markdown or json")
 	cmd.Flags().StringVar(&write, "write", "", "update the marked skilldex block in FILE (e.g. AGENTS.md) instead of printing")
 	return cmd
 }
@@ -81,7 +81,7 @@ func writeBlock(file, block string) (bool, error) {
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return false, err
 	}
-	doc, err := tools.ReplaceBlock(old, block)
+	doc, err := listing.ReplaceBlock(old, block)
 	if err != nil {
 		return false, fmt.Errorf("%s: %w", file, err)
 	}

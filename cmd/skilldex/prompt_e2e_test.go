@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/skilldex/skilldex/tools"
+	"github.com/skilldex/skilldex/listing"
 )
 
 // TestPromptWrite updates the marked block of an AGENTS.md that has text
@@ -19,7 +19,7 @@ func TestPromptWrite(t *testing.T) {
 	before := "# Agents\n\nRead the code before changing it.\r\nKeep lines short.\n\n"
 	after := "\n\n## Testing\n\nRun go test ./... before pushing.\n"
 	file := filepath.Join(dir, "AGENTS.md")
-	if err := os.WriteFile(file, []byte(before+tools.BlockStart+"\nstale list\n"+tools.BlockEnd+after), 0o600); err != nil {
+	if err := os.WriteFile(file, []byte(before+listing.BlockStart+"\nstale list\n"+listing.BlockEnd+after), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	want := run(t, "prompt", "--dir", ex, "--mem")
@@ -37,10 +37,10 @@ func TestPromptWrite(t *testing.T) {
 			t.Fatal(err)
 		}
 		doc := string(got)
-		if !strings.HasPrefix(doc, before+tools.BlockStart+"\n") || !strings.HasSuffix(doc, tools.BlockEnd+after) {
+		if !strings.HasPrefix(doc, before+listing.BlockStart+"\n") || !strings.HasSuffix(doc, listing.BlockEnd+after) {
 			t.Fatalf("run %d: the text around the block changed:\n%s", i+1, doc)
 		}
-		block := strings.TrimSuffix(strings.TrimPrefix(doc, before+tools.BlockStart+"\n"), tools.BlockEnd+after)
+		block := strings.TrimSuffix(strings.TrimPrefix(doc, before+listing.BlockStart+"\n"), listing.BlockEnd+after)
 		if block != want.stdout {
 			t.Errorf("run %d: block\n%s\nwant what prompt prints\n%s", i+1, block, want.stdout)
 		}
@@ -62,18 +62,18 @@ func TestPromptWrite(t *testing.T) {
 		t.Fatalf("append: exit %d: %s", r.code, r.stderr)
 	}
 	got, _ := os.ReadFile(plain)
-	if !strings.HasPrefix(string(got), "# Notes\n\n"+tools.BlockStart+"\n## Available skills\n") || !strings.HasSuffix(string(got), tools.BlockEnd+"\n") {
+	if !strings.HasPrefix(string(got), "# Notes\n\n"+listing.BlockStart+"\n## Available skills\n") || !strings.HasSuffix(string(got), listing.BlockEnd+"\n") {
 		t.Errorf("appended block:\n%s", got)
 	}
 
 	broken := filepath.Join(dir, "BROKEN.md")
-	if err := os.WriteFile(broken, []byte("x\n"+tools.BlockStart+"\n"), 0o644); err != nil {
+	if err := os.WriteFile(broken, []byte("x\n"+listing.BlockStart+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if r := run(t, "prompt", "--dir", ex, "--mem", "--write", broken); r.code == 0 || !strings.Contains(r.stderr, "unbalanced") {
 		t.Errorf("one marker: want a refusal, got exit %d: %s", r.code, r.stderr)
 	}
-	if got, _ := os.ReadFile(broken); string(got) != "x\n"+tools.BlockStart+"\n" {
+	if got, _ := os.ReadFile(broken); string(got) != "x\n"+listing.BlockStart+"\n" {
 		t.Error("a refused write changed the file")
 	}
 }

@@ -17,6 +17,7 @@ import (
 
 	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/index/skillmd"
+	skilllisting "github.com/skilldex/skilldex/listing"
 )
 
 // Severity ranks a finding. Errors make `skilldex doctor` exit 1: the
@@ -177,11 +178,25 @@ type Report struct {
 	Findings []Finding      `json:"findings"`
 }
 
+// PromptFit returns the listing fitter over skills (the served winners,
+// Catalog.List with default options): the XML block listing.BuildPrompt
+// renders for an agent's system prompt, fitted to a budget.
+func PromptFit(skills []index.Skill) func(chars int) (Fit, error) {
+	return func(chars int) (Fit, error) {
+		p, err := skilllisting.BuildPrompt(skills, skilllisting.PromptOptions{Budget: chars})
+		if err != nil {
+			return Fit{}, err
+		}
+		return Fit{Chars: p.Chars, FullChars: p.FullChars, Mode: p.Mode, Listed: p.Listed, Omitted: p.Omitted, DescriptionCap: p.DescriptionCap}, nil
+	}
+}
+
 // FromCatalog gathers Check's input from an open catalog: every skill,
 // the walk's diagnostics, file heads read through Catalog.ReadFile (so
-// nothing outside a skill folder is read), and fit as the listing fitter
-// (nil skips the listing cost).
-func FromCatalog(ctx context.Context, cat *index.Catalog, fit func(chars int) (Fit, error)) Input {
+// nothing outside a skill folder is read), and PromptFit over the served
+// skills as the listing fitter.
+func FromCatalog(ctx context.Context, cat *index.Catalog) Input {
+	fit := PromptFit(cat.List(index.ListOptions{}))
 	skills := cat.List(index.ListOptions{IncludeInvalid: true, IncludeShadowed: true})
 	own := map[skillmd.Diagnostic]int{}
 	for _, s := range skills {

@@ -13,7 +13,6 @@ import (
 	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/index/doctor"
 	"github.com/skilldex/skilldex/index/skillmd"
-	"github.com/skilldex/skilldex/tools"
 )
 
 // golden compares got with testdata/name, or rewrites it with -update.
@@ -49,7 +48,8 @@ func check(t *testing.T, cat *index.Catalog, base string) *doctor.Report {
 	for i := range served {
 		served[i].Dir = strings.Replace(served[i].Dir, base, "/testdata", 1)
 	}
-	in := doctor.FromCatalog(context.Background(), cat, tools.PromptFit(served))
+	in := doctor.FromCatalog(context.Background(), cat)
+	in.Fit = doctor.PromptFit(served)
 	in.Budgets = []doctor.Budget{{Name: "600 characters", Chars: 600}, {Name: "8,000 characters", Chars: 8000}}
 	rep, err := doctor.Check(in)
 	if err != nil {

@@ -3,7 +3,8 @@ package eval
 import (
 	"context"
 	"sort"
-	"strings"
+
+	"github.com/skilldex/skilldex/tools/agentzero"
 )
 
 // Doc is a skill as the baseline sees it: the metadata Agent Zero scores.
@@ -14,35 +15,8 @@ type Doc struct {
 	Tags        []string
 }
 
-// AgentZeroScore is Agent Zero's skill search score (seed
-// agent-zero-skills-tool.md, "5. search skills by query": name +3,
-// description +2, tag +1; exact rule from Agent Zero's
-// python/helpers/skills.py search_skills): the query is lower-cased and
-// split on white space, and for each term (repeats included) the score
-// gains 3 when the lower-cased name contains it as a substring, 2 when the
-// description does, and 1 when any tag does. Stop words are not removed,
-// so "a" matches almost every skill.
-func AgentZeroScore(query, name, description string, tags []string) int {
-	name, description = strings.ToLower(name), strings.ToLower(description)
-	score := 0
-	for _, t := range strings.Fields(strings.ToLower(query)) {
-		if strings.Contains(name, t) {
-			score += 3
-		}
-		if strings.Contains(description, t) {
-			score += 2
-		}
-		for _, tag := range tags {
-			if strings.Contains(strings.ToLower(tag), t) {
-				score++
-				break
-			}
-		}
-	}
-	return score
-}
-
-// Baseline ranks docs by AgentZeroScore, highest first, dropping those
+// Baseline ranks docs by agentzero.Score (the agent-zero profile's
+// search rule), highest first, dropping those
 // scoring 0; ties go by name (byte order, as Python sorts strings), then
 // by ID so the order is stable. It is the reference every ranking change
 // is compared with.
@@ -55,7 +29,7 @@ func Baseline(docs []Doc) Ranker {
 		}
 		var all []scored
 		for i := range docs {
-			if s := AgentZeroScore(query, docs[i].Name, docs[i].Description, docs[i].Tags); s > 0 {
+			if s := agentzero.Score(query, docs[i].Name, docs[i].Description, docs[i].Tags); s > 0 {
 				all = append(all, scored{&docs[i], s})
 			}
 		}

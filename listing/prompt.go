@@ -1,4 +1,10 @@
-package tools
+// Package listing renders a catalog's skills as a listing that fits a
+// character budget: the rule that shortens descriptions, then lists names
+// only, then leaves skills out (Fit), the <available_skills> block for an
+// agent's system prompt (BuildPrompt) and its place in a file such as
+// AGENTS.md (ReplaceBlock). It has nothing to do with MCP: the tools
+// profiles, `skilldex prompt` and `skilldex doctor` use it alike.
+package listing
 
 import (
 	"bytes"
@@ -6,10 +12,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/skilldex/skilldex/index"
-	"github.com/skilldex/skilldex/index/doctor"
 )
 
 // Prompt formats: the Agent Skills <available_skills> XML block, a
@@ -20,8 +24,8 @@ const (
 	PromptJSON     = "json"
 )
 
-// Fit modes of a Prompt, from most to least complete: the words fitList's
-// modes stand for.
+// Fit modes of a Prompt, from most to least complete: the words Mode's
+// values stand for.
 const (
 	FitFull      = "full"      // every skill with its full description
 	FitShortened = "shortened" // every skill, descriptions shortened
@@ -49,7 +53,7 @@ var ErrBadMarkers = errors.New("skilldex block markers are unbalanced")
 type PromptOptions struct {
 	// Budget is the most characters (Unicode code points) the whole text
 	// may have, frame and note included; 0 means
-	// DefaultDescriptionBudget (8,000).
+	// DefaultBudget (8,000).
 	Budget int
 	// Format is PromptXML (the default), PromptMarkdown or PromptJSON.
 	Format string
@@ -95,7 +99,7 @@ type Prompt struct {
 // promptFrame is one format's rendering: head, the entries joined by sep,
 // then foot, which carries the note when there is one.
 type promptFrame struct {
-	listFormat
+	Format
 	head, sep string
 	foot      func(note string) string
 }
@@ -103,6 +107,10 @@ type promptFrame struct {
 // xmlEscaper escapes character data; quotes need no escaping there, and
 // leaving them keeps descriptions readable for the model.
 var xmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
+
+// EscapeXML escapes &, < and > in s for XML character data (quotes are
+// left as they are: they need no escaping there and stay readable).
+func EscapeXML(s string) string { return xmlEscaper.Replace(s) }
 
 // xmlText escapes s as XML character data on one line, dropping code
 // points XML 1.0 forbids (control characters other than tab).
@@ -135,12 +143,12 @@ func jsonString(s string) string {
 // SKILL.md), escaped as skills-ref's to-prompt escapes it.
 var promptFrames = map[string]promptFrame{
 	PromptXML: {
-		listFormat: listFormat{
-			full: func(e listEntry, desc string) string {
-				return "  <skill>\n    <name>" + xmlText(e.name) + "</name>\n    <description>" + xmlText(desc) +
-					"</description>\n    <location>" + xmlText(e.location) + "</location>\n  </skill>"
+		Format: Format{
+			Full: func(e Entry, desc string) string {
+				return "  <skill>\n    <name>" + xmlText(e.Name) + "</name>\n    <description>" + xmlText(desc) +
+					"</description>\n    <location>" + xmlText(e.Location) + "</location>\n  </skill>"
 			},
-			nameOnly: func(e listEntry) string { return "  <skill><name>" + xmlText(e.name) + "</name></skill>" },
+			NameOnly: func(e Entry) string { return "  <skill><name>" + xmlText(e.Name) + "</name></skill>" },
 		},
 		head: "<available_skills>\n", sep: "\n",
 		foot: func(n string) string {
@@ -151,11 +159,11 @@ var promptFrames = map[string]promptFrame{
 		},
 	},
 	PromptMarkdown: {
-		listFormat: listFormat{
-			full: func(e listEntry, desc string) string {
-				return "- **" + oneLine(e.name) + "**: " + oneLine(desc) + " (`" + e.location + "`)"
+		Format: Format{
+			Full: func(e Entry, desc string) string {
+				return "- **" + oneLine(e.Name) + "**: " + oneLine(desc) + " (`" + e.Location + "`)"
 			},
-			nameOnly: func(e listEntry) string { return "- **" + oneLine(e.name) + "**" },
+			NameOnly: func(e Entry) string { return "- **" + oneLine(e.Name) + "**" },
 		},
 		head: "## Available skills\n\n", sep: "\n",
 		foot: func(n string) string {
@@ -166,11 +174,11 @@ var promptFrames = map[string]promptFrame{
 		},
 	},
 	PromptJSON: {
-		listFormat: listFormat{
-			full: func(e listEntry, desc string) string {
-				return `{"name":` + jsonString(e.name) + `,"description":` + jsonString(desc) + `,"location":` + jsonString(e.location) + `}`
+		Format: Format{
+			Full: func(e Entry, desc string) string {
+				return `{"name":` + jsonString(e.Name) + `,"description":` + jsonString(desc) + `,"location":` + jsonString(e.Location) + `}`
 			},
-			nameOnly: func(e listEntry) string { return `{"name":` + jsonString(e.name) + `}` },
+			NameOnly: func(e Entry) string { return `{"name":` + jsonString(e.Name) + `}` },
 		},
 		head: "{\"available_skills\": [\n", sep: ",\n",
 		foot: func(n string) string {
@@ -201,7 +209,7 @@ func promptNote(mode string, listed, omitted, descCap int) string {
 // BuildPrompt renders skills (pass Catalog.List with default options: the
 // served skills that win their names) as a listing for an agent's system
 // prompt, in root priority order then by name, fitted to the budget by
-// fitList's rule: full descriptions when they fit, else descriptions
+// Fit's rule: full descriptions when they fit, else descriptions
 // shortened to a common cap, else names only, else the names of the first
 // skills that fit, the note stating how many were left out. Errors:
 // ErrBudgetTooSmall, and an unknown format.
@@ -216,17 +224,17 @@ func BuildPrompt(skills []index.Skill, opts PromptOptions) (*Prompt, error) {
 	}
 	budget := opts.Budget
 	if budget <= 0 {
-		budget = DefaultDescriptionBudget
+		budget = DefaultBudget
 	}
-	sorted := byRoot(append([]index.Skill(nil), skills...))
-	entries := make([]listEntry, len(sorted))
+	sorted := ByRoot(append([]index.Skill(nil), skills...))
+	entries := make([]Entry, len(sorted))
 	for i, s := range sorted {
-		entries[i] = listEntry{name: s.Name, desc: oneLine(s.Description), location: s.SkillPath()}
+		entries[i] = Entry{Name: s.Name, Description: oneLine(s.Description), Location: s.SkillPath()}
 	}
 	n := len(entries)
 	longest := 0 // the largest description cap a note can state
 	for _, e := range entries {
-		longest = max(longest, runes(e.desc))
+		longest = max(longest, runes(e.Description))
 	}
 	// The frame and the longest note this listing could need are held
 	// back from the entries' budget, so the whole text fits.
@@ -234,62 +242,60 @@ func BuildPrompt(skills []index.Skill, opts PromptOptions) (*Prompt, error) {
 	if budget < reserve {
 		return nil, fmt.Errorf("%w: %d characters cannot hold the frame and note of %d skills; give at least %d", ErrBudgetTooSmall, budget, n, reserve+40)
 	}
-	frame := listFormat{
-		full:     func(e listEntry, d string) string { return fr.full(e, d) },
-		nameOnly: fr.nameOnly,
+	frame := Format{
+		Full:     func(e Entry, d string) string { return fr.Full(e, d) },
+		NameOnly: fr.NameOnly,
 	}
 	if fr.sep != "\n" {
-		// fitList joins with one newline; a longer separator goes on the
+		// Fit joins with one newline; a longer separator goes on the
 		// entry instead, so the count stays right.
 		extra := fr.sep[:len(fr.sep)-1]
-		frame.full = func(e listEntry, d string) string { return fr.full(e, d) + extra }
-		frame.nameOnly = func(e listEntry) string { return fr.nameOnly(e) + extra }
+		frame.Full = func(e Entry, d string) string { return fr.Full(e, d) + extra }
+		frame.NameOnly = func(e Entry) string { return fr.NameOnly(e) + extra }
 	}
 	room := budget - reserve
-	var fit fitted
-	// fitList counts descriptions before escaping; a description full of
+	var fit Fitted
+	// Fit counts descriptions before escaping; a description full of
 	// & or < renders longer, so shrink the room by the overflow until the
 	// text fits.
 	for {
-		fit = fitList(entries, room, frame)
-		over := runes(fit.text) - (budget - reserve)
+		fit = Fit(entries, room, frame)
+		over := runes(fit.Text) - (budget - reserve)
 		if over <= 0 || room <= 0 {
 			break
 		}
 		room -= over
 	}
-	if fr.sep != "\n" && fit.listed > 0 {
-		fit.text = strings.TrimSuffix(fit.text, fr.sep[:len(fr.sep)-1])
+	if fr.sep != "\n" && fit.Listed > 0 {
+		fit.Text = strings.TrimSuffix(fit.Text, fr.sep[:len(fr.sep)-1])
 	}
-	p := &Prompt{Format: format, Budget: budget, Total: n, Listed: fit.listed, Omitted: fit.omitted, Skills: []PromptSkill{}}
-	p.Mode = [...]string{FitFull, FitShortened, FitNames, FitLeftOut}[fit.mode]
+	p := &Prompt{Format: format, Budget: budget, Total: n, Listed: fit.Listed, Omitted: fit.Omitted, Skills: []PromptSkill{}}
+	p.Mode = fit.Mode.String()
 	if n == 0 {
 		p.Mode = FitFull
 	}
-	if fit.mode == fitShortened {
-		p.DescriptionCap = fit.descCap
+	if fit.Mode == ModeShortened {
+		p.DescriptionCap = fit.DescCap
 	}
-	for _, e := range entries[:fit.listed] {
-		ps := PromptSkill{Name: e.name}
-		switch fit.mode {
-		case fitFull:
-			ps.Description, ps.Location = e.desc, e.location
-		case fitShortened:
-			ps.Description, ps.Location = shorten(e.desc, fit.descCap), e.location
+	for _, e := range entries[:fit.Listed] {
+		ps := PromptSkill{Name: e.Name}
+		switch fit.Mode {
+		case ModeFull:
+			ps.Description, ps.Location = e.Description, e.Location
+		case ModeShortened:
+			ps.Description, ps.Location = Shorten(e.Description, fit.DescCap), e.Location
 		}
 		p.Skills = append(p.Skills, ps)
 	}
 	p.Note = promptNote(p.Mode, p.Listed, p.Omitted, p.DescriptionCap)
-	p.Text = fr.head + fit.text + fr.foot(p.Note)
+	p.Text = fr.head + fit.Text + fr.foot(p.Note)
 	p.Chars = runes(p.Text)
 	p.FullChars = runes(fr.head) + runes(fr.foot("")) + max(0, n-1)*runes(fr.sep)
 	for _, e := range entries {
-		p.FullChars += runes(fr.full(e, e.desc))
+		p.FullChars += runes(fr.Full(e, e.Description))
 	}
 	return p, nil
 }
-
-func runes(s string) int { return utf8.RuneCountInString(s) }
 
 // ReplaceBlock returns doc with block put between BlockStart and BlockEnd:
 // in place of what was between them when both are there (every byte
@@ -321,16 +327,4 @@ func ReplaceBlock(doc []byte, block string) ([]byte, error) {
 		return nil, fmt.Errorf("%w: %s comes before %s", ErrBadMarkers, BlockEnd, BlockStart)
 	}
 	return []byte(s[:i] + wrapped + s[j+len(BlockEnd):]), nil
-}
-
-// PromptFit returns doctor's listing fitter over skills (the served
-// winners): the XML block BuildPrompt renders, fitted to a budget.
-func PromptFit(skills []index.Skill) func(chars int) (doctor.Fit, error) {
-	return func(chars int) (doctor.Fit, error) {
-		p, err := BuildPrompt(skills, PromptOptions{Budget: chars})
-		if err != nil {
-			return doctor.Fit{}, err
-		}
-		return doctor.Fit{Chars: p.Chars, FullChars: p.FullChars, Mode: p.Mode, Listed: p.Listed, Omitted: p.Omitted, DescriptionCap: p.DescriptionCap}, nil
-	}
 }

@@ -1,4 +1,4 @@
-package tools
+package listing
 
 import (
 	"encoding/json"
