@@ -7,7 +7,7 @@ import (
 )
 
 // Seed corpora: the f.Add calls below, plus the argument objects shown in
-// ../shared/seeds in testdata/fuzz/<FuzzName>/.
+// the seeds (testdata/seeds/) in testdata/fuzz/<FuzzName>/.
 
 var argSeeds = []string{`{}`, `null`, ``, `{"a":1,"a":2}`, `{"skill":"s","path":"../x"}`, `[1]`, `"x"`, `{"a":{"b":[1,{"c":null}]}}`,
 	`{"a":"\u0000"}`, `{"a":1e400}`, `{"a":-0}`, `{"method":"load","skill_name":"x"}`}

@@ -9,7 +9,7 @@ import (
 	"github.com/skilldex/skilldex/tools/sandbox"
 )
 
-// agentZeroFiles are the seed's skills (agent-zero-skills-tool.md:
+// agentZeroFiles are the seed's skills (testdata/seeds/agent-zero-skills-tool.md:
 // pdf_editing, web_scraping, data_processor, data_analysis) with the
 // scripts and reference file its examples use.
 var agentZeroFiles = map[string]string{
@@ -34,32 +34,6 @@ func TestAgentZero(t *testing.T) {
 	f := newFixture(t, agentZeroFiles, []string{"skills"}, Options{Profiles: []string{"agent-zero"}, Sandbox: fake})
 	cs := connect(t, f.h, nil)
 	const tool = "skills_tool"
-	runCases(t, "agentzero", f.root, cs, []caseT{
-		{name: "Op1_List", tool: tool, args: `{"method": "list"}`},
-		{name: "Op2_Load_pdf_editing", tool: tool, args: `{"method": "load", "skill_name": "pdf_editing"}`},
-		{name: "Op3_ReadFile_forms.md", tool: tool, args: `{"method": "read_file", "skill_name": "pdf_editing", "file_path": "forms.md"}`,
-			want: "Skill: pdf_editing\nFile: forms.md\n\n" + agentZeroFiles["skills/pdf_editing/forms.md"]},
-		{name: "Op3_ReadFile_Security_Traversal", tool: tool, args: `{"method": "read_file", "skill_name": "pdf_editing", "file_path": "../web_scraping/SKILL.md"}`, isError: true},
-		{name: "Op5_Search_WebScrapingHtmlParsing", tool: tool, args: `{"method": "search", "query": "web scraping html parsing"}`},
-		{name: "Op5_Search_Scoring_TiesByName", tool: tool, args: `{"method": "search", "query": "csv data"}`},
-		{name: "Op5_Search_NoMatch", tool: tool, args: `{"method": "search", "query": "quantum"}`,
-			want: "No skills matched query: 'quantum'"},
-		{name: "Example4_DataAnalysis_Load", tool: tool, args: `{"method": "load", "skill_name": "data_analysis"}`},
-		{name: "Error_SkillNotFound", tool: tool, args: `{"method": "load", "skill_name": "pdf_edit"}`, isError: true,
-			want: "Skill not found: 'pdf_edit'. Check spelling, use list or search to find correct name. Did you mean: pdf_editing?"},
-		{name: "Error_FileNotFound", tool: tool, args: `{"method": "read_file", "skill_name": "pdf_editing", "file_path": "form.md"}`, isError: true,
-			want: "File not found: 'form.md' in skill 'pdf_editing'. Verify file_path matches referenced files from load output. Did you mean: forms.md?"},
-		{name: "Error_ScriptFailed", tool: tool, args: `{"method": "execute_script", "skill_name": "data_processor", "script_path": "scripts/process.py", "script_args": {"input": "/path/to/data.csv"}}`, isError: true},
-		{name: "Error_UnsupportedScriptType", tool: tool, args: `{"method": "execute_script", "skill_name": "pdf_editing", "script_path": "scripts/tool.rb", "script_args": {}}`, isError: true,
-			want: "Unsupported script type: only .py, .js, .sh supported ('scripts/tool.rb')."},
-		{name: "Error_ScriptNotFound", tool: tool, args: `{"method": "execute_script", "skill_name": "pdf_editing", "script_path": "scripts/missing.py"}`, isError: true},
-		{name: "Error_ScriptOutsideSkill", tool: tool, args: `{"method": "execute_script", "skill_name": "pdf_editing", "script_path": "../web_scraping/scripts/fetch_page.py"}`, isError: true},
-		{name: "Error_MissingMethod", tool: tool, args: `{}`, isError: true,
-			want: "Error: missing/invalid 'method'. Supported: list, load, read_file, execute_script, search."},
-		{name: "Error_UnknownMethod", tool: tool, args: `{"method": "delete"}`, isError: true},
-		{name: "Error_SearchWithoutQuery", tool: tool, args: `{"method": "search"}`, isError: true},
-		{name: "Error_BadArgStyle", tool: tool, args: `{"method": "execute_script", "skill_name": "pdf_editing", "script_path": "scripts/convert_pdf_to_images.py", "arg_style": "flags"}`, isError: true},
-	})
 
 	// The seed's execute_script examples: the script's argv and
 	// environment (printed by the fake sandbox from sandbox.BuildArgv)
@@ -123,17 +97,6 @@ func TestAgentZero(t *testing.T) {
 			golden(t, "agentzero/"+ex.name, f.root, render(res))
 		})
 	}
-}
-
-// TestAgentZeroScriptsDisabled: without a sandbox execute_script says
-// scripts are off and how to turn them on.
-func TestAgentZeroScriptsDisabled(t *testing.T) {
-	f := newFixture(t, agentZeroFiles, []string{"skills"}, Options{Profiles: []string{"agent-zero"}})
-	runCases(t, "agentzero", f.root, connect(t, f.h, nil), []caseT{
-		{name: "Error_ScriptsDisabled", tool: "skills_tool", isError: true,
-			args: `{"method": "execute_script", "skill_name": "pdf_editing", "script_path": "scripts/convert_pdf_to_images.py", "script_args": {"input_pdf": "/a.pdf"}}`,
-			want: "Error: script execution is disabled on this server: it runs without a sandbox. Restart it with `skilldex serve --allow-scripts` to enable execute_script."},
-	})
 }
 
 // TestAgentZeroSearchScoring checks the seed's scoring rule directly:

@@ -17,7 +17,7 @@ import (
 )
 
 // listGet serves the seeds testdata/seeds/list-skills-tool.md and
-// get-skill-tool.md: list_skills {} (this file) and get_skill
+// testdata/seeds/get-skill-tool.md: list_skills {} (this file) and get_skill
 // {skill_name} (profile_listget_get_skill.go), each answering with one JSON text
 // content in the seeds' Python json.dumps form ({"skills": ["a", "b"]});
 // errors are {"error": "..."} with the seeds' exact messages, and isError
@@ -26,11 +26,11 @@ type listGet struct{ *deps }
 
 func (h *listGet) toolNames() []string { return []string{"list_skills", "get_skill"} }
 
-// listGetListSchema is list-skills-tool.md's "Input Schema", byte for
+// listGetListSchema is testdata/seeds/list-skills-tool.md's "Input Schema", byte for
 // byte.
 var listGetListSchema = json.RawMessage(`{"type":"object","properties":{},"required":[]}`)
 
-// listGetGetSchema is get-skill-tool.md's "Input Schema", byte for byte.
+// listGetGetSchema is testdata/seeds/get-skill-tool.md's "Input Schema", byte for byte.
 var listGetGetSchema = json.RawMessage(`{"type":"object","properties":{"skill_name":{"type":"string","description":"Name of the skill (folder name)"}},"required":["skill_name"]}`)
 
 var (

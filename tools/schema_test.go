@@ -59,8 +59,8 @@ func TestToolSchemas(t *testing.T) {
 }
 
 // seedSchemas are the input schemas the seeds spell out, as the wire must
-// carry them: list-skills-tool.md and get-skill-tool.md "Input Schema",
-// wave-skill-tool.md parameters, and mcp-skill-tool.md's Zod schema as the
+// carry them: testdata/seeds/list-skills-tool.md and testdata/seeds/get-skill-tool.md "Input Schema",
+// testdata/seeds/wave-skill-tool.md parameters, and testdata/seeds/mcp-skill-tool.md's Zod schema as the
 // TypeScript SDK publishes it.
 var seedSchemas = map[string]map[string]string{
 	"list-get": {

@@ -7,7 +7,7 @@ package agentzero
 import "strings"
 
 // Score is Agent Zero's skill search score (seed
-// agent-zero-skills-tool.md, "5. search skills by query": name +3,
+// tools/testdata/seeds/agent-zero-skills-tool.md, "5. search skills by query": name +3,
 // description +2, tag +1; exact rule from Agent Zero's
 // python/helpers/skills.py search_skills): the query is lower-cased and
 // split on white space, and for each term (repeats included) the score

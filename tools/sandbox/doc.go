@@ -1,6 +1,6 @@
 // Package sandbox runs a skill's bundled scripts (.py, .js, .sh) the way the
 // execute_script operation of the agent-zero skills tool describes them
-// (seed: /work/shared/seeds/agent-zero-skills-tool.md, "4. execute skill
+// (seed: tools/testdata/seeds/agent-zero-skills-tool.md, "4. execute skill
 // script" and "Error Handling"), inside a real sandbox.
 //
 // The package knows nothing about catalogs: the caller gives the skill
