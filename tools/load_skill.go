@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-	"github.com/skilldex/skilldex/index/skillmd"
 )
 
 // LoadSkillInput is the input of load_skill.
@@ -18,17 +17,17 @@ type LoadSkillInput struct {
 // and what else the skill offers.
 type LoadSkillOutput struct {
 	SkillSummary
-	Version       string              `json:"version,omitempty"`
-	Author        string              `json:"author,omitempty"`
-	License       string              `json:"license,omitempty"`
-	Compatibility string              `json:"compatibility,omitempty"`
-	AllowedTools  []string            `json:"allowed_tools,omitempty"`
-	Metadata      map[string]any      `json:"metadata,omitempty"`
-	BaseDir       string              `json:"base_dir" jsonschema:"absolute skill folder; files and references resolve against it"`
-	Content       string              `json:"content" jsonschema:"SKILL.md exactly as on disk"`
-	Files         []string            `json:"files" jsonschema:"other files of the skill, readable with read_skill_file"`
-	References    []skillmd.Reference `json:"references,omitempty" jsonschema:"files the body links to, with whether each resolves"`
-	Warnings      []string            `json:"warnings,omitempty"`
+	Version       string         `json:"version,omitempty"`
+	Author        string         `json:"author,omitempty"`
+	License       string         `json:"license,omitempty"`
+	Compatibility string         `json:"compatibility,omitempty"`
+	AllowedTools  []string       `json:"allowed_tools,omitempty"`
+	Metadata      map[string]any `json:"metadata,omitempty"`
+	BaseDir       string         `json:"base_dir" jsonschema:"absolute skill folder; files and references resolve against it"`
+	Content       string         `json:"content" jsonschema:"SKILL.md exactly as on disk"`
+	Files         []string       `json:"files" jsonschema:"other files of the skill, readable with read_skill_file"`
+	References    []Reference    `json:"references,omitempty" jsonschema:"files the body links to, with whether each resolves"`
+	Warnings      []string       `json:"warnings,omitempty"`
 }
 
 var loadSkillTool = &mcp.Tool{
@@ -42,12 +41,12 @@ var loadSkillTool = &mcp.Tool{
 func (h *native) LoadSkill(ctx context.Context, _ *mcp.CallToolRequest, in LoadSkillInput) (*mcp.CallToolResult, LoadSkillOutput, error) {
 	l, err := h.cat.Load(ctx, in.Name)
 	if err != nil {
-		return nil, LoadSkillOutput{}, err
+		return nil, LoadSkillOutput{}, nativeError(err)
 	}
 	s := l.Skill
 	out := LoadSkillOutput{SkillSummary: summary(s), Version: s.Version, Author: s.Author, License: s.License,
 		Compatibility: s.Compatibility, AllowedTools: s.AllowedTools, Metadata: s.Metadata,
-		BaseDir: l.BaseDir, Content: l.Content, Files: l.Files, References: s.References}
+		BaseDir: l.BaseDir, Content: l.Content, Files: l.Files, References: references(s.References)}
 	if out.Files == nil {
 		out.Files = []string{}
 	}

@@ -10,6 +10,8 @@ import (
 
 // fold is the key skill names are compared under, as in the catalog:
 // case-insensitive after NFC normalisation, surrounding spaces ignored.
+// It is the one copy in tools of the catalog's (unexported) fold; when
+// index exports its fold (issue 13 item 2), this becomes a call to it.
 func fold(name string) string { return strings.ToLower(norm.NFC.String(strings.TrimSpace(name))) }
 
 // lookupName finds a served skill by name only (case-insensitive), as the

@@ -149,15 +149,7 @@ func skillError(name string, err error) *mcp.CallToolResult {
 		}
 		return errorResult(msg)
 	case errors.As(err, &inv):
-		var msgs []string
-		for _, d := range inv.Errors() {
-			m := d.Message
-			if d.Fix != "" {
-				m += " (fix: " + d.Fix + ")"
-			}
-			msgs = append(msgs, m)
-		}
-		return errorResult("Skill '" + name + "' is invalid and not available: " + strings.Join(msgs, "; "))
+		return errorResult("Skill '" + name + "' is invalid and not available: " + diagnosticsText(inv.Errors()))
 	}
 	return errorResult("Error in skills_tool: " + err.Error())
 }

@@ -1,6 +1,14 @@
 package tools
 
-import "github.com/modelcontextprotocol/go-sdk/mcp"
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/skilldex/skilldex/index"
+	"github.com/skilldex/skilldex/index/skillmd"
+)
 
 // native is skilldex's own tool set: search_skills, list_skills,
 // load_skill, read_skill_file, and run_skill_script when Options.Sandbox
@@ -24,4 +32,50 @@ func (h *native) register(s *mcp.Server) {
 	if h.opts.Sandbox != nil {
 		mcp.AddTool(s, runSkillScriptTool, h.RunSkillScript)
 	}
+}
+
+// nativeError renders a catalog error for the native tools, in one place,
+// from index's structured errors: an unknown skill names the closest
+// skills and points at search_skills and list_skills, an unknown file the
+// closest files and load_skill, an invalid skill its error diagnostics
+// with their fixes. Other errors pass as they are. The SDK turns the
+// returned error into a tool result with isError.
+func nativeError(err error) error {
+	var nf *index.NotFoundError
+	var fnf *index.FileNotFoundError
+	var inv *index.InvalidSkillError
+	switch {
+	case errors.As(err, &nf):
+		var b strings.Builder
+		fmt.Fprintf(&b, "skill %q not found among %d skills", nf.Name, nf.Total)
+		if len(nf.Suggestions) > 0 {
+			fmt.Fprintf(&b, "; did you mean %s?", strings.Join(nf.Suggestions, ", "))
+		} else {
+			b.WriteString(".")
+		}
+		b.WriteString(" Use search_skills or list_skills to find the exact name.")
+		return errors.New(b.String())
+	case errors.As(err, &fnf):
+		s := fmt.Sprintf("file %q not found in skill %q", fnf.Path, fnf.SkillID)
+		if len(fnf.Suggestions) > 0 {
+			s += "; did you mean " + strings.Join(fnf.Suggestions, ", ") + "?"
+		}
+		return errors.New(s + " Use load_skill to list the skill's files.")
+	case errors.As(err, &inv):
+		return fmt.Errorf("skill %q at %s is invalid: %s", inv.Skill.ID, inv.Skill.SkillPath(), diagnosticsText(inv.Errors()))
+	}
+	return err
+}
+
+// diagnosticsText joins diagnostics as "message (fix: FIX); message":
+// how the native tools and agent-zero state why a skill is not served.
+func diagnosticsText(diags []skillmd.Diagnostic) string {
+	msgs := make([]string, len(diags))
+	for i, d := range diags {
+		msgs[i] = d.Message
+		if d.Fix != "" {
+			msgs[i] += " (fix: " + d.Fix + ")"
+		}
+	}
+	return strings.Join(msgs, "; ")
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-	"github.com/skilldex/skilldex/index"
 )
 
 // ReadSkillFileInput is the input of read_skill_file.
@@ -21,10 +20,10 @@ var readSkillFileTool = &mcp.Tool{
 }
 
 // ReadSkillFile handles read_skill_file.
-func (h *native) ReadSkillFile(ctx context.Context, _ *mcp.CallToolRequest, in ReadSkillFileInput) (*mcp.CallToolResult, *index.File, error) {
+func (h *native) ReadSkillFile(ctx context.Context, _ *mcp.CallToolRequest, in ReadSkillFileInput) (*mcp.CallToolResult, *SkillFile, error) {
 	f, err := h.cat.ReadFile(ctx, in.Skill, in.Path)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nativeError(err)
 	}
-	return textResult(f.Content), f, nil
+	return textResult(f.Content), &SkillFile{SkillID: f.SkillID, Path: f.Path, Content: f.Content, Size: f.Size}, nil
 }

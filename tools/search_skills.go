@@ -17,9 +17,9 @@ type SearchSkillsInput struct {
 // SearchSkillsOutput is the output of search_skills: ranked skills, best
 // first.
 type SearchSkillsOutput struct {
-	Query string            `json:"query"`
-	Total int               `json:"total" jsonschema:"number of skills that matched at all"`
-	Hits  []index.SearchHit `json:"hits"`
+	Query string      `json:"query"`
+	Total int         `json:"total" jsonschema:"number of skills that matched at all"`
+	Hits  []SearchHit `json:"hits"`
 	// BodiesPending: see index.SearchResult.
 	BodiesPending int `json:"bodies_pending,omitempty" jsonschema:"number of skills whose body text is not searchable yet (indexing in the background); names, descriptions and tags of all skills are"`
 }
@@ -36,7 +36,11 @@ var searchSkillsTool = &mcp.Tool{
 func (h *native) SearchSkills(ctx context.Context, _ *mcp.CallToolRequest, in SearchSkillsInput) (*mcp.CallToolResult, SearchSkillsOutput, error) {
 	res, err := h.cat.Search(ctx, index.SearchRequest{Query: in.Query, Limit: min(in.Limit, 100), MinScore: in.MinScore})
 	if err != nil {
-		return nil, SearchSkillsOutput{}, err
+		return nil, SearchSkillsOutput{}, nativeError(err)
 	}
-	return nil, SearchSkillsOutput{Query: res.Query, Total: res.Total, Hits: res.Hits, BodiesPending: res.BodiesPending}, nil
+	out := SearchSkillsOutput{Query: res.Query, Total: res.Total, Hits: make([]SearchHit, len(res.Hits)), BodiesPending: res.BodiesPending}
+	for i, hit := range res.Hits {
+		out.Hits[i] = searchHit(hit)
+	}
+	return nil, out, nil
 }
