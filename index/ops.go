@@ -402,6 +402,8 @@ type SearchHit struct {
 	Description string  `json:"description"`
 	Path        string  `json:"path" jsonschema:"absolute path of SKILL.md"`
 	Score       float64 `json:"score" jsonschema:"relevance, higher is better; comparable only within one query"`
+	// Confidence: see search.Hit.Confidence.
+	Confidence float64 `json:"confidence" jsonschema:"0-1 estimate that this skill is a good match, comparable across queries"`
 	// Matched maps a field (name, description, tags, body) to the query
 	// terms found in it.
 	Matched    map[string][]string `json:"matched,omitempty" jsonschema:"why it matched: field (name, description, tags, body) to the query terms found there, stemmed"`
@@ -425,6 +427,8 @@ type SearchResult struct {
 	// tags first and bodies in the background; see BodiesPending); 0 when
 	// the search covered everything.
 	BodiesPending int `json:"bodies_pending,omitempty"`
+	// NoGoodMatch: no hit is a confident match (see search.Result.NoGoodMatch).
+	NoGoodMatch bool `json:"no_good_match"`
 }
 
 // maxSearchFetch bounds the hits one search reads from the index while
@@ -452,7 +456,7 @@ func (c *Catalog) collectHits(out *SearchResult, hits []search.Hit, limit int) {
 			break
 		}
 		out.Hits = append(out.Hits, SearchHit{ID: s.ID, Name: s.Name, Description: s.Description, Path: s.SkillPath(),
-			Score: h.Score, Matched: h.Matched, ShadowedBy: s.ShadowedBy})
+			Score: h.Score, Confidence: h.Confidence, Matched: h.Matched, ShadowedBy: s.ShadowedBy})
 	}
 }
 
@@ -486,7 +490,8 @@ func (c *Catalog) Search(ctx context.Context, req SearchRequest) (*SearchResult,
 		if err != nil {
 			return nil, err
 		}
-		out = &SearchResult{Query: req.Query, Total: int(res.Total), Hits: []SearchHit{}, BodiesPending: c.BodiesPending()}
+		out = &SearchResult{Query: req.Query, Total: int(res.Total), Hits: []SearchHit{}, BodiesPending: c.BodiesPending(),
+			NoGoodMatch: res.NoGoodMatch}
 		c.collectHits(out, res.Hits, limit)
 		if len(out.Hits) == limit || len(res.Hits) < fetch || fetch >= maxSearchFetch {
 			break

@@ -54,6 +54,15 @@ type Hit struct {
 	// that were searched in bodies (those in at most 5% of them). Never
 	// nil for a hit.
 	Matched map[string][]string
+	// Confidence estimates, in [0, 1], that this hit is a good match for
+	// the query: a logistic function of how much of the query the hit
+	// covers (each term weighted by its IDF, terms found in no skill
+	// included) and of its Score, fitted on the judged queries of
+	// search/testdata (see confidence.go). Unlike Score it is comparable
+	// across queries.
+	Confidence float64
+
+	feat hitFeatures // what Confidence was computed from, for calibration tests
 }
 
 // Result is one page of hits.
@@ -63,6 +72,11 @@ type Result struct {
 	// Total is the number of documents matching the query (with Score >=
 	// Request.MinScore when that is set), independent of Limit and Offset.
 	Total uint64
+	// NoGoodMatch is true when no hit of the query is a confident match:
+	// the best hit's Confidence (over the whole result, not only this
+	// page) is below ConfidentMatch, or nothing matched. Hits are still
+	// returned.
+	NoGoodMatch bool
 }
 
 // maxTerms is the number of distinct analysed query terms used; words
@@ -130,6 +144,7 @@ type clause struct {
 // plan is an analysed query: the bleve query plus what each clause means.
 type plan struct {
 	terms       []string  // distinct analysed query terms
+	idf         []float64 // BM25 IDF of each term over the fields it is searched in (see termIDF)
 	weights     []float64 // weight of each term in the coverage fraction
 	totalWeight float64
 	clauses     []clause
@@ -166,7 +181,7 @@ func (ix *Index) Search(ctx context.Context, req Request) (*Result, error) {
 		return nil, err
 	}
 	if p == nil {
-		return &Result{Hits: []Hit{}}, nil
+		return &Result{Hits: []Hit{}, NoGoodMatch: true}, nil
 	}
 
 	var above uint64 // only touched by the searcher goroutine, read after it
@@ -177,7 +192,9 @@ func (ix *Index) Search(ctx context.Context, req Request) (*Result, error) {
 			above++
 		}
 	}
-	sr := bleve.NewSearchRequestOptions(&rescoreQuery{q: p.q, f: rescore}, limit, req.Offset, false)
+	// Hits before Offset are fetched too (bleve's collector ranks them
+	// anyway): NoGoodMatch is about the best hits, not this page's.
+	sr := bleve.NewSearchRequestOptions(&rescoreQuery{q: p.q, f: rescore}, limit+req.Offset, 0, false)
 	if !tune.nativeStats {
 		sr.PreSearchData = map[string]interface{}{bsearch.BM25PreSearchDataKey: ix.stats.Load().bm25Stats(p.docs)}
 	}
@@ -188,15 +205,22 @@ func (ix *Index) Search(ctx context.Context, req Request) (*Result, error) {
 		}
 		return nil, fmt.Errorf("search: %w", err)
 	}
-	out := &Result{Hits: make([]Hit, 0, len(res.Hits)), Total: res.Total}
+	out := &Result{Hits: make([]Hit, 0, len(res.Hits)), Total: res.Total, NoGoodMatch: true}
 	if req.MinScore > 0 {
 		out.Total = above
 	}
-	for _, h := range res.Hits {
+	for i, h := range res.Hits {
 		if h.Score < req.MinScore {
 			continue
 		}
-		out.Hits = append(out.Hits, Hit{ID: h.ID, Score: h.Score, Matched: p.matched(h.ScoreBreakdown)})
+		ft := p.features(h.ScoreBreakdown, h.Score)
+		c := confidence(ft)
+		if c >= ConfidentMatch {
+			out.NoGoodMatch = false
+		}
+		if i >= req.Offset {
+			out.Hits = append(out.Hits, Hit{ID: h.ID, Score: h.Score, Matched: p.matched(h.ScoreBreakdown), Confidence: c, feat: ft})
+		}
 	}
 	return out, nil
 }
@@ -407,6 +431,7 @@ func (ix *Index) plan(ctx context.Context, idx bleve.Index, text string) (*plan,
 
 	unknown := make([]bool, len(terms))
 	p.weights = make([]float64, len(terms))
+	p.idf = make([]float64, len(terms))
 	for ti, t := range terms {
 		var maxDF uint64
 		for _, f := range meta {
@@ -424,9 +449,10 @@ func (ix *Index) plan(ctx context.Context, idx bleve.Index, text string) (*plan,
 			}
 			maxDF = max(maxDF, n)
 		}
+		p.idf[ti] = bm25IDF(docs, maxDF)
 		p.weights[ti] = 1
 		if tune.coverageIDF {
-			p.weights[ti] = math.Log(1 + (float64(docs)-float64(maxDF)+0.5)/(float64(maxDF)+0.5))
+			p.weights[ti] = p.idf[ti]
 		}
 		p.totalWeight += p.weights[ti]
 	}

@@ -641,3 +641,45 @@ func TestLengthTotals(t *testing.T) {
 		t.Errorf("length totals after updates, deletes and a reopen = %+v, want %+v", got, exp)
 	}
 }
+
+// TestNoGoodMatch: a query nothing fits is flagged (hits still returned),
+// one a skill answers is not; Confidence is in [0, 1] and higher for the
+// good answer; the verdict is the same on every page and with MinScore.
+func TestNoGoodMatch(t *testing.T) {
+	docs := append(filler(30),
+		Doc{ID: "pdf", Name: "pdf-form-filler", Description: "Fill PDF forms and extract form fields from PDF files.",
+			Body: "Use pypdf to read AcroForm fields, fill them and flatten the form."},
+		Doc{ID: "fix", Name: "fix", Description: "Fix failing browser tests.", Body: "Find why a test fails and fix it."},
+	)
+	ix := openMem(t, docs...)
+
+	good := mustSearch(t, ix, Request{Query: "fill the fields of a PDF form"})
+	if good.NoGoodMatch || len(good.Hits) == 0 || good.Hits[0].ID != "pdf" {
+		t.Fatalf("good query: no_good_match %v, hits %v", good.NoGoodMatch, ids(good.Hits))
+	}
+	bad := mustSearch(t, ix, Request{Query: "fix a leaking kitchen faucet"})
+	if !bad.NoGoodMatch || len(bad.Hits) == 0 {
+		t.Fatalf("query nothing fits: no_good_match %v, %d hits (want true and the hits kept)", bad.NoGoodMatch, len(bad.Hits))
+	}
+	for _, r := range []*Result{good, bad} {
+		for _, h := range r.Hits {
+			if h.Confidence < 0 || h.Confidence > 1 || (r == bad && h.Confidence >= ConfidentMatch) {
+				t.Errorf("%s: confidence %v", h.ID, h.Confidence)
+			}
+		}
+	}
+	if good.Hits[0].Confidence <= bad.Hits[0].Confidence {
+		t.Errorf("confidence of the good answer %v <= the bad one's %v", good.Hits[0].Confidence, bad.Hits[0].Confidence)
+	}
+	// The verdict is about the best hits, not the page shown.
+	page2 := mustSearch(t, ix, Request{Query: "fill the fields of a PDF form", Limit: 1, Offset: 1})
+	if page2.NoGoodMatch {
+		t.Error("page 2 of a well answered query says no_good_match")
+	}
+	if res := mustSearch(t, ix, Request{Query: "the and of"}); !res.NoGoodMatch || len(res.Hits) != 0 {
+		t.Errorf("stop words only: %+v", res)
+	}
+	if res := mustSearch(t, ix, Request{Query: "fill PDF form", MinScore: 1e9}); !res.NoGoodMatch || len(res.Hits) != 0 {
+		t.Errorf("MinScore above every hit: no_good_match %v, %d hits", res.NoGoodMatch, len(res.Hits))
+	}
+}

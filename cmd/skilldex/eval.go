@@ -150,9 +150,9 @@ func runEval(ctx context.Context, cat *index.Catalog, qs []eval.Query, baseline 
 		}
 		hits := make([]eval.Hit, len(res.Hits))
 		for i, h := range res.Hits {
-			hits[i] = eval.Hit{ID: h.ID, Score: h.Score, Also: h.AlsoAt}
+			hits[i] = eval.Hit{ID: h.ID, Score: h.Score, Also: h.AlsoAt, Confidence: h.Confidence}
 		}
-		return eval.Answer{Hits: hits}, nil
+		return eval.Answer{Hits: hits, NoGoodMatch: res.NoGoodMatch}, nil
 	}
 	type named struct {
 		name string

@@ -1,0 +1,121 @@
+package search
+
+import (
+	"context"
+	"crypto/sha256"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/skilldex/skilldex/search/eval"
+)
+
+// allQueryFiles are the judged sets every ranking change is measured on.
+var allQueryFiles = append(append([]string(nil), queryFiles...), filepath.Join("testdata", "hard-queries.tsv"))
+
+// contentGroup maps a doc ID to the identity of its content, so copies of
+// one skill count as that skill (as the catalog folds them).
+func contentGroup(docs []Doc) func(string) string {
+	g := make(map[string]string, len(docs))
+	for _, d := range docs {
+		h := sha256.Sum256([]byte(d.Name + "\x00" + d.Description + "\x00" + d.Body))
+		g[d.ID] = fmt.Sprintf("%x", h[:8])
+	}
+	return func(id string) string {
+		if v, ok := g[id]; ok {
+			return v
+		}
+		return id
+	}
+}
+
+// confRanker is ranker with NoGoodMatch and Confidence passed through.
+func confRanker(ix *Index) eval.Ranker {
+	return func(ctx context.Context, q string, k int) (eval.Answer, error) {
+		res, err := ix.Search(ctx, Request{Query: q, Limit: k})
+		if err != nil {
+			return eval.Answer{}, err
+		}
+		hits := make([]eval.Hit, len(res.Hits))
+		for i, h := range res.Hits {
+			hits[i] = eval.Hit{ID: h.ID, Score: h.Score, Confidence: h.Confidence}
+		}
+		return eval.Answer{Hits: hits, NoGoodMatch: res.NoGoodMatch}, nil
+	}
+}
+
+func fmtCats(rep *eval.Report) string {
+	var b strings.Builder
+	for _, c := range append(rep.Categories, eval.CategoryMetrics{Category: "all", Metrics: rep.Metrics}) {
+		m := c.Metrics
+		fmt.Fprintf(&b, "  %-13s n=%3d r@1 %.3f r@3 %.3f r@10 %.3f MRR %.3f\n", c.Category, m.Queries, m.Recall1, m.Recall3, m.Recall10, m.MRR)
+	}
+	a := rep.Abstention
+	fmt.Fprintf(&b, "  abstention: no-answer flagged %d/%d, correct-first flagged %d/%d (%.3f)\n",
+		a.Flagged, a.NoAnswer, a.WronglyFlagged, a.CorrectFirst, a.WrongRate)
+	return b.String()
+}
+
+// TestDevReport prints the metrics of every judged set per category, with
+// abstention, and with SKILLDEX_DUMP=file writes the top hit's confidence
+// features per query (for fitting confidence.go). It only runs with
+// SKILLDEX_DEV=1: it measures, it does not check.
+func TestDevReport(t *testing.T) {
+	if os.Getenv("SKILLDEX_DEV") == "" {
+		t.Skip("set SKILLDEX_DEV=1 to print the per-category report")
+	}
+	docs := corpusDocs(t)
+	ix, err := Open("", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	if err := ix.Index(docs...); err != nil {
+		t.Fatal(err)
+	}
+	group := contentGroup(docs)
+	var dump strings.Builder
+	for _, f := range allQueryFiles {
+		qs, err := eval.LoadQueries(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := eval.Run(context.Background(), confRanker(ix), qs, &eval.Options{Group: group})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s\n%s", filepath.Base(f), fmtCats(rep))
+		if os.Getenv("SKILLDEX_MISSES") != "" {
+			for _, r := range rep.Results {
+				if r.NoAnswer || r.Rank == 1 {
+					continue
+				}
+				top := ""
+				if len(r.Hits) > 0 {
+					top = r.Hits[0].ID
+				}
+				t.Logf("  miss %s rank %d %q top %s", r.Category, r.Rank, r.Query, top)
+			}
+		}
+		for _, q := range qs {
+			res, err := ix.Search(context.Background(), Request{Query: q.Text, Limit: 10})
+			if err != nil || len(res.Hits) == 0 {
+				continue
+			}
+			sc := eval.Score(q, []eval.Hit{{ID: res.Hits[0].ID}}, 1, group)
+			label := 0
+			if sc.Rank == 1 {
+				label = 1
+			}
+			ft := res.Hits[0].feat
+			fmt.Fprintf(&dump, "%d\t%.4f\t%.4f\t%.4f\t%s\t%s\n", label, ft.cov, ft.metaCov, ft.score, q.Category, q.Text)
+		}
+	}
+	if f := os.Getenv("SKILLDEX_DUMP"); f != "" {
+		if err := os.WriteFile(f, []byte(dump.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
