@@ -101,6 +101,13 @@ type Skill struct {
 	Compatibility string         `json:"compatibility,omitempty"`
 	AllowedTools  []string       `json:"allowed_tools,omitempty"`
 	Metadata      map[string]any `json:"metadata,omitempty"`
+	// DisableModelInvocation is true when the author hid the skill from
+	// the model (skillmd.Skill.HiddenFromModel: Claude Code's
+	// disable-model-invocation: true, or Codex's agents/openai.yaml
+	// policy.allow_implicit_invocation: false); UserInvocable is false
+	// when Claude Code's user-invocable: false hides it from the / menu.
+	DisableModelInvocation bool `json:"disable_model_invocation,omitempty"`
+	UserInvocable          bool `json:"user_invocable"`
 	// Root is the index of the skill's root in Options.Roots.
 	Root      int    `json:"root"`
 	RootLabel string `json:"root_label,omitempty"`
@@ -336,7 +343,7 @@ func (c *Catalog) key() string {
 	for _, r := range c.opts.Roots {
 		fmt.Fprintf(h, "%s\x00%s\x00", r.Path, r.Label)
 	}
-	fmt.Fprintf(h, "mode=%d depth=%d", c.opts.Mode, c.opts.MaxDepth)
+	fmt.Fprintf(h, "mode=%d depth=%d rules=%d", c.opts.Mode, c.opts.MaxDepth, skillmd.RulesVersion)
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }
 
@@ -1033,10 +1040,10 @@ func (c *Catalog) parseOne(f *found, id string, metaOnly bool) parsed {
 	p := parsed{skill: s, files: map[string][]byte{}}
 	display := filepath.Join(f.dir, f.skillFile)
 	cached := 0
-	var content []byte
+	var content, codex []byte
 	for i := range s.Files {
 		fi := &s.Files[i]
-		if metaOnly && fi.Path != f.skillFile {
+		if metaOnly && fi.Path != f.skillFile && fi.Path != skillmd.CodexMetadataPath {
 			continue
 		}
 		if fi.Size > MaxFileSize {
@@ -1056,6 +1063,9 @@ func (c *Catalog) parseOne(f *found, id string, metaOnly bool) parsed {
 		}
 		sum := sha256.Sum256(data)
 		fi.Hash = hex.EncodeToString(sum[:])
+		if fi.Path == skillmd.CodexMetadataPath {
+			codex = data
+		}
 		if fi.Path == f.skillFile {
 			content = data
 			s.Hash = fi.Hash
@@ -1087,6 +1097,11 @@ func (c *Catalog) parseOne(f *found, id string, metaOnly bool) parsed {
 	s.Name, s.Description, s.Tags = ms.Name, ms.Description, ms.Tags
 	s.Version, s.Author, s.License, s.Compatibility = ms.Version, ms.Author, ms.License, ms.Compatibility
 	s.AllowedTools, s.Metadata, s.References = ms.AllowedTools, ms.Metadata, ms.References
+	if codex != nil {
+		cm, cdiags := skillmd.ParseCodexMetadata(filepath.Join(f.dir, filepath.FromSlash(skillmd.CodexMetadataPath)), codex)
+		ms.Codex, s.Diagnostics = cm, append(s.Diagnostics, cdiags...)
+	}
+	s.DisableModelInvocation, s.UserInvocable = ms.HiddenFromModel(), ms.UserInvocable
 	for _, d := range skillmd.Validate(ms, filepath.Base(f.dir), c.opts.Mode) {
 		if d.File == "" {
 			d.File = display

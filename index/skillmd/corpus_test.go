@@ -107,6 +107,7 @@ func TestCorpus(t *testing.T) {
 		maxRefsSkill, maxFilesSkill                       string
 		maxFilesRefs                                      int
 		templateMismatch                                  int
+		hidden, notUserInvocable                          int
 	)
 	for _, cs := range skills {
 		data, err := os.ReadFile(filepath.Join(corpusRoot, cs.rel))
@@ -164,7 +165,13 @@ func TestCorpus(t *testing.T) {
 		folder := filepath.Base(cs.dir)
 		lenient := Validate(s, folder, Lenient)
 		strict := Validate(s, folder, Strict)
-		if len(lenient) != len(strict) {
+		agentFields := 0
+		for _, d := range strict {
+			if d.Code == CodeAgentField {
+				agentFields++
+			}
+		}
+		if len(lenient) != len(strict)-agentFields {
 			t.Errorf("%s: modes differ in rule count: %d vs %d", cs.rel, len(lenient), len(strict))
 		}
 		for _, d := range lenient {
@@ -177,8 +184,25 @@ func TestCorpus(t *testing.T) {
 		if len(strict) == 0 {
 			strictClean++
 		}
+		if s.DisableModelInvocation {
+			hidden++
+		}
+		if !s.UserInvocable {
+			notUserInvocable++
+		}
+		// A field an agent reads is never called unknown (issue 15).
+		for k := range s.Metadata {
+			if _, known := LookupField(k); !known {
+				continue
+			}
+			for _, d := range strict {
+				if d.Code == CodeUnknownField && d.Line == s.FieldLines[k] {
+					t.Errorf("%s: agent field %q reported unknown: %s", cs.rel, k, d)
+				}
+			}
+		}
 		for _, d := range strict {
-			if d.Severity != SeverityError {
+			if d.Severity != SeverityError && d.Code != CodeAgentField {
 				t.Errorf("%s: strict diagnostic is not an error: %s", cs.rel, d)
 			}
 			if d.Fix == "" {
@@ -197,6 +221,13 @@ func TestCorpus(t *testing.T) {
 	t.Logf("lenient errors: %d; clean under strict: %d", lenientErrors, strictClean)
 	t.Logf("diagnostics (parse + lenient) by code: %s", formatCounts(diagCodes))
 	t.Logf("strict errors by code: %s", formatCounts(strictCodes))
+	t.Logf("disable-model-invocation: true in %d skills; user-invocable: false in %d", hidden, notUserInvocable)
+	// 28 SKILL.md frontmatters in the corpus say disable-model-invocation:
+	// true (a 29th line with it is an example in a body, and three more
+	// are in reference files).
+	if hidden != 28 {
+		t.Errorf("disable-model-invocation: true parsed in %d skills, want 28", hidden)
+	}
 
 	if len(skills) < 1000 {
 		t.Errorf("found only %d SKILL.md files", len(skills))

@@ -39,9 +39,10 @@ func watchdog() (stop func()) {
 	return func() { t.Stop() }
 }
 
-// slowInput is generous: the machine is shared, and a real SKILL.md parses
-// in well under a millisecond.
-const slowInput = 5 * time.Second
+// slowInput only catches hangs: the machine is shared and may be loaded,
+// the worst seed parses in about a second, and a real SKILL.md in well
+// under a millisecond.
+const slowInput = 60 * time.Second
 
 func FuzzSplitFrontmatter(f *testing.F) {
 	for _, s := range fuzzSeeds {
@@ -139,7 +140,7 @@ func FuzzParse(f *testing.F) {
 		}
 		for _, mode := range []Mode{Lenient, Strict} {
 			for _, d := range Validate(s, "folder", mode) {
-				if d.Fix == "" || (mode == Strict && d.Severity != SeverityError) {
+				if d.Fix == "" || (mode == Strict && d.Severity != SeverityError && d.Code != CodeAgentField) {
 					t.Fatalf("bad diagnostic %+v", d)
 				}
 			}

@@ -49,7 +49,7 @@ func Parse(path string, data []byte, files []string) (*Skill, []Diagnostic, erro
 	front, body, bodyLine, ok, opened := splitFrontmatter(data)
 	p := &parser{path: path}
 	if !ok {
-		s := &Skill{Path: path, Body: string(body), BodyLine: 1}
+		s := &Skill{Path: path, Body: string(body), BodyLine: 1, UserInvocable: true}
 		s.References = ExtractReferences(body, 1, files)
 		p.referenceDiagnostics(s.References, files)
 		err := fmt.Errorf("%w: the file must start with a line --- followed by name: and description: fields", ErrNoFrontmatter)
@@ -196,6 +196,15 @@ func (p *parser) fields(s *Skill, root *yaml.Node) error {
 	s.License = scalarOrName(top["license"])
 	s.Compatibility = joinScalars(top["compatibility"])
 	s.AllowedTools = toolList(top["allowed-tools"])
+	if v := top["disable-model-invocation"]; v != nil {
+		s.DisableModelInvocation, _ = p.boolField("disable-model-invocation", v, frontLine(v.Line), false)
+	}
+	s.UserInvocable = true
+	if v := top["user-invocable"]; v != nil {
+		s.UserInvocable, _ = p.boolField("user-invocable", v, frontLine(v.Line), true)
+	}
+	s.WhenToUse = joinScalars(top["when_to_use"])
+	s.ArgumentHint = hintText(top["argument-hint"])
 
 	// Catalog fields outside the spec are read loosely: files in the wild
 	// write Version: and Author: as often as version: and author:.

@@ -97,6 +97,7 @@ func TestParseFixture(t *testing.T) {
 		},
 		BodyLine:       14,
 		HasFrontmatter: true,
+		UserInvocable:  true,
 		Path:           "pdf-tools/SKILL.md",
 		References: []Reference{
 			{Target: "references/API.md", Path: "references/API.md", Kind: RefLink, Status: RefOK, Line: 17},

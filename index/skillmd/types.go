@@ -93,6 +93,23 @@ type Skill struct {
 	// string (per the Agent Skills spec it is space-delimited) or taken as
 	// is when it is a YAML list.
 	AllowedTools []string `json:"allowed_tools,omitempty"`
+	// DisableModelInvocation is Claude Code's disable-model-invocation:
+	// true means only a person invokes the skill, and it is kept out of
+	// everything the model sees (the skill listing, search). False when
+	// absent. A quoted "true" counts as true (with a warning).
+	DisableModelInvocation bool `json:"disable_model_invocation,omitempty"`
+	// UserInvocable is Claude Code's user-invocable: false hides the skill
+	// from the / menu (the model may still use it). True when absent.
+	UserInvocable bool `json:"user_invocable"`
+	// WhenToUse is Claude Code's when_to_use: trigger context that Claude
+	// Code appends to the description in its listing.
+	WhenToUse string `json:"when_to_use,omitempty"`
+	// ArgumentHint is Claude Code's argument-hint, e.g. "[issue-number]"
+	// (an unquoted [x] that YAML read as a list is turned back into text).
+	ArgumentHint string `json:"argument_hint,omitempty"`
+	// Codex is the skill's agents/openai.yaml (see ParseCodexMetadata),
+	// set by the caller that read it; nil when the skill has none.
+	Codex *CodexMetadata `json:"codex,omitempty"`
 	// Tags come from a top-level tags or keywords field (list or
 	// comma/space-separated string) or metadata.tags; lowercased, deduped.
 	Tags []string `json:"tags,omitempty"`
@@ -120,6 +137,15 @@ type Skill struct {
 	FieldLines map[string]int `json:"-"`
 }
 
+// HiddenFromModel reports whether the skill's author asked that the model
+// not see or choose it by itself: disable-model-invocation: true in
+// SKILL.md (Claude Code), or policy.allow_implicit_invocation: false in
+// agents/openai.yaml (Codex). A person can still invoke such a skill by
+// name.
+func (s *Skill) HiddenFromModel() bool {
+	return s.DisableModelInvocation || (s.Codex != nil && !s.Codex.AllowImplicitInvocation)
+}
+
 // Mode selects how strictly Validate applies the Agent Skills rules.
 type Mode int
 
@@ -131,3 +157,10 @@ const (
 	// Strict makes every rule of the Agent Skills specification an error.
 	Strict
 )
+
+// RulesVersion numbers the parse and validation rules: it goes up whenever
+// the same SKILL.md would give different fields or diagnostics (version 2:
+// agent frontmatter fields, disable-model-invocation, agents/openai.yaml).
+// A catalog that stores parse results keys them by it, so a release with
+// new rules re-derives every skill instead of serving old results.
+const RulesVersion = 2

@@ -75,8 +75,21 @@ const (
 	CodeMetadataType = "metadata-type"
 	// CodeUnknownField: a top-level field outside name, description,
 	// license, compatibility, metadata and allowed-tools (skills-ref's
-	// ALLOWED_FIELDS).
+	// ALLOWED_FIELDS) that no known agent reads either (see LookupField).
 	CodeUnknownField = "unknown-field"
+	// CodeAgentField: a top-level field an agent reads (Claude Code's
+	// disable-model-invocation, Agent Zero's version, ...) that the Agent
+	// Skills spec does not define. Reported in Strict mode only, and only
+	// as a warning: the skill is right for that agent, but a strict spec
+	// validator (skills-ref) rejects it.
+	CodeAgentField = "agent-field"
+	// CodeAgentFieldType: an agent field whose value has the wrong type,
+	// such as disable-model-invocation: "true" (a string). A warning in
+	// both modes.
+	CodeAgentFieldType = "agent-field-type"
+	// CodeCodexMetadata: the skill's agents/openai.yaml (Codex's settings)
+	// cannot be read; a warning.
+	CodeCodexMetadata = "codex-metadata-invalid"
 
 	// CodeReferenceBroken: a link or image names no file of the skill.
 	CodeReferenceBroken = "reference-broken"
@@ -250,10 +263,7 @@ func Validate(s *Skill, folder string, mode Mode) []Diagnostic {
 			name := norm.NFKC.String(s.Name)
 			dir := norm.NFKC.String(folder)
 			if name != dir {
-				fix := fmt.Sprintf("rename the folder to %s", name)
-				if ValidateName(dir) == nil {
-					fix = fmt.Sprintf("set name: %s, or rename the folder to %s", dir, name)
-				}
+				fix := mismatchFix(name, dir)
 				v.add(false, CodeNameMismatch, "name",
 					fmt.Sprintf("name %q does not match the skill folder %q; the Agent Skills spec requires them to be equal", name, folder), fix)
 			}
@@ -300,26 +310,62 @@ func Validate(s *Skill, folder string, mode Mode) []Diagnostic {
 		v.metadata(m)
 	}
 
-	// unknown fields, in file order
-	var unknown []string
+	// fields outside the spec, in file order
+	var extra []string
 	for k := range s.Metadata {
 		if !allowedFields[k] {
-			unknown = append(unknown, k)
+			extra = append(extra, k)
 		}
 	}
-	sort.Slice(unknown, func(i, j int) bool {
-		li, lj := s.FieldLines[unknown[i]], s.FieldLines[unknown[j]]
+	sort.Slice(extra, func(i, j int) bool {
+		li, lj := s.FieldLines[extra[i]], s.FieldLines[extra[j]]
 		if li != lj {
 			return li < lj
 		}
-		return unknown[i] < unknown[j]
+		return extra[i] < extra[j]
 	})
-	for _, k := range unknown {
+	for _, k := range extra {
+		if f, ok := LookupField(k); ok {
+			if mode == Strict {
+				v.warn(CodeAgentField, k,
+					fmt.Sprintf("%q is a %s field (%s), outside the Agent Skills spec: strict spec validators such as skills-ref reject it, and other agents ignore it", k, f.Source, f.Use),
+					fmt.Sprintf("keep it at the top level if the skill is meant for %s, which reads it only there (under metadata it would have no effect); remove it only if the skill must pass a strict spec check", f.Source))
+			}
+			continue
+		}
+		if f, ok := nearField(k); ok {
+			v.add(false, CodeUnknownField, k,
+				fmt.Sprintf("unknown top-level field %q; %s reads %q, spelled exactly so", k, f.Source, f.Name),
+				fmt.Sprintf("rename it to %s:", f.Name))
+			continue
+		}
 		v.add(false, CodeUnknownField, k,
-			fmt.Sprintf("unknown top-level field %q; the Agent Skills spec allows only name, description, license, compatibility, metadata and allowed-tools", k),
+			fmt.Sprintf("unknown top-level field %q; the Agent Skills spec allows only name, description, license, compatibility, metadata and allowed-tools, and no agent skilldex knows of reads it", k),
 			fmt.Sprintf("move it under metadata (as an indented line \"  %s: ...\" below a metadata: line), or remove it", k))
 	}
 	return v.diags
+}
+
+// mismatchFix advises how to make name and the folder dir equal, never
+// suggesting a name that breaks the naming rules (issue 18: "rename the
+// folder to Firecrawl Automation"): each side is offered only when it is a
+// valid name, and when neither is, a valid name derived from the skill's
+// name is offered for both.
+func mismatchFix(name, dir string) string {
+	nameOK, dirOK := ValidateName(name) == nil, ValidateName(dir) == nil
+	switch {
+	case nameOK && dirOK:
+		return fmt.Sprintf("set name: %s, or rename the folder to %s", dir, name)
+	case dirOK:
+		return fmt.Sprintf("set name: %s (the folder's name)", dir)
+	case nameOK:
+		return fmt.Sprintf("rename the folder to %s", name)
+	}
+	n := suggestName(name)
+	if n == "my-skill" {
+		n = suggestName(dir)
+	}
+	return fmt.Sprintf("set name: %s and rename the folder to %s", n, n)
 }
 
 // foldKey returns a field name that equals key ignoring case but is not
@@ -350,6 +396,26 @@ func (v *validator) add(always bool, code, field, msg, fix string) {
 		sev = SeverityError
 	}
 	v.diags = append(v.diags, Diagnostic{Severity: sev, Code: code, File: v.s.Path, Line: v.s.FieldLines[field], Message: msg, Fix: fix})
+}
+
+// warn records a diagnostic that is a warning in every mode: the skill is
+// right for the agent that reads the field.
+func (v *validator) warn(code, field, msg, fix string) {
+	v.diags = append(v.diags, Diagnostic{Severity: SeverityWarning, Code: code, File: v.s.Path, Line: v.s.FieldLines[field], Message: msg, Fix: fix})
+}
+
+// nearField returns the known field that k misspells by letter case or by
+// writing "_" for "-" or the reverse (Disable-Model-Invocation,
+// disable_model_invocation, argument_hint), which the agent would ignore.
+func nearField(k string) (KnownField, bool) {
+	norm := func(s string) string { return strings.ToLower(strings.ReplaceAll(s, "_", "-")) }
+	nk := norm(k)
+	for name, f := range knownFields {
+		if name != k && norm(name) == nk {
+			return f, true
+		}
+	}
+	return KnownField{}, false
 }
 
 // metadata checks the spec's "map from string keys to string values".
