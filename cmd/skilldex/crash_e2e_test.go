@@ -112,14 +112,20 @@ func serveView(t testing.TB, args ...string) catalogView {
 		}
 	}
 	v := catalogView{Search: map[string][]string{}, Loads: map[string]string{}}
-	var list struct {
-		Skills []struct{ ID, Name, Description string }
-	}
-	if err := json.Unmarshal([]byte(call("list_skills", map[string]any{})), &list); err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range list.Skills {
-		v.List = append(v.List, s.ID+"\x00"+s.Name+"\x00"+s.Description)
+	for cursor := ""; ; { // list_skills pages: follow next_cursor
+		var list struct {
+			Skills     []struct{ ID, Name, Description string }
+			NextCursor string `json:"next_cursor"`
+		}
+		if err := json.Unmarshal([]byte(call("list_skills", map[string]any{"cursor": cursor})), &list); err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range list.Skills {
+			v.List = append(v.List, s.ID+"\x00"+s.Name+"\x00"+s.Description)
+		}
+		if cursor = list.NextCursor; cursor == "" {
+			break
+		}
 	}
 	for _, q := range crashQueries {
 		var res struct {
@@ -149,8 +155,9 @@ func serveView(t testing.TB, args ...string) catalogView {
 		}
 		v.Search[q] = hits
 	}
-	for i := 0; i < len(list.Skills); i += len(list.Skills)/5 + 1 {
-		v.Loads[list.Skills[i].Name] = call("load_skill", map[string]any{"name": list.Skills[i].Name})
+	for i := 0; i < len(v.List); i += len(v.List)/5 + 1 {
+		name := strings.Split(v.List[i], "\x00")[1]
+		v.Loads[name] = call("load_skill", map[string]any{"name": name})
 	}
 	return v
 }
