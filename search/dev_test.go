@@ -119,3 +119,100 @@ func TestDevReport(t *testing.T) {
 		}
 	}
 }
+
+// devVariants are the ranking variants TestDevVariants compares.
+var devVariants = []struct {
+	name string
+	mod  func(*tuning)
+}{
+	{"default", func(*tuning) {}},
+	{"all off", func(tu *tuning) {
+		tu.framing, tu.nameIDF, tu.bodyMulti, tu.cjkUnigram, tu.typoEnglish = false, 0, 0, 0, false
+	}},
+	{"framing off", func(tu *tuning) { tu.framing = false }},
+	{"nameIDF off", func(tu *tuning) { tu.nameIDF = nameIDFOff }},
+	{"nameIDF body .3", func(tu *tuning) { tu.nameIDF, tu.nameIDFFloor = nameIDFBody, 0.3 }},
+	{"nameIDF body .5", func(tu *tuning) { tu.nameIDF, tu.nameIDFFloor = nameIDFBody, 0.5 }},
+	{"nameIDF body .3 min.1", func(tu *tuning) { tu.nameIDF, tu.nameIDFFloor, tu.nameIDFMinBody = nameIDFBody, 0.3, 0.1 }},
+	{"nameIDF body .3 min.2", func(tu *tuning) { tu.nameIDF, tu.nameIDFFloor, tu.nameIDFMinBody = nameIDFBody, 0.3, 0.2 }},
+	{"nameIDF body .1 min.2", func(tu *tuning) { tu.nameIDF, tu.nameIDFFloor, tu.nameIDFMinBody = nameIDFBody, 0.1, 0.2 }},
+	{"nameIDF body .3 min.05", func(tu *tuning) { tu.nameIDF, tu.nameIDFFloor, tu.nameIDFMinBody = nameIDFBody, 0.3, 0.05 }},
+	{"nameIDF body .3 max5", func(tu *tuning) { tu.nameIDF, tu.nameIDFFloor, tu.nameIDFMaxName = nameIDFBody, 0.3, 5 }},
+	{"nameIDF body .3 max10", func(tu *tuning) { tu.nameIDF, tu.nameIDFFloor, tu.nameIDFMaxName = nameIDFBody, 0.3, 10 }},
+	{"nameIDF body .3 max5 min.05", func(tu *tuning) {
+		tu.nameIDF, tu.nameIDFFloor, tu.nameIDFMaxName, tu.nameIDFMinBody = nameIDFBody, 0.3, 5, 0.05
+	}},
+	{"nameIDF body .3 max10 min.05", func(tu *tuning) {
+		tu.nameIDF, tu.nameIDFFloor, tu.nameIDFMaxName, tu.nameIDFMinBody = nameIDFBody, 0.3, 10, 0.05
+	}},
+	{"nameIDF desc .3", func(tu *tuning) { tu.nameIDF, tu.nameIDFFloor = nameIDFDesc, 0.3 }},
+	{"nameIDF desc .5", func(tu *tuning) { tu.nameIDF, tu.nameIDFFloor = nameIDFDesc, 0.5 }},
+	{"bodyMulti off", func(tu *tuning) { tu.bodyMulti = 0 }},
+	{"bodyMulti .5", func(tu *tuning) { tu.bodyMulti = 0.5 }},
+	{"bodyMulti 1", func(tu *tuning) { tu.bodyMulti = 1 }},
+	{"cjk off", func(tu *tuning) { tu.cjkUnigram = 0 }},
+	{"cjk .1", func(tu *tuning) { tu.cjkUnigram = 0.1 }},
+	{"cjk .5", func(tu *tuning) { tu.cjkUnigram = 0.5 }},
+	{"typoEnglish off", func(tu *tuning) { tu.typoEnglish = false }},
+	{"body .5", func(tu *tuning) { tu.body = 0.5 }},
+	{"coverage^2", func(tu *tuning) { tu.coverageExp = 2 }},
+}
+
+// TestDevVariants compares ranking variants on every judged set (only with
+// SKILLDEX_VARIANTS=1): per set r@1, r@3, MRR; per category MRR on the hard
+// set; abstention.
+func TestDevVariants(t *testing.T) {
+	if os.Getenv("SKILLDEX_VARIANTS") == "" {
+		t.Skip("set SKILLDEX_VARIANTS=1 to compare ranking variants")
+	}
+	docs := corpusDocs(t)
+	ix, err := Open("", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	if err := ix.Index(docs...); err != nil {
+		t.Fatal(err)
+	}
+	group := contentGroup(docs)
+	var sets [][]eval.Query
+	for _, f := range allQueryFiles {
+		qs, err := eval.LoadQueries(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sets = append(sets, qs)
+	}
+	only := os.Getenv("SKILLDEX_ONLY")
+	for _, v := range devVariants {
+		if only != "" && !strings.Contains(v.name, only) {
+			continue
+		}
+		ix.tune = defaultTuning
+		v.mod(&ix.tune)
+		var b strings.Builder
+		fmt.Fprintf(&b, "%-18s", v.name)
+		for i, qs := range sets {
+			rep, err := eval.Run(context.Background(), confRanker(ix), qs, &eval.Options{Group: group})
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := rep.Metrics
+			fmt.Fprintf(&b, " | %d/%d/%d %.3f", m.Hits1, m.Hits3, m.Hits10, m.MRR)
+			if os.Getenv("SKILLDEX_RANKS") != "" && i == 0 {
+				for _, r := range rep.Results {
+					fmt.Fprintf(&b, " %d", r.Rank)
+				}
+			}
+			if i == len(sets)-1 {
+				for _, c := range rep.Categories {
+					fmt.Fprintf(&b, " %s %.2f", c.Category[:4], c.Metrics.MRR)
+				}
+				a := rep.Abstention
+				fmt.Fprintf(&b, " | abst %d/%d wrong %d/%d", a.Flagged, a.NoAnswer, a.WronglyFlagged, a.CorrectFirst)
+			}
+		}
+		t.Log(b.String())
+	}
+	ix.tune = defaultTuning
+}

@@ -109,6 +109,33 @@ type tuning struct {
 	// tie scores each term by its best field plus tie times the others
 	// (dis-max with a tie breaker): 0 = best field only, 1 = sum of fields.
 	tie float64
+	// framing drops the words an agent frames a task with ("the user
+	// wants", "asks", "can", "one") from the query: they match the "Use
+	// when the user wants..." boilerplate of thousands of descriptions.
+	framing bool
+	// nameIDF scales a term's name clause so a word common in English but
+	// rare among names ("get", "fix", "store") does not outweigh the rest:
+	// by the ratio of its IDF over bodies (nameIDFBody) or descriptions
+	// (nameIDFDesc) to its IDF over names, capped at 1 and floored at
+	// nameIDFFloor. 0 leaves name clauses alone.
+	nameIDF      int
+	nameIDFFloor float64
+	// nameIDFMinBody applies nameIDF only to words found in at least this
+	// fraction of bodies: common English, not domain words like "seo".
+	nameIDFMinBody float64
+	// nameIDFMaxName applies nameIDF only to words in at most this many
+	// names (0: any): the inflated IDF comes from a handful of names.
+	nameIDFMaxName uint64
+	// bodyMulti rewards several query terms found only in the body: the
+	// body part of the score is multiplied by 1 + bodyMulti*(k-1) for k
+	// such terms.
+	bodyMulti float64
+	// cjkUnigram is the weight of a single CJK character in a query that
+	// also has CJK bigrams (1 = as any term).
+	cjkUnigram float64
+	// typoEnglish skips typo correction for English words (data/) and for
+	// words found in some body.
+	typoEnglish bool
 	// nativeStats leaves BM25's average field lengths to bleve (see
 	// stats.go); only for comparisons.
 	nativeStats bool
@@ -126,6 +153,14 @@ var defaultTuning = tuning{
 	fuzzyMaxTerms:  5,
 	coverageExp:    1,
 	tie:            0.3,
+	framing:        true,
+	nameIDF:        nameIDFBody,
+	nameIDFFloor:   0.3,
+	nameIDFMinBody: 0.05,
+	nameIDFMaxName: 10,
+	bodyMulti:      0.5,
+	cjkUnigram:     0.1,
+	typoEnglish:    true,
 }
 
 type fieldWeight struct {
@@ -249,6 +284,7 @@ func (p *plan) score(breakdown map[int]float64, tune *tuning) float64 {
 	var seen uint64 // bit i: terms[i] matched (len(terms) <= maxTerms)
 	exact := false
 	var best, rest [maxTerms]float64
+	var bestBody, metaSeen uint64 // bit i: terms[i]'s best clause is the body; matched in metadata
 	for i, c := range p.clauses {
 		s := p.scratch[i]
 		if s == 0 {
@@ -261,15 +297,32 @@ func (p *plan) score(breakdown map[int]float64, tune *tuning) float64 {
 			continue
 		}
 		seen |= 1 << uint(c.term)
+		if c.field != fieldBody {
+			metaSeen |= 1 << uint(c.term)
+		}
 		if s > best[c.term] {
 			rest[c.term] += best[c.term]
 			best[c.term] = s
+			if c.field == fieldBody {
+				bestBody |= 1 << uint(c.term)
+			} else {
+				bestBody &^= 1 << uint(c.term)
+			}
 		} else {
 			rest[c.term] += s
 		}
 	}
+	bodyOnly := bestBody &^ metaSeen
+	bonus := 1.0
+	if k := bits.OnesCount64(bodyOnly); k > 1 && tune.bodyMulti > 0 {
+		bonus += tune.bodyMulti * float64(k-1)
+	}
 	for i := range p.terms {
-		sum += best[i] + tune.tie*rest[i]
+		t := best[i] + tune.tie*rest[i]
+		if bodyOnly&(1<<uint(i)) != 0 {
+			t *= bonus
+		}
+		sum += t
 	}
 	exp := tune.coverageExp
 	if exact || p.totalWeight == 0 || exp == 0 {
@@ -375,6 +428,9 @@ func (ix *Index) plan(ctx context.Context, idx bleve.Index, text string) (*plan,
 		return nil, err
 	}
 	terms = dedupe(terms)
+	if tune.framing {
+		terms = ix.dropFraming(idx, terms)
+	}
 	if len(terms) > maxTerms {
 		terms = terms[:maxTerms]
 	}
@@ -402,13 +458,13 @@ func (ix *Index) plan(ctx context.Context, idx bleve.Index, text string) (*plan,
 	// add adds a clause for term in field unless no document has it there
 	// (bleve would open a searcher for nothing), and returns the document
 	// frequency.
-	add := func(field, term string, ti int, boost float64) (uint64, error) {
-		n, err := docFreq(ctx, r, field, term)
-		if err != nil || n == 0 {
-			return n, err
+	// addN is add with the document frequency n already known.
+	addN := func(field, term string, ti int, boost float64, n uint64) {
+		if n == 0 || boost <= 0 {
+			return
 		}
 		if field == fieldBody && float64(n) > max(tune.bodyMaxDocFrac*float64(docs), bodyMinDF) {
-			return n, nil
+			return
 		}
 		tq := query.NewTermQuery(term)
 		tq.SetField(field)
@@ -419,7 +475,13 @@ func (ix *Index) plan(ctx context.Context, idx bleve.Index, text string) (*plan,
 			reported = fieldName
 		}
 		p.clauses = append(p.clauses, clause{field: reported, text: term, term: ti})
-		return n, nil
+	}
+	add := func(field, term string, ti int, boost float64) (uint64, error) {
+		n, err := docFreq(ctx, r, field, term)
+		if err == nil {
+			addN(field, term, ti, boost, n)
+		}
+		return n, err
 	}
 	meta := []fieldWeight{{fieldName, tune.name}, {fieldDescription, tune.description}, {fieldTags, tune.tags}}
 
@@ -432,25 +494,30 @@ func (ix *Index) plan(ctx context.Context, idx bleve.Index, text string) (*plan,
 	unknown := make([]bool, len(terms))
 	p.weights = make([]float64, len(terms))
 	p.idf = make([]float64, len(terms))
+	tw := termWeights(terms, &tune)
 	for ti, t := range terms {
+		var df [4]uint64 // name, description, tags, body
 		var maxDF uint64
-		for _, f := range meta {
-			n, err := add(f.field, t, ti, f.w)
-			if err != nil {
+		for i, f := range append(meta, fieldWeight{fieldBody, tune.body}) {
+			if f.w <= 0 {
+				continue
+			}
+			if df[i], err = docFreq(ctx, r, f.field, t); err != nil {
 				return nil, err
 			}
-			maxDF = max(maxDF, n)
+			maxDF = max(maxDF, df[i])
 		}
-		unknown[ti] = maxDF == 0
-		if tune.body > 0 {
-			n, err := add(fieldBody, t, ti, tune.body)
-			if err != nil {
-				return nil, err
+		unknown[ti] = df[0] == 0 && df[1] == 0 && df[2] == 0
+		for i, f := range meta {
+			boost := f.w * tw[ti]
+			if f.field == fieldName {
+				boost *= nameIDFFactor(docs, df, &tune)
 			}
-			maxDF = max(maxDF, n)
+			addN(f.field, t, ti, boost, df[i])
 		}
-		p.idf[ti] = bm25IDF(docs, maxDF)
-		p.weights[ti] = 1
+		addN(fieldBody, t, ti, tune.body*tw[ti], df[3])
+		p.idf[ti] = bm25IDF(docs, maxDF) * tw[ti]
+		p.weights[ti] = tw[ti]
 		if tune.coverageIDF {
 			p.weights[ti] = p.idf[ti]
 		}
@@ -501,6 +568,18 @@ func (ix *Index) addCorrections(ctx context.Context, idx bleve.Index, r index.In
 			continue
 		}
 		done[w] = true
+		if tune.typoEnglish {
+			// A real word is not a typo ("song" is not "gong"), nor is a
+			// word some body uses.
+			if isEnglish(w) {
+				continue
+			}
+			if n, err := docFreq(ctx, r, fieldBody, stem[0]); err != nil {
+				return err
+			} else if n > 0 {
+				continue
+			}
+		}
 		cands, err := fuzzyTerms(fr, w, tune.fuzzyMaxTerms)
 		if err != nil {
 			return err

@@ -186,8 +186,9 @@ func TestTypo(t *testing.T) {
 // frequent indexed words one edit away, and a word that is indexed is
 // never "corrected" into its neighbours.
 func TestTypoDoesNotFlood(t *testing.T) {
-	// Eight words one edit from "bark"; "bank" is the most frequent.
-	neighbours := []string{"bank", "barn", "bare", "bard", "dark", "park", "mark", "lark"}
+	// Eight words one edit from "zark" (not an English word, so it is
+	// corrected); "bark" is the most frequent.
+	neighbours := []string{"bark", "dark", "hark", "lark", "mark", "nark", "park", "sark"}
 	docs := filler(20)
 	for i, w := range neighbours {
 		for c := 0; c < len(neighbours)-i; c++ { // frequency decreases along the list
@@ -197,14 +198,19 @@ func TestTypoDoesNotFlood(t *testing.T) {
 	}
 	ix := openMem(t, docs...)
 
-	res := mustSearch(t, ix, Request{Query: "bark", Limit: 100})
+	res := mustSearch(t, ix, Request{Query: "zark", Limit: 100})
 	words := map[string]bool{}
 	for _, h := range res.Hits {
 		w, _, _ := strings.Cut(h.ID, "/")
 		words[w] = true
 	}
-	if len(words) > 5 || !words["bank"] || words["lark"] {
-		t.Errorf("bark corrected to %v, want at most the 5 most frequent neighbours (bank in, lark out)", words)
+	if len(words) > 5 || !words["bark"] || words["sark"] {
+		t.Errorf("zark corrected to %v, want at most the 5 most frequent neighbours (bark in, sark out)", words)
+	}
+	// A real English word is not a typo, even when only its neighbours
+	// are indexed: "hark" is not "corrected" to "bark".
+	if res := mustSearch(t, ix, Request{Query: "harks"}); len(res.Hits) != 0 && !strings.HasPrefix(res.Hits[0].ID, "hark/") {
+		t.Errorf("harks matched %v", ids(res.Hits))
 	}
 	res = mustSearch(t, ix, Request{Query: "park", Limit: 100})
 	for _, h := range res.Hits {
@@ -682,4 +688,62 @@ func TestNoGoodMatch(t *testing.T) {
 	if res := mustSearch(t, ix, Request{Query: "fill PDF form", MinScore: 1e9}); !res.NoGoodMatch || len(res.Hits) != 0 {
 		t.Errorf("MinScore above every hit: no_good_match %v, %d hits", res.NoGoodMatch, len(res.Hits))
 	}
+}
+
+// TestRankingFixes covers the issue 16 ranking classes one by one on small
+// catalogs.
+func TestRankingFixes(t *testing.T) {
+	t.Run("a real word is not a typo", func(t *testing.T) {
+		ix := openMem(t, append(filler(10), Doc{ID: "gong", Name: "gong-sounds", Description: "Play a gong."})...)
+		if res := mustSearch(t, ix, Request{Query: "song"}); len(res.Hits) != 0 {
+			t.Errorf("song matched %v", ids(res.Hits))
+		}
+		if res := mustSearch(t, ix, Request{Query: "gongg"}); len(res.Hits) == 0 || res.Hits[0].ID != "gong" {
+			t.Errorf("the typo gongg did not find gong: %v", ids(res.Hits))
+		}
+	})
+	t.Run("agent framing words are ignored", func(t *testing.T) {
+		ix := openMem(t, append(filler(10),
+			Doc{ID: "pdf", Name: "pdf-forms", Description: "Fill PDF forms."},
+			Doc{ID: "users", Name: "user-wants", Description: "Track what users want and ask for."})...)
+		res := mustSearch(t, ix, Request{Query: "The user wants me to fill a PDF form"})
+		if len(res.Hits) == 0 || res.Hits[0].ID != "pdf" {
+			t.Errorf("hits %v, want pdf first", ids(res.Hits))
+		}
+		if m := res.Hits[0].Matched; len(m["name"]) != 2 {
+			t.Errorf("matched %v, want only pdf and form", m)
+		}
+	})
+	t.Run("stemming exceptions", func(t *testing.T) {
+		ix := openMem(t, append(filler(10),
+			Doc{ID: "pr", Name: "public-relations", Description: "Press relations and media outreach."},
+			Doc{ID: "db", Name: "schema-design", Description: "Design relational database schemas."})...)
+		res := mustSearch(t, ix, Request{Query: "relational"})
+		if got := ids(res.Hits); !reflect.DeepEqual(got, []string{"db"}) {
+			t.Errorf("relational matched %v, want only db", got)
+		}
+	})
+	t.Run("a title-only description gets the body's opening", func(t *testing.T) {
+		ix := openMem(t, append(filler(10),
+			Doc{ID: "title", Name: "contract-writer", Description: "Contract & Proposal Writer",
+				Body: "# Contract & Proposal Writer\n\n**Tier:** POWERFUL\n\n## Overview\n\nGenerate freelance contracts, SOWs and NDAs.\n"},
+			Doc{ID: "other", Name: "legal-notes", Description: "Notes on legal matters.",
+				Body: "Somewhere deep in here an NDA is mentioned once, next to a freelance example."})...)
+		res := mustSearch(t, ix, Request{Query: "freelance NDA"})
+		if len(res.Hits) == 0 || res.Hits[0].ID != "title" || len(res.Hits[0].Matched["description"]) != 2 {
+			t.Errorf("hits %+v, want title first, matched in its description", res.Hits)
+		}
+		if isTitle("Fill PDF forms.") || isTitle("Use when writing tests for a new module") || !isTitle("Incident Commander Skill") {
+			t.Error("isTitle misjudges")
+		}
+	})
+	t.Run("common CJK characters weigh less than the pair", func(t *testing.T) {
+		ix := openMem(t, append(filler(10),
+			Doc{ID: "tf", Name: "terraform-test", Description: "Write and run Terraform tests."},
+			Doc{ID: "zh", Name: "writer-zh", Description: "用中文写作，写文章，写报告，用于写东西。"})...)
+		res := mustSearch(t, ix, Request{Query: "用 Terraform 写测试"})
+		if len(res.Hits) == 0 || res.Hits[0].ID != "tf" {
+			t.Errorf("hits %v, want tf first", ids(res.Hits))
+		}
+	})
 }

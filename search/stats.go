@@ -163,7 +163,7 @@ func (s *corpusStats) bm25Stats(docCount uint64) *bsearch.BM25Stats {
 func (d *Doc) lengths() fieldLens {
 	var l fieldLens
 	l[0] = estimateTokens(d.Name)
-	l[1] = estimateTokens(d.Description)
+	l[1] = estimateTokens(d.indexedDescription())
 	for _, t := range d.Tags {
 		l[2] += estimateTokens(t)
 	}
