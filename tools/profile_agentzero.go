@@ -66,6 +66,8 @@ func (h *agentZero) register(s *mcp.Server) {
 	desc := agentZeroDescription
 	if h.opts.Sandbox == nil {
 		desc += "\n\nexecute_script is disabled on this server (no sandbox)."
+	} else if unsandboxed(h.opts.Sandbox) {
+		desc += "\n\nexecute_script: " + noSandboxNotice
 	}
 	s.AddTool(&mcp.Tool{Name: agentZeroToolName, Description: desc, InputSchema: agentZeroSchema}, h.call)
 }

@@ -30,7 +30,7 @@ func (h *native) register(s *mcp.Server) {
 	mcp.AddTool(s, loadSkillTool, h.LoadSkill)
 	mcp.AddTool(s, readSkillFileTool, h.ReadSkillFile)
 	if h.opts.Sandbox != nil {
-		mcp.AddTool(s, runSkillScriptTool, h.RunSkillScript)
+		mcp.AddTool(s, runSkillScriptTool(h.opts.Sandbox), h.RunSkillScript)
 	}
 }
 

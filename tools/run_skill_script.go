@@ -51,6 +51,12 @@ type RunSkillScriptOutput struct {
 	// StdoutTruncated and StderrTruncated say that stream passed its cap.
 	StdoutTruncated bool `json:"stdout_truncated"`
 	StderrTruncated bool `json:"stderr_truncated"`
+	// OutOfMemory is true when the run passed its memory limit (all its
+	// processes together) and was killed.
+	OutOfMemory bool `json:"out_of_memory,omitempty"`
+	// Warnings must reach whoever reads the result: on a server started
+	// with --sandbox none, every run says it ran without a sandbox.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // runSkillScriptSchema is written out so arg_style carries its enum and
@@ -63,12 +69,22 @@ var runSkillScriptSchema = json.RawMessage(`{"type":"object","properties":{` +
 	`"timeout_seconds":{"type":"number","minimum":0,"maximum":600,"description":"wall-clock limit in seconds (default 60)"}` +
 	`},"required":["skill","script"],"additionalProperties":false}`)
 
-var runSkillScriptTool = &mcp.Tool{
-	Name: "run_skill_script",
-	Description: "Run a script bundled with a skill (.py, .js or .sh, by its path relative to the skill folder) in the sandbox: " +
-		"no network, a read-only view of the skill, a fresh working folder, a timeout. Returns the exit code, stdout and stderr.",
-	InputSchema: runSkillScriptSchema,
-	Annotations: &mcp.ToolAnnotations{Title: "Run skill script", OpenWorldHint: new(false)},
+// runSkillScriptTool describes run_skill_script as the server runs it: in
+// the sandbox, or (--sandbox none) saying plainly that there is none
+// (issue 14, B10), so an agent and its user never rely on isolation that
+// is not there.
+func runSkillScriptTool(sb sandbox.Sandbox) *mcp.Tool {
+	desc := "Run a script bundled with a skill (.py, .js or .sh, by its path relative to the skill folder) in the sandbox: " +
+		"no network, a read-only view of the skill, a fresh size-limited working folder, a memory and process limit for the whole run, a timeout. " +
+		"Returns the exit code, stdout and stderr."
+	open := false
+	if unsandboxed(sb) {
+		desc = "Run a script bundled with a skill (.py, .js or .sh, by its path relative to the skill folder). " + noSandboxNotice +
+			" A fresh working folder and a timeout only. Returns the exit code, stdout and stderr."
+		open = true
+	}
+	return &mcp.Tool{Name: "run_skill_script", Description: desc, InputSchema: runSkillScriptSchema,
+		Annotations: &mcp.ToolAnnotations{Title: "Run skill script", OpenWorldHint: &open}}
 }
 
 // RunSkillScript handles run_skill_script (registered only when
@@ -95,17 +111,24 @@ func (h *native) RunSkillScript(ctx context.Context, req *mcp.CallToolRequest, i
 		return nil, RunSkillScriptOutput{}, err
 	}
 	out := RunSkillScriptOutput{Skill: s.ID, Script: in.Script, ExitCode: res.ExitCode, Stdout: res.Stdout, Stderr: res.Stderr,
-		DurationMS: res.Duration.Milliseconds(), TimedOut: res.TimedOut, StdoutTruncated: res.StdoutTruncated, StderrTruncated: res.StderrTruncated}
+		DurationMS: res.Duration.Milliseconds(), TimedOut: res.TimedOut, StdoutTruncated: res.StdoutTruncated, StderrTruncated: res.StderrTruncated,
+		OutOfMemory: res.OutOfMemory, Warnings: res.Warnings}
 	r := textResult(scriptReport(s.Name, in.Script, res))
-	r.IsError = res.ExitCode != 0 || res.TimedOut
+	r.IsError = res.ExitCode != 0 || res.TimedOut || res.OutOfMemory
 	return r, out, nil
 }
 
-// scriptReport renders a script result as text: a failure line when it
-// failed, then script, exit code, duration, stdout and stderr.
+// scriptReport renders a script result as text: the sandbox's warnings
+// (each on a "WARNING:" line, first, so no reader misses them), a failure
+// line when it failed, then script, exit code, duration, stdout and stderr.
 func scriptReport(skill, script string, res *sandbox.Result) string {
 	var b strings.Builder
+	for _, w := range res.Warnings {
+		fmt.Fprintf(&b, "WARNING: %s.\n", strings.TrimSuffix(w, "."))
+	}
 	switch {
+	case res.OutOfMemory:
+		b.WriteString("Script failed: it passed the memory limit of its run and was killed; it needs less memory (process the input in parts).\n")
 	case res.TimedOut:
 		fmt.Fprintf(&b, "Script failed: timed out after %d ms and was killed.\n", res.Duration.Milliseconds())
 	case res.ExitCode != 0:

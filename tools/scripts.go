@@ -17,6 +17,13 @@ const MaxScriptTimeout = 10 * time.Minute
 // so scripts are off. The message says how to turn them on.
 var ErrScriptsDisabled = errors.New("script execution is disabled on this server; restart it with `skilldex serve --allow-scripts` to run skill scripts in the sandbox")
 
+// noSandboxNotice is what the tool descriptions say when scripts run
+// without a sandbox (--sandbox none).
+const noSandboxNotice = "WARNING: this server runs scripts WITHOUT a sandbox (--sandbox none): a script can read and change every file the server's user can, and reach the network; run only scripts you trust."
+
+// unsandboxed reports whether sb runs scripts with no isolation.
+func unsandboxed(sb sandbox.Sandbox) bool { return sb != nil && sb.Name() == "none" }
+
 // scriptRun is one script run of a skill, for run_skill_script and
 // agent-zero's execute_script.
 type scriptRun struct {

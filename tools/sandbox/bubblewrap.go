@@ -18,19 +18,25 @@ import "context"
 //     ca-certificates, localtime), BubblewrapOptions.ExtraROBinds, the skill
 //     folder (read-only, at its resolved host path), a fresh /proc, a minimal
 //     /dev (read-only, with a 64 MiB /dev/shm), a 64 MiB tmpfs /tmp, the
-//     working folder and the optional Request.OutputDir (both read-write, at
-//     their host paths). Nothing else of the host (not /root, /home, the rest
-//     of /etc) exists inside.
-//   - a fresh working folder (os.MkdirTemp, pattern "skilldex-sandbox-*")
-//     as cwd and HOME, deleted after the run however it ended.
+//     working folder (below) and the optional Request.OutputDir (read-write,
+//     at its host path). Nothing else of the host (not /root, /home, the
+//     rest of /etc) exists inside.
 //   - the environment PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin,
 //     HOME, LANG=C.UTF-8 and the SKILL_ARG_* variables, plus PWD (the working
 //     folder, set by bwrap itself); nothing of the service's environment.
 //     Only stdin (/dev/null), stdout, stderr and a descriptor of the run's
 //     user namespace (useless without capabilities in it) are open.
-//   - resource limits set by prlimit(1) inside the sandbox: RLIMIT_NPROC
-//     (MaxProcs, counted per run: see NewBubblewrap), RLIMIT_AS (MaxMemory,
-//     per process) and RLIMIT_CORE 0.
+//   - limits for the whole run (every process it starts, together): at
+//     most MaxMemory bytes of memory and MaxProcs processes (threads
+//     count), enforced by a cgroup v2 of the run's own when this service
+//     may create one, else by the fallback described in runlimits_linux.go
+//     (sampled resident memory, a lower process count); Limits says which
+//     holds. Each process is also capped at MaxAddressSpace bytes of
+//     address space (RLIMIT_AS) and writes no core files, set by
+//     prlimit(1) inside the sandbox.
+//   - the working folder (cwd and HOME, /tmp/skilldex-sandbox-<random>)
+//     on a tmpfs of WorkDirSize bytes, so a script cannot fill the host's
+//     disk through it; it vanishes with the run.
 //   - an end: the script is pid 1 of its pid namespace (bwrap --as-pid-1),
 //     so when it exits, or is killed at the timeout, every process it
 //     started dies with it; and it dies with bwrap (setpriv --pdeathsig),
@@ -53,13 +59,25 @@ var _ Sandbox = (*Bubblewrap)(nil)
 type BubblewrapOptions struct {
 	// Path is the bwrap binary; "" looks "bwrap" up in PATH.
 	Path string
-	// MaxProcs is the process-count limit of one run (RLIMIT_NPROC, which
-	// counts threads too): 0 means DefaultMaxProcs, a negative value no limit.
+	// MaxProcs is the process-count limit of one run, all its processes
+	// together (threads count too): pids.max of the run's cgroup and
+	// RLIMIT_NPROC. 0 means DefaultMaxProcs with a cgroup and
+	// FallbackMaxProcs without; a negative value no limit.
 	MaxProcs int
-	// MaxMemory is the address-space limit of each process in bytes
-	// (RLIMIT_AS): 0 means DefaultMaxMemory, a negative value no limit. Node
-	// needs about 1 GiB of address space to start.
+	// MaxMemory is the memory limit of one run in bytes, all its processes
+	// together: memory.max of the run's cgroup, or the fallback's sampled
+	// resident total. 0 means DefaultMaxMemory, a negative value no limit.
 	MaxMemory int64
+	// MaxAddressSpace is the address-space limit of each process in bytes
+	// (RLIMIT_AS): 0 means DefaultMaxAddressSpace, a negative value no
+	// limit. Node needs about 1 GiB of address space to start.
+	MaxAddressSpace int64
+	// WorkDirSize is the size in bytes of the tmpfs holding the working
+	// folder: 0 means DefaultWorkDirSize.
+	WorkDirSize int64
+	// NoCgroup uses the fallback limits even where a cgroup v2 could be
+	// made (it avoids moving the service into a sub-cgroup).
+	NoCgroup bool
 	// ExtraROBinds are absolute host paths (files or folders) made visible
 	// read-only at the same path, e.g. a language runtime under /opt. They
 	// must exist.
@@ -68,8 +86,11 @@ type BubblewrapOptions struct {
 
 // Defaults for BubblewrapOptions.
 const (
-	DefaultMaxProcs  = 256
-	DefaultMaxMemory = 4 << 30
+	DefaultMaxProcs        = 256
+	FallbackMaxProcs       = 64
+	DefaultMaxMemory       = 2 << 30
+	DefaultMaxAddressSpace = 4 << 30
+	DefaultWorkDirSize     = 256 << 20
 )
 
 // sandboxPATH is PATH inside the sandbox (Debian's default).
@@ -81,11 +102,15 @@ const unavailableHint = "install bubblewrap (apt-get install bubblewrap) or run 
 // Name returns "bubblewrap".
 func (*Bubblewrap) Name() string { return "bubblewrap" }
 
+// Limits says how the run-wide limits are enforced, for logs and the
+// doctor: "cgroup v2 (<folder>): ..." or "fallback (<why no cgroup>): ...".
+func (b *Bubblewrap) Limits() string { return b.impl.limitsText() }
+
 // NewBubblewrap checks that bwrap exists and works here, and returns a
 // Bubblewrap; opts nil means the defaults. Checks, each failing with an error
 // wrapping ErrUnavailable that says what is missing and how to get it: bwrap
-// found (opts.Path or PATH) and new enough (--userns, --clearenv; --size is
-// used when present); setpriv with --pdeathsig (util-linux 2.33+), prlimit
+// found (opts.Path or PATH) and new enough (--userns, --clearenv, --size:
+// bubblewrap 0.6 or later); setpriv with --pdeathsig (util-linux 2.33+), prlimit
 // when a limit is on, and /bin/sh, all from the host; and one real run of
 // "true" through the exact machinery of Run, which fails where the kernel, a
 // container or a security module refuses the namespaces.

@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -35,21 +37,31 @@ var runtimePaths = []string{
 }
 
 // mountOp is one bwrap filesystem operation; dst is the path in the sandbox.
+// size is a --tmpfs's size in bytes (0: tmpfsSize).
 type mountOp struct {
 	op, src, dst string
+	size         int64
 }
 
-func (m mountOp) args(sizeOK bool) []string {
+func (m mountOp) args() []string {
 	switch m.op {
 	case "--proc", "--dev", "--remount-ro":
 		return []string{m.op, m.dst}
 	case "--tmpfs":
-		if sizeOK {
-			return []string{"--size", strconv.Itoa(tmpfsSize), m.op, m.dst}
+		size := m.size
+		if size == 0 {
+			size = tmpfsSize
 		}
-		return []string{m.op, m.dst}
+		return []string{"--size", strconv.FormatInt(size, 10), m.op, m.dst}
 	}
 	return []string{m.op, m.src, m.dst}
+}
+
+// randomHex is 16 random hex digits, naming a run's working folder.
+func randomHex() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
 }
 
 func depth(p string) int {
@@ -65,12 +77,34 @@ type bubblewrapImpl struct {
 	sh      string // runs the user-namespace holder
 	prlimit string // "" when no limit is set
 	limits  []string
-	sizeOK  bool      // bwrap knows --size
 	system  []mountOp // runtime, ExtraROBinds, /proc, /dev, /tmp, /dev/shm
 	visible []string  // read-only bound host paths, for interpreter lookup
 	root    bool      // the service runs as host root
 	hostUID int       // host uid/gid that sandbox uid/gid 65534 map to
 	hostGID int
+
+	// Run-wide limits (runlimits_linux.go): cg is nil in the fallback,
+	// and then cgWhy says why.
+	cg       *runCgroups
+	cgWhy    string
+	maxMem   int64 // <= 0: none
+	maxProcs int   // <= 0: none
+	workSize int64
+}
+
+// limitsText implements Bubblewrap.Limits.
+func (b *bubblewrapImpl) limitsText() string {
+	mem, procs := "no memory limit", "no process limit"
+	if b.maxMem > 0 {
+		mem = fmt.Sprintf("%d MiB of memory", b.maxMem>>20)
+	}
+	if b.maxProcs > 0 {
+		procs = fmt.Sprintf("%d processes", b.maxProcs)
+	}
+	if b.cg != nil {
+		return fmt.Sprintf("cgroup v2 (%s): %s and %s per run", b.cg.parent, mem, procs)
+	}
+	return fmt.Sprintf("fallback (%s): %s per run, sampled every %v, and %s", b.cgWhy, mem, memSampleInterval, procs)
 }
 
 // probeTimeout bounds NewBubblewrap's trial run.
@@ -94,7 +128,9 @@ func newBubblewrapImpl(opts BubblewrapOptions) (bubblewrapImpl, error) {
 	if !bytes.Contains(help, []byte("--userns ")) || !bytes.Contains(help, []byte("--clearenv")) {
 		return b, fmt.Errorf("%w: %s is too old (needs --userns and --clearenv, bubblewrap 0.5 or later): %s", ErrUnavailable, b.bwrap, unavailableHint)
 	}
-	b.sizeOK = bytes.Contains(help, []byte("--size "))
+	if !bytes.Contains(help, []byte("--size ")) {
+		return b, fmt.Errorf("%w: %s is too old (needs --size to bound the working folder, bubblewrap 0.6 or later): %s", ErrUnavailable, b.bwrap, unavailableHint)
+	}
 	if b.sh, err = exec.LookPath("/bin/sh"); err != nil {
 		return b, fmt.Errorf("%w: /bin/sh not found", ErrUnavailable)
 	}
@@ -109,9 +145,9 @@ func newBubblewrapImpl(opts BubblewrapOptions) (bubblewrapImpl, error) {
 			if err != nil {
 				continue
 			}
-			b.system = append(b.system, mountOp{"--symlink", target, p})
+			b.system = append(b.system, mountOp{op: "--symlink", src: target, dst: p})
 		default:
-			b.system = append(b.system, mountOp{"--ro-bind-try", p, p})
+			b.system = append(b.system, mountOp{op: "--ro-bind-try", src: p, dst: p})
 			b.visible = append(b.visible, p)
 		}
 	}
@@ -124,7 +160,7 @@ func newBubblewrapImpl(opts BubblewrapOptions) (bubblewrapImpl, error) {
 			return b, fmt.Errorf("%w: ExtraROBinds: %s: %v", ErrInvalidRequest, p, unwrapPathError(err))
 		}
 		dst := filepath.Clean(p)
-		b.system = append(b.system, mountOp{"--ro-bind", src, dst})
+		b.system = append(b.system, mountOp{op: "--ro-bind", src: src, dst: dst})
 		b.visible = append(b.visible, dst, src)
 	}
 	b.system = append(b.system,
@@ -134,18 +170,38 @@ func newBubblewrapImpl(opts BubblewrapOptions) (bubblewrapImpl, error) {
 		mountOp{op: "--tmpfs", dst: "/tmp"},
 	)
 
-	maxProcs, maxMem := opts.MaxProcs, opts.MaxMemory
-	if maxProcs == 0 {
-		maxProcs = DefaultMaxProcs
+	b.maxProcs, b.maxMem, b.workSize = opts.MaxProcs, opts.MaxMemory, opts.WorkDirSize
+	if b.maxMem == 0 {
+		b.maxMem = DefaultMaxMemory
 	}
-	if maxMem == 0 {
-		maxMem = DefaultMaxMemory
+	if b.workSize <= 0 {
+		b.workSize = DefaultWorkDirSize
 	}
-	if maxProcs > 0 {
-		b.limits = append(b.limits, fmt.Sprintf("--nproc=%d:%d", maxProcs, maxProcs))
+	b.cgWhy = "NoCgroup set"
+	if !opts.NoCgroup {
+		self, err := selfCgroup()
+		if err == nil {
+			b.cg, err = findRunCgroups(cgroupRoot, self, os.Getpid())
+		}
+		if err != nil {
+			b.cgWhy = "no usable cgroup v2: " + err.Error()
+		}
 	}
-	if maxMem > 0 {
-		b.limits = append(b.limits, fmt.Sprintf("--as=%d:%d", maxMem, maxMem))
+	if b.maxProcs == 0 {
+		b.maxProcs = DefaultMaxProcs
+		if b.cg == nil {
+			b.maxProcs = FallbackMaxProcs
+		}
+	}
+	maxAS := opts.MaxAddressSpace
+	if maxAS == 0 {
+		maxAS = DefaultMaxAddressSpace
+	}
+	if b.maxProcs > 0 {
+		b.limits = append(b.limits, fmt.Sprintf("--nproc=%d:%d", b.maxProcs, b.maxProcs))
+	}
+	if maxAS > 0 {
+		b.limits = append(b.limits, fmt.Sprintf("--as=%d:%d", maxAS, maxAS))
 	}
 	if b.setpriv = b.lookup("setpriv"); b.setpriv == "" {
 		return b, fmt.Errorf("%w: setpriv (util-linux) not found in the sandbox PATH; install util-linux", ErrUnavailable)
@@ -156,7 +212,7 @@ func newBubblewrapImpl(opts BubblewrapOptions) (bubblewrapImpl, error) {
 	if len(b.limits) > 0 {
 		b.limits = append(b.limits, "--core=0:0")
 		if b.prlimit = b.lookup("prlimit"); b.prlimit == "" {
-			return b, fmt.Errorf("%w: prlimit (util-linux) not found in the sandbox PATH; install util-linux, or set MaxProcs and MaxMemory to -1 (no limits)", ErrUnavailable)
+			return b, fmt.Errorf("%w: prlimit (util-linux) not found in the sandbox PATH; install util-linux, or set MaxProcs and MaxAddressSpace to -1 (no limits)", ErrUnavailable)
 		}
 	}
 
@@ -166,6 +222,20 @@ func newBubblewrapImpl(opts BubblewrapOptions) (bubblewrapImpl, error) {
 		return b, fmt.Errorf("%w: true(1) not found in the sandbox PATH", ErrUnavailable)
 	}
 	res, err := b.sandboxed(context.Background(), []string{truePath}, nil, nil, probeTimeout, 4096)
+	if b.cg != nil && (err != nil || res.ExitCode != 0) {
+		// The cgroup is the part most likely to be refused (clone3 into a
+		// cgroup needs Linux 5.7): fall back rather than fail.
+		why := fmt.Sprint(err)
+		if err == nil {
+			why = strings.TrimSpace(res.Stderr)
+		}
+		b.cg, b.cgWhy = nil, "a run in a cgroup failed: "+why
+		if opts.MaxProcs == 0 {
+			b.maxProcs = FallbackMaxProcs
+			b.limits[0] = fmt.Sprintf("--nproc=%d:%d", b.maxProcs, b.maxProcs)
+		}
+		res, err = b.sandboxed(context.Background(), []string{truePath}, nil, nil, probeTimeout, 4096)
+	}
 	if err != nil {
 		return b, fmt.Errorf("%w: bwrap cannot create its namespaces here: %v; %s", ErrUnavailable, err, unavailableHint)
 	}
@@ -211,9 +281,9 @@ func (b *bubblewrapImpl) run(ctx context.Context, req Request) (*Result, error) 
 		return nil, fmt.Errorf("%w: interpreter %s not found in the sandbox PATH (%s)", ErrUnavailable, p.interp, sandboxPATH)
 	}
 	argv := append([]string{interp}, p.argv[1:]...)
-	binds := []mountOp{{"--ro-bind", p.root, p.root}}
+	binds := []mountOp{{op: "--ro-bind", src: p.root, dst: p.root}}
 	if p.outDir != "" {
-		binds = append(binds, mountOp{"--bind", p.outDir, filepath.Clean(req.OutputDir)})
+		binds = append(binds, mountOp{op: "--bind", src: p.outDir, dst: filepath.Clean(req.OutputDir)})
 	}
 	return b.sandboxed(ctx, argv, p.argEnv, binds, p.timeout, p.maxOut)
 }
@@ -222,15 +292,17 @@ func (b *bubblewrapImpl) run(ctx context.Context, req Request) (*Result, error) 
 // working folder, the system mounts plus binds, and env added to the base
 // environment.
 func (b *bubblewrapImpl) sandboxed(ctx context.Context, argv, env []string, binds []mountOp, timeout time.Duration, maxOut int) (*Result, error) {
-	wd, err := os.MkdirTemp("", workDirPattern)
-	if err != nil {
-		return nil, err
-	}
-	defer removeAll(wd)
-	if b.root {
-		if err := os.Chown(wd, b.hostUID, b.hostGID); err != nil {
-			return nil, err
+	// The working folder is a tmpfs of its own (issue 14, B7): it exists
+	// only inside the sandbox, its size is bounded, and nothing is left on
+	// the host.
+	wd := "/tmp/" + strings.TrimSuffix(workDirPattern, "*") + randomHex()
+	var cg *runCgroup
+	if b.cg != nil {
+		var err error
+		if cg, err = b.cg.create(b.maxMem, b.maxProcs); err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrUnavailable, err)
 		}
+		defer cg.remove()
 	}
 
 	userNS, err := b.newUserNS()
@@ -258,11 +330,11 @@ func (b *bubblewrapImpl) sandboxed(ctx context.Context, argv, env []string, bind
 	}
 	// Parents before children: a bind inside /tmp comes after the tmpfs,
 	// and a read-only skill folder inside OutputDir stays read-only.
-	mounts := append(append([]mountOp{}, b.system...), mountOp{"--bind", wd, wd})
+	mounts := append(append([]mountOp{}, b.system...), mountOp{op: "--tmpfs", dst: wd, size: b.workSize})
 	mounts = append(mounts, binds...)
 	sort.SliceStable(mounts, func(i, j int) bool { return depth(mounts[i].dst) < depth(mounts[j].dst) })
 	for _, m := range mounts {
-		args = append(args, m.args(b.sizeOK)...)
+		args = append(args, m.args()...)
 	}
 	args = append(args, "--remount-ro", "/dev", "--remount-ro", "/", "--chdir", wd)
 
@@ -301,6 +373,7 @@ func (b *bubblewrapImpl) sandboxed(ctx context.Context, argv, env []string, bind
 	// The sandbox's pid 1, from bwrap's --info-fd, is what a timeout kills:
 	// its death ends the pid namespace, and bwrap then exits with 137.
 	var sandboxInit *os.Process
+	var memWatch *memWatch // the fallback's sampler, when it runs
 	infoReady := make(chan struct{})
 	l := launch{
 		argv:  command,
@@ -317,6 +390,10 @@ func (b *bubblewrapImpl) sandboxed(ctx context.Context, argv, env []string, bind
 				if json.NewDecoder(infoR).Decode(&info) == nil && info.ChildPID > 0 {
 					// A pidfd: immune to pid reuse from here on.
 					sandboxInit, _ = os.FindProcess(info.ChildPID)
+					if cg == nil && b.maxMem > 0 && sandboxInit != nil {
+						init := sandboxInit
+						memWatch = watchMemory(info.ChildPID, b.maxMem, func() { _ = init.Signal(syscall.SIGKILL) })
+					}
 				}
 			}()
 		},
@@ -331,11 +408,16 @@ func (b *bubblewrapImpl) sandboxed(ctx context.Context, argv, env []string, bind
 			_ = killGroup(cmd)
 		},
 	}
-	if b.root {
-		// Start bwrap as root without supplementary groups, so none of them
-		// reaches the sandbox.
-		l.sys = func(cmd *exec.Cmd) {
+	l.sys = func(cmd *exec.Cmd) {
+		if b.root {
+			// Start bwrap as root without supplementary groups, so none
+			// of them reaches the sandbox.
 			cmd.SysProcAttr.Credential = &syscall.Credential{Uid: 0, Gid: 0, Groups: []uint32{}}
+		}
+		if cg != nil {
+			// bwrap starts inside the run's cgroup, and so does all it
+			// starts.
+			cmd.SysProcAttr.UseCgroupFD, cmd.SysProcAttr.CgroupFD = true, int(cg.fd.Fd())
 		}
 	}
 	res, err := execute(ctx, l, timeout, maxOut)
@@ -344,8 +426,16 @@ func (b *bubblewrapImpl) sandboxed(ctx context.Context, argv, env []string, bind
 	}
 	infoR.Close()
 	<-infoReady
+	oom := cg != nil && cg.oomKilled()
+	if memWatch != nil && memWatch.end() {
+		oom = true
+	}
 	if sandboxInit != nil {
 		_ = sandboxInit.Release()
+	}
+	if oom {
+		res.OutOfMemory = true
+		res.Warnings = append(res.Warnings, fmt.Sprintf("the run passed its memory limit of %d MiB (all its processes together) and was killed", b.maxMem>>20))
 	}
 	return res, nil
 }

@@ -17,3 +17,5 @@ func newBubblewrapImpl(BubblewrapOptions) (bubblewrapImpl, error) {
 func (bubblewrapImpl) run(context.Context, Request) (*Result, error) {
 	return nil, fmt.Errorf("%w: bubblewrap needs Linux", ErrUnavailable)
 }
+
+func (bubblewrapImpl) limitsText() string { return "none (bubblewrap needs Linux)" }

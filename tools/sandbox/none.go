@@ -22,6 +22,10 @@ type None struct{}
 
 var _ Sandbox = (*None)(nil)
 
+// NoneWarning is the warning every result of None carries (issue 14, B10):
+// the caller passes it on with each run, not only once at start.
+const NoneWarning = "this script ran WITHOUT a sandbox (the server runs with --sandbox none): it could read and change every file the server's user can, and reach the network"
+
 // NewNone returns the unsandboxed runner.
 func NewNone() *None { return &None{} }
 
@@ -50,5 +54,9 @@ func (*None) Run(ctx context.Context, req Request) (*Result, error) {
 	}
 	env := append([]string{"PATH=" + pathEnv, "HOME=" + wd, "LANG=C.UTF-8"}, p.argEnv...)
 	argv := append([]string{interp}, p.argv[1:]...)
-	return execute(ctx, launch{argv: argv, env: env, dir: wd, killStragglers: true}, p.timeout, p.maxOut)
+	res, err := execute(ctx, launch{argv: argv, env: env, dir: wd, killStragglers: true}, p.timeout, p.maxOut)
+	if res != nil {
+		res.Warnings = append(res.Warnings, NoneWarning)
+	}
+	return res, err
 }

@@ -126,7 +126,8 @@ const (
 //
 // JSON (MarshalJSON/UnmarshalJSON): exit_code, stdout, stderr, duration_ms
 // (Duration as whole milliseconds, an integer), timed_out, truncated,
-// stdout_truncated, stderr_truncated.
+// stdout_truncated, stderr_truncated, out_of_memory, warnings (omitted
+// when empty).
 type Result struct {
 	ExitCode int           `json:"exit_code"`
 	Stdout   string        `json:"stdout"`
@@ -142,24 +143,32 @@ type Result struct {
 	// trailing incomplete UTF-8 sequence.
 	StdoutTruncated bool `json:"stdout_truncated"`
 	StderrTruncated bool `json:"stderr_truncated"`
+	// OutOfMemory is true when the run passed its memory limit
+	// (BubblewrapOptions.MaxMemory) and was killed.
+	OutOfMemory bool `json:"out_of_memory"`
+	// Warnings are what the caller must pass on with the result, e.g. that
+	// the script ran without a sandbox (None) or hit its memory limit.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 type resultJSON struct {
-	ExitCode        int    `json:"exit_code"`
-	Stdout          string `json:"stdout"`
-	Stderr          string `json:"stderr"`
-	DurationMS      int64  `json:"duration_ms"`
-	TimedOut        bool   `json:"timed_out"`
-	Truncated       bool   `json:"truncated"`
-	StdoutTruncated bool   `json:"stdout_truncated"`
-	StderrTruncated bool   `json:"stderr_truncated"`
+	ExitCode        int      `json:"exit_code"`
+	Stdout          string   `json:"stdout"`
+	Stderr          string   `json:"stderr"`
+	DurationMS      int64    `json:"duration_ms"`
+	TimedOut        bool     `json:"timed_out"`
+	Truncated       bool     `json:"truncated"`
+	StdoutTruncated bool     `json:"stdout_truncated"`
+	StderrTruncated bool     `json:"stderr_truncated"`
+	OutOfMemory     bool     `json:"out_of_memory"`
+	Warnings        []string `json:"warnings,omitempty"`
 }
 
 // MarshalJSON writes the Result with Duration as integer milliseconds
 // ("duration_ms").
 func (r Result) MarshalJSON() ([]byte, error) {
 	return json.Marshal(resultJSON{r.ExitCode, r.Stdout, r.Stderr, r.Duration.Milliseconds(),
-		r.TimedOut, r.Truncated, r.StdoutTruncated, r.StderrTruncated})
+		r.TimedOut, r.Truncated, r.StdoutTruncated, r.StderrTruncated, r.OutOfMemory, r.Warnings})
 }
 
 // UnmarshalJSON reads what MarshalJSON writes.
@@ -169,7 +178,7 @@ func (r *Result) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	*r = Result{w.ExitCode, w.Stdout, w.Stderr, time.Duration(w.DurationMS) * time.Millisecond,
-		w.TimedOut, w.Truncated, w.StdoutTruncated, w.StderrTruncated}
+		w.TimedOut, w.Truncated, w.StdoutTruncated, w.StderrTruncated, w.OutOfMemory, w.Warnings}
 	return nil
 }
 

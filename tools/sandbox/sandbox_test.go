@@ -202,17 +202,17 @@ func TestParseArgStyle(t *testing.T) {
 
 func TestResultJSON(t *testing.T) {
 	r := Result{ExitCode: 137, Stdout: "out", Stderr: "err", Duration: 1500 * time.Millisecond,
-		TimedOut: true, Truncated: true, StderrTruncated: true}
+		TimedOut: true, Truncated: true, StderrTruncated: true, OutOfMemory: true, Warnings: []string{"w"}}
 	b, err := json.Marshal(r)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"exit_code":137,"stdout":"out","stderr":"err","duration_ms":1500,"timed_out":true,"truncated":true,"stdout_truncated":false,"stderr_truncated":true}`
+	want := `{"exit_code":137,"stdout":"out","stderr":"err","duration_ms":1500,"timed_out":true,"truncated":true,"stdout_truncated":false,"stderr_truncated":true,"out_of_memory":true,"warnings":["w"]}`
 	if string(b) != want {
 		t.Errorf("json = %s\nwant   %s", b, want)
 	}
 	var back Result
-	if err := json.Unmarshal(b, &back); err != nil || back != r {
+	if err := json.Unmarshal(b, &back); err != nil || !reflect.DeepEqual(back, r) {
 		t.Errorf("round trip = %+v, %v", back, err)
 	}
 	// Through a pointer too.
