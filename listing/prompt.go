@@ -57,6 +57,11 @@ type PromptOptions struct {
 	Budget int
 	// Format is PromptXML (the default), PromptMarkdown or PromptJSON.
 	Format string
+	// ExposeHidden also lists the skills whose authors hid them from the
+	// model (index.Skill.DisableModelInvocation, Claude Code's
+	// disable-model-invocation: true); by default they are left out: a
+	// system prompt is what the model sees.
+	ExposeHidden bool
 }
 
 // PromptSkill is one skill as a Prompt lists it.
@@ -207,7 +212,8 @@ func promptNote(mode string, listed, omitted, descCap int) string {
 }
 
 // BuildPrompt renders skills (pass Catalog.List with default options: the
-// served skills that win their names) as a listing for an agent's system
+// served skills that win their names; those hidden from the model are
+// left out unless ExposeHidden) as a listing for an agent's system
 // prompt, in root priority order then by name, fitted to the budget by
 // Fit's rule: full descriptions when they fit, else descriptions
 // shortened to a common cap, else names only, else the names of the first
@@ -226,7 +232,13 @@ func BuildPrompt(skills []index.Skill, opts PromptOptions) (*Prompt, error) {
 	if budget <= 0 {
 		budget = DefaultBudget
 	}
-	sorted := ByRoot(append([]index.Skill(nil), skills...))
+	var shown []index.Skill
+	for _, s := range skills {
+		if opts.ExposeHidden || !s.DisableModelInvocation {
+			shown = append(shown, s)
+		}
+	}
+	sorted := ByRoot(shown)
 	entries := make([]Entry, len(sorted))
 	for i, s := range sorted {
 		entries[i] = Entry{Name: s.Name, Description: oneLine(s.Description), Location: s.SkillPath()}

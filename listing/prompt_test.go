@@ -185,3 +185,27 @@ func TestReplaceBlock(t *testing.T) {
 		})
 	}
 }
+
+// TestBuildPromptHidden (issue 15 item 3): a skill hidden from the model
+// (disable-model-invocation: true) is not in the system-prompt block,
+// not counted in its totals, and is listed with ExposeHidden.
+func TestBuildPromptHidden(t *testing.T) {
+	skills := promptSkills()
+	skills[1].DisableModelInvocation = true // pdf-forms
+	for _, format := range []string{PromptXML, PromptMarkdown, PromptJSON} {
+		p, err := BuildPrompt(skills, PromptOptions{Format: format})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(p.Text, "pdf-forms") || p.Total != len(skills)-1 {
+			t.Errorf("%s: the hidden skill is listed (total %d):\n%s", format, p.Total, p.Text)
+		}
+		p, err = BuildPrompt(skills, PromptOptions{Format: format, ExposeHidden: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(p.Text, "pdf-forms") || p.Total != len(skills) {
+			t.Errorf("%s with ExposeHidden: the hidden skill is not listed (total %d)", format, p.Total)
+		}
+	}
+}

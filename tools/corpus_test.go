@@ -63,7 +63,7 @@ func TestUniversalCorpusDescription(t *testing.T) {
 	desc := h.UniversalDescription()
 	took := time.Since(start)
 	list := between(desc, "<available_skills>\n", "\n</available_skills>")
-	served := len(cat.List(index.ListOptions{}))
+	served := len(modelVisible(cat.List(index.ListOptions{})))
 	m := leftOutRE.FindStringSubmatch(desc)
 	if m == nil {
 		t.Fatalf("description does not say how many skills were left out:\n%s", desc[len(desc)-400:])
@@ -79,6 +79,18 @@ func TestUniversalCorpusDescription(t *testing.T) {
 	if total != served || listed+omitted != served {
 		t.Errorf("note says %d available and %d left out; %d served, %d listed", total, omitted, served, listed)
 	}
+}
+
+// modelVisible drops the skills hidden from the model
+// (disable-model-invocation), which no listing shows.
+func modelVisible(skills []index.Skill) []index.Skill {
+	var out []index.Skill
+	for _, s := range skills {
+		if !s.DisableModelInvocation {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // resultChars is what an answer costs an agent: the characters of its
@@ -109,7 +121,7 @@ func TestListSkillsCorpusPages(t *testing.T) {
 	cat := corpusCatalog(t)
 	cs := connect(t, New(cat, nil), nil)
 	for _, shadowed := range []bool{false, true} {
-		want := cat.List(index.ListOptions{IncludeShadowed: shadowed})
+		want := modelVisible(cat.List(index.ListOptions{IncludeShadowed: shadowed}))
 		var got []string
 		cursor, pages, largest := "", 0, 0
 		for {

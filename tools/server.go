@@ -43,6 +43,12 @@ type Options struct {
 	// run_skill_script is not registered and execute_script answers that
 	// scripts are off (enable them with `skilldex serve --allow-scripts`).
 	Sandbox sandbox.Sandbox
+	// ExposeHidden shows the model the skills whose authors hid them
+	// from it (disable-model-invocation: true): in lists, searches, the
+	// dynamic descriptions and the resources listing (serve
+	// --expose-hidden). By default they are left out of all of those and
+	// load only by exact name (see modelView).
+	ExposeHidden bool
 	// DescriptionBudget bounds, in characters, the skill list in the
 	// universal and wave tool descriptions (and the available-skills
 	// lists of their not-found answers). 0 means
@@ -85,9 +91,12 @@ type Handler struct {
 
 // New returns a Handler over cat.
 func New(cat *index.Catalog, opts *Options) *Handler {
-	d := &deps{cat: cat, checkRoot: checkRootDir}
+	d := &deps{checkRoot: checkRootDir}
 	if opts != nil {
 		d.opts = *opts
+	}
+	if cat != nil {
+		d.cat = newModelView(cat, d.opts.ExposeHidden)
 	}
 	d.log = d.opts.Logger
 	if d.log == nil {

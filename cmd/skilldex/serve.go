@@ -17,9 +17,9 @@ import (
 
 func newServeCmd(cfg *Config) *cobra.Command {
 	var (
-		noWatch          bool
-		watch            string
-		debounce, rescan time.Duration
+		noWatch, exposeHidden bool
+		watch                 string
+		debounce, rescan      time.Duration
 	)
 	cmd := &cobra.Command{
 		Use:   "serve",
@@ -38,7 +38,7 @@ and --token (or SKILLDEX_TOKEN, or token: in the config file) requires "Authoriz
 				return err
 			}
 			defer cat.Close()
-			topts := &tools.Options{Profiles: cfg.Profiles, Logger: log}
+			topts := &tools.Options{Profiles: cfg.Profiles, Logger: log, ExposeHidden: exposeHidden}
 			if cfg.AllowScripts {
 				sb, err := newSandbox(cfg.Sandbox, log)
 				if err != nil {
@@ -103,6 +103,7 @@ and --token (or SKILLDEX_TOKEN, or token: in the config file) requires "Authoriz
 	cmd.Flags().DurationVar(&rescan, "rescan", 30*time.Second, "full rescan period as a safety net (0 disables)")
 	cmd.Flags().StringVar(&cfg.HTTP, "http", "", "serve streamable HTTP on ADDR (e.g. 127.0.0.1:8765; a bare :PORT binds to 127.0.0.1) instead of stdio")
 	cmd.Flags().StringVar(&cfg.Token, "token", "", "with --http, require Authorization: Bearer TOKEN on every request (also SKILLDEX_TOKEN)")
+	cmd.Flags().BoolVar(&exposeHidden, "expose-hidden", false, "also show the model skills whose authors hid them from it (disable-model-invocation: true); by default they load only by exact name")
 	cmd.Flags().StringArrayVar(&cfg.Profiles, "profile", nil, "tool profile(s) to register (repeatable or comma-separated; default native)")
 	return cmd
 }
