@@ -98,3 +98,27 @@ func (c *Catalog) release() {
 		_ = os.Remove(p)
 	}
 }
+
+// DataDirOf returns the folder a catalog opened with opts keeps its store
+// and index in: a subfolder of opts.DataDir named for the roots, the mode
+// and the depth (absolute), or "" when the catalog would live in memory.
+// Processes that share a catalog find each other by it.
+func DataDirOf(opts *Options) (string, error) {
+	if opts.Mem || opts.DataDir == "" {
+		return "", nil
+	}
+	c := &Catalog{opts: *opts}
+	c.opts.Roots = append([]Root(nil), opts.Roots...)
+	for i, r := range c.opts.Roots {
+		abs, err := filepath.Abs(r.Path)
+		if err != nil {
+			return "", fmt.Errorf("skill root %q: %w", r.Path, err)
+		}
+		c.opts.Roots[i].Path = abs
+	}
+	dir, err := filepath.Abs(c.opts.DataDir)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, c.key()), nil
+}

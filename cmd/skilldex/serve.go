@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skilldex/skilldex/index/filewatcher"
 	"github.com/skilldex/skilldex/tools"
 	"github.com/skilldex/skilldex/tools/sandbox"
@@ -20,6 +19,7 @@ func newServeCmd(cfg *Config) *cobra.Command {
 		noWatch, exposeHidden bool
 		watch                 string
 		debounce, rescan      time.Duration
+		share                 shareOpts
 	)
 	cmd := &cobra.Command{
 		Use:   "serve",
@@ -31,6 +31,9 @@ and --token (or SKILLDEX_TOKEN, or token: in the config file) requires "Authoriz
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx := cmd.Context()
+			if shared, err := serveShared(cmd, cfg, &share); shared {
+				return err
+			}
 			log := cfg.logger(cmd.ErrOrStderr())
 			cfg.exclusive, cfg.background = true, true
 			cat, err := cfg.openCatalog(ctx, cmd.ErrOrStderr())
@@ -66,7 +69,7 @@ and --token (or SKILLDEX_TOKEN, or token: in the config file) requires "Authoriz
 				}()
 			}
 			if cfg.HTTP == "" {
-				err := srv.Run(ctx, &mcp.StdioTransport{})
+				err := serveStdio(ctx, cmd, srv, log)
 				if errors.Is(err, context.Canceled) {
 					return nil
 				}
@@ -104,6 +107,7 @@ and --token (or SKILLDEX_TOKEN, or token: in the config file) requires "Authoriz
 	cmd.Flags().StringVar(&cfg.HTTP, "http", "", "serve streamable HTTP on ADDR (e.g. 127.0.0.1:8765; a bare :PORT binds to 127.0.0.1) instead of stdio")
 	cmd.Flags().StringVar(&cfg.Token, "token", "", "with --http, require Authorization: Bearer TOKEN on every request (also SKILLDEX_TOKEN)")
 	cmd.Flags().BoolVar(&exposeHidden, "expose-hidden", false, "also show the model skills whose authors hid them from it (disable-model-invocation: true); by default they load only by exact name")
+	addShareFlags(cmd, &share)
 	cmd.Flags().StringArrayVar(&cfg.Profiles, "profile", nil, "tool profile(s) to register (repeatable or comma-separated; default native)")
 	return cmd
 }

@@ -1,0 +1,249 @@
+package mcpshare
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// DefaultStartTimeout bounds how long Client.Connect waits for a daemon it
+// started to listen (not for the catalog to open: a cold index of a large
+// catalog may take minutes, and the connection waits for it).
+const DefaultStartTimeout = time.Minute
+
+// Client connects fronts to the daemon of an endpoint, starting one when
+// none answers.
+type Client struct {
+	Endpoint Endpoint
+	// Options are sent in the hello: they pick the daemon's server.
+	Options json.RawMessage
+	// Command returns the command that runs the daemon (e.g. the same
+	// binary with a hidden flag). Connect starts it in a session of its
+	// own, with stdin and stdout on /dev/null and stderr appended to the
+	// endpoint's log file, so it outlives the front that started it.
+	Command func() *exec.Cmd
+	// StartTimeout: 0 means DefaultStartTimeout.
+	StartTimeout time.Duration
+	Log          *slog.Logger
+}
+
+// OwnedError: the daemon could not open the data dir because a process
+// that is not a daemon holds it (a `serve --share=off`, a long `index`).
+type OwnedError struct{ Msg string }
+
+func (e *OwnedError) Error() string { return e.Msg }
+
+// Connect returns a connection carrying MCP to the daemon's server for
+// c.Options. It starts the daemon when the socket does not answer and
+// retries until one does or StartTimeout passes. Errors: *OwnedError, a
+// daemon's refusal, or why no daemon could be started (with its log's
+// last lines).
+func (c *Client) Connect(ctx context.Context) (io.ReadWriteCloser, error) {
+	log := c.Log
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	timeout := c.StartTimeout
+	if timeout <= 0 {
+		timeout = DefaultStartTimeout
+	}
+	start := time.Now()
+	wait := 5 * time.Millisecond
+	var exited chan struct{} // of the daemon we started, if any
+	for {
+		conn, err := c.Endpoint.dial()
+		if err == nil {
+			rw, err := c.hello(conn, hello{Version: protocolVersion, Op: "serve", Options: c.Options})
+			if err == nil {
+				return rw, nil
+			}
+			var oe *OwnedError
+			if errors.As(err, &oe) || !errors.Is(err, io.EOF) {
+				return nil, err
+			}
+			// EOF before the reply: the daemon was stopping. Go again.
+			log.Debug("daemon closed the connection during the hello; retrying")
+		} else if !errors.Is(err, syscall.ENOENT) && !errors.Is(err, syscall.ECONNREFUSED) {
+			return nil, fmt.Errorf("connect to %s: %w", c.Endpoint.Socket(), err)
+		}
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if time.Since(start) > timeout {
+			return nil, fmt.Errorf("no skilldex daemon answered at %s within %v%s", c.Endpoint.Socket(), timeout, c.logTail())
+		}
+		running := exited != nil
+		if running {
+			select {
+			case <-exited:
+				running = false
+			default:
+			}
+		}
+		if !running {
+			if exited, err = c.start(); err != nil {
+				return nil, err
+			}
+			log.Debug("started a daemon", "socket", c.Endpoint.Socket())
+		}
+		time.Sleep(wait)
+		wait = min(2*wait, 100*time.Millisecond)
+	}
+}
+
+// hello sends h and reads the reply; on success the connection carries MCP.
+func (c *Client) hello(conn *net.UnixConn, h hello) (io.ReadWriteCloser, error) {
+	data, _ := json.Marshal(h)
+	if _, err := conn.Write(append(data, '\n')); err != nil {
+		conn.Close()
+		return nil, io.EOF
+	}
+	r := bufio.NewReader(conn)
+	line, err := r.ReadBytes('\n')
+	if err != nil {
+		conn.Close()
+		return nil, io.EOF
+	}
+	var rep reply
+	if err := json.Unmarshal(line, &rep); err != nil {
+		conn.Close()
+		return nil, fmt.Errorf("the skilldex daemon at %s answered %q", c.Endpoint.Socket(), bytes.TrimSpace(line))
+	}
+	if !rep.OK {
+		conn.Close()
+		if rep.Locked {
+			return nil, &OwnedError{Msg: rep.Error}
+		}
+		return nil, fmt.Errorf("the skilldex daemon: %s", rep.Error)
+	}
+	rest, _ := r.Peek(r.Buffered())
+	return &bufConn{Reader: io.MultiReader(bytes.NewReader(bytes.Clone(rest)), conn), conn: conn}, nil
+}
+
+type bufConn struct {
+	io.Reader
+	conn *net.UnixConn
+}
+
+func (b *bufConn) Write(p []byte) (int, error) { return b.conn.Write(p) }
+func (b *bufConn) Close() error                { return b.conn.Close() }
+
+// start runs the daemon detached; the channel closes when it exits.
+func (c *Client) start() (chan struct{}, error) {
+	cmd := c.Command()
+	logf, err := openLog(c.Endpoint.LogFile())
+	if err != nil {
+		return nil, err
+	}
+	defer logf.Close()
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = nil, nil, logf
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true} // no terminal signals from the front's session
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("start the skilldex daemon: %w", err)
+	}
+	exited := make(chan struct{})
+	go func() {
+		_ = cmd.Wait()
+		close(exited)
+	}()
+	return exited, nil
+}
+
+// maxLog is the size past which a daemon log starts afresh (the previous
+// one kept as .old).
+const maxLog = 1 << 20
+
+func openLog(path string) (*os.File, error) {
+	if fi, err := os.Stat(path); err == nil && fi.Size() > maxLog {
+		_ = os.Rename(path, path+".old")
+	}
+	return os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+}
+
+// logTail is "; the daemon's log (PATH) ends with: ..." or "".
+func (c *Client) logTail() string {
+	data, err := os.ReadFile(c.Endpoint.LogFile())
+	if err != nil || len(data) == 0 {
+		return ""
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	lines = lines[max(0, len(lines)-5):]
+	return fmt.Sprintf("; the daemon's log (%s) ends with:\n%s", c.Endpoint.LogFile(), strings.Join(lines, "\n"))
+}
+
+// Request sends op ("stop" or "status") to the daemon of e, if one runs:
+// nil status and nil error when none does.
+func Request(e Endpoint, op string) (*Status, error) {
+	conn, err := e.dial()
+	if err != nil {
+		if errors.Is(err, syscall.ENOENT) || errors.Is(err, syscall.ECONNREFUSED) {
+			return nil, nil
+		}
+		return nil, err
+	}
+	defer conn.Close()
+	data, _ := json.Marshal(hello{Version: protocolVersion, Op: op})
+	if _, err := conn.Write(append(data, '\n')); err != nil {
+		return nil, err
+	}
+	_ = conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+	line, err := bufio.NewReader(conn).ReadBytes('\n')
+	if err != nil {
+		return nil, fmt.Errorf("the daemon at %s did not answer: %w", e.Socket(), err)
+	}
+	var rep reply
+	if err := json.Unmarshal(line, &rep); err != nil || !rep.OK {
+		return nil, fmt.Errorf("the daemon at %s: %s", e.Socket(), rep.Error)
+	}
+	if rep.Status == nil {
+		rep.Status = &Status{Socket: e.Socket()}
+	}
+	return rep.Status, nil
+}
+
+// Endpoints lists the endpoints with a socket in dir.
+func Endpoints(dir string) ([]Endpoint, error) {
+	socks, err := filepath.Glob(filepath.Join(dir, "*.sock"))
+	if err != nil {
+		return nil, err
+	}
+	var es []Endpoint
+	for _, s := range socks {
+		es = append(es, Endpoint{Dir: dir, Key: strings.TrimSuffix(filepath.Base(s), ".sock")})
+	}
+	return es, nil
+}
+
+// Stop asks the daemon of e to stop and waits (up to wait) until it has
+// released its lock, so the data dir is free. It reports whether one ran.
+func Stop(e Endpoint, wait time.Duration) (bool, error) {
+	st, err := Request(e, "stop")
+	if err != nil || st == nil {
+		return false, err
+	}
+	f, err := os.OpenFile(e.Lock(), os.O_RDWR, 0)
+	if err != nil {
+		return true, nil
+	}
+	defer f.Close()
+	deadline := time.Now().Add(wait)
+	for flock(f) != nil {
+		if time.Now().After(deadline) {
+			return true, fmt.Errorf("the daemon at %s was asked to stop but still runs after %v", e.Socket(), wait)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return true, nil
+}

@@ -1,0 +1,11 @@
+//go:build !linux && !darwin
+
+package mcpshare
+
+import "net"
+
+// peerUID is not implemented here: without the kernel's word on who is
+// connecting, the shared server is not offered (ErrUnsupported).
+func peerUID(*net.UnixConn) (int, error) {
+	return 0, ErrUnsupported
+}
