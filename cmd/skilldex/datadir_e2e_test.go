@@ -13,15 +13,17 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// TestOneDataDirOneServer: while `serve` holds a data dir, a second serve
-// on it fails after the lock wait with a message naming the first (its
-// pid) and the ways out; a one-shot command still answers, from an
-// in-memory catalog, and says why; the data dir stays usable afterwards.
+// TestOneDataDirOneServer: while `serve --share=off` holds a data dir, a
+// second unshared serve on it fails after the lock wait with a message
+// naming the first (its pid) and the ways out; a shared serve (the
+// default) answers from an in-memory catalog of its own and says why; a
+// one-shot command still answers, from an in-memory catalog, and says why;
+// the data dir stays usable afterwards.
 func TestOneDataDirOneServer(t *testing.T) {
 	root, data := filepath.Join(repoRoot(t), "examples", "skills"), t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	first := exec.Command(bin, "serve", "--no-watch", "--dir", root, "--data-dir", data)
+	first := exec.Command(bin, "serve", "--share=off", "--no-watch", "--dir", root, "--data-dir", data)
 	first.Stderr = os.Stderr
 	sess, err := mcp.NewClient(&mcp.Implementation{Name: "first", Version: "1"}, nil).Connect(ctx, &mcp.CommandTransport{Command: first}, nil)
 	if err != nil {
@@ -30,7 +32,7 @@ func TestOneDataDirOneServer(t *testing.T) {
 	pid := first.Process.Pid
 
 	start := time.Now()
-	second := run(t, "serve", "--no-watch", "--dir", root, "--data-dir", data)
+	second := run(t, "serve", "--share=off", "--no-watch", "--dir", root, "--data-dir", data)
 	if second.code == 0 {
 		t.Fatalf("second serve on a held data dir exited 0")
 	}
@@ -41,6 +43,22 @@ func TestOneDataDirOneServer(t *testing.T) {
 	}
 	if waited := time.Since(start); waited < time.Second {
 		t.Errorf("second serve gave up after %v, before the 2 s lock wait", waited)
+	}
+
+	shared := exec.Command(bin, "serve", "--no-watch", "--dir", root, "--data-dir", data)
+	var sharedErr strings.Builder
+	shared.Stderr = &sharedErr
+	ss, err := mcp.NewClient(&mcp.Implementation{Name: "shared", Version: "1"}, nil).Connect(ctx, &mcp.CommandTransport{Command: shared}, nil)
+	if err != nil {
+		t.Fatalf("a shared serve beside an unshared one: %v\n%s", err, sharedErr.String())
+	}
+	res, err := ss.CallTool(ctx, &mcp.CallToolParams{Name: "search_skills", Arguments: map[string]any{"query": "fill a pdf form"}})
+	if err != nil || res.IsError {
+		t.Errorf("shared serve beside an unshared one: search: %v %v", err, res)
+	}
+	ss.Close()
+	if !strings.Contains(sharedErr.String(), "in-memory catalog") || !strings.Contains(sharedErr.String(), fmt.Sprintf("pid %d", pid)) {
+		t.Errorf("the shared serve did not say it serves from memory because pid %d holds the data dir:\n%s", pid, sharedErr.String())
 	}
 
 	search := run(t, "search", "--json", "--dir", root, "--data-dir", data, "fill a pdf form")

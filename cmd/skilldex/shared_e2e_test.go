@@ -18,6 +18,26 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
+// testSockets is the socket folder of every serve the tests start (set
+// before any runs), so their shared servers neither meet the user's nor
+// outlive the tests: they idle out after 2 s, and stopSharedServers ends
+// what is left.
+var testSockets = func() string {
+	dir, err := os.MkdirTemp("", "skx-sock")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("SKILLDEX_SOCKET_DIR", dir)
+	os.Setenv("SKILLDEX_SHARE_IDLE", "2s")
+	return dir
+}()
+
+// stopSharedServers stops the shared servers the tests started (TestMain).
+func stopSharedServers() {
+	_ = exec.Command(bin, "serve", "--stop").Run()
+	os.RemoveAll(testSockets)
+}
+
 // sharedEnv is a user with nothing running: its own cache (so the default
 // data dir is fresh), socket folder and a short idle period, so the shared
 // servers the test starts end soon after it.
