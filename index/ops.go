@@ -393,6 +393,8 @@ type SearchRequest struct {
 	// query, see search.Hit.Score; top hits are mostly 0.5-3 on a large
 	// catalog); 0 keeps all.
 	MinScore float64
+	// Keywords: extra terms fused with Query (see search.Request.Keywords).
+	Keywords []string
 }
 
 // SearchHit is one ranked skill with why it matched.
@@ -486,7 +488,7 @@ func (c *Catalog) Search(ctx context.Context, req SearchRequest) (*SearchResult,
 	fetch := limit + searchSlack
 	var out *SearchResult
 	for {
-		res, err := ix.Search(ctx, search.Request{Query: req.Query, Limit: fetch, MinScore: req.MinScore})
+		res, err := ix.Search(ctx, search.Request{Query: req.Query, Limit: fetch, MinScore: req.MinScore, Keywords: req.Keywords})
 		if err != nil {
 			return nil, err
 		}

@@ -156,6 +156,9 @@ var devVariants = []struct {
 	{"typoEnglish off", func(tu *tuning) { tu.typoEnglish = false }},
 	{"body .5", func(tu *tuning) { tu.body = 0.5 }},
 	{"coverage^2", func(tu *tuning) { tu.coverageExp = 2 }},
+	{"concept off", func(tu *tuning) { tu.concept = 0 }},
+	{"concept .3", func(tu *tuning) { tu.concept = 0.3 }},
+	{"concept .8", func(tu *tuning) { tu.concept = 0.8 }},
 }
 
 // TestDevVariants compares ranking variants on every judged set (only with
@@ -199,7 +202,7 @@ func TestDevVariants(t *testing.T) {
 			}
 			m := rep.Metrics
 			fmt.Fprintf(&b, " | %d/%d/%d %.3f", m.Hits1, m.Hits3, m.Hits10, m.MRR)
-			if os.Getenv("SKILLDEX_RANKS") != "" && i == 0 {
+			if os.Getenv("SKILLDEX_RANKS") != "" && i == 1 {
 				for _, r := range rep.Results {
 					fmt.Fprintf(&b, " %d", r.Rank)
 				}

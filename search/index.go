@@ -157,6 +157,9 @@ type Index struct {
 	framingOnce sync.Once       // builds framing
 	framing     map[string]bool // analysed framingWords, see dropFraming
 
+	conceptsOnce sync.Once // builds concepts
+	concepts     []concept // analysed thesaurus, see expandConcepts
+
 	mu     sync.RWMutex // guards closed against concurrent Close
 	closed bool
 

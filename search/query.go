@@ -9,7 +9,6 @@ import (
 	"sort"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/mapping"
@@ -32,6 +31,12 @@ type Request struct {
 	MinScore float64
 	// Offset skips that many best hits (for paging); negative is an error.
 	Offset int
+	// Keywords are extra search terms fused with Query, e.g. the words a
+	// skill author would use for the task ("churn", "retention" for "users
+	// leave after a month"), as an agent can add them. Each is analysed
+	// like Query and weighs 0.7 of a query word; they count toward the
+	// 32-term cap after Query's words. nil or empty: Query alone.
+	Keywords []string
 }
 
 // Hit is one matching document.
@@ -136,6 +141,12 @@ type tuning struct {
 	// typoEnglish skips typo correction for English words (data/) and for
 	// words found in some body.
 	typoEnglish bool
+	// concept is the weight of thesaurus expansions (data/concepts.txt)
+	// relative to the query term they stand in for; 0 disables them.
+	concept float64
+	// keywords is the weight of Request.Keywords terms relative to query
+	// terms.
+	keywords float64
 	// nativeStats leaves BM25's average field lengths to bleve (see
 	// stats.go); only for comparisons.
 	nativeStats bool
@@ -161,6 +172,8 @@ var defaultTuning = tuning{
 	bodyMulti:      0.5,
 	cjkUnigram:     0.1,
 	typoEnglish:    true,
+	concept:        0.8,
+	keywords:       0.7,
 }
 
 type fieldWeight struct {
@@ -211,7 +224,7 @@ func (ix *Index) Search(ctx context.Context, req Request) (*Result, error) {
 	}
 	defer done()
 
-	p, err := ix.plan(ctx, idx, req.Query)
+	p, err := ix.plan(ctx, idx, req.Query, req.Keywords)
 	if err != nil {
 		return nil, err
 	}
@@ -421,7 +434,7 @@ func tokens(idx bleve.Index, analyzer, text string) ([]string, error) {
 
 // plan analyses the query and builds the disjunction. It returns nil when
 // no term survives analysis (only stop words).
-func (ix *Index) plan(ctx context.Context, idx bleve.Index, text string) (*plan, error) {
+func (ix *Index) plan(ctx context.Context, idx bleve.Index, text string, keywords []string) (*plan, error) {
 	tune := ix.tune
 	terms, err := tokens(idx, analyzerText, text)
 	if err != nil {
@@ -433,6 +446,22 @@ func (ix *Index) plan(ctx context.Context, idx bleve.Index, text string) (*plan,
 	}
 	if len(terms) > maxTerms {
 		terms = terms[:maxTerms]
+	}
+	// Keywords are fused as extra terms, after the query's own.
+	nQuery := len(terms)
+	if len(keywords) > 0 && tune.keywords > 0 {
+		kw, err := tokens(idx, analyzerText, strings.Join(keywords, " "))
+		if err != nil {
+			return nil, err
+		}
+		for _, k := range kw {
+			if len(terms) == maxTerms {
+				break
+			}
+			if !contains(terms, k) {
+				terms = append(terms, k)
+			}
+		}
 	}
 	key := normalizeName(text)
 	if len(terms) == 0 && key == "" {
@@ -495,6 +524,9 @@ func (ix *Index) plan(ctx context.Context, idx bleve.Index, text string) (*plan,
 	p.weights = make([]float64, len(terms))
 	p.idf = make([]float64, len(terms))
 	tw := termWeights(terms, &tune)
+	for i := nQuery; i < len(terms); i++ {
+		tw[i] *= tune.keywords
+	}
 	for ti, t := range terms {
 		var df [4]uint64 // name, description, tags, body
 		var maxDF uint64
@@ -524,6 +556,15 @@ func (ix *Index) plan(ctx context.Context, idx bleve.Index, text string) (*plan,
 		p.totalWeight += p.weights[ti]
 	}
 
+	if tune.concept > 0 {
+		for _, e := range ix.expandConcepts(idx, text, terms[:nQuery]) {
+			for _, f := range append(meta, fieldWeight{fieldBody, tune.body}) {
+				if _, err := add(f.field, e.text, e.term, f.w*tune.concept); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
 	if tune.fuzzy > 0 {
 		if err := ix.addCorrections(ctx, idx, r, p, text, unknown, meta, add); err != nil {
 			return nil, err
@@ -534,115 +575,6 @@ func (ix *Index) plan(ctx context.Context, idx bleve.Index, text string) (*plan,
 	}
 	p.scratch = make([]float64, len(p.clauses))
 	return p, nil
-}
-
-// addCorrections adds low-weight clauses for query words that are in no
-// name, description or tag: each is replaced by the indexed words at edit
-// distance 1 (Damerau: a transposition counts as one edit), the most
-// frequent first.
-func (ix *Index) addCorrections(ctx context.Context, idx bleve.Index, r index.IndexReader, p *plan, text string,
-	unknown []bool, meta []fieldWeight, add func(field, term string, ti int, boost float64) (uint64, error)) error {
-	tune := ix.tune
-	fr, ok := r.(index.IndexReaderFuzzy)
-	if !ok {
-		return nil
-	}
-	words, err := tokens(idx, analyzerPlain, text)
-	if err != nil {
-		return err
-	}
-	done := map[string]bool{}
-	for _, w := range dedupe(words) {
-		if utf8.RuneCountInString(w) < tune.fuzzyMinLen || !allLetters(w) {
-			continue
-		}
-		stem, err := tokens(idx, analyzerText, w)
-		if err != nil {
-			return err
-		}
-		if len(stem) != 1 {
-			continue
-		}
-		ti := indexOf(p.terms, stem[0])
-		if ti < 0 || !unknown[ti] || done[w] {
-			continue
-		}
-		done[w] = true
-		if tune.typoEnglish {
-			// A real word is not a typo ("song" is not "gong"), nor is a
-			// word some body uses.
-			if isEnglish(w) {
-				continue
-			}
-			if n, err := docFreq(ctx, r, fieldBody, stem[0]); err != nil {
-				return err
-			} else if n > 0 {
-				continue
-			}
-		}
-		cands, err := fuzzyTerms(fr, w, tune.fuzzyMaxTerms)
-		if err != nil {
-			return err
-		}
-		for _, c := range cands {
-			cs, err := tokens(idx, analyzerText, c)
-			if err != nil {
-				return err
-			}
-			for _, s := range cs {
-				for _, f := range meta {
-					if _, err := add(f.field, s, ti, f.w*tune.fuzzy); err != nil {
-						return err
-					}
-				}
-			}
-		}
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// fuzzyTerms returns up to max words of the plain field at edit distance 1
-// from w (w itself excluded), most frequent first.
-func fuzzyTerms(fr index.IndexReaderFuzzy, w string, max int) ([]string, error) {
-	fd, err := fr.FieldDictFuzzy(fieldPlain, w, 1, "")
-	if err != nil {
-		return nil, fmt.Errorf("search: fuzzy %q: %w", w, err)
-	}
-	defer fd.Close()
-	type cand struct {
-		term  string
-		count uint64
-	}
-	var cs []cand
-	for {
-		e, err := fd.Next()
-		if err != nil {
-			return nil, fmt.Errorf("search: fuzzy %q: %w", w, err)
-		}
-		if e == nil {
-			break
-		}
-		if e.Term != w {
-			cs = append(cs, cand{e.Term, e.Count})
-		}
-	}
-	sort.Slice(cs, func(i, j int) bool {
-		if cs[i].count != cs[j].count {
-			return cs[i].count > cs[j].count
-		}
-		return cs[i].term < cs[j].term
-	})
-	if len(cs) > max {
-		cs = cs[:max]
-	}
-	out := make([]string, len(cs))
-	for i, c := range cs {
-		out[i] = c.term
-	}
-	return out, nil
 }
 
 // docFreq is the number of documents with term in field.

@@ -747,3 +747,26 @@ func TestRankingFixes(t *testing.T) {
 		}
 	})
 }
+
+// TestKeywordsAndConcepts: Request.Keywords are fused with the query, and
+// the concept thesaurus bridges problem words to solution words.
+func TestKeywordsAndConcepts(t *testing.T) {
+	ix := openMem(t, append(filler(20),
+		Doc{ID: "churn", Name: "churn-prevention", Description: "Reduce churn and improve retention with cancel flows."},
+		Doc{ID: "month", Name: "monthly-report", Description: "Write the monthly report for your customers."})...)
+	q := "customers quit after a month"
+	if res := mustSearch(t, ix, Request{Query: q}); len(res.Hits) == 0 || res.Hits[0].ID != "churn" {
+		t.Errorf("concept expansion (quit -> churn): hits %v, want churn first", ids(res.Hits))
+	}
+	ix.tune.concept = 0
+	if res := mustSearch(t, ix, Request{Query: q}); len(res.Hits) > 0 && res.Hits[0].ID == "churn" {
+		t.Errorf("without the thesaurus churn should not win: %v", ids(res.Hits))
+	}
+	res := mustSearch(t, ix, Request{Query: q, Keywords: []string{"churn", "retention"}})
+	if len(res.Hits) == 0 || res.Hits[0].ID != "churn" || len(res.Hits[0].Matched["description"]) < 2 {
+		t.Errorf("keywords: hits %+v, want churn first matched on its keywords", res.Hits)
+	}
+	if _, err := ix.Search(context.Background(), Request{Query: "  ", Keywords: []string{"churn"}}); !errors.Is(err, ErrEmptyQuery) {
+		t.Errorf("keywords without a query: %v, want ErrEmptyQuery", err)
+	}
+}
