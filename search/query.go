@@ -203,14 +203,32 @@ type plan struct {
 
 // Search runs req and returns one page of hits, best first.
 //
-// Ranking: see the package documentation. Errors: ErrEmptyQuery for a query
-// without letters or digits; ctx's error if it is cancelled; an error for a
-// negative Limit or Offset or a closed Index. A query whose words are all
+// Ranking: see the package documentation. Errors: ErrQueryTooLong (wrapped,
+// naming sizes, never echoing the text) for a query over MaxQueryBytes or
+// MaxQueryWords or keywords over MaxKeywords or MaxKeywordBytes;
+// ErrEmptyQuery for a query without letters or digits; ErrBudget when the
+// search runs past its time budget (5 s); ctx's error if it is cancelled;
+// an error for a negative Limit or Offset or a closed Index. A query whose words are all
 // stop words ("the", "and") yields an empty Result, not an error.
 func (ix *Index) Search(ctx context.Context, req Request) (*Result, error) {
+	if err := checkLimits(&req); err != nil {
+		return nil, err
+	}
 	if !hasWord(req.Query) {
 		return nil, ErrEmptyQuery
 	}
+	parent := ctx
+	ctx, cancel := budget(ctx)
+	defer cancel()
+	res, err := ix.search(ctx, req)
+	if err != nil {
+		return nil, budgetErr(parent, ctx, err)
+	}
+	return res, nil
+}
+
+// search is Search after the request checks, under the time budget.
+func (ix *Index) search(ctx context.Context, req Request) (*Result, error) {
 	if req.Limit < 0 || req.Offset < 0 {
 		return nil, fmt.Errorf("search: limit (%d) and offset (%d) must be >= 0", req.Limit, req.Offset)
 	}
@@ -528,6 +546,9 @@ func (ix *Index) plan(ctx context.Context, idx bleve.Index, text string, keyword
 		tw[i] *= tune.keywords
 	}
 	for ti, t := range terms {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		var df [4]uint64 // name, description, tags, body
 		var maxDF uint64
 		for i, f := range append(meta, fieldWeight{fieldBody, tune.body}) {

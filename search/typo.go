@@ -27,7 +27,7 @@ func (ix *Index) addCorrections(ctx context.Context, idx bleve.Index, r index.In
 	}
 	done := map[string]bool{}
 	for _, w := range dedupe(words) {
-		if utf8.RuneCountInString(w) < tune.fuzzyMinLen || !allLetters(w) {
+		if n := utf8.RuneCountInString(w); n < tune.fuzzyMinLen || n > maxFuzzyLen || !allLetters(w) {
 			continue
 		}
 		stem, err := tokens(idx, analyzerText, w)

@@ -1,0 +1,89 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+	"unicode"
+)
+
+// Request limits (issue 14, B5: one 3 MB word made the typo automaton ask
+// for ~80 GB; a 140,000-word query burned 77 s of CPU). A query is a task
+// in a sentence or two, not a document.
+const (
+	// MaxQueryBytes is the longest Request.Query accepted, in bytes.
+	MaxQueryBytes = 4096
+	// MaxQueryWords is the most words (runs of letters and digits) a
+	// Request.Query may hold.
+	MaxQueryWords = 256
+	// MaxKeywords is the most Request.Keywords accepted; MaxKeywordBytes
+	// the longest one.
+	MaxKeywords     = 32
+	MaxKeywordBytes = 128
+	// maxFuzzyLen is the longest word (in runes) typo correction is tried
+	// for: the automaton's size grows with the word, and no real typo of a
+	// skill word is that long.
+	maxFuzzyLen = 24
+	// searchBudget bounds the time one Search may run (planning, typo
+	// correction and scoring) before it fails with ErrBudget.
+	searchBudget = 5 * time.Second
+)
+
+// ErrQueryTooLong is returned (wrapped, with the sizes but never the
+// text) by Search for a query or keywords over the limits above.
+var ErrQueryTooLong = errors.New("search: query too long")
+
+// ErrBudget is returned (wrapped) by Search when one search runs past its
+// time budget (searchBudget); the caller's own cancellation is reported as
+// the context's error instead.
+var ErrBudget = errors.New("search: query exceeded its time budget")
+
+// checkLimits validates req's sizes; the error names sizes and limits only.
+func checkLimits(req *Request) error {
+	if n := len(req.Query); n > MaxQueryBytes {
+		return fmt.Errorf("%w: %d bytes, at most %d: describe the task in a sentence or two", ErrQueryTooLong, n, MaxQueryBytes)
+	}
+	if n := countWords(req.Query, MaxQueryWords+1); n > MaxQueryWords {
+		return fmt.Errorf("%w: more than %d words: describe the task in a sentence or two", ErrQueryTooLong, MaxQueryWords)
+	}
+	if n := len(req.Keywords); n > MaxKeywords {
+		return fmt.Errorf("%w: %d keywords, at most %d", ErrQueryTooLong, n, MaxKeywords)
+	}
+	for i, k := range req.Keywords {
+		if len(k) > MaxKeywordBytes {
+			return fmt.Errorf("%w: keyword %d is %d bytes, at most %d", ErrQueryTooLong, i+1, len(k), MaxKeywordBytes)
+		}
+	}
+	return nil
+}
+
+// countWords counts runs of letters and digits in s, stopping at limit.
+func countWords(s string, limit int) int {
+	n, in := 0, false
+	for _, r := range s {
+		w := unicode.IsLetter(r) || unicode.IsDigit(r)
+		if w && !in {
+			n++
+			if n >= limit {
+				return n
+			}
+		}
+		in = w
+	}
+	return n
+}
+
+// budget derives the per-search context: cancelled after searchBudget.
+func budget(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeoutCause(ctx, searchBudget, ErrBudget)
+}
+
+// budgetErr maps a failure under the budget context to ErrBudget when the
+// budget (not the caller) ended it.
+func budgetErr(parent, ctx context.Context, err error) error {
+	if parent.Err() == nil && errors.Is(context.Cause(ctx), ErrBudget) {
+		return fmt.Errorf("%w (%v)", ErrBudget, searchBudget)
+	}
+	return err
+}
