@@ -24,6 +24,18 @@ func (h *native) toolNames() []string {
 	return names
 }
 
+// argTypes are the JSON types of the typed tools' arguments, for the
+// argument-type check (argumentTypes).
+func (h *native) argTypes() map[string]argTypes {
+	return map[string]argTypes{
+		"search_skills":    argTypesOf(SearchSkillsInput{}),
+		"list_skills":      argTypesOf(ListSkillsInput{}),
+		"load_skill":       argTypesOf(LoadSkillInput{}),
+		"read_skill_file":  argTypesOf(ReadSkillFileInput{}),
+		"run_skill_script": argTypesOf(RunSkillScriptInput{}),
+	}
+}
+
 func (h *native) register(s *mcp.Server) {
 	mcp.AddTool(s, searchSkillsTool, h.SearchSkills)
 	mcp.AddTool(s, listSkillsTool, h.ListSkills)

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skilldex/skilldex/index"
 )
@@ -67,15 +66,15 @@ func (rs *resourceSet) subscribe(_ context.Context, req *mcp.SubscribeRequest) e
 	uri := req.Params.URI
 	id, rel, ok := rs.splitURI(uri)
 	if !ok {
-		return mcp.ResourceNotFoundError(uri)
+		return resourceNotFound(uri)
 	}
 	clean, err := index.CleanRel(rel)
 	if err != nil {
-		return fmt.Errorf("subscribe %s: %w", uri, err)
+		return invalidResource(uri, err)
 	}
 	sk, err := rs.cat.Resolve(id)
 	if err != nil || !hasFile(sk, clean) {
-		return mcp.ResourceNotFoundError(uri)
+		return resourceNotFound(uri)
 	}
 	rs.subMu.Lock()
 	rs.subs[uri] = id
@@ -199,8 +198,7 @@ func refuseUnquotableURIs(next mcp.MethodHandler) mcp.MethodHandler {
 			uri = p.URI
 		}
 		if !quotable(uri) {
-			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams,
-				Message: "invalid resource URI: it holds a control character or invalid UTF-8; percent-escape it (skill://<id>/<path>)"}
+			return nil, invalidResource(uri, errors.New("it holds a control character or invalid UTF-8; percent-escape it (skill://<id>/<path>)"))
 		}
 		return next(ctx, method, req)
 	}
@@ -219,13 +217,15 @@ func (rs *resourceSet) read(ctx context.Context, req *mcp.ReadResourceRequest) (
 	uri := req.Params.URI
 	id, rel, ok := rs.splitURI(uri)
 	if !ok {
-		return nil, mcp.ResourceNotFoundError(uri)
+		return nil, resourceNotFound(uri)
 	}
 	f, err := rs.cat.ReadFile(ctx, id, rel)
-	if errors.Is(err, index.ErrFileNotFound) || errors.Is(err, index.ErrNotFound) {
-		return nil, mcp.ResourceNotFoundError(uri)
-	}
-	if err != nil {
+	switch {
+	case errors.Is(err, index.ErrFileNotFound), errors.Is(err, index.ErrNotFound):
+		return nil, resourceNotFound(uri)
+	case errors.Is(err, index.ErrOutside), errors.Is(err, index.ErrBinary), errors.Is(err, index.ErrTooLarge), errors.Is(err, index.ErrBadName):
+		return nil, invalidResource(uri, err)
+	case err != nil:
 		return nil, err
 	}
 	mime := "text/plain"

@@ -239,9 +239,16 @@ func (h *Handler) NewServer() (*mcp.Server, error) {
 		SubscribeHandler:   rs.subscribe,
 		UnsubscribeHandler: rs.unsubscribe,
 	})
+	typed := map[string]argTypes{}
 	for _, p := range ps {
 		p.register(s)
+		if t, ok := p.(interface{ argTypes() map[string]argTypes }); ok {
+			for name, types := range t.argTypes() {
+				typed[name] = types
+			}
+		}
 	}
+	s.AddReceivingMiddleware(noPrompts, resourceErrors, argumentTypes(typed))
 	rs.add(s)
 	return s, nil
 }
