@@ -32,7 +32,8 @@ type Client struct {
 	// Command returns the command that runs the daemon (e.g. the same
 	// binary with a hidden flag). Connect starts it in a session of its
 	// own, with stdin and stdout on /dev/null and stderr appended to the
-	// endpoint's log file, so it outlives the front that started it.
+	// endpoint's log file, so it outlives the front that started it. nil
+	// means never start one: wait for a daemon started otherwise.
 	Command func() *exec.Cmd
 	// StartTimeout: 0 means DefaultStartTimeout.
 	StartTimeout time.Duration
@@ -92,7 +93,7 @@ func (c *Client) Connect(ctx context.Context) (io.ReadWriteCloser, error) {
 			default:
 			}
 		}
-		if !running {
+		if !running && c.Command != nil {
 			if exited, err = c.start(); err != nil {
 				return nil, err
 			}

@@ -137,7 +137,7 @@ func (d *Daemon) Run(ctx context.Context) error {
 		<-ctx.Done()
 		ln.Close()
 	}()
-	d.Log.Info("listening", "socket", sock, "pid", os.Getpid())
+	d.Log.Info("listening", "socket", sock)
 	for {
 		c, err := ln.AcceptUnix()
 		if err != nil {
@@ -234,9 +234,7 @@ func (d *Daemon) serveConn(ctx context.Context, c *net.UnixConn, ready <-chan st
 		answer(reply{Error: err.Error()})
 		return
 	}
-	if !d.join(c) {
-		return
-	}
+	d.join(c)
 	defer d.leave(c)
 	if !answer(reply{OK: true}) {
 		return
@@ -252,14 +250,13 @@ func (d *Daemon) serveConn(ctx context.Context, c *net.UnixConn, ready <-chan st
 	_ = ss.Wait()
 }
 
-// join counts a session in; false when the daemon is stopping.
-func (d *Daemon) join(c net.Conn) bool {
+// join counts a session in and stops the idle timer.
+func (d *Daemon) join(c net.Conn) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	d.sessions[c] = true
 	d.idle.Stop()
 	d.Log.Info("session opened", "sessions", len(d.sessions))
-	return true
 }
 
 func (d *Daemon) leave(c net.Conn) {
