@@ -219,7 +219,7 @@ except OSError as e:
 		t.Fatalf("client as nobody: %v\n%s", err, out)
 	}
 	t.Logf("a client running as nobody: %s", out)
-	if (strings.Contains(string(out), "pid") || strings.Contains(string(out), strconv.Itoa(os.Getpid()))) {
+	if strings.Contains(string(out), "pid") || strings.Contains(string(out), strconv.Itoa(os.Getpid())) {
 		t.Errorf("a process of another user got an answer: %s", out)
 	}
 	if st, err := Request(ep, "status"); err != nil || st == nil {
