@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -282,6 +283,92 @@ func TestSharedSessions(t *testing.T) {
 			}
 			// The replayed sessions are live and subscribed again.
 			live("two")
+		})
+	}
+}
+
+// TestSharedTypeScript runs the same scenario with the official TypeScript
+// MCP SDK (tests/mcpclient/shared.mjs): two, then eight sessions; the
+// owner is killed mid-session. Skips when node or node_modules is missing.
+func TestSharedTypeScript(t *testing.T) {
+	client := filepath.Join(repoRoot(t), "tests", "mcpclient")
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node not installed")
+	}
+	if _, err := os.Stat(filepath.Join(client, "node_modules", "@modelcontextprotocol", "sdk")); err != nil {
+		t.Skip("tests/mcpclient/node_modules missing (npm ci there)")
+	}
+	for _, n := range []int{2, 8} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			e := newSharedEnv(t)
+			ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute) // hang guard
+			defer cancel()
+			cmd := exec.CommandContext(ctx, "node", filepath.Join(client, "shared.mjs"), bin, e.root, fmt.Sprint(n))
+			cmd.Env = e.env
+			out, err := cmd.CombinedOutput()
+			t.Logf("%s", out)
+			if err != nil {
+				t.Fatalf("TypeScript client: %v", err)
+			}
+			dbs, _ := filepath.Glob(filepath.Join(e.cache, "skilldex", "*", "skills.db"))
+			if len(dbs) != 1 {
+				t.Errorf("want one catalog in the default data dir, got %v", dbs)
+			}
+			logs, _ := filepath.Glob(filepath.Join(e.sockets, "*.log"))
+			for _, l := range logs {
+				data, _ := os.ReadFile(l)
+				if bytes.Contains(data, []byte("rebuilding")) || bytes.Contains(data, []byte("unusable")) {
+					t.Errorf("the shared server rebuilt its catalog:\n%s", data)
+				}
+				if c := bytes.Count(data, []byte("catalog open")); c != 2 {
+					t.Errorf("want two catalog opens (the first server and its replacement), got %d:\n%s", c, data)
+				}
+			}
+		})
+	}
+}
+
+// TestServeMalformedLines (issue 14 B13) on the binary, shared and not:
+// malformed lines get JSON-RPC errors, the session goes on, and a 30-digit
+// id comes back as sent.
+func TestServeMalformedLines(t *testing.T) {
+	for _, mode := range []string{"auto", "off"} {
+		t.Run(mode, func(t *testing.T) {
+			e := newSharedEnv(t)
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second) // hang guard
+			defer cancel()
+			cmd := exec.CommandContext(ctx, bin, "serve", "--share", mode, "--no-watch", "--dir", e.root)
+			cmd.Env = e.env
+			cmd.Stdin = strings.NewReader(strings.Join([]string{
+				`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`,
+				`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+				`{`, `not json`, `[]`, `null`, `{"jsonrpc":"1.0","id":2,"method":"ping"}`, `{"jsonrpc":"2.0","id":{"a":1},"method":"ping"}`,
+				`[{"jsonrpc":"2.0","id":3,"method":"ping"}]`, "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"ping\",\"x\":\"\xff\"}",
+				strings.Repeat("[", 20000) + strings.Repeat("]", 20000),
+				`{"jsonrpc":"2.0","id":123456789012345678901234567890,"method":"ping"}`,
+			}, "\n") + "\n")
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("serve: %v\n%s", err, out)
+			}
+			codes := map[string]int{}
+			var ids []string
+			for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+				var m struct {
+					ID    json.RawMessage
+					Error *struct{ Code int }
+				}
+				if err := json.Unmarshal([]byte(line), &m); err != nil {
+					t.Fatalf("not JSON on stdout: %q", line)
+				}
+				ids = append(ids, string(m.ID))
+				if m.Error != nil {
+					codes[fmt.Sprint(m.Error.Code)]++
+				}
+			}
+			if codes["-32700"] != 4 || codes["-32600"] != 5 || len(ids) != 11 || !slices.Contains(ids, "123456789012345678901234567890") {
+				t.Errorf("want 4 parse errors, 5 invalid requests, 11 answers with the 30-digit id echoed; got %v, ids %v\n%s", codes, ids, out)
+			}
 		})
 	}
 }
