@@ -30,6 +30,13 @@ type RunSkillScriptInput struct {
 	// TimeoutSeconds is the wall-clock limit; 0 means the sandbox's 60 s,
 	// at most MaxScriptTimeout.
 	TimeoutSeconds float64 `json:"timeout_seconds,omitempty"`
+	// Inputs are absolute paths of files or folders the script may read
+	// (read-only), inside the client's roots or the server's
+	// --script-path folders.
+	Inputs []string `json:"inputs,omitempty"`
+	// OutputDir is an absolute folder the script may write to, under the
+	// same rule.
+	OutputDir string `json:"output_dir,omitempty"`
 }
 
 // RunSkillScriptOutput is what a script run produced.
@@ -57,6 +64,9 @@ type RunSkillScriptOutput struct {
 	// Warnings must reach whoever reads the result: on a server started
 	// with --sandbox none, every run says it ran without a sandbox.
 	Warnings []string `json:"warnings,omitempty"`
+	// Hints explain a failure by its likely cause (a path not given as an
+	// input, a write outside output_dir).
+	Hints []string `json:"hints,omitempty"`
 }
 
 // runSkillScriptSchema is written out so arg_style carries its enum and
@@ -66,7 +76,9 @@ var runSkillScriptSchema = json.RawMessage(`{"type":"object","properties":{` +
 	`"script":{"type":"string","description":"script path relative to the skill folder, e.g. scripts/convert.py (.py, .js or .sh)"},` +
 	`"args":{"type":"object","description":"script arguments in order, e.g. {\"input\": \"a.pdf\", \"out\": \"/tmp/x\"}; every value reaches the script as a string and as SKILL_ARG_<KEY>"},` +
 	`"arg_style":{"type":"string","enum":["positional","named","env"],"description":"positional (default): values as argv; named: --key value pairs; env: only SKILL_ARG_* environment variables"},` +
-	`"timeout_seconds":{"type":"number","minimum":0,"maximum":600,"description":"wall-clock limit in seconds (default 60)"}` +
+	`"timeout_seconds":{"type":"number","minimum":0,"maximum":600,"description":"wall-clock limit in seconds (default 60)"},` +
+	`"inputs":{"type":"array","maxItems":64,"items":{"type":"string"},"description":"absolute paths of files or folders the script may read (read-only at the same path), e.g. the user's data file; only inside the client's workspace roots"},` +
+	`"output_dir":{"type":"string","description":"absolute path of an existing folder the script may write its results to, inside the client's workspace roots"}` +
 	`},"required":["skill","script"],"additionalProperties":false}`)
 
 // runSkillScriptTool describes run_skill_script as the server runs it: in
@@ -105,15 +117,27 @@ func (h *native) RunSkillScript(ctx context.Context, req *mcp.CallToolRequest, i
 	if err != nil {
 		return nil, RunSkillScriptOutput{}, fmt.Errorf("arg_style %q: use positional, named or env", in.ArgStyle)
 	}
-	s, res, err := h.runScript(ctx, scriptRun{skill: in.Skill, script: in.Script, args: sargs, style: style,
-		timeout: time.Duration(in.TimeoutSeconds * float64(time.Second))})
+	run := scriptRun{skill: in.Skill, script: in.Script, args: sargs, style: style,
+		timeout: time.Duration(in.TimeoutSeconds * float64(time.Second)), inputs: in.Inputs, output: in.OutputDir}
+	if h.needRoots(req, run) {
+		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{rootsInputID: &mcp.ListRootsParams{}}}, RunSkillScriptOutput{}, nil
+	}
+	if err := h.checkScriptPaths(req, run); err != nil {
+		return nil, RunSkillScriptOutput{}, err
+	}
+	s, res, err := h.runScript(ctx, run)
 	if err != nil {
 		return nil, RunSkillScriptOutput{}, err
 	}
+	hints := h.scriptHints(s, run, res)
 	out := RunSkillScriptOutput{Skill: s.ID, Script: in.Script, ExitCode: res.ExitCode, Stdout: res.Stdout, Stderr: res.Stderr,
 		DurationMS: res.Duration.Milliseconds(), TimedOut: res.TimedOut, StdoutTruncated: res.StdoutTruncated, StderrTruncated: res.StderrTruncated,
-		OutOfMemory: res.OutOfMemory, Warnings: res.Warnings}
-	r := textResult(scriptReport(s.Name, in.Script, res))
+		OutOfMemory: res.OutOfMemory, Warnings: res.Warnings, Hints: hints}
+	text := scriptReport(s.Name, in.Script, res)
+	for _, hint := range hints {
+		text += "\nHint: " + hint + "."
+	}
+	r := textResult(text)
 	r.IsError = res.ExitCode != 0 || res.TimedOut || res.OutOfMemory
 	return r, out, nil
 }

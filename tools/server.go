@@ -49,6 +49,11 @@ type Options struct {
 	// --expose-hidden). By default they are left out of all of those and
 	// load only by exact name (see modelView).
 	ExposeHidden bool
+	// ScriptPaths are absolute folders whose files and subfolders a model
+	// may give a script as inputs or output folder (run_skill_script
+	// "inputs", "output_dir"), besides the MCP client's own roots
+	// (roots/list). Empty: only the client's roots.
+	ScriptPaths []string
 	// DescriptionBudget bounds, in characters, the skill list in the
 	// universal and wave tool descriptions (and the available-skills
 	// lists of their not-found answers). 0 means

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"log/slog"
 	"strings"
 	"time"
@@ -30,6 +31,7 @@ func newRunCmd(cfg *Config) *cobra.Command {
 		timeout time.Duration
 		kind    string
 		outDir  string
+		inputs  []string
 	)
 	cmd := &cobra.Command{
 		Use:   "run SKILL SCRIPT",
@@ -38,7 +40,8 @@ func newRunCmd(cfg *Config) *cobra.Command {
 conventions: --arg-style positional (values in order), named (--key value) or env (no argv); SKILL_ARG_<KEY>
 is always set. The script's stdout and stderr are passed through and its exit code becomes ours; a
 timeout or truncated output is said on stderr. The sandbox mounts the skill read-only, gives the script a
-fresh working folder, no network, and limits on time, output and processes.`,
+fresh working folder, no network, and limits on time, output and processes. Nothing else of the host is
+visible unless passed: --input PATH (a file or folder, read-only, repeatable) and --output-dir DIR (read-write).`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, pos []string) error {
 			log := cfg.logger(cmd.ErrOrStderr())
@@ -70,10 +73,12 @@ fresh working folder, no network, and limits on time, output and processes.`,
 			if kind == "none" {
 				log.Warn("running without a sandbox", "skill", sk.ID, "script", pos[1])
 			}
-			res, err := sb.Run(cmd.Context(), sandbox.Request{SkillDir: sk.Dir, Script: pos[1], Args: sargs, Style: st, Timeout: timeout, OutputDir: outDir})
+			req := sandbox.Request{SkillDir: sk.Dir, Script: pos[1], Args: sargs, Style: st, Timeout: timeout, OutputDir: outDir, Inputs: inputs}
+			res, err := sb.Run(cmd.Context(), req)
 			if err != nil {
 				return err
 			}
+			defer runHints(cmd.ErrOrStderr(), kind, req, res)
 			if cfg.JSON {
 				if err := writeJSON(cmd.OutOrStdout(), res); err != nil {
 					return err
@@ -99,5 +104,25 @@ fresh working folder, no network, and limits on time, output and processes.`,
 	cmd.Flags().DurationVar(&timeout, "timeout", sandbox.DefaultTimeout, "wall-clock limit")
 	cmd.Flags().StringVar(&kind, "sandbox", "bwrap", "bwrap, or none (no isolation; logs a warning)")
 	cmd.Flags().StringVar(&outDir, "output-dir", "", "absolute folder bound read-write for the script's results")
+	cmd.Flags().StringArrayVar(&inputs, "input", nil, "absolute path of a file or folder the script may read, bound read-only at the same path (repeatable; never / or your whole home folder)")
 	return cmd
+}
+
+// runHints prints, on stderr after the script's own output, the run's
+// warnings and, when it failed in the sandbox, the likely cause: a path
+// not given with --input, or a write outside --output-dir.
+func runHints(w io.Writer, kind string, req sandbox.Request, res *sandbox.Result) {
+	for _, warn := range res.Warnings {
+		fmt.Fprintf(w, "skilldex: warning: %s\n", warn)
+	}
+	if res.ExitCode == 0 || kind == "none" {
+		return
+	}
+	missing, readOnly := sandbox.Unreachable(req, res.Stderr)
+	for _, p := range missing {
+		fmt.Fprintf(w, "skilldex: hint: the script could not find %s: the sandbox shows only the skill folder and what you pass; if it exists, run again with --input %s\n", p, p)
+	}
+	for _, p := range readOnly {
+		fmt.Fprintf(w, "skilldex: hint: the script could not write %s: inputs and the skill are read-only; pass a folder with --output-dir and have the script write there\n", p)
+	}
 }

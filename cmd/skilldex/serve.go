@@ -16,6 +16,7 @@ import (
 
 func newServeCmd(cfg *Config) *cobra.Command {
 	var (
+		scriptPaths           []string
 		noWatch, exposeHidden bool
 		watch                 string
 		debounce, rescan      time.Duration
@@ -41,7 +42,7 @@ and --token (or SKILLDEX_TOKEN, or token: in the config file) requires "Authoriz
 				return err
 			}
 			defer cat.Close()
-			topts := &tools.Options{Profiles: cfg.Profiles, Logger: log, ExposeHidden: exposeHidden}
+			topts := &tools.Options{Profiles: cfg.Profiles, Logger: log, ExposeHidden: exposeHidden, ScriptPaths: scriptPaths}
 			if cfg.AllowScripts {
 				sb, err := newSandbox(cfg.Sandbox, log)
 				if err != nil {
@@ -108,6 +109,7 @@ and --token (or SKILLDEX_TOKEN, or token: in the config file) requires "Authoriz
 	cmd.Flags().StringVar(&cfg.Token, "token", "", "with --http, require Authorization: Bearer TOKEN on every request (also SKILLDEX_TOKEN)")
 	cmd.Flags().BoolVar(&exposeHidden, "expose-hidden", false, "also show the model skills whose authors hid them from it (disable-model-invocation: true); by default they load only by exact name")
 	addShareFlags(cmd, &share)
+	cmd.Flags().StringArrayVar(&scriptPaths, "script-path", nil, "absolute folder whose files agents may give scripts as inputs or output (besides the client's workspace roots; repeatable)")
 	cmd.Flags().StringArrayVar(&cfg.Profiles, "profile", nil, "tool profile(s) to register (repeatable or comma-separated; default native)")
 	return cmd
 }

@@ -59,6 +59,7 @@ type serveOptions struct {
 	AllowScripts bool     `json:"allow_scripts"`
 	Sandbox      string   `json:"sandbox"`
 	ExposeHidden bool     `json:"expose_hidden"`
+	ScriptPaths  []string `json:"script_paths,omitempty"`
 }
 
 func addShareFlags(cmd *cobra.Command, o *shareOpts) {
@@ -129,6 +130,7 @@ func serveShared(cmd *cobra.Command, cfg *Config, o *shareOpts) (bool, error) {
 	}
 	so := serveOptions{Profiles: splitList(cfg.Profiles), AllowScripts: cfg.AllowScripts, Sandbox: cfg.Sandbox}
 	so.ExposeHidden, _ = cmd.Flags().GetBool("expose-hidden")
+	so.ScriptPaths, _ = cmd.Flags().GetStringArray("script-path")
 	if so.AllowScripts && so.Sandbox == "none" {
 		log.Warn("scripts run WITHOUT a sandbox (--sandbox none): they can read and write anything this user can")
 	}
@@ -246,7 +248,7 @@ func (b *backend) Server(raw json.RawMessage) (*mcp.Server, error) {
 	if s := b.servers[string(key)]; s != nil {
 		return s, nil
 	}
-	topts := &tools.Options{Profiles: so.Profiles, Logger: b.log, ExposeHidden: so.ExposeHidden}
+	topts := &tools.Options{Profiles: so.Profiles, Logger: b.log, ExposeHidden: so.ExposeHidden, ScriptPaths: so.ScriptPaths}
 	if so.AllowScripts {
 		sb, err := newSandbox(so.Sandbox, b.log)
 		if err != nil {

@@ -282,8 +282,11 @@ func (b *bubblewrapImpl) run(ctx context.Context, req Request) (*Result, error) 
 	}
 	argv := append([]string{interp}, p.argv[1:]...)
 	binds := []mountOp{{op: "--ro-bind", src: p.root, dst: p.root}}
+	for _, in := range p.inputs {
+		binds = append(binds, mountOp{op: "--ro-bind", src: in.src, dst: in.dst})
+	}
 	if p.outDir != "" {
-		binds = append(binds, mountOp{op: "--bind", src: p.outDir, dst: filepath.Clean(req.OutputDir)})
+		binds = append(binds, mountOp{op: "--bind", src: p.outDir, dst: p.outDst})
 	}
 	return b.sandboxed(ctx, argv, p.argEnv, binds, p.timeout, p.maxOut)
 }
@@ -329,7 +332,9 @@ func (b *bubblewrapImpl) sandboxed(ctx context.Context, argv, env []string, bind
 		args = append(args, "--setenv", k, v)
 	}
 	// Parents before children: a bind inside /tmp comes after the tmpfs,
-	// and a read-only skill folder inside OutputDir stays read-only.
+	// and a read-only skill folder or input inside OutputDir stays
+	// read-only (a stable sort keeps the read-only binds, listed first,
+	// before an output folder at the same depth).
 	mounts := append(append([]mountOp{}, b.system...), mountOp{op: "--tmpfs", dst: wd, size: b.workSize})
 	mounts = append(mounts, binds...)
 	sort.SliceStable(mounts, func(i, j int) bool { return depth(mounts[i].dst) < depth(mounts[j].dst) })

@@ -48,8 +48,9 @@ var (
 	// --sandbox none exists.
 	ErrUnavailable = errors.New("sandbox unavailable")
 
-	// ErrInvalidRequest: the Request itself is malformed: SkillDir or
-	// OutputDir not absolute, OutputDir not an existing folder, an unknown
+	// ErrInvalidRequest: the Request itself is malformed: SkillDir, an
+	// input or OutputDir not absolute, missing, or a path no script is given
+	// (/, the home folder, /proc), OutputDir not a folder, an unknown
 	// ArgStyle, a negative Timeout or MaxOutput, or a NUL byte in an argument
 	// (which no process can receive).
 	ErrInvalidRequest = errors.New("invalid script request")
@@ -107,8 +108,14 @@ type Request struct {
 	// MaxOutput is the cap in bytes for each of stdout and stderr; 0 means
 	// 1 MiB. Output past the cap is read and discarded, never buffered.
 	MaxOutput int
+	// Inputs are absolute host paths (files or folders) the script may read:
+	// Bubblewrap shows each read-only at the same path. Each must exist, and
+	// none may be the root folder, the home folder or a folder holding it,
+	// or under /proc, /sys or /dev (ErrInvalidRequest); at most MaxInputs.
+	Inputs []string
 	// OutputDir is an optional absolute host folder the script may write to;
-	// the sandbox binds it read-write at the same path. It must exist. Under
+	// the sandbox binds it read-write at the same path. It must exist, and
+	// the rules of Inputs apply to it too. Under
 	// Bubblewrap started by root the script runs as uid 65534 (nobody), so the
 	// folder must be writable by that user, and files it creates belong to it.
 	OutputDir string
@@ -407,6 +414,8 @@ type prepared struct {
 	script  string // resolved script
 	interp  string // python3, node or bash
 	outDir  string // resolved OutputDir, or ""
+	outDst  string // OutputDir, clean, as given
+	inputs  []bind
 	argv    []string
 	argEnv  []string // SKILL_ARG_*
 	timeout time.Duration
@@ -442,21 +451,13 @@ func prepare(ctx context.Context, req Request) (*prepared, error) {
 	if p.script, p.interp, err = resolveScript(p.root, req.Script); err != nil {
 		return nil, err
 	}
-	if req.OutputDir != "" {
-		if !filepath.IsAbs(req.OutputDir) {
-			return nil, fmt.Errorf("%w: OutputDir %q is not an absolute path", ErrInvalidRequest, req.OutputDir)
-		}
-		out, err := filepath.EvalSymlinks(req.OutputDir)
-		if err == nil {
-			var fi os.FileInfo
-			if fi, err = os.Stat(out); err == nil && !fi.IsDir() {
-				err = errors.New("not a folder")
-			}
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%w: OutputDir %s: %v", ErrInvalidRequest, req.OutputDir, unwrapPathError(err))
-		}
-		p.outDir = out
+	inputs, out, err := checkBinds(req)
+	if err != nil {
+		return nil, err
+	}
+	p.inputs = inputs
+	if out != nil {
+		p.outDir, p.outDst = out.src, out.dst
 	}
 	p.argv, p.argEnv = BuildArgv(p.interp, p.script, req.Args, style)
 	return p, nil
