@@ -16,7 +16,12 @@ import (
 func newSandbox(kind string, log *slog.Logger) (sandbox.Sandbox, error) {
 	switch kind {
 	case "", "bwrap", "bubblewrap":
-		return sandbox.NewBubblewrap(nil)
+		b, err := sandbox.NewBubblewrap(nil)
+		if err != nil {
+			return nil, err
+		}
+		log.Info("script sandbox", "limits", b.Limits())
+		return b, nil
 	case "none":
 		log.Warn("scripts run WITHOUT a sandbox (--sandbox none): they can read and write anything this user can")
 		return sandbox.NewNone(), nil
