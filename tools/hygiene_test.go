@@ -41,7 +41,7 @@ func TestCheckArgs(t *testing.T) {
 		{`{}`, `query is required (a string)`},
 		{``, `query is required (a string)`},
 		{`[1]`, `the arguments must be a JSON object, got an array`},
-		{`{"query": "x", "b": 1, "a": 2}`, `unknown argument "a" (the arguments are query, limit, min_score, cursor); unknown argument "b" (the arguments are query, limit, min_score, cursor)`},
+		{`{"query": "x", "b": 1, "a": 2}`, `unknown argument "a" (the arguments are query, limit, min_score, cursor, keywords); unknown argument "b" (the arguments are query, limit, min_score, cursor, keywords)`},
 	} {
 		if got := checkArgs([]byte(tc.args), spec); got != tc.want {
 			t.Errorf("checkArgs(%s) = %q, want %q", tc.args, got, tc.want)

@@ -13,6 +13,8 @@ type SearchSkillsInput struct {
 	Limit    int     `json:"limit,omitempty" jsonschema:"maximum number of results on this page (default 10, at most 100)"`
 	MinScore float64 `json:"min_score,omitempty" jsonschema:"drop results scoring below this (scores are relative to the query; top hits are mostly 0.5-3)"`
 	Cursor   string  `json:"cursor,omitempty" jsonschema:"next_cursor of the previous page of the same query; omit for the first page"`
+	// Keywords are extra terms fused with the query (index.SearchRequest.Keywords).
+	Keywords []string `json:"keywords,omitempty" jsonschema:"extra search terms you know apply (synonyms, tool, file or format names), weighed a little below the query"`
 }
 
 // maxSearchDepth bounds how far pages of one query reach: the first
@@ -27,6 +29,8 @@ type SearchSkillsOutput struct {
 	Hits  []SearchHit `json:"hits"`
 	// BodiesPending: see index.SearchResult.
 	BodiesPending int `json:"bodies_pending,omitempty" jsonschema:"number of skills whose body text is not searchable yet (indexing in the background); names, descriptions and tags of all skills are"`
+	// NoGoodMatch: see index.SearchResult.NoGoodMatch.
+	NoGoodMatch bool `json:"no_good_match" jsonschema:"true when no hit is a confident match: the catalog may have no skill for this task"`
 	// NextCursor is set when more results follow.
 	NextCursor string `json:"next_cursor,omitempty" jsonschema:"pass as cursor, with the same query, to get the next results; absent on the last page"`
 }
@@ -62,11 +66,11 @@ func (h *native) SearchSkills(ctx context.Context, _ *mcp.CallToolRequest, in Se
 		return nil, out, nil
 	}
 	// One more than the page, to know whether another page follows.
-	res, err := h.cat.Search(ctx, index.SearchRequest{Query: in.Query, Limit: min(cur.Offset+limit+1, maxSearchDepth), MinScore: in.MinScore})
+	res, err := h.cat.Search(ctx, index.SearchRequest{Query: in.Query, Limit: min(cur.Offset+limit+1, maxSearchDepth), MinScore: in.MinScore, Keywords: in.Keywords})
 	if err != nil {
 		return nil, SearchSkillsOutput{}, nativeError(err)
 	}
-	out.Query, out.Total, out.BodiesPending = res.Query, res.Total, res.BodiesPending
+	out.Query, out.Total, out.BodiesPending, out.NoGoodMatch = res.Query, res.Total, res.BodiesPending, res.NoGoodMatch
 	room := PageBudget - pageOverhead - jsonChars(res.Query)
 	next := cur.Offset
 	for _, hit := range res.Hits[min(cur.Offset, len(res.Hits)):] {

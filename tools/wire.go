@@ -16,6 +16,8 @@ type SearchHit struct {
 	Description string  `json:"description"`
 	Path        string  `json:"path" jsonschema:"absolute path of SKILL.md"`
 	Score       float64 `json:"score" jsonschema:"relevance, higher is better; comparable only within one query"`
+	// Confidence: see index.SearchHit.Confidence (search.Hit.Confidence).
+	Confidence float64 `json:"confidence" jsonschema:"0-1 estimate that this skill is a good match, comparable across queries"`
 	// Matched maps a field (name, description, tags, body) to the query
 	// terms found in it.
 	Matched    map[string][]string `json:"matched,omitempty" jsonschema:"why it matched: field (name, description, tags, body) to the query terms found there, stemmed"`
@@ -27,7 +29,7 @@ type SearchHit struct {
 
 func searchHit(h index.SearchHit) SearchHit {
 	return SearchHit{ID: h.ID, Name: h.Name, Description: h.Description, Path: h.Path, Score: h.Score,
-		Matched: h.Matched, ShadowedBy: h.ShadowedBy, AlsoAt: h.AlsoAt}
+		Confidence: h.Confidence, Matched: h.Matched, ShadowedBy: h.ShadowedBy, AlsoAt: h.AlsoAt}
 }
 
 // SkillFile is a file of a skill as read_skill_file returns it.
