@@ -213,3 +213,31 @@ func TestDefaultDepthsAgree(t *testing.T) {
 		t.Fatalf("filewatcher.DefaultMaxDepth = %d, index.DefaultMaxDepth = %d: a default watcher would miss edits the walk sees", filewatcher.DefaultMaxDepth, DefaultMaxDepth)
 	}
 }
+
+// TestWatchLinkedSkill: an edit inside a skill folder that the root holds
+// as a link shows through the watcher, as discovery finds it through the
+// link.
+func TestWatchLinkedSkill(t *testing.T) {
+	base := t.TempDir()
+	root := filepath.Join(base, "skills")
+	real := filepath.Join(base, "repo", "alpha")
+	writeFile(t, filepath.Join(real, "SKILL.md"), skillMD("alpha", "First words.", ""))
+	must(t, os.MkdirAll(root, 0o755))
+	must(t, os.Symlink(real, filepath.Join(root, "alpha")))
+	c := open(t, &Options{Roots: []Root{{Path: root}}})
+	if c.Len() != 1 {
+		t.Fatalf("the linked skill was not discovered: %d skills", c.Len())
+	}
+	w, err := filewatcher.New(filewatcher.Options{Debounce: 20 * time.Millisecond})
+	must(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- c.Watch(ctx, w, 0) }()
+	defer func() { cancel(); <-done }()
+	edit := func() { writeFile(t, filepath.Join(real, "SKILL.md"), skillMD("alpha", "Reconcile quarterly ledgers.", "")) }
+	edit()
+	waitPoking(t, "edit in a linked skill folder", edit, func() bool {
+		res, err := c.Search(ctx, SearchRequest{Query: "quarterly ledgers"})
+		return err == nil && len(res.Hits) == 1 && res.Hits[0].ID == "alpha"
+	})
+}

@@ -268,3 +268,30 @@ func TestPendingRoot(t *testing.T) {
 		})
 	}
 }
+
+// TestLinkedFolders: a skill folder reached through a link (how catalogs
+// are assembled) is watched under the path the catalog knows it by, and a
+// link back up the tree does not make the walk loop.
+func TestLinkedFolders(t *testing.T) {
+	for _, kind := range []string{"fsnotify", "poll"} {
+		t.Run(kind, func(t *testing.T) {
+			base := t.TempDir()
+			root := filepath.Join(base, "root")
+			elsewhere := filepath.Join(base, "elsewhere", "pdf")
+			os.MkdirAll(filepath.Join(elsewhere, "references"), 0o755)
+			os.MkdirAll(root, 0o755)
+			if err := os.Symlink(elsewhere, filepath.Join(root, "pdf")); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(root, filepath.Join(elsewhere, "loop")); err != nil {
+				t.Fatal(err)
+			}
+			w, err := New(Options{Kind: kind, Debounce: 10 * time.Millisecond, Interval: 20 * time.Millisecond})
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := start(t, w, root)
+			await(t, c, filepath.Join(root, "pdf", "references", "forms.md"))
+		})
+	}
+}

@@ -59,18 +59,10 @@ func (f *FSNotify) Watch(ctx context.Context, roots []string, onChange func([]st
 		if dir != root && SkipDir(filepath.Base(dir)) {
 			return
 		}
-		_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-			if err != nil || !d.IsDir() {
-				return nil
+		walkTree(root, dir, depth, func(p string, info fs.FileInfo) {
+			if info.IsDir() && depthBelow(root, p) <= depth {
+				_ = w.Add(p)
 			}
-			if p != dir && SkipDir(d.Name()) {
-				return filepath.SkipDir
-			}
-			if depthBelow(root, p) > depth {
-				return filepath.SkipDir
-			}
-			_ = w.Add(p)
-			return nil
 		})
 	}
 	pending := map[string]bool{} // roots that do not exist yet

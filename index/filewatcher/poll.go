@@ -3,7 +3,6 @@ package filewatcher
 import (
 	"context"
 	"io/fs"
-	"path/filepath"
 	"sort"
 	"time"
 )
@@ -42,28 +41,8 @@ func (p *Poll) Watch(ctx context.Context, roots []string, onChange func([]string
 	snap := func() map[string]stamp {
 		out := map[string]stamp{}
 		for _, r := range roots {
-			_ = filepath.WalkDir(r, func(path string, d fs.DirEntry, err error) error {
-				if err != nil {
-					return nil
-				}
-				if d.IsDir() && path != r {
-					// A folder deeper than the bound is not read by
-					// the catalog's walk; its own entry (a change of
-					// its modification time) is still reported.
-					if SkipDir(d.Name()) {
-						return filepath.SkipDir
-					}
-					if depthBelow(r, path) > depth {
-						if info, err := d.Info(); err == nil {
-							out[path] = stamp{info.Size(), info.ModTime().UnixNano()}
-						}
-						return filepath.SkipDir
-					}
-				}
-				if info, err := d.Info(); err == nil {
-					out[path] = stamp{info.Size(), info.ModTime().UnixNano()}
-				}
-				return nil
+			walkTree(r, r, depth, func(path string, info fs.FileInfo) {
+				out[path] = stamp{info.Size(), info.ModTime().UnixNano()}
 			})
 		}
 		return out
