@@ -234,7 +234,9 @@ func TestWatchLinkedSkill(t *testing.T) {
 	done := make(chan error, 1)
 	go func() { done <- c.Watch(ctx, w, 0) }()
 	defer func() { cancel(); <-done }()
-	edit := func() { writeFile(t, filepath.Join(real, "SKILL.md"), skillMD("alpha", "Reconcile quarterly ledgers.", "")) }
+	edit := func() {
+		writeFile(t, filepath.Join(real, "SKILL.md"), skillMD("alpha", "Reconcile quarterly ledgers.", ""))
+	}
 	edit()
 	waitPoking(t, "edit in a linked skill folder", edit, func() bool {
 		res, err := c.Search(ctx, SearchRequest{Query: "quarterly ledgers"})
