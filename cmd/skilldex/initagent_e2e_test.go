@@ -21,6 +21,7 @@ func agentEnv(home string) []string {
 	for _, kv := range os.Environ() {
 		k, _, _ := strings.Cut(kv, "=")
 		switch {
+		case k == "SKILLDEX_SOCKET_DIR", k == "SKILLDEX_SHARE_IDLE": // the tests' own shared servers (testSockets)
 		case strings.HasPrefix(k, "SKILLDEX_"), strings.HasPrefix(k, "XDG_"), k == "HOME", k == "CODEX_HOME":
 			continue
 		}

@@ -106,6 +106,10 @@ func serveShared(cmd *cobra.Command, cfg *Config, o *shareOpts) (bool, error) {
 		return false, nil
 	}
 	log := cfg.logger(stderr)
+	if !mcpshare.Supported() {
+		log.Debug("this system cannot check who connects to a socket; serving on its own")
+		return false, nil
+	}
 	dataDir, err := index.DataDirOf(&index.Options{Roots: cfg.Roots, DataDir: cfg.DataDir, MaxDepth: cfg.MaxDepth, Mode: cfg.mode()})
 	if err != nil {
 		return true, err

@@ -373,6 +373,76 @@ func TestServeMalformedLines(t *testing.T) {
 	}
 }
 
+// TestInitAgentEntriesShare: the entry init-agent writes needs no option
+// to share: two agent sessions started from it at once both answer, from
+// one shared server.
+func TestInitAgentEntriesShare(t *testing.T) {
+	project, home := t.TempDir(), t.TempDir()
+	env := agentEnv(home)
+	skill := filepath.Join(project, ".claude", "skills", "hello-skill")
+	must(t, os.MkdirAll(skill, 0o755))
+	must(t, os.WriteFile(filepath.Join(skill, "SKILL.md"), []byte("---\nname: hello-skill\ndescription: Say hello. Use when the user wants a greeting.\n---\n\n# Hello\n"), 0o644))
+	if r := runIn(t, project, env, "init-agent", "claude", "--write", "--command", bin); r.code != 0 {
+		t.Fatalf("init-agent: %s%s", r.stdout, r.stderr)
+	}
+	data, err := os.ReadFile(filepath.Join(project, ".mcp.json"))
+	must(t, err)
+	var doc struct {
+		MCPServers map[string]struct {
+			Command string   `json:"command"`
+			Args    []string `json:"args"`
+		} `json:"mcpServers"`
+	}
+	must(t, json.Unmarshal(data, &doc))
+	entry := doc.MCPServers["skilldex"]
+	if entry.Command != bin {
+		t.Fatalf("entry: %s", data)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second) // hang guard
+	defer cancel()
+	sessions := make([]*mcp.ClientSession, 2)
+	var wg sync.WaitGroup
+	for i := range sessions {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			cmd := exec.Command(entry.Command, entry.Args...)
+			cmd.Dir, cmd.Env, cmd.Stderr = project, env, os.Stderr
+			s, err := mcp.NewClient(&mcp.Implementation{Name: "claude-" + fmt.Sprint(i), Version: "1"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+			if err != nil {
+				t.Errorf("session %d from the init-agent entry: %v", i, err)
+				return
+			}
+			sessions[i] = s
+		}()
+	}
+	wg.Wait()
+	if t.Failed() {
+		t.FailNow()
+	}
+	for i, s := range sessions {
+		if out := toolText(t, ctx, s, "search_skills", map[string]any{"query": "greeting hello"}); !strings.Contains(out, "hello-skill") {
+			t.Errorf("session %d: %.200s", i, out)
+		}
+	}
+	cmd := exec.Command(bin, "serve", "--status", "--json")
+	cmd.Env = env
+	out, err := cmd.Output()
+	must(t, err)
+	var st []struct{ Sessions int }
+	must(t, json.Unmarshal(out, &st))
+	found := false
+	for _, s := range st {
+		found = found || s.Sessions == 2
+	}
+	if !found {
+		t.Errorf("no shared server holds both sessions: %s", out)
+	}
+	for _, s := range sessions {
+		s.Close()
+	}
+}
+
 func inode(t *testing.T, path string) uint64 {
 	t.Helper()
 	fi, err := os.Stat(path)

@@ -25,3 +25,6 @@ func peerUID(c *net.UnixConn) (int, error) {
 	}
 	return int(cred.Uid), nil
 }
+
+// Supported reports whether this system can share a server.
+func Supported() bool { return true }

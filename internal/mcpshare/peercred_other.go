@@ -9,3 +9,6 @@ import "net"
 func peerUID(*net.UnixConn) (int, error) {
 	return 0, ErrUnsupported
 }
+
+// Supported reports whether this system can share a server (it cannot).
+func Supported() bool { return false }
