@@ -28,6 +28,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/skilldex/skilldex/index/skillmd"
+	"github.com/skilldex/skilldex/internal/safefs"
 	"github.com/skilldex/skilldex/search"
 	"github.com/skilldex/skilldex/store"
 	"golang.org/x/text/unicode/norm"
@@ -1041,6 +1042,13 @@ func (c *Catalog) parseOne(f *found, id string, metaOnly bool) parsed {
 	display := filepath.Join(f.dir, f.skillFile)
 	cached := 0
 	var content, codex []byte
+	// Every file is read through one descriptor of the folder: links are
+	// resolved by the kernel beneath it, so a file the walk listed cannot
+	// be swapped for a link out of the folder, or a FIFO, before the read.
+	dir, dirErr := safefs.OpenDir(f.realDir)
+	if dirErr == nil {
+		defer dir.Close()
+	}
 	for i := range s.Files {
 		fi := &s.Files[i]
 		if metaOnly && fi.Path != f.skillFile && fi.Path != skillmd.CodexMetadataPath {
@@ -1053,7 +1061,12 @@ func (c *Catalog) parseOne(f *found, id string, metaOnly bool) parsed {
 			}
 			continue
 		}
-		data, err := readRegular(filepath.Join(f.dir, filepath.FromSlash(fi.Path)), MaxFileSize)
+		var data []byte
+		err := dirErr
+		if err == nil {
+			data, err = dir.ReadFile(fi.Path, MaxFileSize)
+			err = fsError(fi.Path, err)
+		}
 		if err != nil {
 			if fi.Path == f.skillFile {
 				s.Diagnostics = append(s.Diagnostics, skillmd.Diagnostic{Severity: skillmd.SeverityError, Code: "unreadable", File: display,
@@ -1144,27 +1157,6 @@ func parseErrorDiag(file string, err error) skillmd.Diagnostic {
 		return d
 	}
 	return skillmd.Diagnostic{Severity: skillmd.SeverityError, Code: "parse-error", File: file, Message: err.Error(), Fix: "fix the frontmatter of SKILL.md"}
-}
-
-// readRegular reads a regular file of at most max bytes; it never opens a
-// FIFO or device (opening a FIFO would block the catalog).
-func readRegular(p string, max int64) ([]byte, error) {
-	f, err := os.Open(p)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file", p)
-	}
-	if st.Size() > max {
-		return nil, fmt.Errorf("%w: %s is %d bytes, limit %d", ErrTooLarge, p, st.Size(), max)
-	}
-	return io.ReadAll(io.LimitReader(f, max+1))
 }
 
 // isText reports whether data looks like text: valid UTF-8 without NUL

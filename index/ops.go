@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -172,7 +173,7 @@ func (c *Catalog) Load(ctx context.Context, ref string) (*Loaded, error) {
 	st, _ := c.backends()
 	content, err := st.File(s.ID, s.SkillFile)
 	if err != nil {
-		if content, err = readRegular(s.SkillPath(), MaxFileSize); err != nil {
+		if content, err = ReadFromDisk(s, s.SkillFile); err != nil {
 			return nil, fmt.Errorf("read %s: %w", s.SkillPath(), err)
 		}
 	}
@@ -369,18 +370,14 @@ func findFile(files []FileInfo, rel string) (FileInfo, bool) {
 	return FileInfo{}, false
 }
 
-// readInside reads a skill file from disk after checking that its real
-// path, links resolved, stays inside the skill's real folder.
+// readInside reads a skill file from its folder on disk (see
+// ReadFromDisk); a file that is not there is a *FileNotFoundError.
 func (c *Catalog) readInside(s Skill, rel string) ([]byte, error) {
-	p := filepath.Join(s.Dir, filepath.FromSlash(rel))
-	real, err := filepath.EvalSymlinks(p)
-	if err != nil {
+	data, err := ReadFromDisk(s, rel)
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil, &FileNotFoundError{SkillID: s.ID, Path: rel}
 	}
-	if !within(s.RealDir, real) {
-		return nil, fmt.Errorf("%w: %s is a link pointing outside the skill folder", ErrOutside, rel)
-	}
-	return readRegular(real, MaxFileSize)
+	return data, err
 }
 
 // SearchRequest is a ranked search over the served skills.
