@@ -10,7 +10,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -338,13 +337,13 @@ func openNoRefresh(opts *Options) (*Catalog, error) {
 }
 
 // key names the data subfolder of this catalog: the roots, their order,
-// the mode and the depth all change what is stored.
+// the mode, the depth and the record version all change what is stored.
 func (c *Catalog) key() string {
 	h := sha256.New()
 	for _, r := range c.opts.Roots {
 		fmt.Fprintf(h, "%s\x00%s\x00", r.Path, r.Label)
 	}
-	fmt.Fprintf(h, "mode=%d depth=%d rules=%d", c.opts.Mode, c.opts.MaxDepth, skillmd.RulesVersion)
+	fmt.Fprintf(h, "mode=%d depth=%d rules=%d record=%d", c.opts.Mode, c.opts.MaxDepth, skillmd.RulesVersion, recordVersion)
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }
 
@@ -410,9 +409,19 @@ const bodyChunk = 250
 // crashed run was writing (the pending list), are re-indexed from the
 // stored content.
 func (c *Catalog) load() error {
-	skills, err := c.readStore()
+	skills, bad, err := c.readStore()
 	if err != nil {
 		return fmt.Errorf("read store: %w", err)
+	}
+	if len(bad) > 0 {
+		// Records that do not decode (damaged, of another record version,
+		// naming another id) are never served: forgetting them makes the
+		// first refresh derive them again from their folders, and the
+		// repair below drops their search documents.
+		c.log.Warn("store records unreadable or of another version; re-reading their skill folders", "records", len(bad))
+		if err := c.st.Delete(bad...); err != nil {
+			c.log.Warn("dropping unreadable store records", "err", err)
+		}
 	}
 	redo := map[string]bool{}
 	for _, id := range c.stateIDs(pendingKey) {
@@ -498,10 +507,11 @@ func (c *Catalog) load() error {
 	return nil
 }
 
-// readStore decodes every stored skill record. Decoding JSON is the
+// readStore decodes every stored skill record, and lists the ids of the
+// records that do not decode (see decodeRecord). Decoding JSON is the
 // largest part of a warm start (about 30 us per record), so records are
 // decoded on all cores while the store is read.
-func (c *Catalog) readStore() (map[string]*Skill, error) {
+func (c *Catalog) readStore() (map[string]*Skill, []string, error) {
 	type record struct {
 		id   string
 		meta []byte
@@ -509,6 +519,7 @@ func (c *Catalog) readStore() (map[string]*Skill, error) {
 	workers := runtime.GOMAXPROCS(0)
 	recs := make(chan record, 256)
 	parts := make([]map[string]*Skill, workers)
+	bads := make([][]string, workers)
 	var wg sync.WaitGroup
 	for w := range parts {
 		parts[w] = map[string]*Skill{}
@@ -516,9 +527,10 @@ func (c *Catalog) readStore() (map[string]*Skill, error) {
 		go func() {
 			defer wg.Done()
 			for r := range recs {
-				s := &Skill{}
-				if err := json.Unmarshal(r.meta, s); err != nil {
-					c.log.Warn("dropping unreadable store record", "id", r.id, "err", err)
+				s, err := decodeRecord(r.id, r.meta, len(c.opts.Roots))
+				if err != nil {
+					c.log.Debug("store record not used", "id", r.id, "err", err)
+					bads[w] = append(bads[w], r.id)
 					continue
 				}
 				parts[w][r.id] = s
@@ -532,13 +544,13 @@ func (c *Catalog) readStore() (map[string]*Skill, error) {
 	close(recs)
 	wg.Wait()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	skills := parts[0]
 	for _, p := range parts[1:] {
 		maps.Copy(skills, p)
 	}
-	return skills, nil
+	return skills, slices.Concat(bads...), nil
 }
 
 // stateIDs reads a state key holding a JSON list of ids; a missing or
@@ -546,7 +558,7 @@ func (c *Catalog) readStore() (map[string]*Skill, error) {
 func (c *Catalog) stateIDs(key string) []string {
 	var ids []string
 	if p, err := c.st.State(key); err == nil && len(p) > 0 {
-		if err := json.Unmarshal(p, &ids); err != nil {
+		if ids, err = decodeIDs(p); err != nil {
 			c.log.Warn("ignoring unreadable store state", "key", key, "err", err)
 		}
 	}
@@ -566,7 +578,7 @@ func (c *Catalog) saveBodies() error {
 	var val []byte
 	if len(ids) > 0 {
 		sort.Strings(ids)
-		val, _ = json.Marshal(ids)
+		val = encodeIDs(ids)
 	}
 	if err := c.st.SetState(bodiesKey, val); err != nil {
 		return fmt.Errorf("store: %w", err)
@@ -674,16 +686,16 @@ func (c *Catalog) completeSkills(ids []string) (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		var s Skill
-		if err := json.Unmarshal(meta, &s); err != nil || s.Root >= len(c.opts.Roots) {
-			continue
+		s, err := decodeRecord(id, meta, len(c.opts.Roots))
+		if err != nil {
+			continue // load drops such records; the next refresh re-reads the folder
 		}
 		files := append([]FileInfo(nil), s.Files...)
 		for i := range files {
 			files[i].Hash = ""
 		}
 		fs = append(fs, &found{root: s.Root, dir: s.Dir, realDir: s.RealDir, rel: s.Rel, depth: s.Depth, skillFile: s.SkillFile, files: files})
-		fids, recs = append(fids, id), append(recs, &s)
+		fids, recs = append(fids, id), append(recs, s)
 	}
 	all := make([]int, len(fs))
 	for i := range all {
@@ -1181,7 +1193,7 @@ func (c *Catalog) write(ps []parsed, removed []string, noBody bool) error {
 		ids = append(ids, p.skill.ID)
 	}
 	ids = append(ids, removed...)
-	pend, _ := json.Marshal(ids)
+	pend := encodeIDs(ids)
 	if err := c.st.SetState(pendingKey, pend); err != nil {
 		return fmt.Errorf("store: %w", err)
 	}
@@ -1189,7 +1201,7 @@ func (c *Catalog) write(ps []parsed, removed []string, noBody bool) error {
 	var docs []search.Doc
 	var drop []string
 	for _, p := range ps {
-		meta, err := json.Marshal(p.skill)
+		meta, err := encodeRecord(p.skill)
 		if err != nil {
 			return err
 		}

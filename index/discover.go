@@ -295,7 +295,8 @@ func within(dir, p string) bool {
 // skillIDs assigns each found skill its id: the slash-separated folder path
 // relative to its root, or the root folder's own name when the root is
 // itself a skill. When a lower-priority root holds the same relative path,
-// its id is prefixed with "<root number>:" (1-based) to keep ids unique.
+// its id is prefixed with "<root number>:" (1-based) to keep ids unique;
+// so is an id of nothing but spaces.
 func skillIDs(fs []*found, roots []Root) []string {
 	ids := make([]string, len(fs))
 	seen := map[string]bool{}
@@ -304,7 +305,10 @@ func skillIDs(fs []*found, roots []Root) []string {
 		if id == "." {
 			id = filepath.Base(roots[f.root].Path)
 		}
-		if seen[id] {
+		// A folder named only by spaces would make a blank id, which
+		// lookups trim away and the search index refuses: it takes the
+		// collision form too.
+		if seen[id] || strings.TrimSpace(id) == "" {
 			id = fmt.Sprintf("%d:%s", f.root+1, id)
 		}
 		for n := 2; seen[id]; n++ {

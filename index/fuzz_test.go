@@ -79,3 +79,54 @@ func FuzzReadFile(f *testing.F) {
 		}
 	})
 }
+
+// FuzzFolderName opens a catalog whose one skill lives in a folder named
+// by the fuzzer (any bytes a Linux file name may hold: not empty, not "."
+// or "..", no "/" or NUL, at most 255 bytes), twice over one data dir: the
+// warm start serves the skill under the same id, from the same folder, as
+// the cold one (issue 14 B3: a name that is not UTF-8 crashed it).
+func FuzzFolderName(f *testing.F) {
+	for _, n := range []string{"pdf", "bad\xffname", "\xc3", "é", "a b", "-", "x\x01y", "\"quoted\"", `back\slash`, "{\"b64\":\"eA==\"}", "\ufffd", "1:x", "x~2"} {
+		f.Add(n)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		if name == "" || name == "." || name == ".." || len(name) > 255 || strings.ContainsAny(name, "/\x00") {
+			return
+		}
+		base := t.TempDir()
+		root := filepath.Join(base, "root")
+		dir := filepath.Join(root, name)
+		writeFile(t, filepath.Join(root, "other", "SKILL.md"), skillMD("other", "Another skill.", "body"))
+		writeFile(t, filepath.Join(dir, "SKILL.md"), skillMD("fuzzed", "The fuzzed skill.", "body"))
+		writeFile(t, filepath.Join(dir, "references", name), "ref")
+		opts := &Options{Roots: []Root{{Path: root}}, DataDir: filepath.Join(base, "data")}
+		for run := range 2 {
+			c, err := Open(context.Background(), opts)
+			if err != nil {
+				t.Fatalf("open %d: %v", run, err)
+			}
+			id := name
+			if strings.TrimSpace(name) == "" {
+				id = "1:" + name // see skillIDs
+			}
+			s, err := c.Resolve("fuzzed")
+			if err != nil || s.ID != id || s.Dir != dir {
+				c.Close()
+				t.Fatalf("open %d: %q in %q, %v; want id %q in %q", run, s.ID, s.Dir, err, name, dir)
+			}
+			// A file name CleanRel refuses (a backslash) is never readable.
+			if _, err := CleanRel("references/" + name); err != nil {
+				c.Close()
+				continue
+			}
+			file, err := c.ReadFile(context.Background(), id, "references/"+name)
+			if err != nil || file.Content != "ref" {
+				c.Close()
+				t.Fatalf("open %d: read_file: %v", run, err)
+			}
+			if err := c.Close(); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}

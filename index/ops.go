@@ -108,6 +108,7 @@ func (c *Catalog) Diagnostics() []skillmd.Diagnostic {
 // long or NUL-holding reference; *InvalidSkillError when the skill exists
 // but is not served; *NotFoundError (with close names) otherwise.
 func (c *Catalog) Resolve(ref string) (Skill, error) {
+	raw := ref // an id may begin or end with a space: a folder name may
 	ref = strings.TrimSpace(ref)
 	switch {
 	case ref == "":
@@ -119,7 +120,11 @@ func (c *Catalog) Resolve(ref string) (Skill, error) {
 	}
 	c.mu.RLock()
 	defer c.mu.RUnlock()
-	if s, ok := c.skills[ref]; ok {
+	s, ok := c.skills[raw]
+	if !ok {
+		s, ok = c.skills[ref]
+	}
+	if ok {
 		if !s.Valid {
 			return Skill{}, &InvalidSkillError{Skill: *s}
 		}

@@ -122,9 +122,10 @@ type Entry struct {
 	// Meta is the opaque metadata record, stored as is (nil is stored as
 	// empty).
 	Meta []byte
-	// Files maps a slash-separated path relative to the skill folder (an
-	// io/fs valid path such as "SKILL.md" or "scripts/fill.py": no leading
-	// or trailing slash, no "." or ".." or empty elements, no NUL) to the
+	// Files maps a slash-separated path relative to the skill folder (such
+	// as "SKILL.md" or "scripts/fill.py": no leading or trailing slash, no
+	// "." or ".." or empty elements, no NUL; any other bytes, UTF-8 or
+	// not) to the
 	// file's content. It replaces ALL files previously stored for ID; nil
 	// or empty removes them. len(ID)+1+len(path) must not exceed 32768
 	// bytes.
@@ -377,7 +378,7 @@ func validEntry(e *Entry) error {
 		return fmt.Errorf("skill %q: meta of %d bytes exceeds %d", e.ID, len(e.Meta), maxValueSize)
 	}
 	for rel, data := range e.Files {
-		if !fs.ValidPath(rel) || rel == "." || strings.IndexByte(rel, 0) >= 0 {
+		if !validPath(rel) {
 			return fmt.Errorf("skill %q: invalid file path %q (want a slash-separated relative path)", e.ID, rel)
 		}
 		if len(e.ID)+1+len(rel) > maxKeySize {
@@ -388,6 +389,22 @@ func validEntry(e *Entry) error {
 		}
 	}
 	return nil
+}
+
+// validPath reports whether rel is a slash-separated relative path: not
+// empty, no leading or trailing slash, no empty, "." or ".." element, no
+// NUL byte. Unlike fs.ValidPath it takes any other bytes, UTF-8 or not:
+// file names on Linux are bytes, and a skill may hold any of them.
+func validPath(rel string) bool {
+	if rel == "" || strings.IndexByte(rel, 0) >= 0 {
+		return false
+	}
+	for elem := range strings.SplitSeq(rel, "/") {
+		if elem == "" || elem == "." || elem == ".." {
+			return false
+		}
+	}
+	return true
 }
 
 // putOrder returns the indexes of entries to write, sorted by ID, keeping

@@ -170,6 +170,11 @@ var roundTrips = []struct {
 		want: map[string]skill{"zeta": {"z", nil}, "Zeta": {"Z", nil}, "été": {"e", nil}, "1:pdf": {"1", nil}, "pdf~2": {"p", nil}, "a/b/c": {"c", nil}, "a": {"a", nil}},
 	},
 	{
+		name: "ids and paths that are not UTF-8 round-trip byte for byte",
+		ops:  []op{{put: []Entry{entry("bad\xffname", "m", "r\xfe.md", "r", "SKILL.md", "s"), entry("bad\xfename", "n")}}},
+		want: map[string]skill{"bad\xffname": {"m", map[string]string{"r\xfe.md": "r", "SKILL.md": "s"}}, "bad\xfename": {"n", nil}},
+	},
+	{
 		name: "invalid entry fails the whole put",
 		ops: []op{
 			{put: []Entry{entry("keep", "old", "f", "old")}},
