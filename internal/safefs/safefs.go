@@ -51,6 +51,8 @@ type dirImpl interface {
 	// open opens rel (clean, relative, slash-separated) read-only and
 	// non-blocking beneath the folder.
 	open(rel string) (*os.File, error)
+	// readFile reads rel (clean) as ReadFile does.
+	readFile(rel string, max int64) ([]byte, error)
 	close() error
 }
 
@@ -90,13 +92,12 @@ func (d *Dir) Open(rel string) (*os.File, error) {
 		return nil, err
 	}
 	st, err := f.Stat()
+	if err == nil {
+		err = checkFile(rel, st, -1)
+	}
 	if err != nil {
 		f.Close()
-		return nil, fmt.Errorf("stat %s: %w", rel, err)
-	}
-	if !st.Mode().IsRegular() {
-		f.Close()
-		return nil, fmt.Errorf("%s: %w (%s)", rel, ErrNotRegular, typeName(st.Mode()))
+		return nil, err
 	}
 	return f, nil
 }
@@ -105,26 +106,45 @@ func (d *Dir) Open(rel string) (*os.File, error) {
 // bytes: a larger file (by fstat, or grown while read) gives an error
 // wrapping ErrTooLarge. Errors as Open.
 func (d *Dir) ReadFile(rel string, max int64) ([]byte, error) {
-	f, err := d.Open(rel)
+	clean, err := cleanRel(rel)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, fmt.Errorf("stat %s: %w", rel, err)
+	return d.impl.readFile(clean, max)
+}
+
+// checkFile is the fstat check of an opened file: a regular file of at
+// most max bytes (max < 0: any size).
+func checkFile(rel string, st fs.FileInfo, max int64) error {
+	if !st.Mode().IsRegular() {
+		return fmt.Errorf("%s: %w (%s)", rel, ErrNotRegular, typeName(st.Mode()))
 	}
-	if st.Size() > max {
-		return nil, fmt.Errorf("%w: %s is %d bytes, limit %d", ErrTooLarge, rel, st.Size(), max)
+	if max >= 0 && st.Size() > max {
+		return fmt.Errorf("%w: %s is %d bytes, limit %d", ErrTooLarge, rel, st.Size(), max)
 	}
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", rel, err)
+	return nil
+}
+
+// readAll reads r to its end, at most max bytes; size is the fstat size,
+// a hint for the buffer.
+func readAll(rel string, r io.Reader, size, max int64) ([]byte, error) {
+	buf := make([]byte, 0, min(size, max)+1)
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if int64(len(buf)) > max {
+			return nil, fmt.Errorf("%w: %s grew past the limit of %d bytes while read", ErrTooLarge, rel, max)
+		}
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("read %s: %w", rel, err)
+		}
 	}
-	if int64(len(data)) > max {
-		return nil, fmt.Errorf("%w: %s grew past the limit of %d bytes while read", ErrTooLarge, rel, max)
-	}
-	return data, nil
 }
 
 // ReadFile opens the folder dir and reads the file rel beneath it: one
@@ -194,6 +214,22 @@ func (d rootDir) open(rel string) (*os.File, error) {
 		return nil, err
 	}
 	return f, nil
+}
+
+func (d rootDir) readFile(rel string, max int64) ([]byte, error) {
+	f, err := d.open(rel)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("stat %s: %w", rel, err)
+	}
+	if err := checkFile(rel, st, max); err != nil {
+		return nil, err
+	}
+	return readAll(rel, f, st.Size(), max)
 }
 
 func (d rootDir) close() error { return d.r.Close() }
