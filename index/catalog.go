@@ -176,7 +176,16 @@ type Catalog struct {
 	bodyKick chan struct{}
 	bodyStop context.CancelFunc
 	bodyDone sync.WaitGroup
-	reparse  bool // load dropped deferred skills for Open's refresh to parse
+
+	// repairing is set by the first damage found while serving (see
+	// damaged); repairs tracks its rebuild, which Close cancels
+	// (repairStop) and waits for.
+	repairing  atomic.Bool
+	shut       atomic.Bool // Close began: errors from closed files are not damage
+	repairs    sync.WaitGroup
+	repairCtx  context.Context
+	repairStop context.CancelFunc
+	reparse    bool // load dropped deferred skills for Open's refresh to parse
 
 	subMu sync.Mutex
 	subs  []func(Change)
@@ -255,6 +264,7 @@ func openNoRefresh(opts *Options) (*Catalog, error) {
 	if opts != nil {
 		c.opts = *opts
 	}
+	c.repairCtx, c.repairStop = context.WithCancel(context.Background())
 	c.log = c.opts.Logger
 	if c.log == nil {
 		c.log = slog.New(slog.DiscardHandler)
@@ -327,7 +337,11 @@ func openNoRefresh(opts *Options) (*Catalog, error) {
 		c.bodyDone.Add(1)
 		go c.indexBodies(ctx)
 	}
-	if err := c.load(); err != nil {
+	err = c.rebuildMarked()
+	if err == nil {
+		err = c.load()
+	}
+	if err != nil {
 		if err = c.rebuildDamaged(err); err != nil {
 			c.Close()
 			return nil, err
@@ -363,6 +377,9 @@ func (c *Catalog) Close() error {
 		c.bodyStop()
 		c.bodyDone.Wait()
 	}
+	c.shut.Store(true)
+	c.repairStop()
+	c.repairs.Wait()
 	// A refresh in progress (the watcher's, a rescan) finishes first, and
 	// none starts after: it would write to closed files.
 	c.refreshMu.Lock()
@@ -859,6 +876,11 @@ func (c *Catalog) apply(ctx context.Context, start time.Time, found []*found, id
 		return nil, ErrClosed
 	}
 	stats, err := c.applyOnce(ctx, start, found, ids, inScope, walkDiags)
+	if errors.Is(err, errWrite) && errors.Is(err, store.ErrCorrupt) {
+		// Damage, not a full or read-only disk: the next start must not
+		// trust these files again.
+		c.markRebuild(err)
+	}
 	if err != nil && errors.Is(err, errWrite) && c.degrade(err) {
 		return c.rebuildInMemory(ctx)
 	}

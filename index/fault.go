@@ -33,6 +33,7 @@ func (c *Catalog) rebuildDamaged(loadErr error) error {
 		}
 		c.st = st
 		c.claim()
+		c.clearRebuild()
 		// The index describes the lost store's records; drop it too.
 		return c.rebuildIndex()
 	case errors.Is(loadErr, errIndexRead):

@@ -13,7 +13,6 @@ import (
 
 	"github.com/skilldex/skilldex/index/skillmd"
 	"github.com/skilldex/skilldex/search"
-	"github.com/skilldex/skilldex/store"
 )
 
 // maxNameLen bounds a skill name or id accepted by lookups; ids are folder
@@ -175,9 +174,8 @@ func (c *Catalog) Load(ctx context.Context, ref string) (*Loaded, error) {
 			return nil, err
 		}
 	}
-	st, _ := c.backends()
-	content, err := st.File(s.ID, s.SkillFile)
-	if err != nil {
+	content, ok := c.cachedFile(&s, s.SkillFile, s.Hash)
+	if !ok {
 		if content, err = ReadFromDisk(s, s.SkillFile); err != nil {
 			return nil, fmt.Errorf("read %s: %w", s.SkillPath(), err)
 		}
@@ -343,13 +341,11 @@ func (c *Catalog) ReadFile(ctx context.Context, ref, rel string) (*File, error) 
 	if fi.Size > MaxFileSize {
 		return nil, fmt.Errorf("%w: %s is %d bytes; read_file serves files up to %d bytes (1 MiB)", ErrTooLarge, fi.Path, fi.Size, MaxFileSize)
 	}
-	st, _ := c.backends()
-	data, err := st.File(s.ID, fi.Path)
-	if errors.Is(err, store.ErrNotFound) {
-		data, err = c.readInside(s, fi.Path)
-	}
-	if err != nil {
-		return nil, err
+	data, ok := c.cachedFile(&s, fi.Path, fi.Hash)
+	if !ok {
+		if data, err = c.readInside(s, fi.Path); err != nil {
+			return nil, err
+		}
 	}
 	if !isText(data) {
 		return nil, fmt.Errorf("%w: %s is binary; read_file serves UTF-8 text only", ErrBinary, fi.Path)
@@ -492,6 +488,9 @@ func (c *Catalog) Search(ctx context.Context, req SearchRequest) (*SearchResult,
 	for {
 		res, err := ix.Search(ctx, search.Request{Query: req.Query, Limit: fetch, MinScore: req.MinScore, Keywords: req.Keywords})
 		if err != nil {
+			if searchDamaged(ctx, err) {
+				c.damaged(fmt.Errorf("%w: search index: %w", errDamaged, err))
+			}
 			return nil, err
 		}
 		out = &SearchResult{Query: req.Query, Total: int(res.Total), Hits: []SearchHit{}, BodiesPending: c.BodiesPending(),

@@ -164,9 +164,9 @@ func TestRecordHoldsEverySkillField(t *testing.T) {
 		Compatibility: "c", AllowedTools: []string{"Read"}, Metadata: map[string]any{"k": "v"}, DisableModelInvocation: true,
 		UserInvocable: true, Root: 0, RootLabel: "project", Dir: "/r/a\xffb", RealDir: "/real/a\xffb", SkillFile: "SKILL.md",
 		Rel: "a\xffb", Depth: 1, Files: []FileInfo{{Path: "x\xfe", Size: 3, ModTime: 4, Hash: "h"}},
-		References: []skillmd.Reference{{Target: "x%FE", Path: "x\xfe", Kind: "file", Status: "ok", Line: 3}},
+		References:  []skillmd.Reference{{Target: "x%FE", Path: "x\xfe", Kind: "file", Status: "ok", Line: 3}},
 		Diagnostics: []skillmd.Diagnostic{{Severity: skillmd.SeverityWarning, Code: "c", File: "/r/a\xffb/SKILL.md", Line: 2, Message: "m\xff", Fix: "f"}},
-		Valid: true, Hash: "abc"}
+		Valid:       true, Hash: "abc"}
 	data, err := encodeRecord(s)
 	must(t, err)
 	got, err := decodeRecord(s.ID, data, 1)

@@ -1,0 +1,154 @@
+package index
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/skilldex/skilldex/search"
+	"github.com/skilldex/skilldex/store"
+)
+
+// rebuildFile, in a catalog's data subfolder, says that a run found the
+// store or the search index damaged (its content is the cause): the next
+// Open recreates both and rebuilds them from the skill folders, whatever
+// an open-time check says. It is a file beside the two, not a store key,
+// since the store may be what is damaged.
+const rebuildFile = "rebuild"
+
+// errDamaged marks damage found while serving: stored content that does
+// not match its SHA-256, a search that fails for no reason of its own.
+var errDamaged = errors.New("data dir damaged")
+
+// cachedFile returns the stored content of s's file rel when its SHA-256
+// is want (the hex digest in the skill record), so what is served as the
+// file on disk is the file on disk; ok is false when there is none, or when
+// it does not match, which is damage (see damaged) once confirmed against
+// the current record: the caller reads the file from its folder instead.
+func (c *Catalog) cachedFile(s *Skill, rel, want string) (data []byte, ok bool) {
+	st, _ := c.backends()
+	data, err := st.File(s.ID, rel)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return nil, false
+	case err != nil:
+		if errors.Is(err, store.ErrCorrupt) {
+			c.damaged(err)
+		}
+		return nil, false
+	case want != "" && sha256Hex(data) == want:
+		return data, true
+	}
+	// A refresh may have replaced the record and its content since s was
+	// resolved: only a mismatch against the current record, read while no
+	// refresh writes, is damage.
+	c.refreshMu.Lock()
+	cur, found := c.skillByID(s.ID)
+	var fi FileInfo
+	if found {
+		fi, found = findFile(cur.Files, rel)
+	}
+	if found && fi.Hash != "" {
+		st, _ := c.backends()
+		if now, err := st.File(s.ID, fi.Path); err == nil && sha256Hex(now) != fi.Hash {
+			defer c.damaged(fmt.Errorf("%w: the stored content of %s in skill %q does not match its SHA-256", errDamaged, rel, s.ID))
+		}
+	}
+	c.refreshMu.Unlock()
+	return nil, false
+}
+
+func sha256Hex(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
+
+// searchDamaged reports whether a search error says the index is damaged:
+// anything but a query the index refuses (search.ErrEmptyQuery) or the
+// caller's context ending.
+func searchDamaged(ctx context.Context, err error) bool {
+	return err != nil && ctx.Err() == nil && !errors.Is(err, search.ErrEmptyQuery) &&
+		!errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded)
+}
+
+// damaged handles damage found while serving or writing: the data dir is
+// marked for a rebuild at the next start (rebuildFile), and, once per
+// catalog, the catalog moves to memory and rebuilds there from the skill
+// folders in the background (degrade, rebuildInMemory), so the rest of
+// this run serves undamaged data too. Readers keep the data dir's files
+// until the rebuild is done.
+func (c *Catalog) damaged(cause error) {
+	if c.shut.Load() {
+		return
+	}
+	c.markRebuild(cause)
+	if !c.repairing.CompareAndSwap(false, true) {
+		return
+	}
+	c.repairs.Add(1)
+	go func() {
+		defer c.repairs.Done()
+		c.refreshMu.Lock()
+		defer c.refreshMu.Unlock()
+		if c.closed || !c.degrade(cause) {
+			return
+		}
+		if _, err := c.refreshLocked(c.repairCtx); err == nil {
+			c.mu.Lock()
+			c.rst, c.rix = nil, nil
+			c.mu.Unlock()
+		} else if c.repairCtx.Err() == nil {
+			c.log.Warn("rebuilding in memory after damage", "err", err)
+		}
+	}()
+}
+
+// markRebuild writes rebuildFile; a failure is logged (the damage is
+// found again at the next start, or not at all, and then it does not
+// matter).
+func (c *Catalog) markRebuild(cause error) {
+	if c.dataDir == "" {
+		return
+	}
+	p := filepath.Join(c.dataDir, rebuildFile)
+	if _, err := os.Stat(p); err == nil {
+		return
+	}
+	c.log.Error("the data dir is damaged; serving from the skill folders, and the next start rebuilds it", "dir", c.dataDir, "err", cause)
+	if err := os.WriteFile(p, []byte(cause.Error()+"\n"), 0o600); err != nil {
+		c.log.Warn("cannot mark the data dir for a rebuild", "err", err)
+	}
+}
+
+// rebuildMarked reports, at Open, the damage an earlier run recorded
+// (rebuildFile), as an error wrapping store.ErrCorrupt for rebuildDamaged;
+// nil when there is none.
+func (c *Catalog) rebuildMarked() error {
+	if c.dataDir == "" || c.degraded != nil {
+		return nil
+	}
+	why, err := os.ReadFile(filepath.Join(c.dataDir, rebuildFile))
+	if err != nil {
+		return nil
+	}
+	return fmt.Errorf("%w: an earlier run found damage: %s", store.ErrCorrupt, why)
+}
+
+// clearRebuild removes rebuildFile after the rebuild it asked for.
+func (c *Catalog) clearRebuild() {
+	if c.dataDir != "" {
+		_ = os.Remove(filepath.Join(c.dataDir, rebuildFile))
+	}
+}
+
+// rebuilding reports whether readers still use the data dir's files while
+// a degraded catalog rebuilds in memory.
+func (c *Catalog) rebuilding() bool {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	return c.rst != nil
+}
