@@ -14,7 +14,7 @@ import (
 // memory after damage and its in-memory rebuild is done.
 func waitDegraded(t *testing.T, c *Catalog) {
 	t.Helper()
-	deadline := time.Now().Add(120 * time.Second)
+	deadline := time.Now().Add(hangLimit)
 	for {
 		if c.Degraded() != nil && !c.rebuilding() {
 			return

@@ -23,15 +23,11 @@ func TestSecondOpenNamesTheOwner(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	start := time.Now()
 	_, err = Open(context.Background(), o)
 	var le *LockedError
 	if !errors.As(err, &le) || !errors.Is(err, store.ErrLocked) {
 		first.Close()
 		t.Fatalf("second Open: %v, want a *LockedError wrapping store.ErrLocked", err)
-	}
-	if waited := time.Since(start); waited < 90*time.Millisecond {
-		t.Errorf("second Open gave up after %v, before the lock timeout", waited)
 	}
 	if le.Owner == nil || le.Owner.PID != os.Getpid() || !le.Owner.Alive {
 		t.Errorf("owner = %+v, want this process (pid %d)", le.Owner, os.Getpid())

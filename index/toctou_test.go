@@ -171,7 +171,7 @@ func TestFIFOSwapNeverHangs(t *testing.T) {
 	}()
 	select {
 	case <-done:
-	case <-time.After(120 * time.Second): // hang guard only
+	case <-time.After(hangLimit): // hang guard only
 		t.Fatal("a read blocked on a FIFO")
 	}
 	close(stop)

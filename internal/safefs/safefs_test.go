@@ -109,7 +109,7 @@ func TestFIFONeverBlocks(t *testing.T) {
 			if !errors.Is(err, ErrNotRegular) {
 				t.Errorf("FIFO: %v; want ErrNotRegular", err)
 			}
-		case <-time.After(60 * time.Second): // hang guard only
+		case <-time.After(120 * time.Second): // hang guard only
 			t.Fatal("reading a FIFO blocked")
 		}
 	})
