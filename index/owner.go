@@ -46,6 +46,12 @@ func (e *LockedError) Error() string {
 	if o := e.Owner; o != nil && o.Alive {
 		fmt.Fprintf(&b, " (pid %d, %q, started %s)", o.PID, o.Command, o.Started.Format(time.RFC3339))
 	}
+	if o := e.Owner; o != nil && o.Alive && strings.Contains(o.Command, "serve --daemon") {
+		// The shared server of stdio sessions (README, "Many sessions,
+		// one catalog"): it has a command of its own to stop.
+		b.WriteString("; it is the shared server of the open agent sessions: `skilldex serve --stop` stops it, or point this command at another --data-dir, or use --mem")
+		return b.String()
+	}
 	b.WriteString("; one data dir serves one process: stop that process, point this one at another --data-dir, or use --mem")
 	return b.String()
 }

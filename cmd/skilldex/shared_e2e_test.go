@@ -250,6 +250,21 @@ func TestSharedSessions(t *testing.T) {
 			}
 			live("one")
 
+			// One-shot commands beside the shared server answer; one that
+			// must own the data dir names the way out.
+			if n == 2 {
+				search := exec.Command(bin, "search", "--dir", e.root, "fill a pdf form")
+				search.Env = e.env
+				if out, err := search.CombinedOutput(); err != nil || !strings.Contains(string(out), "pdf-forms") {
+					t.Errorf("search beside the shared server: %v\n%s", err, out)
+				}
+				index := exec.Command(bin, "index", "--dir", e.root)
+				index.Env = e.env
+				if out, err := index.CombinedOutput(); err == nil || !strings.Contains(string(out), "skilldex serve --stop") {
+					t.Errorf("index beside the shared server: want a failure naming serve --stop: %v\n%s", err, out)
+				}
+			}
+
 			// Kill the owner mid-session.
 			must(t, syscall.Kill(owner, syscall.SIGKILL))
 			killed := time.Now()
