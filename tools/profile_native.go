@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -42,7 +43,10 @@ func (h *native) register(s *mcp.Server) {
 	mcp.AddTool(s, loadSkillTool, h.LoadSkill)
 	mcp.AddTool(s, readSkillFileTool, h.ReadSkillFile)
 	if h.opts.Sandbox != nil {
-		mcp.AddTool(s, runSkillScriptTool(h.opts.Sandbox), h.RunSkillScript)
+		mcp.AddTool(s, runSkillScriptTool(h.opts.Sandbox), func(ctx context.Context, req *mcp.CallToolRequest, in RunSkillScriptInput) (*mcp.CallToolResult, RunSkillScriptOutput, error) {
+			res, out, err := h.RunSkillScript(ctx, req, in)
+			return res, out, nativeError(err) // the skill lookup's errors, in the native tools' words
+		})
 	}
 }
 
