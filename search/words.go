@@ -1,70 +1,53 @@
 package search
 
 import (
-	"bytes"
-	"compress/gzip"
 	_ "embed"
-	"io"
-	"sort"
 	"strings"
-	"sync"
 )
 
-// englishWordsGz is WordNet 3.0's single-word lemmas and irregular forms
-// (see data/README.md and data/WORDNET-LICENSE).
+// englishWords is WordNet 3.0's single-word lemmas and irregular forms,
+// sorted, one a line (see data/README.md and data/WORDNET-LICENSE). It is
+// searched in place (binary search over the lines): no start-up cost, no
+// heap.
 //
-//go:embed data/english-words.txt.gz
-var englishWordsGz []byte
+//go:embed data/english-words.txt
+var englishWords string
 
-// englishWords holds the sorted word list as one newline-separated blob
-// with the start offset of each word: ~1 MB instead of a map's ~4 MB.
-var englishWords struct {
-	once  sync.Once
-	blob  string
-	start []uint32
-}
-
-func loadEnglishWords() {
-	zr, err := gzip.NewReader(bytes.NewReader(englishWordsGz))
-	if err != nil {
-		panic("search: embedded word list: " + err.Error()) // a broken build, not bad input
-	}
-	b, err := io.ReadAll(zr)
-	if err != nil {
-		panic("search: embedded word list: " + err.Error())
-	}
-	englishWords.blob = string(b)
-	off := uint32(0)
-	for off < uint32(len(b)) {
-		englishWords.start = append(englishWords.start, off)
-		i := bytes.IndexByte(b[off:], '\n')
-		if i < 0 {
-			break
-		}
-		off += uint32(i) + 1
-	}
-}
-
-func wordAt(i int) string {
-	s := englishWords.blob[englishWords.start[i]:]
-	if j := strings.IndexByte(s, '\n'); j >= 0 {
-		s = s[:j]
-	}
-	return s
-}
-
-// isLemma reports whether w (lower case) is in the word list.
+// isLemma reports whether w (lower case) is a line of englishWords.
 func isLemma(w string) bool {
-	englishWords.once.Do(loadEnglishWords)
-	n := len(englishWords.start)
-	i := sort.Search(n, func(i int) bool { return wordAt(i) >= w })
-	return i < n && wordAt(i) == w
+	b := englishWords
+	lo, hi := 0, len(b) // both at line starts (or the end)
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		start := strings.LastIndexByte(b[lo:mid], '\n') + 1 + lo
+		if start > mid { // no newline in b[lo:mid]: the line starts at lo
+			start = lo
+		}
+		end := strings.IndexByte(b[start:], '\n')
+		if end < 0 {
+			end = len(b)
+		} else {
+			end += start
+		}
+		switch line := b[start:end]; {
+		case line == w:
+			return true
+		case line < w:
+			lo = end + 1
+		default:
+			hi = start
+		}
+	}
+	return false
 }
 
 // isEnglish reports whether the lower-case word w is an English word: in
 // the list, or a regular inflection of one ("songs", "paying", "tested",
 // "stopped", "quickly", "bigger").
 func isEnglish(w string) bool {
+	if w == "" {
+		return false
+	}
 	if isLemma(w) {
 		return true
 	}
