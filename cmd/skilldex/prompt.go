@@ -70,6 +70,7 @@ markers are absent). Running it again with an unchanged catalog leaves the file 
 	}
 	cmd.Flags().IntVar(&opts.Budget, "budget", listing.DefaultBudget, "most characters the block may take")
 	cmd.Flags().StringVar(&opts.Format, "format", listing.PromptXML, "xml (the Agent Skills format), markdown or json")
+	cmd.Flags().BoolVar(&opts.ExposeHidden, "expose-hidden", false, "also list the skills whose authors hid them from the model (disable-model-invocation: true)")
 	cmd.Flags().StringVar(&write, "write", "", "update the marked skilldex block in FILE (e.g. AGENTS.md) instead of printing")
 	return cmd
 }
