@@ -18,6 +18,7 @@ import (
 	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/listing"
 	"github.com/skilldex/skilldex/tools/sandbox"
+	"github.com/skilldex/skilldex/tools/skillsext"
 )
 
 // Version is reported to MCP clients as the server version.
@@ -243,6 +244,7 @@ func (h *Handler) NewServer() (*mcp.Server, error) {
 		Logger:             h.log,
 		SubscribeHandler:   rs.subscribe,
 		UnsubscribeHandler: rs.unsubscribe,
+		Capabilities:       skillsext.Capabilities(),
 	})
 	typed := map[string]argTypes{}
 	for _, p := range ps {
@@ -255,6 +257,9 @@ func (h *Handler) NewServer() (*mcp.Server, error) {
 	}
 	s.AddReceivingMiddleware(noPrompts, resourceErrors, argumentTypes(typed))
 	rs.add(s)
+	if err := skillsext.New(h.cat, &skillsext.Options{Logger: h.log}).Install(s); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 

@@ -67,14 +67,38 @@ func isLoopbackHost(host string) bool {
 const sessionIdle = 30 * time.Minute
 
 func httpHandler(srv *mcp.Server, token string, log *slog.Logger) http.Handler {
-	mcpHandler := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv },
+	get := func(*http.Request) *mcp.Server { return srv }
+	stateful := mcp.NewStreamableHTTPHandler(get,
 		&mcp.StreamableHTTPOptions{MaxRequestBodyBytes: maxRequestBytes, Logger: log, SessionTimeout: sessionIdle})
+	stateless := mcp.NewStreamableHTTPHandler(get,
+		&mcp.StreamableHTTPOptions{MaxRequestBodyBytes: maxRequestBytes, Logger: log, Stateless: true})
 	mux := http.NewServeMux()
-	mux.Handle("/mcp", http.NewCrossOriginProtection().Handler(mcpHandler))
+	mux.Handle("/mcp", http.NewCrossOriginProtection().Handler(byProtocol(stateful, stateless)))
 	if token == "" {
 		return mux
 	}
 	return requireToken(token, mux)
+}
+
+// statelessVersion is the first protocol revision without sessions
+// (SEP-2575, 2026-07-28): its requests carry their version in the
+// MCP-Protocol-Version header and in _meta, and go-sdk serves it only from a
+// stateless handler.
+const statelessVersion = "2026-07-28"
+
+// byProtocol sends requests of the sessionless protocol (MCP-Protocol-Version
+// 2026-07-28 or later, no Mcp-Session-Id) to stateless and every other
+// request to stateful, so one endpoint serves clients of both revisions:
+// the SEP-2640 skills extension is defined against 2026-07-28, and older
+// clients keep their sessions.
+func byProtocol(stateful, stateless http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if v := r.Header.Get("Mcp-Protocol-Version"); v >= statelessVersion && r.Header.Get("Mcp-Session-Id") == "" {
+			stateless.ServeHTTP(w, r)
+			return
+		}
+		stateful.ServeHTTP(w, r)
+	})
 }
 
 // requireToken lets through only requests carrying "Authorization: Bearer

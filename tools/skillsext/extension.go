@@ -1,0 +1,254 @@
+// Package skillsext serves the catalog through the MCP Skills extension,
+// SEP-2640 (io.modelcontextprotocol/skills, final against protocol revision
+// 2026-07-28): skills/list, skills/get and resources/directory/read, and the
+// skill:// resources they name, beside the tools of package tools and from
+// the same index.Catalog.
+//
+// go-sdk v1.8.0 has the capabilities.extensions field but not the methods;
+// they are registered with mcp.AddReceivingCustomMethod, and the two base
+// methods the extension shapes (resources/list and resources/read for
+// skill:// URIs) are handled by one receiving middleware. Nothing is
+// forked. A client that does not know the extension sees ordinary
+// resources.
+//
+// The decisions (URIs, shadowed and hidden skills, limits, digests) are in
+// tools/PROFILES.md, "The Skills extension".
+package skillsext
+
+import (
+	"context"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/skilldex/skilldex/index"
+)
+
+// ID is the extension identifier, the key under capabilities.extensions.
+const ID = "io.modelcontextprotocol/skills"
+
+// Defaults of Options.
+const (
+	// DefaultPageSize is how many entries one skills/list page holds: 100
+	// (an entry lists up to MaxFilesPerSkill files).
+	DefaultPageSize = 100
+	// DefaultDirPageSize is how many children one resources/directory/read
+	// page holds: 500.
+	DefaultDirPageSize = 500
+	// DefaultTTL is the ttlMs of skills/list, skills/get and resources/list
+	// results: 30 s, serve's default full-rescan period. The catalog is live
+	// (a watcher refreshes it and clients get list_changed), so the TTL only
+	// bounds how stale a client that ignores notifications may be.
+	DefaultTTL = 30 * time.Second
+)
+
+// Catalog is the part of *index.Catalog the extension reads.
+type Catalog interface {
+	List(index.ListOptions) []index.Skill
+	ReadFile(ctx context.Context, ref, rel string) (*index.File, error)
+	Subscribe(fn func(index.Change))
+}
+
+// Options configure an Extension; the zero value means the defaults.
+type Options struct {
+	// Logger receives what the extension leaves out and why; nil discards.
+	Logger *slog.Logger
+	// PageSize is the number of entries per skills/list page;
+	// 0 means DefaultPageSize.
+	PageSize int
+	// DirPageSize is the number of children per resources/directory/read
+	// page; 0 means DefaultDirPageSize.
+	DirPageSize int
+	// TTL is the ttlMs hint of the results; 0 means DefaultTTL.
+	TTL time.Duration
+}
+
+// Extension serves one catalog through SEP-2640. Its methods are safe for
+// concurrent use; one Extension may be installed on several servers.
+type Extension struct {
+	cat  Catalog
+	log  *slog.Logger
+	opts Options
+
+	// mu guards v (replaced on each catalog change, read without copying)
+	// and the two caches. A view is built from the catalog once per change,
+	// never per request; entries and digests are computed on first use and
+	// kept until what they depend on changes.
+	mu      sync.Mutex
+	v       *view
+	entries map[string]cachedEntry    // skill id → entry
+	digests map[string]string         // digestKey → hex SHA-256
+	fms     map[string]map[string]any // skill id NUL SKILL.md hash → frontmatter
+
+	srvMu   sync.Mutex
+	servers []*mcp.Server
+}
+
+// New returns an Extension over cat and subscribes it to cat's changes.
+func New(cat Catalog, opts *Options) *Extension {
+	e := &Extension{cat: cat, entries: map[string]cachedEntry{}, digests: map[string]string{}, fms: map[string]map[string]any{}}
+	if opts != nil {
+		e.opts = *opts
+	}
+	e.log = e.opts.Logger
+	if e.log == nil {
+		e.log = slog.New(slog.DiscardHandler)
+	}
+	if e.opts.PageSize <= 0 {
+		e.opts.PageSize = DefaultPageSize
+	}
+	if e.opts.DirPageSize <= 0 {
+		e.opts.DirPageSize = DefaultDirPageSize
+	}
+	if e.opts.TTL <= 0 {
+		e.opts.TTL = DefaultTTL
+	}
+	e.rebuild()
+	cat.Subscribe(func(index.Change) {
+		changed := e.rebuild()
+		if changed {
+			e.notifyListChanged()
+		}
+	})
+	return e
+}
+
+// Capability is the settings object the server declares under
+// capabilities.extensions[ID]: inline (no envelope), directoryRead true.
+func Capability() map[string]any { return map[string]any{"directoryRead": true} }
+
+// Capabilities returns server capabilities declaring the extension, to pass
+// as mcp.ServerOptions.Capabilities. It keeps what the SDK declares by
+// default (logging); tools, resources and prompts are still inferred from
+// what the server registers.
+func Capabilities() *mcp.ServerCapabilities {
+	return &mcp.ServerCapabilities{
+		Logging:    &mcp.LoggingCapabilities{},
+		Extensions: map[string]any{ID: Capability()},
+	}
+}
+
+// Install registers the extension's methods and its resources middleware
+// on s. The server must declare the extension (Capabilities) and serve the
+// skill:// resources of package tools. Errors come from the SDK refusing a
+// method name.
+func (e *Extension) Install(s *mcp.Server) error {
+	if err := mcp.AddReceivingCustomMethod(s, "skills/list", e.listSkills); err != nil {
+		return err
+	}
+	if err := mcp.AddReceivingCustomMethod(s, "skills/get", e.getSkill); err != nil {
+		return err
+	}
+	if err := mcp.AddReceivingCustomMethod(s, "resources/directory/read", e.readDirectory); err != nil {
+		return err
+	}
+	s.AddReceivingMiddleware(e.middleware)
+	e.srvMu.Lock()
+	e.servers = append(e.servers, s)
+	e.srvMu.Unlock()
+	return nil
+}
+
+// current returns the current view.
+func (e *Extension) current() *view {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.v
+}
+
+// rebuild replaces the view from the catalog, drops cached entries and
+// digests nothing uses any more, logs what is left out, and reports whether
+// the listing changed (a skill listed or unlisted, or an entry's content).
+func (e *Extension) rebuild() bool {
+	v := buildView(e.cat.List(index.ListOptions{IncludeShadowed: true, IncludeInvalid: true}))
+	e.mu.Lock()
+	old := e.v
+	e.v = v
+	live := map[string]bool{}
+	for id, c := range e.entries {
+		if vs, ok := v.byPath[pathOf(c.entry)]; !ok || vs.id != id || vs.fp != c.fp {
+			delete(e.entries, id)
+		}
+	}
+	for _, vs := range v.byPath {
+		for _, f := range vs.files {
+			if f.info.Hash == "" {
+				live[digestKey(f)] = true
+			}
+		}
+	}
+	for k := range e.digests {
+		if !live[k] {
+			delete(e.digests, k)
+		}
+	}
+	for k := range e.fms {
+		id, hash, _ := strings.Cut(k, "\x00")
+		if vs, ok := v.byID[id]; !ok || vs.sk.Hash != hash {
+			delete(e.fms, k)
+		}
+	}
+	e.mu.Unlock()
+	if old == nil || !sameNotes(old.notes, v.notes) {
+		for _, n := range v.notes {
+			e.log.Warn("skills extension: skills left out of skills/list and skills/get (the tools still serve them)",
+				"why", n.msg, "count", n.count, "examples", n.ids)
+		}
+	}
+	return old == nil || !sameListing(old, v)
+}
+
+// pathOf is the escaped skill path of an entry's URI.
+func pathOf(s *Skill) string {
+	const suffix = "/" + skillFileSegment
+	u := s.URI[len(Scheme):]
+	return u[:len(u)-len(suffix)]
+}
+
+func sameNotes(a, b []note) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].msg != b[i].msg || a[i].count != b[i].count {
+			return false
+		}
+	}
+	return true
+}
+
+func sameListing(a, b *view) bool {
+	if len(a.listed) != len(b.listed) {
+		return false
+	}
+	for i := range a.listed {
+		if a.listed[i].uri != b.listed[i].uri || a.listed[i].fp != b.listed[i].fp {
+			return false
+		}
+	}
+	return true
+}
+
+// listChangedMarker is the URI of the resource added and removed to make
+// the SDK send notifications/resources/list_changed: v1.8.0 has no public
+// way to send it, and adding then removing a resource is two changes its
+// 10 ms debounce folds into one notification. resources/list never shows
+// the marker (the middleware answers resources/list).
+const listChangedMarker = Scheme + "skilldex.invalid/list-changed"
+
+// notifyListChanged tells every installed server's clients that the skill
+// listing changed (an entry's digests, a skill added or removed): they
+// re-list resources, and extension-aware hosts re-list skills.
+func (e *Extension) notifyListChanged() {
+	e.srvMu.Lock()
+	servers := append([]*mcp.Server(nil), e.servers...)
+	e.srvMu.Unlock()
+	for _, s := range servers {
+		s.AddResource(&mcp.Resource{URI: listChangedMarker, Name: "list-changed"}, func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+			return nil, mcp.ResourceNotFoundError(listChangedMarker)
+		})
+		s.RemoveResources(listChangedMarker)
+	}
+}

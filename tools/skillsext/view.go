@@ -1,0 +1,273 @@
+package skillsext
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/skilldex/skilldex/index"
+	"github.com/skilldex/skilldex/index/skillmd"
+)
+
+// Limits of SEP-2640 ("Limits"): servers SHOULD NOT serve a skill over
+// either. A bigger skill is left out of the extension, logged with its
+// counts, and skills/get on its URI says why; the tools still serve it.
+const (
+	// MaxFilesPerSkill is the most resource entries one skill may list,
+	// SKILL.md included: 512.
+	MaxFilesPerSkill = 512
+	// MaxBytesPerSkill is the most bytes the files of one skill may add up
+	// to: 16 MiB (16,777,216).
+	MaxBytesPerSkill = 16 << 20
+)
+
+// nameRE is the Agent Skills naming rule as SEP-2640 requires it of the
+// final skill-path segment (and as the official conformance suite checks
+// it): 1-64 ASCII lowercase letters, digits and hyphens, no hyphen at
+// either end, no "--". ASCII only: the name may be the URI authority.
+var nameRE = regexp.MustCompile(`^[a-z0-9]([a-z0-9-]{0,62}[a-z0-9])?$`)
+
+func validName(name string) bool {
+	return nameRE.MatchString(name) && !strings.Contains(name, "--")
+}
+
+// vfile is one file of a skill as the extension serves it.
+type vfile struct {
+	// rel is the path below the skill folder, slash-separated; SKILL.md
+	// is always rel skillFileSegment, whatever its spelling on disk.
+	rel string
+	// ownerID and ownerRel name the file in the catalog: the skill itself
+	// or, for the files of a nested skill, that nested skill (SEP-2640:
+	// completeness extends to nested skills).
+	ownerID, ownerRel string
+	ownerDir          string
+	info              index.FileInfo
+}
+
+// vskill is one skill the extension serves.
+type vskill struct {
+	id   string
+	path string // escaped skill path: skill://<path>/SKILL.md
+	uri  string
+	sk   index.Skill
+	// files lists every file once, SKILL.md first, then by rel.
+	files []vfile
+	// listed is true when skills/list and resources/list show the skill:
+	// it wins its name and the author did not hide it.
+	listed bool
+	// fp fingerprints everything the entry is computed from (SKILL.md's
+	// hash, every file's path, size, modification time and hash), so a
+	// cached entry is reused until one of them changes.
+	fp string
+	// size is the sum of the files' sizes, in bytes.
+	size int64
+}
+
+// view is the extension's snapshot of the catalog, rebuilt on each catalog
+// change and read without locks (it is replaced, never modified).
+type view struct {
+	byPath map[string]*vskill // escaped skill path → skill
+	byID   map[string]*vskill // catalog id → skill
+	listed []*vskill          // sorted by URI
+	// all holds every served skill, shadowed ones too, sorted by URI:
+	// resources/list shows their SKILL.md.
+	all []*vskill
+	// excluded maps the escaped skill path of a skill the extension does
+	// not serve onto why, for skills/get's error.
+	excluded map[string]string
+	// notes are the log lines of this build (one per left-out reason).
+	notes []note
+}
+
+// note is one log line about skills left out of the extension.
+type note struct {
+	msg   string
+	count int
+	ids   []string
+}
+
+// hidden reports whether the author hid the skill from the model
+// (disable-model-invocation: true in the frontmatter, as Claude Code reads
+// it): such a skill is not served through the extension at all, since a
+// host would offer it to the model.
+func hidden(s *index.Skill) bool {
+	switch v := s.Metadata["disable-model-invocation"].(type) {
+	case bool:
+		return v
+	case string:
+		return strings.EqualFold(strings.TrimSpace(v), "true")
+	}
+	return false
+}
+
+// buildView computes the view from every skill the catalog knows (valid or
+// not, shadowed or not: an invalid nested skill's files are still files of
+// the skill around it).
+func buildView(all []index.Skill) *view {
+	v := &view{byPath: map[string]*vskill{}, byID: map[string]*vskill{}, excluded: map[string]string{}}
+	// Sort by folder so that the skills nested in a folder follow it.
+	byDir := make([]*index.Skill, len(all))
+	for i := range all {
+		byDir[i] = &all[i]
+	}
+	sort.Slice(byDir, func(i, j int) bool { return byDir[i].Dir+"/" < byDir[j].Dir+"/" })
+
+	reasons := map[string]*note{}
+	exclude := func(s *index.Skill, path, why string) {
+		if path != "" {
+			v.excluded[path] = why
+		}
+		n := reasons[why]
+		if n == nil {
+			n = &note{msg: why}
+			reasons[why] = n
+		}
+		n.count++
+		if len(n.ids) < 5 {
+			n.ids = append(n.ids, s.ID)
+		}
+	}
+	for i, s := range byDir {
+		if !s.Valid {
+			continue
+		}
+		segs := skillPathSegments(s.ID, s.Name)
+		path := joinEscaped(segs)
+		switch {
+		case !validName(s.Name):
+			exclude(s, "", "its name breaks the Agent Skills naming rules (1-64 lowercase ASCII letters, digits and hyphens), so no skill:// URI can end in it")
+			continue
+		case hasDiag(s, skillmd.CodeYAMLRepaired):
+			exclude(s, path, "its frontmatter is not valid YAML (skilldex reads it after quoting values), so no host could check the entry's frontmatter against the file")
+			continue
+		case hidden(s):
+			exclude(s, path, "its author hid it from the model (disable-model-invocation: true)")
+			continue
+		}
+		vs := &vskill{id: s.ID, path: path, uri: Scheme + path + "/" + skillFileSegment, sk: *s}
+		vs.files = filesOf(s, byDir[i+1:])
+		var fp strings.Builder
+		fp.WriteString(s.Hash)
+		for _, f := range vs.files {
+			vs.size += f.info.Size
+			fp.WriteString("\x00" + f.rel + "\x00" + strconv.FormatInt(f.info.Size, 10) + "\x00" + strconv.FormatInt(f.info.ModTime, 10) + "\x00" + f.info.Hash)
+		}
+		vs.fp = fp.String()
+		if len(vs.files) > MaxFilesPerSkill || vs.size > MaxBytesPerSkill {
+			why := fmt.Sprintf("it has %d files and %d bytes, over the SEP-2640 limits of %d files and %d bytes (16 MiB) per skill", len(vs.files), vs.size, MaxFilesPerSkill, MaxBytesPerSkill)
+			v.excluded[path] = why
+			v.notes = append(v.notes, note{msg: why, count: 1, ids: []string{s.ID}})
+			continue
+		}
+		if other, dup := v.byPath[path]; dup {
+			// Only a folder whose name differs from its skill's name can
+			// land on another skill's path (folder x named n, and a
+			// folder x/n named n): the one whose folder is the path keeps it.
+			if len(strings.Split(other.id, "/")) == len(segs) {
+				exclude(s, "", "its skill:// path is taken by the skill in the folder of that name")
+				continue
+			}
+			exclude(&other.sk, "", "its skill:// path is taken by the skill in the folder of that name")
+		}
+		vs.listed = s.ShadowedBy == ""
+		v.byPath[path] = vs
+	}
+	for _, vs := range v.byPath {
+		v.all = append(v.all, vs)
+		v.byID[vs.id] = vs
+	}
+	sort.Slice(v.all, func(i, j int) bool { return v.all[i].uri < v.all[j].uri })
+	for _, vs := range v.all {
+		if vs.listed {
+			v.listed = append(v.listed, vs)
+		}
+	}
+	keys := make([]string, 0, len(reasons))
+	for k := range reasons {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		v.notes = append(v.notes, *reasons[k])
+	}
+	return v
+}
+
+func hasDiag(s *index.Skill, code string) bool {
+	for _, d := range s.Diagnostics {
+		if d.Code == code {
+			return true
+		}
+	}
+	return false
+}
+
+// filesOf lists every file of s: its own (SKILL.md first, as rel
+// "SKILL.md") and those of the skills nested in its folder, which follow
+// it in rest (sorted by folder).
+func filesOf(s *index.Skill, rest []*index.Skill) []vfile {
+	out := make([]vfile, 0, len(s.Files))
+	for _, fi := range s.Files {
+		f := vfile{rel: fi.Path, ownerID: s.ID, ownerRel: fi.Path, ownerDir: s.Dir, info: fi}
+		if fi.Path == s.SkillFile {
+			f.rel = skillFileSegment
+			out = append([]vfile{f}, out...)
+			continue
+		}
+		if fi.Path == skillFileSegment {
+			continue // a second spelling of SKILL.md; the catalog chose the other
+		}
+		out = append(out, f)
+	}
+	prefix := s.Dir + "/"
+	for _, n := range rest {
+		if !strings.HasPrefix(n.Dir+"/", prefix) {
+			break
+		}
+		sub := strings.TrimPrefix(n.Dir, prefix)
+		sub = strings.ReplaceAll(sub, "\\", "/")
+		for _, fi := range n.Files {
+			out = append(out, vfile{rel: sub + "/" + fi.Path, ownerID: n.ID, ownerRel: fi.Path, ownerDir: n.Dir, info: fi})
+		}
+	}
+	if len(out) > 1 {
+		tail := out[1:]
+		if out[0].rel != skillFileSegment {
+			tail = out
+		}
+		sort.Slice(tail, func(i, j int) bool { return tail[i].rel < tail[j].rel })
+	}
+	return out
+}
+
+// fileURI is the resource URI of a file of vs.
+func (vs *vskill) fileURI(rel string) string {
+	if rel == skillFileSegment {
+		return vs.uri
+	}
+	return Scheme + vs.path + "/" + escapePath(rel)
+}
+
+// lookup finds the served skill whose path is a prefix of segs (the
+// longest, since paths nest) and the rest of segs joined as a relative
+// path ("" for the skill root).
+func (v *view) lookup(segs []string) (*vskill, string, bool) {
+	for n := len(segs); n > 0; n-- {
+		if vs, ok := v.byPath[joinEscaped(segs[:n])]; ok {
+			return vs, strings.Join(segs[n:], "/"), true
+		}
+	}
+	return nil, "", false
+}
+
+// file finds a file of vs by rel (at most MaxFilesPerSkill to scan).
+func (vs *vskill) file(rel string) (vfile, bool) {
+	for _, f := range vs.files {
+		if f.rel == rel {
+			return f, true
+		}
+	}
+	return vfile{}, false
+}
