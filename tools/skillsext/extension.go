@@ -63,6 +63,11 @@ type Options struct {
 	DirPageSize int
 	// TTL is the ttlMs hint of the results; 0 means DefaultTTL.
 	TTL time.Duration
+	// OtherURI is the resource URI, in the tools' skill:// scheme, of a file
+	// of a skill the extension does not serve (tools.SkillURI);
+	// resources/list lists those skills' SKILL.md under it. nil leaves them
+	// out of resources/list.
+	OtherURI func(id, rel string) string
 }
 
 // Extension serves one catalog through SEP-2640. Its methods are safe for

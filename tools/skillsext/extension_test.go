@@ -342,7 +342,9 @@ func TestResourcesListAndNotFound(t *testing.T) {
 	for _, res := range r.Resources {
 		got = append(got, res.URI+" "+res.Name+" "+res.MIMEType)
 	}
-	want := "skill://2%3Aalpha/alpha/SKILL.md alpha text/markdown|skill://alpha/SKILL.md alpha text/markdown|skill://alpha/inner/SKILL.md inner text/markdown|skill://folder-x/beta/SKILL.md beta text/markdown|skill://gamma/SKILL.md gamma text/markdown"
+	want := "skill://2%3Aalpha/alpha/SKILL.md alpha text/markdown|skill://alpha/SKILL.md alpha text/markdown|skill://alpha/inner/SKILL.md inner text/markdown|skill://folder-x/beta/SKILL.md beta text/markdown|skill://gamma/SKILL.md gamma text/markdown|" +
+		// then the skills only the tools serve, under the tools' URIs and names
+		"skill:///Bad%20Name/SKILL.md Bad Name text/markdown|skill://huge/SKILL.md huge text/markdown"
 	if strings.Join(got, "|") != want {
 		t.Errorf("resources/list = %v", got)
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/skilldex/skilldex/index"
 )
 
 // ListSkillsParams are the params of skills/list: an optional cursor.
@@ -331,21 +332,48 @@ func markComplete(res *mcp.ReadResourceResult) (mcp.Result, error) {
 // listResources answers resources/list: the SKILL.md of every skill the
 // extension serves, shadowed ones too (the tools listed those before), with
 // its SEP-2640 metadata (name and description from the frontmatter,
-// text/markdown), sorted by URI, a page of DefaultDirPageSize.
+// text/markdown), sorted by URI; then, when Options.OtherURI is set, the
+// SKILL.md of the skills only the tools serve, as the tools listed them
+// (name the catalog id, title the skill name). Pages of DefaultDirPageSize;
+// the cursor is the part ("e" or "o") and the last URI.
 func (e *Extension) listResources(ctx context.Context, p *mcp.ListResourcesParams) (*mcp.ListResourcesResult, error) {
 	v := e.current()
-	start := 0
+	var others []*index.Skill
+	var otherURIs []string
+	if e.opts.OtherURI != nil {
+		others = v.others
+		otherURIs = make([]string, len(others))
+		for i, sk := range others {
+			otherURIs[i] = e.opts.OtherURI(sk.ID, sk.SkillFile)
+		}
+		sort.Sort(byURI{others, otherURIs})
+	}
+	startE, startO := 0, 0
 	if p != nil && p.Cursor != "" {
-		after, err := decodeCursor(p.Cursor)
+		c, err := decodeCursor(p.Cursor)
 		if err != nil {
 			return nil, err
 		}
-		start = sort.Search(len(v.all), func(i int) bool { return v.all[i].uri > after })
+		part, after, _ := strings.Cut(c, ":")
+		switch part {
+		case "e":
+			startE = sort.Search(len(v.all), func(i int) bool { return v.all[i].uri > after })
+		case "o":
+			startE = len(v.all)
+			startO = sort.SearchStrings(otherURIs, after)
+			if startO < len(otherURIs) && otherURIs[startO] == after {
+				startO++
+			}
+		default:
+			return nil, invalidParams("invalid cursor: pass back a nextCursor exactly as received", nil)
+		}
 	}
-	end := min(start+e.opts.DirPageSize, len(v.all))
-	res := &mcp.ListResourcesResult{Resources: make([]*mcp.Resource, 0, end-start)}
+	res := &mcp.ListResourcesResult{Resources: []*mcp.Resource{}}
 	res.TTLMs, res.CacheScope = int(e.opts.TTL.Milliseconds()), cacheScope
-	for _, vs := range v.all[start:end] {
+	n, last := 0, ""
+	iE, iO := startE, startO
+	for ; iE < len(v.all) && n < e.opts.DirPageSize; iE++ {
+		vs := v.all[iE]
 		size := int64(0)
 		if len(vs.files) > 0 {
 			size = vs.files[0].info.Size
@@ -356,11 +384,31 @@ func (e *Extension) listResources(ctx context.Context, p *mcp.ListResourcesParam
 		}
 		res.Resources = append(res.Resources, &mcp.Resource{URI: vs.uri, Name: vs.sk.Name, Description: desc,
 			MIMEType: "text/markdown", Size: size, Meta: mcp.Meta{"dev.skilldex/id": vs.id}})
+		n, last = n+1, "e:"+vs.uri
 	}
-	if end < len(v.all) {
-		res.NextCursor = cursor(v.all[end-1].uri)
+	for ; iO < len(others) && n < e.opts.DirPageSize; iO++ {
+		sk := others[iO]
+		res.Resources = append(res.Resources, &mcp.Resource{URI: otherURIs[iO], Name: sk.ID, Title: sk.Name,
+			Description: sk.Description, MIMEType: "text/markdown"})
+		n, last = n+1, "o:"+otherURIs[iO]
+	}
+	if iE < len(v.all) || iO < len(others) {
+		res.NextCursor = cursor(last)
 	}
 	return res, nil
+}
+
+// byURI sorts skills by their precomputed URIs.
+type byURI struct {
+	s []*index.Skill
+	u []string
+}
+
+func (b byURI) Len() int           { return len(b.s) }
+func (b byURI) Less(i, j int) bool { return b.u[i] < b.u[j] }
+func (b byURI) Swap(i, j int) {
+	b.s[i], b.s[j] = b.s[j], b.s[i]
+	b.u[i], b.u[j] = b.u[j], b.u[i]
 }
 
 // readResource serves a skill:// URI of a file of a skill the extension

@@ -74,6 +74,11 @@ type view struct {
 	// all holds every served skill, shadowed ones too, sorted by URI:
 	// resources/list shows their SKILL.md.
 	all []*vskill
+	// others are the valid skills the extension leaves out but the tools
+	// serve (names that break the rules, frontmatter that needed repair,
+	// over the limits), not hidden ones; resources/list shows their
+	// SKILL.md after the extension's, under the tools' URIs.
+	others []*index.Skill
 	// excluded maps the escaped skill path of a skill the extension does
 	// not serve onto why, for skills/get's error.
 	excluded map[string]string
@@ -116,6 +121,9 @@ func buildView(all []index.Skill) *view {
 
 	reasons := map[string]*note{}
 	exclude := func(s *index.Skill, path, why string) {
+		if !hidden(s) {
+			v.others = append(v.others, s)
+		}
 		if path != "" {
 			v.excluded[path] = why
 		}
@@ -159,6 +167,7 @@ func buildView(all []index.Skill) *view {
 			why := fmt.Sprintf("it has %d files and %d bytes, over the SEP-2640 limits of %d files and %d bytes (16 MiB) per skill", len(vs.files), vs.size, MaxFilesPerSkill, MaxBytesPerSkill)
 			v.excluded[path] = why
 			v.notes = append(v.notes, note{msg: why, count: 1, ids: []string{s.ID}})
+			v.others = append(v.others, s)
 			continue
 		}
 		if other, dup := v.byPath[path]; dup {
