@@ -1,14 +1,19 @@
 package main
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"crypto/subtle"
+	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
 	"net/netip"
+	"net/url"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -49,35 +54,229 @@ func isLoopbackHost(host string) bool {
 	return err == nil && ip.IsLoopback()
 }
 
-// httpHandler serves srv over streamable HTTP at /mcp behind the guards:
-//
-//   - a bearer token when token is not empty (401 with WWW-Authenticate
-//     otherwise; RFC 6750), compared in constant time;
-//   - cross-origin protection (net/http's CrossOriginProtection): a
-//     browser page on another origin cannot post to a local server;
-//   - DNS-rebinding protection: the go-sdk's streamable handler refuses,
-//     with 403, a request that reached a loopback address under a Host
-//     header that is not a loopback name (on by default since go-sdk
-//     v1.4; we leave DisableLocalhostProtection false);
-//   - request bodies up to maxRequestBytes (413 past it).
-//
+// guard is what httpHandler enforces besides the SDK's own checks.
+type guard struct {
+	// Token, when not empty, is required as "Authorization: Bearer TOKEN".
+	Token string
+	// AllowedHosts are host names (no port) accepted in Host and Origin
+	// besides IP literals and localhost (see hostAllowed).
+	AllowedHosts []string
+	// MaxSessions bounds the open stateful sessions; 0 means maxSessions.
+	MaxSessions int
+	// BodyTimeout bounds the time to read one request body; 0 means
+	// bodyTimeout.
+	BodyTimeout time.Duration
+}
+
+// HTTP limits (issue #14, B8 and B14). A request body must arrive within
+// bodyTimeout of its headers (ReadHeaderTimeout bounds those), so a
+// client trickling a body cannot hold a connection; at most maxConns
+// connections are open at once (more wait in the kernel's accept queue
+// instead of using up file descriptors); at most maxSessions stateful MCP
+// sessions exist at once, each closed after sessionIdle without a request;
+// an idle keep-alive connection is closed after connIdle.
+const (
+	bodyTimeout       = 30 * time.Second
+	readHeaderTimeout = 10 * time.Second
+	connIdle          = 2 * time.Minute
+	maxConns          = 1024
+	maxSessions       = 256
+)
+
 // sessionIdle closes an HTTP session no request has used for that long: a
 // client that goes away without DELETE would otherwise keep its session
 // and goroutines for the life of the server.
 const sessionIdle = 30 * time.Minute
 
+// httpHandler is newHTTPHandler with only a token (tests and benchmarks).
 func httpHandler(srv *mcp.Server, token string, log *slog.Logger) http.Handler {
+	return newHTTPHandler(srv, guard{Token: token}, log)
+}
+
+// newHTTPHandler serves srv over streamable HTTP at /mcp behind the guards,
+// outermost first:
+//
+//   - Host and Origin (DNS rebinding, whatever the bind; hostAllowed): 403;
+//   - a bearer token when g.Token is not empty (401 with WWW-Authenticate
+//     otherwise; RFC 6750), compared in constant time;
+//   - cross-origin protection (net/http's CrossOriginProtection): a
+//     browser page on another origin cannot post to the server;
+//   - the request body read within g.BodyTimeout and up to maxRequestBytes
+//     (408 and 413);
+//   - at most g.MaxSessions stateful sessions (503 for one more
+//     initialize);
+//   - the go-sdk's own DNS-rebinding check on loopback addresses (on by
+//     default since go-sdk v1.4; DisableLocalhostProtection stays false).
+func newHTTPHandler(srv *mcp.Server, g guard, log *slog.Logger) http.Handler {
+	if g.MaxSessions <= 0 {
+		g.MaxSessions = maxSessions
+	}
+	if g.BodyTimeout <= 0 {
+		g.BodyTimeout = bodyTimeout
+	}
 	get := func(*http.Request) *mcp.Server { return srv }
 	stateful := mcp.NewStreamableHTTPHandler(get,
 		&mcp.StreamableHTTPOptions{MaxRequestBodyBytes: maxRequestBytes, Logger: log, SessionTimeout: sessionIdle})
 	stateless := mcp.NewStreamableHTTPHandler(get,
 		&mcp.StreamableHTTPOptions{MaxRequestBodyBytes: maxRequestBytes, Logger: log, Stateless: true})
+	var h http.Handler = byProtocol(limitSessions(srv, g.MaxSessions, stateful), stateless)
+	h = readBody(g.BodyTimeout, h)
 	mux := http.NewServeMux()
-	mux.Handle("/mcp", http.NewCrossOriginProtection().Handler(byProtocol(stateful, stateless)))
-	if token == "" {
-		return mux
+	mux.Handle("/mcp", http.NewCrossOriginProtection().Handler(h))
+	h = mux
+	if g.Token != "" {
+		h = requireToken(g.Token, h)
 	}
-	return requireToken(token, mux)
+	return checkHost(g.AllowedHosts, h)
+}
+
+// newHTTPServer is the http.Server serve --http runs: header and idle
+// timeouts (the body deadline is per request, in readBody, so long-lived
+// SSE responses are not cut).
+func newHTTPServer(h http.Handler) *http.Server {
+	return &http.Server{Handler: h, ReadHeaderTimeout: readHeaderTimeout, IdleTimeout: connIdle}
+}
+
+// hostAllowed reports whether host (a Host header or an Origin's host,
+// port or not) may reach the server: an IP literal (a DNS-rebinding attack
+// always arrives under the attacker's name, never an address), localhost,
+// or a name in allowed (case-insensitive).
+func hostAllowed(host string, allowed []string) bool {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.Trim(host, "[]"), ".")
+	if host == "" {
+		return false
+	}
+	if _, err := netip.ParseAddr(host); err == nil || strings.EqualFold(host, "localhost") {
+		return true
+	}
+	for _, a := range allowed {
+		if strings.EqualFold(host, strings.TrimSuffix(a, ".")) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkHost answers 403 to a request whose Host, or whose Origin's host,
+// hostAllowed refuses (issue #14 B9: a non-loopback bind accepted
+// Host/Origin attacker.example). An Origin of "null" (sandboxed or file
+// pages) is refused too.
+func checkHost(allowed []string, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !hostAllowed(r.Host, allowed) {
+			http.Error(w, fmt.Sprintf("Forbidden: Host %q is not an IP address, localhost or an allowed host (serve --allowed-host)", r.Host), http.StatusForbidden)
+			return
+		}
+		if o := r.Header.Get("Origin"); o != "" {
+			u, err := url.Parse(o)
+			if err != nil || u.Host == "" || !hostAllowed(u.Host, allowed) {
+				http.Error(w, fmt.Sprintf("Forbidden: Origin %q is not an IP address, localhost or an allowed host (serve --allowed-host)", o), http.StatusForbidden)
+				return
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// readBody reads the whole request body (up to maxRequestBytes+1) within
+// timeout before the handler runs, then clears the connection's read
+// deadline: a trickled body fails with 408 and frees its connection, and
+// a stream that stays open afterwards is not cut.
+func readBody(timeout time.Duration, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Body == nil || r.Body == http.NoBody {
+			next.ServeHTTP(w, r)
+			return
+		}
+		rc := http.NewResponseController(w)
+		_ = rc.SetReadDeadline(time.Now().Add(timeout))
+		body, err := io.ReadAll(io.LimitReader(r.Body, maxRequestBytes+1))
+		_ = rc.SetReadDeadline(time.Time{})
+		if err != nil {
+			// The rest of the body may still be on its way: close the
+			// connection after this answer instead of reading it.
+			w.Header().Set("Connection", "close")
+			var ne net.Error
+			if errors.As(err, &ne) && ne.Timeout() {
+				http.Error(w, fmt.Sprintf("request body not received within %v", timeout), http.StatusRequestTimeout)
+				return
+			}
+			http.Error(w, "cannot read the request body: "+err.Error(), http.StatusBadRequest)
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		next.ServeHTTP(w, r)
+	})
+}
+
+// limitSessions answers 503, with a JSON-RPC error, to a request that would
+// open a stateful session (one without Mcp-Session-Id) while max sessions
+// are open (issue #14 B14: 20,000 sessions in 11 s).
+func limitSessions(srv *mcp.Server, max int, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost && r.Header.Get("Mcp-Session-Id") == "" {
+			n := 0
+			for range srv.Sessions() {
+				n++
+			}
+			if n >= max {
+				w.Header().Set("Content-Type", "application/json")
+				w.Header().Set("Retry-After", "60")
+				w.WriteHeader(http.StatusServiceUnavailable)
+				fmt.Fprintf(w, `{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"too many open MCP sessions (%d); close one (HTTP DELETE) or wait: idle sessions close after %v"}}`, max, sessionIdle)
+				return
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// limitListener accepts at most n connections at once: Accept waits while
+// n are open (issue #14 B8: trickled bodies used up file descriptors).
+type limitListener struct {
+	net.Listener
+	sem chan struct{}
+}
+
+func newLimitListener(l net.Listener, n int) *limitListener {
+	return &limitListener{Listener: l, sem: make(chan struct{}, n)}
+}
+
+func (l *limitListener) Accept() (net.Conn, error) {
+	l.sem <- struct{}{}
+	c, err := l.Listener.Accept()
+	if err != nil {
+		<-l.sem
+		return nil, err
+	}
+	return &limitConn{Conn: c, release: func() { <-l.sem }}, nil
+}
+
+// limitConn gives its slot back once, on the first Close.
+type limitConn struct {
+	net.Conn
+	once    sync.Once
+	release func()
+}
+
+func (c *limitConn) Close() error {
+	err := c.Conn.Close()
+	c.once.Do(c.release)
+	return err
+}
+
+// checkExposure refuses a non-loopback bind that has neither a token nor
+// allowed hosts (issue #14 B9): the catalog would be open to anyone who
+// can reach the address, and to DNS-rebinding pages through any name
+// that resolves to it.
+func checkExposure(addr string, loopback bool, g guard) error {
+	if loopback || g.Token != "" || len(g.AllowedHosts) > 0 {
+		return nil
+	}
+	return fmt.Errorf("--http %s is not a loopback address: set a token (--token or SKILLDEX_TOKEN) or name the hosts clients use (--allowed-host NAME, repeatable), or bind to 127.0.0.1", addr)
 }
 
 // statelessVersion is the first protocol revision without sessions
@@ -135,7 +334,7 @@ func warnExposure(log *slog.Logger, addr string, loopback bool, token string, sc
 	case loopback:
 		return
 	case token == "":
-		log.Warn("serving MCP on a non-loopback address WITHOUT a token: anyone who can reach it can "+what+
+		log.Warn("serving MCP on a non-loopback address WITHOUT a token: anyone who can reach it under an allowed host name can "+what+
 			"; set --token or SKILLDEX_TOKEN, or bind to 127.0.0.1", "addr", addr)
 	default:
 		log.Warn("serving MCP on a non-loopback address over plain HTTP: the bearer token travels in clear text; put a TLS proxy in front", "addr", addr)

@@ -1,16 +1,21 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -212,10 +217,17 @@ func TestServeHTTPDefaults(t *testing.T) {
 			t.Errorf("Authorization %q: status %d, want %d", auth, resp.StatusCode, want)
 		}
 	}
-	_, stderr := start(nil, "--http", "0.0.0.0:0")
+	// Issue #14 B9: a non-loopback bind needs a token or allowed hosts.
+	cmd := exec.Command(bin, "serve", "--mem", "--no-watch", "--dir", ex, "--http", "0.0.0.0:0")
+	cmd.Env = append(os.Environ(), "SKILLDEX_TOKEN=")
+	out, err := cmd.CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "--allowed-host") {
+		t.Errorf("binding 0.0.0.0 without a token or allowed hosts: err %v, output:\n%s", err, out)
+	}
+	_, stderr := start([]string{"SKILLDEX_TOKEN="}, "--http", "0.0.0.0:0", "--allowed-host", "skills.lan")
 	time.Sleep(100 * time.Millisecond)
 	if !strings.Contains(stderr.String(), "non-loopback address WITHOUT a token") {
-		t.Errorf("binding 0.0.0.0 without a token gave no warning:\n%s", stderr.String())
+		t.Errorf("binding 0.0.0.0 with allowed hosts but no token gave no warning:\n%s", stderr.String())
 	}
 }
 
@@ -236,4 +248,196 @@ func (w *syncWriter) String() string {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.b.String()
+}
+
+// TestHostAndOriginAnyBind (issue #14 B9): Host and Origin are checked
+// whatever the bind: an IP literal, localhost or an allowed host passes;
+// a DNS-rebinding name (attacker.example), in Host or in Origin, gets 403.
+func TestHostAndOriginAnyBind(t *testing.T) {
+	// checkHost alone: on a loopback test server the go-sdk's own check
+	// would also refuse non-loopback names, hiding what a LAN bind does.
+	ts := httptest.NewServer(checkHost([]string{"Skills.LAN"}, http.HandlerFunc(func(http.ResponseWriter, *http.Request) {})))
+	defer ts.Close()
+	for _, tc := range []struct {
+		host, origin string
+		want         int
+	}{
+		{"", "", 200},
+		{"192.168.7.9:8765", "", 200},
+		{"[::1]:8765", "http://[::1]:8765", 200},
+		{"skills.lan:8765", "http://skills.lan:8765", 200},
+		{"skills.lan.", "", 200},
+		{"attacker.example:8765", "", 403},
+		{"attacker.example", "http://attacker.example", 403},
+		{"192.168.7.9:8765", "http://attacker.example", 403},
+		{"192.168.7.9:8765", "null", 403},
+		{"skills.lan.attacker.example", "", 403},
+	} {
+		hdr := map[string]string{}
+		if tc.host != "" {
+			hdr["Host"] = tc.host
+		}
+		if tc.origin != "" {
+			hdr["Origin"] = tc.origin
+		}
+		if got, _, body := post(t, ts, initBody, hdr); got != tc.want {
+			t.Errorf("Host %q Origin %q: status %d, want %d: %.200s", tc.host, tc.origin, got, tc.want, body)
+		}
+	}
+	// The whole handler refuses a rebinding Origin even where the SDK's
+	// Host check passes (a loopback name in Host).
+	full := guardServer(t, "")
+	if got, _, _ := post(t, full, initBody, map[string]string{"Host": "localhost", "Origin": "http://attacker.example"}); got != 403 {
+		t.Errorf("localhost Host with a rebinding Origin: status %d, want 403", got)
+	}
+	if err := checkExposure("0.0.0.0:1", false, guard{}); err == nil {
+		t.Error("a non-loopback bind with neither token nor allowed hosts was accepted")
+	}
+	for _, g := range []guard{{Token: "x"}, {AllowedHosts: []string{"a"}}} {
+		if err := checkExposure("0.0.0.0:1", false, g); err != nil {
+			t.Errorf("%+v: %v", g, err)
+		}
+	}
+}
+
+// TestSlowBodyDropped (issue #14 B8): a request body trickled slower than
+// the body deadline gets 408 and its connection is closed, so trickling
+// clients cannot hold connections. The 100 ms deadline is the server's;
+// the test waits up to 60 s, only to catch a hang.
+func TestSlowBodyDropped(t *testing.T) {
+	ts := httptest.NewUnstartedServer(newHTTPHandler(mcp.NewServer(&mcp.Implementation{Name: "t", Version: "1"}, nil),
+		guard{BodyTimeout: 100 * time.Millisecond}, slog.New(slog.DiscardHandler)))
+	ts.Config = newHTTPServer(ts.Config.Handler)
+	ts.Start()
+	defer ts.Close()
+	c, err := net.Dial("tcp", ts.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	fmt.Fprintf(c, "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: %d\r\n\r\n%s", len(initBody), initBody[:5])
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() { // one byte every 50 ms: never finishes within the deadline
+		for i := 5; i < len(initBody); i++ {
+			select {
+			case <-stop:
+				return
+			case <-time.After(50 * time.Millisecond):
+			}
+			if _, err := c.Write([]byte{initBody[i]}); err != nil {
+				return
+			}
+		}
+	}()
+	_ = c.SetReadDeadline(time.Now().Add(60 * time.Second))
+	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+	if err != nil {
+		t.Fatalf("no response to a trickled body: %v", err)
+	}
+	if resp.StatusCode != http.StatusRequestTimeout {
+		t.Errorf("status %d, want 408", resp.StatusCode)
+	}
+	// The server closes the connection: a read ends with EOF, not a hang.
+	_, _ = io.Copy(io.Discard, resp.Body)
+	if _, err := c.Read(make([]byte, 1)); err == nil {
+		t.Error("the connection stayed open after the body deadline")
+	} else if ne, ok := err.(net.Error); ok && ne.Timeout() {
+		t.Error("the connection was not closed within 60 s")
+	}
+}
+
+// TestConnectionCap (issue #14 B8): the listener holds at most n
+// connections; one more is accepted only after one closes.
+func TestConnectionCap(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := newLimitListener(ln, 2)
+	defer l.Close()
+	var open, peak atomic.Int64
+	accepted := make(chan net.Conn, 8)
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			if n := open.Add(1); n > peak.Load() {
+				peak.Store(n)
+			}
+			accepted <- c
+		}
+	}()
+	var clients []net.Conn
+	for range 3 {
+		c, err := net.Dial("tcp", ln.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		clients = append(clients, c)
+	}
+	first := <-accepted
+	<-accepted
+	select {
+	case <-accepted:
+		t.Fatal("a third connection was accepted while two were open")
+	case <-time.After(200 * time.Millisecond):
+	}
+	open.Add(-1)
+	first.Close()
+	first.Close() // a second Close must not free a second slot
+	select {
+	case <-accepted:
+	case <-time.After(60 * time.Second):
+		t.Fatal("the third connection was not accepted after one closed")
+	}
+	if peak.Load() > 2 {
+		t.Errorf("%d connections open at once, cap 2", peak.Load())
+	}
+	_ = clients
+}
+
+// TestSessionCap (issue #14 B14): past MaxSessions open sessions, an
+// initialize gets 503 with a JSON-RPC error; closing a session (DELETE)
+// makes room again.
+func TestSessionCap(t *testing.T) {
+	ts := httptest.NewServer(newHTTPHandler(mcp.NewServer(&mcp.Implementation{Name: "t", Version: "1"}, nil),
+		guard{MaxSessions: 2}, slog.New(slog.DiscardHandler)))
+	defer ts.Close()
+	initialize := func() (int, string) {
+		req, _ := http.NewRequest("POST", ts.URL+"/mcp", strings.NewReader(initBody))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		resp, err := ts.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		_, _ = io.Copy(io.Discard, resp.Body)
+		return resp.StatusCode, resp.Header.Get("Mcp-Session-Id")
+	}
+	var ids []string
+	for range 2 {
+		code, id := initialize()
+		if code != 200 || id == "" {
+			t.Fatalf("initialize: %d %q", code, id)
+		}
+		ids = append(ids, id)
+	}
+	if code, _ := initialize(); code != http.StatusServiceUnavailable {
+		t.Errorf("third session: status %d, want 503", code)
+	}
+	req, _ := http.NewRequest("DELETE", ts.URL+"/mcp", nil)
+	req.Header.Set("Mcp-Session-Id", ids[0])
+	resp, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if code, _ := initialize(); code != 200 {
+		t.Errorf("after a DELETE: status %d, want 200", code)
+	}
 }

@@ -21,6 +21,7 @@ func newServeCmd(cfg *Config) *cobra.Command {
 		watch                 string
 		debounce, rescan      time.Duration
 		share                 shareOpts
+		allowedHosts          []string
 	)
 	cmd := &cobra.Command{
 		Use:   "serve",
@@ -80,13 +81,18 @@ and --token (or SKILLDEX_TOKEN, or token: in the config file) requires "Authoriz
 			if err != nil {
 				return err
 			}
+			g := guard{Token: cfg.Token, AllowedHosts: allowedHosts}
+			if err := checkExposure(addr, loopback, g); err != nil {
+				return err
+			}
 			warnExposure(log, addr, loopback, cfg.Token, cfg.AllowScripts)
 			ln, err := net.Listen("tcp", addr)
 			if err != nil {
 				return err
 			}
 			fmt.Fprintf(cmd.ErrOrStderr(), "skilldex: serving MCP at http://%s/mcp\n", ln.Addr())
-			hs := &http.Server{Handler: httpHandler(srv, cfg.Token, log), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+			hs := newHTTPServer(newHTTPHandler(srv, g, log))
+			ln = newLimitListener(ln, maxConns)
 			go func() {
 				<-ctx.Done()
 				sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -110,6 +116,7 @@ and --token (or SKILLDEX_TOKEN, or token: in the config file) requires "Authoriz
 	cmd.Flags().BoolVar(&exposeHidden, "expose-hidden", false, "also show the model skills whose authors hid them from it (disable-model-invocation: true); by default they load only by exact name")
 	addShareFlags(cmd, &share)
 	cmd.Flags().StringArrayVar(&scriptPaths, "script-path", nil, "absolute folder whose files agents may give scripts as inputs or output (besides the client's workspace roots; repeatable)")
+	cmd.Flags().StringArrayVar(&allowedHosts, "allowed-host", nil, "with --http, a host name clients use to reach the server (repeatable); Host and Origin must be an IP address, localhost or one of these. A non-loopback bind needs this or a token")
 	cmd.Flags().StringArrayVar(&cfg.Profiles, "profile", nil, "tool profile(s) to register (repeatable or comma-separated; default native)")
 	return cmd
 }
