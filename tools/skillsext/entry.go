@@ -206,13 +206,14 @@ func readRaw(dir, rel string, want int64) ([]byte, error) {
 
 // readFile returns the bytes of f as served by resources/read: text files
 // up to index.MaxFileSize from the catalog (its store, the same bytes it
-// hashed), anything else (binary, or larger) straight from the folder.
+// hashed), anything else (binary, or larger, or a file of a nested skill
+// the catalog does not serve) straight from the folder.
 func (e *Extension) readFile(ctx context.Context, f vfile) (data []byte, text bool, err error) {
 	got, err := e.cat.ReadFile(ctx, f.ownerID, f.ownerRel)
 	switch {
 	case err == nil:
 		return []byte(got.Content), true, nil
-	case errors.Is(err, index.ErrBinary), errors.Is(err, index.ErrTooLarge):
+	case errors.Is(err, index.ErrBinary), errors.Is(err, index.ErrTooLarge), f.nested:
 		data, err := readRaw(f.ownerDir, f.ownerRel, -1)
 		return data, false, err
 	}

@@ -382,7 +382,7 @@ func (e *Extension) listResources(ctx context.Context, p *mcp.ListResourcesParam
 		if fm, err := e.frontmatter(ctx, vs); err == nil {
 			desc, _ = fm["description"].(string)
 		}
-		res.Resources = append(res.Resources, &mcp.Resource{URI: vs.uri, Name: vs.sk.Name, Description: desc,
+		res.Resources = append(res.Resources, &mcp.Resource{URI: vs.uri, Name: vs.sk.Name, Title: vs.sk.Name, Description: desc,
 			MIMEType: "text/markdown", Size: size, Meta: mcp.Meta{"dev.skilldex/id": vs.id}})
 		n, last = n+1, "e:"+vs.uri
 	}

@@ -44,6 +44,10 @@ type vfile struct {
 	ownerID, ownerRel string
 	ownerDir          string
 	info              index.FileInfo
+	// nested is true for a file of a skill nested in this one: the
+	// catalog may refuse to read it through that skill (it can be
+	// invalid), so it is read from the folder (readRaw) then.
+	nested bool
 }
 
 // vskill is one skill the extension serves.
@@ -238,7 +242,7 @@ func filesOf(s *index.Skill, rest []*index.Skill) []vfile {
 		sub := strings.TrimPrefix(n.Dir, prefix)
 		sub = strings.ReplaceAll(sub, "\\", "/")
 		for _, fi := range n.Files {
-			out = append(out, vfile{rel: sub + "/" + fi.Path, ownerID: n.ID, ownerRel: fi.Path, ownerDir: n.Dir, info: fi})
+			out = append(out, vfile{rel: sub + "/" + fi.Path, ownerID: n.ID, ownerRel: fi.Path, ownerDir: n.Dir, info: fi, nested: true})
 		}
 	}
 	if len(out) > 1 {
