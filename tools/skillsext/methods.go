@@ -334,7 +334,8 @@ func markComplete(res *mcp.ReadResourceResult) (mcp.Result, error) {
 // its SEP-2640 metadata (name and description from the frontmatter,
 // text/markdown), sorted by URI; then, when Options.OtherURI is set, the
 // SKILL.md of the skills only the tools serve, as the tools listed them
-// (name the catalog id, title the skill name). Pages of DefaultDirPageSize;
+// (name the catalog id, title the skill name). Pages of mcp.DefaultPageSize
+// (1,000, what the SDK's own resources/list used);
 // the cursor is the part ("e" or "o") and the last URI.
 func (e *Extension) listResources(ctx context.Context, p *mcp.ListResourcesParams) (*mcp.ListResourcesResult, error) {
 	v := e.current()
@@ -372,7 +373,7 @@ func (e *Extension) listResources(ctx context.Context, p *mcp.ListResourcesParam
 	res.TTLMs, res.CacheScope = int(e.opts.TTL.Milliseconds()), cacheScope
 	n, last := 0, ""
 	iE, iO := startE, startO
-	for ; iE < len(v.all) && n < e.opts.DirPageSize; iE++ {
+	for ; iE < len(v.all) && n < mcp.DefaultPageSize; iE++ {
 		vs := v.all[iE]
 		size := int64(0)
 		if len(vs.files) > 0 {
@@ -386,7 +387,7 @@ func (e *Extension) listResources(ctx context.Context, p *mcp.ListResourcesParam
 			MIMEType: "text/markdown", Size: size, Meta: mcp.Meta{"dev.skilldex/id": vs.id}})
 		n, last = n+1, "e:"+vs.uri
 	}
-	for ; iO < len(others) && n < e.opts.DirPageSize; iO++ {
+	for ; iO < len(others) && n < mcp.DefaultPageSize; iO++ {
 		sk := others[iO]
 		res.Resources = append(res.Resources, &mcp.Resource{URI: otherURIs[iO], Name: sk.ID, Title: sk.Name,
 			Description: sk.Description, MIMEType: "text/markdown"})
