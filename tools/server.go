@@ -257,7 +257,7 @@ func (h *Handler) NewServer() (*mcp.Server, error) {
 	}
 	s.AddReceivingMiddleware(noPrompts, resourceErrors, argumentTypes(typed))
 	rs.add(s)
-	if err := skillsext.New(h.cat, &skillsext.Options{Logger: h.log, OtherURI: SkillURI}).Install(s); err != nil {
+	if err := skillsext.New(h.cat, &skillsext.Options{Logger: h.log, OtherURI: SkillURI, ExposeHidden: h.opts.ExposeHidden}).Install(s); err != nil {
 		return nil, err
 	}
 	return s, nil

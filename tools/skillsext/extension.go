@@ -68,6 +68,10 @@ type Options struct {
 	// resources/list lists those skills' SKILL.md under it. nil leaves them
 	// out of resources/list.
 	OtherURI func(id, rel string) string
+	// ExposeHidden serves the skills whose authors hid them from the model
+	// like any other (serve --expose-hidden); by default they are left
+	// out. (tools.NewServer passes a catalog view without them anyway.)
+	ExposeHidden bool
 }
 
 // Extension serves one catalog through SEP-2640. Its methods are safe for
@@ -167,7 +171,7 @@ func (e *Extension) current() *view {
 // digests nothing uses any more, logs what is left out, and reports whether
 // the listing changed (a skill listed or unlisted, or an entry's content).
 func (e *Extension) rebuild() bool {
-	v := buildView(e.cat.List(index.ListOptions{IncludeShadowed: true, IncludeInvalid: true}))
+	v := buildView(e.cat.List(index.ListOptions{IncludeShadowed: true, IncludeInvalid: true}), e.opts.ExposeHidden)
 	e.mu.Lock()
 	old := e.v
 	e.v = v

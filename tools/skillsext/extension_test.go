@@ -299,8 +299,10 @@ func TestGet(t *testing.T) {
 	}
 	_, err = s.get("skill://mcp-conformance-nonexistent-skill-9f3a2b/SKILL.md")
 	invalidParams(t, err, "No skill is served at skill://mcp-conformance-nonexistent-skill-9f3a2b/SKILL.md")
+	// A skill hidden from the model is not served (tools.NewServer hands
+	// the extension the catalog without hidden skills).
 	_, err = s.get("skill://secret/SKILL.md")
-	invalidParams(t, err, "disable-model-invocation")
+	invalidParams(t, err, "No skill is served")
 	_, err = s.get("skill://huge/SKILL.md")
 	invalidParams(t, err, "513 files")
 	_, err = s.get("skill://alpha/references/guide.md")

@@ -98,23 +98,17 @@ type note struct {
 }
 
 // hidden reports whether the author hid the skill from the model
-// (disable-model-invocation: true in the frontmatter, as Claude Code reads
-// it): such a skill is not served through the extension at all, since a
-// host would offer it to the model.
-func hidden(s *index.Skill) bool {
-	switch v := s.Metadata["disable-model-invocation"].(type) {
-	case bool:
-		return v
-	case string:
-		return strings.EqualFold(strings.TrimSpace(v), "true")
-	}
-	return false
-}
+// (index.Skill.DisableModelInvocation: Claude Code's
+// disable-model-invocation: true, Codex's allow_implicit_invocation:
+// false): such a skill is not served through the extension at all, since a
+// host would offer it to the model, unless the server exposes hidden skills
+// (serve --expose-hidden).
+func hidden(s *index.Skill) bool { return s.DisableModelInvocation }
 
 // buildView computes the view from every skill the catalog knows (valid or
 // not, shadowed or not: an invalid nested skill's files are still files of
 // the skill around it).
-func buildView(all []index.Skill) *view {
+func buildView(all []index.Skill, exposeHidden bool) *view {
 	v := &view{byPath: map[string]*vskill{}, byID: map[string]*vskill{}, excluded: map[string]string{}}
 	// Sort by folder so that the skills nested in a folder follow it.
 	byDir := make([]*index.Skill, len(all))
@@ -125,7 +119,7 @@ func buildView(all []index.Skill) *view {
 
 	reasons := map[string]*note{}
 	exclude := func(s *index.Skill, path, why string) {
-		if !hidden(s) {
+		if exposeHidden || !hidden(s) {
 			v.others = append(v.others, s)
 		}
 		if path != "" {
@@ -154,7 +148,7 @@ func buildView(all []index.Skill) *view {
 		case hasDiag(s, skillmd.CodeYAMLRepaired):
 			exclude(s, path, "its frontmatter is not valid YAML (skilldex reads it after quoting values), so no host could check the entry's frontmatter against the file")
 			continue
-		case hidden(s):
+		case hidden(s) && !exposeHidden:
 			exclude(s, path, "its author hid it from the model (disable-model-invocation: true)")
 			continue
 		}
