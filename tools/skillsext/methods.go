@@ -296,7 +296,7 @@ func (e *Extension) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 			}
 			res, err := next(ctx, method, req)
 			var je *jsonrpc.Error
-			if errors.As(err, &je) && je.Code == mcp.CodeResourceNotFound {
+			if errors.As(err, &je) && je.Code == codeLegacyResourceNotFound {
 				return nil, invalidParams("Resource not found", map[string]string{"uri": p.URI})
 			}
 			return res, err
@@ -328,6 +328,11 @@ func markComplete(res *mcp.ReadResourceResult) (mcp.Result, error) {
 	}
 	return out, nil
 }
+
+// codeLegacyResourceNotFound is the resource-not-found code before
+// SEP-2164 (-32002), which go-sdk still sends under
+// MCPGODEBUG=customresnotfounderrcode=1; it becomes -32602.
+const codeLegacyResourceNotFound = -32002
 
 // listResources answers resources/list: the SKILL.md of every skill the
 // extension serves, shadowed ones too (the tools listed those before), with
