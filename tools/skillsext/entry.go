@@ -6,14 +6,12 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"maps"
-	"os"
 	"strconv"
-	"syscall"
 
 	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/index/skillmd"
+	"github.com/skilldex/skilldex/internal/safefs"
 	"gopkg.in/yaml.v3"
 )
 
@@ -167,34 +165,14 @@ func digestKey(f vfile) string {
 // be recomputed after the next one.
 var errChanged = errors.New("the file changed since the catalog last saw it")
 
-// readRaw reads rel below dir without ever leaving dir: os.Root resolves
-// every path element, links included, against the folder's descriptor, so
-// a link (or a link swapped in between check and use) pointing outside
-// fails instead of being followed. O_NONBLOCK keeps a FIFO put in a file's
-// place from blocking the open; only regular files are read, and at most
-// MaxBytesPerSkill bytes. want is the size the catalog recorded (-1: any).
+// readRaw reads rel below dir through internal/safefs, the project's one
+// safe read path: opened beneath the folder's descriptor (openat2
+// RESOLVE_BENEATH, else os.Root), so no link, or link swapped in between
+// check and use, leads outside; non-blocking, so a FIFO put in a file's
+// place cannot hang; regular files only; at most MaxBytesPerSkill bytes.
+// want is the size the catalog recorded (-1: any).
 func readRaw(dir, rel string, want int64) ([]byte, error) {
-	root, err := os.OpenRoot(dir)
-	if err != nil {
-		return nil, err
-	}
-	defer root.Close()
-	f, err := root.OpenFile(rel, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file", rel)
-	}
-	if st.Size() > MaxBytesPerSkill {
-		return nil, fmt.Errorf("%s is %d bytes, over the %d-byte skill limit", rel, st.Size(), MaxBytesPerSkill)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, MaxBytesPerSkill+1))
+	data, err := safefs.ReadFile(dir, rel, MaxBytesPerSkill)
 	if err != nil {
 		return nil, err
 	}
