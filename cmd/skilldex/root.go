@@ -34,7 +34,7 @@ Roots come from --dir (repeatable, earlier wins a shared name), else SKILLDEX_DI
 	f.BoolVarP(&cfg.Verbose, "verbose", "v", false, "log debug detail to stderr")
 	root.AddCommand(newListCmd(cfg), newSearchCmd(cfg), newShowCmd(cfg), newReadCmd(cfg), newValidateCmd(cfg),
 		newIndexCmd(cfg), newServeCmd(cfg), newRunCmd(cfg), newEvalCmd(cfg), newDoctorCmd(cfg), newPromptCmd(cfg),
-		newInitAgentCmd(cfg), newConfigCmd(cfg), newBenchCmd(cfg))
+		newInitAgentCmd(cfg), newConfigCmd(cfg), newBenchCmd(cfg), newAuditCmd(cfg))
 	return root
 }
 

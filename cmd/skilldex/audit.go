@@ -1,0 +1,116 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/skilldex/skilldex/index/audit"
+	"github.com/skilldex/skilldex/tools"
+	"github.com/spf13/cobra"
+)
+
+// auditOptions are the flags of `skilldex audit`.
+type auditOptions struct {
+	sarif     bool
+	failOn    string
+	noSecrets bool
+}
+
+func newAuditCmd(cfg *Config) *cobra.Command {
+	var opts auditOptions
+	cmd := &cobra.Command{
+		Use:   "audit",
+		Short: "Find hostile content in skills before an agent loads them (exit 1 on high or critical findings)",
+		Long: `audit reads every file of every served skill (through the catalog, never outside a skill's folder)
+and reports hidden text (HTML comments, hidden HTML, invisible Unicode, bidi overrides), instructions that
+turn the model against its user or ask for secrets, data-exfiltration URLs, download-and-execute, reverse
+shells, decoded or obfuscated payloads, credential theft, persistence, miners, approval bypass and committed
+secrets. Each finding has the skill id, file, line, rule, severity (critical, high, medium, low), a reason and
+the evidence with hidden characters escaped as \u{XXXX}.
+
+Severity depends on context: a command is critical in a script, high in the instructions, and lower in a
+quoted example of a skill that teaches security. It exits 1 when any finding is at or above --fail-on
+(default high). --sarif writes SARIF 2.1.0 for GitHub code scanning; --json the full report.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runAudit(cmd.Context(), cfg, opts, cmd.OutOrStdout(), cmd.ErrOrStderr())
+		},
+	}
+	f := cmd.Flags()
+	f.BoolVar(&opts.sarif, "sarif", false, "print SARIF 2.1.0 (for GitHub code scanning) instead of a table")
+	f.StringVar(&opts.failOn, "fail-on", "high", "exit 1 when a finding is at least this severe: low, medium, high, critical or none")
+	f.BoolVar(&opts.noSecrets, "no-secrets", false, "skip the committed-secret rule (gitleaks ruleset)")
+	return cmd
+}
+
+// runAudit audits the configured catalog and prints the report as text,
+// JSON (cfg.JSON) or SARIF.
+func runAudit(ctx context.Context, cfg *Config, opts auditOptions, stdout, stderr io.Writer) error {
+	failOn, err := audit.ParseSeverity(opts.failOn)
+	if err != nil {
+		return fmt.Errorf("--fail-on: %w", err)
+	}
+	if opts.sarif && cfg.JSON {
+		return fmt.Errorf("--json and --sarif both choose the output; pass one")
+	}
+	cat, err := cfg.openCatalog(ctx, stderr)
+	if err != nil {
+		return err
+	}
+	defer cat.Close()
+	start := time.Now()
+	rep, err := audit.Catalog(ctx, cat, audit.Options{NoSecrets: opts.noSecrets})
+	if err != nil {
+		return err
+	}
+	took := time.Since(start)
+	cfg.logger(stderr).Debug("audit done", "skills", rep.Skills, "files", rep.Files, "took", took)
+	switch {
+	case opts.sarif:
+		wd, _ := os.Getwd()
+		err = audit.WriteSARIF(stdout, rep, audit.SARIFOptions{BaseDir: wd, ToolVersion: tools.Version})
+	case cfg.JSON:
+		err = writeJSON(stdout, rep)
+	default:
+		err = writeAuditText(stdout, rep)
+	}
+	if err != nil {
+		return err
+	}
+	if failOn > audit.SeverityNone && rep.Worst() >= failOn {
+		return exitCode(1)
+	}
+	return nil
+}
+
+// writeAuditText prints one block per finding, most serious first, and a
+// summary line.
+func writeAuditText(w io.Writer, rep *audit.Report) error {
+	paint := painter(w)
+	colour := map[audit.Severity]string{audit.Critical: colRed, audit.High: colRed, audit.Medium: colYellow}
+	for _, f := range rep.Findings {
+		loc := relToCwd(f.Path)
+		if f.Line > 0 {
+			loc = fmt.Sprintf("%s:%d", loc, f.Line)
+		}
+		if _, err := fmt.Fprintf(w, "%s %s [%s]\n    skill %s: %s\n    evidence: %s\n",
+			paint(colour[f.Severity], fmt.Sprintf("%-8s", f.Severity)), loc, f.RuleID, f.SkillID, f.Reason, f.Evidence); err != nil {
+			return err
+		}
+	}
+	for _, s := range rep.Skipped {
+		fmt.Fprintf(w, "skipped %s\n", s)
+	}
+	_, err := fmt.Fprintf(w, "%d skills audited (%d files): %d critical, %d high, %d medium, %d low; %d skills with high or critical findings",
+		rep.Skills, rep.Files, rep.Counts["critical"], rep.Counts["high"], rep.Counts["medium"], rep.Counts["low"], len(rep.Flagged))
+	if err == nil && rep.NotServed > 0 {
+		_, err = fmt.Fprintf(w, "; %d invalid skills not audited (they are not served; see skilldex validate)", rep.NotServed)
+	}
+	if err == nil {
+		_, err = fmt.Fprintln(w)
+	}
+	return err
+}

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/skilldex/skilldex/index/audit"
+)
+
+func labelled(t *testing.T, kind string) string {
+	return filepath.Join(repoRoot(t), "index", "audit", "testdata", "labelled", kind)
+}
+
+// TestAuditCLI runs `skilldex audit` on the labelled hostile and benign
+// sets: exit codes, --fail-on, --json, --sarif and the text report.
+func TestAuditCLI(t *testing.T) {
+	hostile, benign := labelled(t, "hostile"), labelled(t, "benign")
+
+	r := run(t, "audit", "--mem", "--dir", hostile)
+	if r.code != 1 {
+		t.Fatalf("audit of the hostile set: exit %d, want 1\n%s", r.code, r.stderr)
+	}
+	for _, want := range []string{"critical", "[reverse-shell]", "skill revshell-bash:", `\u{202E}`, "skills with high or critical findings"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("text report lacks %q", want)
+		}
+	}
+
+	var rep audit.Report
+	mustJSON(t, run(t, "audit", "--mem", "--json", "--dir", benign), &rep)
+	if rep.Skills == 0 || len(rep.Flagged) != 0 || rep.Counts["low"] == 0 {
+		t.Errorf("benign set: %d skills, flagged %v, counts %v; want none flagged and some low findings", rep.Skills, rep.Flagged, rep.Counts)
+	}
+
+	if r := run(t, "audit", "--mem", "--fail-on", "low", "--dir", benign); r.code != 1 {
+		t.Errorf("--fail-on low on the benign set (which has low findings): exit %d, want 1", r.code)
+	}
+	if r := run(t, "audit", "--mem", "--fail-on", "none", "--dir", hostile); r.code != 0 {
+		t.Errorf("--fail-on none: exit %d, want 0", r.code)
+	}
+	if r := run(t, "audit", "--mem", "--fail-on", "severe", "--dir", benign); r.code == 0 || !strings.Contains(r.stderr, "--fail-on") {
+		t.Errorf("--fail-on severe: exit %d, stderr %q; want an error naming the flag", r.code, r.stderr)
+	}
+	if r := run(t, "audit", "--mem", "--json", "--sarif", "--dir", benign); r.code == 0 {
+		t.Error("--json with --sarif should be refused")
+	}
+
+	r = run(t, "audit", "--mem", "--sarif", "--dir", hostile)
+	var log struct {
+		Version string `json:"version"`
+		Runs    []struct {
+			Results []json.RawMessage `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &log); err != nil || log.Version != "2.1.0" || len(log.Runs) != 1 || len(log.Runs[0].Results) == 0 {
+		t.Errorf("--sarif: %v, version %q, runs %d", err, log.Version, len(log.Runs))
+	}
+}
+
+// TestRunAuditInProcess calls runAudit directly, as the other commands'
+// tests do.
+func TestRunAuditInProcess(t *testing.T) {
+	abs := labelled(t, "hostile")
+	cmd := newRootCmd()
+	cmd.SetArgs([]string{"audit", "--mem", "--json", "--dir", abs})
+	var out, errb bytes.Buffer
+	cmd.SetOut(&out)
+	cmd.SetErr(&errb)
+	err := cmd.ExecuteContext(context.Background())
+	if ec, ok := err.(exitCode); !ok || ec != 1 {
+		t.Fatalf("audit: %v, want exit code 1\n%s", err, errb.String())
+	}
+	var rep audit.Report
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Flagged) != rep.Skills {
+		t.Errorf("%d of %d hostile skills flagged", len(rep.Flagged), rep.Skills)
+	}
+}

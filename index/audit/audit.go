@@ -1,0 +1,358 @@
+// Package audit finds hostile content in skills before an agent loads them:
+// text hidden from people but read by the model, instructions that turn the
+// model against its user, and scripts that download and run code, open
+// reverse shells, steal credentials, persist or mine. It reads every file of
+// a skill through the catalog's reading API (so nothing outside a skill's
+// folder is read, and links out are never followed) and reports findings
+// with a rule id, a severity and escaped evidence. Rules (rules.go)
+// gives each rule's rationale; CORPUS.md the false-positive review on the
+// real corpus.
+//
+// Severity is ranked by context, not by phrase alone: the same command is
+// critical in a script, high in the instructions an agent follows, and low
+// in a quoted example of a skill that teaches defence.
+package audit
+
+import (
+	"context"
+	"fmt"
+	"path"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/skilldex/skilldex/index"
+)
+
+// Severity ranks a finding. The zero value is SeverityNone, below every
+// real severity.
+type Severity int
+
+// Severities from least to most serious. High and critical fail the audit
+// command by default (see ParseSeverity and Report.Worst).
+const (
+	SeverityNone Severity = iota
+	Low
+	Medium
+	High
+	Critical
+)
+
+var severityNames = [...]string{"none", "low", "medium", "high", "critical"}
+
+// String returns "low", "medium", "high" or "critical" ("none" for the
+// zero value).
+func (s Severity) String() string {
+	if s < 0 || int(s) >= len(severityNames) {
+		return fmt.Sprintf("severity(%d)", int(s))
+	}
+	return severityNames[s]
+}
+
+// MarshalText writes the severity's name.
+func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads a name as ParseSeverity does.
+func (s *Severity) UnmarshalText(b []byte) error {
+	v, err := ParseSeverity(string(b))
+	*s = v
+	return err
+}
+
+// ParseSeverity reads "low", "medium", "high" or "critical"
+// (case-insensitive), or "none" (nothing fails). Errors name the choices.
+func ParseSeverity(name string) (Severity, error) {
+	for i, n := range severityNames {
+		if strings.EqualFold(strings.TrimSpace(name), n) {
+			return Severity(i), nil
+		}
+	}
+	return SeverityNone, fmt.Errorf("unknown severity %q: use none, low, medium, high or critical", name)
+}
+
+// lower returns s dropped by n levels, never below Low.
+func (s Severity) lower(n int) Severity {
+	s -= Severity(n)
+	if s < Low {
+		return Low
+	}
+	return s
+}
+
+// Finding is one problem in one file of one skill.
+type Finding struct {
+	// SkillID is the catalog id of the skill (its folder relative to the
+	// root); SkillName its frontmatter name.
+	SkillID   string `json:"skill_id"`
+	SkillName string `json:"skill_name"`
+	// File is slash-separated, relative to the skill folder; Path the
+	// absolute path on disk (for editors and SARIF).
+	File string `json:"file"`
+	Path string `json:"path"`
+	// Line is 1-based (0 when the finding is about the whole file).
+	Line     int      `json:"line"`
+	RuleID   string   `json:"rule_id"`
+	Severity Severity `json:"severity"`
+	// Reason is one line saying what was found and why it matters here.
+	Reason string `json:"reason"`
+	// Evidence is the offending text with every invisible, control and
+	// format character written as \u{XXXX} (see Escape), at most about
+	// 160 characters.
+	Evidence string `json:"evidence"`
+}
+
+// Source is the part of *index.Catalog the audit reads through: List for
+// the skills, Load for SKILL.md, ReadFile for the other files. ReadFile
+// refuses paths outside the skill folder and links out.
+type Source interface {
+	List(index.ListOptions) []index.Skill
+	Load(ctx context.Context, ref string) (*index.Loaded, error)
+	ReadFile(ctx context.Context, ref, rel string) (*index.File, error)
+}
+
+// Options tune an audit. The zero value audits every served skill,
+// shadowed ones included, with every rule.
+type Options struct {
+	// Workers bounds the skills audited at once; 0 means GOMAXPROCS.
+	Workers int
+	// NoSecrets skips the committed-secret rule (the gitleaks ruleset),
+	// the costliest one.
+	NoSecrets bool
+}
+
+// Report is the outcome of auditing a catalog.
+type Report struct {
+	// Skills is how many skills were audited; Files how many files were
+	// read.
+	Skills int `json:"skills"`
+	Files  int `json:"files"`
+	// Findings sorted by severity (most serious first), then skill id,
+	// file and line.
+	Findings []Finding `json:"findings"`
+	// Counts maps each severity name to its number of findings.
+	Counts map[string]int `json:"counts"`
+	// Flagged lists the ids of skills with at least one high or critical
+	// finding, sorted.
+	Flagged []string `json:"flagged"`
+	// Skipped lists files that could not be audited (binary, over
+	// index.MaxFileSize, unreadable) as "skill-id/file: why".
+	Skipped []string `json:"skipped,omitempty"`
+	// NotServed is how many skills failed validation and so were not
+	// audited (they are never served to a model).
+	NotServed int `json:"not_served"`
+}
+
+// Worst returns the highest severity in the report (SeverityNone when it
+// has no findings).
+func (r *Report) Worst() Severity {
+	w := SeverityNone
+	for _, f := range r.Findings {
+		if f.Severity > w {
+			w = f.Severity
+		}
+	}
+	return w
+}
+
+// BySkill returns the worst severity of each skill with findings, by id.
+func (r *Report) BySkill() map[string]Severity {
+	m := map[string]Severity{}
+	for _, f := range r.Findings {
+		if f.Severity > m[f.SkillID] {
+			m[f.SkillID] = f.Severity
+		}
+	}
+	return m
+}
+
+// Catalog audits every served skill of src (shadowed included): SKILL.md
+// and every other text file, each read through src. It stops early with
+// ctx's error.
+func Catalog(ctx context.Context, src Source, opts Options) (*Report, error) {
+	all := src.List(index.ListOptions{IncludeShadowed: true, IncludeInvalid: true})
+	var skills []index.Skill
+	rep := &Report{Counts: map[string]int{}}
+	for _, s := range all {
+		if !s.Valid {
+			rep.NotServed++
+			continue
+		}
+		skills = append(skills, s)
+	}
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	a := newAuditor(opts)
+	type result struct {
+		findings []Finding
+		files    int
+		skipped  []string
+	}
+	results := make([]result, len(skills))
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				f, n, sk := a.skill(ctx, src, skills[i])
+				results[i] = result{f, n, sk}
+			}
+		}()
+	}
+feed:
+	for i := range skills {
+		select {
+		case jobs <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	rep.Skills = len(skills)
+	for _, r := range results {
+		rep.Findings = append(rep.Findings, r.findings...)
+		rep.Files += r.files
+		rep.Skipped = append(rep.Skipped, r.skipped...)
+	}
+	rep.finish()
+	return rep, nil
+}
+
+// finish sorts the findings and fills Counts and Flagged.
+func (r *Report) finish() {
+	sortFindings(r.Findings)
+	if r.Findings == nil {
+		r.Findings = []Finding{}
+	}
+	for _, s := range severityNames[1:] {
+		r.Counts[s] = 0
+	}
+	flagged := map[string]bool{}
+	for _, f := range r.Findings {
+		r.Counts[f.Severity.String()]++
+		if f.Severity >= High {
+			flagged[f.SkillID] = true
+		}
+	}
+	r.Flagged = []string{}
+	for id := range flagged {
+		r.Flagged = append(r.Flagged, id)
+	}
+	sort.Strings(r.Flagged)
+	sort.Strings(r.Skipped)
+}
+
+func sortFindings(fs []Finding) {
+	sort.SliceStable(fs, func(i, j int) bool {
+		a, b := fs[i], fs[j]
+		if a.Severity != b.Severity {
+			return a.Severity > b.Severity
+		}
+		if a.SkillID != b.SkillID {
+			return a.SkillID < b.SkillID
+		}
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.RuleID < b.RuleID
+	})
+}
+
+// Skill audits one skill of src by id. Errors are those of src.Load.
+func Skill(ctx context.Context, src Source, id string, opts Options) ([]Finding, error) {
+	l, err := src.Load(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	f, _, _ := newAuditor(opts).skill(ctx, src, l.Skill)
+	sortFindings(f)
+	return f, nil
+}
+
+// auditor holds what every skill's audit shares.
+type auditor struct {
+	opts Options
+}
+
+func newAuditor(opts Options) *auditor { return &auditor{opts: opts} }
+
+// skill audits one skill: its findings, the number of files read and the
+// files skipped.
+func (a *auditor) skill(ctx context.Context, src Source, s index.Skill) ([]Finding, int, []string) {
+	var skipped []string
+	l, err := src.Load(ctx, s.ID)
+	if err != nil {
+		return nil, 0, []string{fmt.Sprintf("%s/%s: %v", s.ID, s.SkillFile, err)}
+	}
+	sc := &skillCtx{skill: l.Skill, defence: teachesDefence(l.Skill, l.Body)}
+	sc.topic = strings.ToLower(urlRe.ReplaceAllString(l.Skill.Name+" "+l.Skill.Description+" "+l.Body, " "))
+	sc.file(a, l.Skill.SkillFile, l.Content)
+	n := 1
+	for _, rel := range l.Files {
+		if ctx.Err() != nil {
+			break
+		}
+		if !auditable(rel) {
+			continue
+		}
+		f, err := src.ReadFile(ctx, s.ID, rel)
+		if err != nil {
+			skipped = append(skipped, fmt.Sprintf("%s/%s: %v", s.ID, rel, err))
+			continue
+		}
+		n++
+		sc.file(a, f.Path, f.Content)
+	}
+	for i := range sc.findings {
+		f := &sc.findings[i]
+		f.SkillID, f.SkillName = s.ID, l.Skill.Name
+		f.Path = path.Join(strings.ReplaceAll(l.BaseDir, "\\", "/"), f.File)
+	}
+	return dedupe(sc.findings), n, skipped
+}
+
+// auditable reports whether a file is worth reading: everything but
+// obvious binary formats (which ReadFile would refuse anyway; skipping by
+// extension saves the read).
+func auditable(rel string) bool {
+	switch strings.ToLower(path.Ext(rel)) {
+	case ".png", ".jpg", ".jpeg", ".gif", ".webp", ".ico", ".pdf", ".zip", ".gz", ".tgz", ".bz2", ".xz",
+		".woff", ".woff2", ".ttf", ".otf", ".eot", ".mp3", ".mp4", ".wav", ".mov", ".pyc", ".so", ".dylib",
+		".dll", ".exe", ".jar", ".class", ".wasm", ".docx", ".xlsx", ".pptx", ".db", ".sqlite", ".bin":
+		return false
+	}
+	return true
+}
+
+// dedupe keeps one finding per (file, line, rule), the most serious.
+func dedupe(fs []Finding) []Finding {
+	type key struct {
+		file, rule string
+		line       int
+	}
+	best := map[key]int{}
+	var out []Finding
+	for _, f := range fs {
+		k := key{f.File, f.RuleID, f.Line}
+		if i, ok := best[k]; ok {
+			if f.Severity > out[i].Severity {
+				out[i] = f
+			}
+			continue
+		}
+		best[k] = len(out)
+		out = append(out, f)
+	}
+	return out
+}

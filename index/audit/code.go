@@ -1,0 +1,275 @@
+package audit
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Python and JavaScript are read as tokens, not parsed: no maintained Go
+// parser follows current Python (3.12 f-strings, match) and a full
+// JavaScript parser would cost more than these rules need. stripComments
+// blanks comments (so commented-out code and prose do not count) while
+// keeping strings and line numbers; string literals that hold shell
+// commands are handed to the shell parser.
+
+// codeRules are the per-language patterns; each is checked over the code
+// with comments blanked.
+type codeRule struct {
+	rule   string
+	base   Severity
+	re     *regexp.Regexp
+	reason string
+}
+
+var pyRules = []codeRule{
+	{"decoded-exec", Critical, regexp.MustCompile(`(?:^|[^.\w])(?:exec|eval)\s*\(\s*(?:compile\s*\(\s*)?(?:base64\.\w*decode|codecs\.decode|zlib\.decompress|bz2\.decompress|lzma\.decompress|gzip\.decompress|marshal\.loads|bytes\.fromhex|binascii\.(?:unhexlify|a2b_base64)|__import__\(\s*['"](?:base64|zlib|marshal|codecs|binascii)|['"][^'"\n]*['"]\s*\.decode\(\s*['"](?:base64|hex|rot.?13))`),
+		"runs code decoded from an encoded payload"},
+	{"download-exec", Critical, regexp.MustCompile(`(?:^|[^.\w])(?:exec|eval)\s*\([^\n]*(?:urlopen|requests\.get|httpx\.get|urllib\.request|\.read\(\)\.decode)`),
+		"runs code downloaded from the network"},
+	{"obfuscation", High, regexp.MustCompile(`(?:chr\(\s*\d+\s*\)\s*\+\s*){8,}|getattr\(\s*__builtins__|__import__\(\s*['"]\w+['"]\[::-1\]|\[::-1\]\s*\)\s*\(`),
+		"builds names or code from fragments to hide what it calls"},
+}
+
+var jsRules = []codeRule{
+	{"decoded-exec", Critical, regexp.MustCompile(`\b(?:eval|Function|setTimeout|setInterval|runInThisContext|runInNewContext)\s*\(\s*(?:atob|Buffer\.from|unescape|decodeURIComponent|String\.fromCharCode|require\(\s*['"]zlib['"]\))\b`),
+		"runs code decoded from an encoded payload"},
+	{"download-exec", Critical, regexp.MustCompile(`\.then\(\s*eval\s*\)|\.then\(\s*\(?\s*\w+\s*\)?\s*=>\s*eval\(|eval\(\s*await\s+\(?\s*await\s+fetch|new\s+Function\(\s*await`),
+		"runs code downloaded from the network"},
+	{"obfuscation", High, regexp.MustCompile(`(?:\\x[0-9a-fA-F]{2}){40,}|String\.fromCharCode\((?:\s*\d+\s*,){20,}|\[\s*['"]\\x[0-9a-f]{2}`),
+		"builds code from escapes or character codes to hide what it calls"},
+}
+
+var (
+	pyDecode  = regexp.MustCompile(`b64decode|b32decode|a85decode|decompress\(|marshal\.loads|unhexlify|fromhex\(|codecs\.decode\(`)
+	pyExec    = regexp.MustCompile(`(?:^|[^.\w])(?:exec|eval)\s*\(|(?:^|[^.\w])compile\s*\([^)]*['"]exec['"]`)
+	jsDecode  = regexp.MustCompile(`\batob\s*\(|Buffer\.from\([^)]*['"](?:base64|hex)['"]|String\.fromCharCode|inflateSync|gunzipSync`)
+	jsExec    = regexp.MustCompile(`(?:^|[^.\w])eval\s*\(|new\s+Function\s*\(|vm\.run\w*\(|runInThisContext`)
+	pySocket  = regexp.MustCompile(`socket\.socket\(|socket\.create_connection\(|\.connect\(\s*\(`)
+	pyShell   = regexp.MustCompile(`\.dup2\(|pty\.spawn\(|['"]/bin/(?:ba|z)?sh['"]|['"]cmd\.exe['"]`)
+	jsSocket  = regexp.MustCompile(`net\.(?:Socket|connect|createConnection)\b|new\s+net\.Socket|require\(\s*['"]net['"]\)`)
+	jsShell   = regexp.MustCompile(`child_process|spawn\(\s*['"](?:/bin/)?(?:ba)?sh['"]|['"]cmd\.exe['"]`)
+	pyEnvDump = regexp.MustCompile(`json\.dumps\(\s*(?:dict\()?\s*os\.environ|str\(\s*(?:dict\()?\s*os\.environ\s*\)|for\s+\w+\s*,\s*\w+\s+in\s+os\.environ\.items\(\)|dict\(\s*os\.environ\s*\)\s*[,)]`)
+	jsEnvDump = regexp.MustCompile(`JSON\.stringify\(\s*process\.env\s*[,)]|Object\.(?:entries|keys|values)\(\s*process\.env\s*\)`)
+	pySend    = regexp.MustCompile(`requests\.(?:post|put|patch)\(|httpx\.(?:post|put)\(|urlopen\([^)\n]*data\s*=|urllib\.request\.Request\([^)\n]*data|http\.client\.|smtplib\.|ftplib\.|\.sendall\(|\.send\(|paramiko\.|aiohttp\.|\.post\(`)
+	jsSend    = regexp.MustCompile(`fetch\([^)]*\{[^}]*(?:method\s*:\s*['"](?:POST|PUT)|body\s*:)|axios\.(?:post|put)\(|https?\.request\(|XMLHttpRequest|sendBeacon|\.write\(|nodemailer|WebSocket\(|\.post\(`)
+	pyWrite   = regexp.MustCompile(`open\([^)\n]*['"][aw]\+?b?['"]|\.write_text\(|\.write\(|os\.system\(|subprocess\.|shutil\.copy`)
+	jsWrite   = regexp.MustCompile(`(?:appendFile|writeFile|createWriteStream|copyFile)(?:Sync)?\(|execSync\(|exec\(`)
+	strLit    = regexp.MustCompile("\"\"\"[\\s\\S]*?\"\"\"|'''[\\s\\S]*?'''|`(?:[^`\\\\]|\\\\.)*`|\"(?:[^\"\\\\\\n]|\\\\.)*\"|'(?:[^'\\\\\\n]|\\\\.)*'")
+	shellish  = regexp.MustCompile(`\||/dev/tcp|\b(?:curl|wget|nc|ncat|bash|sh|crontab|xmrig)\b|>>`)
+)
+
+// scanCode runs the Python or JavaScript rules over code whose first line
+// is file line line0, in context w.
+func scanCode(sc *skillCtx, rel, code string, line0 int, k fileKind, w where) {
+	scanBypass(sc, rel, code, line0, w)
+	if !sc.hints.miner && !containsAny(strings.ToLower(code), codeHints) {
+		return
+	}
+	c := stripComments(code, k)
+	li := newLineIndex(c)
+	add := func(off int, rule string, base Severity, reason string) {
+		ln := li.line(off)
+		r := reason
+		if w != inScript && w != inProse {
+			r += " (in " + w.String() + ")"
+		}
+		sc.add(rel, line0+ln-1, rule, sc.rank(base, w, false), r, strings.TrimSpace(lineText(code, li, ln)))
+	}
+	rules, decode, exec, sock, shell, env, send, write := pyRules, pyDecode, pyExec, pySocket, pyShell, pyEnvDump, pySend, pyWrite
+	if k == kindJS {
+		rules, decode, exec, sock, shell, env, send, write = jsRules, jsDecode, jsExec, jsSocket, jsShell, jsEnvDump, jsSend, jsWrite
+	}
+	hit := map[string]bool{}
+	for _, r := range rules {
+		if m := r.re.FindStringIndex(c); m != nil {
+			add(m[0], r.rule, r.base, r.reason)
+			hit[r.rule] = true
+		}
+	}
+	if !hit["decoded-exec"] {
+		if d := decode.FindStringIndex(c); d != nil {
+			if e := exec.FindStringIndex(c); e != nil {
+				add(e[0], "decoded-exec", High, "decodes a payload and evaluates code in the same file")
+			}
+		}
+	}
+	if s := sock.FindStringIndex(c); s != nil {
+		if sh := shell.FindStringIndex(c); sh != nil {
+			add(s[0], "reverse-shell", Critical, "connects a socket and hands it to a shell (reverse shell)")
+		}
+	}
+	// credentials and the environment, read and sent
+	cred, credOff := "", -1
+	if m := env.FindStringIndex(c); m != nil {
+		cred, credOff = "the whole environment", m[0]
+	}
+	// shell commands and paths inside string literals
+	for _, m := range strLit.FindAllStringIndex(c, -1) {
+		lit := c[m[0]:m[1]]
+		body := strings.Trim(lit, "\"'`")
+		if credOff < 0 && credPath.MatchString(lit) {
+			cred, credOff = strings.TrimSpace(credPath.FindString(lit)), m[0]
+		}
+		if persistTarget.MatchString(strings.TrimSpace(body)) || strings.Contains(body, "authorized_keys") || strings.Contains(body, "/etc/cron") || strings.Contains(body, ".bashrc") || strings.Contains(body, ".zshrc") {
+			if write.MatchString(c) {
+				sev, reason := High, "writes to a file that runs code again at login, boot or on a schedule ("+Escape(body, 60)+")"
+				if strings.Contains(body, "authorized_keys") {
+					sev, reason = Critical, "writes to authorized_keys: a back door for remote login"
+				}
+				add(m[0], "persistence", sev, reason)
+			}
+		}
+		if sc.hints.miner && minerWords.MatchString(body) {
+			add(m[0], "miner", Critical, "mining pool or miner: "+minerWords.FindString(body))
+		}
+		if len(body) > 3 && shellish.MatchString(body) {
+			scanShell(sc, rel, unescapeLit(body), line0+li.line(m[0])-1, w)
+		}
+	}
+	if credOff >= 0 {
+		if s := send.FindStringIndex(c); s != nil && w == inScript || s != nil && w == inHidden {
+			add(max(credOff, s[0]), "credential-exfil", Critical, "reads "+cred+" and sends data over the network in the same file")
+		} else if s != nil {
+			// an example that uses a key path and an API somewhere in
+			// the same block: evidence of neither theft nor intent
+			add(max(credOff, s[0]), "credential-exfil", Medium, "reads "+cred+" and sends data over the network in the same example")
+		} else if w == inScript {
+			add(credOff, "credential-read", Medium, "reads "+cred+", which holds keys or credentials")
+		}
+	}
+	if w == inScript {
+		if m := b64Blob.FindStringIndex(c); m != nil {
+			add(m[0], "obfuscation", Medium, "a long encoded blob in a script hides what it does from review")
+		}
+	}
+}
+
+// unescapeLit undoes the common escapes of a string literal so the shell
+// parser sees the command.
+func unescapeLit(s string) string {
+	return strings.NewReplacer(`\"`, `"`, `\'`, `'`, `\n`, "\n", `\\`, `\`, `\t`, "\t").Replace(s)
+}
+
+// stripComments blanks comments (to spaces, newlines kept) in Python (#)
+// or JavaScript (// and /* */), skipping string literals.
+func stripComments(code string, k fileKind) string {
+	b := []byte(code)
+	i := 0
+	for i < len(b) {
+		c := b[i]
+		switch {
+		case c == '"' || c == '\'' || (c == '`' && k == kindJS):
+			// triple quotes in Python
+			if k == kindPython && i+2 < len(b) && b[i+1] == c && b[i+2] == c {
+				end := strings.Index(code[i+3:], string([]byte{c, c, c}))
+				if end < 0 {
+					return string(b)
+				}
+				i += end + 6
+				continue
+			}
+			j := i + 1
+			for j < len(b) && b[j] != c && (b[j] != '\n' || c == '`') {
+				if b[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			i = j + 1
+		case k == kindPython && c == '#', k == kindJS && c == '/' && i+1 < len(b) && b[i+1] == '/':
+			for i < len(b) && b[i] != '\n' {
+				b[i] = ' '
+				i++
+			}
+		case k == kindJS && c == '/' && i+1 < len(b) && b[i+1] == '*':
+			for i < len(b) && !(b[i] == '*' && i+1 < len(b) && b[i+1] == '/') {
+				if b[i] != '\n' {
+					b[i] = ' '
+				}
+				i++
+			}
+			if i+1 < len(b) {
+				b[i], b[i+1] = ' ', ' '
+			}
+			i += 2
+		default:
+			i++
+		}
+	}
+	return string(b)
+}
+
+// bypassRe matches switches that turn off an agent's approvals or
+// sandbox: Claude Code's --dangerously-skip-permissions and
+// bypassPermissions mode, Codex's --dangerously-bypass-approvals-and-sandbox,
+// and Gemini CLI's --yolo / approval mode yolo.
+var bypassRe = regexp.MustCompile(`--dangerously-skip-permissions|--allow-dangerously-skip-permissions|\bbypassPermissions\b|--dangerously-bypass-approvals-and-sandbox|\b(?:gemini|qwen|codex|claude)\b[^\n]{0,60}\s(?:--yolo|-y)\b|--approval-mode[= ]+yolo|"?defaultMode"?\s*[:=]\s*"?bypass`)
+
+// scanBypass reports approval-bypass switches in text whose first line is
+// file line line0. Rule approval-bypass (see Rules in rules.go).
+func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
+	if !sc.hints.bypass {
+		return
+	}
+	for _, m := range bypassRe.FindAllStringIndex(text, 3) {
+		ln := line0 + strings.Count(text[:m[0]], "\n")
+		reason := "turns off the agent's approval prompts or sandbox, so every later command runs unchecked"
+		if w != inScript && w != inProse {
+			reason += " (in " + w.String() + ")"
+		}
+		sev := sc.rank(High, w, false)
+		if consentRe.MatchString(window(text, m[0], 400)) || consentFileRe.MatchString(sc.fileText) {
+			sev = sev.lower(1)
+			reason += "; offered to the user for consent"
+		}
+		sc.add(rel, ln, "approval-bypass", sev, reason, lineAround(text, m[0], m[1]))
+	}
+}
+
+// scanMinerText reports miner names and pool URLs in prose.
+func scanMinerText(sc *skillCtx, rel, text string, line0 int, w where) {
+	if !sc.hints.miner {
+		return
+	}
+	if m := minerWords.FindStringIndex(text); m != nil {
+		ln := line0 + strings.Count(text[:m[0]], "\n")
+		sc.add(rel, ln, "miner", sc.rank(High, w, false), "mentions a mining pool or miner", lineAround(text, m[0], m[1]))
+	}
+}
+
+// scanConfig checks settings files (JSON, YAML, TOML) for approval bypass
+// and mining pools; settings are applied, not read.
+func scanConfig(sc *skillCtx, rel, text string, line0 int, w where) {
+	scanBypass(sc, rel, text, line0, w)
+	if !sc.hints.miner {
+		return
+	}
+	if m := minerWords.FindStringIndex(text); m != nil {
+		ln := line0 + strings.Count(text[:m[0]], "\n")
+		sc.add(rel, ln, "miner", sc.rank(Critical, w, false), "miner settings: "+minerWords.FindString(text[m[0]:m[1]]), lineAround(text, m[0], m[1]))
+	}
+}
+
+// lineAround returns the line of text holding [s, e).
+func lineAround(text string, s, e int) string {
+	ls := strings.LastIndexByte(text[:s], '\n') + 1
+	le := strings.IndexByte(text[e:], '\n')
+	if le < 0 {
+		return strings.TrimSpace(text[ls:])
+	}
+	return strings.TrimSpace(text[ls : e+le])
+}
+
+// consentRe matches text that makes a bypass the user's choice.
+var consentRe = regexp.MustCompile(`(?i)\b(?:ask|confirm|consent|approv)\w*\b[^.\n]{0,80}\buser\b|\buser\b[^.\n]{0,80}\b(?:confirm|approv|consent|agree|opt)\w*`)
+
+// consentFileRe matches a statement anywhere in the file that the
+// permission mode is the user's choice ("the permission flag, confirmed
+// with the user up front").
+var consentFileRe = regexp.MustCompile(`(?i)\b(?:ask|confirm|consent|approv)\w*\b[^\n]{0,200}\b(?:permission|skip|bypass|yolo)|\b(?:permission|skip|bypass|yolo)\w*\b[^\n]{0,200}\b(?:confirm|approv|consent|ask)\w*\b[^\n]{0,40}\buser`)
+
+// window returns up to n bytes of text on each side of off.
+func window(text string, off, n int) string {
+	s, e := max(0, off-n), min(len(text), off+n)
+	return text[s:e]
+}

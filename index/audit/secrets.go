@@ -1,0 +1,150 @@
+package audit
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+
+	"regexp"
+	"sort"
+
+	"github.com/rs/zerolog"
+	"github.com/spf13/viper"
+	"github.com/zricethezav/gitleaks/v8/config"
+	"github.com/zricethezav/gitleaks/v8/detect"
+	"github.com/zricethezav/gitleaks/v8/logging"
+)
+
+// Rule committed-secret (see Rules in rules.go) uses gitleaks' default ruleset
+// (github.com/zricethezav/gitleaks/v8, config/gitleaks.toml: some 200
+// provider rules with keywords, entropy thresholds and allowlists for
+// placeholders), kept up to date by its maintainers, instead of
+// hand-written patterns.
+
+var (
+	leaksOnce sync.Once
+	leaks     *detect.Detector
+	leaksErr  error
+)
+
+// detector returns the shared gitleaks detector, built once (compiling the
+// ruleset takes tens of milliseconds). Detect is safe for concurrent use:
+// gitleaks itself scans files in parallel with one detector.
+func detector() (*detect.Detector, error) {
+	leaksOnce.Do(func() {
+		// gitleaks logs to stderr through a package logger; the audit
+		// reports through its findings only.
+		logging.Logger = logging.Logger.Level(zerolog.Disabled)
+		leaks, leaksErr = newDetector()
+	})
+	return leaks, leaksErr
+}
+
+// newDetector builds a detector over gitleaks' default ruleset less
+// generic-api-key: that rule matches any assignment of a random-looking
+// string to a key-like name, its keywords ("key", "token", "auth"...)
+// occur in nearly every skill document, so it ran its costly pattern over
+// the whole corpus (most of a 40 s CPU audit) and on the corpus it found
+// only placeholders and examples (235 findings, none a real credential).
+func newDetector() (*detect.Detector, error) {
+	v := viper.New()
+	v.SetConfigType("toml")
+	if err := v.ReadConfig(strings.NewReader(config.DefaultConfig)); err != nil {
+		return nil, err
+	}
+	var vc config.ViperConfig
+	if err := v.Unmarshal(&vc); err != nil {
+		return nil, err
+	}
+	cfg, err := vc.Translate()
+	if err != nil {
+		return nil, err
+	}
+	delete(cfg.Rules, "generic-api-key")
+	cfg.Keywords = map[string]struct{}{}
+	cfg.OrderedRules = cfg.OrderedRules[:0]
+	for id, r := range cfg.Rules {
+		cfg.OrderedRules = append(cfg.OrderedRules, id)
+		for _, k := range r.Keywords {
+			cfg.Keywords[strings.ToLower(k)] = struct{}{}
+		}
+	}
+	sort.Strings(cfg.OrderedRules)
+	return detect.NewDetector(cfg), nil
+}
+
+// placeholder matches the stand-ins documentation uses for a secret:
+// YOUR_TOKEN, <api-key>, ${TOKEN}, xxxx, "access_token", "...".
+var placeholder = regexp.MustCompile(`(?i)your|xxx|example|placeholder|changeme|dummy|sample|redacted|insert|_here|replace|\.\.\.|[<>{}$*]|^[a-z_.\-]+$|^[A-Z_]+$|1234|abcd|a1b2|0000`)
+
+// lowSignal are gitleaks rules that match any assignment of a random
+// looking string to a key-like name: often a placeholder or a test value
+// in documentation, so they rank medium, not high.
+var lowSignal = map[string]bool{"generic-api-key": true}
+
+// scanSecrets reports credentials committed in a file. The evidence keeps
+// the first four characters of the secret only.
+func scanSecrets(sc *skillCtx, rel, content string) {
+	d, err := detector()
+	if err != nil {
+		sc.add(rel, 0, "committed-secret", Low, "the secret scanner could not start: "+err.Error(), "")
+		return
+	}
+	for _, ch := range chunks(content, 512) {
+		secretsIn(sc, d, rel, ch.text, ch.line)
+	}
+}
+
+// chunk is a run of paragraphs and the file line it starts on.
+type chunk struct {
+	text string
+	line int
+}
+
+// chunks splits s at blank lines into runs of about size bytes (a longer
+// paragraph stays whole). gitleaks runs a rule's pattern over the whole
+// text it is given as soon as the rule's keyword occurs anywhere in it;
+// given paragraphs, the patterns run only where their keywords are
+// (about four times less work on the corpus). A secret never spans a
+// blank line (a PEM key has none), so no finding is lost.
+func chunks(s string, size int) []chunk {
+	var out []chunk
+	start, line := 0, 1
+	for start < len(s) {
+		end := len(s)
+		if len(s)-start > size {
+			end = start + size
+			if i := strings.Index(s[end:], "\n\n"); i >= 0 {
+				end += i + 2
+			} else {
+				end = len(s)
+			}
+		}
+		out = append(out, chunk{s[start:end], line})
+		line += strings.Count(s[start:end], "\n")
+		start = end
+	}
+	return out
+}
+
+// secretsIn runs the detector over one chunk starting at file line line0.
+func secretsIn(sc *skillCtx, d *detect.Detector, rel, content string, line0 int) {
+	for _, f := range d.DetectString(content) {
+		if placeholder.MatchString(f.Secret) {
+			continue
+		}
+		sev := High
+		if lowSignal[f.RuleID] {
+			sev = Medium
+		}
+		if strings.HasPrefix(f.RuleID, "private-key") || strings.Contains(f.RuleID, "aws") {
+			sev = Critical
+		}
+		secret := f.Secret
+		if len(secret) > 4 {
+			secret = secret[:4] + strings.Repeat("*", min(len(secret)-4, 12))
+		}
+		ev := strings.Replace(f.Match, f.Secret, secret, 1)
+		sc.add(rel, line0+f.StartLine, "committed-secret", sev, fmt.Sprintf("a committed credential (gitleaks rule %s): anyone with the skill has it", f.RuleID), ev)
+	}
+}

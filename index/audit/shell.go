@@ -1,0 +1,727 @@
+package audit
+
+import (
+	"fmt"
+	"net/url"
+	"path"
+	"regexp"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Shell rules read the syntax tree of mvdan.cc/sh, so quoting, pipes,
+// command and process substitutions and redirections are seen the way a
+// shell sees them, not as text: `echo "curl x | sh"` is a string, `curl x
+// | sh` a pipeline.
+
+var (
+	fetchers     = set("curl", "wget", "fetch", "aria2c", "http", "https", "xh", "lwp-download", "lwp-request", "iwr", "irm", "invoke-webrequest", "invoke-restmethod", "ftp", "tftp")
+	interpreters = set("sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "csh", "tcsh", "busybox", "python", "python2", "python3", "perl", "ruby", "node", "nodejs", "deno", "bun", "php", "pwsh", "powershell", "iex", "invoke-expression", "source", ".", "osascript", "lua", "tclsh")
+	wrappers     = set("sudo", "doas", "env", "nohup", "time", "exec", "command", "builtin", "timeout", "nice", "ionice", "stdbuf", "setsid", "xargs", "su", "run0", "chroot", "unbuffer")
+	netTools     = set("nc", "ncat", "netcat", "telnet", "socat", "cryptcat", "pwncat")
+	miners       = set("xmrig", "xmr-stak", "minerd", "cpuminer", "cpuminer-multi", "ethminer", "t-rex", "nbminer", "lolminer", "phoenixminer", "nanominer", "gminer", "teamredminer", "ccminer", "bfgminer", "cgminer", "srbminer", "xmrig-notls")
+)
+
+func set(names ...string) map[string]bool {
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}
+
+// credPath matches files that hold keys and credentials, and secret
+// stores; persistTarget files whose change runs code later.
+var (
+	credPath      = regexp.MustCompile(`(?i)(?:~|\$\{?HOME\}?|/home/[^/\s'"]+|/root|/Users/[^/\s'"]+|os\.homedir\(\)[^'"]*['"]|expanduser\(\s*['"]~)/?(?:\.ssh\b|\.aws/(?:credentials|config)|\.netrc|\.git-credentials|\.docker/config\.json|\.kube/config|\.config/gh/hosts\.yml|\.npmrc|\.pypirc|\.gnupg|\.password-store|\.config/gcloud|\.azure|Library/Keychains|\.mozilla/firefox|\.config/google-chrome|Library/Application Support/Google/Chrome|\.bitcoin|\.electrum|\.ethereum|Library/Cookies)|/etc/shadow\b|(?:^|[/\s'"])id_(?:rsa|dsa|ecdsa|ed25519)\b|(?:^|/)\.ssh/|(?:^|[\s'"/=@])\.env(?:\.local|\.production)?(?:$|[\s'"])`)
+	persistTarget = regexp.MustCompile(`(?:^|/)(?:\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zprofile|\.zshenv|\.zlogin|config\.fish|authorized_keys2?)$|^/etc/(?:cron|profile|rc\.local|bash\.bashrc|zsh/|systemd/|init\.d/|sudoers|ld\.so\.preload)|/var/spool/cron|LaunchAgents/|LaunchDaemons/|\.config/autostart/|\.config/systemd/user/|\.git/hooks/`)
+	minerWords    = regexp.MustCompile(`(?i)stratum\d?\+(?:tcp|ssl|tls)://|--donate-level\b|\b(?:xmrig|cryptonight|randomx|nicehash|minexmr|supportxmr|nanopool\.org|2miners\.com|moneroocean)\b`)
+	b64Blob       = regexp.MustCompile(`[A-Za-z0-9+/]{400,}={0,2}|(?:\\x[0-9a-fA-F]{2}){60,}`)
+)
+
+// shScan is the state of one shell scan (a script or one code block): the
+// credential reads and network sends seen, which together are
+// exfiltration.
+type shScan struct {
+	sc          *skillCtx
+	rel         string
+	lines       []string
+	line0       int
+	w           where
+	credLine    int
+	credWhat    string
+	sendLine    int
+	sendWhat    string
+	downloaded  map[string]int // files fetched -> line
+	credAndSend bool
+}
+
+// scanShell parses code as bash and runs the shell rules. line0 is the
+// file line of code's first line. A script that does not parse whole is
+// parsed line by line, as bash would still run the lines before an error.
+func scanShell(sc *skillCtx, rel, code string, line0 int, w where) {
+	s := &shScan{sc: sc, rel: rel, lines: strings.Split(code, "\n"), line0: line0, w: w, downloaded: map[string]int{}}
+	if f, err := parseShell(code); err == nil {
+		s.file(f, 0)
+	} else {
+		for i, l := range s.lines {
+			if strings.TrimSpace(l) == "" {
+				continue
+			}
+			if f, err := parseShell(l); err == nil {
+				s.file(f, i)
+			}
+		}
+	}
+	if w == inScript {
+		for _, m := range b64Blob.FindAllStringIndex(code, 1) {
+			ln := strings.Count(code[:m[0]], "\n")
+			s.add(ln+1, "obfuscation", Medium, "a long encoded blob in a script hides what it does from review", code[m[0]:min(m[1], m[0]+80)])
+		}
+	}
+	s.finish()
+}
+
+func parseShell(code string) (*syntax.File, error) {
+	return syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(code), "")
+}
+
+// add reports at a line of the scanned code (1-based within it).
+func (s *shScan) add(line int, rule string, base Severity, reason, evidence string) {
+	if evidence == "" && line >= 1 && line <= len(s.lines) {
+		evidence = strings.TrimSpace(s.lines[line-1])
+	}
+	sev := s.sc.rank(base, s.w, false)
+	if s.w != inScript && s.w != inProse {
+		reason += " (in " + s.w.String() + ")"
+	}
+	s.sc.add(s.rel, s.line0+line-1, rule, sev, reason, evidence)
+}
+
+func (s *shScan) file(f *syntax.File, lineOff int) {
+	syntax.Walk(f, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.BinaryCmd:
+			if n.Op == syntax.Pipe || n.Op == syntax.PipeAll {
+				s.pipeline(flattenPipe(n), lineOff)
+			}
+		case *syntax.Stmt:
+			s.stmt(n, lineOff)
+		}
+		return true
+	})
+}
+
+func flattenPipe(b *syntax.BinaryCmd) []*syntax.Stmt {
+	var out []*syntax.Stmt
+	var add func(st *syntax.Stmt)
+	add = func(st *syntax.Stmt) {
+		if bc, ok := st.Cmd.(*syntax.BinaryCmd); ok && (bc.Op == syntax.Pipe || bc.Op == syntax.PipeAll) {
+			add(bc.X)
+			add(bc.Y)
+			return
+		}
+		out = append(out, st)
+	}
+	add(b.X)
+	add(b.Y)
+	return out
+}
+
+// call is a simple command with wrappers (sudo, env...) removed: its
+// base name, lower-cased, and its arguments as text.
+type call struct {
+	name string
+	args []string
+	raw  *syntax.CallExpr
+}
+
+func callOf(st *syntax.Stmt) (call, bool) {
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) == 0 {
+		return call{}, false
+	}
+	words := make([]string, len(ce.Args))
+	for i, w := range ce.Args {
+		words[i] = wordText(w)
+	}
+	i := 0
+	for i < len(words) && wrappers[strings.ToLower(path.Base(words[i]))] {
+		i++
+		for i < len(words) && (strings.HasPrefix(words[i], "-") || strings.Contains(words[i], "=") || isNumber(words[i])) {
+			i++
+		}
+	}
+	if i >= len(words) {
+		return call{}, false
+	}
+	return call{name: strings.ToLower(path.Base(words[i])), args: words[i+1:], raw: ce}, true
+}
+
+func isNumber(s string) bool {
+	for _, r := range s {
+		if (r < '0' || r > '9') && r != '.' && r != 's' && r != 'm' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// wordText renders a word as the shell would see its literal parts;
+// expansions are written in their source form ($X, $(...)).
+func wordText(w *syntax.Word) string {
+	var b strings.Builder
+	for _, p := range w.Parts {
+		partText(&b, p)
+	}
+	return b.String()
+}
+
+func partText(b *strings.Builder, p syntax.WordPart) {
+	switch p := p.(type) {
+	case *syntax.Lit:
+		b.WriteString(p.Value)
+	case *syntax.SglQuoted:
+		b.WriteString(p.Value)
+	case *syntax.DblQuoted:
+		for _, q := range p.Parts {
+			partText(b, q)
+		}
+	case *syntax.ParamExp:
+		if p.Param != nil {
+			b.WriteString("$" + p.Param.Value)
+		}
+	case *syntax.CmdSubst:
+		b.WriteString("$(…)")
+	case *syntax.ProcSubst:
+		b.WriteString("<(…)")
+	}
+}
+
+// substs returns the statements of every command and process substitution
+// in w.
+func substs(w *syntax.Word) []*syntax.Stmt {
+	var out []*syntax.Stmt
+	syntax.Walk(w, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CmdSubst:
+			out = append(out, n.Stmts...)
+		case *syntax.ProcSubst:
+			out = append(out, n.Stmts...)
+		}
+		return true
+	})
+	return out
+}
+
+// stageKind says what a pipeline stage does with the bytes.
+func isFetch(c call) bool { return fetchers[c.name] }
+
+func isDecode(c call) bool {
+	switch c.name {
+	case "base64", "base32", "gbase64":
+		return hasArg(c.args, "-d", "--decode", "-D", "-di", "--decode=true")
+	case "xxd":
+		return hasArg(c.args, "-r", "-r -p", "-rp", "-p -r")
+	case "openssl":
+		return hasArg(c.args, "-d", "-base64", "-a")
+	case "uudecode", "rev", "gunzip", "zcat", "bzcat", "xzcat", "unxz":
+		return true
+	case "printf", "echo":
+		for _, a := range c.args {
+			if strings.Contains(a, `\x`) || strings.Contains(a, `\0`) {
+				return true
+			}
+		}
+	case "tr":
+		return len(c.args) >= 2 && strings.Contains(strings.Join(c.args, " "), "a-z") && strings.Contains(strings.Join(c.args, " "), "n-z")
+	}
+	return false
+}
+
+func hasArg(args []string, want ...string) bool {
+	for _, a := range args {
+		for _, w := range want {
+			if a == w {
+				return true
+			}
+		}
+		if len(a) > 1 && a[0] == '-' && a[1] != '-' && len(want) > 0 && len(want[0]) == 2 && strings.Contains(a[1:], want[0][1:]) {
+			return true
+		}
+	}
+	return false
+}
+
+// readsStdin reports whether an interpreter call runs the code it reads
+// from standard input: no script argument, or "-", or -s.
+func readsStdin(c call) bool {
+	if !interpreters[c.name] {
+		return false
+	}
+	switch c.name {
+	case "source", ".", "iex", "invoke-expression":
+		return len(c.args) == 0 || c.args[0] == "/dev/stdin" || c.args[0] == "-"
+	}
+	for i, a := range c.args {
+		switch {
+		case a == "-" || a == "-s" || a == "/dev/stdin":
+			return true
+		case a == "-c" || a == "-e" || a == "-m" || a == "-r" || a == "--eval" || a == "-E":
+			return false
+		case strings.HasPrefix(a, "-"):
+			continue
+		default:
+			_ = i
+			return false
+		}
+	}
+	return true
+}
+
+func (s *shScan) lineOf(n syntax.Node, lineOff int) int { return int(n.Pos().Line()) + lineOff }
+
+func (s *shScan) pipeline(stages []*syntax.Stmt, lineOff int) {
+	calls := make([]call, len(stages))
+	ok := make([]bool, len(stages))
+	for i, st := range stages {
+		calls[i], ok[i] = callOf(st)
+	}
+	line := s.lineOf(stages[0], lineOff)
+	// a network tool and a shell in one pipeline, in either order: a
+	// reverse shell (the mkfifo form: cat f | sh -i | nc host port > f)
+	shell, net := "", ""
+	for i := range stages {
+		if ok[i] && netTools[calls[i].name] {
+			net = calls[i].name
+		}
+		if ok[i] && isShell(calls[i].name) {
+			shell = calls[i].name
+		}
+	}
+	if shell != "" && net != "" {
+		s.add(line, "reverse-shell", Critical, fmt.Sprintf("a network connection (%s) is wired to a shell (%s) through a pipe", net, shell), "")
+	}
+	for j := 1; j < len(stages); j++ {
+		if !ok[j] || !readsStdin(calls[j]) {
+			continue
+		}
+		for i := 0; i < j; i++ {
+			if !ok[i] {
+				continue
+			}
+			switch {
+			case isFetch(calls[i]):
+				s.downloadExec(line, calls[i], calls[j])
+			case isDecode(calls[i]):
+				s.add(line, "decoded-exec", Critical, fmt.Sprintf("decoded or unpacked bytes (%s) are piped into %s and run", calls[i].name, calls[j].name), "")
+			}
+		}
+	}
+	// credentials read in one stage and sent in a later one
+	for i := 0; i < len(stages); i++ {
+		if !ok[i] {
+			continue
+		}
+		if what := credRead(calls[i]); what != "" {
+			for j := i + 1; j < len(stages); j++ {
+				if ok[j] && (isSend(calls[j]) || netTools[calls[j].name] || isFetch(calls[j]) && hasArg(calls[j].args, "-d", "--data", "--data-binary", "-T", "--upload-file", "-F", "--post-file", "--body-file")) {
+					s.add(line, "credential-exfil", Critical, fmt.Sprintf("%s is read and piped to %s", what, calls[j].name), "")
+					s.credAndSend = true
+				}
+			}
+		}
+	}
+}
+
+// downloadExec reports a fetched script piped into an interpreter. In a
+// script or hidden text it is critical. In documentation it ranks by the
+// installer's host: a host the skill is about (the uv skill installing
+// from astral.sh) is a known installer (medium); any other host, plain
+// http or an IP address is high.
+func (s *shScan) downloadExec(line int, fetch, run call) {
+	u := firstURL(fetch.args)
+	base := Critical
+	reason := fmt.Sprintf("a downloaded script (%s) is piped into %s and run unseen", fetch.name, run.name)
+	if s.w == inCode || s.w == inProse || s.w == inQuote {
+		base = High
+		if host, related := s.hostRelated(u); related {
+			base = Medium
+			reason += fmt.Sprintf("; %s belongs to the tool this skill is about", host)
+		}
+	}
+	s.add(line, "download-exec", base, reason, "")
+}
+
+func firstURL(args []string) string {
+	for _, a := range args {
+		if strings.Contains(a, "://") || strings.Contains(a, ".") && !strings.HasPrefix(a, "-") && strings.Contains(a, "/") {
+			return a
+		}
+	}
+	return ""
+}
+
+// hostRelated reports whether the URL is https on a named host (not an IP
+// address) one of whose labels, other than generic ones, appears in the
+// skill's name, description or SKILL.md body.
+func (s *shScan) hostRelated(raw string) (string, bool) {
+	if raw == "" {
+		return "", false
+	}
+	if !strings.Contains(raw, "://") {
+		raw = "https://" + raw
+	}
+	u, err := url.Parse(raw)
+	if err != nil || u.Scheme != "https" || u.Port() != "" {
+		return "", false
+	}
+	host := strings.ToLower(u.Hostname())
+	if host == "" || strings.Trim(host, "0123456789.") == "" || strings.Contains(host, ":") {
+		return host, false
+	}
+	labels := strings.Split(host, ".")
+	if len(labels) < 2 {
+		return host, false
+	}
+	generic := set("www", "get", "install", "raw", "sh", "run", "dl", "download", "downloads", "cdn", "setup", "static", "releases", "com", "io", "dev", "org", "net", "ai", "co", "app", "githubusercontent", "github", "gitlab", "bitbucket", "gist", "pastebin", "s3", "amazonaws", "cloudfront", "storage", "googleapis", "blob", "core", "windows", "assets", "code", "tools", "scripts", "files", "cloud", "server", "update", "latest", "stable", "public", "repo", "packages", "pkg", "mirror", "oss", "api", "main", "master", "refs", "heads", "bin", "v1", "v2", "tree", "blob", "raw", "script", "installer", "installation", "release")
+	var words []string
+	for _, l := range labels[:len(labels)-1] {
+		words = append(words, l)
+		if strings.Contains(l, "-") {
+			words = append(words, strings.Split(l, "-")...)
+		}
+	}
+	fileLower := strings.ToLower(s.sc.fileText)
+	fileNoURL := urlRe.ReplaceAllString(fileLower, " ")
+	for _, l := range words {
+		if len(l) < 4 || generic[l] {
+			continue
+		}
+		re := regexp.MustCompile(`\b` + regexp.QuoteMeta(l) + `\b`)
+		if re.MatchString(s.sc.topic) || re.MatchString(fileNoURL) {
+			return host, true
+		}
+	}
+	// the folders of the path name the tool (astral.sh/uv/install.sh,
+	// raw.githubusercontent.com/OWNER/REPO/...): one the skill names counts
+	dirs := strings.Split(strings.Trim(u.Path, "/"), "/")
+	for _, d := range dirs[:max(0, len(dirs)-1)] {
+		d = strings.ToLower(d)
+		if len(d) < 2 || generic[d] || generic[strings.TrimSuffix(d, "s")] {
+			continue
+		}
+		re := regexp.MustCompile(`\b` + regexp.QuoteMeta(d) + `\b`)
+		spaced := regexp.MustCompile(`\b` + regexp.QuoteMeta(strings.ReplaceAll(d, "-", " ")) + `\b`)
+		if re.MatchString(s.sc.topic) || re.MatchString(fileNoURL) || spaced.MatchString(fileNoURL) {
+			return host + "/" + d, true
+		}
+	}
+	return host, false
+}
+
+func isShell(name string) bool {
+	switch name {
+	case "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "csh", "tcsh", "pwsh", "powershell", "cmd", "cmd.exe":
+		return true
+	}
+	return false
+}
+
+func anyContains(args []string, subs ...string) bool {
+	for _, a := range args {
+		for _, s := range subs {
+			if strings.Contains(a, s) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// credRead names the credential store a call reads, or "".
+func credRead(c call) string {
+	switch c.name {
+	case "printenv", "env", "export", "set", "declare":
+		if len(c.args) == 0 || c.name == "export" && len(c.args) == 1 && c.args[0] == "-p" {
+			return "the whole environment (" + c.name + ")"
+		}
+	case "security":
+		if anyContains(c.args, "find-generic-password", "find-internet-password", "dump-keychain") {
+			return "the macOS keychain"
+		}
+	case "echo", "printf", "mkdir", "chmod", "ls", "test", "[", "ssh-keygen", "ssh-add", "touch", "rm":
+		return ""
+	}
+	for _, a := range dataArgs(c) {
+		if credPath.MatchString(a) {
+			return a
+		}
+	}
+	return ""
+}
+
+// dataArgs returns a call's arguments less the ones naming a key the
+// command authenticates with (ssh -i KEY, rsync -e "ssh -i KEY",
+// -o IdentityFile=KEY, git -c core.sshCommand=...): using a key to log
+// in is not reading it to send it.
+func dataArgs(c call) []string {
+	var out []string
+	for i := 0; i < len(c.args); i++ {
+		a := c.args[i]
+		switch {
+		case a == "-i" && (c.name == "ssh" || c.name == "scp" || c.name == "sftp" || c.name == "ssh-copy-id"):
+			i++
+		case (a == "-e" || a == "--rsh") && c.name == "rsync":
+			i++
+		case strings.HasPrefix(a, "--rsh=") || strings.Contains(a, "IdentityFile") || strings.Contains(a, "sshCommand") || strings.HasPrefix(a, "GIT_SSH_COMMAND="):
+		default:
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// isSend reports a call that sends data off the machine.
+func isSend(c call) bool {
+	switch c.name {
+	case "curl":
+		if hasArg(c.args, "-d", "--data", "--data-binary", "--data-raw", "--data-urlencode", "-F", "--form", "-T", "--upload-file", "--json") {
+			return true
+		}
+		for i, a := range c.args {
+			if (a == "-X" || a == "--request") && i+1 < len(c.args) && (strings.EqualFold(c.args[i+1], "POST") || strings.EqualFold(c.args[i+1], "PUT")) {
+				return true
+			}
+		}
+	case "wget":
+		return anyContains(c.args, "--post-data", "--post-file", "--body-file", "--body-data")
+	case "nc", "ncat", "netcat", "telnet", "socat", "mail", "mailx", "sendmail", "mutt", "ftp", "sftp", "tftp", "smbclient":
+		return true
+	case "scp", "rsync":
+		for _, a := range c.args[min(1, len(c.args)):] {
+			if strings.Contains(a, ":") && !strings.HasPrefix(a, "-") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
+	line := s.lineOf(st, lineOff)
+	c, ok := callOf(st)
+	// redirections: /dev/tcp and writes to persistence targets
+	for _, r := range st.Redirs {
+		if r.Word == nil {
+			continue
+		}
+		target := wordText(r.Word)
+		if strings.Contains(target, "/dev/tcp/") || strings.Contains(target, "/dev/udp/") {
+			s.add(line, "reverse-shell", Critical, "the shell opens a raw network connection through "+target[strings.Index(target, "/dev/"):], "")
+			continue
+		}
+		switch r.Op {
+		case syntax.RdrOut, syntax.AppOut, syntax.RdrAll, syntax.AppAll, syntax.RdrClob:
+			if persistTarget.MatchString(strings.TrimSuffix(target, "\"")) {
+				payload := ""
+				if ok && (c.name == "echo" || c.name == "printf") {
+					payload = strings.Join(c.args, " ")
+				}
+				for _, r2 := range st.Redirs {
+					if r2.Hdoc != nil {
+						payload += " " + wordText(r2.Hdoc)
+					}
+				}
+				s.persistence(line, target, payload)
+			}
+		}
+	}
+	if !ok {
+		return
+	}
+	// substitutions run by an interpreter or eval
+	if interpreters[c.name] || c.name == "eval" {
+		for _, w := range c.raw.Args {
+			for _, sub := range substs(w) {
+				sc, ok := callOf(sub)
+				if bc, isPipe := sub.Cmd.(*syntax.BinaryCmd); isPipe && (bc.Op == syntax.Pipe || bc.Op == syntax.PipeAll) {
+					stages := flattenPipe(bc)
+					sc, ok = callOf(stages[len(stages)-1])
+					for _, st2 := range stages {
+						if c2, ok2 := callOf(st2); ok2 && isFetch(c2) {
+							sc, ok = c2, true
+						}
+					}
+				}
+				if !ok {
+					continue
+				}
+				switch {
+				case isFetch(sc):
+					s.downloadExec(line, sc, c)
+				case isDecode(sc):
+					s.add(line, "decoded-exec", Critical, fmt.Sprintf("%s runs the output of %s (decoded bytes)", c.name, sc.name), "")
+				}
+			}
+		}
+		if c.name == "eval" && anyContains(c.args, `\x`) {
+			s.add(line, "obfuscation", High, "eval of hex-escaped text hides the command it runs", "")
+		}
+		// code given inline to other interpreters
+		for i, a := range c.args {
+			if (a == "-c" || a == "-e" || a == "-r" || a == "--eval") && i+1 < len(c.args) {
+				code := c.args[i+1]
+				switch {
+				case strings.HasPrefix(c.name, "python"):
+					scanCode(s.sc, s.rel, code, s.line0+line-1, kindPython, s.w)
+				case c.name == "node" || c.name == "nodejs" || c.name == "deno" || c.name == "bun":
+					scanCode(s.sc, s.rel, code, s.line0+line-1, kindJS, s.w)
+				case c.name == "perl" || c.name == "ruby" || c.name == "php":
+					if regexp.MustCompile(`(?i)socket|fsockopen|TCPSocket`).MatchString(code) && regexp.MustCompile(`(?i)exec|system|/bin/(?:ba)?sh|spawn|popen`).MatchString(code) {
+						s.add(line, "reverse-shell", Critical, c.name+" one-liner connects a socket to a shell (reverse shell)", "")
+					}
+				}
+			}
+		}
+	}
+	switch {
+	case netTools[c.name]:
+		if hasArg(c.args, "-e", "-c", "--exec", "--sh-exec", "--lua-exec") || c.name == "socat" && anyContains(c.args, "exec:", "EXEC:", "system:", "SYSTEM:") {
+			s.add(line, "reverse-shell", Critical, c.name+" hands a network connection to a program (reverse or bind shell)", "")
+		}
+	case miners[c.name]:
+		s.add(line, "miner", Critical, c.name+" is a cryptocurrency miner", "")
+	case c.name == "crontab":
+		if len(c.args) == 0 || !hasArg(c.args, "-l", "-r", "-e") {
+			s.add(line, "persistence", High, "installs a crontab: code that runs again on a schedule", "")
+		}
+	case c.name == "tee" || c.name == "cp" || c.name == "mv" || c.name == "install" || c.name == "ln" || c.name == "dd":
+		for _, a := range c.args {
+			if persistTarget.MatchString(strings.TrimPrefix(a, "of=")) {
+				s.persistence(line, a, "")
+			}
+		}
+	case c.name == "launchctl" && hasArg(c.args, "load", "bootstrap", "submit"):
+		s.add(line, "persistence", High, "registers a launchd job that runs again at login", "")
+	case c.name == "systemctl" && hasArg(c.args, "--user") && hasArg(c.args, "enable"):
+		s.add(line, "persistence", Medium, "enables a systemd user service that runs again at login", "")
+	}
+	for _, a := range c.args {
+		if s.sc.hints.miner && minerWords.MatchString(a) {
+			s.add(line, "miner", Critical, "mining pool or miner option: "+minerWords.FindString(a), "")
+			break
+		}
+	}
+	// downloads saved then run
+	if isFetch(c) {
+		for i, a := range c.args {
+			if (a == "-o" || a == "-O" || a == "--output" || a == "--output-document") && i+1 < len(c.args) {
+				s.downloaded[c.args[i+1]] = line
+			}
+		}
+	} else if len(s.downloaded) > 0 {
+		for f := range s.downloaded {
+			run := c.name == strings.ToLower(path.Base(f)) && strings.Contains(wordText(c.raw.Args[0]), "/") ||
+				readsStdinOrScript(c, f) || c.name == "chmod" && anyContains(c.args, "+x", "755", "777", "700") && hasArgExact(c.args, f)
+			if run {
+				base := High
+				if s.w == inCode || s.w == inQuote {
+					base = Medium // saved first, so it can be read before it runs
+				}
+				s.add(line, "download-exec", base, "a downloaded file is made executable or run", "")
+				delete(s.downloaded, f)
+			}
+		}
+	}
+	if what := credRead(c); what != "" && s.credLine == 0 {
+		s.credLine, s.credWhat = line, what
+	}
+	if isSend(c) && s.sendLine == 0 {
+		s.sendLine, s.sendWhat = line, c.name
+		for _, a := range dataArgs(c) {
+			if credPath.MatchString(a) {
+				s.add(line, "credential-exfil", Critical, fmt.Sprintf("%s sends %s off the machine", c.name, a), "")
+				s.credAndSend = true
+			}
+		}
+		if !s.credAndSend {
+			for _, w := range c.raw.Args {
+				for _, sub := range substs(w) {
+					if c2, ok := callOf(sub); ok && credRead(c2) != "" {
+						s.add(line, "credential-exfil", Critical, fmt.Sprintf("%s sends the output of %s off the machine", c.name, c2.name), "")
+						s.credAndSend = true
+					}
+				}
+			}
+		}
+	}
+}
+
+func hasArgExact(args []string, want string) bool {
+	for _, a := range args {
+		if a == want {
+			return true
+		}
+	}
+	return false
+}
+
+func readsStdinOrScript(c call, f string) bool {
+	return interpreters[c.name] && len(c.args) > 0 && hasArgExact(c.args, f)
+}
+
+// persistence ranks a write to a file that runs code later: a key in
+// authorized_keys is a back door (critical); a shell rc or cron change
+// that only sets PATH, variables or aliases is routine setup (low in a
+// script, not reported in documentation); anything else is high.
+func (s *shScan) persistence(line int, target, payload string) {
+	if line >= 1 && line <= len(s.lines) {
+		payload += " " + s.lines[line-1]
+	}
+	switch {
+	case strings.Contains(target, "authorized_keys") && s.w != inScript && s.w != inHidden && (strings.Contains(payload, "...") || strings.Contains(payload, ".pub") || strings.Contains(payload, "<")):
+		// documentation adding the reader's own public key (a
+		// placeholder or their .pub file) to a server they set up
+		s.add(line, "persistence", Medium, "adds the reader's own public key to authorized_keys (server setup)", "")
+	case strings.Contains(target, "authorized_keys"):
+		s.add(line, "persistence", Critical, "adds a key to authorized_keys: a back door for remote login", "")
+	case routineRC(target, payload):
+		if s.w == inScript {
+			s.add(line, "persistence", Low, "appends settings to "+target, "")
+		}
+	default:
+		s.add(line, "persistence", High, "writes to "+target+": code that runs again at every login, boot or schedule", "")
+	}
+}
+
+var routineLine = regexp.MustCompile(`^\s*(?:export\s+[A-Za-z_]\w*=|[A-Za-z_]\w*=|alias\s|source\s|\.\s|eval\s+"\$\((?:[\w./-]+\s+(?:init|shellenv|env|hook|completion)[^)]*)\)"|#|fpath=|path\+=|PATH=|set\s+-gx\s|fish_add_path\s|complete\s|autoload\s|compinit|\[\s|if\s|fi\b|then\b|$)`)
+
+func routineRC(target, payload string) bool {
+	if strings.Contains(target, "cron") || strings.Contains(target, "Launch") || strings.Contains(target, "systemd") || strings.Contains(target, "hooks") || strings.Contains(target, "sudoers") || strings.Contains(target, "ld.so") {
+		return false
+	}
+	if regexp.MustCompile(`(?i)curl|wget|/dev/tcp|\bnc\b|base64|nohup|\bssh\b.*-R|python\s+-c|&\s*$|disown`).MatchString(payload) {
+		return false
+	}
+	for _, l := range strings.Split(payload, "\n") {
+		if !routineLine.MatchString(l) {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *shScan) finish() {
+	if s.credAndSend {
+		return
+	}
+	if s.credLine > 0 && s.sendLine > 0 {
+		s.add(max(s.credLine, s.sendLine), "credential-exfil", Critical, fmt.Sprintf("reads %s (line %d) and sends data off the machine with %s (line %d)", s.credWhat, s.line0+s.credLine-1, s.sendWhat, s.line0+s.sendLine-1), "")
+		return
+	}
+	if s.credLine > 0 && s.w == inScript {
+		s.add(s.credLine, "credential-read", Medium, "reads "+s.credWhat+", which holds keys or credentials", "")
+	}
+}
