@@ -14,6 +14,31 @@ import (
 // index exports its fold (issue 13 item 2), this becomes a call to it.
 func fold(name string) string { return strings.ToLower(norm.NFC.String(strings.TrimSpace(name))) }
 
+// asciiSlug turns text into a name of lower-case ASCII letters, digits and
+// single hyphens (every run of other characters one hyphen), "my-skill"
+// when nothing is left: the fix wave suggests for a name its rule
+// (^[a-z0-9-]+$) refuses. It is the one slug in tools; when index exports
+// its slug (issue 13 item 2), this becomes a call to it with ASCII only.
+func asciiSlug(text string) string {
+	var b strings.Builder
+	hyphen := false
+	for _, r := range strings.ToLower(text) {
+		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') {
+			if hyphen && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			hyphen = false
+			b.WriteRune(r)
+		} else {
+			hyphen = true
+		}
+	}
+	if b.Len() == 0 {
+		return "my-skill"
+	}
+	return b.String()
+}
+
 // lookupName finds a served skill by name only (case-insensitive), as the
 // universal and wave seeds look skills up ("Normalize to lowercase for
 // lookup"; "skill_name must exist in discovered skills"), never by id or

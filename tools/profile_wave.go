@@ -80,29 +80,12 @@ func waveProblems(s index.Skill) []waveProblem {
 }
 
 // waveName suggests a name that passes waveNameRE: the folder's name when
-// it does, else name lower-cased with every run of other characters turned
-// into one hyphen.
+// it does, else asciiSlug(name).
 func waveName(name, folder string) string {
 	if waveNameRE.MatchString(folder) {
 		return folder
 	}
-	var b strings.Builder
-	hyphen := false
-	for _, r := range strings.ToLower(name) {
-		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') {
-			if hyphen && b.Len() > 0 {
-				b.WriteByte('-')
-			}
-			hyphen = false
-			b.WriteRune(r)
-		} else {
-			hyphen = true
-		}
-	}
-	if b.Len() == 0 {
-		return "my-skill"
-	}
-	return b.String()
+	return asciiSlug(name)
 }
 
 // waveType maps a root label to the seed's "Type: personal|project":
