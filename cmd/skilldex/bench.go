@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 
@@ -9,61 +11,70 @@ import (
 	"github.com/spf13/cobra"
 )
 
+// benchOptions are bench's flags.
+type benchOptions struct {
+	skills int
+	seed   uint64
+	dir    bool // measure the one root given with --dir
+}
+
 func newBenchCmd(cfg *Config) *cobra.Command {
-	var (
-		skills int
-		seed   uint64
-	)
+	var opts benchOptions
 	cmd := &cobra.Command{
 		Use:   "bench",
-		Short: "Measure speed and memory against the seeds' targets on a generated or given catalog",
+		Short: "Measure speed and memory on a generated catalog or your own folder, against skilldex's targets",
 		Long: `bench generates a synthetic catalog of --skills skills in a temporary folder (or measures the single
-folder given with --dir: only read, measured on a temporary copy) and measures discovery, the cold and warm starts, refresh, search,
-load, read_file, list, the tool description, error messages, memory, and the RSS of a serving process.
-It prints each figure with the seeds' target (for 1,000 skills; scaled for larger catalogs), our own
-goal and the ratio target/value, and exits 1 when a seed target is missed. Goals are reported only.`,
+folder given with --dir: only read, measured on a temporary copy) and measures discovery, the cold and warm
+starts, refresh, search, load, read_file, list, the tool description, error messages, memory, and the RSS of
+a serving process. It prints each figure beside its target (the limits skilldex is built to stay within, set
+for 1,000 skills and scaled for larger catalogs), our own stricter goal, and the ratio target/value, and exits
+1 when a target is missed. Goals are reported only. Figures depend on the machine: compare runs on one machine.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			bc := benchmarks.Config{Skills: skills, Seed: seed, Log: cmd.ErrOrStderr()}
-			if cmd.Flags().Changed("dir") {
-				if len(cfg.Roots) != 1 {
-					return fmt.Errorf("bench measures one catalog folder; got %d --dir flags", len(cfg.Roots))
-				}
-				bc.Dir = cfg.Roots[0].Path
-			}
-			if exe, err := os.Executable(); err == nil {
-				bc.ServeCmd = []string{exe}
-			}
-			rep, err := benchmarks.Run(cmd.Context(), bc)
-			if err != nil {
-				return err
-			}
-			if cfg.JSON {
-				if err := writeJSON(cmd.OutOrStdout(), rep); err != nil {
-					return err
-				}
-			} else if err := printBench(cmd, rep); err != nil {
-				return err
-			}
-			if failed := rep.Failed(); len(failed) > 0 {
-				for _, f := range failed {
-					fmt.Fprintf(cmd.ErrOrStderr(), "skilldex bench: seed target missed: %s: %s, target %s\n",
-						f.Name, num(f.Value, f.Unit), num(*f.Target, f.Unit))
-				}
-				return exitCode(1)
-			}
-			return nil
+			opts.dir = cmd.Flags().Changed("dir")
+			return runBench(cmd.Context(), newApp(cmd, cfg), opts)
 		},
 	}
-	cmd.Flags().IntVar(&skills, "skills", 1000, "number of skills in the generated catalog (ignored with --dir)")
-	cmd.Flags().Uint64Var(&seed, "seed", 1, "seed of the generated catalog and the query set")
+	cmd.Flags().IntVar(&opts.skills, "skills", 1000, "number of skills in the generated catalog (ignored with --dir)")
+	cmd.Flags().Uint64Var(&opts.seed, "seed", 1, "random seed of the generated catalog and the query set (same seed, same catalog)")
 	return cmd
 }
 
-func printBench(cmd *cobra.Command, rep *benchmarks.Report) error {
-	w := cmd.OutOrStdout()
+func runBench(ctx context.Context, a *app, opts benchOptions) error {
+	bc := benchmarks.Config{Skills: opts.skills, Seed: opts.seed, Log: a.stderr}
+	if opts.dir {
+		if len(a.cfg.Roots) != 1 {
+			return fmt.Errorf("bench measures one catalog folder; got %d --dir flags", len(a.cfg.Roots))
+		}
+		bc.Dir = a.cfg.Roots[0].Path
+	}
+	if exe, err := os.Executable(); err == nil {
+		bc.ServeCmd = []string{exe}
+	}
+	rep, err := benchmarks.Run(ctx, bc)
+	if err != nil {
+		return err
+	}
+	if a.cfg.JSON {
+		if err := writeJSON(a.stdout, rep); err != nil {
+			return err
+		}
+	} else if err := printBench(a.stdout, rep); err != nil {
+		return err
+	}
+	if failed := rep.Failed(); len(failed) > 0 {
+		for _, f := range failed {
+			fmt.Fprintf(a.stderr, "skilldex bench: target missed: %s: %s, target %s\n",
+				f.Name, num(f.Value, f.Unit), num(*f.Target, f.Unit))
+		}
+		return exitCode(1)
+	}
+	return nil
+}
+
+func printBench(w io.Writer, rep *benchmarks.Report) error {
 	m := rep.Machine
-	src := fmt.Sprintf("generated, seed %d", m.Seed)
+	src := fmt.Sprintf("generated, random seed %d", m.Seed)
 	if !m.Generated {
 		src = m.Dir
 	}
@@ -90,10 +101,10 @@ func printBench(cmd *cobra.Command, rep *benchmarks.Report) error {
 		}
 		rows = append(rows, []string{r.Name, num(r.Value, r.Unit), target, goal, ratio, pass})
 	}
-	if err := table(w, []string{"FIGURE", "VALUE", "SEED TARGET", "OUR GOAL", "RATIO", "PASS"}, rows); err != nil {
+	if err := table(w, []string{"FIGURE", "VALUE", "TARGET", "OUR GOAL", "RATIO", "PASS"}, rows); err != nil {
 		return err
 	}
-	fmt.Fprintln(w, "\nratio = seed target / value (above 1 holds the target); goals are reported, not enforced")
+	fmt.Fprintln(w, "\nratio = target / value (above 1 holds the target); goals are reported, not enforced")
 	return nil
 }
 

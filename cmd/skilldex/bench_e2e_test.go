@@ -13,7 +13,7 @@ func TestBenchJSON(t *testing.T) {
 	if testing.Short() {
 		t.Skip("generates and indexes a catalog")
 	}
-	r := run(t, "bench", "--skills", "200", "--json")
+	r := runBin(t, "bench", "--skills", "200", "--json")
 	var rep struct {
 		Machine struct {
 			CPUs      int     `json:"cpus"`

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -13,12 +11,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/index/filewatcher"
 	"github.com/skilldex/skilldex/index/skillmd"
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 	"gopkg.in/yaml.v3"
 )
 
@@ -39,13 +35,6 @@ type Config struct {
 	AllowScripts bool   `yaml:"allow_scripts"`
 	Sandbox      string `yaml:"sandbox"`
 	Verbose      bool   `yaml:"verbose"`
-	// exclusive is set by the commands that own the data dir (serve,
-	// index): they fail when another process holds it rather than fall
-	// back to memory. Not a setting.
-	exclusive bool
-	// background is set by serve: bodies are indexed after the catalog is
-	// listable and searchable by metadata (index.Options.BackgroundBodies).
-	background bool
 	// Watch is how serve notices changes: "fsnotify", "poll" or "off";
 	// Debounce folds a burst of changes into one refresh; Rescan is the
 	// period of the safety-net full rescan (0 disables).
@@ -388,43 +377,4 @@ func (c *Config) mode() skillmd.Mode {
 		return skillmd.Strict
 	}
 	return skillmd.Lenient
-}
-
-// openCatalog opens the catalog the configuration describes, showing a
-// progress bar on stderr when indexing runs past a second on a terminal.
-// When another process holds the data dir (a running serve), a one-shot
-// command answers from an in-memory catalog of its own, with a warning;
-// the data dir's owners (serve, index) get the *index.LockedError instead.
-func (c *Config) openCatalog(ctx context.Context, stderr io.Writer) (*index.Catalog, error) {
-	cat, err := c.openCatalogWith(ctx, stderr, c.Mem)
-	var le *index.LockedError
-	if errors.As(err, &le) && !c.exclusive {
-		c.logger(stderr).Warn(le.Error() + "; this command builds an in-memory catalog of its own instead (slower)")
-		return c.openCatalogWith(ctx, stderr, true)
-	}
-	return cat, err
-}
-
-func (c *Config) openCatalogWith(ctx context.Context, stderr io.Writer, mem bool) (*index.Catalog, error) {
-	opts := &index.Options{Roots: c.Roots, DataDir: c.DataDir, Mem: mem, MaxDepth: c.MaxDepth, Mode: c.mode(), Logger: c.logger(stderr),
-		BackgroundBodies: c.background}
-	if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		start := time.Now()
-		var bar *progressbar.ProgressBar
-		opts.Progress = func(done, total int) {
-			if bar == nil && time.Since(start) > time.Second {
-				bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(stderr), progressbar.OptionSetDescription("indexing skills"),
-					progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
-			}
-			if bar != nil {
-				_ = bar.Set(done)
-			}
-		}
-		defer func() {
-			if bar != nil {
-				_ = bar.Finish()
-			}
-		}()
-	}
-	return index.Open(ctx, opts)
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"reflect"
@@ -67,65 +68,71 @@ named with --config. The keys are those printed here, e.g.
   http: 127.0.0.1:8765        # serve streamable HTTP instead of stdio`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			vals := cfg.effective()
-			w := cmd.OutOrStdout()
-			if cfg.JSON {
-				file := ""
-				if n := len(cfg.files); n > 0 {
-					file = cfg.files[n-1]
-				}
-				files := cfg.files
-				if files == nil {
-					files = []string{}
-				}
-				return writeJSON(w, struct {
-					ConfigFile  *string       `json:"config_file"`
-					ConfigFiles []string      `json:"config_files"`
-					Searched    []string      `json:"searched"`
-					Settings    []configValue `json:"settings"`
-				}{nilIfEmpty(file), files, configPaths(), vals})
-			}
-			for _, f := range cfg.files {
-				why := ""
-				switch {
-				case f == projectConfig && len(cfg.files) > 0 && cfg.configFile == "" && os.Getenv("SKILLDEX_CONFIG") == "":
-					why = " (found in the working folder: cannot widen trust)"
-				case f == userConfig():
-					why = " (your own)"
-				}
-				fmt.Fprintf(w, "config file: %s%s\n", f, why)
-			}
-			if len(cfg.files) > 0 {
-				fmt.Fprintln(w)
-			} else {
-				fmt.Fprintf(w, "config file: none (looked for %s)\n\n", strings.Join(configPaths(), ", "))
-			}
-			var rows [][]string
-			for _, v := range vals {
-				if roots, ok := v.Value.([]rootSetting); ok {
-					for i, r := range roots {
-						key, src := "", ""
-						if i == 0 {
-							key, src = v.Key, v.Source
-						}
-						rows = append(rows, []string{key, fmt.Sprintf("%d. %s (%s, priority %d)", i+1, r.Path, orDash(r.Label), r.Priority), src})
-					}
-					continue
-				}
-				val := fmt.Sprint(v.Value)
-				if l, ok := v.Value.([]string); ok {
-					val = strings.Join(l, ",")
-				}
-				rows = append(rows, []string{v.Key, orDash(val), v.Source})
-			}
-			return table(w, []string{"KEY", "VALUE", "SOURCE"}, rows, func(row, col int) string {
-				if col == 2 && rows[row][2] == "default" {
-					return colDim
-				}
-				return ""
-			})
+			return runConfig(cmd.Context(), newApp(cmd, cfg))
 		},
 	}
+}
+
+// runConfig prints every setting with its value and source.
+func runConfig(_ context.Context, a *app) error {
+	cfg := a.cfg
+	vals := cfg.effective()
+	w := a.stdout
+	if cfg.JSON {
+		file := ""
+		if n := len(cfg.files); n > 0 {
+			file = cfg.files[n-1]
+		}
+		files := cfg.files
+		if files == nil {
+			files = []string{}
+		}
+		return writeJSON(w, struct {
+			ConfigFile  *string       `json:"config_file"`
+			ConfigFiles []string      `json:"config_files"`
+			Searched    []string      `json:"searched"`
+			Settings    []configValue `json:"settings"`
+		}{nilIfEmpty(file), files, configPaths(), vals})
+	}
+	for _, f := range cfg.files {
+		why := ""
+		switch {
+		case f == projectConfig && len(cfg.files) > 0 && cfg.configFile == "" && os.Getenv("SKILLDEX_CONFIG") == "":
+			why = " (found in the working folder: cannot widen trust)"
+		case f == userConfig():
+			why = " (your own)"
+		}
+		fmt.Fprintf(w, "config file: %s%s\n", f, why)
+	}
+	if len(cfg.files) > 0 {
+		fmt.Fprintln(w)
+	} else {
+		fmt.Fprintf(w, "config file: none (looked for %s)\n\n", strings.Join(configPaths(), ", "))
+	}
+	var rows [][]string
+	for _, v := range vals {
+		if roots, ok := v.Value.([]rootSetting); ok {
+			for i, r := range roots {
+				key, src := "", ""
+				if i == 0 {
+					key, src = v.Key, v.Source
+				}
+				rows = append(rows, []string{key, fmt.Sprintf("%d. %s (%s, priority %d)", i+1, r.Path, orDash(r.Label), r.Priority), src})
+			}
+			continue
+		}
+		val := fmt.Sprint(v.Value)
+		if l, ok := v.Value.([]string); ok {
+			val = strings.Join(l, ",")
+		}
+		rows = append(rows, []string{v.Key, orDash(val), v.Source})
+	}
+	return table(w, []string{"KEY", "VALUE", "SOURCE"}, rows, func(row, col int) string {
+		if col == 2 && rows[row][2] == "default" {
+			return colDim
+		}
+		return ""
+	})
 }
 
 func nilIfEmpty(s string) *string {

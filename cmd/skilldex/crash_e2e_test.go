@@ -81,7 +81,7 @@ func serveView(t testing.TB, args ...string) catalogView {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	cmd := exec.Command(bin, append([]string{"serve", "--share=off", "--no-watch"}, args...)...)
+	cmd := exec.Command(binary(t), append([]string{"serve", "--share=off", "--no-watch"}, args...)...)
 	cmd.Stderr = os.Stderr
 	sess, err := mcp.NewClient(&mcp.Implementation{Name: "crash-test", Version: "1"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
 	if err != nil {
@@ -200,7 +200,7 @@ func TestCrashDuringIndexBuild(t *testing.T) {
 		for k := 0; k < kills; k++ {
 			delay := time.Duration(r.Int64N(int64(build)))
 			at = append(at, delay)
-			cmd := exec.Command(bin, "serve", "--share=off", "--no-watch", "--dir", root, "--data-dir", data)
+			cmd := exec.Command(binary(t), "serve", "--share=off", "--no-watch", "--dir", root, "--data-dir", data)
 			stdin, err := cmd.StdinPipe() // serve exits on EOF; keep it open
 			if err != nil {
 				t.Fatal(err)

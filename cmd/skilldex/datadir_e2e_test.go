@@ -23,7 +23,7 @@ func TestOneDataDirOneServer(t *testing.T) {
 	root, data := filepath.Join(repoRoot(t), "examples", "skills"), t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	first := exec.Command(bin, "serve", "--share=off", "--no-watch", "--dir", root, "--data-dir", data)
+	first := exec.Command(binary(t), "serve", "--share=off", "--no-watch", "--dir", root, "--data-dir", data)
 	first.Stderr = os.Stderr
 	sess, err := mcp.NewClient(&mcp.Implementation{Name: "first", Version: "1"}, nil).Connect(ctx, &mcp.CommandTransport{Command: first}, nil)
 	if err != nil {
@@ -45,7 +45,7 @@ func TestOneDataDirOneServer(t *testing.T) {
 		t.Errorf("second serve gave up after %v, before the 2 s lock wait", waited)
 	}
 
-	shared := exec.Command(bin, "serve", "--no-watch", "--dir", root, "--data-dir", data)
+	shared := exec.Command(binary(t), "serve", "--no-watch", "--dir", root, "--data-dir", data)
 	var sharedErr strings.Builder
 	shared.Stderr = &sharedErr
 	ss, err := mcp.NewClient(&mcp.Implementation{Name: "shared", Version: "1"}, nil).Connect(ctx, &mcp.CommandTransport{Command: shared}, nil)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,8 +10,13 @@ import (
 	"github.com/spf13/cobra"
 )
 
+// doctorOptions are doctor's flags.
+type doctorOptions struct {
+	all bool // every finding, not five per kind
+}
+
 func newDoctorCmd(cfg *Config) *cobra.Command {
-	var all bool
+	var opts doctorOptions
 	cmd := &cobra.Command{
 		Use:   "doctor",
 		Short: "Report everything wrong or risky in the catalog, most serious first (exit 1 on errors)",
@@ -22,40 +28,44 @@ cost of the catalog against agents' budgets (8,000 and 15,000 characters; 1% of 
 It exits 1 when there are errors, so it can gate a CI.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			cat, err := cfg.openCatalog(cmd.Context(), cmd.ErrOrStderr())
-			if err != nil {
-				return err
-			}
-			defer cat.Close()
-			in := doctor.FromCatalog(cmd.Context(), cat)
-			rep, err := doctor.Check(in)
-			if err != nil {
-				return err
-			}
-			w := cmd.OutOrStdout()
-			if cfg.JSON {
-				err = writeJSON(w, rep)
-			} else {
-				paint := painter(w)
-				opts := doctor.TextOptions{PerCode: 5, Trim: relToCwd, Paint: func(sev doctor.Severity, s string) string {
-					return paint(map[doctor.Severity]string{doctor.Error: colRed, doctor.Warning: colYellow}[sev], s)
-				}}
-				if all {
-					opts.PerCode = 0
-				}
-				err = rep.WriteText(w, opts)
-			}
-			if err != nil {
-				return err
-			}
-			if rep.Errors > 0 {
-				return exitCode(1)
-			}
-			return nil
+			return runDoctor(cmd.Context(), newApp(cmd, cfg), opts)
 		},
 	}
-	cmd.Flags().BoolVar(&all, "all", false, "list every warning and note (default: five per kind)")
+	cmd.Flags().BoolVar(&opts.all, "all", false, "list every warning and note (default: five per kind)")
 	return cmd
+}
+
+func runDoctor(ctx context.Context, a *app, opts doctorOptions) error {
+	cat, err := a.openShared(ctx)
+	if err != nil {
+		return err
+	}
+	defer cat.Close()
+	in := doctor.FromCatalog(ctx, cat)
+	rep, err := doctor.Check(in)
+	if err != nil {
+		return err
+	}
+	w := a.stdout
+	if a.cfg.JSON {
+		err = writeJSON(w, rep)
+	} else {
+		paint := painter(w)
+		topts := doctor.TextOptions{PerCode: 5, Trim: relToCwd, Paint: func(sev doctor.Severity, s string) string {
+			return paint(map[doctor.Severity]string{doctor.Error: colRed, doctor.Warning: colYellow}[sev], s)
+		}}
+		if opts.all {
+			topts.PerCode = 0
+		}
+		err = rep.WriteText(w, topts)
+	}
+	if err != nil {
+		return err
+	}
+	if rep.Errors > 0 {
+		return exitCode(1)
+	}
+	return nil
 }
 
 // relToCwd shortens paths below the working folder to relative ones, which

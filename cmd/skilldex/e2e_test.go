@@ -12,29 +12,50 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/skilldex/skilldex/index"
 )
 
-// bin is the skilldex binary built once for the end-to-end tests.
-var bin string
+// testDir holds what the tests share: the skilldex binary, built on first
+// use by binary, and the corpus data dir.
+var testDir string
+
+var (
+	buildOnce sync.Once
+	bin       string
+	buildErr  error
+)
 
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "skilldex-e2e-")
 	if err != nil {
 		panic(err)
 	}
-	bin = filepath.Join(dir, "skilldex")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "building skilldex: %v\n%s", err, out)
-		os.Exit(1)
-	}
+	testDir = dir
 	code := m.Run()
 	stopSharedServers()
 	os.RemoveAll(dir)
 	os.Exit(code)
+}
+
+// binary returns the skilldex binary, built once, for the tests that need
+// a process of their own: servers talked to over stdio or HTTP, signals,
+// crashes, clients we did not write. Everything else runs in process (cli).
+func binary(t testing.TB) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		bin = filepath.Join(testDir, "skilldex")
+		if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+			buildErr = fmt.Errorf("building skilldex: %v\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
+	return bin
 }
 
 // repoRoot is the folder holding go.mod.
@@ -72,9 +93,16 @@ type result struct {
 	code           int
 }
 
+// run runs a command line in process.
 func run(t testing.TB, args ...string) result {
 	t.Helper()
-	cmd := exec.Command(bin, args...)
+	return cli(t, args...)
+}
+
+// runBin runs the skilldex binary with args.
+func runBin(t testing.TB, args ...string) result {
+	t.Helper()
+	cmd := exec.Command(binary(t), args...)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()
@@ -289,7 +317,7 @@ func TestTypeScriptClient(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			cmd := exec.Command("node", filepath.Join(client, "client.mjs"), bin, tc.dir)
+			cmd := exec.Command("node", filepath.Join(client, "client.mjs"), binary(t), tc.dir)
 			cmd.Env = append(os.Environ(), tc.env...)
 			out, err := cmd.CombinedOutput()
 			t.Logf("%s", out)

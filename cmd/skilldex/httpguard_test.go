@@ -178,7 +178,7 @@ func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
 func TestServeHTTPDefaults(t *testing.T) {
 	ex := filepath.Join(repoRoot(t), "examples", "skills")
 	start := func(env []string, args ...string) (url string, stderr *syncWriter) {
-		cmd := exec.Command(bin, append([]string{"serve", "--mem", "--no-watch", "--dir", ex}, args...)...)
+		cmd := exec.Command(binary(t), append([]string{"serve", "--mem", "--no-watch", "--dir", ex}, args...)...)
 		cmd.Env = append(cmd.Environ(), env...)
 		stderr = &syncWriter{}
 		cmd.Stderr = stderr

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"time"
 
@@ -14,45 +15,53 @@ func newIndexCmd(cfg *Config) *cobra.Command {
 		Short: "Build or refresh the catalog's store and search index; print counts and timings",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			start := time.Now()
-			cfg.exclusive = true
-			cat, err := cfg.openCatalog(cmd.Context(), cmd.ErrOrStderr())
-			if err != nil {
-				return err
-			}
-			defer cat.Close()
-			open := time.Since(start)
-			// A second refresh over the same folders measures the cost of
-			// an unchanged catalog: one stat per file.
-			st, err := cat.Refresh(cmd.Context())
-			if err != nil {
-				return err
-			}
-			out := struct {
-				Roots     []index.Root `json:"roots"`
-				DataDir   string       `json:"data_dir"`
-				Skills    int          `json:"skills"`
-				Valid     int          `json:"valid"`
-				Invalid   int          `json:"invalid"`
-				Shadowed  int          `json:"shadowed"`
-				Problems  int          `json:"diagnostics"`
-				OpenMS    float64      `json:"open_ms"`
-				RefreshMS float64      `json:"refresh_ms"`
-			}{cat.Roots(), cat.DataDir(), st.Found, st.Valid, st.Invalid, st.Shadowed, len(cat.Diagnostics()),
-				ms(open), ms(st.Duration)}
-			if cfg.JSON {
-				return writeJSON(cmd.OutOrStdout(), out)
-			}
-			w := cmd.OutOrStdout()
-			fmt.Fprintf(w, "skills:      %d (%d served, %d invalid, %d shadowed)\n", out.Skills, out.Valid, out.Invalid, out.Shadowed)
-			fmt.Fprintf(w, "diagnostics: %d (see skilldex validate)\n", out.Problems)
-			fmt.Fprintf(w, "open+index:  %.0f ms\nrefresh:     %.0f ms (unchanged catalog)\n", out.OpenMS, out.RefreshMS)
-			if out.DataDir != "" {
-				fmt.Fprintf(w, "data dir:    %s\n", out.DataDir)
-			}
-			return nil
+			return runIndex(cmd.Context(), newApp(cmd, cfg))
 		},
 	}
+}
+
+// indexOutput is what index --json prints.
+type indexOutput struct {
+	Roots     []index.Root `json:"roots"`
+	DataDir   string       `json:"data_dir"`
+	Skills    int          `json:"skills"`
+	Valid     int          `json:"valid"`
+	Invalid   int          `json:"invalid"`
+	Shadowed  int          `json:"shadowed"`
+	Problems  int          `json:"diagnostics"`
+	OpenMS    float64      `json:"open_ms"`
+	RefreshMS float64      `json:"refresh_ms"`
+}
+
+// runIndex builds or refreshes the data dir as its owner (it fails when a
+// server holds it) and prints counts and timings.
+func runIndex(ctx context.Context, a *app) error {
+	start := time.Now()
+	cat, err := a.openOwned(ctx, false)
+	if err != nil {
+		return err
+	}
+	defer cat.Close()
+	open := time.Since(start)
+	// A second refresh over the same folders measures the cost of an
+	// unchanged catalog: one stat per file.
+	st, err := cat.Refresh(ctx)
+	if err != nil {
+		return err
+	}
+	out := indexOutput{cat.Roots(), cat.DataDir(), st.Found, st.Valid, st.Invalid, st.Shadowed, len(cat.Diagnostics()),
+		ms(open), ms(st.Duration)}
+	if a.cfg.JSON {
+		return writeJSON(a.stdout, out)
+	}
+	w := a.stdout
+	fmt.Fprintf(w, "skills:      %d (%d served, %d invalid, %d shadowed)\n", out.Skills, out.Valid, out.Invalid, out.Shadowed)
+	fmt.Fprintf(w, "diagnostics: %d (see skilldex validate)\n", out.Problems)
+	fmt.Fprintf(w, "open+index:  %.0f ms\nrefresh:     %.0f ms (unchanged catalog)\n", out.OpenMS, out.RefreshMS)
+	if out.DataDir != "" {
+		fmt.Fprintf(w, "data dir:    %s\n", out.DataDir)
+	}
+	return nil
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -95,11 +96,7 @@ type initAgentResult struct {
 }
 
 func newInitAgentCmd(cfg *Config) *cobra.Command {
-	var (
-		write   bool
-		file    string
-		command string
-	)
+	var opts initAgentOptions
 	var docs []string
 	for _, n := range agentNames() {
 		docs = append(docs, fmt.Sprintf("  %-8s %s", n, agentTargets[n].doc))
@@ -115,82 +112,97 @@ previous file is copied to FILE.bak first, and the file is replaced atomically.
 		Args:      cobra.ExactArgs(1),
 		ValidArgs: agentNames(),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			t, ok := agentTargets[args[0]]
-			if !ok {
-				return fmt.Errorf("unknown agent %q: use one of %s", args[0], strings.Join(agentNames(), ", "))
-			}
-			if command == "" {
-				command = defaultCommand()
-			}
-			entry := serverEntry{Command: command, Args: []string{"serve"}}
-			if t.stdioType {
-				entry.Type = "stdio"
-			}
-			for _, r := range t.roots {
-				entry.Args = append(entry.Args, "--dir", r)
-			}
-			res := initAgentResult{Agent: args[0], Format: "json", Server: entry}
-			if t.toml {
-				res.Format = "toml"
-			}
-			path, err := agentFile(t, file)
-			if err != nil && write {
-				return err
-			}
-			res.File = path
-			if !write {
-				snippet, err := mergeEntry(t, nil, entry)
-				if err != nil {
-					return err
-				}
-				res.Config = string(snippet)
-				if cfg.JSON {
-					return writeJSON(cmd.OutOrStdout(), res)
-				}
-				if path != "" {
-					fmt.Fprintf(cmd.ErrOrStderr(), "# merge into %s (or run: skilldex init-agent %s --write)\n", path, args[0])
-				}
-				_, err = cmd.OutOrStdout().Write(snippet)
-				return err
-			}
-			old, err := os.ReadFile(path)
-			if err != nil && !errors.Is(err, fs.ErrNotExist) {
-				return err
-			}
-			doc, err := mergeEntry(t, old, entry)
-			if err != nil {
-				return fmt.Errorf("%s: %w", path, err)
-			}
-			res.Config, res.Written, res.Changed = string(doc), true, !bytes.Equal(doc, old)
-			if res.Changed {
-				if old != nil {
-					res.Backup = path + ".bak"
-					if err := writeFileAtomic(res.Backup, old); err != nil {
-						return fmt.Errorf("backup: %w", err)
-					}
-				}
-				if err := writeFileAtomic(path, doc); err != nil {
-					return err
-				}
-			}
-			if cfg.JSON {
-				return writeJSON(cmd.OutOrStdout(), res)
-			}
-			switch {
-			case !res.Changed:
-				fmt.Fprintf(cmd.OutOrStdout(), "%s: the %s server entry is already up to date\n", path, serverName)
-			case res.Backup != "":
-				fmt.Fprintf(cmd.OutOrStdout(), "%s: %s server entry written (previous file saved as %s)\n", path, serverName, res.Backup)
-			default:
-				fmt.Fprintf(cmd.OutOrStdout(), "%s: created with the %s server entry\n", path, serverName)
-			}
-			return nil
+			opts.agent = args[0]
+			return runInitAgent(cmd.Context(), newApp(cmd, cfg), opts)
 		},
 	}
-	cmd.Flags().BoolVar(&write, "write", false, "merge the entry into the agent's config file (backup in FILE.bak)")
-	cmd.Flags().StringVar(&file, "file", "", "config file to write instead of the agent's usual one (required for generic)")
-	cmd.Flags().StringVar(&command, "command", "", "how the agent starts skilldex (default: skilldex when it is on PATH, else this binary's absolute path)")
+	cmd.Flags().BoolVar(&opts.write, "write", false, "merge the entry into the agent's config file (backup in FILE.bak)")
+	cmd.Flags().StringVar(&opts.file, "file", "", "config file to write instead of the agent's usual one (required for generic)")
+	cmd.Flags().StringVar(&opts.command, "command", "", "how the agent starts skilldex (default: skilldex when it is on PATH, else this binary's absolute path)")
 	return cmd
+}
+
+// initAgentOptions are init-agent's argument and flags.
+type initAgentOptions struct {
+	agent   string
+	write   bool
+	file    string
+	command string
+}
+
+// runInitAgent prints the agent's skilldex server entry, or merges it
+// into the agent's config file.
+func runInitAgent(_ context.Context, a *app, opts initAgentOptions) error {
+	t, ok := agentTargets[opts.agent]
+	if !ok {
+		return fmt.Errorf("unknown agent %q: use one of %s", opts.agent, strings.Join(agentNames(), ", "))
+	}
+	if opts.command == "" {
+		opts.command = defaultCommand()
+	}
+	entry := serverEntry{Command: opts.command, Args: []string{"serve"}}
+	if t.stdioType {
+		entry.Type = "stdio"
+	}
+	for _, r := range t.roots {
+		entry.Args = append(entry.Args, "--dir", r)
+	}
+	res := initAgentResult{Agent: opts.agent, Format: "json", Server: entry}
+	if t.toml {
+		res.Format = "toml"
+	}
+	path, err := agentFile(t, opts.file)
+	if err != nil && opts.write {
+		return err
+	}
+	res.File = path
+	if !opts.write {
+		snippet, err := mergeEntry(t, nil, entry)
+		if err != nil {
+			return err
+		}
+		res.Config = string(snippet)
+		if a.cfg.JSON {
+			return writeJSON(a.stdout, res)
+		}
+		if path != "" {
+			fmt.Fprintf(a.stderr, "# merge into %s (or run: skilldex init-agent %s --write)\n", path, opts.agent)
+		}
+		_, err = a.stdout.Write(snippet)
+		return err
+	}
+	old, err := os.ReadFile(path)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	doc, err := mergeEntry(t, old, entry)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	res.Config, res.Written, res.Changed = string(doc), true, !bytes.Equal(doc, old)
+	if res.Changed {
+		if old != nil {
+			res.Backup = path + ".bak"
+			if err := writeFileAtomic(res.Backup, old); err != nil {
+				return fmt.Errorf("backup: %w", err)
+			}
+		}
+		if err := writeFileAtomic(path, doc); err != nil {
+			return err
+		}
+	}
+	if a.cfg.JSON {
+		return writeJSON(a.stdout, res)
+	}
+	switch {
+	case !res.Changed:
+		fmt.Fprintf(a.stdout, "%s: the %s server entry is already up to date\n", path, serverName)
+	case res.Backup != "":
+		fmt.Fprintf(a.stdout, "%s: %s server entry written (previous file saved as %s)\n", path, serverName, res.Backup)
+	default:
+		fmt.Fprintf(a.stdout, "%s: created with the %s server entry\n", path, serverName)
+	}
+	return nil
 }
 
 // defaultCommand is "skilldex" when that name on PATH is this binary, so

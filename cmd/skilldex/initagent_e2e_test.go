@@ -27,24 +27,33 @@ func agentEnv(home string) []string {
 		}
 		env = append(env, kv)
 	}
-	return append(env, "HOME="+home, "XDG_CACHE_HOME="+filepath.Join(home, ".cache"), "XDG_CONFIG_HOME="+filepath.Join(home, ".config"))
+	// The shared servers the tests start use the tests' socket folder and
+	// idle out in 2 s (shared_e2e_test.go).
+	return append(env, "HOME="+home, "XDG_CACHE_HOME="+filepath.Join(home, ".cache"), "XDG_CONFIG_HOME="+filepath.Join(home, ".config"),
+		"SKILLDEX_SOCKET_DIR="+testSockets, "SKILLDEX_SHARE_IDLE=2s")
 }
 
-// runIn runs the binary in dir with env.
+// runIn runs a command line in process, in dir, with the environment env
+// (as agentEnv gives it; variables it leaves out are cleared for the test).
 func runIn(t *testing.T, dir string, env []string, args ...string) result {
 	t.Helper()
-	cmd := exec.Command(bin, args...)
-	cmd.Dir, cmd.Env = dir, env
-	var out, errb strings.Builder
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	r := result{stdout: out.String(), stderr: errb.String()}
-	if ee, ok := err.(*exec.ExitError); ok {
-		r.code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
+	want := map[string]string{}
+	for _, kv := range env {
+		k, v, _ := strings.Cut(kv, "=")
+		want[k] = v
 	}
-	return r
+	for _, kv := range os.Environ() {
+		if k, _, _ := strings.Cut(kv, "="); want[k] == "" && os.Getenv(k) != "" {
+			t.Setenv(k, "")
+		}
+	}
+	for k, v := range want {
+		if os.Getenv(k) != v {
+			t.Setenv(k, v)
+		}
+	}
+	t.Chdir(dir)
+	return cli(t, args...)
 }
 
 // TestInitAgent writes each agent's config into a file that already has
@@ -90,7 +99,7 @@ func TestInitAgent(t *testing.T) {
 			if err := os.WriteFile(file, []byte(tc.existing), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			args := []string{"init-agent", tc.agent, "--write", "--command", bin}
+			args := []string{"init-agent", tc.agent, "--write", "--command", binary(t)}
 			if tc.agent == "generic" {
 				args = append(args, "--file", file)
 			}
@@ -108,7 +117,7 @@ func TestInitAgent(t *testing.T) {
 				t.Fatal(err)
 			}
 			command, cargs := parseAgentConfig(t, tc.agent, data)
-			if command != bin || len(cargs) == 0 || cargs[0] != "serve" {
+			if command != binary(t) || len(cargs) == 0 || cargs[0] != "serve" {
 				t.Fatalf("entry runs %q %q", command, cargs)
 			}
 			for i := range cargs {

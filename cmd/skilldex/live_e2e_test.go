@@ -27,7 +27,7 @@ func TestLiveServe(t *testing.T) {
 	})
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	cmd := exec.Command(bin, "serve", "--mem", "--dir", root, "--debounce", "100ms")
+	cmd := exec.Command(binary(t), "serve", "--mem", "--dir", root, "--debounce", "100ms")
 	cmd.Stderr = os.Stderr
 	sess, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
 	if err != nil {
@@ -147,7 +147,7 @@ func TestLiveServe(t *testing.T) {
 // search through the Go SDK's streamable client.
 func TestServeHTTP(t *testing.T) {
 	ex := filepath.Join(repoRoot(t), "examples", "skills")
-	cmd := exec.Command(bin, "serve", "--mem", "--no-watch", "--dir", ex, "--http", "127.0.0.1:0")
+	cmd := exec.Command(binary(t), "serve", "--mem", "--no-watch", "--dir", ex, "--http", "127.0.0.1:0")
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)

@@ -181,7 +181,7 @@ func TestLoad(t *testing.T) {
 		wg.Add(1)
 		go func() { defer wg.Done(); client(id, cs) }()
 	}
-	cmd := exec.Command(bin, "serve", "--mem", "--dir", root, "--debounce", "50ms")
+	cmd := exec.Command(binary(t), "serve", "--mem", "--dir", root, "--debounce", "50ms")
 	stdio, err := mcp.NewClient(&mcp.Implementation{Name: "load-stdio", Version: "1"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
 	must(t, err)
 	defer stdio.Close()

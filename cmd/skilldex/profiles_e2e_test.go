@@ -27,7 +27,7 @@ func TestTypeScriptProfiles(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			cmd := exec.Command("node", append([]string{filepath.Join(client, "profiles.mjs"), bin}, tc.args...)...)
+			cmd := exec.Command("node", append([]string{filepath.Join(client, "profiles.mjs"), binary(t)}, tc.args...)...)
 			cmd.Env = append(os.Environ(), "TMPDIR="+t.TempDir())
 			out, err := cmd.CombinedOutput()
 			t.Logf("%s", out)

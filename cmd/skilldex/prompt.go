@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -14,10 +15,7 @@ import (
 )
 
 func newPromptCmd(cfg *Config) *cobra.Command {
-	var (
-		opts  listing.PromptOptions
-		write string
-	)
+	var opts promptOptions
 	cmd := &cobra.Command{
 		Use:   "prompt",
 		Short: "Print the <available_skills> block for an agent's system prompt, fitted to a budget",
@@ -32,47 +30,59 @@ FILE, replacing what was there and leaving the rest of the file as it was (the b
 markers are absent). Running it again with an unchanged catalog leaves the file unchanged.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			cat, err := cfg.openCatalog(cmd.Context(), cmd.ErrOrStderr())
-			if err != nil {
-				return err
-			}
-			defer cat.Close()
-			p, err := listing.BuildPrompt(cat.List(index.ListOptions{}), opts)
-			if err != nil {
-				return err
-			}
-			w := cmd.OutOrStdout()
-			if write != "" {
-				changed, err := writeBlock(write, p.Text)
-				if err != nil {
-					return err
-				}
-				if cfg.JSON {
-					return writeJSON(w, struct {
-						*listing.Prompt
-						File    string `json:"file"`
-						Changed bool   `json:"changed"`
-					}{p, write, changed})
-				}
-				state := "updated"
-				if !changed {
-					state = "already up to date"
-				}
-				_, err = fmt.Fprintf(w, "%s: skill block %s (%d of %d skills, %d characters, %s)\n", write, state, p.Listed, p.Total, p.Chars, p.Mode)
-				return err
-			}
-			if cfg.JSON {
-				return writeJSON(w, p)
-			}
-			_, err = fmt.Fprintln(w, p.Text)
-			return err
+			return runPrompt(cmd.Context(), newApp(cmd, cfg), opts)
 		},
 	}
 	cmd.Flags().IntVar(&opts.Budget, "budget", listing.DefaultBudget, "most characters the block may take")
 	cmd.Flags().StringVar(&opts.Format, "format", listing.PromptXML, "xml (the Agent Skills format), markdown or json")
 	cmd.Flags().BoolVar(&opts.ExposeHidden, "expose-hidden", false, "also list the skills whose authors hid them from the model (disable-model-invocation: true)")
-	cmd.Flags().StringVar(&write, "write", "", "update the marked skilldex block in FILE (e.g. AGENTS.md) instead of printing")
+	cmd.Flags().StringVar(&opts.write, "write", "", "update the marked skilldex block in FILE (e.g. AGENTS.md) instead of printing")
 	return cmd
+}
+
+// runPrompt prints the <available_skills> block, or writes it between
+// the markers of opts.write.
+func runPrompt(ctx context.Context, a *app, opts promptOptions) error {
+	cat, err := a.openShared(ctx)
+	if err != nil {
+		return err
+	}
+	defer cat.Close()
+	p, err := listing.BuildPrompt(cat.List(index.ListOptions{}), opts.PromptOptions)
+	if err != nil {
+		return err
+	}
+	w := a.stdout
+	if opts.write != "" {
+		changed, err := writeBlock(opts.write, p.Text)
+		if err != nil {
+			return err
+		}
+		if a.cfg.JSON {
+			return writeJSON(w, struct {
+				*listing.Prompt
+				File    string `json:"file"`
+				Changed bool   `json:"changed"`
+			}{p, opts.write, changed})
+		}
+		state := "updated"
+		if !changed {
+			state = "already up to date"
+		}
+		_, err = fmt.Fprintf(w, "%s: skill block %s (%d of %d skills, %d characters, %s)\n", opts.write, state, p.Listed, p.Total, p.Chars, p.Mode)
+		return err
+	}
+	if a.cfg.JSON {
+		return writeJSON(w, p)
+	}
+	_, err = fmt.Fprintln(w, p.Text)
+	return err
+}
+
+// promptOptions are prompt's flags.
+type promptOptions struct {
+	listing.PromptOptions
+	write string // file whose marked block to update; "" prints
 }
 
 // writeBlock puts block between the skilldex markers in file (created when

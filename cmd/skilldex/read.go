@@ -1,10 +1,16 @@
 package main
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/spf13/cobra"
 )
+
+// readOptions name the skill and the file to print.
+type readOptions struct {
+	name, path string
+}
 
 func newReadCmd(cfg *Config) *cobra.Command {
 	return &cobra.Command{
@@ -12,20 +18,24 @@ func newReadCmd(cfg *Config) *cobra.Command {
 		Short: "Print a text file of a skill (path relative to the skill folder)",
 		Args:  cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			cat, err := cfg.openCatalog(cmd.Context(), cmd.ErrOrStderr())
-			if err != nil {
-				return err
-			}
-			defer cat.Close()
-			f, err := cat.ReadFile(cmd.Context(), args[0], args[1])
-			if err != nil {
-				return err
-			}
-			if cfg.JSON {
-				return writeJSON(cmd.OutOrStdout(), f)
-			}
-			_, err = fmt.Fprint(cmd.OutOrStdout(), f.Content)
-			return err
+			return runRead(cmd.Context(), newApp(cmd, cfg), readOptions{name: args[0], path: args[1]})
 		},
 	}
+}
+
+func runRead(ctx context.Context, a *app, opts readOptions) error {
+	cat, err := a.openShared(ctx)
+	if err != nil {
+		return err
+	}
+	defer cat.Close()
+	f, err := cat.ReadFile(ctx, opts.name, opts.path)
+	if err != nil {
+		return err
+	}
+	if a.cfg.JSON {
+		return writeJSON(a.stdout, f)
+	}
+	_, err = fmt.Fprint(a.stdout, f.Content)
+	return err
 }

@@ -14,109 +14,123 @@ import (
 	"github.com/spf13/cobra"
 )
 
+// serveCmdOptions are serve's own flags; the settings it shares with the
+// config file (profiles, scripts, sandbox, HTTP address, token) are on
+// Config, and the shared server's are shareOpts.
+type serveCmdOptions struct {
+	scriptPaths           []string
+	noWatch, exposeHidden bool
+	watch                 string
+	debounce, rescan      time.Duration
+	share                 shareOpts
+	allowedHosts          []string
+}
+
 func newServeCmd(cfg *Config) *cobra.Command {
-	var (
-		scriptPaths           []string
-		noWatch, exposeHidden bool
-		watch                 string
-		debounce, rescan      time.Duration
-		share                 shareOpts
-		allowedHosts          []string
-	)
+	var opts serveCmdOptions
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the catalog over MCP (stdio by default, streamable HTTP with --http)",
 		Long: `serve runs an MCP server over the catalog. On stdio (the default) the protocol owns stdout and logs go
 to stderr. With --http ADDR it serves streamable HTTP at http://ADDR/mcp; a bare port (:8765) binds to
 127.0.0.1, Host headers that are not loopback names are refused on a loopback address (DNS rebinding),
-and --token (or SKILLDEX_TOKEN, or token: in the config file) requires "Authorization: Bearer TOKEN". --profile picks the tool set: ` + fmt.Sprint(tools.Profiles()) + `.`,
+and --token (or SKILLDEX_TOKEN, or token: in your own config file) requires "Authorization: Bearer TOKEN". --profile picks the tool set: ` + fmt.Sprint(tools.Profiles()) + `.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			ctx := cmd.Context()
-			if shared, err := serveShared(cmd, cfg, &share); shared {
+			// Stdio sessions on one data dir share a background server
+			// (shared.go) unless told not to.
+			if shared, err := serveShared(cmd, cfg, &opts.share); shared {
 				return err
 			}
-			log := cfg.logger(cmd.ErrOrStderr())
-			cfg.exclusive, cfg.background = true, true
-			cat, err := cfg.openCatalog(ctx, cmd.ErrOrStderr())
-			if err != nil {
-				return err
-			}
-			defer cat.Close()
-			topts := &tools.Options{Profiles: cfg.Profiles, Logger: log, ExposeHidden: exposeHidden, ScriptPaths: scriptPaths}
-			if cfg.AllowScripts {
-				sb, err := newSandbox(cfg.Sandbox, log)
-				if err != nil {
-					return err
-				}
-				// Many agents may call at once: bound the scripts
-				// running together (processes, captured output).
-				topts.Sandbox = sandbox.Limit(sb, 0, 0)
-			}
-			h := tools.New(cat, topts)
-			srv, err := h.NewServer()
-			if err != nil {
-				return err
-			}
-			log.Info("serving", "skills", cat.Len(), "roots", len(cat.Roots()))
-			if !noWatch && watch != "off" {
-				w, err := filewatcher.New(filewatcher.Options{Kind: watch, Debounce: debounce, MaxDepth: cfg.MaxDepth})
-				if err != nil {
-					return err
-				}
-				go func() {
-					if err := cat.Watch(ctx, w, rescan); err != nil {
-						log.Error("watcher stopped; the catalog is no longer live", "err", err)
-					}
-				}()
-			}
-			if cfg.HTTP == "" {
-				err := serveStdio(ctx, cmd, srv, log)
-				if errors.Is(err, context.Canceled) {
-					return nil
-				}
-				return err
-			}
-			addr, loopback, err := httpAddr(cfg.HTTP)
-			if err != nil {
-				return err
-			}
-			g := guard{Token: cfg.Token, AllowedHosts: allowedHosts}
-			if err := checkExposure(addr, loopback, g); err != nil {
-				return err
-			}
-			warnExposure(log, addr, loopback, cfg.Token, cfg.AllowScripts)
-			ln, err := net.Listen("tcp", addr)
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "skilldex: serving MCP at http://%s/mcp\n", ln.Addr())
-			hs := newHTTPServer(newHTTPHandler(srv, g, log))
-			ln = newLimitListener(ln, maxConns)
-			go func() {
-				<-ctx.Done()
-				sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-				defer cancel()
-				_ = hs.Shutdown(sctx)
-			}()
-			if err := hs.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
-				return err
-			}
-			return nil
+			return runServe(cmd.Context(), newApp(cmd, cfg), opts)
 		},
 	}
 	cmd.Flags().BoolVar(&cfg.AllowScripts, "allow-scripts", false, "let agents run skills' bundled scripts (run_skill_script, agent-zero execute_script) in the sandbox")
 	cmd.Flags().StringVar(&cfg.Sandbox, "sandbox", "", "script sandbox: bwrap (default), or none (no isolation; logs a warning on every run)")
-	cmd.Flags().BoolVar(&noWatch, "no-watch", false, "do not watch the roots for changes")
-	cmd.Flags().StringVar(&watch, "watch", "fsnotify", "how to notice changes: fsnotify, poll for filesystems where fsnotify sees nothing, or off (as --no-watch)")
-	cmd.Flags().DurationVar(&debounce, "debounce", filewatcher.DefaultDebounce, "quiet period that folds a burst of changes into one refresh")
-	cmd.Flags().DurationVar(&rescan, "rescan", 30*time.Second, "full rescan period as a safety net (0 disables)")
+	cmd.Flags().BoolVar(&opts.noWatch, "no-watch", false, "do not watch the roots for changes")
+	cmd.Flags().StringVar(&opts.watch, "watch", "fsnotify", "how to notice changes: fsnotify, poll for filesystems where fsnotify sees nothing, or off (as --no-watch)")
+	cmd.Flags().DurationVar(&opts.debounce, "debounce", filewatcher.DefaultDebounce, "quiet period that folds a burst of changes into one refresh")
+	cmd.Flags().DurationVar(&opts.rescan, "rescan", 30*time.Second, "full rescan period as a safety net (0 disables)")
 	cmd.Flags().StringVar(&cfg.HTTP, "http", "", "serve streamable HTTP on ADDR (e.g. 127.0.0.1:8765; a bare :PORT binds to 127.0.0.1) instead of stdio")
 	cmd.Flags().StringVar(&cfg.Token, "token", "", "with --http, require Authorization: Bearer TOKEN on every request (also SKILLDEX_TOKEN)")
-	cmd.Flags().BoolVar(&exposeHidden, "expose-hidden", false, "also show the model skills whose authors hid them from it (disable-model-invocation: true); by default they load only by exact name")
-	addShareFlags(cmd, &share)
-	cmd.Flags().StringArrayVar(&scriptPaths, "script-path", nil, "absolute folder whose files agents may give scripts as inputs or output (besides the client's workspace roots; repeatable)")
-	cmd.Flags().StringArrayVar(&allowedHosts, "allowed-host", nil, "with --http, a host name clients use to reach the server (repeatable); Host and Origin must be an IP address, localhost or one of these. A non-loopback bind needs this or a token")
+	cmd.Flags().BoolVar(&opts.exposeHidden, "expose-hidden", false, "also show the model skills whose authors hid them from it (disable-model-invocation: true); by default they load only by exact name")
+	cmd.Flags().StringArrayVar(&opts.scriptPaths, "script-path", nil, "absolute folder whose files agents may give scripts as inputs or output (besides the client's workspace roots; repeatable)")
+	addShareFlags(cmd, &opts.share)
+	cmd.Flags().StringArrayVar(&opts.allowedHosts, "allowed-host", nil, "with --http, a host name clients use to reach the server (repeatable); Host and Origin must be an IP address, localhost or one of these. A non-loopback bind needs this or a token")
 	cmd.Flags().StringArrayVar(&cfg.Profiles, "profile", nil, "tool profile(s) to register (repeatable or comma-separated; default native)")
 	return cmd
+}
+
+// runServe serves the catalog from this process: it owns the data dir
+// (bodies indexed in the background), watches the roots unless told not
+// to, and serves MCP on stdio or HTTP until ctx ends (SIGINT, SIGTERM) or
+// the client closes stdin.
+func runServe(ctx context.Context, a *app, opts serveCmdOptions) error {
+	cfg := a.cfg
+	log := cfg.logger(a.stderr)
+	cat, err := a.openOwned(ctx, true)
+	if err != nil {
+		return err
+	}
+	defer cat.Close()
+	topts := &tools.Options{Profiles: cfg.Profiles, Logger: log, ExposeHidden: opts.exposeHidden, ScriptPaths: opts.scriptPaths}
+	if cfg.AllowScripts {
+		sb, err := newSandbox(cfg.Sandbox, log)
+		if err != nil {
+			return err
+		}
+		// Many agents may call at once: bound the scripts running
+		// together (processes, captured output).
+		topts.Sandbox = sandbox.Limit(sb, 0, 0)
+	}
+	h := tools.New(cat, topts)
+	srv, err := h.NewServer()
+	if err != nil {
+		return err
+	}
+	log.Info("serving", "skills", cat.Len(), "roots", len(cat.Roots()))
+	if !opts.noWatch && opts.watch != "off" {
+		w, err := filewatcher.New(filewatcher.Options{Kind: opts.watch, Debounce: opts.debounce, MaxDepth: cfg.MaxDepth})
+		if err != nil {
+			return err
+		}
+		go func() {
+			if err := cat.Watch(ctx, w, opts.rescan); err != nil {
+				log.Error("watcher stopped; the catalog is no longer live", "err", err)
+			}
+		}()
+	}
+	if cfg.HTTP == "" {
+		err := serveStdio(ctx, a.stdin, a.stdout, srv, log)
+		if errors.Is(err, context.Canceled) {
+			return nil
+		}
+		return err
+	}
+	addr, loopback, err := httpAddr(cfg.HTTP)
+	if err != nil {
+		return err
+	}
+	g := guard{Token: cfg.Token, AllowedHosts: opts.allowedHosts}
+	if err := checkExposure(addr, loopback, g); err != nil {
+		return err
+	}
+	warnExposure(log, addr, loopback, cfg.Token, cfg.AllowScripts)
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(a.stderr, "skilldex: serving MCP at http://%s/mcp\n", ln.Addr())
+	hs := newHTTPServer(newHTTPHandler(srv, g, log))
+	ln = newLimitListener(ln, maxConns)
+	go func() {
+		<-ctx.Done()
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = hs.Shutdown(sctx)
+	}()
+	if err := hs.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
 }

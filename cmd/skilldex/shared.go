@@ -176,8 +176,8 @@ func serveShared(cmd *cobra.Command, cfg *Config, o *shareOpts) (bool, error) {
 // serveStdio serves srv on this process's stdio through a front: malformed
 // lines get JSON-RPC errors and a client that stops reading stops being
 // read.
-func serveStdio(ctx context.Context, cmd *cobra.Command, srv *mcp.Server, log *slog.Logger) error {
-	f := &mcpshare.Front{In: cmd.InOrStdin(), Out: cmd.OutOrStdout(), Dial: mcpshare.InProcess(srv), Log: log}
+func serveStdio(ctx context.Context, in io.Reader, out io.Writer, srv *mcp.Server, log *slog.Logger) error {
+	f := &mcpshare.Front{In: in, Out: out, Dial: mcpshare.InProcess(srv), Log: log}
 	return f.Run(ctx)
 }
 
@@ -194,7 +194,6 @@ func runDaemon(ctx context.Context, cfg *Config) error {
 	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level})).With("pid", os.Getpid())
 	cfg.Roots, cfg.DataDir, cfg.MaxDepth, cfg.Strict, cfg.Mem = dc.Roots, dc.DataDir, dc.MaxDepth, dc.Strict, false
-	cfg.exclusive, cfg.background = true, true
 	var roots []string
 	for _, r := range dc.Roots {
 		roots = append(roots, r.Path)
@@ -202,7 +201,9 @@ func runDaemon(ctx context.Context, cfg *Config) error {
 	d := &mcpshare.Daemon{Endpoint: mcpshare.Endpoint{Dir: dc.Dir, Key: dc.Key}, Idle: dc.Idle, Log: log,
 		Describe: fmt.Sprintf("data dir %s; roots %s", dc.DataDir, strings.Join(roots, ", ")),
 		Open: func(ctx context.Context) (mcpshare.Backend, error) {
-			cat, err := cfg.openCatalogWith(ctx, os.Stderr, false)
+			// The daemon owns the data dir, bodies indexed in the
+			// background (as app.openOwned).
+			cat, err := cfg.open(ctx, os.Stderr, false, true)
 			var le *index.LockedError
 			if errors.As(err, &le) {
 				return nil, &mcpshare.LockedError{Err: err}

@@ -35,7 +35,9 @@ var testSockets = func() string {
 
 // stopSharedServers stops the shared servers the tests started (TestMain).
 func stopSharedServers() {
-	_ = exec.Command(bin, "serve", "--stop").Run()
+	if bin != "" { // no binary, no server started
+		_ = exec.Command(bin, "serve", "--stop").Run()
+	}
 	os.RemoveAll(testSockets)
 }
 
@@ -67,7 +69,7 @@ func newSharedEnv(t *testing.T) *sharedEnv {
 	e.env = append(e.env, "XDG_CACHE_HOME="+e.cache, "SKILLDEX_SOCKET_DIR="+e.sockets, "SKILLDEX_SHARE_IDLE=2s")
 	t.Cleanup(func() {
 		// serve --stop ends whatever is left; then nothing of ours runs.
-		cmd := exec.Command(bin, "serve", "--stop")
+		cmd := exec.Command(binary(t), "serve", "--stop")
 		cmd.Env = e.env
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Errorf("serve --stop: %v\n%s", err, out)
@@ -80,7 +82,7 @@ func newSharedEnv(t *testing.T) *sharedEnv {
 // serve starts one stdio session with args, as an agent would.
 func (e *sharedEnv) serve(t *testing.T, ctx context.Context, name string, updated *atomic.Int32) *mcp.ClientSession {
 	t.Helper()
-	cmd := exec.Command(bin, "serve", "--dir", e.root, "--debounce", "50ms")
+	cmd := exec.Command(binary(t), "serve", "--dir", e.root, "--debounce", "50ms")
 	cmd.Env = e.env
 	cmd.Stderr = os.Stderr
 	client := mcp.NewClient(&mcp.Implementation{Name: name, Version: "1"}, &mcp.ClientOptions{
@@ -99,7 +101,7 @@ func (e *sharedEnv) status(t *testing.T) []struct {
 	Sessions int `json:"sessions"`
 } {
 	t.Helper()
-	cmd := exec.Command(bin, "serve", "--status", "--json")
+	cmd := exec.Command(binary(t), "serve", "--status", "--json")
 	cmd.Env = e.env
 	out, err := cmd.Output()
 	if err != nil {

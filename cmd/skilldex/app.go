@@ -1,0 +1,83 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/skilldex/skilldex/index"
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+)
+
+// app is what every command's runX gets besides its own options: the
+// resolved configuration and the streams to write to. Tests build one
+// with buffers and call runX in process.
+type app struct {
+	cfg            *Config
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+// newApp is the app for cmd: cfg (resolved by the root's
+// PersistentPreRunE) and cmd's streams.
+func newApp(cmd *cobra.Command, cfg *Config) *app {
+	return &app{cfg: cfg, stdin: cmd.InOrStdin(), stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr()}
+}
+
+// openShared opens the catalog for a one-shot command (list, search,
+// show, ...). When another process owns the data dir (a running serve),
+// it answers from an in-memory catalog of its own, with a warning, rather
+// than wait or fail.
+func (a *app) openShared(ctx context.Context) (*index.Catalog, error) {
+	return a.cfg.openCatalog(ctx, a.stderr)
+}
+
+// openOwned opens the catalog as the data dir's owner (serve, index): when
+// another process holds the data dir it fails with *index.LockedError,
+// naming the holder. background indexes bodies after the catalog is
+// listable and searchable by metadata (index.Options.BackgroundBodies);
+// serve wants it so agents get answers at once.
+func (a *app) openOwned(ctx context.Context, background bool) (*index.Catalog, error) {
+	return a.cfg.open(ctx, a.stderr, a.cfg.Mem, background)
+}
+
+// openCatalog is openShared for code that has a Config but no app.
+func (c *Config) openCatalog(ctx context.Context, stderr io.Writer) (*index.Catalog, error) {
+	cat, err := c.open(ctx, stderr, c.Mem, false)
+	var le *index.LockedError
+	if errors.As(err, &le) {
+		c.logger(stderr).Warn(le.Error() + "; this command builds an in-memory catalog of its own instead (slower)")
+		return c.open(ctx, stderr, true, false)
+	}
+	return cat, err
+}
+
+// open opens the catalog the configuration describes, showing a progress
+// bar on stderr when indexing runs past a second on a terminal.
+func (c *Config) open(ctx context.Context, stderr io.Writer, mem, background bool) (*index.Catalog, error) {
+	opts := &index.Options{Roots: c.Roots, DataDir: c.DataDir, Mem: mem, MaxDepth: c.MaxDepth, Mode: c.mode(), Logger: c.logger(stderr),
+		BackgroundBodies: background}
+	if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		start := time.Now()
+		var bar *progressbar.ProgressBar
+		opts.Progress = func(done, total int) {
+			if bar == nil && time.Since(start) > time.Second {
+				bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(stderr), progressbar.OptionSetDescription("indexing skills"),
+					progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
+			}
+			if bar != nil {
+				_ = bar.Set(done)
+			}
+		}
+		defer func() {
+			if bar != nil {
+				_ = bar.Finish()
+			}
+		}()
+	}
+	return index.Open(ctx, opts)
+}
