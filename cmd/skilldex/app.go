@@ -3,8 +3,11 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -33,6 +36,9 @@ func newApp(cmd *cobra.Command, cfg *Config) *app {
 // it answers from an in-memory catalog of its own, with a warning, rather
 // than wait or fail.
 func (a *app) openShared(ctx context.Context) (*index.Catalog, error) {
+	if err := a.cfg.checkRoots(); err != nil {
+		return nil, err
+	}
 	return a.cfg.openCatalog(ctx, a.stderr)
 }
 
@@ -42,7 +48,71 @@ func (a *app) openShared(ctx context.Context) (*index.Catalog, error) {
 // listable and searchable by metadata (index.Options.BackgroundBodies);
 // serve wants it so agents get answers at once.
 func (a *app) openOwned(ctx context.Context, background bool) (*index.Catalog, error) {
+	if err := a.cfg.checkRoots(); err != nil {
+		return nil, err
+	}
 	return a.cfg.open(ctx, a.stderr, a.cfg.Mem, background)
+}
+
+// missingRootsError reports roots the user named (with --dir,
+// SKILLDEX_DIRS or a config file) that are missing, not folders, or
+// unreadable.
+type missingRootsError struct {
+	source   string // where the roots came from: "flag --dir", ...
+	problems []string
+}
+
+func (e *missingRootsError) Error() string {
+	return fmt.Sprintf("skill folder %s (from %s); fix the path, or pass --allow-missing to skip folders that do not exist",
+		strings.Join(e.problems, "; "), e.source)
+}
+
+// checkRoots refuses roots the user named that cannot be read: a typo in
+// --dir must not look like an empty catalog. The default roots are a list
+// of places agents use, most of them absent on any machine, so they are
+// not checked; nor are missing roots with --allow-missing (unreadable ones
+// still are).
+func (c *Config) checkRoots() error {
+	if c.sources["roots"] == "default" {
+		return nil
+	}
+	var problems []string
+	for _, r := range c.Roots {
+		st, err := os.Stat(r.Path)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			if !c.AllowMissing {
+				problems = append(problems, fmt.Sprintf("%s does not exist", r.Path))
+			}
+		case err != nil:
+			problems = append(problems, fmt.Sprintf("%s cannot be read: %v", r.Path, unwrapPath(err)))
+		case !st.IsDir():
+			problems = append(problems, fmt.Sprintf("%s is a file, not a folder (name the folder holding SKILL.md)", r.Path))
+		default:
+			f, err := os.Open(r.Path)
+			if err == nil {
+				_, err = f.ReadDir(1)
+				f.Close()
+			}
+			if err != nil && !errors.Is(err, io.EOF) {
+				problems = append(problems, fmt.Sprintf("%s cannot be read: %v", r.Path, unwrapPath(err)))
+			}
+		}
+	}
+	if len(problems) == 0 {
+		return nil
+	}
+	return &missingRootsError{source: c.sources["roots"], problems: problems}
+}
+
+// unwrapPath drops the *fs.PathError around err: the message names the
+// path already.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // openCatalog is openShared for code that has a Config but no app.
@@ -79,5 +149,9 @@ func (c *Config) open(ctx context.Context, stderr io.Writer, mem, background boo
 			}
 		}()
 	}
-	return index.Open(ctx, opts)
+	cat, err := index.Open(ctx, opts)
+	if err == nil {
+		c.recordCatalog(cat)
+	}
+	return cat, err
 }

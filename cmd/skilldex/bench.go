@@ -29,7 +29,7 @@ starts, refresh, search, load, read_file, list, the tool description, error mess
 a serving process. It prints each figure beside its target (the limits skilldex is built to stay within, set
 for 1,000 skills and scaled for larger catalogs), our own stricter goal, and the ratio target/value, and exits
 1 when a target is missed. Goals are reported only. Figures depend on the machine: compare runs on one machine.`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			opts.dir = cmd.Flags().Changed("dir")
 			return runBench(cmd.Context(), newApp(cmd, cfg), opts)

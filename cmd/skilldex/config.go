@@ -42,6 +42,9 @@ type Config struct {
 	Debounce time.Duration `yaml:"debounce"`
 	Rescan   time.Duration `yaml:"rescan"`
 	JSON     bool          `yaml:"-"`
+	// AllowMissing skips named roots that do not exist instead of
+	// failing (--allow-missing).
+	AllowMissing bool `yaml:"-"`
 
 	// Token, when set, is the bearer token serve --http requires.
 	Token string `yaml:"token"`

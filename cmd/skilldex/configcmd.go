@@ -66,7 +66,7 @@ named with --config. The keys are those printed here, e.g.
   allow_scripts: false
   sandbox: bwrap              # bwrap or none
   http: 127.0.0.1:8765        # serve streamable HTTP instead of stdio`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runConfig(cmd.Context(), newApp(cmd, cfg))
 		},

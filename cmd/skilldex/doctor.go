@@ -26,7 +26,7 @@ skill folder, shadowed names (which copy wins, where the others are), exact dupl
 shebang or of a type skilldex cannot run, descriptions too short or generic for search, and the listing
 cost of the catalog against agents' budgets (8,000 and 15,000 characters; 1% of a 200k-token context).
 It exits 1 when there are errors, so it can gate a CI.`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runDoctor(cmd.Context(), newApp(cmd, cfg), opts)
 		},
@@ -50,6 +50,15 @@ func runDoctor(ctx context.Context, a *app, opts doctorOptions) error {
 	if a.cfg.JSON {
 		err = writeJSON(w, rep)
 	} else {
+		// Skill names, paths and messages quote catalog text: escape its
+		// control characters before colour is added.
+		for i := range rep.Findings {
+			f := &rep.Findings[i]
+			f.Skill, f.File, f.Message, f.Fix = escapeControls(f.Skill, false), escapeControls(f.File, false), escapeControls(f.Message, false), escapeControls(f.Fix, false)
+			for j := range f.Related {
+				f.Related[j] = escapeControls(f.Related[j], false)
+			}
+		}
 		paint := painter(w)
 		topts := doctor.TextOptions{PerCode: 5, Trim: relToCwd, Paint: func(sev doctor.Severity, s string) string {
 			return paint(map[doctor.Severity]string{doctor.Error: colRed, doctor.Warning: colYellow}[sev], s)

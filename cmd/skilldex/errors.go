@@ -1,7 +1,103 @@
 package main
 
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/skilldex/skilldex/index"
+	"github.com/spf13/cobra"
+)
+
 // renderError is the one place the CLI turns an error into the words a
-// person reads: neutral errors from index get CLI hints here.
+// person reads. index's errors are neutral values (a name, suggestions, a
+// count); the hints here name CLI commands (skilldex search, skilldex
+// show), never MCP tools. Catalog text in the message is shown with its
+// control characters escaped.
 func renderError(err error) string {
-	return err.Error()
+	var (
+		nf      *index.NotFoundError
+		fnf     *index.FileNotFoundError
+		inv     *index.InvalidSkillError
+		missing *missingRootsError
+	)
+	switch {
+	case errors.As(err, &nf):
+		return escapeControls(notFoundText(nf), false)
+	case errors.As(err, &fnf):
+		return escapeControls(fileNotFoundText(fnf), false)
+	case errors.As(err, &inv):
+		var msgs []string
+		for _, d := range inv.Errors() {
+			m := d.Message
+			if d.Fix != "" {
+				m += " (fix: " + d.Fix + ")"
+			}
+			msgs = append(msgs, m)
+		}
+		return escapeControls(fmt.Sprintf("skill %q at %s is not served: %s. See all its problems with: skilldex validate %s",
+			inv.Skill.ID, inv.Skill.SkillPath(), strings.Join(msgs, "; "), shellQuote(inv.Skill.Dir)), false)
+	case errors.As(err, &missing):
+		return missing.Error()
+	}
+	return escapeControls(err.Error(), true)
+}
+
+// noArgs is cobra.Args for commands that take no arguments, saying so in
+// the command's own words rather than "unknown command".
+func noArgs(cmd *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return nil
+	}
+	if cmd.HasSubCommands() {
+		return fmt.Errorf("%s has no command %q; see: %s --help", cmd.CommandPath(), args[0], cmd.CommandPath())
+	}
+	return fmt.Errorf("%s takes no arguments, got %q; see: %s --help", cmd.CommandPath(), strings.Join(args, " "), cmd.CommandPath())
+}
+
+// notFoundText: `skill "x" not found among 3 skills; did you mean y? Find
+// names with: skilldex search WORDS, or skilldex list`.
+func notFoundText(e *index.NotFoundError) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "skill %q not found among %s", e.Name, plural(e.Total, "skill", "skills"))
+	if len(e.Suggestions) > 0 {
+		fmt.Fprintf(&b, "; did you mean %s?", strings.Join(e.Suggestions, ", "))
+	} else {
+		b.WriteString(".")
+	}
+	b.WriteString(" Find the exact name with: skilldex search WORDS, or skilldex list")
+	return b.String()
+}
+
+// fileNotFoundText: `file "x" not found in skill "y"; did you mean z? List
+// the skill's files with: skilldex show y`.
+func fileNotFoundText(e *index.FileNotFoundError) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "file %q not found in skill %q", e.Path, e.SkillID)
+	if len(e.Suggestions) > 0 {
+		fmt.Fprintf(&b, "; did you mean %s?", strings.Join(e.Suggestions, ", "))
+	} else {
+		b.WriteString(".")
+	}
+	fmt.Fprintf(&b, " List the skill's files with: skilldex show %s", shellQuote(e.SkillID))
+	return b.String()
+}
+
+// plural is "1 skill", "0 skills", "2 skills".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, one)
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// shellQuote quotes s for a POSIX shell when it holds anything but
+// letters, digits and -_./@:+=, so a hint can be pasted as it is.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./@:+=", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -13,7 +13,7 @@ func newIndexCmd(cfg *Config) *cobra.Command {
 	return &cobra.Command{
 		Use:   "index",
 		Short: "Build or refresh the catalog's store and search index; print counts and timings",
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runIndex(cmd.Context(), newApp(cmd, cfg))
 		},
@@ -49,14 +49,27 @@ func runIndex(ctx context.Context, a *app) error {
 	if err != nil {
 		return err
 	}
-	out := indexOutput{cat.Roots(), cat.DataDir(), st.Found, st.Valid, st.Invalid, st.Shadowed, len(cat.Diagnostics()),
-		ms(open), ms(st.Duration)}
+	// Count as doctor does (every skill, served = valid including the
+	// shadowed copies), so the two commands agree.
+	out := indexOutput{Roots: cat.Roots(), DataDir: cat.DataDir(), Problems: len(cat.Diagnostics()), OpenMS: ms(open), RefreshMS: ms(st.Duration)}
+	for _, s := range cat.List(index.ListOptions{IncludeInvalid: true, IncludeShadowed: true}) {
+		out.Skills++
+		switch {
+		case !s.Valid:
+			out.Invalid++
+		case s.ShadowedBy != "":
+			out.Shadowed++
+			out.Valid++
+		default:
+			out.Valid++
+		}
+	}
 	if a.cfg.JSON {
 		return writeJSON(a.stdout, out)
 	}
 	w := a.stdout
-	fmt.Fprintf(w, "skills:      %d (%d served, %d invalid, %d shadowed)\n", out.Skills, out.Valid, out.Invalid, out.Shadowed)
-	fmt.Fprintf(w, "diagnostics: %d (see skilldex validate)\n", out.Problems)
+	fmt.Fprintf(w, "%s: %d served (%d of them shadowed), %d not served (invalid)\n", plural(out.Skills, "skill", "skills"), out.Valid, out.Shadowed, out.Invalid)
+	fmt.Fprintf(w, "problems:    see skilldex doctor (everything wrong or risky) or skilldex validate PATH (the spec's rules)\n")
 	fmt.Fprintf(w, "open+index:  %.0f ms\nrefresh:     %.0f ms (unchanged catalog)\n", out.OpenMS, out.RefreshMS)
 	if out.DataDir != "" {
 		fmt.Fprintf(w, "data dir:    %s\n", out.DataDir)

@@ -2,6 +2,9 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"os"
+	"strings"
 
 	"github.com/skilldex/skilldex/index"
 	"github.com/spf13/cobra"
@@ -17,7 +20,7 @@ func newListCmd(cfg *Config) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "list",
 		Short: "List the skills in the catalog, sorted by name",
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runList(cmd.Context(), newApp(cmd, cfg), opts)
 		},
@@ -40,6 +43,10 @@ func runList(ctx context.Context, a *app, opts listOptions) error {
 		}
 		return writeJSON(a.stdout, skills)
 	}
+	if len(skills) == 0 {
+		fmt.Fprintln(a.stderr, emptyCatalogNote(cat))
+		return nil
+	}
 	rows := make([][]string, 0, len(skills))
 	for _, s := range skills {
 		state := ""
@@ -54,4 +61,25 @@ func runList(ctx context.Context, a *app, opts listOptions) error {
 	return table(a.stdout, []string{"NAME", "ID", "STATE", "DESCRIPTION"}, rows, func(row, col int) string {
 		return map[string]string{"invalid": colRed, "shadowed": colYellow}[rows[row][col]]
 	})
+}
+
+// emptyCatalogNote says why a listing is empty: which roots were read and
+// which of them exist.
+func emptyCatalogNote(cat *index.Catalog) string {
+	var exist, absent []string
+	for _, r := range cat.Roots() {
+		if _, err := os.Stat(r.Path); err == nil {
+			exist = append(exist, r.Path)
+		} else {
+			absent = append(absent, r.Path)
+		}
+	}
+	switch {
+	case len(exist) == 0:
+		return fmt.Sprintf("no skills: none of the %s exists (%s); name one with --dir, or see skilldex config",
+			plural(len(absent), "skill folder", "skill folders"), strings.Join(absent, ", "))
+	default:
+		return fmt.Sprintf("no skills served from %s; skilldex list --invalid shows skills that failed validation",
+			strings.Join(exist, ", "))
+	}
 }

@@ -28,7 +28,7 @@ skills that fit; a note then says how many were left out and that the search_ski
 --write FILE (e.g. AGENTS.md) puts the block between <!-- skilldex:start --> and <!-- skilldex:end --> in
 FILE, replacing what was there and leaving the rest of the file as it was (the block is appended when the
 markers are absent). Running it again with an unchanged catalog leaves the file unchanged.`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runPrompt(cmd.Context(), newApp(cmd, cfg), opts)
 		},

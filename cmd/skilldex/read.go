@@ -36,6 +36,12 @@ func runRead(ctx context.Context, a *app, opts readOptions) error {
 	if a.cfg.JSON {
 		return writeJSON(a.stdout, f)
 	}
-	_, err = fmt.Fprint(a.stdout, f.Content)
+	content := f.Content
+	if isTerminal(a.stdout) {
+		// On a terminal, a file's escape sequences are shown, not obeyed;
+		// a pipe gets the file exactly.
+		content = escapeControls(content, true)
+	}
+	_, err = fmt.Fprint(a.stdout, content)
 	return err
 }

@@ -30,11 +30,14 @@ Roots come from --dir (repeatable, earlier wins a shared name), else SKILLDEX_DI
 	f.BoolVar(&cfg.Mem, "mem", false, "keep the store and search index in memory")
 	f.IntVar(&cfg.MaxDepth, "max-depth", 0, "how many folder levels below a root to walk (default 8)")
 	f.BoolVar(&cfg.JSON, "json", false, "print JSON instead of a table")
+	f.BoolVar(&cfg.AllowMissing, "allow-missing", false, "skip --dir folders that do not exist instead of failing")
 	f.StringVar(&cfg.configFile, "config", "", "config file (default skilldex.yaml, then ~/.config/skilldex/config.yaml)")
 	f.BoolVarP(&cfg.Verbose, "verbose", "v", false, "log debug detail to stderr")
 	root.AddCommand(newListCmd(cfg), newSearchCmd(cfg), newShowCmd(cfg), newReadCmd(cfg), newValidateCmd(cfg),
 		newIndexCmd(cfg), newServeCmd(cfg), newRunCmd(cfg), newEvalCmd(cfg), newDoctorCmd(cfg), newPromptCmd(cfg),
-		newInitAgentCmd(cfg), newConfigCmd(cfg), newBenchCmd(cfg), newAuditCmd(cfg))
+		newInitAgentCmd(cfg), newConfigCmd(cfg), newBenchCmd(cfg), newAuditCmd(cfg), newCacheCmd(cfg))
+	root.Version = versionText()
+	root.SetVersionTemplate("{{.Version}}\n")
 	return root
 }
 

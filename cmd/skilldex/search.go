@@ -31,6 +31,12 @@ func newSearchCmd(cfg *Config) *cobra.Command {
 }
 
 func runSearch(ctx context.Context, a *app, opts searchOptions) error {
+	if opts.Limit < 1 {
+		return fmt.Errorf("--limit %d: want the number of results to show, 1 or more", opts.Limit)
+	}
+	if opts.MinScore < 0 {
+		return fmt.Errorf("--min-score %g: scores are 0 or more", opts.MinScore)
+	}
 	cat, err := a.openShared(ctx)
 	if err != nil {
 		return err
@@ -48,7 +54,7 @@ func runSearch(ctx context.Context, a *app, opts searchOptions) error {
 		rows = append(rows, []string{fmt.Sprint(i + 1), fmt.Sprintf("%.2f", h.Score), h.Name, h.ID, h.Description})
 	}
 	if len(rows) == 0 {
-		fmt.Fprintf(a.stdout, "no skill matches %q\n", opts.Query)
+		fmt.Fprintf(a.stderr, "no skill matches %q among %s\n", escapeControls(opts.Query, false), plural(cat.Len(), "skill", "skills"))
 		return nil
 	}
 	return table(a.stdout, []string{"#", "SCORE", "NAME", "ID", "DESCRIPTION"}, rows)

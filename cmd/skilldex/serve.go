@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
+	"os"
 	"time"
 
 	"github.com/skilldex/skilldex/index/filewatcher"
@@ -35,7 +37,7 @@ func newServeCmd(cfg *Config) *cobra.Command {
 to stderr. With --http ADDR it serves streamable HTTP at http://ADDR/mcp; a bare port (:8765) binds to
 127.0.0.1, Host headers that are not loopback names are refused on a loopback address (DNS rebinding),
 and --token (or SKILLDEX_TOKEN, or token: in your own config file) requires "Authorization: Bearer TOKEN". --profile picks the tool set: ` + fmt.Sprint(tools.Profiles()) + `.`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			// Stdio sessions on one data dir share a background server
 			// (shared.go) unless told not to.
@@ -101,8 +103,17 @@ func runServe(ctx context.Context, a *app, opts serveCmdOptions) error {
 		}()
 	}
 	if cfg.HTTP == "" {
+		if f, ok := a.stdin.(*os.File); ok && isTerminal(f) {
+			// A person started it by hand: the protocol is silent, so
+			// say what is happening.
+			fmt.Fprintf(a.stderr, "skilldex: serving %s from %s over MCP on stdio (standard input and output) for an agent;\n"+
+				"an agent starts this itself (set it up with: skilldex init-agent AGENT). Press Ctrl-C to stop.\n",
+				plural(cat.Len(), "skill", "skills"), plural(len(cat.Roots()), "folder", "folders"))
+		}
+		// SIGINT, SIGTERM and a closed stdin are a normal end: exit 0,
+		// no error logged.
 		err := serveStdio(ctx, a.stdin, a.stdout, srv, log)
-		if errors.Is(err, context.Canceled) {
+		if errors.Is(err, context.Canceled) || errors.Is(err, io.EOF) {
 			return nil
 		}
 		return err
@@ -120,7 +131,7 @@ func runServe(ctx context.Context, a *app, opts serveCmdOptions) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(a.stderr, "skilldex: serving MCP at http://%s/mcp\n", ln.Addr())
+	fmt.Fprintf(a.stderr, "skilldex: serving %s over MCP at http://%s/mcp; press Ctrl-C to stop\n", plural(cat.Len(), "skill", "skills"), ln.Addr())
 	hs := newHTTPServer(newHTTPHandler(srv, g, log))
 	ln = newLimitListener(ln, maxConns)
 	go func() {
@@ -134,3 +145,4 @@ func runServe(ctx context.Context, a *app, opts serveCmdOptions) error {
 	}
 	return nil
 }
+

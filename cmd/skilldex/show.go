@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/skilldex/skilldex/index"
+
 	"github.com/spf13/cobra"
 )
 
@@ -42,16 +44,50 @@ func runShow(ctx context.Context, a *app, opts showOptions) error {
 		}{l.Skill, l.BaseDir, l.Content, l.Files})
 	}
 	w := a.stdout
-	fmt.Fprintf(w, "Skill: %s (id %s)\nBase directory: %s\n", l.Skill.Name, l.Skill.ID, l.BaseDir)
-	if l.Skill.ShadowedBy != "" {
-		fmt.Fprintf(w, "Shadowed by: %s\n", l.Skill.ShadowedBy)
+	tty := isTerminal(w)
+	clean := func(s string) string { return escapeControls(s, false) }
+	sk := l.Skill
+	fmt.Fprintf(w, "Skill: %s (id %s)\nBase directory: %s\n", clean(sk.Name), clean(sk.ID), clean(l.BaseDir))
+	// Other copies of the name: which one agents get, where the others are.
+	winner := sk.ID
+	if sk.ShadowedBy != "" {
+		winner = sk.ShadowedBy
 	}
-	for _, d := range l.Skill.Diagnostics {
-		fmt.Fprintf(a.stderr, "%s\n", d)
+	var copies []index.Skill
+	for _, o := range cat.List(index.ListOptions{IncludeShadowed: true}) {
+		if o.ID != sk.ID && (o.ID == winner || o.ShadowedBy == winner) {
+			copies = append(copies, o)
+		}
+	}
+	if sk.ShadowedBy != "" {
+		fmt.Fprintf(w, "Shadowed: agents asking for %q get %s instead (an earlier or higher-priority root); this is the copy you named by id\n",
+			clean(sk.Name), clean(sk.ShadowedBy))
+	} else if len(copies) > 0 {
+		fmt.Fprintf(w, "Chosen copy: %s shares its name with %s below; this one wins (an earlier or higher-priority root)\n",
+			clean(sk.ID), plural(len(copies), "other skill", "other skills"))
+	}
+	for _, o := range copies {
+		state := "shadowed"
+		if o.ShadowedBy == "" {
+			state = "chosen"
+		}
+		fmt.Fprintf(w, "  %s copy: %s (%s)\n", state, clean(o.ID), clean(o.Dir))
+	}
+	for _, d := range sk.Diagnostics {
+		fmt.Fprintf(a.stderr, "%s\n", clean(d.String()))
 	}
 	if len(l.Files) > 0 {
-		fmt.Fprintf(w, "Files: %d (read with: skilldex read %s PATH)\n", len(l.Files), l.Skill.ID)
+		fmt.Fprintf(w, "Files (%d; print one with: skilldex read %s PATH):\n", len(l.Files), shellQuote(sk.ID))
+		for _, f := range l.Files {
+			fmt.Fprintf(w, "  %s\n", clean(f))
+		}
+	} else {
+		fmt.Fprintln(w, "Files: none besides SKILL.md")
 	}
-	fmt.Fprintf(w, "\n%s", l.Content)
+	content := l.Content
+	if tty {
+		content = escapeControls(content, true)
+	}
+	fmt.Fprintf(w, "\n%s", content)
 	return nil
 }

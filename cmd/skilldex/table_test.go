@@ -4,48 +4,83 @@ import (
 	"bytes"
 	"strings"
 	"testing"
-	"unicode/utf8"
 )
 
-func TestFitWidths(t *testing.T) {
-	cases := []struct {
-		widths []int
-		width  int
-		want   []int
-	}{
-		{[]int{10, 20, 30}, 120, []int{10, 20, 30}}, // fits
-		{[]int{10, 20, 100}, 80, []int{10, 20, 46}}, // the last column is cut first
-		{[]int{30, 40, 100}, 60, []int{18, 18, 20}}, // then the widest others
-		{[]int{30, 40, 100}, 10, []int{8, 8, 20}},   // never below the minimums
-	}
-	for _, tc := range cases {
-		got := append([]int(nil), tc.widths...)
-		fitWidths(got, tc.width)
-		if len(got) != len(tc.want) || got[0] != tc.want[0] || got[1] != tc.want[1] || got[2] != tc.want[2] {
-			t.Errorf("fitWidths(%v, %d) = %v, want %v", tc.widths, tc.width, got, tc.want)
-		}
+// tableRows are list rows with CJK text, a long id, an ANSI escape hidden
+// in a description and an empty state, for the golden tables.
+var tableRows = [][]string{
+	{"pdf-forms", "document-tools/pdf-forms", "", "Fill, read and flatten PDF form fields. Use when the user has a PDF form to complete or inspect."},
+	{"数据分析", "团队/数据分析/每周报告", "", "生成每周数据分析报告，包括图表和摘要。用于需要汇总团队数据的时候。"},
+	{"résumé-writer", "careers/resume-writer", "shadowed", "Write a résumé tailored to a job posting.\nKeeps it to one page."},
+	{"evil", "hostile/evil\x1b]0;pwned\x07", "invalid", "Looks harmless\x1b[2J\x1b[31m until printed"},
+	{"a-skill-with-a-very-long-name-that-will-not-be-cut", "some/deeply/nested/folder/a-skill-with-a-very-long-name-that-will-not-be-cut", "", "Short."},
+}
+
+// TestTableGolden renders the list table at 80 and 120 columns and piped:
+// columns measured in screen cells (CJK counts two), ids whole, the
+// description cut to the room left or on its own line, control characters
+// escaped.
+func TestTableGolden(t *testing.T) {
+	header := []string{"NAME", "ID", "STATE", "DESCRIPTION"}
+	for _, tc := range []struct {
+		name  string
+		width int
+	}{{"80", 80}, {"120", 120}, {"pipe", 0}} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := renderTable(tc.width, header, tableRows, nil)
+			golden(t, "table-"+tc.name+".golden", got)
+			if strings.ContainsAny(got, "\x1b\x07") {
+				t.Errorf("a control character reached the output:\n%q", got)
+			}
+			for _, r := range tableRows {
+				if !strings.Contains(got, cleanCell(r[1])) {
+					t.Errorf("id %q cut", r[1])
+				}
+			}
+			if tc.width == 0 {
+				return
+			}
+			// Every line whose id column fits stays within the width.
+			for _, line := range strings.Split(strings.TrimSuffix(got, "\n"), "\n") {
+				if w := screen.StringWidth(line); w > tc.width && !strings.Contains(line, "a-skill-with-a-very-long-name") {
+					t.Errorf("line of %d columns at width %d: %q", w, tc.width, line)
+				}
+			}
+		})
 	}
 }
 
-// TestTablePlain: a writer that is not a terminal gets 120 columns and no
-// colour, even when a cell asks for one.
-func TestTablePlain(t *testing.T) {
+// TestTablePiped: a writer that is not a terminal gets every cell whole,
+// tab-separated, without colour or header.
+func TestTablePiped(t *testing.T) {
 	var b bytes.Buffer
 	long := strings.Repeat("word ", 60)
 	if err := table(&b, []string{"NAME", "STATE", "DESCRIPTION"}, [][]string{{"pdf", "invalid", long}, {"résumé", "", "short"}},
 		func(row, col int) string { return colRed }); err != nil {
 		t.Fatal(err)
 	}
-	for _, line := range strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n") {
-		if n := utf8.RuneCountInString(line); n > 120 {
-			t.Errorf("line of %d columns: %q", n, line)
+	want := "pdf\tinvalid\t" + strings.TrimSpace(long) + "\nrésumé\t\tshort\n"
+	if b.String() != want {
+		t.Errorf("got %q\nwant %q", b.String(), want)
+	}
+}
+
+func TestEscapeControls(t *testing.T) {
+	cases := []struct {
+		in        string
+		keepLines bool
+		want      string
+	}{
+		{"plain", false, "plain"},
+		{"a\x1b[2Jb", false, `a\x1b[2Jb`},
+		{"t\tn\nr\r", false, "t n r "},
+		{"line\r\nnext\rover\n", true, "line\r\nnext\\rover\n"},
+		{"c1\u009b31m", true, `c1\u009b31m`},
+		{"中文 ok", true, "中文 ok"},
+	}
+	for _, tc := range cases {
+		if got := escapeControls(tc.in, tc.keepLines); got != tc.want {
+			t.Errorf("escapeControls(%q, %v) = %q, want %q", tc.in, tc.keepLines, got, tc.want)
 		}
-	}
-	if strings.Contains(b.String(), "\x1b[") {
-		t.Error("colour written to a non-terminal")
-	}
-	lines := strings.Split(b.String(), "\n")
-	if strings.Index(lines[1], "invalid") != strings.Index(lines[0], "STATE") || !strings.HasSuffix(lines[1], "…") {
-		t.Errorf("columns not aligned or not clipped:\n%s", b.String())
 	}
 }

@@ -3,15 +3,18 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
+	"strings"
 
 	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/index/skillmd"
 	"github.com/spf13/cobra"
 )
 
-// validateOptions are validate's paths.
+// validateOptions are validate's paths and flags.
 type validateOptions struct {
 	paths []string
+	all   bool // print the skills without problems too
 }
 
 func newValidateCmd(cfg *Config) *cobra.Command {
@@ -20,8 +23,9 @@ func newValidateCmd(cfg *Config) *cobra.Command {
 		Use:   "validate PATH...",
 		Short: "Check skills against the Agent Skills specification (exit 1 when any is invalid)",
 		Long: `validate checks each skill under PATH (a SKILL.md, a skill folder, or a folder of skills) against the
-Agent Skills specification. Lenient mode (the default) fails only skills that cannot be served: unparseable
-YAML, no name or no description. --strict makes every rule an error.`,
+Agent Skills specification and prints the skills with problems (--all: every skill). Lenient mode (the
+default) fails only skills that cannot be served: unparseable YAML, no name or no description. --strict
+makes every rule an error. A PATH that does not exist is an error.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.paths = args
@@ -29,53 +33,79 @@ YAML, no name or no description. --strict makes every rule an error.`,
 		},
 	}
 	cmd.Flags().BoolVar(&cfg.Strict, "strict", false, "treat every Agent Skills rule as an error")
+	cmd.Flags().BoolVar(&opts.all, "all", false, "also list the skills that have no problem")
 	return cmd
 }
 
+// validateOutput is what validate --json prints: counts of skills, each
+// skill's report, and problems that belong to no skill (a folder holding
+// no SKILL.md, a walk error).
+type validateOutput struct {
+	Valid   int                  `json:"valid"`
+	Invalid int                  `json:"invalid"`
+	Skills  []index.Report       `json:"skills"`
+	Other   []skillmd.Diagnostic `json:"other,omitempty"`
+}
+
 func runValidate(_ context.Context, a *app, opts validateOptions) error {
-	reports, diags := index.ValidatePaths(opts.paths, a.cfg.mode())
-	bad := 0
-	for _, r := range reports {
-		if !r.Valid {
-			bad++
+	var missing []string
+	for _, p := range opts.paths {
+		if _, err := os.Stat(p); err != nil {
+			missing = append(missing, fmt.Sprintf("%s: %v", p, unwrapPath(err)))
 		}
 	}
+	if len(missing) > 0 {
+		return fmt.Errorf("cannot validate %s; pass a skill folder, its SKILL.md, or a folder of skills", strings.Join(missing, "; "))
+	}
+	reports, diags := index.ValidatePaths(opts.paths, a.cfg.mode())
+	out := validateOutput{Skills: reports, Other: diags}
+	if out.Skills == nil {
+		out.Skills = []index.Report{}
+	}
+	for _, r := range reports {
+		if r.Valid {
+			out.Valid++
+		} else {
+			out.Invalid++
+		}
+	}
+	otherErrors := 0
 	for _, d := range diags {
 		if d.Severity == skillmd.SeverityError {
-			bad++
+			otherErrors++
 		}
 	}
 	if a.cfg.JSON {
-		if reports == nil {
-			reports = []index.Report{}
-		}
-		if err := writeJSON(a.stdout, struct {
-			Valid   int                  `json:"valid"`
-			Invalid int                  `json:"invalid"`
-			Skills  []index.Report       `json:"skills"`
-			Other   []skillmd.Diagnostic `json:"other,omitempty"`
-		}{len(reports) - bad, bad, reports, diags}); err != nil {
+		if err := writeJSON(a.stdout, out); err != nil {
 			return err
 		}
 	} else {
 		w := a.stdout
 		paint := painter(w)
+		warned := 0
 		for _, r := range reports {
-			status := paint(colGreen, "ok     ")
-			if !r.Valid {
-				status = paint(colRed, "INVALID")
+			if r.Valid && len(r.Diagnostics) == 0 && !opts.all {
+				continue
 			}
-			fmt.Fprintf(w, "%s %s\n", status, r.Path)
+			status := paint(colGreen, "ok     ")
+			switch {
+			case !r.Valid:
+				status = paint(colRed, "INVALID")
+			case len(r.Diagnostics) > 0:
+				status = paint(colYellow, "warn   ")
+				warned++
+			}
+			fmt.Fprintf(w, "%s %s\n", status, escapeControls(r.Path, false))
 			for _, d := range r.Diagnostics {
-				fmt.Fprintf(w, "        %s\n", d)
+				fmt.Fprintf(w, "        %s\n", escapeControls(d.String(), false))
 			}
 		}
 		for _, d := range diags {
-			fmt.Fprintf(w, "%s\n", d)
+			fmt.Fprintf(w, "%s\n", escapeControls(d.String(), false))
 		}
-		fmt.Fprintf(w, "%d skills checked, %d invalid\n", len(reports), bad)
+		fmt.Fprintf(w, "%s checked: %d valid (%d with warnings), %d invalid\n", plural(len(reports), "skill", "skills"), out.Valid, warned, out.Invalid)
 	}
-	if bad > 0 {
+	if out.Invalid > 0 || otherErrors > 0 {
 		return exitCode(1)
 	}
 	return nil
