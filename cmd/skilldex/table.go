@@ -78,8 +78,8 @@ const minLast = 30
 // whole, so an id can always be copied, and the last is cut to the room
 // left, marked with "…", or put on its own indented line when less than
 // minLast columns are left. Anywhere else (a pipe, a file) each row is one
-// line of tab-separated cells, complete, with no header, for cut, awk and
-// sort. Cells are made one line, and control characters in them (catalog
+// line of tab-separated cells, complete, under a tab-separated header
+// line, for cut, awk and sort (tail -n +2 drops the header). Cells are made one line, and control characters in them (catalog
 // text may hold ANSI escapes) are shown escaped. colour, when set, gives a
 // cell's ANSI colour.
 func table(w io.Writer, header []string, rows [][]string, colour ...func(row, col int) string) error {
@@ -114,6 +114,8 @@ func renderTable(width int, header []string, rows [][]string, paint func(row, co
 		return s
 	}
 	if width <= 0 {
+		b.WriteString(strings.Join(header, "\t"))
+		b.WriteByte('\n')
 		for i, r := range cells {
 			for c, cell := range r {
 				if c > 0 {

@@ -51,7 +51,7 @@ func TestTableGolden(t *testing.T) {
 }
 
 // TestTablePiped: a writer that is not a terminal gets every cell whole,
-// tab-separated, without colour or header.
+// tab-separated under a header, without colour.
 func TestTablePiped(t *testing.T) {
 	var b bytes.Buffer
 	long := strings.Repeat("word ", 60)
@@ -59,7 +59,7 @@ func TestTablePiped(t *testing.T) {
 		func(row, col int) string { return colRed }); err != nil {
 		t.Fatal(err)
 	}
-	want := "pdf\tinvalid\t" + strings.TrimSpace(long) + "\nrésumé\t\tshort\n"
+	want := "NAME\tSTATE\tDESCRIPTION\npdf\tinvalid\t" + strings.TrimSpace(long) + "\nrésumé\t\tshort\n"
 	if b.String() != want {
 		t.Errorf("got %q\nwant %q", b.String(), want)
 	}
