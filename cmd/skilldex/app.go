@@ -73,7 +73,7 @@ func (e *missingRootsError) Error() string {
 // not checked; nor are missing roots with --allow-missing (unreadable ones
 // still are).
 func (c *Config) checkRoots() error {
-	if c.sources["roots"] == "default" {
+	if strings.HasPrefix(c.sources["roots"], "default") {
 		return nil
 	}
 	var problems []string

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -44,13 +45,20 @@ type Config struct {
 	JSON     bool          `yaml:"-"`
 	// AllowMissing skips named roots that do not exist instead of
 	// failing (--allow-missing).
-	AllowMissing bool `yaml:"-"`
+	AllowMissing bool `yaml:"allow_missing"`
 
 	// Token, when set, is the bearer token serve --http requires.
 	Token string `yaml:"token"`
 
 	configFile string
 	dirs       []string // --dir flags
+	// project is --project, the folder whose skill folders are default
+	// roots ("" the working folder); forAgent is --for-agent, an agent
+	// whose natively loaded folders are left out of the default roots,
+	// skippedNative those folders.
+	project       string
+	forAgent      string
+	skippedNative []string
 	// files are the config files read, lowest precedence first; rootList the effective
 	// roots with their priorities; sources maps a setting's key to where
 	// its value came from.
@@ -66,6 +74,10 @@ type rootSetting struct {
 	Path     string `yaml:"path" json:"path"`
 	Label    string `yaml:"label,omitempty" json:"label,omitempty"`
 	Priority int    `yaml:"priority,omitempty" json:"priority"`
+	// Status (exists, missing, unreadable, not a folder) and Why (for a
+	// default root: which agents read it) are for skilldex config.
+	Status string `yaml:"-" json:"status,omitempty"`
+	Why    string `yaml:"-" json:"why,omitempty"`
 }
 
 // UnmarshalYAML accepts "- path" as well as "- {path, label, priority}".
@@ -113,26 +125,11 @@ var settings = []setting{
 	{key: "http", env: "SKILLDEX_HTTP", flag: "http"},
 	{key: "token", env: "SKILLDEX_TOKEN", flag: "token", secret: true},
 	{key: "verbose", env: "SKILLDEX_VERBOSE", flag: "verbose", def: "false"},
+	{key: "allow_missing", env: "SKILLDEX_ALLOW_MISSING", flag: "allow-missing", def: "false"},
 }
 
 // rootLabels are the labels a root may have (index.Root.Label).
 var rootLabels = map[string]bool{"": true, "project": true, "personal": true, "global": true}
-
-// defaultRoots are searched when no --dir, SKILLDEX_DIRS or config file
-// names roots: the MCP skill seed's order (project universal, global
-// universal, project Claude, global Claude), then Wave's project and
-// personal folders.
-func defaultRoots() []index.Root {
-	home, _ := os.UserHomeDir()
-	return []index.Root{
-		{Path: ".agent/skills", Label: "project"},
-		{Path: filepath.Join(home, ".agent/skills"), Label: "global"},
-		{Path: ".claude/skills", Label: "project"},
-		{Path: filepath.Join(home, ".claude/skills"), Label: "global"},
-		{Path: ".wave/skills", Label: "project"},
-		{Path: filepath.Join(home, ".wave/skills"), Label: "personal"},
-	}
-}
 
 // resolve fills the effective configuration from flags (those cmd has and
 // were given), the environment, the config file and the defaults, and
@@ -241,6 +238,9 @@ func (c *Config) toFlag(cmd *cobra.Command, s setting, field reflect.Value) erro
 
 // check refuses values no command could use.
 func (c *Config) check() error {
+	if c.forAgent != "" && !slices.Contains(skillAgents, c.forAgent) {
+		return fmt.Errorf("--for-agent %q: use one of %s", c.forAgent, strings.Join(skillAgents, ", "))
+	}
 	switch c.Watch {
 	case "fsnotify", "poll", "off":
 	default:
@@ -278,13 +278,28 @@ func (c *Config) resolveRoots(layers []*configLayer) {
 		c.rootList = layer.fc.Roots
 		c.sources["roots"] = layer.source()
 	default:
-		for _, r := range defaultRoots() {
-			c.rootList = append(c.rootList, rootSetting{Path: r.Path, Label: r.Label})
+		home, _ := os.UserHomeDir()
+		wd := c.project
+		if wd == "" {
+			wd, _ = os.Getwd()
+		}
+		wd, _ = filepath.Abs(expandHome(wd))
+		native := nativeFolders(c.forAgent)
+		for _, r := range defaultRoots(wd, home) {
+			if native[r.folder] {
+				c.skippedNative = append(c.skippedNative, r.path)
+				continue
+			}
+			c.rootList = append(c.rootList, rootSetting{Path: r.path, Label: r.label, Why: r.why})
 		}
 		c.sources["roots"] = "default"
+		if c.forAgent != "" {
+			c.sources["roots"] = "default, without the folders " + c.forAgent + " loads itself"
+		}
 	}
 	c.Roots = nil
 	for i, r := range c.rootList {
+		c.rootList[i].Status = rootStatus(expandHome(r.Path))
 		c.rootList[i].Path = expandHome(r.Path)
 		c.Roots = append(c.Roots, index.Root{Path: c.rootList[i].Path, Label: r.Label})
 	}

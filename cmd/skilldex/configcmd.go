@@ -117,7 +117,14 @@ func runConfig(_ context.Context, a *app) error {
 				if i == 0 {
 					key, src = v.Key, v.Source
 				}
-				rows = append(rows, []string{key, fmt.Sprintf("%d. %s (%s, priority %d)", i+1, r.Path, orDash(r.Label), r.Priority), src})
+				desc := fmt.Sprintf("%d. %s (%s, %s)", i+1, r.Path, orDash(r.Label), r.Status)
+				if r.Priority != 0 {
+					desc = fmt.Sprintf("%d. %s (%s, %s, priority %d)", i+1, r.Path, orDash(r.Label), r.Status, r.Priority)
+				}
+				if r.Why != "" {
+					desc += ": " + r.Why
+				}
+				rows = append(rows, []string{key, desc, src})
 			}
 			continue
 		}
@@ -127,12 +134,18 @@ func runConfig(_ context.Context, a *app) error {
 		}
 		rows = append(rows, []string{v.Key, orDash(val), v.Source})
 	}
-	return table(w, []string{"KEY", "VALUE", "SOURCE"}, rows, func(row, col int) string {
+	if err := table(w, []string{"KEY", "VALUE", "SOURCE"}, rows, func(row, col int) string {
 		if col == 2 && rows[row][2] == "default" {
 			return colDim
 		}
 		return ""
-	})
+	}); err != nil {
+		return err
+	}
+	if len(cfg.skippedNative) > 0 {
+		fmt.Fprintf(w, "\nleft out (%s loads them itself): %s\n", cfg.forAgent, strings.Join(cfg.skippedNative, ", "))
+	}
+	return nil
 }
 
 func nilIfEmpty(s string) *string {

@@ -37,6 +37,7 @@ func TestConfigSources(t *testing.T) {
     label: project
     priority: 10
   - ~/home-skills
+allow_missing: true
 profile: universal
 watch: poll
 rescan: 5s

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"io"
+	"strings"
 
 	"github.com/spf13/cobra"
 )
@@ -15,9 +16,14 @@ func newRootCmd() *cobra.Command {
 		Long: `skilldex indexes folders of Agent Skills (a folder per skill with a SKILL.md) and serves ranked
 search, loads and file reads to agents over MCP and to people on the command line.
 
-Roots come from --dir (repeatable, earlier wins a shared name), else SKILLDEX_DIRS, else the config file
-(skilldex.yaml or ~/.config/skilldex/config.yaml), else ./.agent/skills, ~/.agent/skills, ./.claude/skills,
-~/.claude/skills, ./.wave/skills, ~/.wave/skills.`,
+Skill folders (roots) come from --dir (repeatable; an earlier root wins a shared name), else SKILLDEX_DIRS,
+else a config file (~/.config/skilldex/config.yaml, ./skilldex.yaml), else the folders agents read, project
+before personal: .agents/skills, .claude/skills, .github/skills, .cursor/skills, .gemini/skills,
+.opencode/skills and .windsurf/skills in the working folder and each folder above it up to the repository
+root, then ~/.agents/skills, ~/.claude/skills, ~/.copilot/skills, ~/.cursor/skills, ~/.config/agents/skills,
+~/.codex/skills, ~/.gemini/skills, ~/.config/opencode/skills, ~/.codeium/windsurf/skills, /etc/codex/skills,
+installed Claude Code plugins (~/.claude/plugins/cache), and the older .agent/skills and .wave/skills.
+"skilldex config" lists them, says which exist and why each is there.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
@@ -30,7 +36,9 @@ Roots come from --dir (repeatable, earlier wins a shared name), else SKILLDEX_DI
 	f.BoolVar(&cfg.Mem, "mem", false, "keep the store and search index in memory")
 	f.IntVar(&cfg.MaxDepth, "max-depth", 0, "how many folder levels below a root to walk (default 8)")
 	f.BoolVar(&cfg.JSON, "json", false, "print JSON instead of a table")
-	f.BoolVar(&cfg.AllowMissing, "allow-missing", false, "skip --dir folders that do not exist instead of failing")
+	f.BoolVar(&cfg.AllowMissing, "allow-missing", false, "skip named skill folders (--dir, SKILLDEX_DIRS, config roots) that do not exist instead of failing")
+	f.StringVar(&cfg.project, "project", "", "project folder whose skill folders are default roots (default: the working folder)")
+	f.StringVar(&cfg.forAgent, "for-agent", "", "leave out the default skill folders AGENT loads itself ("+strings.Join(skillAgents, ", ")+")")
 	f.StringVar(&cfg.configFile, "config", "", "config file (default skilldex.yaml, then ~/.config/skilldex/config.yaml)")
 	f.BoolVarP(&cfg.Verbose, "verbose", "v", false, "log debug detail to stderr")
 	root.AddCommand(newListCmd(cfg), newSearchCmd(cfg), newShowCmd(cfg), newReadCmd(cfg), newValidateCmd(cfg),
