@@ -3,65 +3,71 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 
-	"github.com/pelletier/go-toml/v2"
 	"github.com/spf13/cobra"
 )
 
 // serverName is the key of skilldex's entry in an agent's MCP servers.
 const serverName = "skilldex"
 
-// agentTarget is how one agent configures MCP servers, and the skill
-// folders it reads, which the skilldex entry serves.
+// Config file formats init-agent writes.
+const (
+	formatMCPServers = "json"     // {"KEY": {"skilldex": {command, args, ...}}}
+	formatTOML       = "toml"     // Codex: [mcp_servers.skilldex]
+	formatOpenCode   = "opencode" // {"mcp": {"skilldex": {"type": "local", "command": [...]}}}
+)
+
+// agentTarget is how one agent configures MCP servers. Each format was
+// taken from the agent's documentation (November 2026); the fixture tests
+// in initagent_test.go hold one file per agent.
 type agentTarget struct {
 	// file is the agent's config file: relative to the project folder, or
 	// under the home folder when it starts with "~/"; "" means --file is
 	// required.
-	file string
-	// toml is true for a TOML file (Codex), false for JSON.
-	toml bool
-	// key holds the servers: a JSON object key ("mcpServers", VS Code's
-	// "servers") or a TOML table ("mcp_servers").
+	file   string
+	format string
+	// key holds the servers: "mcpServers", VS Code's "servers", Codex's
+	// TOML table "mcp_servers", OpenCode's "mcp".
 	key string
-	// stdioType adds "type": "stdio", which VS Code requires and the
-	// others accept.
-	stdioType bool
-	// roots are passed as --dir, in priority order; none means
-	// skilldex's default roots.
-	roots []string
-	doc   string
+	// typ is the entry's "type" ("stdio", Copilot CLI's "local"; "" none).
+	typ string
+	// tools adds Copilot CLI's "tools": ["*"] (every tool the server has).
+	tools bool
+	// workspaceVar is the agent's variable for the project folder, passed
+	// as --project so the project's skill folders are found wherever the
+	// agent starts the server; "" when the agent starts it in the project.
+	workspaceVar string
+	doc          string
 }
 
-// agentTargets are the agents init-agent knows. Project roots are relative
-// to the folder the agent starts the server in, or use the agent's own
-// ${workspaceFolder} variable where the agent documents one (VS Code,
-// Cursor); "~" is expanded by skilldex, since agents start servers without
-// a shell.
+// agentTargets are the agents init-agent knows.
 var agentTargets = map[string]agentTarget{
-	"claude": {file: ".mcp.json", key: "mcpServers", stdioType: true,
-		roots: []string{".claude/skills", "~/.claude/skills"},
-		doc:   "Claude Code: project .mcp.json; skills in .claude/skills and ~/.claude/skills"},
-	"cursor": {file: ".cursor/mcp.json", key: "mcpServers", stdioType: true,
-		roots: []string{"${workspaceFolder}/.cursor/skills", "${workspaceFolder}/.claude/skills", "~/.cursor/skills"},
-		doc:   "Cursor: project .cursor/mcp.json; skills in .cursor/skills, .claude/skills and ~/.cursor/skills"},
-	"codex": {file: "~/.codex/config.toml", toml: true, key: "mcp_servers",
-		roots: []string{".agents/skills", "~/.agents/skills", "~/.codex/skills"},
-		doc:   "OpenAI Codex: ~/.codex/config.toml ($CODEX_HOME) [mcp_servers.skilldex]; skills in .agents/skills, ~/.agents/skills and ~/.codex/skills"},
-	"vscode": {file: ".vscode/mcp.json", key: "servers", stdioType: true,
-		roots: []string{"${workspaceFolder}/.github/skills", "${workspaceFolder}/.claude/skills", "${workspaceFolder}/.agents/skills", "~/.copilot/skills", "~/.agents/skills"},
-		doc:   "VS Code (Copilot agent mode): .vscode/mcp.json \"servers\"; skills in .github/skills, .claude/skills, .agents/skills, ~/.copilot/skills and ~/.agents/skills"},
-	"generic": {key: "mcpServers",
-		doc: "any MCP client reading the common {\"mcpServers\": {...}} JSON; skilldex's default roots"},
+	"claude": {file: ".mcp.json", format: formatMCPServers, key: "mcpServers", typ: "stdio",
+		doc: "Claude Code: project .mcp.json (code.claude.com/docs/en/mcp)"},
+	"cursor": {file: ".cursor/mcp.json", format: formatMCPServers, key: "mcpServers", typ: "stdio", workspaceVar: "${workspaceFolder}",
+		doc: "Cursor: project .cursor/mcp.json (cursor.com/docs/context/mcp)"},
+	"codex": {file: "~/.codex/config.toml", format: formatTOML, key: "mcp_servers",
+		doc: "OpenAI Codex: ~/.codex/config.toml ($CODEX_HOME), [mcp_servers.skilldex] (developers.openai.com/codex/mcp)"},
+	"vscode": {file: ".vscode/mcp.json", format: formatMCPServers, key: "servers", typ: "stdio", workspaceVar: "${workspaceFolder}",
+		doc: "VS Code (Copilot agent mode): .vscode/mcp.json \"servers\" (code.visualstudio.com/docs/copilot/customization/mcp-servers)"},
+	"copilot": {file: "~/.copilot/mcp-config.json", format: formatMCPServers, key: "mcpServers", typ: "local", tools: true,
+		doc: "GitHub Copilot CLI: ~/.copilot/mcp-config.json, type local, tools [\"*\"] (docs.github.com, Copilot CLI, add MCP servers)"},
+	"gemini": {file: ".gemini/settings.json", format: formatMCPServers, key: "mcpServers",
+		doc: "Gemini CLI: project .gemini/settings.json \"mcpServers\" (geminicli.com/docs/tools/mcp-server)"},
+	"opencode": {file: "opencode.json", format: formatOpenCode, key: "mcp",
+		doc: "OpenCode: project opencode.json \"mcp\", type local, command as one array (opencode.ai/docs/mcp-servers)"},
+	"windsurf": {file: "~/.codeium/windsurf/mcp_config.json", format: formatMCPServers, key: "mcpServers",
+		doc: "Windsurf: ~/.codeium/windsurf/mcp_config.json \"mcpServers\" (docs.windsurf.com/windsurf/cascade/mcp)"},
+	"generic": {format: formatMCPServers, key: "mcpServers",
+		doc: "any MCP client reading the common {\"mcpServers\": {...}} JSON (--file required); every default folder"},
 }
 
 func agentNames() []string {
@@ -73,12 +79,27 @@ func agentNames() []string {
 	return names
 }
 
-// serverEntry is the MCP server entry: the command that starts skilldex
-// serve on stdio with the agent's roots.
+// serverEntry is the command that starts skilldex serve on stdio.
 type serverEntry struct {
 	Type    string   `json:"type,omitempty" toml:"type,omitempty"`
 	Command string   `json:"command" toml:"command"`
 	Args    []string `json:"args" toml:"args"`
+}
+
+// fields are the entry's keys in t's format, in the order written.
+func (t agentTarget) fields(e serverEntry) []field {
+	if t.format == formatOpenCode {
+		return []field{{"type", "local"}, {"command", append([]string{e.Command}, e.Args...)}, {"enabled", true}}
+	}
+	var fs []field
+	if t.typ != "" {
+		fs = append(fs, field{"type", t.typ})
+	}
+	fs = append(fs, field{"command", e.Command}, field{"args", e.Args})
+	if t.tools {
+		fs = append(fs, field{"tools", []string{"*"}})
+	}
+	return fs
 }
 
 // initAgentResult is what init-agent --json prints.
@@ -87,12 +108,24 @@ type initAgentResult struct {
 	File   string      `json:"file,omitempty"`
 	Format string      `json:"format"`
 	Server serverEntry `json:"server"`
+	// Native are the skill folders left out because the agent loads them
+	// itself (empty with --all-roots).
+	Native []string `json:"native_left_out"`
 	// Config is the snippet to add (printed mode) or the whole file as
 	// written (--write).
 	Config  string `json:"config"`
 	Written bool   `json:"written"`
 	Changed bool   `json:"changed"`
 	Backup  string `json:"backup,omitempty"`
+}
+
+// initAgentOptions are init-agent's argument and flags.
+type initAgentOptions struct {
+	agent    string
+	write    bool
+	file     string
+	command  string
+	allRoots bool
 }
 
 func newInitAgentCmd(cfg *Config) *cobra.Command {
@@ -104,9 +137,14 @@ func newInitAgentCmd(cfg *Config) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "init-agent " + strings.Join(agentNames(), "|"),
 		Short: "Print (or --write into the agent's config) the MCP server entry that runs skilldex serve",
-		Long: `init-agent prints the MCP server entry that starts "skilldex serve" with the skill folders the agent
-reads. With --write it merges the entry into the agent's config file: other servers and keys are kept, the
-previous file is copied to FILE.bak first, and the file is replaced atomically.
+		Long: `init-agent prints the MCP server entry that starts "skilldex serve" for an agent. The entry serves the
+default skill folders (see skilldex config) except those the agent already loads itself, so no skill reaches
+the model twice; --all-roots serves them all. The command is the absolute path of the installed skilldex
+(as found on PATH, so it survives upgrades); a temporary "go run" build is refused.
+
+With --write it merges the entry into the agent's config file: other servers, keys and comments (JSON with
+comments is read as such) are kept, the previous file is copied to FILE.bak first, and the file is replaced
+atomically.
 
 ` + strings.Join(docs, "\n"),
 		Args:      cobra.ExactArgs(1),
@@ -118,16 +156,9 @@ previous file is copied to FILE.bak first, and the file is replaced atomically.
 	}
 	cmd.Flags().BoolVar(&opts.write, "write", false, "merge the entry into the agent's config file (backup in FILE.bak)")
 	cmd.Flags().StringVar(&opts.file, "file", "", "config file to write instead of the agent's usual one (required for generic)")
-	cmd.Flags().StringVar(&opts.command, "command", "", "how the agent starts skilldex (default: skilldex when it is on PATH, else this binary's absolute path)")
+	cmd.Flags().StringVar(&opts.command, "command", "", "how the agent starts skilldex (default: the installed skilldex's absolute path)")
+	cmd.Flags().BoolVar(&opts.allRoots, "all-roots", false, "also serve the skill folders the agent loads itself")
 	return cmd
-}
-
-// initAgentOptions are init-agent's argument and flags.
-type initAgentOptions struct {
-	agent   string
-	write   bool
-	file    string
-	command string
 }
 
 // runInitAgent prints the agent's skilldex server entry, or merges it
@@ -138,24 +169,48 @@ func runInitAgent(_ context.Context, a *app, opts initAgentOptions) error {
 		return fmt.Errorf("unknown agent %q: use one of %s", opts.agent, strings.Join(agentNames(), ", "))
 	}
 	if opts.command == "" {
-		opts.command = defaultCommand()
+		self, err := os.Executable()
+		if err != nil {
+			return fmt.Errorf("cannot find this skilldex binary (%v); pass --command /path/to/skilldex", err)
+		}
+		if opts.command, err = stableCommand(self, exec.LookPath); err != nil {
+			return err
+		}
 	}
 	entry := serverEntry{Command: opts.command, Args: []string{"serve"}}
-	if t.stdioType {
+	if t.typ == "stdio" {
 		entry.Type = "stdio"
 	}
-	for _, r := range t.roots {
-		entry.Args = append(entry.Args, "--dir", r)
+	res := initAgentResult{Agent: opts.agent, Format: t.format, Native: []string{}}
+	if opts.agent != "generic" && !opts.allRoots {
+		entry.Args = append(entry.Args, "--for-agent", opts.agent)
+		for f := range nativeFolders(opts.agent) {
+			p := f.rel
+			switch f.scope {
+			case "user":
+				p = "~/" + f.rel
+			case "project":
+				p = "./" + f.rel
+			}
+			res.Native = append(res.Native, p)
+		}
+		sort.Strings(res.Native)
 	}
-	res := initAgentResult{Agent: opts.agent, Format: "json", Server: entry}
-	if t.toml {
-		res.Format = "toml"
+	if t.workspaceVar != "" {
+		entry.Args = append(entry.Args, "--project", t.workspaceVar)
 	}
+	res.Server = entry
 	path, err := agentFile(t, opts.file)
 	if err != nil && opts.write {
 		return err
 	}
 	res.File = path
+	say := func() {
+		if len(res.Native) > 0 && !a.cfg.JSON {
+			fmt.Fprintf(a.stderr, "# serves the default skill folders except those %s loads itself (%s); --all-roots includes them\n",
+				opts.agent, strings.Join(res.Native, ", "))
+		}
+	}
 	if !opts.write {
 		snippet, err := mergeEntry(t, nil, entry)
 		if err != nil {
@@ -165,6 +220,7 @@ func runInitAgent(_ context.Context, a *app, opts initAgentOptions) error {
 		if a.cfg.JSON {
 			return writeJSON(a.stdout, res)
 		}
+		say()
 		if path != "" {
 			fmt.Fprintf(a.stderr, "# merge into %s (or run: skilldex init-agent %s --write)\n", path, opts.agent)
 		}
@@ -194,6 +250,7 @@ func runInitAgent(_ context.Context, a *app, opts initAgentOptions) error {
 	if a.cfg.JSON {
 		return writeJSON(a.stdout, res)
 	}
+	say()
 	switch {
 	case !res.Changed:
 		fmt.Fprintf(a.stdout, "%s: the %s server entry is already up to date\n", path, serverName)
@@ -205,21 +262,43 @@ func runInitAgent(_ context.Context, a *app, opts initAgentOptions) error {
 	return nil
 }
 
-// defaultCommand is "skilldex" when that name on PATH is this binary, so
-// a shared config stays portable; else this binary's absolute path, so the
-// entry works at all.
-func defaultCommand() string {
-	self, err := os.Executable()
-	if err != nil {
-		return serverName
-	}
-	self, _ = filepath.EvalSymlinks(self)
-	if p, err := exec.LookPath(serverName); err == nil {
-		if real, err := filepath.EvalSymlinks(p); err == nil && real == self {
-			return serverName
+// stableCommand is the command an agent config should run: the skilldex
+// found on PATH, as an absolute path without resolving its links (a
+// package manager's link survives upgrades), when it is this binary; else
+// this binary's own path. A binary that "go run" built in a temporary
+// folder is refused: the folder is deleted when it exits.
+func stableCommand(self string, lookPath func(string) (string, error)) (string, error) {
+	if p, err := lookPath(serverName); err == nil {
+		if abs, err := filepath.Abs(p); err == nil && sameFile(abs, self) {
+			return abs, nil
 		}
 	}
-	return self
+	if isTempBuild(self) {
+		return "", fmt.Errorf("this skilldex is a temporary build from \"go run\" (%s), deleted when it exits, so an agent could not start it; "+
+			"install it (go install github.com/skilldex/skilldex/cmd/skilldex@latest, or go build -o ~/bin/skilldex ./cmd/skilldex), "+
+			"then run that skilldex init-agent, or pass --command /path/to/skilldex", self)
+	}
+	return self, nil
+}
+
+// sameFile reports whether a and b name the same file.
+func sameFile(a, b string) bool {
+	sa, err1 := os.Stat(a)
+	sb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
+}
+
+// isTempBuild reports whether path is inside a Go build's temporary
+// folder (go run puts the binary in $GOTMPDIR or the temp folder, under
+// go-buildNNN/bNNN/exe/).
+func isTempBuild(path string) bool {
+	parts := strings.Split(filepath.ToSlash(path), "/")
+	for i, p := range parts {
+		if strings.HasPrefix(p, "go-build") && i+1 < len(parts) {
+			return true
+		}
+	}
+	return false
 }
 
 // agentFile is the config file to write: --file, else the target's, with
@@ -230,7 +309,7 @@ func agentFile(t agentTarget, file string) (string, error) {
 		return file, nil
 	case t.file == "":
 		return "", errors.New("generic has no usual config file: pass --file FILE")
-	case t.toml && os.Getenv("CODEX_HOME") != "":
+	case t.format == formatTOML && os.Getenv("CODEX_HOME") != "":
 		return filepath.Join(os.Getenv("CODEX_HOME"), "config.toml"), nil
 	case strings.HasPrefix(t.file, "~/"):
 		home, err := os.UserHomeDir()
@@ -245,200 +324,8 @@ func agentFile(t agentTarget, file string) (string, error) {
 // mergeEntry returns doc (nil or empty for a new file) with the skilldex
 // server entry set, everything else kept.
 func mergeEntry(t agentTarget, doc []byte, e serverEntry) ([]byte, error) {
-	if t.toml {
+	if t.format == formatTOML {
 		return mergeTOML(doc, t.key, e)
 	}
-	return mergeJSON(doc, t.key, e)
-}
-
-// mergeJSON sets doc[key][skilldex] to e, keeping every other key and
-// server in its order (the document is re-indented with two spaces). A
-// file that is not plain JSON (comments, trailing commas) is an error
-// rather than a guess.
-func mergeJSON(doc []byte, key string, e serverEntry) ([]byte, error) {
-	if len(bytes.TrimSpace(doc)) == 0 {
-		doc = []byte("{}")
-	}
-	entry, err := json.MarshalIndent(e, "", "  ")
-	if err != nil {
-		return nil, err
-	}
-	top, err := parseObject(doc)
-	if err != nil {
-		return nil, fmt.Errorf("not plain JSON (%w); add this %q entry under %q by hand:\n%s", err, serverName, key, entry)
-	}
-	servers := &jsonObject{vals: map[string]json.RawMessage{}}
-	if raw, ok := top.vals[key]; ok && !bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
-		if servers, err = parseObject(raw); err != nil {
-			return nil, fmt.Errorf("%q is not an object: %w", key, err)
-		}
-	}
-	// An existing skilldex entry keeps what the user added to it (env,
-	// timeouts); only the fields init-agent writes are replaced.
-	if raw, ok := servers.vals[serverName]; ok {
-		old, oerr := parseObject(raw)
-		fresh, ferr := parseObject(entry)
-		if oerr == nil && ferr == nil {
-			for _, k := range fresh.keys {
-				old.set(k, fresh.vals[k])
-			}
-			entry = old.marshal()
-		}
-	}
-	servers.set(serverName, entry)
-	top.set(key, servers.marshal())
-	var out bytes.Buffer
-	if err := json.Indent(&out, top.marshal(), "", "  "); err != nil {
-		return nil, err
-	}
-	out.WriteByte('\n')
-	return out.Bytes(), nil
-}
-
-// jsonObject is a JSON object that keeps its keys' order.
-type jsonObject struct {
-	keys []string
-	vals map[string]json.RawMessage
-}
-
-func parseObject(data []byte) (*jsonObject, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
-		return nil, fmt.Errorf("want a JSON object")
-	}
-	o := &jsonObject{vals: map[string]json.RawMessage{}}
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return nil, err
-		}
-		k, _ := tok.(string)
-		var v json.RawMessage
-		if err := dec.Decode(&v); err != nil {
-			return nil, err
-		}
-		o.set(k, v)
-	}
-	if _, err := dec.Token(); err != nil {
-		return nil, err
-	}
-	if _, err := dec.Token(); err == nil {
-		return nil, fmt.Errorf("text after the JSON object")
-	}
-	return o, nil
-}
-
-func (o *jsonObject) set(k string, v json.RawMessage) {
-	if _, ok := o.vals[k]; !ok {
-		o.keys = append(o.keys, k)
-	}
-	o.vals[k] = v
-}
-
-func (o *jsonObject) marshal() json.RawMessage {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, k := range o.keys {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		kb, _ := json.Marshal(k)
-		b.Write(kb)
-		b.WriteByte(':')
-		b.Write(o.vals[k])
-	}
-	b.WriteByte('}')
-	return b.Bytes()
-}
-
-// tomlHeader matches a table header line: [a.b], [ "a" . 'b' ], and
-// arrays of tables [[a.b]].
-var tomlHeader = regexp.MustCompile(`^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$`)
-
-// tomlKey normalises a header's dotted key: quotes and spaces around the
-// dots dropped.
-func tomlKey(h string) string {
-	parts := strings.Split(h, ".")
-	for i, p := range parts {
-		parts[i] = strings.Trim(strings.TrimSpace(p), `"'`)
-	}
-	return strings.Join(parts, ".")
-}
-
-// mergeTOML sets the [key.skilldex] table to e in doc, editing the text so
-// comments, order and every other table stay as they were: the old table
-// and its subtables are replaced in place (keys of it other than
-// command, args and type, such as env or startup_timeout_sec, are kept),
-// or the new table is appended. The result is parsed back as a check.
-func mergeTOML(doc []byte, key string, e serverEntry) ([]byte, error) {
-	var parsed map[string]any
-	if err := toml.Unmarshal(doc, &parsed); err != nil {
-		return nil, fmt.Errorf("not valid TOML (%w); add the [%s.%s] table by hand", err, key, serverName)
-	}
-	table := map[string]any{}
-	if servers, ok := parsed[key].(map[string]any); ok {
-		if old, ok := servers[serverName].(map[string]any); ok {
-			table = old
-		}
-	}
-	table["command"], table["args"] = e.Command, e.Args
-	delete(table, "type")
-	body, err := toml.Marshal(map[string]any{key: map[string]any{serverName: table}})
-	if err != nil {
-		return nil, err
-	}
-	// go-toml writes the parent's empty [key] header first; the file may
-	// have its own, and a table may be defined only once.
-	section := strings.TrimPrefix(string(body), "["+key+"]\n")
-	name := key + "." + serverName
-	lines := strings.SplitAfter(string(doc), "\n")
-	var out strings.Builder
-	placed := false
-	for i := 0; i < len(lines); i++ {
-		m := tomlHeader.FindStringSubmatch(strings.TrimRight(lines[i], "\r\n"))
-		if m == nil || (tomlKey(m[1]) != name && !strings.HasPrefix(tomlKey(m[1]), name+".")) {
-			out.WriteString(lines[i])
-			continue
-		}
-		// Skip the old table and its subtables up to the next other header,
-		// but keep the blank lines and comments just above that header:
-		// they belong to it.
-		start := i
-		for i+1 < len(lines) {
-			n := tomlHeader.FindStringSubmatch(strings.TrimRight(lines[i+1], "\r\n"))
-			if n != nil && tomlKey(n[1]) != name && !strings.HasPrefix(tomlKey(n[1]), name+".") {
-				break
-			}
-			i++
-		}
-		for i > start && (strings.TrimSpace(lines[i]) == "" || strings.HasPrefix(strings.TrimSpace(lines[i]), "#")) {
-			i--
-		}
-		if !placed {
-			out.WriteString(section)
-			if i+1 < len(lines) && strings.TrimSpace(lines[i+1]) != "" {
-				out.WriteString("\n")
-			}
-			placed = true
-		}
-	}
-	if !placed {
-		s := out.String()
-		if s != "" && !strings.HasSuffix(s, "\n") {
-			out.WriteString("\n")
-		}
-		if s != "" && !strings.HasSuffix(s, "\n\n") {
-			out.WriteString("\n")
-		}
-		out.WriteString(section)
-	}
-	result := []byte(out.String())
-	var check map[string]any
-	if err := toml.Unmarshal(result, &check); err != nil {
-		return nil, fmt.Errorf("merging would break the file (%w); add the [%s] table by hand:\n%s", err, name, section)
-	}
-	if s, _ := check[key].(map[string]any); s == nil || s[serverName] == nil {
-		return nil, fmt.Errorf("merge check failed: no [%s] table in the result", name)
-	}
-	return result, nil
+	return mergeJSON(doc, t.key, t.fields(e))
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/pelletier/go-toml/v2"
+	"github.com/tailscale/hujson"
 )
 
 // agentEnv is an environment for a fake user: HOME, the XDG folders and
@@ -60,45 +61,39 @@ func runIn(t *testing.T, dir string, env []string, args ...string) result {
 // another server and other keys, twice, then starts the server the written
 // entry names the way the agent would (its variables substituted, in the
 // project folder, with the user's home) and checks that it answers
-// initialize and lists the skill placed in the agent's project folder.
+// initialize and lists the skill placed in a folder the agent does not
+// read itself, and not the one in a folder it does.
 func TestInitAgent(t *testing.T) {
 	cases := []struct {
 		agent    string
 		file     string // relative to the project, or ~/ for home
 		existing string
-		skills   string // project folder the agent reads skills from
+		served   string // project folder the entry serves
+		native   string // project folder the agent reads itself ("" none)
 	}{
-		{"claude", ".mcp.json", `{"mcpServers": {"other": {"command": "other-server", "args": ["--x"]}}, "keep": [1, 2]}`, ".claude/skills"},
-		{"cursor", ".cursor/mcp.json", `{"mcpServers": {"other": {"url": "http://localhost:9/mcp"}}}`, ".cursor/skills"},
-		{"vscode", ".vscode/mcp.json", `{"inputs": [], "servers": {"other": {"type": "http", "url": "http://localhost:9/mcp"}}}`, ".github/skills"},
-		{"codex", "~/.codex/config.toml", "# my settings\nmodel = \"o3\"\n\n[mcp_servers.other]\ncommand = \"other-server\"\n\n# trailing comment\n[profiles.fast]\nmodel = \"o4-mini\"\n", ".agents/skills"},
-		{"generic", "mcp.json", `{"mcpServers": {}}`, ""},
+		{"claude", ".mcp.json", `{"mcpServers": {"other": {"command": "other-server", "args": ["--x"]}}, "keep": [1, 2]}`, ".agents/skills", ".claude/skills"},
+		{"cursor", ".cursor/mcp.json", `{"mcpServers": {"other": {"url": "http://localhost:9/mcp"}}}`, ".github/skills", ".cursor/skills"},
+		{"vscode", ".vscode/mcp.json", "{\n  // my servers\n  \"inputs\": [],\n  \"servers\": {\"other\": {\"type\": \"http\", \"url\": \"http://localhost:9/mcp\"},},\n}\n", ".cursor/skills", ".github/skills"},
+		{"codex", "~/.codex/config.toml", "# my settings\nmodel = \"o3\"\n\n[mcp_servers.other]\ncommand = \"other-server\"\n\n# trailing comment\n[profiles.fast]\nmodel = \"o4-mini\"\n", ".claude/skills", ".agents/skills"},
+		{"copilot", "~/.copilot/mcp-config.json", `{"mcpServers": {"other": {"type": "local", "command": "other-server", "args": [], "tools": ["*"]}}}`, ".cursor/skills", ".github/skills"},
+		{"gemini", ".gemini/settings.json", `{"theme": "Dracula", "mcpServers": {"other": {"command": "other-server"}}}`, ".claude/skills", ".gemini/skills"},
+		{"opencode", "opencode.json", "{\n  \"$schema\": \"https://opencode.ai/config.json\",\n  // servers\n  \"mcp\": {\"other\": {\"type\": \"local\", \"command\": [\"other-server\"], \"enabled\": true}},\n}\n", ".github/skills", ".opencode/skills"},
+		{"windsurf", "~/.codeium/windsurf/mcp_config.json", `{"mcpServers": {"other": {"command": "other-server", "args": []}}}`, ".claude/skills", ".windsurf/skills"},
+		{"generic", "mcp.json", `{"mcpServers": {}}`, ".agents/skills", ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.agent, func(t *testing.T) {
 			project, home := t.TempDir(), t.TempDir()
 			env := agentEnv(home)
-			skillsDir := tc.skills
-			if skillsDir == "" {
-				skillsDir = ".agent/skills" // skilldex's default project root
-			}
-			skill := filepath.Join(project, skillsDir, "hello-skill")
-			if err := os.MkdirAll(skill, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(filepath.Join(skill, "SKILL.md"), []byte("---\nname: hello-skill\ndescription: Say hello in many languages. Use when the user wants a greeting.\n---\n\n# Hello\n"), 0o644); err != nil {
-				t.Fatal(err)
+			writeSkill(t, filepath.Join(project, tc.served), "hello-skill", "Say hello in many languages. Use when the user wants a greeting.")
+			if tc.native != "" {
+				writeSkill(t, filepath.Join(project, tc.native), "native-skill", "A skill the agent loads itself; skilldex must not serve it again.")
 			}
 			file := filepath.Join(project, tc.file)
 			if strings.HasPrefix(tc.file, "~/") {
 				file = filepath.Join(home, tc.file[2:])
 			}
-			if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(file, []byte(tc.existing), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			writeFile(t, file, tc.existing)
 			args := []string{"init-agent", tc.agent, "--write", "--command", binary(t)}
 			if tc.agent == "generic" {
 				args = append(args, "--file", file)
@@ -107,6 +102,9 @@ func TestInitAgent(t *testing.T) {
 				r := runIn(t, project, env, args...)
 				if r.code != 0 || !strings.Contains(r.stdout, want) {
 					t.Fatalf("run %d: exit %d, want %q: %s%s", i+1, r.code, want, r.stdout, r.stderr)
+				}
+				if tc.native != "" && !strings.Contains(r.stderr, tc.native) {
+					t.Errorf("init-agent does not say it leaves out %s: %q", tc.native, r.stderr)
 				}
 			}
 			if b, err := os.ReadFile(file + ".bak"); err != nil || string(b) != tc.existing {
@@ -123,7 +121,14 @@ func TestInitAgent(t *testing.T) {
 			for i := range cargs {
 				cargs[i] = strings.ReplaceAll(cargs[i], "${workspaceFolder}", project)
 			}
-			serveAndList(t, project, env, command, cargs, "hello-skill")
+			dir := project
+			if agentTargets[tc.agent].workspaceVar != "" {
+				dir = home // such agents start servers elsewhere; --project finds the project
+			}
+			names := serveAndList(t, dir, env, command, cargs)
+			if !strings.Contains(names, "hello-skill") || strings.Contains(names, "native-skill") {
+				t.Errorf("served %s; want hello-skill and not native-skill", names)
+			}
 		})
 	}
 }
@@ -138,6 +143,7 @@ func parseAgentConfig(t *testing.T, agent string, data []byte) (string, []string
 		Args    []string `json:"args" toml:"args"`
 		Type    string   `json:"type" toml:"type"`
 		URL     string   `json:"url" toml:"url"`
+		Tools   []string `json:"tools"`
 	}
 	if agent == "codex" {
 		var doc struct {
@@ -155,19 +161,49 @@ func parseAgentConfig(t *testing.T, agent string, data []byte) (string, []string
 		e := doc.MCPServers[serverName]
 		return e.Command, e.Args
 	}
-	var doc map[string]json.RawMessage
-	if err := json.Unmarshal(data, &doc); err != nil {
-		t.Fatalf("config does not parse as JSON: %v\n%s", err, data)
+	std, err := hujson.Standardize(data)
+	if err != nil {
+		t.Fatalf("config does not parse as JSON with comments: %v\n%s", err, data)
 	}
-	key := "mcpServers"
-	if agent == "vscode" {
-		key = "servers"
+	if agent != "vscode" && agent != "opencode" && !json.Valid(data) {
+		t.Errorf("%s reads plain JSON; the merge wrote:\n%s", agent, data)
+	}
+	if (agent == "vscode" || agent == "opencode") && !strings.Contains(string(data), "//") {
+		t.Errorf("comments lost:\n%s", data)
+	}
+	var doc map[string]json.RawMessage
+	if err := json.Unmarshal(std, &doc); err != nil {
+		t.Fatal(err)
+	}
+	key := agentTargets[agent].key
+	switch agent {
+	case "vscode":
 		if doc["inputs"] == nil {
 			t.Error("inputs lost")
 		}
+	case "claude":
+		if string(doc["keep"]) == "" {
+			t.Error("top-level key lost")
+		}
+	case "gemini":
+		if string(doc["theme"]) == "" {
+			t.Error("theme lost")
+		}
 	}
-	if agent == "claude" && string(doc["keep"]) == "" {
-		t.Error("top-level key lost")
+	if agent == "opencode" {
+		var servers map[string]struct {
+			Type    string   `json:"type"`
+			Command []string `json:"command"`
+			Enabled bool     `json:"enabled"`
+		}
+		if err := json.Unmarshal(doc[key], &servers); err != nil {
+			t.Fatalf("%s: %v\n%s", key, err, data)
+		}
+		e := servers[serverName]
+		if e.Type != "local" || !e.Enabled || len(e.Command) < 2 || servers["other"].Type == "" {
+			t.Fatalf("opencode entry %+v in\n%s", e, data)
+		}
+		return e.Command[0], e.Command[1:]
 	}
 	var servers map[string]entry
 	if err := json.Unmarshal(doc[key], &servers); err != nil {
@@ -177,15 +213,18 @@ func parseAgentConfig(t *testing.T, agent string, data []byte) (string, []string
 		t.Errorf("other server lost:\n%s", data)
 	}
 	e := servers[serverName]
-	if wantType := map[bool]string{true: "", false: "stdio"}[agent == "generic"]; e.Type != wantType {
-		t.Errorf("type %q, want %q", e.Type, wantType)
+	if want := agentTargets[agent].typ; e.Type != want {
+		t.Errorf("type %q, want %q", e.Type, want)
+	}
+	if agent == "copilot" && (len(e.Tools) != 1 || e.Tools[0] != "*") {
+		t.Errorf("copilot entry without tools [\"*\"]: %+v", e)
 	}
 	return e.Command, e.Args
 }
 
 // serveAndList starts command in dir over stdio, sends initialize, then
-// calls list_skills, and checks the answer names want.
-func serveAndList(t *testing.T, dir string, env []string, command string, args []string, want string) {
+// calls list_skills and returns the answer as JSON text.
+func serveAndList(t *testing.T, dir string, env []string, command string, args []string) string {
 	t.Helper()
 	cmd := exec.Command(command, args...)
 	cmd.Dir, cmd.Env = dir, env
@@ -254,9 +293,7 @@ func serveAndList(t *testing.T, dir string, env []string, command string, args [
 	fmt.Fprintln(stdin, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
 	res = call(2, "tools/call", `{"name":"list_skills","arguments":{}}`)
 	b, _ := json.Marshal(res)
-	if !strings.Contains(string(b), want) {
-		t.Errorf("list_skills does not name %s: %.2000s", want, b)
-	}
+	return string(b)
 }
 
 // TestMergeJSONKeepsEntryKeys: re-running init-agent over a config whose
@@ -264,7 +301,7 @@ func serveAndList(t *testing.T, dir string, env []string, command string, args [
 // fields init-agent writes, and keeps other servers.
 func TestMergeJSONKeepsEntryKeys(t *testing.T) {
 	doc := []byte(`{"mcpServers": {"other": {"command": "x"}, "skilldex": {"command": "old", "args": ["serve"], "env": {"SKILLDEX_TOKEN": "t"}, "timeout": 30}}}`)
-	out, err := mergeJSON(doc, "mcpServers", serverEntry{Command: "skilldex", Args: []string{"serve", "--dir", ".claude/skills"}})
+	out, err := mergeJSON(doc, "mcpServers", agentTargets["claude"].fields(serverEntry{Command: "skilldex", Args: []string{"serve", "--dir", ".claude/skills"}}))
 	if err != nil {
 		t.Fatal(err)
 	}
