@@ -199,6 +199,12 @@ func (c *Config) resolve(cmd *cobra.Command) error {
 		}
 	}
 	c.DataDir = expandHome(c.DataDir)
+	if c.forAgent != "" && !strings.HasPrefix(c.sources["roots"], "default") {
+		// Not an error: an agent's entry says --for-agent, and the user
+		// may still name the folders with SKILLDEX_DIRS or a config file.
+		fmt.Fprintf(cmd.ErrOrStderr(), "skilldex: --for-agent %s leaves out only default folders; the folders here come from %s and are all served\n",
+			c.forAgent, c.sources["roots"])
+	}
 	return c.check()
 }
 

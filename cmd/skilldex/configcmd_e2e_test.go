@@ -74,8 +74,8 @@ allow_scripts: false
 	}
 	fileSrc := " from file skilldex.yaml"
 	want := map[string]string{
-		"roots": `[{"path":"` + filepath.Join(dir, "high") + `","label":"project","priority":10},{"path":"` + filepath.Join(dir, "low") +
-			`","label":"personal","priority":1},{"path":"` + filepath.Join(home, "home-skills") + `","priority":0}]` + fileSrc,
+		"roots": `[{"path":"` + filepath.Join(dir, "high") + `","label":"project","priority":10,"status":"exists"},{"path":"` + filepath.Join(dir, "low") +
+			`","label":"personal","priority":1,"status":"exists"},{"path":"` + filepath.Join(home, "home-skills") + `","priority":0,"status":"missing"}]` + fileSrc,
 		"profiles":      `["universal"]` + fileSrc,
 		"watch":         `"poll"` + fileSrc,
 		"rescan":        `"7s" from env SKILLDEX_RESCAN`,
@@ -104,7 +104,7 @@ allow_scripts: false
 	}
 
 	text := runIn(t, dir, env, "config")
-	if text.code != 0 || !strings.Contains(text.stdout, "config file: skilldex.yaml") || !strings.Contains(text.stdout, "1. "+filepath.Join(dir, "high")+" (project, priority 10)") {
+	if text.code != 0 || !strings.Contains(text.stdout, "config file: skilldex.yaml") || !strings.Contains(text.stdout, "1. "+filepath.Join(dir, "high")+" (project, exists, priority 10)") {
 		t.Errorf("config text:\n%s%s", text.stdout, text.stderr)
 	}
 }
@@ -185,7 +185,7 @@ func TestJSONEverywhere(t *testing.T) {
 		keys []string // nil: an array
 	}{
 		{[]string{"list"}, nil},
-		{[]string{"search", "pdf", "form"}, []string{"query", "hits", "total"}},
+		{[]string{"search", "pdf", "form"}, []string{"query", "hits", "total", "no_good_match"}},
 		{[]string{"show", "pdf-forms"}, []string{"skill", "base_dir", "content", "files"}},
 		{[]string{"read", "pdf-forms", "references/forms.md"}, []string{"skill_id", "path", "content", "size"}},
 		{[]string{"validate", ex}, []string{"valid", "invalid", "skills"}},
@@ -193,7 +193,7 @@ func TestJSONEverywhere(t *testing.T) {
 		{[]string{"doctor"}, []string{"skills", "served", "invalid", "shadowed", "errors", "warnings", "infos", "codes", "listing", "findings"}},
 		{[]string{"prompt"}, []string{"format", "budget", "chars", "full_chars", "mode", "total", "listed", "omitted", "skills", "text"}},
 		{[]string{"config"}, []string{"config_file", "config_files", "searched", "settings"}},
-		{[]string{"init-agent", "claude", "--command", "skilldex"}, []string{"agent", "file", "format", "server", "config", "written", "changed"}},
+		{[]string{"init-agent", "claude", "--command", "skilldex"}, []string{"agent", "file", "format", "server", "native_left_out", "config", "written", "changed"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.args[0], func(t *testing.T) {

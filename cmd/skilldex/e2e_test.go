@@ -202,13 +202,9 @@ func TestCorpus(t *testing.T) {
 	start = time.Now()
 	mustJSON(t, run(t, "search", "--json", "--dir", dir, "--data-dir", data, "fill a pdf form"), &res)
 	warm := time.Since(start)
+	// Reported, not asserted: speed targets live in skilldex bench (no
+	// wall-clock assertion in a test).
 	t.Logf("corpus: cold index + first search %v, warm start + first search %v (%s, %d CPUs)", cold.Round(time.Millisecond), warm.Round(time.Millisecond), runtime.GOOS, runtime.NumCPU())
-	if cold > 30*time.Second {
-		t.Errorf("cold index + first search took %v; the target is 30s", cold)
-	}
-	if warm > time.Second {
-		t.Errorf("warm start + first search took %v; the target is 1s", warm)
-	}
 
 	var all []index.Skill
 	mustJSON(t, run(t, "list", "--json", "--shadowed", "--invalid", "--dir", dir, "--data-dir", data), &all)
@@ -277,24 +273,27 @@ func TestCorpus(t *testing.T) {
 }
 
 // tsClient returns the repo root and tests/mcpclient with the official
-// TypeScript MCP SDK installed (npm ci when missing); it skips when node is
-// absent, except in CI.
+// TypeScript MCP SDK installed. The tests never install it (no network
+// inside go test): without node or tests/mcpclient/node_modules they skip
+// with the line that installs it, except when SKILLDEX_REQUIRE_NODE is set
+// (.ci/run sets it after installing), where that is a failure.
 func tsClient(t *testing.T) (root, client string) {
 	t.Helper()
 	root = repoRoot(t)
 	client = filepath.Join(root, "tests", "mcpclient")
-	if _, err := exec.LookPath("node"); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("node missing in CI")
+	missing := func(what string) {
+		t.Helper()
+		msg := what + "; install the TypeScript MCP SDK once with: (cd tests/mcpclient && npm ci)"
+		if os.Getenv("SKILLDEX_REQUIRE_NODE") != "" {
+			t.Fatal(msg + " (SKILLDEX_REQUIRE_NODE is set)")
 		}
-		t.Skip("node not installed")
+		t.Skip(msg)
+	}
+	if _, err := exec.LookPath("node"); err != nil {
+		missing("node is not installed")
 	}
 	if _, err := os.Stat(filepath.Join(client, "node_modules", "@modelcontextprotocol", "sdk")); err != nil {
-		cmd := exec.Command("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error")
-		cmd.Dir = client
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("npm ci: %v\n%s", err, out)
-		}
+		missing("tests/mcpclient/node_modules is missing")
 	}
 	return root, client
 }

@@ -147,7 +147,7 @@ func TestHTTPGuard(t *testing.T) {
 	}
 
 	// A real client session with the token works end to end.
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	hc := &http.Client{Transport: bearer{token, http.DefaultTransport}}
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t", Version: "1"}, nil).Connect(ctx,
@@ -186,7 +186,7 @@ func TestServeHTTPDefaults(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-		deadline := time.Now().Add(20 * time.Second)
+		deadline := time.Now().Add(60 * time.Second)
 		for time.Now().Before(deadline) {
 			if s := stderr.String(); strings.Contains(s, "/mcp") {
 				u := s[strings.Index(s, "http://"):]

@@ -281,7 +281,7 @@ func serveAndList(t *testing.T, dir string, env []string, command string, args [
 					res, _ := msg["result"].(map[string]any)
 					return res
 				}
-			case <-time.After(20 * time.Second):
+			case <-time.After(60 * time.Second): // a hang, not a slow machine
 				t.Fatalf("%s: no answer; stderr:\n%s", method, stderr.String())
 			}
 		}
