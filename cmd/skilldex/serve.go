@@ -145,4 +145,3 @@ func runServe(ctx context.Context, a *app, opts serveCmdOptions) error {
 	}
 	return nil
 }
-
