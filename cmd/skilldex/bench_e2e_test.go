@@ -58,7 +58,7 @@ func TestBenchJSON(t *testing.T) {
 	switch {
 	case missed == 0 && r.code != 0:
 		t.Errorf("every target held but exit %d\n%s", r.code, r.stderr)
-	case missed > 0 && (r.code != 1 || !strings.Contains(r.stderr, "seed target missed")):
+	case missed > 0 && (r.code != 1 || !strings.Contains(r.stderr, "target missed: ")):
 		t.Errorf("%d targets missed: want exit 1 naming them, got %d\n%s", missed, r.code, r.stderr)
 	}
 }
