@@ -320,7 +320,7 @@ func TestSharedTypeScript(t *testing.T) {
 			e := newSharedEnv(t)
 			ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute) // hang guard
 			defer cancel()
-			cmd := exec.CommandContext(ctx, "node", filepath.Join(client, "shared.mjs"), bin, e.root, fmt.Sprint(n))
+			cmd := exec.CommandContext(ctx, "node", filepath.Join(client, "shared.mjs"), binary(t), e.root, fmt.Sprint(n))
 			cmd.Env = e.env
 			out, err := cmd.CombinedOutput()
 			t.Logf("%s", out)
@@ -354,7 +354,7 @@ func TestServeMalformedLines(t *testing.T) {
 			e := newSharedEnv(t)
 			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second) // hang guard
 			defer cancel()
-			cmd := exec.CommandContext(ctx, bin, "serve", "--share", mode, "--no-watch", "--dir", e.root)
+			cmd := exec.CommandContext(ctx, binary(t), "serve", "--share", mode, "--no-watch", "--dir", e.root)
 			cmd.Env = e.env
 			cmd.Stdin = strings.NewReader(strings.Join([]string{
 				`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`,
@@ -396,10 +396,12 @@ func TestServeMalformedLines(t *testing.T) {
 func TestInitAgentEntriesShare(t *testing.T) {
 	project, home := t.TempDir(), t.TempDir()
 	env := agentEnv(home)
-	skill := filepath.Join(project, ".claude", "skills", "hello-skill")
+	// .agents/skills: the entry leaves out the folders Claude Code reads
+	// itself (.claude/skills), so the skill is in one it does not.
+	skill := filepath.Join(project, ".agents", "skills", "hello-skill")
 	must(t, os.MkdirAll(skill, 0o755))
 	must(t, os.WriteFile(filepath.Join(skill, "SKILL.md"), []byte("---\nname: hello-skill\ndescription: Say hello. Use when the user wants a greeting.\n---\n\n# Hello\n"), 0o644))
-	if r := runIn(t, project, env, "init-agent", "claude", "--write", "--command", bin); r.code != 0 {
+	if r := runIn(t, project, env, "init-agent", "claude", "--write", "--command", binary(t)); r.code != 0 {
 		t.Fatalf("init-agent: %s%s", r.stdout, r.stderr)
 	}
 	data, err := os.ReadFile(filepath.Join(project, ".mcp.json"))
@@ -412,7 +414,7 @@ func TestInitAgentEntriesShare(t *testing.T) {
 	}
 	must(t, json.Unmarshal(data, &doc))
 	entry := doc.MCPServers["skilldex"]
-	if entry.Command != bin {
+	if entry.Command != binary(t) {
 		t.Fatalf("entry: %s", data)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second) // hang guard
@@ -442,7 +444,7 @@ func TestInitAgentEntriesShare(t *testing.T) {
 			t.Errorf("session %d: %.200s", i, out)
 		}
 	}
-	cmd := exec.Command(bin, "serve", "--status", "--json")
+	cmd := exec.Command(binary(t), "serve", "--status", "--json")
 	cmd.Env = env
 	out, err := cmd.Output()
 	must(t, err)
