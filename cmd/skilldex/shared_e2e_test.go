@@ -300,6 +300,19 @@ func TestSharedSessions(t *testing.T) {
 			}
 			// The replayed sessions are live and subscribed again.
 			live("two")
+
+			// serve --stop with sessions open: it returns once a fresh
+			// server has taken over, and every session answers.
+			stop := exec.Command(bin, "serve", "--stop")
+			stop.Env = e.env
+			if out, err := stop.CombinedOutput(); err != nil || !strings.Contains(string(out), "stopped") {
+				t.Fatalf("serve --stop with %d sessions open: %v\n%s", n, err, out)
+			}
+			everyone("answers after serve --stop", func(i int, s *mcp.ClientSession) {
+				if out := toolText(t, ctx, s, "load_skill", map[string]any{"name": "pdf-forms"}); !strings.Contains(out, "pdf-forms") {
+					t.Errorf("session %d after --stop: %.200s", i, out)
+				}
+			})
 		})
 	}
 }

@@ -228,7 +228,9 @@ func Endpoints(dir string) ([]Endpoint, error) {
 }
 
 // Stop asks the daemon of e to stop and waits (up to wait) until it has
-// released its lock, so the data dir is free. It reports whether one ran.
+// released its lock, so the data dir is free, or a new daemon has taken
+// its place (sessions still open start one at once). It reports whether
+// one ran.
 func Stop(e Endpoint, wait time.Duration) (bool, error) {
 	st, err := Request(e, "stop")
 	if err != nil || st == nil {
@@ -241,8 +243,11 @@ func Stop(e Endpoint, wait time.Duration) (bool, error) {
 	defer f.Close()
 	deadline := time.Now().Add(wait)
 	for flock(f) != nil {
+		if now, _ := Request(e, "status"); now != nil && now.PID != st.PID {
+			return true, nil
+		}
 		if time.Now().After(deadline) {
-			return true, fmt.Errorf("the daemon at %s was asked to stop but still runs after %v", e.Socket(), wait)
+			return true, fmt.Errorf("the daemon at %s (pid %d) was asked to stop but still runs after %v", e.Socket(), st.PID, wait)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}

@@ -21,6 +21,10 @@ import (
 // to); the caller has nothing to do.
 var ErrRunning = errors.New("mcpshare: another daemon serves this endpoint")
 
+// maxForwarded bounds a line the server reads from a front: the front's
+// own bound plus room for its renumbered envelope.
+const maxForwarded = DefaultMaxLine + 4096
+
 // DefaultIdle is how long a daemon stays after its last session leaves.
 const DefaultIdle = time.Minute
 
@@ -203,14 +207,11 @@ func (d *Daemon) serveConn(ctx context.Context, c *net.UnixConn, ready <-chan st
 	switch h.Op {
 	case "stop":
 		d.Log.Info("stop requested")
-		answer(reply{OK: true})
+		answer(reply{OK: true, Status: d.status()})
 		stop()
 		return
 	case "status":
-		d.mu.Lock()
-		st := &Status{PID: os.Getpid(), Sessions: len(d.sessions), Started: d.started, Serving: d.Describe, Socket: d.Endpoint.Socket()}
-		d.mu.Unlock()
-		answer(reply{OK: true, Status: st})
+		answer(reply{OK: true, Status: d.status()})
 		return
 	case "serve", "":
 	default:
@@ -242,12 +243,18 @@ func (d *Daemon) serveConn(ctx context.Context, c *net.UnixConn, ready <-chan st
 	// Bytes the hello reader read past its line belong to MCP.
 	rest, _ := r.Peek(r.Buffered())
 	in := io.NopCloser(io.MultiReader(bytes.NewReader(bytes.Clone(rest)), c))
-	ss, err := srv.Connect(ctx, &mcp.IOTransport{Reader: in, Writer: c}, nil)
+	ss, err := srv.Connect(ctx, &mcp.IOTransport{Reader: in, Writer: c, MaxLineLength: maxForwarded}, nil)
 	if err != nil {
 		d.Log.Warn("session", "err", err)
 		return
 	}
 	_ = ss.Wait()
+}
+
+func (d *Daemon) status() *Status {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return &Status{PID: os.Getpid(), Sessions: len(d.sessions), Started: d.started, Serving: d.Describe, Socket: d.Endpoint.Socket()}
 }
 
 // join counts a session in and stops the idle timer.

@@ -14,7 +14,7 @@ import (
 func InProcess(srv *mcp.Server) func(ctx context.Context) (io.ReadWriteCloser, error) {
 	return func(ctx context.Context) (io.ReadWriteCloser, error) {
 		front, back := net.Pipe()
-		if _, err := srv.Connect(ctx, &mcp.IOTransport{Reader: back, Writer: back}, nil); err != nil {
+		if _, err := srv.Connect(ctx, &mcp.IOTransport{Reader: back, Writer: back, MaxLineLength: maxForwarded}, nil); err != nil {
 			front.Close()
 			back.Close()
 			return nil, err
