@@ -49,8 +49,9 @@ type skillCtx struct {
 	// search, once per file), so rules whose patterns need them are not
 	// run over the other files.
 	hints fileHints
-	// fileText is the file being audited.
-	fileText string
+	// fileText is the file being audited; fileLower the same with ASCII
+	// letters lower-cased (same offsets).
+	fileText, fileLower string
 }
 
 // add records a finding.
@@ -92,8 +93,6 @@ func (sc *skillCtx) rank(base Severity, w where, language bool) Severity {
 // name, description and headings.
 var defenceWords = regexp.MustCompile(`(?i)\b(prompt[- ]injection|injection|jailbreak|secur\w*|attack\w*|threat\w*|malicious|malware|vulnerab\w*|exploit\w*|red[- ]team\w*|pentest\w*|penetration|defen[cs]\w*|forensic\w*|phishing|adversarial|ctf|guardrails?|audit\w*|hardening|sandbox\w*|incident[- ]response|supply[- ]chain)\b`)
 
-var headingLine = regexp.MustCompile(`(?m)^#{1,3}\s+(.+)$`)
-
 // teachesDefence reports whether a skill is about security: its name or
 // description, or at least two of its top headings, use a security term.
 // Only ranking depends on it: hidden text and scripts rank the same in
@@ -104,12 +103,15 @@ func teachesDefence(s index.Skill, body string) bool {
 		return true
 	}
 	n := 0
-	for _, m := range headingLine.FindAllStringSubmatch(body, 200) {
-		if defenceWords.MatchString(m[1]) {
+	for _, line := range strings.Split(body, "\n") {
+		if h := strings.TrimLeft(line, "#"); len(h) < len(line) && len(line)-len(h) <= 3 && strings.HasPrefix(h, " ") && defenceWords.MatchString(h) {
 			n++
+			if n >= 2 {
+				return true
+			}
 		}
 	}
-	return n >= 2
+	return false
 }
 
 // fileKind is how a file is read.
@@ -184,8 +186,8 @@ func langKind(info string) (fileKind, bool) {
 // file runs every rule that applies to one file of the skill.
 func (sc *skillCtx) file(a *auditor, rel, content string) {
 	lines := newLineIndex(content)
-	sc.hints = hintsOf(content)
-	sc.fileText = content
+	sc.fileText, sc.fileLower = content, asciiLower(content)
+	sc.hints = hintsOf(content, sc.fileLower)
 	scanInvisible(sc, rel, content, lines)
 	if !a.opts.NoSecrets {
 		scanSecrets(sc, rel, content)
@@ -246,8 +248,7 @@ var (
 		"authorized_keys", "cron", "bashrc", "zshrc", ".profile", "launch", "systemd", "hooks", "curl", "wget", "/dev/tcp", "| sh", "|sh", "bash", "nc ", "chr(", "fromcharcode", "\\x", "[::-1]", "getattr", "decode", "atob", "buffer.from"}
 )
 
-func hintsOf(content string) fileHints {
-	lower := strings.ToLower(content)
+func hintsOf(content, lower string) fileHints {
 	return fileHints{
 		miner:     containsAny(lower, minerHints),
 		bypass:    strings.Contains(lower, "dangerously") || strings.Contains(lower, "bypasspermissions") || strings.Contains(lower, "yolo") || strings.Contains(lower, "defaultmode"),

@@ -65,13 +65,13 @@ var phrases = []phrase{
 	{"instruction-override", High, regexp.MustCompile(`(?i)\b(?:new|updated|real|actual|true)\s+system\s+(?:prompt|instructions?)\s*[:\-]`),
 		"announces replacement system instructions", [][]string{{"system"}, {"prompt", "instruction"}}},
 	{"instruction-override", High, regexp.MustCompile(`(?i)\b(?:do\s+not|don'?t|never)\s+(?:tell|inform|alert|notify|warn|show)\s+(?:the\s+)?(?:user|human|operator)\b|\bwithout\s+(?:telling|informing|alerting|notifying|warning)\s+(?:the\s+)?(?:user|human|operator)\b|\b(?:hide|conceal|keep)\s+(?:this|it|these|that)\s+(?:(?:secret\s+)?from|hidden\s+from)\s+(?:the\s+)?(?:user|human)\b|\bthe\s+user\s+(?:must|should|will)\s+(?:not|never)\s+(?:know|see|find\s+out|notice)\b|\b(?:do\s+not|don'?t|never)\s+(?:mention|reveal|disclose)\s+(?:this|these|that|it)\s+(?:instructions?\s+)?to\s+(?:the\s+)?user\b`),
-		"tells the model to hide what it does from the user", [][]string{{"user", "human", "operator"}, {"not", "never", "without", "hide", "conceal", "keep", "don't", "dont"}}},
+		"tells the model to hide what it does from the user", [][]string{{"user", "human", "operator"}, {"not", "never", "without", "hide", "conceal", "keep", "don't", "dont"}, {"tell", "inform", "alert", "notif", "warn", "show", "hide", "conceal", "keep", "know", "see", "find out", "notice", "mention", "reveal", "disclos"}}},
 	{"instruction-override", Medium, regexp.MustCompile(`(?i)\b(?:reveal|print|output|repeat|show|dump|leak)\s+(?:me\s+)?(?:your|the)\s+(?:full\s+|entire\s+|hidden\s+)?(?:system\s+prompt|initial\s+instructions|hidden\s+instructions)\b`),
 		"asks the model to disclose its system prompt", [][]string{{"system prompt", "initial instructions", "hidden instructions"}}},
 	{"secret-request", High, regexp.MustCompile(`(?i)\b(?:send|post|upload|forward|exfiltrate|transmit|leak|e-?mail|submit|beacon|copy)\w*\b(?:[^.\n]|\.\S){0,80}?\b(?:api[ _-]?keys?|access[ _-]?keys?|tokens?|passwords?|passphrases?|credentials?|secrets?|private[ _-]?keys?|ssh[ _-]?keys?|id_rsa|id_ed25519|\.env\b|cookies?|session[ _-]?(?:ids?|tokens?)|environment[ _-]variables?|env[ _-]vars?|\.aws)\b(?:[^.\n]|\.\S){0,80}?\b(?:to|at|into|via)\s+(?:https?://|[\w.+-]+@[\w-]+\.\w|(?:an?|the|this|my|our)\s+(?:external|remote|following|below|attacker|collection|logging)?\s*(?:webhook|server|endpoint|url|address|e-?mail|inbox|channel|pastebin|gist))`),
 		"asks the model to send secrets somewhere outside the machine", [][]string{{"send", "post", "upload", "forward", "exfiltrat", "transmit", "leak", "mail", "submit", "beacon", "copy"}, secretNouns, {"http", "@", "webhook", "server", "endpoint", "url", "address", "mail", "inbox", "channel", "pastebin", "gist"}}},
 	{"secret-request", High, regexp.MustCompile(`(?i)\b(?:include|put|embed|append|add|encode)\w*\b(?:[^.\n]|\.\S){0,60}?\b(?:api[ _-]?keys?|tokens?|passwords?|credentials?|secrets?|private[ _-]?keys?|conversation|chat\s+history|system\s+prompt|user'?s?\s+(?:data|messages?|files?))\b(?:[^.\n]|\.\S){0,60}?\b(?:in|into|to)\s+(?:the\s+|an?\s+|this\s+)?(?:url|link|image(?:'s)?\s+(?:url|src)|query\s+(?:string|param\w*)|markdown\s+image|image\s+link)`),
-		"asks the model to put secrets or the conversation into a URL it renders or opens", [][]string{{"include", "put", "embed", "append", "add", "encode"}, {"url", "link", "image", "query", "markdown"}}},
+		"asks the model to put secrets or the conversation into a URL it renders or opens", [][]string{{"include", "put", "embed", "append", "add", "encode"}, {"url", "link", "image", "query", "markdown"}, {"key", "token", "password", "credential", "secret", "conversation", "chat", "system prompt", "user"}}},
 	{"secret-request", High, regexp.MustCompile(`(?i)\b(?:read|cat|print|output|show|dump|display|collect|gather|grab|copy|get|list)\b(?:[^.\n]|\.\S){0,40}?(?:~/\.ssh|\$HOME/\.ssh|\.ssh/id_|id_rsa|id_ed25519|~/\.aws|\.aws/credentials|/etc/shadow|~/\.netrc|~/\.git-credentials|~/\.docker/config\.json|~/\.kube/config|keychain|all\s+(?:the\s+)?environment\s+variables)`),
 		"asks the model to read private keys or credentials", [][]string{{".ssh", "id_rsa", "id_ed25519", ".aws", "/etc/shadow", ".netrc", ".git-credentials", "docker/config", "kube/config", "keychain", "environment variables"}}},
 }
@@ -102,7 +102,13 @@ func inQuotes(text string, off int) bool {
 // the file's code spans (file offsets): a match inside one is inCode.
 func scanLanguage(sc *skillCtx, rel, src string, start, end int, li lineIndex, w where, spans [][2]int) {
 	text := src[start:end]
-	for _, p := range active(strings.ToLower(text)) {
+	lower := ""
+	if src == sc.fileText && len(sc.fileLower) == len(src) {
+		lower = sc.fileLower[start:end]
+	} else {
+		lower = asciiLower(text)
+	}
+	for _, p := range active(lower) {
 		for _, m := range p.re.FindAllStringIndex(text, 4) {
 			ctx := w
 			at := start + m[0]
@@ -147,4 +153,21 @@ func negated(before string) bool {
 		before = before[len(before)-60:]
 	}
 	return negatedRe.MatchString(before)
+}
+
+// asciiLower lower-cases ASCII letters only, so offsets stay valid (the
+// needed words are ASCII).
+func asciiLower(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 'A' && c <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if b[j] >= 'A' && b[j] <= 'Z' {
+					b[j] += 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
 }

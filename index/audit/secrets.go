@@ -90,9 +90,69 @@ func scanSecrets(sc *skillCtx, rel, content string) {
 		sc.add(rel, 0, "committed-secret", Low, "the secret scanner could not start: "+err.Error(), "")
 		return
 	}
+	content = secretLines(content)
+	if strings.TrimSpace(content) == "" {
+		return
+	}
 	for _, ch := range chunks(content, 512) {
+		if strings.TrimSpace(ch.text) == "" {
+			continue
+		}
 		secretsIn(sc, d, rel, ch.text, ch.line)
 	}
+}
+
+// secretLines blanks every line (keeping the newline, so line numbers
+// hold) that cannot hold a secret: one without a token of 16 or more
+// key characters holding a digit or both cases, and without a PEM
+// armour line. Prose is most of a skill and has no such tokens, so
+// gitleaks reads a small part of each file.
+func secretLines(s string) string {
+	var b strings.Builder
+	keep := false
+	for len(s) > 0 {
+		line, rest, found := strings.Cut(s, "\n")
+		if strings.Contains(line, "-----BEGIN") || strings.Contains(line, "-----END") || longToken(line) {
+			b.WriteString(line)
+			keep = true
+		}
+		if found {
+			b.WriteByte('\n')
+		}
+		s = rest
+	}
+	if !keep {
+		return ""
+	}
+	return b.String()
+}
+
+// longToken reports a run of 16 or more characters of [A-Za-z0-9_+/=.-]
+// with a digit, or with upper and lower case letters.
+func longToken(line string) bool {
+	n, digit, upper, lower := 0, false, false, false
+	for i := 0; i <= len(line); i++ {
+		var c byte
+		if i < len(line) {
+			c = line[i]
+		}
+		switch {
+		case c >= '0' && c <= '9':
+			n, digit = n+1, true
+		case c >= 'A' && c <= 'Z':
+			n, upper = n+1, true
+		case c >= 'a' && c <= 'z':
+			n, lower = n+1, true
+		case c == '_' || c == '+' || c == '/' || c == '=' || c == '-' || c == '.':
+			n++
+		default:
+			if n >= 16 && (digit || upper && lower) {
+				return true
+			}
+			n, digit, upper, lower = 0, false, false, false
+		}
+	}
+	return false
 }
 
 // chunk is a run of paragraphs and the file line it starts on.

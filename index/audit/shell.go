@@ -455,12 +455,18 @@ func credRead(c call) string {
 		return ""
 	}
 	for _, a := range dataArgs(c) {
-		if credPath.MatchString(a) {
+		if mayBeCred(a) && credPath.MatchString(a) {
 			return a
 		}
 	}
 	return ""
 }
+
+// credHints are substrings every credPath match holds; checking them
+// first keeps the pattern off ordinary arguments.
+var credHints = []string{".ssh", ".aws", "shadow", "id_", ".env", ".netrc", "credentials", ".docker", ".kube", "hosts.yml", ".npmrc", ".pypirc", ".gnupg", ".password-store", "gcloud", ".azure", "Keychains", "firefox", "chrome", "Chrome", ".bitcoin", ".electrum", ".ethereum", "Cookies"}
+
+func mayBeCred(a string) bool { return containsAny(a, credHints) }
 
 // dataArgs returns a call's arguments less the ones naming a key the
 // command authenticates with (ssh -i KEY, rsync -e "ssh -i KEY",
@@ -641,7 +647,7 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 	if isSend(c) && s.sendLine == 0 {
 		s.sendLine, s.sendWhat = line, c.name
 		for _, a := range dataArgs(c) {
-			if credPath.MatchString(a) {
+			if mayBeCred(a) && credPath.MatchString(a) {
 				s.add(line, "credential-exfil", Critical, fmt.Sprintf("%s sends %s off the machine", c.name, a), "")
 				s.credAndSend = true
 			}
