@@ -46,7 +46,7 @@ type Skill struct {
 
 // cachedEntry is an entry and the fingerprint it was computed from.
 type cachedEntry struct {
-	fp    string
+	fp    uint64
 	entry *Skill
 }
 

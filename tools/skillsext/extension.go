@@ -20,6 +20,7 @@ import (
 	"log/slog"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -81,10 +82,16 @@ type Extension struct {
 	log  *slog.Logger
 	opts Options
 
-	// mu guards v (replaced on each catalog change, read without copying)
-	// and the two caches. A view is built from the catalog once per change,
-	// never per request; entries and digests are computed on first use and
-	// kept until what they depend on changes.
+	// gen counts catalog changes. The view is rebuilt from the catalog on
+	// the first use after a change (current), never per request and never
+	// inside the catalog's change callback, which must not block.
+	gen     atomic.Uint64
+	buildMu sync.Mutex // one view build at a time
+	kick    chan struct{}
+
+	// mu guards v (replaced, never modified) and the caches. Entries and
+	// digests are computed on first use and kept until what they depend
+	// on changes.
 	mu      sync.Mutex
 	v       *view
 	entries map[string]cachedEntry    // skill id → entry
@@ -114,13 +121,27 @@ func New(cat Catalog, opts *Options) *Extension {
 	if e.opts.TTL <= 0 {
 		e.opts.TTL = DefaultTTL
 	}
-	e.rebuild()
+	e.kick = make(chan struct{}, 1)
+	notified := e.current()
 	cat.Subscribe(func(index.Change) {
-		changed := e.rebuild()
-		if changed {
-			e.notifyListChanged()
+		e.gen.Add(1)
+		select {
+		case e.kick <- struct{}{}:
+		default: // a rebuild is already due; it will see this change too
 		}
 	})
+	// The notifier rebuilds the view after changes, off the catalog's
+	// path, and tells the clients when the listing changed. It lives as
+	// long as the catalog it watches (the process).
+	go func() {
+		for range e.kick {
+			v := e.current()
+			if !sameListing(notified, v) {
+				e.notifyListChanged()
+			}
+			notified = v
+		}
+	}()
 	return e
 }
 
@@ -160,18 +181,35 @@ func (e *Extension) Install(s *mcp.Server) error {
 	return nil
 }
 
-// current returns the current view.
+// current returns the view of the catalog as it is now, building it when
+// the catalog changed since the last build.
 func (e *Extension) current() *view {
+	g := e.gen.Load()
 	e.mu.Lock()
-	defer e.mu.Unlock()
-	return e.v
+	v := e.v
+	e.mu.Unlock()
+	if v != nil && v.gen == g {
+		return v
+	}
+	e.buildMu.Lock()
+	defer e.buildMu.Unlock()
+	e.mu.Lock()
+	v = e.v
+	e.mu.Unlock()
+	if v != nil && v.gen == e.gen.Load() {
+		return v // built by another caller meanwhile
+	}
+	return e.rebuild()
 }
 
-// rebuild replaces the view from the catalog, drops cached entries and
-// digests nothing uses any more, logs what is left out, and reports whether
-// the listing changed (a skill listed or unlisted, or an entry's content).
-func (e *Extension) rebuild() bool {
+// rebuild replaces the view from the catalog (the generation is read first,
+// so a change during the build makes the next call build again), drops
+// cached entries and digests nothing uses any more, and logs what is left
+// out when that changed. Called with buildMu held.
+func (e *Extension) rebuild() *view {
+	g := e.gen.Load()
 	v := buildView(e.cat.List(index.ListOptions{IncludeShadowed: true, IncludeInvalid: true}), e.opts.ExposeHidden)
+	v.gen = g
 	e.mu.Lock()
 	old := e.v
 	e.v = v
@@ -206,7 +244,7 @@ func (e *Extension) rebuild() bool {
 				"why", n.msg, "count", n.count, "examples", n.ids)
 		}
 	}
-	return old == nil || !sameListing(old, v)
+	return v
 }
 
 // pathOf is the escaped skill path of an entry's URI.
@@ -229,7 +267,7 @@ func sameNotes(a, b []note) bool {
 }
 
 func sameListing(a, b *view) bool {
-	if len(a.listed) != len(b.listed) {
+	if a == nil || len(a.listed) != len(b.listed) {
 		return false
 	}
 	for i := range a.listed {

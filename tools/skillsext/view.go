@@ -1,10 +1,12 @@
 package skillsext
 
 import (
+	"encoding/binary"
 	"fmt"
+	"hash/fnv"
+	"io"
 	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/skilldex/skilldex/index"
@@ -62,9 +64,9 @@ type vskill struct {
 	// it wins its name and the author did not hide it.
 	listed bool
 	// fp fingerprints everything the entry is computed from (SKILL.md's
-	// hash, every file's path, size, modification time and hash), so a
-	// cached entry is reused until one of them changes.
-	fp string
+	// hash, every file's path, size, modification time and hash; FNV-1a),
+	// so a cached entry is reused until one of them changes.
+	fp uint64
 	// size is the sum of the files' sizes, in bytes.
 	size int64
 }
@@ -72,6 +74,7 @@ type vskill struct {
 // view is the extension's snapshot of the catalog, rebuilt on each catalog
 // change and read without locks (it is replaced, never modified).
 type view struct {
+	gen    uint64             // the Extension.gen it was built at
 	byPath map[string]*vskill // escaped skill path → skill
 	byID   map[string]*vskill // catalog id → skill
 	listed []*vskill          // sorted by URI
@@ -111,11 +114,14 @@ func hidden(s *index.Skill) bool { return s.DisableModelInvocation }
 func buildView(all []index.Skill, exposeHidden bool) *view {
 	v := &view{byPath: map[string]*vskill{}, byID: map[string]*vskill{}, excluded: map[string]string{}}
 	// Sort by folder so that the skills nested in a folder follow it.
+	// The key is Dir+"/" so that a folder's nested skills follow it
+	// directly ("a/b" before "a-c", whose "-" sorts before "/").
 	byDir := make([]*index.Skill, len(all))
+	keys := make([]string, len(all))
 	for i := range all {
-		byDir[i] = &all[i]
+		byDir[i], keys[i] = &all[i], all[i].Dir+"/"
 	}
-	sort.Slice(byDir, func(i, j int) bool { return byDir[i].Dir+"/" < byDir[j].Dir+"/" })
+	sort.Sort(byKey{byDir, keys})
 
 	reasons := map[string]*note{}
 	exclude := func(s *index.Skill, path, why string) {
@@ -136,6 +142,9 @@ func buildView(all []index.Skill, exposeHidden bool) *view {
 		}
 	}
 	for i, s := range byDir {
+		// rest: the skills after s in folder order; those nested in it
+		// come first.
+		rest := byDir[i+1:]
 		if !s.Valid {
 			continue
 		}
@@ -153,14 +162,18 @@ func buildView(all []index.Skill, exposeHidden bool) *view {
 			continue
 		}
 		vs := &vskill{id: s.ID, path: path, uri: Scheme + path + "/" + skillFileSegment, sk: *s}
-		vs.files = filesOf(s, byDir[i+1:])
-		var fp strings.Builder
-		fp.WriteString(s.Hash)
+		vs.files = filesOf(s, rest)
+		fp := fnv.New64a()
+		io.WriteString(fp, s.Hash)
+		var num [16]byte
 		for _, f := range vs.files {
 			vs.size += f.info.Size
-			fp.WriteString("\x00" + f.rel + "\x00" + strconv.FormatInt(f.info.Size, 10) + "\x00" + strconv.FormatInt(f.info.ModTime, 10) + "\x00" + f.info.Hash)
+			io.WriteString(fp, "\x00"+f.rel+"\x00"+f.info.Hash)
+			binary.LittleEndian.PutUint64(num[:8], uint64(f.info.Size))
+			binary.LittleEndian.PutUint64(num[8:], uint64(f.info.ModTime))
+			fp.Write(num[:])
 		}
-		vs.fp = fp.String()
+		vs.fp = fp.Sum64()
 		if len(vs.files) > MaxFilesPerSkill || vs.size > MaxBytesPerSkill {
 			why := fmt.Sprintf("it has %d files and %d bytes, over the SEP-2640 limits of %d files and %d bytes (16 MiB) per skill", len(vs.files), vs.size, MaxFilesPerSkill, MaxBytesPerSkill)
 			v.excluded[path] = why
@@ -191,15 +204,28 @@ func buildView(all []index.Skill, exposeHidden bool) *view {
 			v.listed = append(v.listed, vs)
 		}
 	}
-	keys := make([]string, 0, len(reasons))
+	whys := make([]string, 0, len(reasons))
 	for k := range reasons {
-		keys = append(keys, k)
+		whys = append(whys, k)
 	}
-	sort.Strings(keys)
-	for _, k := range keys {
+	sort.Strings(whys)
+	for _, k := range whys {
 		v.notes = append(v.notes, *reasons[k])
 	}
 	return v
+}
+
+// byKey sorts skills by precomputed keys.
+type byKey struct {
+	s []*index.Skill
+	k []string
+}
+
+func (b byKey) Len() int           { return len(b.s) }
+func (b byKey) Less(i, j int) bool { return b.k[i] < b.k[j] }
+func (b byKey) Swap(i, j int) {
+	b.s[i], b.s[j] = b.s[j], b.s[i]
+	b.k[i], b.k[j] = b.k[j], b.k[i]
 }
 
 func hasDiag(s *index.Skill, code string) bool {
