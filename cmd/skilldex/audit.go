@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"strings"
 	"time"
 
+	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/index/audit"
 	"github.com/skilldex/skilldex/tools"
 	"github.com/spf13/cobra"
@@ -36,7 +39,7 @@ quoted example of a skill that teaches security. It exits 1 when any finding is 
 (default high). --sarif writes SARIF 2.1.0 for GitHub code scanning; --json the full report.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return runAudit(cmd.Context(), cfg, opts, cmd.OutOrStdout(), cmd.ErrOrStderr())
+			return runAudit(cmd.Context(), newApp(cmd, cfg), opts)
 		},
 	}
 	f := cmd.Flags()
@@ -48,7 +51,8 @@ quoted example of a skill that teaches security. It exits 1 when any finding is 
 
 // runAudit audits the configured catalog and prints the report as text,
 // JSON (cfg.JSON) or SARIF.
-func runAudit(ctx context.Context, cfg *Config, opts auditOptions, stdout, stderr io.Writer) error {
+func runAudit(ctx context.Context, a *app, opts auditOptions) error {
+	cfg, stdout, stderr := a.cfg, a.stdout, a.stderr
 	failOn, err := audit.ParseSeverity(opts.failOn)
 	if err != nil {
 		return fmt.Errorf("--fail-on: %w", err)
@@ -56,7 +60,7 @@ func runAudit(ctx context.Context, cfg *Config, opts auditOptions, stdout, stder
 	if opts.sarif && cfg.JSON {
 		return fmt.Errorf("--json and --sarif both choose the output; pass one")
 	}
-	cat, err := cfg.openCatalog(ctx, stderr)
+	cat, err := a.openShared(ctx)
 	if err != nil {
 		return err
 	}
@@ -113,4 +117,43 @@ func writeAuditText(w io.Writer, rep *audit.Report) error {
 		_, err = fmt.Fprintln(w)
 	}
 	return err
+}
+
+// auditPaths audits the skills under paths (SKILL.md files, skill folders
+// or folders of skills, as validate takes them) through an in-memory
+// catalog over them, for validate --strict.
+func auditPaths(ctx context.Context, paths []string, cfg *Config) (*audit.Report, error) {
+	var roots []index.Root
+	for _, p := range paths {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			return nil, err
+		}
+		if fi, err := os.Stat(abs); err == nil && !fi.IsDir() {
+			abs = filepath.Dir(abs)
+		}
+		roots = append(roots, index.Root{Path: abs})
+	}
+	cat, err := index.Open(ctx, &index.Options{Roots: roots, Mem: true, MaxDepth: cfg.MaxDepth, Mode: cfg.mode()})
+	if err != nil {
+		return nil, err
+	}
+	defer cat.Close()
+	return audit.Catalog(ctx, cat, audit.Options{})
+}
+
+// writeAuditFindings prints the findings at or above min, one line each,
+// for commands that report the audit beside their own output.
+func writeAuditFindings(w io.Writer, rep *audit.Report, min audit.Severity) {
+	paint := painter(w)
+	for _, f := range rep.Findings {
+		if f.Severity < min {
+			continue
+		}
+		loc := relToCwd(f.Path)
+		if f.Line > 0 {
+			loc = fmt.Sprintf("%s:%d", loc, f.Line)
+		}
+		fmt.Fprintf(w, "%s %s [%s] %s: %s\n", paint(colRed, fmt.Sprintf("%-8s", strings.ToUpper(f.Severity.String()))), loc, f.RuleID, f.Reason, f.Evidence)
+	}
 }

@@ -82,3 +82,27 @@ func TestRunAuditInProcess(t *testing.T) {
 		t.Errorf("%d of %d hostile skills flagged", len(rep.Flagged), rep.Skills)
 	}
 }
+
+// TestValidateStrictAudit: validate --strict fails skills with a high or
+// critical security finding and lists them; lenient validate does not
+// audit.
+func TestValidateStrictAudit(t *testing.T) {
+	miner := filepath.Join(labelled(t, "hostile"), "miner")
+	r := run(t, "validate", "--strict", miner)
+	if r.code != 1 || !strings.Contains(r.stdout, "[miner]") || !strings.Contains(r.stdout, "high or critical security findings") {
+		t.Errorf("validate --strict on a miner: exit %d\n%s", r.code, r.stdout)
+	}
+	if r := run(t, "validate", miner); r.code != 0 || strings.Contains(r.stdout, "[miner]") {
+		t.Errorf("lenient validate: exit %d, want 0 and no audit\n%s", r.code, r.stdout)
+	}
+	var out struct {
+		Audit []audit.Finding `json:"audit"`
+	}
+	r = run(t, "validate", "--strict", "--json", filepath.Join(miner, "SKILL.md"))
+	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil || r.code != 1 || len(out.Audit) == 0 || out.Audit[0].RuleID != "miner" {
+		t.Errorf("validate --strict --json: exit %d, %v, audit %+v", r.code, err, out.Audit)
+	}
+	if r := run(t, "validate", "--strict", labelled(t, "benign")); r.code != 0 {
+		t.Errorf("validate --strict on the benign set: exit %d\n%s", r.code, r.stdout)
+	}
+}

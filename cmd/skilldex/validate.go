@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/skilldex/skilldex/index"
+	"github.com/skilldex/skilldex/index/audit"
 	"github.com/skilldex/skilldex/index/skillmd"
 	"github.com/spf13/cobra"
 )
@@ -25,14 +26,15 @@ func newValidateCmd(cfg *Config) *cobra.Command {
 		Long: `validate checks each skill under PATH (a SKILL.md, a skill folder, or a folder of skills) against the
 Agent Skills specification and prints the skills with problems (--all: every skill). Lenient mode (the
 default) fails only skills that cannot be served: unparseable YAML, no name or no description. --strict
-makes every rule an error. A PATH that does not exist is an error.`,
+makes every rule an error and fails skills with a high or critical security finding (skilldex audit). A
+PATH that does not exist is an error.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.paths = args
 			return runValidate(cmd.Context(), newApp(cmd, cfg), opts)
 		},
 	}
-	cmd.Flags().BoolVar(&cfg.Strict, "strict", false, "treat every Agent Skills rule as an error")
+	cmd.Flags().BoolVar(&cfg.Strict, "strict", false, "treat every Agent Skills rule as an error, and fail high or critical security findings")
 	cmd.Flags().BoolVar(&opts.all, "all", false, "also list the skills that have no problem")
 	return cmd
 }
@@ -45,9 +47,12 @@ type validateOutput struct {
 	Invalid int                  `json:"invalid"`
 	Skills  []index.Report       `json:"skills"`
 	Other   []skillmd.Diagnostic `json:"other,omitempty"`
+	// Audit holds, with --strict, the security findings at high or
+	// critical (skilldex audit); any fails validation.
+	Audit []audit.Finding `json:"audit,omitempty"`
 }
 
-func runValidate(_ context.Context, a *app, opts validateOptions) error {
+func runValidate(ctx context.Context, a *app, opts validateOptions) error {
 	var missing []string
 	for _, p := range opts.paths {
 		if _, err := os.Stat(p); err != nil {
@@ -69,7 +74,18 @@ func runValidate(_ context.Context, a *app, opts validateOptions) error {
 			out.Invalid++
 		}
 	}
-	otherErrors := 0
+	if a.cfg.Strict {
+		rep, err := auditPaths(ctx, opts.paths, a.cfg)
+		if err != nil {
+			return err
+		}
+		for _, f := range rep.Findings {
+			if f.Severity >= audit.High {
+				out.Audit = append(out.Audit, f)
+			}
+		}
+	}
+	otherErrors := len(out.Audit)
 	for _, d := range diags {
 		if d.Severity == skillmd.SeverityError {
 			otherErrors++
@@ -102,6 +118,10 @@ func runValidate(_ context.Context, a *app, opts validateOptions) error {
 		}
 		for _, d := range diags {
 			fmt.Fprintf(w, "%s\n", escapeControls(d.String(), false))
+		}
+		writeAuditFindings(w, &audit.Report{Findings: out.Audit}, audit.High)
+		if len(out.Audit) > 0 {
+			fmt.Fprintf(w, "%d high or critical security findings (skilldex audit --dir PATH for every finding)\n", len(out.Audit))
 		}
 		fmt.Fprintf(w, "%s checked: %d valid (%d with warnings), %d invalid\n", plural(len(reports), "skill", "skills"), out.Valid, warned, out.Invalid)
 	}
