@@ -31,11 +31,11 @@ pid=$!
 cleanup() { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
 for _ in $(seq 1 600); do
-  grep -q "serving MCP at" "$work/serve.log" && break
+  grep -q "http://[^ ]*/mcp" "$work/serve.log" && break
   kill -0 "$pid" 2>/dev/null || { cat "$work/serve.log" >&2; echo "conformance: serve exited" >&2; exit 1; }
   sleep 0.1
 done
-grep -q "serving MCP at" "$work/serve.log" || { cat "$work/serve.log" >&2; echo "conformance: serve did not start in 60 s" >&2; exit 1; }
+grep -q "http://[^ ]*/mcp" "$work/serve.log" || { cat "$work/serve.log" >&2; echo "conformance: serve did not start in 60 s" >&2; exit 1; }
 
 fail=0
 for s in "${SCENARIOS[@]}"; do

@@ -119,7 +119,7 @@ async function verify(label, client) {
     const timer = setTimeout(() => reject(new Error(`serve --http did not start in 120 s: ${err}`)), 120000);
     proc.stderr.on("data", (d) => {
       err += d;
-      const m = err.match(/serving MCP at (http:\/\/\S+\/mcp)/);
+      const m = err.match(/(http:\/\/[^\s;]+\/mcp)/);
       if (m) { clearTimeout(timer); resolve(m[1]); }
     });
     proc.on("exit", (code) => reject(new Error(`serve exited ${code}: ${err}`)));
