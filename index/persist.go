@@ -1,0 +1,297 @@
+package index
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"maps"
+	"runtime"
+	"slices"
+	"sort"
+	"sync"
+
+	"github.com/skilldex/skilldex/index/skillmd"
+	"github.com/skilldex/skilldex/search"
+	"github.com/skilldex/skilldex/store"
+)
+
+// State keys in the store. pendingKey lists the ids of the write in
+// flight (store first, then search index), bodiesKey the ids whose body
+// text may be missing from the search index; both are redone by the next
+// Open after a crash.
+const (
+	pendingKey = "pending"
+	bodiesKey  = "bodies"
+)
+
+// load reads the records an earlier run stored and makes the search index
+// agree with them: ids the index lacks or holds too many, and the skills a
+// crashed run was writing (the pending list), are re-indexed from the
+// stored content.
+func (c *Catalog) load() error {
+	skills, bad, err := c.readStore()
+	if err != nil {
+		return fmt.Errorf("read store: %w", err)
+	}
+	if len(bad) > 0 {
+		// Records that do not decode (damaged, of another record version,
+		// naming another id) are never served: forgetting them makes the
+		// first refresh derive them again from their folders, and the
+		// repair below drops their search documents.
+		c.log.Warn("store records unreadable or of another version; re-reading their skill folders", "records", len(bad))
+		if err := c.st.Delete(bad...); err != nil {
+			c.log.Warn("dropping unreadable store records", "err", err)
+		}
+	}
+	redo := map[string]bool{}
+	for _, id := range c.stateIDs(pendingKey) {
+		redo[id] = true
+	}
+	// Skills an earlier run recorded from their frontmatter only and did
+	// not finish: the background pass completes them, or, without one,
+	// forgetting them makes the first refresh parse them in full.
+	deferred := c.stateIDs(bodiesKey)
+	for _, id := range deferred {
+		if skills[id] == nil {
+			continue
+		}
+		if c.opts.BackgroundBodies {
+			c.bodies[id] = struct{}{}
+		} else {
+			delete(skills, id)
+			c.reparse = true
+		}
+	}
+	indexed, err := c.ix.IDs()
+	if err != nil {
+		return fmt.Errorf("%w: %w", errIndexRead, err)
+	}
+	var extra []string
+	have := map[string]bool{}
+	for _, id := range indexed {
+		have[id] = true
+		if s := skills[id]; s == nil || !s.Valid {
+			extra = append(extra, id)
+		}
+	}
+	for id, s := range skills {
+		if s.Valid && !have[id] {
+			redo[id] = true
+		}
+	}
+	if len(extra)+len(redo) > 0 {
+		// An interrupted write, a lost store or a damaged index: worth a
+		// warning, since it says the data dir was not left in order.
+		c.log.Warn("search index disagreed with the store; repairing it from the store", "missing", len(redo), "extra", len(extra))
+	}
+	if len(extra) > 0 {
+		if err := c.ix.Delete(extra...); err != nil {
+			return fmt.Errorf("repair search index: %w", err)
+		}
+	}
+	if len(redo) > 0 {
+		var docs []search.Doc
+		for id := range redo {
+			s := skills[id]
+			if s == nil || !s.Valid {
+				continue
+			}
+			if c.opts.BackgroundBodies {
+				// Metadata now, the body in the background: a lost
+				// index of 100,000 skills is searchable in seconds.
+				docs = append(docs, docFor(s, ""))
+				c.bodies[id] = struct{}{}
+				continue
+			}
+			content, err := c.st.File(id, s.SkillFile)
+			if err != nil {
+				delete(skills, id) // the next refresh parses it again
+				continue
+			}
+			docs = append(docs, docFor(s, bodyOf(content)))
+		}
+		if err := c.saveBodies(); err != nil {
+			return err
+		}
+		if err := c.ix.Index(docs...); err != nil {
+			return fmt.Errorf("repair search index: %w", err)
+		}
+		if err := c.st.SetState(pendingKey, nil); err != nil {
+			return err
+		}
+	}
+	c.mu.Lock()
+	c.skills = skills
+	c.reshadow()
+	c.mu.Unlock()
+	return nil
+}
+
+// readStore decodes every stored skill record, and lists the ids of the
+// records that do not decode (see decodeRecord). Decoding JSON is the
+// largest part of a warm start (about 30 us per record), so records are
+// decoded on all cores while the store is read.
+func (c *Catalog) readStore() (map[string]*Skill, []string, error) {
+	type record struct {
+		id   string
+		meta []byte
+	}
+	workers := runtime.GOMAXPROCS(0)
+	recs := make(chan record, 256)
+	parts := make([]map[string]*Skill, workers)
+	bads := make([][]string, workers)
+	var wg sync.WaitGroup
+	for w := range parts {
+		parts[w] = map[string]*Skill{}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for r := range recs {
+				s, err := decodeRecord(r.id, r.meta, len(c.opts.Roots))
+				if err != nil {
+					c.log.Debug("store record not used", "id", r.id, "err", err)
+					bads[w] = append(bads[w], r.id)
+					continue
+				}
+				parts[w][r.id] = s
+			}
+		}()
+	}
+	err := c.st.ForEach(func(id string, meta []byte) error {
+		recs <- record{id, bytes.Clone(meta)} // meta is valid only during the call
+		return nil
+	})
+	close(recs)
+	wg.Wait()
+	if err != nil {
+		return nil, nil, err
+	}
+	skills := parts[0]
+	for _, p := range parts[1:] {
+		maps.Copy(skills, p)
+	}
+	return skills, slices.Concat(bads...), nil
+}
+
+// stateIDs reads a state key holding a JSON list of ids; a missing or
+// unreadable key is an empty list.
+func (c *Catalog) stateIDs(key string) []string {
+	var ids []string
+	if p, err := c.st.State(key); err == nil && len(p) > 0 {
+		if ids, err = decodeIDs(p); err != nil {
+			c.log.Warn("ignoring unreadable store state", "key", key, "err", err)
+		}
+	}
+	return ids
+}
+
+// saveBodies records the ids of bodies still to index, so a crash before
+// the background pass ends is finished by the next Open. Callers hold
+// refreshMu (or are in Open).
+func (c *Catalog) saveBodies() error {
+	c.bodyMu.Lock()
+	ids := make([]string, 0, len(c.bodies))
+	for id := range c.bodies {
+		ids = append(ids, id)
+	}
+	c.bodyMu.Unlock()
+	var val []byte
+	if len(ids) > 0 {
+		sort.Strings(ids)
+		val = encodeIDs(ids)
+	}
+	if err := c.st.SetState(bodiesKey, val); err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	return nil
+}
+
+func bodyOf(content []byte) string {
+	if _, body, _, ok := skillmd.SplitFrontmatter(content); ok {
+		return string(body)
+	}
+	return string(content)
+}
+
+func docFor(s *Skill, body string) search.Doc {
+	return search.Doc{ID: s.ID, Name: s.Name, Description: s.Description, Tags: s.Tags, Body: body}
+}
+
+// write stores parsed skills and removes the given ids, in the store and
+// in the search index. The ids being written are recorded as pending
+// first, so a crash during the writes is repaired at the next Open. With noBody the search documents leave the body out (the caller
+// has queued the bodies); otherwise written and removed ids leave the
+// queue. Callers hold refreshMu.
+func (c *Catalog) write(ps []parsed, removed []string, noBody bool) error {
+	var ids []string
+	for _, p := range ps {
+		ids = append(ids, p.skill.ID)
+	}
+	ids = append(ids, removed...)
+	pend := encodeIDs(ids)
+	if err := c.st.SetState(pendingKey, pend); err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	entries := make([]store.Entry, 0, len(ps))
+	var docs []search.Doc
+	var drop []string
+	for _, p := range ps {
+		meta, err := encodeRecord(p.skill)
+		if err != nil {
+			return err
+		}
+		entries = append(entries, store.Entry{ID: p.skill.ID, Meta: meta, Files: p.files})
+		if p.skill.Valid {
+			body := p.body
+			if noBody {
+				body = ""
+			}
+			docs = append(docs, docFor(p.skill, body))
+		} else {
+			drop = append(drop, p.skill.ID)
+		}
+	}
+	// The two writes run side by side: both mostly wait for their files
+	// to sync. Whichever order a crash interrupts them in, the pending
+	// list makes the next Open re-index these ids from the store (and drop
+	// index documents the store does not have).
+	stored := make(chan error, 1)
+	go func() {
+		if len(entries) > 0 {
+			if err := c.st.Put(entries...); err != nil {
+				stored <- err // already says "store: put PATH: ..."
+				return
+			}
+		}
+		if len(removed) > 0 {
+			if err := c.st.Delete(removed...); err != nil {
+				stored <- err
+				return
+			}
+		}
+		stored <- nil
+	}()
+	drop = append(drop, removed...)
+	var ixErr error
+	if len(drop) > 0 {
+		if err := c.ix.Delete(drop...); err != nil {
+			ixErr = fmt.Errorf("search index: %w", err)
+		}
+	}
+	if len(docs) > 0 && ixErr == nil {
+		if err := c.ix.Index(docs...); err != nil {
+			ixErr = fmt.Errorf("search index: %w", err)
+		}
+	}
+	if err := errors.Join(<-stored, ixErr); err != nil {
+		return err
+	}
+	if !noBody {
+		c.bodyMu.Lock()
+		for _, id := range ids {
+			delete(c.bodies, id)
+		}
+		c.bodyMu.Unlock()
+	}
+	return c.st.SetState(pendingKey, nil)
+}

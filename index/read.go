@@ -1,0 +1,252 @@
+package index
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+)
+
+// maxPathLen bounds a file path accepted by CleanRel: Linux's PATH_MAX.
+// A longer path names no file, and echoing it back would bloat the error.
+const maxPathLen = 4096
+
+// Loaded is a skill's SKILL.md with everything an agent needs to use it:
+// level 2 of progressive disclosure.
+type Loaded struct {
+	Skill Skill
+	// Content is SKILL.md exactly as on disk.
+	Content string
+	// Body is the markdown after the frontmatter.
+	Body string
+	// BaseDir is the absolute skill folder against which the files and
+	// references resolve.
+	BaseDir string
+	// Files are the skill's other files (slash-separated, relative to
+	// BaseDir), sorted.
+	Files []string
+}
+
+// Load returns a skill's SKILL.md and metadata. It never serves stale
+// content: when SKILL.md changed on disk since it was indexed, the skill is
+// re-read first. Errors as Resolve.
+func (c *Catalog) Load(ctx context.Context, ref string) (*Loaded, error) {
+	s, err := c.Resolve(ref)
+	if err != nil {
+		return nil, err
+	}
+	if c.stale(&s, s.SkillFile) {
+		if s, err = c.refreshSkill(ctx, s, s.SkillFile); err != nil {
+			return nil, err
+		}
+	}
+	content, ok := c.cachedFile(&s, s.SkillFile, s.Hash)
+	if !ok {
+		if content, err = ReadFromDisk(s, s.SkillFile); err != nil {
+			return nil, fmt.Errorf("read %s: %w", s.SkillPath(), err)
+		}
+	}
+	l := &Loaded{Skill: s, Content: string(content), Body: bodyOf(content), BaseDir: s.Dir}
+	for _, f := range s.Files {
+		if f.Path != s.SkillFile {
+			l.Files = append(l.Files, f.Path)
+		}
+	}
+	return l, nil
+}
+
+// stale reports whether the file rel of s differs on disk from its
+// fingerprint (or vanished). One stat.
+func (c *Catalog) stale(s *Skill, rel string) bool {
+	st, err := os.Stat(filepath.Join(s.Dir, filepath.FromSlash(rel)))
+	for _, f := range s.Files {
+		if f.Path == rel {
+			return err != nil || st.Size() != f.Size || st.ModTime().UnixNano() != f.ModTime
+		}
+	}
+	// A file that appeared since the last walk, unless a walk of this very
+	// record already left it out (.git/…, node_modules/…, a link leading
+	// out of the folder): reading such a file must not walk the folder
+	// again on every call.
+	return err == nil && !c.knownUnlisted(s, rel)
+}
+
+// maxUnlisted bounds the memory of files walks left out; past it the
+// memory starts afresh.
+const maxUnlisted = 4096
+
+// unlistedKey identifies a skill record: an unchanged skill keeps its
+// record (and its Files array) across refreshes, a changed one gets a new
+// one, so a remembered omission lapses with the change.
+func unlistedKey(s *Skill) *FileInfo {
+	if len(s.Files) == 0 {
+		return nil
+	}
+	return &s.Files[0]
+}
+
+func (c *Catalog) knownUnlisted(s *Skill, rel string) bool {
+	k := unlistedKey(s)
+	c.unlistedMu.Lock()
+	defer c.unlistedMu.Unlock()
+	return k != nil && c.unlisted[s.ID+"\x00"+rel] == k
+}
+
+// rememberUnlisted notes that a walk of s's record did not list rel.
+func (c *Catalog) rememberUnlisted(s *Skill, rel string) {
+	k := unlistedKey(s)
+	if k == nil {
+		return
+	}
+	c.unlistedMu.Lock()
+	defer c.unlistedMu.Unlock()
+	if c.unlisted == nil || len(c.unlisted) >= maxUnlisted {
+		c.unlisted = map[string]*FileInfo{}
+	}
+	c.unlisted[s.ID+"\x00"+rel] = k
+}
+
+// refreshSkill re-reads one skill folder after a change to its file rel
+// was noticed on the read path, so the answer reflects the disk now. The
+// watcher makes this rare; it is the guarantee, not the mechanism. While
+// a skill is being edited, many reads notice the same change at once: each
+// first waits for the refresh in progress (the watcher's, or another
+// read's) and walks the folder again only if the file is still newer than
+// the catalog, so concurrent reads do not queue one refresh each.
+func (c *Catalog) refreshSkill(ctx context.Context, s Skill, rel string) (Skill, error) {
+	c.refreshMu.Lock()
+	cur, ok := c.skillByID(s.ID)
+	still := !ok || c.stale(cur, rel)
+	c.refreshMu.Unlock()
+	if still {
+		c.readWalks.Add(1)
+		if _, err := c.RefreshPaths(ctx, []string{filepath.Join(s.Dir, filepath.FromSlash(rel))}); err != nil {
+			return Skill{}, err
+		}
+	}
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	n, ok := c.skills[s.ID]
+	switch {
+	case !ok:
+		return Skill{}, &NotFoundError{Name: s.Name, Total: len(c.byName)}
+	case !n.Valid:
+		return Skill{}, &InvalidSkillError{Skill: *n}
+	}
+	if _, listed := findFile(n.Files, rel); !listed {
+		c.rememberUnlisted(n, rel)
+	}
+	return *n, nil
+}
+
+// File is a file of a skill: level 3 of progressive disclosure.
+type File struct {
+	SkillID string `json:"skill_id"`
+	// Path is slash-separated, relative to the skill folder, spelled as
+	// on disk.
+	Path    string `json:"path"`
+	Content string `json:"content"`
+	Size    int64  `json:"size"`
+}
+
+// CleanRel validates a path relative to a skill folder and returns it
+// cleaned and slash-separated. It refuses, before touching the disk,
+// empty paths, paths over 4096 bytes, absolute paths (/x, C:\x, \\host),
+// "~", backslashes, NUL bytes and any ".." that climbs out of the folder,
+// with an error wrapping ErrOutside or ErrFileNotFound.
+func CleanRel(rel string) (string, error) {
+	switch {
+	case strings.TrimSpace(rel) == "":
+		return "", fmt.Errorf("%w: the file path is empty; pass a path relative to the skill folder such as references/guide.md", ErrFileNotFound)
+	case len(rel) > maxPathLen:
+		return "", fmt.Errorf("%w: the file path is %d bytes long; paths are at most %d bytes", ErrFileNotFound, len(rel), maxPathLen)
+	case strings.ContainsRune(rel, 0):
+		return "", fmt.Errorf("%w: the file path contains a NUL byte", ErrOutside)
+	case strings.ContainsRune(rel, '\\'):
+		return "", fmt.Errorf("%w: %q uses backslashes; use forward slashes relative to the skill folder", ErrOutside, rel)
+	case strings.HasPrefix(rel, "/") || strings.HasPrefix(rel, "~") || filepath.IsAbs(rel) || (len(rel) > 1 && rel[1] == ':'):
+		return "", fmt.Errorf("%w: %q is absolute; pass a path relative to the skill folder", ErrOutside, rel)
+	}
+	clean := path.Clean(rel)
+	if clean == ".." || strings.HasPrefix(clean, "../") {
+		return "", fmt.Errorf("%w: %q climbs out of the skill folder", ErrOutside, rel)
+	}
+	if clean == "." {
+		return "", fmt.Errorf("%w: %q names the skill folder itself; pass a file in it", ErrFileNotFound, rel)
+	}
+	return clean, nil
+}
+
+// ReadFile returns a text file of a skill. rel is relative to the skill
+// folder; it must name a file the skill lists (an exact match, or a unique
+// case-insensitive one). Nothing outside the skill folder is ever read,
+// links included. Errors: those of Resolve and CleanRel,
+// *FileNotFoundError, ErrTooLarge (over MaxFileSize), ErrBinary.
+func (c *Catalog) ReadFile(ctx context.Context, ref, rel string) (*File, error) {
+	s, err := c.Resolve(ref)
+	if err != nil {
+		return nil, err
+	}
+	clean, err := CleanRel(rel)
+	if err != nil {
+		return nil, err
+	}
+	if c.stale(&s, clean) {
+		if s, err = c.refreshSkill(ctx, s, clean); err != nil {
+			return nil, err
+		}
+	}
+	fi, ok := findFile(s.Files, clean)
+	if !ok {
+		names := make([]string, len(s.Files))
+		for i, f := range s.Files {
+			names[i] = f.Path
+		}
+		return nil, &FileNotFoundError{SkillID: s.ID, Path: rel, Suggestions: suggest(clean, names, 5)}
+	}
+	if fi.Size > MaxFileSize {
+		return nil, fmt.Errorf("%w: %s is %d bytes; read_file serves files up to %d bytes (1 MiB)", ErrTooLarge, fi.Path, fi.Size, MaxFileSize)
+	}
+	data, ok := c.cachedFile(&s, fi.Path, fi.Hash)
+	if !ok {
+		if data, err = c.readInside(s, fi.Path); err != nil {
+			return nil, err
+		}
+	}
+	if !isText(data) {
+		return nil, fmt.Errorf("%w: %s is binary; read_file serves UTF-8 text only", ErrBinary, fi.Path)
+	}
+	return &File{SkillID: s.ID, Path: fi.Path, Content: string(data), Size: int64(len(data))}, nil
+}
+
+// findFile looks rel up in files: exactly, else case-insensitively when
+// exactly one file matches.
+func findFile(files []FileInfo, rel string) (FileInfo, bool) {
+	var fold []FileInfo
+	for _, f := range files {
+		if f.Path == rel {
+			return f, true
+		}
+		if strings.EqualFold(f.Path, rel) {
+			fold = append(fold, f)
+		}
+	}
+	if len(fold) == 1 {
+		return fold[0], true
+	}
+	return FileInfo{}, false
+}
+
+// readInside reads a skill file from its folder on disk (see
+// ReadFromDisk); a file that is not there is a *FileNotFoundError.
+func (c *Catalog) readInside(s Skill, rel string) ([]byte, error) {
+	data, err := ReadFromDisk(s, rel)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, &FileNotFoundError{SkillID: s.ID, Path: rel}
+	}
+	return data, err
+}
