@@ -136,7 +136,7 @@ func (c *Catalog) completeSkills(ids []string) (bool, error) {
 		all[i] = i
 	}
 	var done []parsed
-	for k, p := range c.parseAll(fs, fids, all, false) {
+	for k, p := range c.reader.parseAll(fs, fids, all, false) {
 		if p.skill.Hash == recs[k].Hash {
 			done = append(done, p)
 		}

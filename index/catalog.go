@@ -146,6 +146,8 @@ type Catalog struct {
 	st      *store.Store
 	ix      *search.Index
 
+	reader folderReader // reads skill folders; immutable
+
 	refreshMu sync.Mutex // one refresh at a time
 
 	mu     sync.RWMutex
@@ -267,6 +269,7 @@ func openNoRefresh(opts *Options) (*Catalog, error) {
 		}
 		c.opts.Roots[i].Path = abs
 	}
+	c.reader = folderReader{roots: c.opts.Roots, mode: c.opts.Mode}
 	if c.opts.DataDir == "" {
 		c.opts.Mem = true
 	}

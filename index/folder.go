@@ -15,6 +15,16 @@ import (
 	"github.com/skilldex/skilldex/internal/safefs"
 )
 
+// folderReader reads skill folders into skill records: SKILL.md parsed
+// and validated, every file hashed, text files kept for the content cache.
+// It is pure: no store, no search index, no catalog state, so validation
+// (ValidatePaths), refreshes and the background body pass share it. Its
+// fields never change after construction, so it needs no lock.
+type folderReader struct {
+	roots []Root // the roots found.root indexes, with absolute paths
+	mode  skillmd.Mode
+}
+
 // parsed is one skill read from disk, ready to be written.
 type parsed struct {
 	skill *Skill
@@ -23,7 +33,7 @@ type parsed struct {
 }
 
 // parseAll parses the skills picked by batch on all cores.
-func (c *Catalog) parseAll(found []*found, ids []string, batch []int, metaOnly bool) []parsed {
+func (r folderReader) parseAll(found []*found, ids []string, batch []int, metaOnly bool) []parsed {
 	out := make([]parsed, len(batch))
 	var wg sync.WaitGroup
 	next := make(chan int)
@@ -33,7 +43,7 @@ func (c *Catalog) parseAll(found []*found, ids []string, batch []int, metaOnly b
 			defer wg.Done()
 			for k := range next {
 				i := batch[k]
-				out[k] = c.parseOne(found[i], ids[i], metaOnly)
+				out[k] = r.parseOne(found[i], ids[i], metaOnly)
 			}
 		}()
 	}
@@ -54,9 +64,8 @@ func (c *Catalog) parseAll(found []*found, ids []string, batch []int, metaOnly b
 // body only adds references and their warnings, never an error; a body
 // that is not UTF-8 text takes the full parse). The background pass then
 // parses the whole folder again (indexBodyChunk).
-func (c *Catalog) parseOne(f *found, id string, metaOnly bool) parsed {
-	r := c.opts.Roots[f.root]
-	s := &Skill{ID: id, Rel: f.rel, Root: f.root, RootLabel: r.Label, Dir: f.dir, RealDir: f.realDir,
+func (r folderReader) parseOne(f *found, id string, metaOnly bool) parsed {
+	s := &Skill{ID: id, Rel: f.rel, Root: f.root, RootLabel: r.roots[f.root].Label, Dir: f.dir, RealDir: f.realDir,
 		SkillFile: f.skillFile, Depth: f.depth, Files: f.files}
 	p := parsed{skill: s, files: map[string][]byte{}}
 	display := filepath.Join(f.dir, f.skillFile)
@@ -135,7 +144,7 @@ func (c *Catalog) parseOne(f *found, id string, metaOnly bool) parsed {
 		ms.Codex, s.Diagnostics = cm, append(s.Diagnostics, cdiags...)
 	}
 	s.DisableModelInvocation, s.UserInvocable = ms.HiddenFromModel(), ms.UserInvocable
-	for _, d := range skillmd.Validate(ms, filepath.Base(f.dir), c.opts.Mode) {
+	for _, d := range skillmd.Validate(ms, filepath.Base(f.dir), r.mode) {
 		if d.File == "" {
 			d.File = display
 		}

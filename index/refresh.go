@@ -189,7 +189,7 @@ func (c *Catalog) applyOnce(ctx context.Context, start time.Time, found []*found
 			close(ch)
 			return ch
 		}
-		go func() { ch <- c.parseAll(found, ids, todo[n:min(n+batchSize, len(todo))], deferBodies) }()
+		go func() { ch <- c.reader.parseAll(found, ids, todo[n:min(n+batchSize, len(todo))], deferBodies) }()
 		return ch
 	}
 	upcoming := parseBatch(0)

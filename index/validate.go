@@ -48,7 +48,6 @@ func ValidatePaths(paths []string, mode skillmd.Mode) ([]Report, []skillmd.Diagn
 		}
 		roots = append(roots, Root{Path: abs})
 	}
-	c := &Catalog{opts: Options{Roots: roots, Mode: mode}}
 	found, walkDiags := discover(roots, 0)
 	diags = append(diags, walkDiags...)
 	if len(found) == 0 && len(roots) > 0 {
@@ -64,7 +63,7 @@ func ValidatePaths(paths []string, mode skillmd.Mode) ([]Report, []skillmd.Diagn
 		sortFiles(found[i].files)
 	}
 	var out []Report
-	for _, p := range c.parseAll(found, ids, all, false) {
+	for _, p := range (folderReader{roots: roots, mode: mode}).parseAll(found, ids, all, false) {
 		s := p.skill
 		out = append(out, Report{Path: s.SkillPath(), Name: s.Name, Valid: s.Valid, Diagnostics: s.Diagnostics})
 	}
