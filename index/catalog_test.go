@@ -35,7 +35,14 @@ func open(t testing.TB, opts *Options) *Catalog {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { c.Close() })
+	t.Cleanup(func() {
+		// The harness check, after every test of an opened catalog: the
+		// store, the search index and memory agree.
+		if err := c.check(); err != nil && !t.Failed() {
+			t.Errorf("catalog invariants after the test:\n%v", err)
+		}
+		c.Close()
+	})
 	return c
 }
 
