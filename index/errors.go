@@ -35,7 +35,9 @@ var (
 	ErrClosed = errors.New("catalog is closed")
 )
 
-// NotFoundError reports an unknown skill with close matches.
+// NotFoundError reports an unknown skill with close matches. Its text
+// names no front-end: each front-end (CLI, MCP tools, profiles) renders its
+// own hint from the fields.
 type NotFoundError struct {
 	Name        string
 	Suggestions []string // names of served skills close to Name, best first
@@ -47,10 +49,7 @@ func (e *NotFoundError) Error() string {
 	fmt.Fprintf(&b, "skill %q not found among %d skills", e.Name, e.Total)
 	if len(e.Suggestions) > 0 {
 		fmt.Fprintf(&b, "; did you mean %s?", strings.Join(e.Suggestions, ", "))
-	} else {
-		b.WriteString(".")
 	}
-	b.WriteString(" Use search_skills or list_skills to find the exact name.")
 	return b.String()
 }
 
@@ -89,7 +88,8 @@ func (e *InvalidSkillError) Error() string {
 // Unwrap returns ErrInvalid.
 func (e *InvalidSkillError) Unwrap() error { return ErrInvalid }
 
-// FileNotFoundError reports a path that is not a file of the skill.
+// FileNotFoundError reports a path that is not a file of the skill. Like
+// NotFoundError, its text names no front-end.
 type FileNotFoundError struct {
 	SkillID     string
 	Path        string
@@ -101,7 +101,7 @@ func (e *FileNotFoundError) Error() string {
 	if len(e.Suggestions) > 0 {
 		s += "; did you mean " + strings.Join(e.Suggestions, ", ") + "?"
 	}
-	return s + " Use load_skill to list the skill's files."
+	return s
 }
 
 // Unwrap returns ErrFileNotFound.

@@ -103,7 +103,7 @@ func (c *Catalog) Resolve(ref string) (Skill, error) {
 	ref = strings.TrimSpace(ref)
 	switch {
 	case ref == "":
-		return Skill{}, fmt.Errorf("%w: the skill name is empty; pass a name from list_skills", ErrBadName)
+		return Skill{}, fmt.Errorf("%w: the skill name is empty; pass a skill name or id", ErrBadName)
 	case len(ref) > maxNameLen:
 		return Skill{}, fmt.Errorf("%w: the skill name is %d bytes long; names are at most 64 characters and ids at most %d bytes", ErrBadName, len(ref), maxNameLen)
 	case strings.ContainsRune(ref, 0):

@@ -209,7 +209,7 @@ func (c *Catalog) ReadFile(ctx context.Context, ref, rel string) (*File, error) 
 		return nil, &FileNotFoundError{SkillID: s.ID, Path: rel, Suggestions: suggest(clean, names, 5)}
 	}
 	if fi.Size > MaxFileSize {
-		return nil, fmt.Errorf("%w: %s is %d bytes; read_file serves files up to %d bytes (1 MiB)", ErrTooLarge, fi.Path, fi.Size, MaxFileSize)
+		return nil, fmt.Errorf("%w: %s is %d bytes; files are served up to %d bytes (1 MiB)", ErrTooLarge, fi.Path, fi.Size, MaxFileSize)
 	}
 	data, ok := c.cachedFile(&s, fi.Path, fi.Hash)
 	if !ok {
@@ -218,7 +218,7 @@ func (c *Catalog) ReadFile(ctx context.Context, ref, rel string) (*File, error) 
 		}
 	}
 	if !isText(data) {
-		return nil, fmt.Errorf("%w: %s is binary; read_file serves UTF-8 text only", ErrBinary, fi.Path)
+		return nil, fmt.Errorf("%w: %s is binary; only UTF-8 text files are served", ErrBinary, fi.Path)
 	}
 	return &File{SkillID: s.ID, Path: fi.Path, Content: string(data), Size: int64(len(data))}, nil
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 
 	"golang.org/x/text/unicode/norm"
 )
@@ -16,8 +17,47 @@ func (s *Skill) foldedName() string {
 	return s.folded
 }
 
-// fold is the key names are compared under: case-insensitive, NFC.
-func fold(name string) string { return strings.ToLower(norm.NFC.String(strings.TrimSpace(name))) }
+// Fold returns the key skill names are compared under everywhere (lookup,
+// shadowing, grouping): spaces trimmed, NFC-normalised, lower-cased, so
+// "PDF", "pdf" and a decomposed "é" meet their twins. Front-ends call it
+// to match names the way the catalog does.
+func Fold(name string) string { return strings.ToLower(norm.NFC.String(strings.TrimSpace(name))) }
+
+func fold(name string) string { return Fold(name) }
+
+// Slug turns any text into a skill name: NFKC-normalised, lower-cased,
+// every run of other characters one hyphen, at most 64 characters (the
+// Agent Skills name limit), "my-skill" when nothing is left. Letters and
+// digits of any script are kept, as the specification allows; with ascii
+// only a-z and 0-9 are (for clients that accept no more, such as Wave's
+// ^[a-z0-9-]+$).
+func Slug(text string, ascii bool) string {
+	var b strings.Builder
+	hyphen := false
+	for _, r := range strings.ToLower(norm.NFKC.String(text)) {
+		keep := (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9')
+		if !ascii && !keep {
+			keep = (unicode.IsLetter(r) && !unicode.IsUpper(r)) || unicode.IsNumber(r)
+		}
+		if !keep {
+			hyphen = true
+			continue
+		}
+		if hyphen && b.Len() > 0 {
+			b.WriteByte('-')
+		}
+		hyphen = false
+		b.WriteRune(r)
+	}
+	out := []rune(b.String())
+	if len(out) > 64 {
+		out = []rune(strings.TrimRight(string(out[:64]), "-"))
+	}
+	if len(out) == 0 {
+		return "my-skill"
+	}
+	return string(out)
+}
 
 // reshadow recomputes which valid skill wins each name: the higher-priority
 // root, then the shallower folder, then the lexically smaller id; and the
