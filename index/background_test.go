@@ -121,11 +121,7 @@ func TestBodiesNeverResurrect(t *testing.T) {
 	c.bodyStop()
 	c.bodyDone.Wait()
 	c.bodyStop = nil
-	c.bodyMu.Lock()
-	for _, id := range []string{"skill-007", "skill-008", "skill-009", "never-existed"} {
-		c.bodies[id] = struct{}{}
-	}
-	c.bodyMu.Unlock()
+	c.bodies.add("skill-007", "skill-008", "skill-009", "never-existed")
 	for {
 		more, err := c.indexBodyChunk(ctx)
 		must(t, err)
@@ -208,12 +204,10 @@ func TestBodiesAfterCrash(t *testing.T) {
 			}
 			c, err := Open(context.Background(), &Options{Roots: []Root{{Path: root}}, DataDir: data})
 			must(t, err)
-			c.mu.RLock()
-			for id, s := range c.skills {
-				must(t, c.ix.Index(docFor(s, "")))
-				c.bodies[id] = struct{}{}
+			for _, s := range c.List(ListOptions{IncludeInvalid: true, IncludeShadowed: true}) {
+				must(t, c.ix.Index(docFor(&s, "")))
+				c.bodies.add(s.ID)
 			}
-			c.mu.RUnlock()
 			must(t, c.saveBodies())
 			if got := topHit(t, c, "bodyword050"); got != "" {
 				t.Fatalf("setup: bodies still indexed (%q)", got)

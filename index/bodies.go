@@ -3,6 +3,8 @@ package index
 import (
 	"context"
 	"errors"
+	"sort"
+	"sync"
 
 	"github.com/skilldex/skilldex/store"
 )
@@ -20,15 +22,105 @@ const deferBodiesMin = 64
 // while it runs.
 const bodyChunk = 250
 
+// bodyQueue is the set of skill ids whose body text is still to index,
+// plus the count of the chunk the background pass is writing (in flight:
+// still pending for BodiesPending). It owns its lock; every method takes
+// and releases it, so it is a leaf in the catalog's lock order.
+type bodyQueue struct {
+	mu       sync.Mutex
+	ids      map[string]struct{}
+	inFlight int
+}
+
+func newBodyQueue() *bodyQueue { return &bodyQueue{ids: map[string]struct{}{}} }
+
+// add queues ids.
+func (q *bodyQueue) add(ids ...string) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for _, id := range ids {
+		q.ids[id] = struct{}{}
+	}
+}
+
+// remove drops ids from the queue (their bodies were indexed).
+func (q *bodyQueue) remove(ids ...string) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for _, id := range ids {
+		delete(q.ids, id)
+	}
+}
+
+// reset empties the queue.
+func (q *bodyQueue) reset() {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	clear(q.ids)
+}
+
+// queued is the number of queued ids, in flight not counted.
+func (q *bodyQueue) queued() int {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return len(q.ids)
+}
+
+// pending is the number of queued ids plus those in flight.
+func (q *bodyQueue) pending() int {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return len(q.ids) + q.inFlight
+}
+
+// list returns the queued ids, sorted.
+func (q *bodyQueue) list() []string {
+	q.mu.Lock()
+	ids := make([]string, 0, len(q.ids))
+	for id := range q.ids {
+		ids = append(ids, id)
+	}
+	q.mu.Unlock()
+	sort.Strings(ids)
+	return ids
+}
+
+// take moves up to n queued ids in flight and returns them.
+func (q *bodyQueue) take(n int) []string {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	ids := make([]string, 0, min(n, len(q.ids)))
+	for id := range q.ids {
+		if len(ids) == n {
+			break
+		}
+		ids = append(ids, id)
+		delete(q.ids, id)
+	}
+	q.inFlight = len(ids)
+	return ids
+}
+
+// settle ends the chunk in flight: its ids go back to the queue when
+// writing them failed.
+func (q *bodyQueue) settle(ids []string, failed bool) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if failed {
+		for _, id := range ids {
+			q.ids[id] = struct{}{}
+		}
+	}
+	q.inFlight = 0
+}
+
 // BodiesPending returns how many served skills' body text is not yet in
 // the search index: 0 once a BackgroundBodies build has finished (and
 // always 0 without BackgroundBodies). While it is above 0, names,
 // descriptions and tags are fully searchable but a query that only
 // matches body text may miss those skills.
 func (c *Catalog) BodiesPending() int {
-	c.bodyMu.Lock()
-	defer c.bodyMu.Unlock()
-	return len(c.bodies) + c.inFlight
+	return c.bodies.pending()
 }
 
 // kickBodies wakes the background body pass if there is work for it.
@@ -81,29 +173,13 @@ func (c *Catalog) indexBodyChunk(ctx context.Context) (bool, error) {
 	}
 	// The chunk's ids move to inFlight: still counted by BodiesPending,
 	// and still in the saved list until the pass has written them.
-	c.bodyMu.Lock()
-	ids := make([]string, 0, bodyChunk)
-	for id := range c.bodies {
-		if len(ids) == bodyChunk {
-			break
-		}
-		ids = append(ids, id)
-		delete(c.bodies, id)
-	}
-	c.inFlight = len(ids)
-	c.bodyMu.Unlock()
+	ids := c.bodies.take(bodyChunk)
 	if len(ids) == 0 {
+		c.bodies.settle(nil, false)
 		return false, nil
 	}
 	more, err := c.completeSkills(ids)
-	c.bodyMu.Lock()
-	if err != nil {
-		for _, id := range ids {
-			c.bodies[id] = struct{}{}
-		}
-	}
-	c.inFlight = 0
-	c.bodyMu.Unlock()
+	c.bodies.settle(ids, err != nil)
 	return more, err
 }
 
@@ -162,10 +238,7 @@ func (c *Catalog) completeSkills(ids []string) (bool, error) {
 		c.reshadow()
 	}
 	c.mu.Unlock()
-	c.bodyMu.Lock()
-	left := len(c.bodies)
-	c.bodyMu.Unlock()
-	if left == 0 {
+	if c.bodies.queued() == 0 {
 		return false, c.saveBodies()
 	}
 	return true, nil

@@ -161,11 +161,9 @@ type Catalog struct {
 	// (BackgroundBodies). It changes only under refreshMu, and the
 	// background pass indexes under refreshMu too, so a body is always
 	// indexed from the store's current record and can never bring back a
-	// removed or older version of a skill. bodyMu lets BodiesPending read
-	// it without waiting for a refresh.
-	bodyMu   sync.Mutex
-	bodies   map[string]struct{}
-	inFlight int // ids of the chunk the background pass is writing
+	// removed or older version of a skill. Its own lock lets
+	// BodiesPending read it without waiting for a refresh.
+	bodies   *bodyQueue
 	bodyKick chan struct{}
 	bodyStop context.CancelFunc
 	bodyDone sync.WaitGroup
@@ -253,7 +251,7 @@ func Open(ctx context.Context, opts *Options) (*Catalog, error) {
 
 func openNoRefresh(opts *Options) (*Catalog, error) {
 	c := &Catalog{skills: map[string]*Skill{}, byName: map[string]string{}, byDir: map[string]*Skill{},
-		bodies: map[string]struct{}{}, bodyKick: make(chan struct{}, 1)}
+		bodies: newBodyQueue(), bodyKick: make(chan struct{}, 1)}
 	if opts != nil {
 		c.opts = *opts
 	}

@@ -179,9 +179,7 @@ func (c *Catalog) degrade(cause error) bool {
 	}
 	c.skills = next
 	c.mu.Unlock()
-	c.bodyMu.Lock()
-	clear(c.bodies)
-	c.bodyMu.Unlock()
+	c.bodies.reset()
 	return true
 }
 

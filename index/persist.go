@@ -7,7 +7,6 @@ import (
 	"maps"
 	"runtime"
 	"slices"
-	"sort"
 	"sync"
 
 	"github.com/skilldex/skilldex/index/skillmd"
@@ -56,7 +55,7 @@ func (c *Catalog) load() error {
 			continue
 		}
 		if c.opts.BackgroundBodies {
-			c.bodies[id] = struct{}{}
+			c.bodies.add(id)
 		} else {
 			delete(skills, id)
 			c.reparse = true
@@ -100,7 +99,7 @@ func (c *Catalog) load() error {
 				// Metadata now, the body in the background: a lost
 				// index of 100,000 skills is searchable in seconds.
 				docs = append(docs, docFor(s, ""))
-				c.bodies[id] = struct{}{}
+				c.bodies.add(id)
 				continue
 			}
 			content, err := c.st.File(id, s.SkillFile)
@@ -189,15 +188,9 @@ func (c *Catalog) stateIDs(key string) []string {
 // the background pass ends is finished by the next Open. Callers hold
 // refreshMu (or are in Open).
 func (c *Catalog) saveBodies() error {
-	c.bodyMu.Lock()
-	ids := make([]string, 0, len(c.bodies))
-	for id := range c.bodies {
-		ids = append(ids, id)
-	}
-	c.bodyMu.Unlock()
+	ids := c.bodies.list()
 	var val []byte
 	if len(ids) > 0 {
-		sort.Strings(ids)
 		val = encodeIDs(ids)
 	}
 	if err := c.st.SetState(bodiesKey, val); err != nil {
@@ -287,11 +280,7 @@ func (c *Catalog) write(ps []parsed, removed []string, noBody bool) error {
 		return err
 	}
 	if !noBody {
-		c.bodyMu.Lock()
-		for _, id := range ids {
-			delete(c.bodies, id)
-		}
-		c.bodyMu.Unlock()
+		c.bodies.remove(ids...)
 	}
 	return c.st.SetState(pendingKey, nil)
 }

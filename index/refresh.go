@@ -169,11 +169,9 @@ func (c *Catalog) applyOnce(ctx context.Context, start time.Time, found []*found
 	deferBodies := c.opts.BackgroundBodies && len(todo) >= deferBodiesMin
 	if deferBodies {
 		// Recorded before the first metadata-only document is written.
-		c.bodyMu.Lock()
 		for _, i := range todo {
-			c.bodies[ids[i]] = struct{}{}
+			c.bodies.add(ids[i])
 		}
-		c.bodyMu.Unlock()
 		if err := c.saveBodies(); err != nil {
 			return nil, fmt.Errorf("%w: %w", errWrite, err)
 		}
