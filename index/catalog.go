@@ -11,7 +11,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -140,22 +139,18 @@ func (s *Skill) SkillPath() string { return filepath.Join(s.Dir, s.SkillFile) }
 // Catalog is a live, searchable catalog of skills. All methods are safe for
 // concurrent use.
 type Catalog struct {
-	opts    Options
-	log     *slog.Logger
-	dataDir string
-	st      *store.Store
-	ix      *search.Index
+	opts Options
+	log  *slog.Logger
 
 	reader folderReader // reads skill folders; immutable
 
-	refreshMu sync.Mutex // one refresh at a time
+	// refreshMu: one writer at a time (refreshes, the background body
+	// pass, rebuilds, Close). Taken before view.mu and pair.pairMu, never
+	// while holding either (ARCHITECTURE.md).
+	refreshMu sync.Mutex
 
-	mu     sync.RWMutex
-	skills map[string]*Skill   // every skill found, valid or not, by id
-	byName map[string]string   // folded name → winning valid skill id
-	byDir  map[string]*Skill   // skill folder (Dir) → skill, for RefreshPaths
-	groups map[string][]string // folded name → ids of its valid skills, winner first
-	walk   []skillmd.Diagnostic
+	view // the in-memory catalog, under its own lock (mu)
+	pair // the store and the search index, under their own lock (pairMu)
 
 	// bodies holds the ids whose body text is not in the search index yet
 	// (BackgroundBodies). It changes only under refreshMu, and the
@@ -181,17 +176,6 @@ type Catalog struct {
 	subMu sync.Mutex
 	subs  []func(Change)
 
-	// degraded is why the catalog serves from memory (see degrade); nil
-	// while the data dir works. retired holds the data dir's store and
-	// index after that, kept open (and locked) until Close. Both change
-	// under refreshMu and mu.
-	degraded error
-	retired  []io.Closer
-	// rst and rix, when set, are what readers use while a degraded
-	// catalog rebuilds its in-memory store and index: the data dir's
-	// files, still readable, so searches do not see a half-built index.
-	rst *store.Store
-	rix *search.Index
 	// closed is set by Close (under refreshMu): refreshes fail after it.
 	closed bool
 
@@ -250,8 +234,7 @@ func Open(ctx context.Context, opts *Options) (*Catalog, error) {
 }
 
 func openNoRefresh(opts *Options) (*Catalog, error) {
-	c := &Catalog{skills: map[string]*Skill{}, byName: map[string]string{}, byDir: map[string]*Skill{},
-		bodies: newBodyQueue(), bodyKick: make(chan struct{}, 1)}
+	c := &Catalog{view: newView(), bodies: newBodyQueue(), bodyKick: make(chan struct{}, 1)}
 	if opts != nil {
 		c.opts = *opts
 	}

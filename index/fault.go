@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/skilldex/skilldex/search"
@@ -41,6 +43,28 @@ func (c *Catalog) rebuildDamaged(loadErr error) error {
 		return c.rebuildIndex()
 	}
 	return loadErr
+}
+
+// pair is the persistence pair: the store and the search index a catalog
+// writes (st, ix: changed only under refreshMu), and what readers use
+// (backends: the data dir's files until a degraded catalog's in-memory
+// rebuild is done). pairMu guards the swap for readers; it is a leaf lock.
+type pair struct {
+	pairMu  sync.RWMutex
+	dataDir string // the catalog's data subfolder; "" in memory
+	st      *store.Store
+	ix      *search.Index
+	// degraded is why the catalog serves from memory (see degrade); nil
+	// while the data dir works. retired holds the data dir's store and
+	// index after that, kept open (and locked) until Close. Both change
+	// under refreshMu and pairMu.
+	degraded error
+	retired  []io.Closer
+	// rst and rix, when set, are what readers use while a degraded
+	// catalog rebuilds its in-memory store and index: the data dir's
+	// files, still readable, so searches do not see a half-built index.
+	rst *store.Store
+	rix *search.Index
 }
 
 // The files of a data dir's catalog subfolder.
@@ -105,20 +129,20 @@ var errWrite = errors.New("writing the data dir")
 // keeps nothing for the next start, which reconciles the data dir with the
 // skill folders again.
 func (c *Catalog) Degraded() error {
-	c.mu.RLock()
-	defer c.mu.RUnlock()
+	c.pairMu.RLock()
+	defer c.pairMu.RUnlock()
 	return c.degraded
 }
 
 // backends returns the store and the search index readers use; degrade
-// swaps them under mu.
-func (c *Catalog) backends() (*store.Store, *search.Index) {
-	c.mu.RLock()
-	defer c.mu.RUnlock()
-	if c.rst != nil {
-		return c.rst, c.rix
+// swaps them under pairMu.
+func (p *pair) backends() (*store.Store, *search.Index) {
+	p.pairMu.RLock()
+	defer p.pairMu.RUnlock()
+	if p.rst != nil {
+		return p.rst, p.rix
 	}
-	return c.st, c.ix
+	return p.st, p.ix
 }
 
 // rebuildInMemory fills a freshly degraded catalog's in-memory store and
@@ -129,9 +153,9 @@ func (c *Catalog) backends() (*store.Store, *search.Index) {
 func (c *Catalog) rebuildInMemory(ctx context.Context) (*Stats, error) {
 	stats, err := c.refreshLocked(context.WithoutCancel(ctx))
 	if err == nil {
-		c.mu.Lock()
+		c.pairMu.Lock()
 		c.rst, c.rix = nil, nil
-		c.mu.Unlock()
+		c.pairMu.Unlock()
 	}
 	return stats, err
 }
@@ -147,9 +171,9 @@ func (c *Catalog) rebuildInMemory(ctx context.Context) (*Stats, error) {
 // it switched: false for a catalog already in memory. Callers hold
 // refreshMu.
 func (c *Catalog) degrade(cause error) bool {
-	c.mu.RLock()
+	c.pairMu.RLock()
 	inMem := c.dataDir == "" || c.degraded != nil
-	c.mu.RUnlock()
+	c.pairMu.RUnlock()
 	if inMem {
 		return false
 	}
@@ -164,11 +188,13 @@ func (c *Catalog) degrade(cause error) bool {
 	}
 	c.log.Error("cannot write the data dir; serving from memory until restart (the next start reconciles the data dir with the skill folders)",
 		"dir", c.dataDir, "err", cause)
-	c.mu.Lock()
+	c.pairMu.Lock()
 	c.retired = append(c.retired, c.ix, c.st)
 	c.rst, c.rix = c.st, c.ix // readers stay on them until the rebuild is done
 	c.st, c.ix = st, ix
 	c.degraded = cause
+	c.pairMu.Unlock()
+	c.mu.Lock()
 	// Fingerprints left out make the next refresh parse every skill again,
 	// filling the new store; until then the old records keep listing.
 	next := make(map[string]*Skill, len(c.skills))

@@ -98,9 +98,9 @@ func (c *Catalog) damaged(cause error) {
 			return
 		}
 		if _, err := c.refreshLocked(c.repairCtx); err == nil {
-			c.mu.Lock()
+			c.pairMu.Lock()
 			c.rst, c.rix = nil, nil
-			c.mu.Unlock()
+			c.pairMu.Unlock()
 		} else if c.repairCtx.Err() == nil {
 			c.log.Warn("rebuilding in memory after damage", "err", err)
 		}
@@ -148,7 +148,7 @@ func (c *Catalog) clearRebuild() {
 // rebuilding reports whether readers still use the data dir's files while
 // a degraded catalog rebuilds in memory.
 func (c *Catalog) rebuilding() bool {
-	c.mu.RLock()
-	defer c.mu.RUnlock()
+	c.pairMu.RLock()
+	defer c.pairMu.RUnlock()
 	return c.rst != nil
 }

@@ -49,29 +49,10 @@ func TestIncrementalShadowing(t *testing.T) {
 		if _, err := c.RefreshPaths(ctx, []string{changed}); err != nil {
 			t.Fatal(err)
 		}
-		c.mu.Lock()
-		gotName, gotShadow, gotDir := maps.Clone(c.byName), shadows(c), dirIDs(c)
-		c.reshadow()
-		wantName, wantShadow, wantDir := c.byName, shadows(c), dirIDs(c)
-		c.mu.Unlock()
+		gotName, gotShadow, gotDir := c.view.shadowState()
+		wantName, wantShadow, wantDir := c.view.recomputed().shadowState()
 		if !maps.Equal(gotName, wantName) || !maps.Equal(gotShadow, wantShadow) || !maps.Equal(gotDir, wantDir) {
 			t.Fatalf("step %d: incremental\n%v\n%v\n%v\nfull\n%v\n%v\n%v", step, gotName, gotShadow, gotDir, wantName, wantShadow, wantDir)
 		}
 	}
-}
-
-func shadows(c *Catalog) map[string]string {
-	out := map[string]string{}
-	for id, s := range c.skills {
-		out[id] = s.ShadowedBy
-	}
-	return out
-}
-
-func dirIDs(c *Catalog) map[string]string {
-	out := map[string]string{}
-	for d, s := range c.byDir {
-		out[d] = s.ID
-	}
-	return out
 }

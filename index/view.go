@@ -1,11 +1,14 @@
 package index
 
 import (
+	"maps"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 
+	"github.com/skilldex/skilldex/index/skillmd"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -59,17 +62,65 @@ func Slug(text string, ascii bool) string {
 	return string(out)
 }
 
+// view is the in-memory catalog: every skill found (valid or not) by id,
+// the winner of each folded name, the skill of each folder, the name
+// groups and the walk's diagnostics; it ranks shadowing. It owns its lock,
+// mu: readers hold it shared for a lookup; a refresh holds it exclusively
+// only to publish. It is usable (and testable) without a Catalog.
+type view struct {
+	mu     sync.RWMutex
+	skills map[string]*Skill   // every skill found, valid or not, by id
+	byName map[string]string   // folded name → winning valid skill id
+	byDir  map[string]*Skill   // skill folder (Dir) → skill, for RefreshPaths
+	groups map[string][]string // folded name → ids of its valid skills, winner first
+	walk   []skillmd.Diagnostic
+}
+
+func newView() view {
+	return view{skills: map[string]*Skill{}, byName: map[string]string{}, byDir: map[string]*Skill{}}
+}
+
+// shadowState returns, under mu, the winner id per folded name, the
+// ShadowedBy of every skill and the id answering for every folder: what
+// reshadow and reshadowChanged decide.
+func (v *view) shadowState() (byName, shadowedBy, byDir map[string]string) {
+	v.mu.RLock()
+	defer v.mu.RUnlock()
+	byName, shadowedBy, byDir = maps.Clone(v.byName), map[string]string{}, map[string]string{}
+	for id, s := range v.skills {
+		shadowedBy[id] = s.ShadowedBy
+	}
+	for d, s := range v.byDir {
+		byDir[d] = s.ID
+	}
+	return byName, shadowedBy, byDir
+}
+
+// recomputed returns a new view of copies of v's skills with shadowing
+// ranked from scratch (reshadow), to check an incremental rank against.
+func (v *view) recomputed() *view {
+	v.mu.RLock()
+	n := &view{skills: make(map[string]*Skill, len(v.skills)), walk: v.walk}
+	for id, s := range v.skills {
+		cp := *s
+		n.skills[id] = &cp
+	}
+	v.mu.RUnlock()
+	n.reshadow()
+	return n
+}
+
 // reshadow recomputes which valid skill wins each name: the higher-priority
 // root, then the shallower folder, then the lexically smaller id; and the
-// by-folder lookup. Callers hold c.mu for writing.
-func (c *Catalog) reshadow() {
+// by-folder lookup. Callers hold v.mu for writing.
+func (v *view) reshadow() {
 	groups := map[string][]*Skill{}
-	c.byDir = make(map[string]*Skill, len(c.skills))
-	for _, s := range c.skills {
+	v.byDir = make(map[string]*Skill, len(v.skills))
+	for _, s := range v.skills {
 		// Two roots can reach one folder; the higher-priority root's
 		// skill answers for it, as in the walk.
-		if o := c.byDir[s.Dir]; o == nil || s.Root < o.Root || (s.Root == o.Root && s.ID < o.ID) {
-			c.byDir[s.Dir] = s
+		if o := v.byDir[s.Dir]; o == nil || s.Root < o.Root || (s.Root == o.Root && s.ID < o.ID) {
+			v.byDir[s.Dir] = s
 		}
 		s.ShadowedBy = ""
 		if s.Valid {
@@ -77,16 +128,16 @@ func (c *Catalog) reshadow() {
 			groups[k] = append(groups[k], s)
 		}
 	}
-	c.byName = make(map[string]string, len(groups))
-	c.groups = make(map[string][]string, len(groups))
+	v.byName = make(map[string]string, len(groups))
+	v.groups = make(map[string][]string, len(groups))
 	for k, g := range groups {
-		c.rank(k, g)
+		v.rank(k, g)
 	}
 }
 
 // rank orders the valid skills g sharing the folded name k by priority
-// and records the winner and the shadowed. Callers hold c.mu for writing.
-func (c *Catalog) rank(k string, g []*Skill) {
+// and records the winner and the shadowed. Callers hold v.mu for writing.
+func (v *view) rank(k string, g []*Skill) {
 	sort.Slice(g, func(i, j int) bool {
 		a, b := g[i], g[j]
 		if a.Root != b.Root {
@@ -105,8 +156,8 @@ func (c *Catalog) rank(k string, g []*Skill) {
 			s.ShadowedBy = g[0].ID
 		}
 	}
-	c.byName[k] = g[0].ID
-	c.groups[k] = ids
+	v.byName[k] = g[0].ID
+	v.groups[k] = ids
 }
 
 // reshadowChanged is reshadow after a refresh that added, re-parsed or
@@ -114,51 +165,51 @@ func (c *Catalog) rank(k string, g []*Skill) {
 // folders and the names they had or have are looked at again, so a change
 // to one skill does not cost a pass over the catalog. It falls back to
 // reshadow when a changed skill shares its folder with another (two roots
-// reaching one folder). Callers hold c.mu for writing, with c.skills set.
-func (c *Catalog) reshadowChanged(old map[string]*Skill, changed []string) {
+// reaching one folder). Callers hold v.mu for writing, with v.skills set.
+func (v *view) reshadowChanged(old map[string]*Skill, changed []string) {
 	keys := map[string]bool{}
 	for _, id := range changed {
 		o := old[id]
 		if o == nil {
 			continue
 		}
-		if c.byDir[o.Dir] == o {
-			delete(c.byDir, o.Dir)
+		if v.byDir[o.Dir] == o {
+			delete(v.byDir, o.Dir)
 		}
 		if o.Valid {
 			k := o.foldedName()
 			keys[k] = true
-			c.groups[k] = slices.DeleteFunc(c.groups[k], func(x string) bool { return x == id })
+			v.groups[k] = slices.DeleteFunc(v.groups[k], func(x string) bool { return x == id })
 		}
 	}
 	for _, id := range changed {
-		s := c.skills[id]
+		s := v.skills[id]
 		if s == nil {
 			continue
 		}
-		if other := c.byDir[s.Dir]; other != nil && other != s {
-			c.reshadow()
+		if other := v.byDir[s.Dir]; other != nil && other != s {
+			v.reshadow()
 			return
 		}
-		c.byDir[s.Dir] = s
+		v.byDir[s.Dir] = s
 		s.ShadowedBy = ""
 		if s.Valid {
 			k := s.foldedName()
 			keys[k] = true
-			c.groups[k] = append(c.groups[k], id)
+			v.groups[k] = append(v.groups[k], id)
 		}
 	}
 	for k := range keys {
-		ids := c.groups[k]
+		ids := v.groups[k]
 		if len(ids) == 0 {
-			delete(c.groups, k)
-			delete(c.byName, k)
+			delete(v.groups, k)
+			delete(v.byName, k)
 			continue
 		}
 		g := make([]*Skill, len(ids))
 		for i, id := range ids {
-			g[i] = c.skills[id]
+			g[i] = v.skills[id]
 		}
-		c.rank(k, g)
+		v.rank(k, g)
 	}
 }
