@@ -243,6 +243,7 @@ func openNoRefresh(opts *Options) (*Catalog, error) {
 	if c.log == nil {
 		c.log = slog.New(slog.DiscardHandler)
 	}
+	c.pair.log, c.pair.timeout = c.log, c.opts.LockTimeout
 	for i, r := range c.opts.Roots {
 		abs, err := filepath.Abs(r.Path)
 		if err != nil {

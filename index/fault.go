@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"path/filepath"
 	"sync"
 	"time"
@@ -51,7 +52,9 @@ func (c *Catalog) rebuildDamaged(loadErr error) error {
 // rebuild is done). pairMu guards the swap for readers; it is a leaf lock.
 type pair struct {
 	pairMu  sync.RWMutex
-	dataDir string // the catalog's data subfolder; "" in memory
+	log     *slog.Logger
+	timeout time.Duration // Options.LockTimeout
+	dataDir string        // the catalog's data subfolder; "" in memory
 	st      *store.Store
 	ix      *search.Index
 	// degraded is why the catalog serves from memory (see degrade); nil
@@ -89,34 +92,34 @@ func (c *Catalog) rebuildIndex() error {
 }
 
 // recreateStore replaces the store file at path with an empty store.
-func (c *Catalog) recreateStore(path string) (*store.Store, error) {
+func (p *pair) recreateStore(path string) (*store.Store, error) {
 	if err := store.Remove(path); err != nil {
 		return nil, err
 	}
-	return store.Open(path, &store.Options{Timeout: c.lockTimeout()})
+	return store.Open(path, &store.Options{Timeout: p.lockTimeout()})
 }
 
 // recreateIndex replaces the search index at path with an empty index.
-func (c *Catalog) recreateIndex(path string) (*search.Index, error) {
+func (p *pair) recreateIndex(path string) (*search.Index, error) {
 	if err := search.Remove(path); err != nil {
 		return nil, err
 	}
-	return search.Open(path, &search.Options{Timeout: c.lockTimeout()})
+	return search.Open(path, &search.Options{Timeout: p.lockTimeout()})
 }
 
 // lockTimeout is Options.LockTimeout, 2s when unset.
-func (c *Catalog) lockTimeout() time.Duration {
-	if c.opts.LockTimeout != 0 {
-		return c.opts.LockTimeout
+func (p *pair) lockTimeout() time.Duration {
+	if p.timeout != 0 {
+		return p.timeout
 	}
 	return 2 * time.Second
 }
 
 // inMemory records, at Open, why the data dir cannot be used (what failed
 // and how) and says so: the catalog then serves from memory.
-func (c *Catalog) inMemory(what string, err error) {
-	c.degraded = fmt.Errorf("%s: %w", what, err)
-	c.log.Error("cannot use the data dir; serving from memory (nothing is kept for the next start)", "dir", c.dataDir, "failed", what, "err", err)
+func (p *pair) inMemory(what string, err error) {
+	p.degraded = fmt.Errorf("%s: %w", what, err)
+	p.log.Error("cannot use the data dir; serving from memory (nothing is kept for the next start)", "dir", p.dataDir, "failed", what, "err", err)
 }
 
 // errWrite marks a refresh that failed writing the data dir (as opposed

@@ -110,28 +110,28 @@ func (c *Catalog) damaged(cause error) {
 // markRebuild writes rebuildFile; a failure is logged (the damage is
 // found again at the next start, or not at all, and then it does not
 // matter).
-func (c *Catalog) markRebuild(cause error) {
-	if c.dataDir == "" {
+func (p *pair) markRebuild(cause error) {
+	if p.dataDir == "" {
 		return
 	}
-	p := filepath.Join(c.dataDir, rebuildFile)
-	if _, err := os.Stat(p); err == nil {
+	mark := filepath.Join(p.dataDir, rebuildFile)
+	if _, err := os.Stat(mark); err == nil {
 		return
 	}
-	c.log.Error("the data dir is damaged; serving from the skill folders, and the next start rebuilds it", "dir", c.dataDir, "err", cause)
-	if err := os.WriteFile(p, []byte(cause.Error()+"\n"), 0o600); err != nil {
-		c.log.Warn("cannot mark the data dir for a rebuild", "err", err)
+	p.log.Error("the data dir is damaged; serving from the skill folders, and the next start rebuilds it", "dir", p.dataDir, "err", cause)
+	if err := os.WriteFile(mark, []byte(cause.Error()+"\n"), 0o600); err != nil {
+		p.log.Warn("cannot mark the data dir for a rebuild", "err", err)
 	}
 }
 
 // rebuildMarked reports, at Open, the damage an earlier run recorded
 // (rebuildFile), as an error wrapping store.ErrCorrupt for rebuildDamaged;
 // nil when there is none.
-func (c *Catalog) rebuildMarked() error {
-	if c.dataDir == "" || c.degraded != nil {
+func (p *pair) rebuildMarked() error {
+	if p.dataDir == "" || p.degraded != nil {
 		return nil
 	}
-	why, err := os.ReadFile(filepath.Join(c.dataDir, rebuildFile))
+	why, err := os.ReadFile(filepath.Join(p.dataDir, rebuildFile))
 	if err != nil {
 		return nil
 	}
@@ -139,16 +139,16 @@ func (c *Catalog) rebuildMarked() error {
 }
 
 // clearRebuild removes rebuildFile after the rebuild it asked for.
-func (c *Catalog) clearRebuild() {
-	if c.dataDir != "" {
-		_ = os.Remove(filepath.Join(c.dataDir, rebuildFile))
+func (p *pair) clearRebuild() {
+	if p.dataDir != "" {
+		_ = os.Remove(filepath.Join(p.dataDir, rebuildFile))
 	}
 }
 
 // rebuilding reports whether readers still use the data dir's files while
 // a degraded catalog rebuilds in memory.
-func (c *Catalog) rebuilding() bool {
-	c.pairMu.RLock()
-	defer c.pairMu.RUnlock()
-	return c.rst != nil
+func (p *pair) rebuilding() bool {
+	p.pairMu.RLock()
+	defer p.pairMu.RUnlock()
+	return p.rst != nil
 }

@@ -81,27 +81,27 @@ func lockedError(dir string, err error) error {
 
 // claim records this process as the data dir's owner; called with the
 // store's lock held. A failure only costs the better error message.
-func (c *Catalog) claim() {
-	if c.dataDir == "" {
+func (p *pair) claim() {
+	if p.dataDir == "" {
 		return
 	}
 	o := Owner{PID: os.Getpid(), Command: strings.Join(append([]string{filepath.Base(os.Args[0])}, os.Args[1:]...), " "), Started: time.Now().UTC().Truncate(time.Second)}
 	data, _ := json.Marshal(o)
-	tmp := filepath.Join(c.dataDir, ownerFile+".tmp")
+	tmp := filepath.Join(p.dataDir, ownerFile+".tmp")
 	if err := os.WriteFile(tmp, data, 0o644); err == nil {
-		_ = os.Rename(tmp, filepath.Join(c.dataDir, ownerFile))
+		_ = os.Rename(tmp, filepath.Join(p.dataDir, ownerFile))
 	}
 }
 
 // release removes the owner record if it is still this process's.
-func (c *Catalog) release() {
-	if c.dataDir == "" {
+func (p *pair) release() {
+	if p.dataDir == "" {
 		return
 	}
-	p := filepath.Join(c.dataDir, ownerFile)
+	file := filepath.Join(p.dataDir, ownerFile)
 	var o Owner
-	if data, err := os.ReadFile(p); err == nil && json.Unmarshal(data, &o) == nil && o.PID == os.Getpid() {
-		_ = os.Remove(p)
+	if data, err := os.ReadFile(file); err == nil && json.Unmarshal(data, &o) == nil && o.PID == os.Getpid() {
+		_ = os.Remove(file)
 	}
 }
 

@@ -174,11 +174,11 @@ func (c *Catalog) readStore() (map[string]*Skill, []string, error) {
 
 // stateIDs reads a state key holding a JSON list of ids; a missing or
 // unreadable key is an empty list.
-func (c *Catalog) stateIDs(key string) []string {
+func (p *pair) stateIDs(key string) []string {
 	var ids []string
-	if p, err := c.st.State(key); err == nil && len(p) > 0 {
-		if ids, err = decodeIDs(p); err != nil {
-			c.log.Warn("ignoring unreadable store state", "key", key, "err", err)
+	if val, err := p.st.State(key); err == nil && len(val) > 0 {
+		if ids, err = decodeIDs(val); err != nil {
+			p.log.Warn("ignoring unreadable store state", "key", key, "err", err)
 		}
 	}
 	return ids
