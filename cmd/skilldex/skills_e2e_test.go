@@ -18,7 +18,7 @@ func TestTypeScriptSkillsExtension(t *testing.T) {
 	dirs := map[string]string{"examples": filepath.Join(root, "examples", "skills")}
 	for name, dir := range dirs {
 		t.Run(name, func(t *testing.T) {
-			out, err := exec.Command("node", filepath.Join(client, "skills.mjs"), bin, dir).CombinedOutput()
+			out, err := exec.Command("node", filepath.Join(client, "skills.mjs"), binary(t), dir).CombinedOutput()
 			t.Logf("%s", out)
 			if err != nil {
 				t.Fatalf("TypeScript skills client: %v", err)
