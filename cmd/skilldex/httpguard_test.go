@@ -218,7 +218,7 @@ func TestServeHTTPDefaults(t *testing.T) {
 		}
 	}
 	// Issue #14 B9: a non-loopback bind needs a token or allowed hosts.
-	cmd := exec.Command(bin, "serve", "--mem", "--no-watch", "--dir", ex, "--http", "0.0.0.0:0")
+	cmd := exec.Command(binary(t), "serve", "--mem", "--no-watch", "--dir", ex, "--http", "0.0.0.0:0")
 	cmd.Env = append(os.Environ(), "SKILLDEX_TOKEN=")
 	out, err := cmd.CombinedOutput()
 	if err == nil || !strings.Contains(string(out), "--allowed-host") {
