@@ -6,13 +6,15 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/skilldex/skilldex/index/audit"
 	"github.com/skilldex/skilldex/index/doctor"
 	"github.com/spf13/cobra"
 )
 
 // doctorOptions are doctor's flags.
 type doctorOptions struct {
-	all bool // every finding, not five per kind
+	all     bool // every finding, not five per kind
+	noAudit bool // skip the security audit
 }
 
 func newDoctorCmd(cfg *Config) *cobra.Command {
@@ -24,7 +26,9 @@ func newDoctorCmd(cfg *Config) *cobra.Command {
 served (with the exact fix), broken references (with the closest existing file), references that leave the
 skill folder, shadowed names (which copy wins, where the others are), exact duplicates, scripts without a
 shebang or of a type skilldex cannot run, descriptions too short or generic for search, and the listing
-cost of the catalog against agents' budgets (8,000 and 15,000 characters; 1% of a 200k-token context).
+cost of the catalog against agents' budgets (8,000 and 15,000 characters; 1% of a 200k-token context),
+and a summary of the security audit (each skill with a high or critical finding is an error; skilldex audit
+prints the evidence).
 It exits 1 when there are errors, so it can gate a CI.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -32,6 +36,7 @@ It exits 1 when there are errors, so it can gate a CI.`,
 		},
 	}
 	cmd.Flags().BoolVar(&opts.all, "all", false, "list every warning and note (default: five per kind)")
+	cmd.Flags().BoolVar(&opts.noAudit, "no-audit", false, "skip the security audit (skilldex audit) and its summary")
 	return cmd
 }
 
@@ -42,6 +47,13 @@ func runDoctor(ctx context.Context, a *app, opts doctorOptions) error {
 	}
 	defer cat.Close()
 	in := doctor.FromCatalog(ctx, cat)
+	if !opts.noAudit {
+		rep, err := audit.Catalog(ctx, cat, audit.Options{})
+		if err != nil {
+			return err
+		}
+		in.Extra = auditSummary(rep)
+	}
 	rep, err := doctor.Check(in)
 	if err != nil {
 		return err

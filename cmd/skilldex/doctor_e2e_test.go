@@ -58,7 +58,7 @@ func TestDoctorCorpus(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, code := range []string{"no-frontmatter", "reference-broken", "reference-outside", doctor.CodeShadowed, doctor.CodeDuplicate,
-		doctor.CodeDescriptionShort, doctor.CodeDescriptionVague, doctor.CodeOverBudget, "name-mismatch", "unknown-field", "depth-limit"} {
+		doctor.CodeDescriptionShort, doctor.CodeDescriptionVague, doctor.CodeOverBudget, "name-mismatch", "unknown-field", "depth-limit", "audit-summary", "audit-high"} {
 		if rep.Codes[code] == 0 {
 			t.Errorf("no %s finding on the corpus", code)
 		}

@@ -45,6 +45,7 @@ func (s Severity) rank() int {
 // of the report within a severity.
 const (
 	CatInvalid     = "invalid"     // a skill not served: the catalog's error diagnostics
+	CatSecurity    = "security"    // findings of the security audit (index/audit), given in Input.Extra
 	CatReference   = "reference"   // a link or image naming no file, or the wrong case
 	CatOutside     = "outside"     // a reference leaving the skill folder
 	CatShadowed    = "shadowed"    // several skills share a name; one wins
@@ -56,7 +57,7 @@ const (
 	CatBudget      = "budget"      // the listing cost against an agent budget
 )
 
-var categoryOrder = []string{CatInvalid, CatReference, CatOutside, CatShadowed, CatDuplicate, CatScript, CatDescription, CatSpec, CatCatalog, CatBudget}
+var categoryOrder = []string{CatInvalid, CatSecurity, CatReference, CatOutside, CatShadowed, CatDuplicate, CatScript, CatDescription, CatSpec, CatCatalog, CatBudget}
 
 // Finding codes doctor adds to the catalog's own (skillmd.Code*).
 const (
@@ -161,6 +162,9 @@ type Input struct {
 	Fit func(chars int) (Fit, error)
 	// Budgets are the budgets to check; nil means DefaultBudgets.
 	Budgets []Budget
+	// Extra are findings made elsewhere (the security audit's summary),
+	// reported as they are.
+	Extra []Finding
 }
 
 // Report is the result of Check.
@@ -250,6 +254,7 @@ func Check(in Input) (*Report, error) {
 			fs = append(fs, scripts(s, in.Head)...)
 		}
 	}
+	fs = append(fs, in.Extra...)
 	fs = append(fs, shadowed(in.Skills)...)
 	fs = append(fs, duplicates(in.Skills)...)
 	for _, d := range in.Catalog {

@@ -22,7 +22,7 @@ type TextOptions struct {
 var categoryTitle = map[string]string{
 	CatInvalid: "skills not served", CatReference: "references an agent cannot open", CatOutside: "references outside the skill",
 	CatShadowed: "shadowed names", CatDuplicate: "exact duplicates", CatScript: "scripts", CatDescription: "descriptions search cannot place",
-	CatSpec: "Agent Skills rules", CatCatalog: "catalog", CatBudget: "listing cost",
+	CatSecurity: "security audit", CatSpec: "Agent Skills rules", CatCatalog: "catalog", CatBudget: "listing cost",
 }
 
 // WriteText prints the report for people: a summary line, then findings
