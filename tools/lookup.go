@@ -5,39 +5,18 @@ import (
 	"strings"
 
 	"github.com/skilldex/skilldex/index"
-	"golang.org/x/text/unicode/norm"
 )
 
-// fold is the key skill names are compared under, as in the catalog:
-// case-insensitive after NFC normalisation, surrounding spaces ignored.
-// It is the one copy in tools of the catalog's (unexported) fold; when
-// index exports its fold (issue 13 item 2), this becomes a call to it.
-func fold(name string) string { return strings.ToLower(norm.NFC.String(strings.TrimSpace(name))) }
+// fold is the key skill names are compared under, the catalog's own
+// (index.Fold): case-insensitive after NFC normalisation, surrounding
+// spaces ignored.
+func fold(name string) string { return index.Fold(name) }
 
 // asciiSlug turns text into a name of lower-case ASCII letters, digits and
-// single hyphens (every run of other characters one hyphen), "my-skill"
-// when nothing is left: the fix wave suggests for a name its rule
-// (^[a-z0-9-]+$) refuses. It is the one slug in tools; when index exports
-// its slug (issue 13 item 2), this becomes a call to it with ASCII only.
-func asciiSlug(text string) string {
-	var b strings.Builder
-	hyphen := false
-	for _, r := range strings.ToLower(text) {
-		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') {
-			if hyphen && b.Len() > 0 {
-				b.WriteByte('-')
-			}
-			hyphen = false
-			b.WriteRune(r)
-		} else {
-			hyphen = true
-		}
-	}
-	if b.Len() == 0 {
-		return "my-skill"
-	}
-	return b.String()
-}
+// single hyphens, "my-skill" when nothing is left (index.Slug with ASCII
+// only): the fix wave suggests for a name its rule (^[a-z0-9-]+$)
+// refuses.
+func asciiSlug(text string) string { return index.Slug(text, true) }
 
 // lookupName finds a served skill by name only (case-insensitive), as the
 // universal and wave seeds look skills up ("Normalize to lowercase for
