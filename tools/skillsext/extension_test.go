@@ -403,3 +403,46 @@ func TestLiveChange(t *testing.T) {
 		t.Fatal("no notifications/resources/list_changed after the change")
 	}
 }
+
+// TestHiddenSkills: over the raw catalog (no tools view in between), a
+// skill hidden from the model is neither listed nor served, and skills/get
+// says why; with ExposeHidden it is served like any other.
+func TestHiddenSkills(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, map[string]string{
+		"secret/SKILL.md": "---\nname: secret\ndescription: Hidden from the model.\ndisable-model-invocation: true\n---\nSecret.\n",
+		"open/SKILL.md":   "---\nname: open\ndescription: Visible.\n---\nOpen.\n",
+	})
+	cat, err := index.Open(context.Background(), &index.Options{Roots: []index.Root{{Path: root}}, Mem: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cat.Close()
+	for _, expose := range []bool{false, true} {
+		srv := mcp.NewServer(&mcp.Implementation{Name: "t"}, &mcp.ServerOptions{Capabilities: skillsext.Capabilities()})
+		if err := skillsext.New(cat, &skillsext.Options{ExposeHidden: expose}).Install(srv); err != nil {
+			t.Fatal(err)
+		}
+		st, ct := mcp.NewInMemoryTransports()
+		ss, _ := srv.Connect(context.Background(), st, nil)
+		c := mcp.NewClient(&mcp.Implementation{Name: "t"}, nil)
+		mcp.AddSendingCustomMethod[*skillsext.ListSkillsParams, *skillsext.ListSkillsResult](c, "skills/list")
+		mcp.AddSendingCustomMethod[*skillsext.GetSkillParams, *skillsext.GetSkillResult](c, "skills/get")
+		cs, _ := c.Connect(context.Background(), ct, nil)
+		r, err := mcp.CallCustomMethod[*skillsext.ListSkillsParams, *skillsext.ListSkillsResult](context.Background(), cs, "skills/list", &skillsext.ListSkillsParams{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, getErr := mcp.CallCustomMethod[*skillsext.GetSkillParams, *skillsext.GetSkillResult](context.Background(), cs, "skills/get", &skillsext.GetSkillParams{URI: "skill://secret/SKILL.md"})
+		switch {
+		case !expose && (len(r.Skills) != 1 || getErr == nil):
+			t.Errorf("hidden: listed %d skills, get error %v", len(r.Skills), getErr)
+		case !expose:
+			invalidParams(t, getErr, "disable-model-invocation")
+		case expose && (len(r.Skills) != 2 || getErr != nil):
+			t.Errorf("exposed: listed %d skills, get error %v", len(r.Skills), getErr)
+		}
+		cs.Close()
+		ss.Close()
+	}
+}
