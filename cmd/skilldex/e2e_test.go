@@ -292,8 +292,23 @@ func tsClient(t *testing.T) (root, client string) {
 	if _, err := exec.LookPath("node"); err != nil {
 		missing("node is not installed")
 	}
-	if _, err := os.Stat(filepath.Join(client, "node_modules", "@modelcontextprotocol", "sdk")); err != nil {
-		missing("tests/mcpclient/node_modules is missing")
+	// Every dependency package.json names must be installed: a
+	// node_modules from before a new dependency fails with a module error
+	// otherwise.
+	var pkg struct {
+		Dependencies map[string]string `json:"dependencies"`
+	}
+	data, err := os.ReadFile(filepath.Join(client, "package.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &pkg); err != nil {
+		t.Fatalf("tests/mcpclient/package.json: %v", err)
+	}
+	for dep := range pkg.Dependencies {
+		if _, err := os.Stat(filepath.Join(client, "node_modules", filepath.FromSlash(dep), "package.json")); err != nil {
+			missing("tests/mcpclient/node_modules lacks " + dep)
+		}
 	}
 	return root, client
 }

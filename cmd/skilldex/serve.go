@@ -131,7 +131,9 @@ func runServe(ctx context.Context, a *app, opts serveCmdOptions) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(a.stderr, "skilldex: serving %s over MCP at http://%s/mcp; press Ctrl-C to stop\n", plural(cat.Len(), "skill", "skills"), ln.Addr())
+	// "serving MCP at URL" first: clients and scripts read the address
+	// from this line.
+	fmt.Fprintf(a.stderr, "skilldex: serving MCP at http://%s/mcp (%s); press Ctrl-C to stop\n", ln.Addr(), plural(cat.Len(), "skill", "skills"))
 	hs := newHTTPServer(newHTTPHandler(srv, g, log))
 	ln = newLimitListener(ln, maxConns)
 	go func() {
