@@ -44,6 +44,7 @@ type Client struct {
 // that is not a daemon holds it (a `serve --share=off`, a long `index`).
 type OwnedError struct{ Msg string }
 
+// Error returns the daemon's message, which names the owner.
 func (e *OwnedError) Error() string { return e.Msg }
 
 // Connect returns a connection carrying MCP to the daemon's server for

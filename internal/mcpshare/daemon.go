@@ -73,7 +73,10 @@ type Backend interface {
 // daemon) owns the data dir: fronts fall back to serving on their own.
 type LockedError struct{ Err error }
 
+// Error returns the backend's message (it names the owner).
 func (e *LockedError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the backend's error.
 func (e *LockedError) Unwrap() error { return e.Err }
 
 // Daemon serves one endpoint: it owns the Backend and answers any number

@@ -37,9 +37,14 @@ type Endpoint struct {
 	Key string // from KeyFor
 }
 
-// Socket, Lock and LogFile are the endpoint's files.
-func (e Endpoint) Socket() string  { return filepath.Join(e.Dir, e.Key+".sock") }
-func (e Endpoint) Lock() string    { return filepath.Join(e.Dir, e.Key+".lock") }
+// Socket is the path of the endpoint's Unix socket, Dir/Key.sock.
+func (e Endpoint) Socket() string { return filepath.Join(e.Dir, e.Key+".sock") }
+
+// Lock is the path of the file the endpoint's daemon holds (flock) while
+// it lives, Dir/Key.lock.
+func (e Endpoint) Lock() string { return filepath.Join(e.Dir, e.Key+".lock") }
+
+// LogFile is the path of the daemon's log (its stderr), Dir/Key.log.
 func (e Endpoint) LogFile() string { return filepath.Join(e.Dir, e.Key+".log") }
 
 // KeyFor names the endpoint of a data dir: 16 hex digits of the SHA-256 of
