@@ -221,6 +221,11 @@ func (d *Daemon) serveConn(ctx context.Context, c *net.UnixConn, ready <-chan st
 		answer(reply{Error: fmt.Sprintf("unknown op %q", h.Op)})
 		return
 	}
+	// Counted from here, while it waits for the backend to open: a
+	// cold start may outlast the idle period, and a front waiting for it
+	// is a session.
+	d.join(c)
+	defer d.leave(c)
 	select {
 	case <-ready:
 	case <-ctx.Done():
@@ -238,8 +243,6 @@ func (d *Daemon) serveConn(ctx context.Context, c *net.UnixConn, ready <-chan st
 		answer(reply{Error: err.Error()})
 		return
 	}
-	d.join(c)
-	defer d.leave(c)
 	if !answer(reply{OK: true}) {
 		return
 	}

@@ -226,3 +226,55 @@ except OSError as e:
 		t.Errorf("the owner's own status request: %+v %v", st, err)
 	}
 }
+
+// TestSlowOpen: a backend that opens for longer than the idle period (a
+// cold index) does not make the daemon quit under the fronts waiting for
+// it.
+func TestSlowOpen(t *testing.T) {
+	dir, err := SocketDir(filepath.Join(shortTemp(t), "s"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ep := Endpoint{Dir: dir, Key: "k"}
+	b := &testBackend{ts: newTestServer(), closed: make(chan struct{})}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	opened := make(chan struct{})
+	connected := make(chan struct{})
+	ran := make(chan error, 1)
+	go func() {
+		ran <- (&Daemon{Endpoint: ep, Idle: 20 * time.Millisecond, Open: func(context.Context) (Backend, error) {
+			<-connected // a front is waiting
+			time.Sleep(200 * time.Millisecond)
+			close(opened)
+			return b, nil
+		}}).Run(ctx)
+	}()
+	go func() {
+		for {
+			if st, _ := Request(ep, "status"); st != nil && st.Sessions > 0 {
+				close(connected)
+				return
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}()
+	c, err := (&Client{Endpoint: ep}).Connect(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-opened:
+	default:
+		t.Fatal("Connect returned before the backend opened")
+	}
+	select {
+	case err := <-ran:
+		t.Fatalf("the daemon quit under a waiting front: %v", err)
+	default:
+	}
+	c.Close()
+	if err := <-ran; err != nil {
+		t.Errorf("Run: %v", err)
+	}
+}

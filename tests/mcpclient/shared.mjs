@@ -6,6 +6,8 @@
 //   node shared.mjs SKILLDEX_BINARY ROOT N
 // ROOT must be a writable copy of examples/skills. The environment is passed to serve
 // as it is (the Go test sets XDG_CACHE_HOME, SKILLDEX_SOCKET_DIR, SKILLDEX_SHARE_IDLE).
+// Env SKILL (a name), QUERY (that finds it) and SKILL_DIR (its folder under ROOT) fit
+// other catalogs than examples/skills.
 // Prints "N passed, N failed" and exits 1 on any failure.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -27,6 +29,9 @@ function check(name, ok, detail = "") {
 }
 const text = (res) => (res.content ?? []).map((c) => c.text ?? "").join("");
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const skill = process.env.SKILL ?? "pdf-forms";
+const query = process.env.QUERY ?? "fill a pdf form";
+const skillDir = process.env.SKILL_DIR ?? skill;
 const status = () => JSON.parse(execFileSync(bin, ["serve", "--status", "--json"], { env: process.env }).toString());
 
 const sessions = await Promise.all(Array.from({ length: n }, async (_, i) => {
@@ -42,9 +47,13 @@ let st = status();
 check("one shared server holds every session", st.length === 1 && st[0].sessions === n, JSON.stringify(st));
 const owner = st[0]?.pid;
 
-const { resources } = await sessions[0].client.listResources();
-const uri = resources.find((r) => r.title === "pdf-forms")?.uri;
-check("pdf-forms has a resource", !!uri);
+let uri, cursor;
+do {
+  const page = await sessions[0].client.listResources(cursor ? { cursor } : {});
+  uri = page.resources.find((r) => r.title === skill)?.uri;
+  cursor = page.nextCursor;
+} while (!uri && cursor);
+check(`${skill} has a resource`, !!uri);
 
 const everyone = async (name, f) => {
   const results = await Promise.allSettled(sessions.map((s, i) => f(s, i)));
@@ -52,10 +61,10 @@ const everyone = async (name, f) => {
   check(name, bad.length === 0, bad.join("; "));
 };
 await everyone("every session searches, loads and subscribes", async ({ client }) => {
-  const search = await client.callTool({ name: "search_skills", arguments: { query: "fill a pdf form" } });
-  const load = await client.callTool({ name: "load_skill", arguments: { name: "pdf-forms" } });
+  const search = await client.callTool({ name: "search_skills", arguments: { query } });
+  const load = await client.callTool({ name: "load_skill", arguments: { name: skill } });
   await client.subscribeResource({ uri });
-  return text(search).includes("pdf-forms") && !load.isError && text(load).includes("pdf-forms");
+  return text(search).includes(skill) && !load.isError && text(load).includes(skill);
 });
 
 const live = async (round) => {
@@ -63,7 +72,7 @@ const live = async (round) => {
   mkdirSync(join(root, name), { recursive: true });
   writeFileSync(join(root, name, "SKILL.md"), `---\nname: ${name}\ndescription: Quetzal marimba ${round} checks.\n---\nBody.\n`);
   const marks = sessions.map((s) => s.updates);
-  const md = join(root, "pdf-forms", "SKILL.md");
+  const md = join(root, skillDir, "SKILL.md");
   writeFileSync(md, readFileSync(md, "utf8") + `\nEdited in round ${round}.\n`);
   await everyone(`every session sees the new skill and the edit (${round})`, async (s, i) => {
     for (let start = Date.now(); Date.now() - start < 60000; await sleep(25)) {
@@ -79,9 +88,9 @@ process.kill(owner, "SIGKILL");
 const killed = Date.now();
 const took = [];
 await everyone("every session answers after the owner was killed", async ({ client }) => {
-  const r = await client.callTool({ name: "search_skills", arguments: { query: "fill a pdf form" } });
+  const r = await client.callTool({ name: "search_skills", arguments: { query } });
   took.push(Date.now() - killed);
-  return text(r).includes("pdf-forms");
+  return text(r).includes(skill);
 });
 console.log(`     slowest session answered ${Math.max(...took)} ms after the SIGKILL`);
 st = status();
