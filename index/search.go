@@ -24,22 +24,24 @@ type SearchRequest struct {
 
 // SearchHit is one ranked skill with why it matched.
 type SearchHit struct {
-	ID          string  `json:"id"`
-	Name        string  `json:"name"`
-	Description string  `json:"description"`
-	Path        string  `json:"path" jsonschema:"absolute path of SKILL.md"`
-	Score       float64 `json:"score" jsonschema:"relevance, higher is better; comparable only within one query"`
+	ID          string `json:"id"`
+	Name        string `json:"name"`
+	Description string `json:"description"`
+	// Path is the absolute path of SKILL.md; Score the relevance, higher
+	// is better, comparable only within one query.
+	Path  string  `json:"path"`
+	Score float64 `json:"score"`
 	// Confidence: see search.Hit.Confidence.
-	Confidence float64 `json:"confidence" jsonschema:"0-1 estimate that this skill is a good match, comparable across queries"`
+	Confidence float64 `json:"confidence"`
 	// Matched maps a field (name, description, tags, body) to the query
 	// terms found in it.
-	Matched    map[string][]string `json:"matched,omitempty" jsonschema:"why it matched: field (name, description, tags, body) to the query terms found there, stemmed"`
-	ShadowedBy string              `json:"shadowed_by,omitempty" jsonschema:"id of the skill that wins this name"`
+	Matched    map[string][]string `json:"matched,omitempty"`
+	ShadowedBy string              `json:"shadowed_by,omitempty"`
 	// AlsoAt lists the ids of other served skills whose SKILL.md is
 	// byte-identical to this one (same Skill.Hash), sorted: exact
 	// duplicates are folded into the best-ranked copy instead of filling
 	// the result list with the same skill.
-	AlsoAt []string `json:"also_at,omitempty" jsonschema:"ids of identical copies of this skill (same SKILL.md) folded into this result"`
+	AlsoAt []string `json:"also_at,omitempty"`
 }
 
 // SearchResult is the answer to a SearchRequest.
