@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"time"
 )
 
 // copyTree copies the folder src to dst (which must not exist): folders,
@@ -59,4 +60,36 @@ func copyFile(src, dst string) error {
 		return err
 	}
 	return os.Chtimes(dst, st.ModTime(), st.ModTime())
+}
+
+// appendWord adds a line with word to a SKILL.md, moving its modification
+// time forward so coarse timestamps still show the change. It refuses a
+// link, which could lead out of the catalog copy.
+func appendWord(path, word string) error {
+	if st, err := os.Lstat(path); err != nil || !st.Mode().IsRegular() {
+		return fmt.Errorf("bench: will not edit %s: not a regular file (%v)", path, err)
+	}
+	// A link anywhere on the path (a skill folder linked from the copied
+	// root) could lead back into the user's own folder: edit only files
+	// that are where they seem to be.
+	if real, err := filepath.EvalSymlinks(path); err != nil || real != filepath.Clean(path) {
+		return fmt.Errorf("bench: will not edit %s: it is reached through a symbolic link (%s)", path, real)
+	}
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	if _, err := fmt.Fprintf(f, "\n%s\n", word); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	st, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	t := st.ModTime().Add(time.Second)
+	return os.Chtimes(path, t, t)
 }

@@ -1,13 +1,18 @@
 package benchmarks
 
 import (
+	"bufio"
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
+	"runtime"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // process is a child started by startProcess.
@@ -64,4 +69,63 @@ func procStatus(pid int, field string) (int64, error) {
 		}
 	}
 	return 0, fmt.Errorf("%s: no %s", path, field)
+}
+
+// ServeRSS starts "cmd serve --dir root --data-dir data --no-watch",
+// completes an MCP initialize handshake and a tools/list over stdio, and
+// returns the process's peak resident set size (VmHWM, Linux) in bytes.
+func ServeRSS(ctx context.Context, cmd []string, root, data string) (int64, error) {
+	if runtime.GOOS != "linux" {
+		return 0, errors.New("RSS is read from /proc: Linux only")
+	}
+	// A server that never answers (say, told to serve HTTP by the
+	// environment) must not hang the bench.
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	args := append(append([]string{}, cmd[1:]...), "serve", "--dir", root, "--data-dir", data, "--no-watch")
+	p, stdin, stdout, err := startProcess(ctx, cmd[0], args)
+	if err != nil {
+		return 0, err
+	}
+	defer func() {
+		stdin.Close()
+		_ = p.Wait()
+	}()
+	in := bufio.NewReader(stdout)
+	send := func(msg string) error {
+		_, err := io.WriteString(stdin, msg+"\n")
+		return err
+	}
+	recv := func() error {
+		line, err := in.ReadString('\n')
+		if err != nil {
+			return fmt.Errorf("serve: %w", err)
+		}
+		var m struct {
+			Error *struct{ Message string } `json:"error"`
+		}
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			return fmt.Errorf("serve: %w: %s", err, line)
+		}
+		if m.Error != nil {
+			return fmt.Errorf("serve: %s", m.Error.Message)
+		}
+		return nil
+	}
+	steps := []string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"skilldex-bench","version":"1"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`,
+	}
+	for _, s := range steps {
+		if err := send(s); err != nil {
+			return 0, err
+		}
+		if strings.Contains(s, `"id"`) {
+			if err := recv(); err != nil {
+				return 0, err
+			}
+		}
+	}
+	return procStatus(p.Pid(), "VmHWM")
 }

@@ -12,16 +12,13 @@
 package benchmarks
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strings"
 	"time"
 
@@ -50,6 +47,13 @@ type Config struct {
 	ServeCmd []string
 	// Log receives one line per phase; nil discards.
 	Log io.Writer
+	// ProfileDir, when set, is a folder (created if missing) that
+	// receives pprof CPU and heap profiles of the cold start, the warm
+	// start and the searches (see profiler for the file names); the
+	// search loop then runs 10 passes over the queries instead of 3, so
+	// its CPU profile holds enough samples. Profiling slows every
+	// figure a little.
+	ProfileDir string
 }
 
 // Result is one measured figure.
@@ -227,6 +231,7 @@ type runner struct {
 	huge    string   // name of the largest SKILL.md
 	queries []string
 	out     []Result
+	prof    *profiler // nil unless Config.ProfileDir is set
 }
 
 func (r *runner) logf(format string, a ...any) {
@@ -253,6 +258,10 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	defer os.RemoveAll(tmp)
 	r := &runner{cfg: cfg, root: cfg.Dir, data: filepath.Join(tmp, "data"), queries: gen.Queries(cfg.Seed, 200)}
+	if r.prof, err = newProfiler(cfg.ProfileDir); err != nil {
+		return nil, err
+	}
+	defer r.prof.stopCPU() // after a failed phase
 	rep := &Report{Machine: machine()}
 	rep.Machine.Seed = cfg.Seed
 	if r.root == "" {
@@ -323,6 +332,9 @@ func (r *runner) cold(ctx context.Context) error {
 	}
 	var cold []float64
 	var c *index.Catalog
+	if err := r.prof.startCPU("cold"); err != nil {
+		return err
+	}
 	for i := range runs {
 		data := r.data
 		if i < runs-1 {
@@ -359,6 +371,9 @@ func (r *runner) cold(ctx context.Context) error {
 	}
 	r.add(NameFullBuild, msSince(start), "ms")
 	r.logf("full build: %.0f ms", msSince(start))
+	if err := errors.Join(r.prof.stopCPU(), r.prof.write("heap", "cold.heap")); err != nil {
+		return err
+	}
 	if n := c.Len(); n != r.skills {
 		return fmt.Errorf("the catalog serves %d skills, validation found %d valid", n, r.skills)
 	}
@@ -383,6 +398,9 @@ func (r *runner) cold(ctx context.Context) error {
 // does.
 func (r *runner) warm(ctx context.Context) error {
 	var warm []float64
+	if err := r.prof.startCPU("warm"); err != nil {
+		return err
+	}
 	for range 3 {
 		runtime.GC()
 		start := time.Now()
@@ -398,6 +416,9 @@ func (r *runner) warm(ctx context.Context) error {
 		if err := c.Close(); err != nil {
 			return err
 		}
+	}
+	if err := r.prof.stopCPU(); err != nil {
+		return err
 	}
 	r.add(NameWarmStart, median(warm), "ms")
 	r.logf("warm start: %v ms", roundAll(warm))
@@ -420,6 +441,9 @@ func (r *runner) warm(ctx context.Context) error {
 			return err
 		}
 		heap = min(heap, heapInUse()-before)
+	}
+	if err := r.prof.write("heap", "warm.heap"); err != nil {
+		return err
 	}
 	r.add(NameMetaHeap, float64(heap)/(1<<20), "MB")
 	r.add(NameHeapPerSkill, float64(heap)/float64(r.skills)/1024, "KB")
@@ -451,7 +475,14 @@ func (r *runner) warm(ctx context.Context) error {
 
 func (r *runner) searches(ctx context.Context, c *index.Catalog) error {
 	var lat []float64
-	for range 3 {
+	passes := 3
+	if r.prof != nil {
+		passes = 10
+	}
+	if err := errors.Join(r.prof.write("allocs", "search.allocs-base"), r.prof.startCPU("search")); err != nil {
+		return err
+	}
+	for range passes {
 		for _, q := range r.queries {
 			start := time.Now()
 			if _, err := c.Search(ctx, index.SearchRequest{Query: q}); err != nil {
@@ -459,6 +490,9 @@ func (r *runner) searches(ctx context.Context, c *index.Catalog) error {
 			}
 			lat = append(lat, msSince(start))
 		}
+	}
+	if err := errors.Join(r.prof.stopCPU(), r.prof.write("allocs", "search.allocs")); err != nil {
+		return err
 	}
 	r.add(NameSearchP50, percentile(lat, 50), "ms")
 	r.add(NameSearchP99, percentile(lat, 99), "ms")
@@ -638,161 +672,4 @@ func (r *runner) changes(ctx context.Context, c *index.Catalog) error {
 	}
 	r.add(NameVisible, median(visible), "ms")
 	return nil
-}
-
-// appendWord adds a line with word to a SKILL.md, moving its modification
-// time forward so coarse timestamps still show the change. It refuses a
-// link, which could lead out of the catalog copy.
-func appendWord(path, word string) error {
-	if st, err := os.Lstat(path); err != nil || !st.Mode().IsRegular() {
-		return fmt.Errorf("bench: will not edit %s: not a regular file (%v)", path, err)
-	}
-	// A link anywhere on the path (a skill folder linked from the copied
-	// root) could lead back into the user's own folder: edit only files
-	// that are where they seem to be.
-	if real, err := filepath.EvalSymlinks(path); err != nil || real != filepath.Clean(path) {
-		return fmt.Errorf("bench: will not edit %s: it is reached through a symbolic link (%s)", path, real)
-	}
-	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
-	if err != nil {
-		return err
-	}
-	if _, err := fmt.Fprintf(f, "\n%s\n", word); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	st, err := os.Stat(path)
-	if err != nil {
-		return err
-	}
-	t := st.ModTime().Add(time.Second)
-	return os.Chtimes(path, t, t)
-}
-
-// ServeRSS starts "cmd serve --dir root --data-dir data --no-watch",
-// completes an MCP initialize handshake and a tools/list over stdio, and
-// returns the process's peak resident set size (VmHWM, Linux) in bytes.
-func ServeRSS(ctx context.Context, cmd []string, root, data string) (int64, error) {
-	if runtime.GOOS != "linux" {
-		return 0, errors.New("RSS is read from /proc: Linux only")
-	}
-	// A server that never answers (say, told to serve HTTP by the
-	// environment) must not hang the bench.
-	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
-	defer cancel()
-	args := append(append([]string{}, cmd[1:]...), "serve", "--dir", root, "--data-dir", data, "--no-watch")
-	p, stdin, stdout, err := startProcess(ctx, cmd[0], args)
-	if err != nil {
-		return 0, err
-	}
-	defer func() {
-		stdin.Close()
-		_ = p.Wait()
-	}()
-	in := bufio.NewReader(stdout)
-	send := func(msg string) error {
-		_, err := io.WriteString(stdin, msg+"\n")
-		return err
-	}
-	recv := func() error {
-		line, err := in.ReadString('\n')
-		if err != nil {
-			return fmt.Errorf("serve: %w", err)
-		}
-		var m struct {
-			Error *struct{ Message string } `json:"error"`
-		}
-		if err := json.Unmarshal([]byte(line), &m); err != nil {
-			return fmt.Errorf("serve: %w: %s", err, line)
-		}
-		if m.Error != nil {
-			return fmt.Errorf("serve: %s", m.Error.Message)
-		}
-		return nil
-	}
-	steps := []string{
-		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"skilldex-bench","version":"1"}}}`,
-		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
-		`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`,
-	}
-	for _, s := range steps {
-		if err := send(s); err != nil {
-			return 0, err
-		}
-		if strings.Contains(s, `"id"`) {
-			if err := recv(); err != nil {
-				return 0, err
-			}
-		}
-	}
-	return procStatus(p.Pid(), "VmHWM")
-}
-
-func machine() Machine {
-	m := Machine{OS: runtime.GOOS, Arch: runtime.GOARCH, CPUs: runtime.NumCPU(), Go: runtime.Version()}
-	if data, err := os.ReadFile("/proc/cpuinfo"); err == nil {
-		for _, line := range strings.Split(string(data), "\n") {
-			if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
-				m.CPUModel = strings.TrimSpace(v)
-				break
-			}
-		}
-	}
-	return m
-}
-
-func dirMB(root string) float64 {
-	var n int64
-	_ = filepath.WalkDir(root, func(_ string, d os.DirEntry, err error) error {
-		if err == nil && d.Type().IsRegular() {
-			if info, err := d.Info(); err == nil {
-				n += info.Size()
-			}
-		}
-		return nil
-	})
-	return float64(n) / (1 << 20)
-}
-
-// heapInUse is the live heap after a full collection, in bytes.
-func heapInUse() int64 {
-	runtime.GC()
-	runtime.GC()
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	return int64(ms.HeapAlloc)
-}
-
-func ms(d time.Duration) float64  { return float64(d.Nanoseconds()) / 1e6 }
-func msSince(t time.Time) float64 { return ms(time.Since(t)) }
-func median(xs []float64) float64 { return percentile(xs, 50) }
-func roundAll(xs []float64) []float64 { // for logs
-	out := make([]float64, len(xs))
-	for i, x := range xs {
-		out[i] = float64(int(x*10)) / 10
-	}
-	return out
-}
-
-// percentile is the nearest-rank p-th percentile of xs (0 for none).
-func percentile(xs []float64, p float64) float64 {
-	if len(xs) == 0 {
-		return 0
-	}
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	k := int(float64(len(s))*p/100+0.5) - 1
-	return s[min(max(k, 0), len(s)-1)]
-}
-
-func sleep(ctx context.Context, d time.Duration) error {
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-time.After(d):
-		return nil
-	}
 }

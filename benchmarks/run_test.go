@@ -169,3 +169,22 @@ func snapshot(t *testing.T, dir string) map[string]string {
 	}
 	return out
 }
+
+// TestRunProfiles checks that --profile writes every profile it documents,
+// each a gzipped pprof protobuf (go tool pprof reads them).
+func TestRunProfiles(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "prof")
+	if _, err := Run(context.Background(), Config{Skills: 30, Seed: 3, ProfileDir: dir}); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"cold.cpu", "cold.heap", "warm.cpu", "warm.heap", "search.cpu", "search.allocs-base", "search.allocs"} {
+		data, err := os.ReadFile(filepath.Join(dir, name+".pprof"))
+		if err != nil {
+			t.Error(err)
+			continue
+		}
+		if len(data) < 2 || data[0] != 0x1f || data[1] != 0x8b {
+			t.Errorf("%s.pprof: %d bytes, not a gzipped profile", name, len(data))
+		}
+	}
+}

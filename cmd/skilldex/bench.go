@@ -16,6 +16,9 @@ type benchOptions struct {
 	skills int
 	seed   uint64
 	dir    bool // measure the one root given with --dir
+	// profile is a folder for pprof profiles of the cold start, warm
+	// start and searches ("" for none).
+	profile string
 }
 
 func newBenchCmd(cfg *Config) *cobra.Command {
@@ -36,12 +39,13 @@ for 1,000 skills and scaled for larger catalogs), our own stricter goal, and the
 		},
 	}
 	cmd.Flags().IntVar(&opts.skills, "skills", 1000, "number of skills in the generated catalog (ignored with --dir)")
+	cmd.Flags().StringVar(&opts.profile, "profile", "", "write pprof CPU and heap profiles of the cold start, warm start and searches into this folder (read with go tool pprof)")
 	cmd.Flags().Uint64Var(&opts.seed, "seed", 1, "random seed of the generated catalog and the query set (same seed, same catalog)")
 	return cmd
 }
 
 func runBench(ctx context.Context, a *app, opts benchOptions) error {
-	bc := benchmarks.Config{Skills: opts.skills, Seed: opts.seed, Log: a.stderr}
+	bc := benchmarks.Config{Skills: opts.skills, Seed: opts.seed, Log: a.stderr, ProfileDir: opts.profile}
 	if opts.dir {
 		if len(a.cfg.Roots) != 1 {
 			return fmt.Errorf("bench measures one catalog folder; got %d --dir flags", len(a.cfg.Roots))
