@@ -53,10 +53,18 @@ func (h *native) LoadSkill(ctx context.Context, _ *mcp.CallToolRequest, in LoadS
 	for _, d := range s.Diagnostics {
 		out.Warnings = append(out.Warnings, d.String())
 	}
+	var auditWarnings []string
+	if h.opts.Audit != nil {
+		auditWarnings, _ = h.opts.Audit(s)
+		out.Warnings = append(out.Warnings, auditWarnings...)
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Loading: %s\nBase directory: %s\n", s.Name, l.BaseDir)
 	if len(l.Files) > 0 {
 		fmt.Fprintf(&b, "Files (read with read_skill_file): %s\n", strings.Join(firstN(l.Files, 50), ", "))
+	}
+	for _, w := range auditWarnings {
+		fmt.Fprintf(&b, "Security warning: %s\n", w)
 	}
 	b.WriteString("\n")
 	b.WriteString(l.Content)

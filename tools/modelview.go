@@ -21,6 +21,10 @@ import (
 // rule lives here once.
 type modelView struct {
 	catalog
+	// expose shows author-hidden skills; audit (serve --audit=hide)
+	// hides skills the security audit flags.
+	expose bool
+	audit  func(index.Skill) ([]string, bool)
 
 	// gen counts catalog changes; the hidden sets below are those of
 	// generation cached.gen, recomputed when it is behind.
@@ -43,11 +47,11 @@ type hiddenSets struct {
 
 // newModelView wraps cat; with expose (serve --expose-hidden) it is cat
 // itself.
-func newModelView(cat catalog, expose bool) catalog {
-	if expose || cat == nil {
+func newModelView(cat catalog, expose bool, audit func(index.Skill) ([]string, bool)) catalog {
+	if expose && audit == nil || cat == nil {
 		return cat
 	}
-	v := &modelView{catalog: cat}
+	v := &modelView{catalog: cat, expose: expose, audit: audit}
 	cat.Subscribe(func(index.Change) { v.gen.Add(1) }) // must not block: one atomic add
 	return v
 }
@@ -64,7 +68,7 @@ func (v *modelView) hidden() *hiddenSets {
 	hs := &hiddenSets{gen: g, ids: map[string]bool{}, names: map[string]bool{}}
 	visible := map[string]bool{}
 	for _, s := range v.catalog.List(index.ListOptions{IncludeShadowed: true, IncludeInvalid: true}) {
-		if s.DisableModelInvocation {
+		if v.isHidden(s) {
 			hs.ids[s.ID] = true
 			hs.names[fold(s.Name)] = true
 			if s.Valid && s.ShadowedBy == "" {
@@ -88,11 +92,24 @@ func (v *modelView) List(o index.ListOptions) []index.Skill {
 	all := v.catalog.List(o)
 	out := all[:0]
 	for _, s := range all {
-		if !s.DisableModelInvocation {
+		if !v.isHidden(s) {
 			out = append(out, s)
 		}
 	}
 	return out
+}
+
+// isHidden reports whether the model must not see s listed or found: its
+// author hid it (unless exposed), or the audit hides it.
+func (v *modelView) isHidden(s index.Skill) bool {
+	if s.DisableModelInvocation && !v.expose {
+		return true
+	}
+	if v.audit != nil {
+		_, hide := v.audit(s)
+		return hide
+	}
+	return false
 }
 
 // Search is Catalog.Search without hidden skills: it asks for as many

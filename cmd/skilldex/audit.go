@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
@@ -201,4 +202,69 @@ func auditSummary(rep *audit.Report) []doctor.Finding {
 		Message: fmt.Sprintf("security audit of %d skills: %d critical, %d high, %d medium, %d low findings; %d skills flagged",
 			rep.Skills, rep.Counts["critical"], rep.Counts["high"], rep.Counts["medium"], rep.Counts["low"], len(rep.Flagged))})
 	return out
+}
+
+// checkAuditMode accepts serve --audit's values.
+func checkAuditMode(mode string) error {
+	switch mode {
+	case "", "warn", "hide", "off":
+		return nil
+	}
+	return fmt.Errorf("--audit %q: use warn (the default), hide or off", mode)
+}
+
+// serveAudit returns tools.Options.Audit for serve --audit=mode over m's
+// catalog (nil for off). It primes the audit of every skill: in hide mode
+// before returning, so no flagged skill is ever shown (the server starts
+// later by the audit's time); in warn mode in the background. Findings at
+// high or critical go to log; a loaded skill's findings from medium up
+// are its warnings, and in hide mode a skill with a high or critical
+// finding is kept from the model like an author-hidden one.
+func serveAudit(ctx context.Context, mode string, m *audit.Monitor, log *slog.Logger) (func(index.Skill) ([]string, bool), error) {
+	if err := checkAuditMode(mode); err != nil {
+		return nil, err
+	}
+	if mode == "off" {
+		return nil, nil
+	}
+	prime := func() {
+		workers := 0 // hide: the server waits for it
+		if mode != "hide" {
+			workers = 1 // warn: in the background, beside the answers
+		}
+		rep, err := m.Prime(ctx, workers)
+		if err != nil {
+			log.Warn("security audit stopped", "err", err)
+			return
+		}
+		for _, f := range rep.Findings {
+			if f.Severity >= audit.High {
+				log.Warn("security audit: "+f.Reason, "skill", f.SkillID, "file", f.File, "line", f.Line, "rule", f.RuleID, "severity", f.Severity.String(), "evidence", f.Evidence)
+			}
+		}
+		log.Info("security audit done", "skills", rep.Skills, "flagged", len(rep.Flagged), "mode", mode)
+	}
+	if mode == "hide" {
+		prime()
+	} else {
+		go prime()
+	}
+	hide := mode == "hide"
+	return func(s index.Skill) ([]string, bool) {
+		var warnings []string
+		worst := audit.SeverityNone
+		for _, f := range m.Skill(ctx, s) {
+			if f.Severity > worst {
+				worst = f.Severity
+			}
+			if f.Severity >= audit.Medium {
+				loc := f.File
+				if f.Line > 0 {
+					loc = fmt.Sprintf("%s:%d", f.File, f.Line)
+				}
+				warnings = append(warnings, fmt.Sprintf("security audit %s [%s] %s: %s (evidence: %s)", f.Severity, f.RuleID, loc, f.Reason, f.Evidence))
+			}
+		}
+		return warnings, hide && worst >= audit.High
+	}, nil
 }

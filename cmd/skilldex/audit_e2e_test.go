@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"log/slog"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/index/audit"
 )
 
@@ -104,5 +106,44 @@ func TestValidateStrictAudit(t *testing.T) {
 	}
 	if r := run(t, "validate", "--strict", labelled(t, "benign")); r.code != 0 {
 		t.Errorf("validate --strict on the benign set: exit %d\n%s", r.code, r.stdout)
+	}
+}
+
+// TestServeAuditHook: serve --audit=hide primes the audit before serving
+// and hides flagged skills, warn warns only, off has no hook, and a bad
+// mode is refused.
+func TestServeAuditHook(t *testing.T) {
+	ctx := context.Background()
+	cat, err := index.Open(ctx, &index.Options{Roots: []index.Root{{Path: labelled(t, "hostile")}, {Path: labelled(t, "benign")}}, Mem: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cat.Close()
+	var logs bytes.Buffer
+	log := slog.New(slog.NewTextHandler(&logs, nil))
+	hook, err := serveAudit(ctx, "hide", audit.NewMonitor(cat, audit.Options{}), log)
+	if err != nil || hook == nil {
+		t.Fatalf("hide: %v", err)
+	}
+	if !strings.Contains(logs.String(), "security audit") || !strings.Contains(logs.String(), "skill=revshell-bash") {
+		t.Errorf("hide mode did not log the findings before serving:\n%s", logs.String())
+	}
+	bad, _ := cat.Resolve("revshell-bash")
+	good, _ := cat.Resolve("webhook-poster")
+	if w, hide := hook(bad); !hide || len(w) == 0 || !strings.Contains(w[0], "reverse-shell") {
+		t.Errorf("hostile skill: warnings %v hide %v", w, hide)
+	}
+	if w, hide := hook(good); hide || len(w) != 0 {
+		t.Errorf("benign skill: warnings %v hide %v", w, hide)
+	}
+	warn, _ := serveAudit(ctx, "warn", audit.NewMonitor(cat, audit.Options{}), log)
+	if w, hide := warn(bad); hide || len(w) == 0 {
+		t.Errorf("warn mode: warnings %v hide %v", w, hide)
+	}
+	if off, err := serveAudit(ctx, "off", nil, log); off != nil || err != nil {
+		t.Errorf("off: %v %v", off != nil, err)
+	}
+	if _, err := serveAudit(ctx, "loud", nil, log); err == nil || !strings.Contains(err.Error(), "warn") {
+		t.Errorf("bad mode: %v", err)
 	}
 }

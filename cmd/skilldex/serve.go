@@ -10,6 +10,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/skilldex/skilldex/index/audit"
 	"github.com/skilldex/skilldex/index/filewatcher"
 	"github.com/skilldex/skilldex/tools"
 	"github.com/skilldex/skilldex/tools/sandbox"
@@ -26,6 +27,7 @@ type serveCmdOptions struct {
 	debounce, rescan      time.Duration
 	share                 shareOpts
 	allowedHosts          []string
+	audit                 string // warn, hide or off (serve --audit)
 }
 
 func newServeCmd(cfg *Config) *cobra.Command {
@@ -55,6 +57,7 @@ and --token (or SKILLDEX_TOKEN, or token: in your own config file) requires "Aut
 	cmd.Flags().DurationVar(&opts.rescan, "rescan", 30*time.Second, "full rescan period as a safety net (0 disables)")
 	cmd.Flags().StringVar(&cfg.HTTP, "http", "", "serve streamable HTTP on ADDR (e.g. 127.0.0.1:8765; a bare :PORT binds to 127.0.0.1) instead of stdio")
 	cmd.Flags().StringVar(&cfg.Token, "token", "", "with --http, require Authorization: Bearer TOKEN on every request (also SKILLDEX_TOKEN)")
+	cmd.Flags().StringVar(&opts.audit, "audit", "warn", "security audit of the served skills: warn (findings to stderr and load_skill's warnings), hide (also keep skills with high or critical findings from the model, like hidden skills) or off")
 	cmd.Flags().BoolVar(&opts.exposeHidden, "expose-hidden", false, "also show the model skills whose authors hid them from it (disable-model-invocation: true); by default they load only by exact name")
 	cmd.Flags().StringArrayVar(&opts.scriptPaths, "script-path", nil, "absolute folder whose files agents may give scripts as inputs or output (besides the client's workspace roots; repeatable)")
 	addShareFlags(cmd, &opts.share)
@@ -76,6 +79,9 @@ func runServe(ctx context.Context, a *app, opts serveCmdOptions) error {
 	}
 	defer cat.Close()
 	topts := &tools.Options{Profiles: cfg.Profiles, Logger: log, ExposeHidden: opts.exposeHidden, ScriptPaths: opts.scriptPaths}
+	if topts.Audit, err = serveAudit(ctx, opts.audit, audit.NewMonitor(cat, audit.Options{}), log); err != nil {
+		return err
+	}
 	if cfg.AllowScripts {
 		sb, err := newSandbox(cfg.Sandbox, log)
 		if err != nil {

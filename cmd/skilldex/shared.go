@@ -16,6 +16,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skilldex/skilldex/index"
+	"github.com/skilldex/skilldex/index/audit"
 	"github.com/skilldex/skilldex/index/filewatcher"
 	"github.com/skilldex/skilldex/internal/mcpshare"
 	"github.com/skilldex/skilldex/tools"
@@ -60,6 +61,7 @@ type serveOptions struct {
 	Sandbox      string   `json:"sandbox"`
 	ExposeHidden bool     `json:"expose_hidden"`
 	ScriptPaths  []string `json:"script_paths,omitempty"`
+	Audit        string   `json:"audit,omitempty"`
 }
 
 func addShareFlags(cmd *cobra.Command, o *shareOpts) {
@@ -135,6 +137,10 @@ func serveShared(cmd *cobra.Command, cfg *Config, o *shareOpts) (bool, error) {
 	so := serveOptions{Profiles: splitList(cfg.Profiles), AllowScripts: cfg.AllowScripts, Sandbox: cfg.Sandbox}
 	so.ExposeHidden, _ = cmd.Flags().GetBool("expose-hidden")
 	so.ScriptPaths, _ = cmd.Flags().GetStringArray("script-path")
+	so.Audit, _ = cmd.Flags().GetString("audit")
+	if err := checkAuditMode(so.Audit); err != nil {
+		return true, err
+	}
 	if so.AllowScripts && so.Sandbox == "none" {
 		log.Warn("scripts run WITHOUT a sandbox (--sandbox none): they can read and write anything this user can")
 	}
@@ -240,6 +246,7 @@ type backend struct {
 	log     *slog.Logger
 	mu      sync.Mutex
 	servers map[string]*mcp.Server
+	monitor *audit.Monitor // the catalog's security audit, made by the first server that wants it
 }
 
 func (b *backend) Server(raw json.RawMessage) (*mcp.Server, error) {
@@ -254,6 +261,15 @@ func (b *backend) Server(raw json.RawMessage) (*mcp.Server, error) {
 		return s, nil
 	}
 	topts := &tools.Options{Profiles: so.Profiles, Logger: b.log, ExposeHidden: so.ExposeHidden, ScriptPaths: so.ScriptPaths}
+	if so.Audit != "off" {
+		if b.monitor == nil {
+			b.monitor = audit.NewMonitor(b.cat, audit.Options{})
+		}
+		var err error
+		if topts.Audit, err = serveAudit(context.Background(), so.Audit, b.monitor, b.log); err != nil {
+			return nil, err
+		}
+	}
 	if so.AllowScripts {
 		sb, err := newSandbox(so.Sandbox, b.log)
 		if err != nil {
