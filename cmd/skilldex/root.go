@@ -22,7 +22,8 @@ before personal: .agents/skills, .claude/skills, .github/skills, .cursor/skills,
 .opencode/skills and .windsurf/skills in the working folder and each folder above it up to the repository
 root, then ~/.agents/skills, ~/.claude/skills, ~/.copilot/skills, ~/.cursor/skills, ~/.config/agents/skills,
 ~/.codex/skills, ~/.gemini/skills, ~/.config/opencode/skills, ~/.codeium/windsurf/skills, /etc/codex/skills,
-installed Claude Code plugins (~/.claude/plugins/cache), and the older .agent/skills and .wave/skills.
+installed Claude Code plugins (~/.claude/plugins/cache), and the older skilldex defaults .agent/skills and
+.wave/skills (the Wave agent's folder).
 "skilldex config" lists them, says which exist and why each is there.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,

@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/skilldex/skilldex/index/audit"
@@ -38,7 +39,9 @@ func newServeCmd(cfg *Config) *cobra.Command {
 		Long: `serve runs an MCP server over the catalog. On stdio (the default) the protocol owns stdout and logs go
 to stderr. With --http ADDR it serves streamable HTTP at http://ADDR/mcp; a bare port (:8765) binds to
 127.0.0.1, Host headers that are not loopback names are refused on a loopback address (DNS rebinding),
-and --token (or SKILLDEX_TOKEN, or token: in your own config file) requires "Authorization: Bearer TOKEN". --profile picks the tool set: ` + fmt.Sprint(tools.Profiles()) + `.`,
+and --token (or SKILLDEX_TOKEN, or token: in your own config file) requires "Authorization: Bearer TOKEN".
+--profile picks the tool set: native (skilldex's own tools) or the tool names and formats of another skill
+server, for clients written against it: ` + strings.Join(tools.Profiles(), ", ") + ` (see PROFILES.md).`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			// Stdio sessions on one data dir share a background server
