@@ -21,16 +21,27 @@ const skillFileSegment = "SKILL.md"
 // "2:git" ids of a folder two roots share) or a space would not be; the
 // same escaping is used for every segment so a path reads back one way.
 func escapeSegment(seg string) string {
+	plain := true
+	for i := 0; i < len(seg) && plain; i++ {
+		plain = unreserved(seg[i])
+	}
+	if plain {
+		return seg
+	}
 	var b strings.Builder
 	for i := 0; i < len(seg); i++ {
 		c := seg[i]
-		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~' {
+		if unreserved(c) {
 			b.WriteByte(c)
 			continue
 		}
 		fmt.Fprintf(&b, "%%%02X", c)
 	}
 	return b.String()
+}
+
+func unreserved(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~'
 }
 
 // escapePath escapes each slash-separated segment of p.

@@ -168,7 +168,10 @@ func buildView(all []index.Skill, exposeHidden bool) *view {
 		var num [16]byte
 		for _, f := range vs.files {
 			vs.size += f.info.Size
-			io.WriteString(fp, "\x00"+f.rel+"\x00"+f.info.Hash)
+			io.WriteString(fp, "\x00")
+			io.WriteString(fp, f.rel)
+			io.WriteString(fp, "\x00")
+			io.WriteString(fp, f.info.Hash)
 			binary.LittleEndian.PutUint64(num[:8], uint64(f.info.Size))
 			binary.LittleEndian.PutUint64(num[8:], uint64(f.info.ModTime))
 			fp.Write(num[:])
