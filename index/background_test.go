@@ -208,7 +208,9 @@ func TestBodiesAfterCrash(t *testing.T) {
 				must(t, c.ix.Index(docFor(&s, "")))
 				c.bodies.add(s.ID)
 			}
-			must(t, c.saveBodies())
+			w := c.lockWrite()
+			must(t, c.saveBodies(w))
+			w.unlock()
 			if got := topHit(t, c, "bodyword050"); got != "" {
 				t.Fatalf("setup: bodies still indexed (%q)", got)
 			}

@@ -166,8 +166,8 @@ func (c *Catalog) indexBodies(ctx context.Context) {
 // its record was made is left alone: its fingerprint changed too, so the
 // next refresh (or the stat of a load) parses it again.
 func (c *Catalog) indexBodyChunk(ctx context.Context) (bool, error) {
-	c.refreshMu.Lock()
-	defer c.refreshMu.Unlock()
+	w := c.lockWrite()
+	defer w.unlock()
 	if ctx.Err() != nil {
 		return false, nil
 	}
@@ -178,13 +178,13 @@ func (c *Catalog) indexBodyChunk(ctx context.Context) (bool, error) {
 		c.bodies.settle(nil, false)
 		return false, nil
 	}
-	more, err := c.completeSkills(ids)
+	more, err := c.completeSkills(w, ids)
 	c.bodies.settle(ids, err != nil)
 	return more, err
 }
 
-// completeSkills is indexBodyChunk's work on ids; callers hold refreshMu.
-func (c *Catalog) completeSkills(ids []string) (bool, error) {
+// completeSkills is indexBodyChunk's work on ids; w proves refreshMu is held.
+func (c *Catalog) completeSkills(w writing, ids []string) (bool, error) {
 	var fs []*found
 	var fids []string
 	var recs []*Skill
@@ -217,7 +217,7 @@ func (c *Catalog) completeSkills(ids []string) (bool, error) {
 			done = append(done, p)
 		}
 	}
-	if err := c.write(done, nil, false); err != nil {
+	if err := c.write(w, done, nil, false); err != nil {
 		return false, err
 	}
 	c.mu.Lock()
@@ -239,7 +239,7 @@ func (c *Catalog) completeSkills(ids []string) (bool, error) {
 	}
 	c.mu.Unlock()
 	if c.bodies.queued() == 0 {
-		return false, c.saveBodies()
+		return false, c.saveBodies(w)
 	}
 	return true, nil
 }

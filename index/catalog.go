@@ -147,7 +147,7 @@ type Catalog struct {
 	// refreshMu: one writer at a time (refreshes, the background body
 	// pass, rebuilds, Close). Taken before view.mu and pair.pairMu, never
 	// while holding either (ARCHITECTURE.md).
-	refreshMu sync.Mutex
+	refreshMu sync.Mutex // taken only through lockWrite
 
 	view // the in-memory catalog, under its own lock (mu)
 	pair // the store and the search index, under their own lock (pairMu)
@@ -185,6 +185,20 @@ type Catalog struct {
 	unlisted   map[string]*FileInfo
 	readWalks  atomic.Int64 // folder walks started by reads, for tests
 }
+
+// writing is proof that its holder holds refreshMu, the writers' lock.
+// Only lockWrite makes one (never write writing{}), and every function
+// that writes the store or the search index, or degrades the catalog,
+// takes one: a write path that forgot the lock does not compile.
+type writing struct{ c *Catalog }
+
+// lockWrite takes refreshMu (waiting for the writer in progress).
+func (c *Catalog) lockWrite() writing {
+	c.refreshMu.Lock()
+	return writing{c}
+}
+
+func (w writing) unlock() { w.c.refreshMu.Unlock() }
 
 // Change describes what a refresh changed, for watchers and MCP
 // notifications.
@@ -225,7 +239,10 @@ func Open(ctx context.Context, opts *Options) (*Catalog, error) {
 	}
 	if c.reparse {
 		// The refresh parsed in full what an earlier run had deferred.
-		if err := c.saveBodies(); err != nil {
+		w := c.lockWrite()
+		err := c.saveBodies(w)
+		w.unlock()
+		if err != nil {
 			c.Close()
 			return nil, err
 		}
@@ -313,15 +330,18 @@ func openNoRefresh(opts *Options) (*Catalog, error) {
 		c.bodyDone.Add(1)
 		go c.indexBodies(ctx)
 	}
+	w := c.lockWrite()
 	err = c.rebuildMarked()
 	if err == nil {
-		err = c.load()
+		err = c.load(w)
 	}
 	if err != nil {
-		if err = c.rebuildDamaged(err); err != nil {
-			c.Close()
-			return nil, err
-		}
+		err = c.rebuildDamaged(w, err)
+	}
+	w.unlock()
+	if err != nil {
+		c.Close()
+		return nil, err
 	}
 	return c, nil
 }
@@ -358,8 +378,8 @@ func (c *Catalog) Close() error {
 	c.repairs.Wait()
 	// A refresh in progress (the watcher's, a rescan) finishes first, and
 	// none starts after: it would write to closed files.
-	c.refreshMu.Lock()
-	defer c.refreshMu.Unlock()
+	w := c.lockWrite()
+	defer w.unlock()
 	c.closed = true
 	var errs []error
 	if c.ix != nil {

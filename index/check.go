@@ -15,8 +15,8 @@ import (
 // runs meanwhile. Tests run it after each catalog test; a nil error means
 // the store and the search index agree with each other and with memory.
 func (c *Catalog) check() error {
-	c.refreshMu.Lock()
-	defer c.refreshMu.Unlock()
+	w := c.lockWrite()
+	defer w.unlock()
 	if c.closed {
 		return nil
 	}

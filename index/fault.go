@@ -20,7 +20,7 @@ import (
 // again, so the first Refresh rebuilds it from the skill folders, the
 // source of truth. Errors other than damage (and damage of an in-memory
 // catalog) are returned as they are.
-func (c *Catalog) rebuildDamaged(loadErr error) error {
+func (c *Catalog) rebuildDamaged(w writing, loadErr error) error {
 	if c.dataDir == "" {
 		return loadErr
 	}
@@ -38,10 +38,10 @@ func (c *Catalog) rebuildDamaged(loadErr error) error {
 		c.claim()
 		c.clearRebuild()
 		// The index describes the lost store's records; drop it too.
-		return c.rebuildIndex()
+		return c.rebuildIndex(w)
 	case errors.Is(loadErr, errIndexRead):
 		c.log.Warn("search index damaged; rebuilding it from the store", "err", loadErr)
-		return c.rebuildIndex()
+		return c.rebuildIndex(w)
 	}
 	return loadErr
 }
@@ -79,7 +79,7 @@ const (
 // errIndexRead marks a load failure while reading the search index.
 var errIndexRead = errors.New("read search index")
 
-func (c *Catalog) rebuildIndex() error {
+func (c *Catalog) rebuildIndex(w writing) error {
 	path := filepath.Join(c.dataDir, indexFile)
 	_ = c.ix.Close()
 	c.ix = nil
@@ -88,7 +88,7 @@ func (c *Catalog) rebuildIndex() error {
 		return fmt.Errorf("recreate damaged search index: %w", err)
 	}
 	c.ix = ix
-	return c.load()
+	return c.load(w)
 }
 
 // recreateStore replaces the store file at path with an empty store.
@@ -151,10 +151,10 @@ func (p *pair) backends() (*store.Store, *search.Index) {
 // rebuildInMemory fills a freshly degraded catalog's in-memory store and
 // index from the skill folders, then moves readers onto them. It runs to
 // the end even when the request that noticed the failure is cancelled: a
-// half-built index must not become the one readers use. Callers hold
-// refreshMu.
-func (c *Catalog) rebuildInMemory(ctx context.Context) (*Stats, error) {
-	stats, err := c.refreshLocked(context.WithoutCancel(ctx))
+// half-built index must not become the one readers use. Its writing
+// argument proves refreshMu is held.
+func (c *Catalog) rebuildInMemory(w writing, ctx context.Context) (*Stats, error) {
+	stats, err := c.refreshLocked(w, context.WithoutCancel(ctx))
 	if err == nil {
 		c.pairMu.Lock()
 		c.rst, c.rix = nil, nil
@@ -171,9 +171,9 @@ func (c *Catalog) rebuildInMemory(ctx context.Context) (*Stats, error) {
 // files stay open and locked until Close; whatever they hold is consistent
 // (bbolt commits are atomic, the pending list names the write in flight),
 // and the next start reconciles them with the folders. It reports whether
-// it switched: false for a catalog already in memory. Callers hold
-// refreshMu.
-func (c *Catalog) degrade(cause error) bool {
+// it switched: false for a catalog already in memory. Its writing
+// argument proves refreshMu is held.
+func (c *Catalog) degrade(_ writing, cause error) bool {
 	c.pairMu.RLock()
 	inMem := c.dataDir == "" || c.degraded != nil
 	c.pairMu.RUnlock()
@@ -216,13 +216,13 @@ func (c *Catalog) degrade(cause error) bool {
 // dir that stopped taking writes degrades the catalog to memory (and a
 // full refresh indexes every body there); the ids stay pending otherwise.
 func (c *Catalog) bodyFailed(ctx context.Context, err error) {
-	c.refreshMu.Lock()
-	defer c.refreshMu.Unlock()
-	if !c.degrade(err) {
+	w := c.lockWrite()
+	defer w.unlock()
+	if !c.degrade(w, err) {
 		c.log.Warn("indexing skill bodies", "err", err)
 		return
 	}
-	if _, err := c.rebuildInMemory(ctx); err != nil {
+	if _, err := c.rebuildInMemory(w, ctx); err != nil {
 		c.log.Warn("refresh after moving to memory", "err", err)
 	}
 }

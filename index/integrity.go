@@ -46,7 +46,7 @@ func (c *Catalog) cachedFile(s *Skill, rel, want string) (data []byte, ok bool) 
 	// A refresh may have replaced the record and its content since s was
 	// resolved: only a mismatch against the current record, read while no
 	// refresh writes, is damage.
-	c.refreshMu.Lock()
+	w := c.lockWrite()
 	cur, found := c.skillByID(s.ID)
 	var fi FileInfo
 	if found {
@@ -58,7 +58,7 @@ func (c *Catalog) cachedFile(s *Skill, rel, want string) (data []byte, ok bool) 
 			defer c.damaged(fmt.Errorf("%w: the stored content of %s in skill %q does not match its SHA-256", errDamaged, rel, s.ID))
 		}
 	}
-	c.refreshMu.Unlock()
+	w.unlock()
 	return nil, false
 }
 
@@ -92,12 +92,12 @@ func (c *Catalog) damaged(cause error) {
 	c.repairs.Add(1)
 	go func() {
 		defer c.repairs.Done()
-		c.refreshMu.Lock()
-		defer c.refreshMu.Unlock()
-		if c.closed || !c.degrade(cause) {
+		w := c.lockWrite()
+		defer w.unlock()
+		if c.closed || !c.degrade(w, cause) {
 			return
 		}
-		if _, err := c.refreshLocked(c.repairCtx); err == nil {
+		if _, err := c.refreshLocked(w, c.repairCtx); err == nil {
 			c.pairMu.Lock()
 			c.rst, c.rix = nil, nil
 			c.pairMu.Unlock()

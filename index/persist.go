@@ -27,7 +27,7 @@ const (
 // agree with them: ids the index lacks or holds too many, and the skills a
 // crashed run was writing (the pending list), are re-indexed from the
 // stored content.
-func (c *Catalog) load() error {
+func (c *Catalog) load(w writing) error {
 	skills, bad, err := c.readStore()
 	if err != nil {
 		return fmt.Errorf("read store: %w", err)
@@ -109,7 +109,7 @@ func (c *Catalog) load() error {
 			}
 			docs = append(docs, docFor(s, bodyOf(content)))
 		}
-		if err := c.saveBodies(); err != nil {
+		if err := c.saveBodies(w); err != nil {
 			return err
 		}
 		if err := c.ix.Index(docs...); err != nil {
@@ -185,9 +185,9 @@ func (p *pair) stateIDs(key string) []string {
 }
 
 // saveBodies records the ids of bodies still to index, so a crash before
-// the background pass ends is finished by the next Open. Callers hold
-// refreshMu (or are in Open).
-func (c *Catalog) saveBodies() error {
+// the background pass ends is finished by the next Open. Its writing
+// argument proves refreshMu is held.
+func (c *Catalog) saveBodies(_ writing) error {
 	ids := c.bodies.list()
 	var val []byte
 	if len(ids) > 0 {
@@ -214,8 +214,8 @@ func docFor(s *Skill, body string) search.Doc {
 // in the search index. The ids being written are recorded as pending
 // first, so a crash during the writes is repaired at the next Open. With noBody the search documents leave the body out (the caller
 // has queued the bodies); otherwise written and removed ids leave the
-// queue. Callers hold refreshMu.
-func (c *Catalog) write(ps []parsed, removed []string, noBody bool) error {
+// queue. w proves refreshMu is held.
+func (c *Catalog) write(_ writing, ps []parsed, removed []string, noBody bool) error {
 	var ids []string
 	for _, p := range ps {
 		ids = append(ids, p.skill.ID)

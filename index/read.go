@@ -118,10 +118,10 @@ func (c *Catalog) rememberUnlisted(s *Skill, rel string) {
 // read's) and walks the folder again only if the file is still newer than
 // the catalog, so concurrent reads do not queue one refresh each.
 func (c *Catalog) refreshSkill(ctx context.Context, s Skill, rel string) (Skill, error) {
-	c.refreshMu.Lock()
+	w := c.lockWrite() // waits for the refresh in progress
 	cur, ok := c.skillByID(s.ID)
 	still := !ok || c.stale(cur, rel)
-	c.refreshMu.Unlock()
+	w.unlock()
 	if still {
 		c.readWalks.Add(1)
 		if _, err := c.RefreshPaths(ctx, []string{filepath.Join(s.Dir, filepath.FromSlash(rel))}); err != nil {

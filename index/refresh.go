@@ -19,9 +19,9 @@ import (
 // file. A skill that fails to parse stays in the catalog as invalid with
 // its diagnostics and is not served.
 func (c *Catalog) Refresh(ctx context.Context) (*Stats, error) {
-	c.refreshMu.Lock()
-	defer c.refreshMu.Unlock()
-	return c.refreshLocked(ctx)
+	w := c.lockWrite()
+	defer w.unlock()
+	return c.refreshLocked(w, ctx)
 }
 
 // RefreshPaths brings the catalog up to date after changes to the given
@@ -61,20 +61,20 @@ func (c *Catalog) RefreshPaths(ctx context.Context, paths []string) (*Stats, err
 	if whole {
 		return c.Refresh(ctx)
 	}
-	c.refreshMu.Lock()
-	defer c.refreshMu.Unlock()
+	w := c.lockWrite()
+	defer w.unlock()
 	start := time.Now()
 	var found []*found
 	var ids []string
 	for _, t := range targets {
-		w := &walker{maxDepth: c.maxDepth(), visited: map[string]bool{}}
-		w.walk(t.Root, t.Dir, t.RealDir, t.Rel, t.Depth, nil)
-		for _, f := range w.found {
+		wk := &walker{maxDepth: c.maxDepth(), visited: map[string]bool{}}
+		wk.walk(t.Root, t.Dir, t.RealDir, t.Rel, t.Depth, nil)
+		for _, f := range wk.found {
 			id := f.rel
 			if f.rel == t.Rel {
 				id = t.ID
 			} else if o, ok := c.skillByID(id); ok && o.Dir != f.dir {
-				return c.refreshLocked(ctx) // an id collision needs the global view
+				return c.refreshLocked(w, ctx) // an id collision needs the global view
 			}
 			found, ids = append(found, f), append(ids, id)
 		}
@@ -90,14 +90,14 @@ func (c *Catalog) RefreshPaths(ctx context.Context, paths []string) (*Stats, err
 		}
 		return false
 	}
-	return c.apply(ctx, start, found, ids, inScope, walkDiags)
+	return c.apply(w, ctx, start, found, ids, inScope, walkDiags)
 }
 
 // refreshLocked is Refresh for callers that hold refreshMu.
-func (c *Catalog) refreshLocked(ctx context.Context) (*Stats, error) {
+func (c *Catalog) refreshLocked(w writing, ctx context.Context) (*Stats, error) {
 	start := time.Now()
 	found, walkDiags := discover(c.opts.Roots, c.opts.MaxDepth)
-	return c.apply(ctx, start, found, skillIDs(found, c.opts.Roots), func(*Skill) bool { return true }, walkDiags)
+	return c.apply(w, ctx, start, found, skillIDs(found, c.opts.Roots), func(*Skill) bool { return true }, walkDiags)
 }
 
 func (c *Catalog) maxDepth() int {
@@ -117,24 +117,24 @@ func (c *Catalog) skillByID(id string) (*Skill, bool) {
 // apply makes the catalog agree with found (with their ids) for the skills
 // inScope selects: unchanged skills are kept, new and changed ones parsed
 // and written, in-scope skills not found are removed. Skills out of scope
-// are kept as they are. Callers hold refreshMu.
-func (c *Catalog) apply(ctx context.Context, start time.Time, found []*found, ids []string, inScope func(*Skill) bool, walkDiags []skillmd.Diagnostic) (*Stats, error) {
+// are kept as they are. w proves refreshMu is held.
+func (c *Catalog) apply(w writing, ctx context.Context, start time.Time, found []*found, ids []string, inScope func(*Skill) bool, walkDiags []skillmd.Diagnostic) (*Stats, error) {
 	if c.closed {
 		return nil, ErrClosed
 	}
-	stats, err := c.applyOnce(ctx, start, found, ids, inScope, walkDiags)
+	stats, err := c.applyOnce(w, ctx, start, found, ids, inScope, walkDiags)
 	if errors.Is(err, errWrite) && errors.Is(err, store.ErrCorrupt) {
 		// Damage, not a full or read-only disk: the next start must not
 		// trust these files again.
 		c.markRebuild(err)
 	}
-	if err != nil && errors.Is(err, errWrite) && c.degrade(err) {
-		return c.rebuildInMemory(ctx)
+	if err != nil && errors.Is(err, errWrite) && c.degrade(w, err) {
+		return c.rebuildInMemory(w, ctx)
 	}
 	return stats, err
 }
 
-func (c *Catalog) applyOnce(ctx context.Context, start time.Time, found []*found, ids []string, inScope func(*Skill) bool, walkDiags []skillmd.Diagnostic) (*Stats, error) {
+func (c *Catalog) applyOnce(w writing, ctx context.Context, start time.Time, found []*found, ids []string, inScope func(*Skill) bool, walkDiags []skillmd.Diagnostic) (*Stats, error) {
 	c.mu.RLock()
 	old := c.skills
 	c.mu.RUnlock()
@@ -172,7 +172,7 @@ func (c *Catalog) applyOnce(ctx context.Context, start time.Time, found []*found
 		for _, i := range todo {
 			c.bodies.add(ids[i])
 		}
-		if err := c.saveBodies(); err != nil {
+		if err := c.saveBodies(w); err != nil {
 			return nil, fmt.Errorf("%w: %w", errWrite, err)
 		}
 	}
@@ -197,7 +197,7 @@ func (c *Catalog) applyOnce(ctx context.Context, start time.Time, found []*found
 			return nil, err
 		}
 		upcoming = parseBatch(n + batchSize)
-		if err := c.write(parsed, nil, deferBodies); err != nil {
+		if err := c.write(w, parsed, nil, deferBodies); err != nil {
 			<-upcoming
 			return nil, fmt.Errorf("%w: %w", errWrite, err)
 		}
@@ -221,7 +221,7 @@ func (c *Catalog) applyOnce(ctx context.Context, start time.Time, found []*found
 		}
 	}
 	if len(removed) > 0 {
-		if err := c.write(nil, removed, false); err != nil {
+		if err := c.write(w, nil, removed, false); err != nil {
 			return nil, fmt.Errorf("%w: %w", errWrite, err)
 		}
 		change.Removed = removed
