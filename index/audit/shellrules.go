@@ -1,0 +1,124 @@
+package audit
+
+import (
+	"regexp"
+	"strings"
+)
+
+// The credential and persistence rules of the shell scan.
+
+// credRead names the credential store a call reads, or "".
+func credRead(c call) string {
+	switch c.name {
+	case "printenv", "env", "export", "set", "declare":
+		if len(c.args) == 0 || c.name == "export" && len(c.args) == 1 && c.args[0] == "-p" {
+			return "the whole environment (" + c.name + ")"
+		}
+	case "security":
+		if anyContains(c.args, "find-generic-password", "find-internet-password", "dump-keychain") {
+			return "the macOS keychain"
+		}
+	case "echo", "printf", "mkdir", "chmod", "ls", "test", "[", "ssh-keygen", "ssh-add", "touch", "rm":
+		return ""
+	}
+	for _, a := range dataArgs(c) {
+		if mayBeCred(a) && credPath.MatchString(a) {
+			return a
+		}
+	}
+	return ""
+}
+
+// credHints are substrings every credPath match holds; checking them
+// first keeps the pattern off ordinary arguments.
+var credHints = []string{".ssh", ".aws", "shadow", "id_", ".env", ".netrc", "credentials", ".docker", ".kube", "hosts.yml", ".npmrc", ".pypirc", ".gnupg", ".password-store", "gcloud", ".azure", "Keychains", "firefox", "chrome", "Chrome", ".bitcoin", ".electrum", ".ethereum", "Cookies"}
+
+func mayBeCred(a string) bool { return containsAny(a, credHints) }
+
+// dataArgs returns a call's arguments less the ones naming a key the
+// command authenticates with (ssh -i KEY, rsync -e "ssh -i KEY",
+// -o IdentityFile=KEY, git -c core.sshCommand=...): using a key to log
+// in is not reading it to send it.
+func dataArgs(c call) []string {
+	var out []string
+	for i := 0; i < len(c.args); i++ {
+		a := c.args[i]
+		switch {
+		case a == "-i" && (c.name == "ssh" || c.name == "scp" || c.name == "sftp" || c.name == "ssh-copy-id"):
+			i++
+		case (a == "-e" || a == "--rsh") && c.name == "rsync":
+			i++
+		case strings.HasPrefix(a, "--rsh=") || strings.Contains(a, "IdentityFile") || strings.Contains(a, "sshCommand") || strings.HasPrefix(a, "GIT_SSH_COMMAND="):
+		default:
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// isSend reports a call that sends data off the machine.
+func isSend(c call) bool {
+	switch c.name {
+	case "curl":
+		if hasArg(c.args, "-d", "--data", "--data-binary", "--data-raw", "--data-urlencode", "-F", "--form", "-T", "--upload-file", "--json") {
+			return true
+		}
+		for i, a := range c.args {
+			if (a == "-X" || a == "--request") && i+1 < len(c.args) && (strings.EqualFold(c.args[i+1], "POST") || strings.EqualFold(c.args[i+1], "PUT")) {
+				return true
+			}
+		}
+	case "wget":
+		return anyContains(c.args, "--post-data", "--post-file", "--body-file", "--body-data")
+	case "nc", "ncat", "netcat", "telnet", "socat", "mail", "mailx", "sendmail", "mutt", "ftp", "sftp", "tftp", "smbclient":
+		return true
+	case "scp", "rsync":
+		for _, a := range c.args[min(1, len(c.args)):] {
+			if strings.Contains(a, ":") && !strings.HasPrefix(a, "-") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// persistence ranks a write to a file that runs code later: a key in
+// authorized_keys is a back door (critical); a shell rc or cron change
+// that only sets PATH, variables or aliases is routine setup (low in a
+// script, not reported in documentation); anything else is high.
+func (s *shScan) persistence(line int, target, payload string) {
+	if line >= 1 && line <= len(s.lines) {
+		payload += " " + s.lines[line-1]
+	}
+	switch {
+	case strings.Contains(target, "authorized_keys") && s.w != inScript && s.w != inHidden && (strings.Contains(payload, "...") || strings.Contains(payload, ".pub") || strings.Contains(payload, "<")):
+		// documentation adding the reader's own public key (a
+		// placeholder or their .pub file) to a server they set up
+		s.add(line, "persistence", Medium, "adds the reader's own public key to authorized_keys (server setup)", "")
+	case strings.Contains(target, "authorized_keys"):
+		s.add(line, "persistence", Critical, "adds a key to authorized_keys: a back door for remote login", "")
+	case routineRC(target, payload):
+		if s.w == inScript {
+			s.add(line, "persistence", Low, "appends settings to "+target, "")
+		}
+	default:
+		s.add(line, "persistence", High, "writes to "+target+": code that runs again at every login, boot or schedule", "")
+	}
+}
+
+var routineLine = regexp.MustCompile(`^\s*(?:export\s+[A-Za-z_]\w*=|[A-Za-z_]\w*=|alias\s|source\s|\.\s|eval\s+"\$\((?:[\w./-]+\s+(?:init|shellenv|env|hook|completion)[^)]*)\)"|#|fpath=|path\+=|PATH=|set\s+-gx\s|fish_add_path\s|complete\s|autoload\s|compinit|\[\s|if\s|fi\b|then\b|$)`)
+
+func routineRC(target, payload string) bool {
+	if strings.Contains(target, "cron") || strings.Contains(target, "Launch") || strings.Contains(target, "systemd") || strings.Contains(target, "hooks") || strings.Contains(target, "sudoers") || strings.Contains(target, "ld.so") {
+		return false
+	}
+	if regexp.MustCompile(`(?i)curl|wget|/dev/tcp|\bnc\b|base64|nohup|\bssh\b.*-R|python\s+-c|&\s*$|disown`).MatchString(payload) {
+		return false
+	}
+	for _, l := range strings.Split(payload, "\n") {
+		if !routineLine.MatchString(l) {
+			return false
+		}
+	}
+	return true
+}
