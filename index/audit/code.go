@@ -19,24 +19,27 @@ type codeRule struct {
 	base   Severity
 	re     *regexp.Regexp
 	reason string
+	// need: the pattern only runs on code holding one of these words
+	// (Go's regexp has no literal prefix to skip ahead with here).
+	need []string
 }
 
 var pyRules = []codeRule{
 	{"decoded-exec", Critical, regexp.MustCompile(`(?:^|[^.\w])(?:exec|eval)\s*\(\s*(?:compile\s*\(\s*)?(?:base64\.\w*decode|codecs\.decode|zlib\.decompress|bz2\.decompress|lzma\.decompress|gzip\.decompress|marshal\.loads|bytes\.fromhex|binascii\.(?:unhexlify|a2b_base64)|__import__\(\s*['"](?:base64|zlib|marshal|codecs|binascii)|['"][^'"\n]*['"]\s*\.decode\(\s*['"](?:base64|hex|rot.?13))`),
-		"runs code decoded from an encoded payload"},
+		"runs code decoded from an encoded payload", []string{"exec", "eval"}},
 	{"download-exec", Critical, regexp.MustCompile(`(?:^|[^.\w])(?:exec|eval)\s*\([^\n]*(?:urlopen|requests\.get|httpx\.get|urllib\.request|\.read\(\)\.decode)`),
-		"runs code downloaded from the network"},
+		"runs code downloaded from the network", []string{"exec", "eval"}},
 	{"obfuscation", High, regexp.MustCompile(`(?:chr\(\s*\d+\s*\)\s*\+\s*){8,}|getattr\(\s*__builtins__|__import__\(\s*['"]\w+['"]\[::-1\]|\[::-1\]\s*\)\s*\(`),
-		"builds names or code from fragments to hide what it calls"},
+		"builds names or code from fragments to hide what it calls", []string{"chr(", "__builtins__", "[::-1]"}},
 }
 
 var jsRules = []codeRule{
 	{"decoded-exec", Critical, regexp.MustCompile(`\b(?:eval|Function|setTimeout|setInterval|runInThisContext|runInNewContext)\s*\(\s*(?:atob|Buffer\.from|unescape|decodeURIComponent|String\.fromCharCode|require\(\s*['"]zlib['"]\))\b`),
-		"runs code decoded from an encoded payload"},
+		"runs code decoded from an encoded payload", []string{"eval", "Function", "setTimeout", "setInterval", "runIn"}},
 	{"download-exec", Critical, regexp.MustCompile(`\.then\(\s*eval\s*\)|\.then\(\s*\(?\s*\w+\s*\)?\s*=>\s*eval\(|eval\(\s*await\s+\(?\s*await\s+fetch|new\s+Function\(\s*await`),
-		"runs code downloaded from the network"},
+		"runs code downloaded from the network", []string{"eval", "Function"}},
 	{"obfuscation", High, regexp.MustCompile(`(?:\\x[0-9a-fA-F]{2}){40,}|String\.fromCharCode\((?:\s*\d+\s*,){20,}|\[\s*['"]\\x[0-9a-f]{2}`),
-		"builds code from escapes or character codes to hide what it calls"},
+		"builds code from escapes or character codes to hide what it calls", []string{"\\x", "fromCharCode"}},
 }
 
 var (
@@ -81,30 +84,41 @@ func scanCode(sc *skillCtx, rel, code string, line0 int, k fileKind, w where) {
 	}
 	hit := map[string]bool{}
 	for _, r := range rules {
+		if !containsAny(c, r.need) {
+			continue
+		}
 		if m := r.re.FindStringIndex(c); m != nil {
 			add(m[0], r.rule, r.base, r.reason)
 			hit[r.rule] = true
 		}
 	}
-	if !hit["decoded-exec"] {
+	if !hit["decoded-exec"] && containsAny(c, []string{"exec", "eval", "Function", "vm.run", "compile"}) {
 		if d := decode.FindStringIndex(c); d != nil {
 			if e := exec.FindStringIndex(c); e != nil {
 				add(e[0], "decoded-exec", High, "decodes a payload and evaluates code in the same file")
 			}
 		}
 	}
-	if s := sock.FindStringIndex(c); s != nil {
+	if !containsAny(c, []string{"socket", "net.", "net'", "net\""}) {
+		// no socket: no reverse shell
+	} else if s := sock.FindStringIndex(c); s != nil {
 		if sh := shell.FindStringIndex(c); sh != nil {
 			add(s[0], "reverse-shell", Critical, "connects a socket and hands it to a shell (reverse shell)")
 		}
 	}
 	// credentials and the environment, read and sent
 	cred, credOff := "", -1
-	if m := env.FindStringIndex(c); m != nil {
+	if !containsAny(c, []string{"environ", "process.env"}) {
+		// no environment read
+	} else if m := env.FindStringIndex(c); m != nil {
 		cred, credOff = "the whole environment", m[0]
 	}
 	// shell commands and paths inside string literals
-	for _, m := range strLit.FindAllStringIndex(c, -1) {
+	lits := strLit.FindAllStringIndex(c, -1)
+	if !containsAny(c, litHints) && !sc.hints.miner {
+		lits = nil
+	}
+	for _, m := range lits {
 		lit := c[m[0]:m[1]]
 		body := strings.Trim(lit, "\"'`")
 		if credOff < 0 && credPath.MatchString(lit) {
@@ -143,6 +157,12 @@ func scanCode(sc *skillCtx, rel, code string, line0 int, k fileKind, w where) {
 		}
 	}
 }
+
+// litHints are words one of which a string literal must hold for the
+// literal rules (credential paths, persistence targets, shell commands)
+// to find anything in it.
+var litHints = append([]string{"authorized_keys", "cron", "bashrc", "zshrc", ".profile", "LaunchAgents", "systemd", "hooks",
+	"curl", "wget", "/dev/tcp", "crontab", "nc ", "ncat", "netcat", "socat", "bash", "sh ", "| sh", "|sh", ">>", "base64", "xmrig"}, credHints...)
 
 // unescapeLit undoes the common escapes of a string literal so the shell
 // parser sees the command.

@@ -52,6 +52,10 @@ type skillCtx struct {
 	// fileText is the file being audited; fileLower the same with ASCII
 	// letters lower-cased (same offsets).
 	fileText, fileLower string
+	// fileGen counts the files audited; active are the phrases whose
+	// needed words occur in file number activeGen.
+	fileGen, activeGen int
+	active             []phrase
 }
 
 // add records a finding.
@@ -187,6 +191,7 @@ func langKind(info string) (fileKind, bool) {
 func (sc *skillCtx) file(a *auditor, rel, content string) {
 	lines := newLineIndex(content)
 	sc.fileText, sc.fileLower = content, asciiLower(content)
+	sc.fileGen++
 	sc.hints = hintsOf(content, sc.fileLower)
 	scanInvisible(sc, rel, content, lines)
 	if !a.opts.NoSecrets {

@@ -25,10 +25,22 @@ var (
 	secretNouns   = []string{"key", "token", "password", "passphrase", "credential", "secret", "id_rsa", "id_ed25519", ".env", "cookie", "session", "environment", "env", ".aws"}
 )
 
-// active returns the phrases whose needed words all occur in lower.
-func active(lower string) []phrase {
+// activeIn returns the phrases whose needed words all occur in lower,
+// among those active in the whole current file (computed once per file).
+func activeIn(sc *skillCtx, lower string) []phrase {
+	if sc.activeGen != sc.fileGen {
+		sc.activeGen, sc.active = sc.fileGen, active(phrases, sc.fileLower)
+	}
+	if len(sc.active) == 0 {
+		return nil
+	}
+	return active(sc.active, lower)
+}
+
+// active returns the phrases of ps whose needed words all occur in lower.
+func active(ps []phrase, lower string) []phrase {
 	var out []phrase
-	for _, p := range phrases {
+	for _, p := range ps {
 		ok := true
 		for _, g := range p.need {
 			found := false
@@ -108,7 +120,7 @@ func scanLanguage(sc *skillCtx, rel, src string, start, end int, li lineIndex, w
 	} else {
 		lower = asciiLower(text)
 	}
-	for _, p := range active(lower) {
+	for _, p := range activeIn(sc, lower) {
 		for _, m := range p.re.FindAllStringIndex(text, 4) {
 			ctx := w
 			at := start + m[0]
