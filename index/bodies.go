@@ -151,6 +151,9 @@ func (c *Catalog) indexBodies(ctx context.Context) {
 				break
 			}
 			if !more {
+				// The build is done: merge its segments now, not in
+				// every later process that opens the index.
+				_ = c.ix.CompactAfterBuild(ctx)
 				break
 			}
 		}

@@ -56,6 +56,7 @@
 package search
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -165,6 +166,8 @@ type Index struct {
 
 	wmu   sync.Mutex                  // serializes Index and Delete (stats bookkeeping)
 	stats atomic.Pointer[corpusStats] // field-length totals for BM25, see stats.go
+
+	written atomic.Int64 // documents indexed or deleted since the last compaction, see compact.go
 }
 
 // newIndex wraps an open bleve index; it closes idx if it fails.
@@ -498,6 +501,7 @@ func (ix *Index) Index(docs ...Doc) error {
 		}
 		l := d.lengths()
 		w.st.add(l, +1)
+		ix.written.Add(1)
 		if err := w.b.Index(d.ID, d.fields(l)); err != nil {
 			return w.fail(fmt.Errorf("search: index %q: %w", d.ID, err))
 		}
@@ -530,6 +534,7 @@ func (ix *Index) Delete(ids ...string) error {
 			return w.fail(err)
 		}
 		w.b.Delete(id)
+		ix.written.Add(1)
 		if err := w.added(); err != nil {
 			return err
 		}
@@ -660,8 +665,14 @@ func (ix *Index) IDs() ([]string, error) {
 }
 
 // Close releases the index (and its file lock). Calling Close again is a
-// no-op; other methods return an error after Close.
+// no-op; other methods return an error after Close. When this process
+// wrote a build's worth of documents it first compacts the index (see
+// CompactAfterBuild; at most 2 minutes, a compaction cut short leaves a
+// correct index), so the next process does not redo bleve's merges.
 func (ix *Index) Close() error {
+	ctx, cancel := context.WithTimeout(context.Background(), closeCompactMax)
+	_ = ix.CompactAfterBuild(ctx) // an index left uncompacted is still correct
+	cancel()
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
 	if ix.closed {

@@ -1,0 +1,131 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/index/scorch"
+	"github.com/blevesearch/bleve/v2/index/scorch/mergeplan"
+)
+
+// Segments reports how many segments the index is made of now and whether
+// bleve's background work (merging segments, persisting them) is still
+// running: a steady index has busy false. An in-memory index or one that
+// is not scorch reports (0, false, nil).
+func (ix *Index) Segments() (segments uint64, busy bool, err error) {
+	idx, done, err := ix.live()
+	if err != nil {
+		return 0, false, err
+	}
+	defer done()
+	s, ok := scorchOf(idx)
+	if !ok {
+		return 0, false, nil
+	}
+	files, mem, busy := segmentsOf(s)
+	return files + mem, busy, nil
+}
+
+// Build-sized writes: CompactAfterBuild and Close compact the index once
+// at least compactMinDocs documents, and at least 1/compactFraction of the
+// index, were written or deleted since the last compaction. Smaller
+// changes (an author editing a few skills) add a small segment each,
+// which bleve's own merge policy leaves alone.
+const (
+	compactMinDocs  = 64
+	compactFraction = 8
+)
+
+// closeCompactMax bounds the compaction Close does: a merge cut short
+// leaves a correct index, only one slower to open.
+const closeCompactMax = 2 * time.Minute
+
+// CompactAfterBuild compacts the index (see Compact) when a build's worth
+// of documents was written since the last compaction (at least 64, and
+// at least an eighth of the index), and does nothing otherwise. The
+// catalog calls it when its background body pass has drained; Close calls
+// it too, so a short-lived process that built the index (skilldex index,
+// a one-shot command on a new catalog) leaves it compacted.
+func (ix *Index) CompactAfterBuild(ctx context.Context) error {
+	n := ix.written.Load()
+	if n < compactMinDocs {
+		return nil
+	}
+	docs, err := ix.Count()
+	if err != nil {
+		return err
+	}
+	if uint64(n)*compactFraction < docs {
+		return nil
+	}
+	return ix.Compact(ctx)
+}
+
+// Compact merges the index into a single segment and waits until bleve
+// has written it to disk, or ctx ends (then it returns ctx's error and the
+// index stays as it was or partly merged: still correct, only slower to
+// open). Why: bleve merges segments in a background goroutine; a catalog
+// built by a process that exits before those merges finish leaves
+// several segments with deleted documents behind (a body-indexing pass
+// replaces each metadata-only document), and every later process that
+// opens the index starts the same merge again and drops it at exit. On
+// the 1,865-skill corpus that thrown-away merge was 42% of the CPU of a
+// one-shot `skilldex search` (benchmarks/PROFILE.md). After Compact there
+// is nothing to merge. The cost is one merge of the whole index, paid once
+// after a build, not on every open. A no-op for in-memory indexes.
+func (ix *Index) Compact(ctx context.Context) error {
+	idx, done, err := ix.live()
+	if err != nil {
+		return err
+	}
+	defer done()
+	s, ok := scorchOf(idx)
+	if !ok {
+		return nil
+	}
+	written := ix.written.Load()
+	// Only segments on disk are merged; an in-memory index has none.
+	if files, mem, _ := segmentsOf(s); files == 0 || files+mem <= 1 {
+		ix.written.Add(-written)
+		return nil
+	}
+	opts := mergeplan.SingleSegmentMergePlanOptions
+	if err := s.ForceMerge(ctx, &opts); err != nil {
+		return fmt.Errorf("search: compact: %w", err)
+	}
+	// ForceMerge returns once the merged segment is in the live snapshot;
+	// the persister writes the snapshot that refers to it a moment later.
+	for {
+		if _, _, busy := segmentsOf(s); !busy {
+			ix.written.Add(-written)
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("search: compact: %w", ctx.Err())
+		case <-time.After(5 * time.Millisecond):
+		}
+	}
+}
+
+// segmentsOf reads scorch's statistics: file and in-memory segments of
+// the live snapshot, and whether merging or persisting is under way.
+func segmentsOf(s *scorch.Scorch) (files, mem uint64, busy bool) {
+	m := s.StatsMap()
+	files, _ = m["TotFileSegmentsAtRoot"].(uint64)
+	mem, _ = m["TotMemorySegmentsAtRoot"].(uint64)
+	busy, _ = m["index_bgthreads_active"].(bool)
+	return files, mem, busy
+}
+
+// scorchOf returns the scorch index under idx.
+func scorchOf(idx bleve.Index) (*scorch.Scorch, bool) {
+	adv, err := idx.Advanced()
+	if err != nil {
+		return nil, false
+	}
+	s, ok := adv.(*scorch.Scorch)
+	return s, ok
+}
