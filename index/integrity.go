@@ -68,11 +68,20 @@ func sha256Hex(data []byte) string {
 }
 
 // searchDamaged reports whether a search error says the index is damaged:
-// anything but a query the index refuses (search.ErrEmptyQuery) or the
-// caller's context ending.
+// anything but a query the index refuses (search.ErrEmptyQuery,
+// search.ErrQueryTooLong, search.ErrBudget: a hostile query must not
+// cost a rebuild) or the caller's context ending.
 func searchDamaged(ctx context.Context, err error) bool {
-	return err != nil && ctx.Err() == nil && !errors.Is(err, search.ErrEmptyQuery) &&
-		!errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded)
+	if err == nil || ctx.Err() != nil {
+		return false
+	}
+	for _, refused := range []error{search.ErrEmptyQuery, search.ErrQueryTooLong, search.ErrBudget,
+		context.Canceled, context.DeadlineExceeded} {
+		if errors.Is(err, refused) {
+			return false
+		}
+	}
+	return true
 }
 
 // damaged handles damage found while serving or writing: the data dir is

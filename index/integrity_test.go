@@ -3,11 +3,14 @@ package index
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/skilldex/skilldex/search"
 )
 
 // waitDegraded waits (hang guard only) until the catalog serves from
@@ -129,8 +132,9 @@ func TestSearchDamageRebuilds(t *testing.T) {
 	}
 }
 
-// TestEmptyQueryIsNotDamage: the index refusing a query does not mark
-// anything.
+// TestEmptyQueryIsNotDamage: the index refusing a query (empty, too long,
+// over its time budget) does not mark anything: a hostile query must not
+// cost a rebuild.
 func TestEmptyQueryIsNotDamage(t *testing.T) {
 	base := t.TempDir()
 	root := filepath.Join(base, "root")
@@ -138,6 +142,10 @@ func TestEmptyQueryIsNotDamage(t *testing.T) {
 	c := open(t, &Options{Roots: []Root{{Path: root}}, DataDir: filepath.Join(base, "data")})
 	if _, err := c.Search(context.Background(), SearchRequest{Query: "  ?! "}); err == nil {
 		t.Error("an empty query succeeded")
+	}
+	long := strings.Repeat("ledger ", search.MaxQueryWords+1)
+	if _, err := c.Search(context.Background(), SearchRequest{Query: long}); !errors.Is(err, search.ErrQueryTooLong) {
+		t.Errorf("a query of %d words: %v, want search.ErrQueryTooLong", search.MaxQueryWords+1, err)
 	}
 	cancelled, cancel := context.WithCancel(context.Background())
 	cancel()

@@ -3,7 +3,6 @@ package tools
 import (
 	"context"
 	"errors"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -13,6 +12,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/index/skillmd"
+	"github.com/skilldex/skilldex/internal/safefs"
 )
 
 // get handles get_skill. Input {skill_name}, a folder name. Answer:
@@ -161,39 +161,18 @@ func (h *listGet) readInvalid(name string, s index.Skill) *mcp.CallToolResult {
 }
 
 // readSkillMD reads the SKILL.md of a skill the catalog does not serve,
-// from disk: a regular file, links resolved and kept inside the skill's
-// real folder, at most index.MaxFileSize bytes, UTF-8. Errors wrap
-// fs.ErrNotExist, fs.ErrPermission, index.ErrOutside, index.ErrTooLarge or
-// index.ErrBinary.
+// from disk through index.ReadFromDisk: opened once beneath the skill's
+// folder descriptor (a link flipped between check and use cannot lead
+// out), a regular file, at most index.MaxFileSize bytes, UTF-8. Errors wrap
+// fs.ErrNotExist (also for a file that is not regular), fs.ErrPermission,
+// index.ErrOutside, index.ErrTooLarge or index.ErrBinary.
 func readSkillMD(s index.Skill) (string, error) {
-	real, err := filepath.EvalSymlinks(s.SkillPath())
-	if err != nil {
-		return "", err
-	}
-	if rel, err := filepath.Rel(s.RealDir, real); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return "", index.ErrOutside
-	}
-	f, err := os.Open(real)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return "", err
-	}
-	if !st.Mode().IsRegular() {
+	data, err := index.ReadFromDisk(s, s.SkillFile)
+	if errors.Is(err, safefs.ErrNotRegular) {
 		return "", fs.ErrNotExist
 	}
-	if st.Size() > index.MaxFileSize {
-		return "", index.ErrTooLarge
-	}
-	data, err := io.ReadAll(io.LimitReader(f, index.MaxFileSize+1))
 	if err != nil {
 		return "", err
-	}
-	if len(data) > index.MaxFileSize {
-		return "", index.ErrTooLarge
 	}
 	if !utf8.Valid(data) {
 		return "", index.ErrBinary

@@ -17,6 +17,8 @@ import (
 	"sync"
 	"time"
 	"unicode/utf8"
+
+	"github.com/skilldex/skilldex/internal/safefs"
 )
 
 // Errors returned by [Resolve] and by [Sandbox.Run] before anything runs.
@@ -277,7 +279,7 @@ func resolveScript(root, script string) (string, string, error) {
 	if !fi.Mode().IsRegular() {
 		return "", "", fmt.Errorf("%w: %s is not a regular file", ErrNotFound, script)
 	}
-	interp, err := interpreterFor(abs, script)
+	interp, err := interpreterFor(root, abs, script)
 	if err != nil {
 		return "", "", err
 	}
@@ -301,8 +303,9 @@ func within(root, p string) bool {
 }
 
 // interpreterFor picks the interpreter from the requested name's extension,
-// or from the shebang of an extension-less file.
-func interpreterFor(abs, script string) (string, error) {
+// or from the shebang of an extension-less file (abs, resolved beneath the
+// skill folder root).
+func interpreterFor(root, abs, script string) (string, error) {
 	switch strings.ToLower(path.Ext(script)) {
 	case ".py":
 		return "python3", nil
@@ -311,17 +314,30 @@ func interpreterFor(abs, script string) (string, error) {
 	case ".sh":
 		return "bash", nil
 	case "":
-		if interp := shebangInterpreter(abs); interp != "" {
+		if interp := shebangInterpreter(root, abs); interp != "" {
 			return interp, nil
 		}
 	}
 	return "", fmt.Errorf("%w: %q", ErrUnsupported, script)
 }
 
-// shebangInterpreter reads the first line of the file and returns python3,
-// node or bash when the shebang names one of them, else "".
-func shebangInterpreter(abs string) string {
-	f, err := os.Open(abs)
+// shebangInterpreter reads the first line of the file abs (beneath root)
+// and returns python3, node or bash when the shebang names one of them,
+// else "". The file is opened from root's descriptor, non-blocking and
+// regular files only (safefs), so a script swapped for a FIFO or a link
+// out since resolveScript checked it is refused instead of hanging the
+// server or reading outside the skill.
+func shebangInterpreter(root, abs string) string {
+	rel, err := filepath.Rel(root, abs)
+	if err != nil {
+		return ""
+	}
+	d, err := safefs.OpenDir(root)
+	if err != nil {
+		return ""
+	}
+	defer d.Close()
+	f, err := d.Open(filepath.ToSlash(rel))
 	if err != nil {
 		return ""
 	}

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -306,5 +307,37 @@ func TestNoneArgStylesAndLimits(t *testing.T) {
 	cancel()
 	if _, err := n.Run(ctx, Request{SkillDir: dir, Script: "exit.sh"}); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled ctx err = %v", err)
+	}
+}
+
+// TestShebangFIFO: a script swapped for a FIFO after resolveScript checked
+// it must not block the reader (issue 14 B2); a link out is not followed.
+func TestShebangFIFO(t *testing.T) {
+	root := t.TempDir()
+	fifo := filepath.Join(root, "run")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	secret := filepath.Join(t.TempDir(), "secret")
+	if err := os.WriteFile(secret, []byte("#!/usr/bin/env python3\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(secret, filepath.Join(root, "out")); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan string, 2)
+	go func() {
+		done <- shebangInterpreter(root, fifo)
+		done <- shebangInterpreter(root, filepath.Join(root, "out"))
+	}()
+	for _, what := range []string{"a FIFO", "a link out of the skill"} {
+		select {
+		case got := <-done:
+			if got != "" {
+				t.Errorf("%s: interpreter %q, want none", what, got)
+			}
+		case <-time.After(60 * time.Second): // hang guard only
+			t.Fatalf("%s: shebangInterpreter blocked", what)
+		}
 	}
 }
