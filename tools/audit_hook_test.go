@@ -18,7 +18,9 @@ func TestAuditHook(t *testing.T) {
 		}
 		return nil, false
 	}
-	f := newFixture(t, hiddenFiles, []string{"p"}, Options{Audit: hook})
+	warn := func(s index.Skill) []string { w, _ := hook(s); return w }
+	hide := func(s index.Skill) bool { _, h := hook(s); return h }
+	f := newFixture(t, hiddenFiles, []string{"p"}, Options{Audit: warn, AuditHide: hide})
 	cs := connect(t, f.h, nil)
 
 	list := text(call(t, cs, "list_skills", `{}`))
@@ -38,10 +40,7 @@ func TestAuditHook(t *testing.T) {
 	}
 
 	// warn mode: nothing hidden, warnings still there
-	f = newFixture(t, hiddenFiles, []string{"p"}, Options{Audit: func(s index.Skill) ([]string, bool) {
-		w, _ := hook(s)
-		return w, false
-	}})
+	f = newFixture(t, hiddenFiles, []string{"p"}, Options{Audit: warn})
 	cs = connect(t, f.h, nil)
 	if list := text(call(t, cs, "list_skills", `{}`)); !strings.Contains(list, "deploy-docs") || strings.Contains(list, "deploy-secrets") {
 		t.Errorf("list_skills in warn mode (author-hidden skill still hidden):\n%s", list)

@@ -55,7 +55,7 @@ func (h *native) LoadSkill(ctx context.Context, _ *mcp.CallToolRequest, in LoadS
 	}
 	var auditWarnings []string
 	if h.opts.Audit != nil {
-		auditWarnings, _ = h.opts.Audit(s)
+		auditWarnings = h.opts.Audit(s)
 		out.Warnings = append(out.Warnings, auditWarnings...)
 	}
 	var b strings.Builder

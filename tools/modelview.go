@@ -24,7 +24,7 @@ type modelView struct {
 	// expose shows author-hidden skills; audit (serve --audit=hide)
 	// hides skills the security audit flags.
 	expose bool
-	audit  func(index.Skill) ([]string, bool)
+	audit  func(index.Skill) bool
 
 	// gen counts catalog changes; the hidden sets below are those of
 	// generation cached.gen, recomputed when it is behind.
@@ -47,7 +47,7 @@ type hiddenSets struct {
 
 // newModelView wraps cat; with expose (serve --expose-hidden) it is cat
 // itself.
-func newModelView(cat catalog, expose bool, audit func(index.Skill) ([]string, bool)) catalog {
+func newModelView(cat catalog, expose bool, audit func(index.Skill) bool) catalog {
 	if expose && audit == nil || cat == nil {
 		return cat
 	}
@@ -105,11 +105,7 @@ func (v *modelView) isHidden(s index.Skill) bool {
 	if s.DisableModelInvocation && !v.expose {
 		return true
 	}
-	if v.audit != nil {
-		_, hide := v.audit(s)
-		return hide
-	}
-	return false
+	return v.audit != nil && v.audit(s)
 }
 
 // Search is Catalog.Search without hidden skills: it asks for as many

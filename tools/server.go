@@ -50,10 +50,12 @@ type Options struct {
 	// --expose-hidden). By default they are left out of all of those and
 	// load only by exact name (see modelView).
 	ExposeHidden bool
-	// Audit, when set (serve --audit), is the security audit of a skill:
-	// its warnings are added to load_skill's, and hide keeps the skill
-	// from the model like a hidden one (see modelView).
-	Audit func(s index.Skill) (warnings []string, hide bool)
+	// Audit, when set (serve --audit), returns the security audit's
+	// warnings of a skill, added to load_skill's. AuditHide, when set
+	// (serve --audit=hide), reports skills to keep from the model like
+	// author-hidden ones (see modelView).
+	Audit     func(s index.Skill) (warnings []string)
+	AuditHide func(s index.Skill) bool
 	// ScriptPaths are absolute folders whose files and subfolders a model
 	// may give a script as inputs or output folder (run_skill_script
 	// "inputs", "output_dir"), besides the MCP client's own roots
@@ -106,7 +108,7 @@ func New(cat *index.Catalog, opts *Options) *Handler {
 		d.opts = *opts
 	}
 	if cat != nil {
-		d.cat = newModelView(cat, d.opts.ExposeHidden, d.opts.Audit)
+		d.cat = newModelView(cat, d.opts.ExposeHidden, d.opts.AuditHide)
 	}
 	d.log = d.opts.Logger
 	if d.log == nil {

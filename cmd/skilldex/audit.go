@@ -213,19 +213,20 @@ func checkAuditMode(mode string) error {
 	return fmt.Errorf("--audit %q: use warn (the default), hide or off", mode)
 }
 
-// serveAudit returns tools.Options.Audit for serve --audit=mode over m's
-// catalog (nil for off). It primes the audit of every skill: in hide mode
-// before returning, so no flagged skill is ever shown (the server starts
-// later by the audit's time); in warn mode in the background. Findings at
-// high or critical go to log; a loaded skill's findings from medium up
-// are its warnings, and in hide mode a skill with a high or critical
-// finding is kept from the model like an author-hidden one.
-func serveAudit(ctx context.Context, mode string, m *audit.Monitor, log *slog.Logger) (func(index.Skill) ([]string, bool), error) {
+// serveAudit returns tools.Options.Audit and AuditHide for serve
+// --audit=mode over m's catalog (nil, nil for off; hide is nil but in
+// hide mode). It primes the audit of every skill: in hide mode before
+// returning, so no flagged skill is ever shown (the server starts later
+// by the audit's time); in warn mode in the background, one worker. Findings
+// at high or critical go to log; a loaded skill's findings from medium up
+// are its warnings; in hide mode a skill with a high or critical finding
+// is kept from the model like an author-hidden one.
+func serveAudit(ctx context.Context, mode string, m *audit.Monitor, log *slog.Logger) (warn func(index.Skill) []string, hide func(index.Skill) bool, err error) {
 	if err := checkAuditMode(mode); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if mode == "off" {
-		return nil, nil
+		return nil, nil, nil
 	}
 	prime := func() {
 		workers := 0 // hide: the server waits for it
@@ -244,19 +245,9 @@ func serveAudit(ctx context.Context, mode string, m *audit.Monitor, log *slog.Lo
 		}
 		log.Info("security audit done", "skills", rep.Skills, "flagged", len(rep.Flagged), "mode", mode)
 	}
-	if mode == "hide" {
-		prime()
-	} else {
-		go prime()
-	}
-	hide := mode == "hide"
-	return func(s index.Skill) ([]string, bool) {
+	warn = func(s index.Skill) []string {
 		var warnings []string
-		worst := audit.SeverityNone
 		for _, f := range m.Skill(ctx, s) {
-			if f.Severity > worst {
-				worst = f.Severity
-			}
 			if f.Severity >= audit.Medium {
 				loc := f.File
 				if f.Line > 0 {
@@ -265,6 +256,12 @@ func serveAudit(ctx context.Context, mode string, m *audit.Monitor, log *slog.Lo
 				warnings = append(warnings, fmt.Sprintf("security audit %s [%s] %s: %s (evidence: %s)", f.Severity, f.RuleID, loc, f.Reason, f.Evidence))
 			}
 		}
-		return warnings, hide && worst >= audit.High
-	}, nil
+		return warnings
+	}
+	if mode != "hide" {
+		go prime()
+		return warn, nil, nil
+	}
+	prime()
+	return warn, func(s index.Skill) bool { return m.Worst(ctx, s) >= audit.High }, nil
 }

@@ -121,8 +121,8 @@ func TestServeAuditHook(t *testing.T) {
 	defer cat.Close()
 	var logs bytes.Buffer
 	log := slog.New(slog.NewTextHandler(&logs, nil))
-	hook, err := serveAudit(ctx, "hide", audit.NewMonitor(cat, audit.Options{}), log)
-	if err != nil || hook == nil {
+	warnFn, hideFn, err := serveAudit(ctx, "hide", audit.NewMonitor(cat, audit.Options{}), log)
+	if err != nil || warnFn == nil || hideFn == nil {
 		t.Fatalf("hide: %v", err)
 	}
 	if !strings.Contains(logs.String(), "security audit") || !strings.Contains(logs.String(), "skill=revshell-bash") {
@@ -130,20 +130,20 @@ func TestServeAuditHook(t *testing.T) {
 	}
 	bad, _ := cat.Resolve("revshell-bash")
 	good, _ := cat.Resolve("webhook-poster")
-	if w, hide := hook(bad); !hide || len(w) == 0 || !strings.Contains(w[0], "reverse-shell") {
+	if w, hide := warnFn(bad), hideFn(bad); !hide || len(w) == 0 || !strings.Contains(w[0], "reverse-shell") {
 		t.Errorf("hostile skill: warnings %v hide %v", w, hide)
 	}
-	if w, hide := hook(good); hide || len(w) != 0 {
+	if w, hide := warnFn(good), hideFn(good); hide || len(w) != 0 {
 		t.Errorf("benign skill: warnings %v hide %v", w, hide)
 	}
-	warn, _ := serveAudit(ctx, "warn", audit.NewMonitor(cat, audit.Options{}), log)
-	if w, hide := warn(bad); hide || len(w) == 0 {
-		t.Errorf("warn mode: warnings %v hide %v", w, hide)
+	warn, noHide, _ := serveAudit(ctx, "warn", audit.NewMonitor(cat, audit.Options{}), log)
+	if w := warn(bad); noHide != nil || len(w) == 0 {
+		t.Errorf("warn mode: warnings %v, hide func %v", w, noHide != nil)
 	}
-	if off, err := serveAudit(ctx, "off", nil, log); off != nil || err != nil {
-		t.Errorf("off: %v %v", off != nil, err)
+	if w, h, err := serveAudit(ctx, "off", nil, log); w != nil || h != nil || err != nil {
+		t.Errorf("off: %v %v %v", w != nil, h != nil, err)
 	}
-	if _, err := serveAudit(ctx, "loud", nil, log); err == nil || !strings.Contains(err.Error(), "warn") {
+	if _, _, err := serveAudit(ctx, "loud", nil, log); err == nil || !strings.Contains(err.Error(), "warn") {
 		t.Errorf("bad mode: %v", err)
 	}
 }

@@ -82,7 +82,7 @@ func runServe(ctx context.Context, a *app, opts serveCmdOptions) error {
 	}
 	defer cat.Close()
 	topts := &tools.Options{Profiles: cfg.Profiles, Logger: log, ExposeHidden: opts.exposeHidden, ScriptPaths: opts.scriptPaths}
-	if topts.Audit, err = serveAudit(ctx, opts.audit, audit.NewMonitor(cat, audit.Options{}), log); err != nil {
+	if topts.Audit, topts.AuditHide, err = serveAudit(ctx, opts.audit, audit.NewMonitor(cat, audit.Options{}), log); err != nil {
 		return err
 	}
 	if cfg.AllowScripts {

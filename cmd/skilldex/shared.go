@@ -266,7 +266,7 @@ func (b *backend) Server(raw json.RawMessage) (*mcp.Server, error) {
 			b.monitor = audit.NewMonitor(b.cat, audit.Options{})
 		}
 		var err error
-		if topts.Audit, err = serveAudit(context.Background(), so.Audit, b.monitor, b.log); err != nil {
+		if topts.Audit, topts.AuditHide, err = serveAudit(context.Background(), so.Audit, b.monitor, b.log); err != nil {
 			return nil, err
 		}
 	}
