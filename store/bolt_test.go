@@ -372,7 +372,7 @@ func TestLocked(t *testing.T) {
 		if msg := err.Error(); !strings.Contains(msg, path) || !strings.Contains(msg, "another skilldex may be running") {
 			t.Errorf("message %q should name the path and another skilldex", msg)
 		}
-		if took < 90*time.Millisecond || took > 2*time.Second {
+		if took < 90*time.Millisecond || took > 60*time.Second { // the lower bound is the timeout itself; the upper only catches a hang
 			t.Errorf("second Open gave up after %v, want about 100ms", took)
 		}
 	}

@@ -96,7 +96,7 @@ func TestResourceSubscriptions(t *testing.T) {
 	expect := func(step string, want ...string) {
 		t.Helper()
 		seen := map[string]bool{}
-		timeout := time.After(5 * time.Second)
+		timeout := time.After(60 * time.Second) // hang guard only
 		for len(seen) < len(want) {
 			select {
 			case uri := <-got:
