@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/skilldex/skilldex/index/doctor"
-	"github.com/skilldex/skilldex/listing"
+	"github.com/skilldex/skilldex/index/listing"
 )
 
 // golden compares got with testdata/name, or rewrites it with -update.

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/skilldex/skilldex/listing"
+	"github.com/skilldex/skilldex/index/listing"
 )
 
 // TestPromptWrite updates the marked block of an AGENTS.md that has text
