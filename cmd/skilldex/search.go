@@ -57,5 +57,12 @@ func runSearch(ctx context.Context, a *app, opts searchOptions) error {
 		fmt.Fprintf(a.stderr, "no skill matches %q among %s\n", escapeControls(opts.Query, false), plural(cat.Len(), "skill", "skills"))
 		return nil
 	}
+	if res.NoGoodMatch {
+		// On stderr, as the no-hits line: piped stdout stays the table
+		// alone. The hits are still shown (issue 16: say when nothing
+		// fits, but let the reader judge).
+		fmt.Fprintf(a.stderr, "No confident match for %q: these are the closest skills. Try the words a skill's author would use, or list all with: skilldex list\n",
+			escapeControls(opts.Query, false))
+	}
 	return table(a.stdout, []string{"#", "SCORE", "NAME", "ID", "DESCRIPTION"}, rows)
 }
