@@ -1,4 +1,5 @@
-// Package benchmarks measures the catalog against the seeds' speed and
+// Package benchmarks measures the catalog against the seeds' (the tool
+// contracts in tools/testdata/seeds/) speed and
 // memory targets and our own goals (issue 6), on a synthetic catalog from
 // package gen or on a real one. Run drives every scenario once, for
 // `skilldex bench` and CI; the Go benchmarks in this package (go test

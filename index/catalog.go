@@ -24,7 +24,8 @@ import (
 )
 
 // MaxFileSize is the largest file load and read_file serve: 1 MiB, the
-// get_skill seed's limit ("Support files up to 1MB").
+// get_skill seed's limit ("Support files up to 1MB",
+// tools/testdata/seeds/get-skill-tool.md).
 const MaxFileSize = 1 << 20
 
 // maxCachedPerSkill bounds the bytes of reference files one skill keeps in

@@ -32,7 +32,8 @@ type Root struct {
 	Path string `json:"path" yaml:"path"`
 	// Label says where the root belongs: "project", "personal" or
 	// "global". Profiles render it (the MCP skill seed's <location>
-	// project|global</location>, the Wave seed's personal|project).
+	// project|global</location>, the Wave seed's personal|project; both in
+	// tools/testdata/seeds/).
 	Label string `json:"label,omitempty" yaml:"label,omitempty"`
 }
 
@@ -73,7 +74,7 @@ type walker struct {
 
 // discover walks every root and returns the skill folders found in priority
 // order, plus diagnostics for what it could not walk. A missing root is
-// skipped silently, per the MCP skill seed ("Missing Directory: skip
+// skipped silently, per the MCP skill seed (tools/testdata/seeds/mcp-skill-tool.md: "Missing Directory: skip
 // directory silently").
 func discover(roots []Root, maxDepth int) ([]*found, []skillmd.Diagnostic) {
 	if maxDepth <= 0 {

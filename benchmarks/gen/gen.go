@@ -19,7 +19,7 @@ import (
 )
 
 // HugeSize is the size in bytes of the one SKILL.md every catalog holds at
-// the read limit: 1 MiB, the get_skill seed's "files up to 1MB" (the
+// the read limit: 1 MiB, the get_skill seed's "files up to 1MB" (tools/testdata/seeds/get-skill-tool.md; the
 // catalog's index.MaxFileSize).
 const HugeSize = 1 << 20
 

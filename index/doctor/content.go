@@ -13,7 +13,7 @@ import (
 )
 
 // Script types. skilldex runs .py, .js and .sh scripts (the Agent Zero
-// seed's "Only .py, .js, .sh supported", tools/sandbox), and files without
+// seed's "Only .py, .js, .sh supported", tools/testdata/seeds/agent-zero-skills-tool.md), and files without
 // an extension whose shebang names python, node, bash or sh.
 var (
 	supportedScript = map[string]string{".py": "python3", ".js": "node", ".sh": "bash"}
