@@ -91,6 +91,9 @@ var wantRule = map[string]string{
 	"approval-bypass":       "approval-bypass",
 	"committed-secret":      "committed-secret",
 	"pipe-in-python-string": "download-exec",
+	"env-file-send":         "secret-request",
+	"font-size-zero":        "hidden-text",
+	"powershell-iex":        "download-exec",
 }
 
 // TestLabelledHostile: every hostile skill is flagged high or critical,

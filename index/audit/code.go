@@ -293,3 +293,30 @@ func window(text string, off, n int) string {
 	s, e := max(0, off-n), min(len(text), off+n)
 	return text[s:e]
 }
+
+// PowerShell has no Go parser; its download-and-run and encoded-command
+// idioms are distinctive enough for patterns.
+var psRules = []codeRule{
+	{"download-exec", Critical, regexp.MustCompile(`(?i)\b(?:iex|invoke-expression)\b[^\n]*\b(?:iwr|irm|invoke-webrequest|invoke-restmethod|downloadstring|downloadfile|net\.webclient|start-bitstransfer)\b|\b(?:iwr|irm|invoke-webrequest|invoke-restmethod|downloadstring)\b[^\n]*\|\s*(?:iex|invoke-expression)\b`),
+		"runs a script downloaded from the network", nil},
+	{"decoded-exec", Critical, regexp.MustCompile(`(?i)\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|ec|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}|\b(?:iex|invoke-expression)\b[^\n]*frombase64string`),
+		"runs an encoded command", nil},
+	{"reverse-shell", Critical, regexp.MustCompile(`(?i)net\.sockets\.tcpclient[\s\S]{0,400}(?:iex|invoke-expression|getstream)`),
+		"connects a TCP socket and runs what it reads (reverse shell)", nil},
+}
+
+// scanPowerShell runs the PowerShell patterns over text whose first line
+// is file line line0.
+func scanPowerShell(sc *skillCtx, rel, text string, line0 int, w where) {
+	for _, r := range psRules {
+		if m := r.re.FindStringIndex(text); m != nil {
+			ln := line0 + strings.Count(text[:m[0]], "\n")
+			reason := r.reason
+			if w != inScript && w != inProse {
+				reason += " (in " + w.String() + ")"
+			}
+			sc.add(rel, ln, r.rule, sc.rank(r.base, w, false), reason, lineAround(text, m[0], m[1]))
+		}
+	}
+	scanBypass(sc, rel, text, line0, w)
+}

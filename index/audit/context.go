@@ -126,8 +126,9 @@ const (
 	kindShell
 	kindPython
 	kindJS
-	kindConfig // JSON, YAML, TOML: settings an agent or tool may apply
-	kindOther  // other source and data files: only the file-wide rules
+	kindConfig     // JSON, YAML, TOML: settings an agent or tool may apply
+	kindPowerShell // PowerShell and Windows batch: pattern rules only
+	kindOther      // other source and data files: only the file-wide rules
 )
 
 // kindOf decides a file's kind by extension, else by its shebang.
@@ -146,6 +147,8 @@ func kindOf(rel, content string) fileKind {
 		return kindJS
 	case ".json", ".jsonc", ".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf", ".env":
 		return kindConfig
+	case ".ps1", ".psm1", ".bat", ".cmd":
+		return kindPowerShell
 	}
 	if k, ok := shebangKind(content); ok {
 		return k
@@ -183,6 +186,8 @@ func langKind(info string) (fileKind, bool) {
 		return kindJS, true
 	case "json", "jsonc", "yaml", "yml", "toml":
 		return kindConfig, true
+	case "powershell", "ps1", "pwsh", "ps", "bat", "cmd", "batch":
+		return kindPowerShell, true
 	}
 	return 0, false
 }
@@ -208,6 +213,8 @@ func (sc *skillCtx) file(a *auditor, rel, content string) {
 		scanCode(sc, rel, content, 1, kindJS, inScript)
 	case kindConfig:
 		scanConfig(sc, rel, content, 1, inScript)
+	case kindPowerShell:
+		scanPowerShell(sc, rel, content, 1, inScript)
 	}
 }
 

@@ -61,7 +61,7 @@ func scanHTML(sc *skillCtx, rel, src string, off int, li lineIndex, seen map[int
 // note to maintainers.
 var (
 	addressRe    = regexp.MustCompile(`(?i)\b(?:you|your|assistant|claude|chatgpt|gpt|llms?|ai|agents?|model|copilot|codex|gemini|cursor)\b`)
-	imperativeRe = regexp.MustCompile(`(?i)(?:^|[.!:;\n]\s*|\b(?:you|agent|assistant|model|ai)\s+(?:must|should|will|need\s+to|have\s+to|are\s+to)\s+)(?:ignore|always|never|do\s+not|don'?t|make\s+sure|remember|instead|important|execute|run|send|read|fetch|download|install|delete|remove|upload|post|call|open|visit|tell|say|respond|reply|output|print|write|pretend|act|obey|follow|forget|disregard|include|append|add|use)\b`)
+	imperativeRe = regexp.MustCompile(`(?i)(?:^|[.!:;\n]\s*|\b(?:you|agent|assistant|model|ai)\s+(?:must|should|will|need\s+to|have\s+to|are\s+to)\s+(?:\w+\s+){0,2})(?:ignore|always|never|do\s+not|don'?t|make\s+sure|remember|instead|important|execute|run|send|read|fetch|download|install|delete|remove|upload|post|call|open|visit|tell|say|respond|reply|output|print|write|pretend|act|obey|follow|forget|disregard|include|append|add|use)\b`)
 	urlRe        = regexp.MustCompile(`https?://[^\s"'<>)\]]+`)
 )
 

@@ -182,6 +182,8 @@ func scanFence(sc *skillCtx, rel, code string, line int, info string) {
 		scanCode(sc, rel, code, line, k, inCode)
 	case kindConfig:
 		scanConfig(sc, rel, code, line, inCode)
+	case kindPowerShell:
+		scanPowerShell(sc, rel, code, line, inCode)
 	}
 }
 

