@@ -40,19 +40,16 @@ type LockedError struct {
 	Err   error
 }
 
+// Error names the data dir and, when it said, the owner. It is neutral
+// about front-ends: the way out (another data dir, a flag, a stop
+// command) is the front-end's to say, from these fields.
 func (e *LockedError) Error() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "the data dir %s is in use by another skilldex process", e.DataDir)
 	if o := e.Owner; o != nil && o.Alive {
 		fmt.Fprintf(&b, " (pid %d, %q, started %s)", o.PID, o.Command, o.Started.Format(time.RFC3339))
 	}
-	if o := e.Owner; o != nil && o.Alive && strings.Contains(o.Command, "serve --daemon") {
-		// The shared server of stdio sessions (README, "Many sessions,
-		// one catalog"): it has a command of its own to stop.
-		b.WriteString("; it is the shared server of the open agent sessions: `skilldex serve --stop` stops it, or point this command at another --data-dir, or use --mem")
-		return b.String()
-	}
-	b.WriteString("; one data dir serves one process: stop that process, point this one at another --data-dir, or use --mem")
+	b.WriteString("; a data dir has one writer at a time")
 	return b.String()
 }
 

@@ -20,6 +20,7 @@ func renderError(err error) string {
 		fnf     *index.FileNotFoundError
 		inv     *index.InvalidSkillError
 		missing *missingRootsError
+		locked  *index.LockedError
 	)
 	switch {
 	case errors.As(err, &nf):
@@ -39,6 +40,8 @@ func renderError(err error) string {
 			inv.Skill.ID, inv.Skill.SkillPath(), strings.Join(msgs, "; "), shellQuote(inv.Skill.Dir)), false)
 	case errors.As(err, &missing):
 		return missing.Error()
+	case errors.As(err, &locked):
+		return escapeControls(lockedText(locked), false)
 	}
 	return escapeControls(err.Error(), true)
 }
@@ -67,6 +70,24 @@ func notFoundText(e *index.NotFoundError) string {
 	}
 	b.WriteString(" Find the exact name with: skilldex search WORDS, or skilldex list")
 	return b.String()
+}
+
+// lockedText: index's neutral *index.LockedError (the data dir, who holds
+// it) and the way out in CLI words. The shared server of stdio sessions
+// (README, "Many sessions, one catalog") runs as "skilldex serve
+// --daemon" and has a command of its own to stop.
+func lockedText(e *index.LockedError) string {
+	if sharedServerOwns(e) {
+		return e.Error() + "; it is the shared server of the open agent sessions: stop it with skilldex serve --stop, or point this command at another --data-dir, or use --mem"
+	}
+	return e.Error() + ": stop that process, point this command at another --data-dir, or use --mem"
+}
+
+// sharedServerOwns reports whether the live holder of the data dir is the
+// shared server (started by serve as "serve --daemon", see shared.go).
+func sharedServerOwns(e *index.LockedError) bool {
+	o := e.Owner
+	return o != nil && o.Alive && strings.Contains(o.Command, "serve --daemon")
 }
 
 // fileNotFoundText: `file "x" not found in skill "y"; did you mean z? List
