@@ -54,19 +54,21 @@ type cachedEntry struct {
 // changed. Errors: the SKILL.md cannot be read, or a file without a stored
 // hash cannot be read to hash it.
 func (e *Extension) entry(ctx context.Context, vs *vskill) (*Skill, error) {
+	fp := vs.fingerprint()
 	e.mu.Lock()
 	c, ok := e.entries[vs.id]
 	e.mu.Unlock()
-	if ok && c.fp == vs.fp {
+	if ok && c.fp == fp {
 		return c.entry, nil
 	}
 	fm, err := e.frontmatter(ctx, vs)
 	if err != nil {
 		return nil, err
 	}
-	ent := &Skill{URI: vs.uri, Frontmatter: fm, Resources: make([]SkillResource, len(vs.files)),
+	files := vs.files()
+	ent := &Skill{URI: vs.uri, Frontmatter: fm, Resources: make([]SkillResource, len(files)),
 		Meta: map[string]any{"dev.skilldex/id": vs.id}}
-	for i, f := range vs.files {
+	for i, f := range files {
 		d, err := e.digest(f)
 		if err != nil {
 			return nil, err
@@ -74,7 +76,7 @@ func (e *Extension) entry(ctx context.Context, vs *vskill) (*Skill, error) {
 		ent.Resources[i] = SkillResource{URI: vs.fileURI(f.rel), Digest: "sha256:" + d, Size: f.info.Size}
 	}
 	e.mu.Lock()
-	e.entries[vs.id] = cachedEntry{fp: vs.fp, entry: ent}
+	e.entries[vs.id] = cachedEntry{fp: fp, entry: ent}
 	e.mu.Unlock()
 	return ent, nil
 }

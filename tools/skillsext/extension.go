@@ -131,7 +131,9 @@ func New(cat Catalog, opts *Options) *Extension {
 		}
 	})
 	// The notifier rebuilds the view after changes, off the catalog's
-	// path, and tells the clients when the listing changed. It lives as
+	// path, tells the clients when the listing changed (which computes
+	// every listed skill's fingerprint), and drops cached digests and
+	// entries of file versions gone. It lives as
 	// long as the catalog it watches (the process).
 	go func() {
 		for range e.kick {
@@ -140,6 +142,7 @@ func New(cat Catalog, opts *Options) *Extension {
 				e.notifyListChanged()
 			}
 			notified = v
+			e.pruneDigests(v)
 		}
 	}()
 	return e
@@ -204,8 +207,13 @@ func (e *Extension) current() *view {
 
 // rebuild replaces the view from the catalog (the generation is read first,
 // so a change during the build makes the next call build again), drops
-// cached entries and digests nothing uses any more, and logs what is left
-// out when that changed. Called with buildMu held.
+// cached entries and frontmatter of skills the view no longer has, and
+// logs what is left out when that changed. Called with buildMu held.
+//
+// It touches no skill's file list: an entry whose files changed is
+// recomputed when its page is next asked for (entry compares
+// fingerprints), and digests nothing uses any more are dropped by the
+// notifier, off the request path (pruneDigests).
 func (e *Extension) rebuild() *view {
 	g := e.gen.Load()
 	v := buildView(e.cat.List(index.ListOptions{IncludeShadowed: true, IncludeInvalid: true}), e.opts.ExposeHidden)
@@ -213,22 +221,9 @@ func (e *Extension) rebuild() *view {
 	e.mu.Lock()
 	old := e.v
 	e.v = v
-	live := map[string]bool{}
 	for id, c := range e.entries {
-		if vs, ok := v.byPath[pathOf(c.entry)]; !ok || vs.id != id || vs.fp != c.fp {
+		if vs, ok := v.byID[id]; !ok || vs.uri != c.entry.URI {
 			delete(e.entries, id)
-		}
-	}
-	for _, vs := range v.byPath {
-		for _, f := range vs.files {
-			if f.info.Hash == "" {
-				live[digestKey(f)] = true
-			}
-		}
-	}
-	for k := range e.digests {
-		if !live[k] {
-			delete(e.digests, k)
 		}
 	}
 	for k := range e.fms {
@@ -247,11 +242,37 @@ func (e *Extension) rebuild() *view {
 	return v
 }
 
-// pathOf is the escaped skill path of an entry's URI.
-func pathOf(s *Skill) string {
-	const suffix = "/" + skillFileSegment
-	u := s.URI[len(Scheme):]
-	return u[:len(u)-len(suffix)]
+// pruneDigests drops the digests computed here (files the catalog did not
+// hash) of file versions v no longer has, and the entries whose files
+// changed. It lists every skill's files, so it runs in the notifier, not
+// on a request; it does nothing when v is no longer current (the next run
+// prunes against the newer view, and must not lose what that one uses).
+func (e *Extension) pruneDigests(v *view) {
+	live := map[string]bool{}
+	fps := make(map[string]uint64, len(v.all))
+	for _, vs := range v.all {
+		for _, f := range vs.files() {
+			if f.info.Hash == "" {
+				live[digestKey(f)] = true
+			}
+		}
+		fps[vs.id] = vs.fingerprint()
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.v != v {
+		return
+	}
+	for k := range e.digests {
+		if !live[k] {
+			delete(e.digests, k)
+		}
+	}
+	for id, c := range e.entries {
+		if fp, ok := fps[id]; !ok || fp != c.fp {
+			delete(e.entries, id)
+		}
+	}
 }
 
 func sameNotes(a, b []note) bool {
@@ -271,7 +292,7 @@ func sameListing(a, b *view) bool {
 		return false
 	}
 	for i := range a.listed {
-		if a.listed[i].uri != b.listed[i].uri || a.listed[i].fp != b.listed[i].fp {
+		if a.listed[i].uri != b.listed[i].uri || a.listed[i].fingerprint() != b.listed[i].fingerprint() {
 			return false
 		}
 	}

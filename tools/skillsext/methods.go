@@ -216,7 +216,7 @@ func (e *Extension) children(ctx context.Context, vs *vskill, dir string) []*mcp
 	out := []*mcp.Resource{}
 	seen := map[string]bool{}
 	isDir := dir == ""
-	for _, f := range vs.files {
+	for _, f := range vs.files() {
 		rest, ok := strings.CutPrefix(f.rel, prefix)
 		if !ok {
 			continue
@@ -381,8 +381,8 @@ func (e *Extension) listResources(ctx context.Context, p *mcp.ListResourcesParam
 	for ; iE < len(v.all) && n < mcp.DefaultPageSize; iE++ {
 		vs := v.all[iE]
 		size := int64(0)
-		if len(vs.files) > 0 {
-			size = vs.files[0].info.Size
+		if files := vs.files(); len(files) > 0 {
+			size = files[0].info.Size
 		}
 		desc := vs.sk.Description
 		if fm, err := e.frontmatter(ctx, vs); err == nil {

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
-	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/index/skillmd"
@@ -25,14 +25,29 @@ const (
 	MaxBytesPerSkill = 16 << 20
 )
 
-// nameRE is the Agent Skills naming rule as SEP-2640 requires it of the
+// validName is the Agent Skills naming rule as SEP-2640 requires it of the
 // final skill-path segment (and as the official conformance suite checks
 // it): 1-64 ASCII lowercase letters, digits and hyphens, no hyphen at
 // either end, no "--". ASCII only: the name may be the URI authority.
-var nameRE = regexp.MustCompile(`^[a-z0-9]([a-z0-9-]{0,62}[a-z0-9])?$`)
-
+// A byte loop rather than a regular expression: the view checks every
+// skill of the catalog after each change.
 func validName(name string) bool {
-	return nameRE.MatchString(name) && !strings.Contains(name, "--")
+	if len(name) == 0 || len(name) > 64 || name[0] == '-' || name[len(name)-1] == '-' {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
+		case c == '-':
+			if name[i-1] == '-' {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // vfile is one file of a skill as the extension serves it.
@@ -52,23 +67,67 @@ type vfile struct {
 	nested bool
 }
 
-// vskill is one skill the extension serves.
+// vskill is one skill the extension serves. The view builds what ordering,
+// lookup and the limits need (id, path, URI, file count and total size) for
+// every skill after each catalog change; the file list and the fingerprint
+// are computed on first use (files), so the first skills/list page after a
+// change costs its own 100 skills, not the whole catalog (issue #17).
 type vskill struct {
 	id   string
 	path string // escaped skill path: skill://<path>/SKILL.md
 	uri  string
-	sk   index.Skill
-	// files lists every file once, SKILL.md first, then by rel.
-	files []vfile
+	sk   *index.Skill // in the view's copy of the catalog's list
+	// nested are the skills in folders below this one (their files are
+	// files of this skill), in folder order.
+	nested []*index.Skill
 	// listed is true when skills/list and resources/list show the skill:
 	// it wins its name and the author did not hide it.
 	listed bool
+	// nfiles and size are the number of files (SKILL.md and nested
+	// skills' files included) and the sum of their sizes, in bytes: what
+	// the SEP-2640 limits are checked against.
+	nfiles int
+	size   int64
+
+	// once computes files and fp, read only through vs.files() and
+	// vs.fingerprint().
+	once sync.Once
+	// fl lists every file once, SKILL.md first, then by rel.
+	fl []vfile
 	// fp fingerprints everything the entry is computed from (SKILL.md's
 	// hash, every file's path, size, modification time and hash; FNV-1a),
 	// so a cached entry is reused until one of them changes.
 	fp uint64
-	// size is the sum of the files' sizes, in bytes.
-	size int64
+}
+
+// files lists every file of vs once, SKILL.md first, then by rel
+// (computed on first use, then kept: the view is never modified).
+func (vs *vskill) files() []vfile {
+	vs.once.Do(vs.load)
+	return vs.fl
+}
+
+// fingerprint is vs's fingerprint (computed with files on first use).
+func (vs *vskill) fingerprint() uint64 {
+	vs.once.Do(vs.load)
+	return vs.fp
+}
+
+func (vs *vskill) load() {
+	vs.fl = filesOf(vs.sk, vs.nested)
+	fp := fnv.New64a()
+	io.WriteString(fp, vs.sk.Hash)
+	var num [16]byte
+	for _, f := range vs.fl {
+		io.WriteString(fp, "\x00")
+		io.WriteString(fp, f.rel)
+		io.WriteString(fp, "\x00")
+		io.WriteString(fp, f.info.Hash)
+		binary.LittleEndian.PutUint64(num[:8], uint64(f.info.Size))
+		binary.LittleEndian.PutUint64(num[8:], uint64(f.info.ModTime))
+		fp.Write(num[:])
+	}
+	vs.fp = fp.Sum64()
 }
 
 // view is the extension's snapshot of the catalog, rebuilt on each catalog
@@ -161,24 +220,11 @@ func buildView(all []index.Skill, exposeHidden bool) *view {
 			exclude(s, path, "its author hid it from the model (disable-model-invocation: true)")
 			continue
 		}
-		vs := &vskill{id: s.ID, path: path, uri: Scheme + path + "/" + skillFileSegment, sk: *s}
-		vs.files = filesOf(s, rest)
-		fp := fnv.New64a()
-		io.WriteString(fp, s.Hash)
-		var num [16]byte
-		for _, f := range vs.files {
-			vs.size += f.info.Size
-			io.WriteString(fp, "\x00")
-			io.WriteString(fp, f.rel)
-			io.WriteString(fp, "\x00")
-			io.WriteString(fp, f.info.Hash)
-			binary.LittleEndian.PutUint64(num[:8], uint64(f.info.Size))
-			binary.LittleEndian.PutUint64(num[8:], uint64(f.info.ModTime))
-			fp.Write(num[:])
-		}
-		vs.fp = fp.Sum64()
-		if len(vs.files) > MaxFilesPerSkill || vs.size > MaxBytesPerSkill {
-			why := fmt.Sprintf("it has %d files and %d bytes, over the SEP-2640 limits of %d files and %d bytes (16 MiB) per skill", len(vs.files), vs.size, MaxFilesPerSkill, MaxBytesPerSkill)
+		vs := &vskill{id: s.ID, path: path, uri: Scheme + path + "/" + skillFileSegment, sk: s}
+		vs.nested = nestedIn(s, rest)
+		vs.nfiles, vs.size = countFiles(s, vs.nested)
+		if vs.nfiles > MaxFilesPerSkill || vs.size > MaxBytesPerSkill {
+			why := fmt.Sprintf("it has %d files and %d bytes, over the SEP-2640 limits of %d files and %d bytes (16 MiB) per skill", vs.nfiles, vs.size, MaxFilesPerSkill, MaxBytesPerSkill)
 			v.excluded[path] = why
 			v.notes = append(v.notes, note{msg: why, count: 1, ids: []string{s.ID}})
 			v.others = append(v.others, s)
@@ -192,7 +238,7 @@ func buildView(all []index.Skill, exposeHidden bool) *view {
 				exclude(s, "", "its skill:// path is taken by the skill in the folder of that name")
 				continue
 			}
-			exclude(&other.sk, "", "its skill:// path is taken by the skill in the folder of that name")
+			exclude(other.sk, "", "its skill:// path is taken by the skill in the folder of that name")
 		}
 		vs.listed = s.ShadowedBy == ""
 		v.byPath[path] = vs
@@ -240,10 +286,42 @@ func hasDiag(s *index.Skill, code string) bool {
 	return false
 }
 
+// nestedIn returns the skills nested in s's folder: they follow it
+// directly in rest (sorted by folder, Dir+"/").
+func nestedIn(s *index.Skill, rest []*index.Skill) []*index.Skill {
+	n := 0
+	for n < len(rest) && under(rest[n].Dir, s.Dir) {
+		n++
+	}
+	return rest[:n:n]
+}
+
+// under reports whether dir+"/" starts with parent+"/" (dir is parent or
+// below it), without building either string.
+func under(dir, parent string) bool {
+	return strings.HasPrefix(dir, parent) && (len(dir) == len(parent) || dir[len(parent)] == '/')
+}
+
+// countFiles is the number of files filesOf(s, nested) lists and the sum
+// of their sizes, without building the list.
+func countFiles(s *index.Skill, nested []*index.Skill) (n int, size int64) {
+	for _, fi := range s.Files {
+		if fi.Path == skillFileSegment && fi.Path != s.SkillFile {
+			continue
+		}
+		n, size = n+1, size+fi.Size
+	}
+	for _, ns := range nested {
+		for _, fi := range ns.Files {
+			n, size = n+1, size+fi.Size
+		}
+	}
+	return n, size
+}
+
 // filesOf lists every file of s: its own (SKILL.md first, as rel
-// "SKILL.md") and those of the skills nested in its folder, which follow
-// it in rest (sorted by folder).
-func filesOf(s *index.Skill, rest []*index.Skill) []vfile {
+// "SKILL.md") and those of the skills nested in its folder (nestedIn).
+func filesOf(s *index.Skill, nested []*index.Skill) []vfile {
 	out := make([]vfile, 0, len(s.Files))
 	for _, fi := range s.Files {
 		f := vfile{rel: fi.Path, ownerID: s.ID, ownerRel: fi.Path, ownerDir: s.Dir, info: fi}
@@ -258,10 +336,7 @@ func filesOf(s *index.Skill, rest []*index.Skill) []vfile {
 		out = append(out, f)
 	}
 	prefix := s.Dir + "/"
-	for _, n := range rest {
-		if !strings.HasPrefix(n.Dir+"/", prefix) {
-			break
-		}
+	for _, n := range nested {
 		sub := strings.TrimPrefix(n.Dir, prefix)
 		sub = strings.ReplaceAll(sub, "\\", "/")
 		for _, fi := range n.Files {
@@ -300,7 +375,7 @@ func (v *view) lookup(segs []string) (*vskill, string, bool) {
 
 // file finds a file of vs by rel (at most MaxFilesPerSkill to scan).
 func (vs *vskill) file(rel string) (vfile, bool) {
-	for _, f := range vs.files {
+	for _, f := range vs.files() {
 		if f.rel == rel {
 			return f, true
 		}
