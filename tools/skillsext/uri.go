@@ -97,3 +97,27 @@ func joinEscaped(segs []string) string {
 	}
 	return strings.Join(out, "/")
 }
+
+// skillPath is joinEscaped(skillPathSegments(id, name)), the escaped skill
+// path, without splitting when id and name need no escaping (nearly every
+// skill; the view computes it for every skill after each change).
+func skillPath(id, name string) string {
+	if !plainPath(id) || !plainPath(name) || strings.Contains(name, "/") || id == "" {
+		return joinEscaped(skillPathSegments(id, name))
+	}
+	if last := id[strings.LastIndexByte(id, '/')+1:]; last == name {
+		return id
+	}
+	return id + "/" + name
+}
+
+// plainPath reports whether p has only unreserved characters and slashes,
+// so escaping each of its segments leaves it unchanged.
+func plainPath(p string) bool {
+	for i := 0; i < len(p); i++ {
+		if !unreserved(p[i]) && p[i] != '/' {
+			return false
+		}
+	}
+	return true
+}

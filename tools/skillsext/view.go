@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -171,16 +172,15 @@ func hidden(s *index.Skill) bool { return s.DisableModelInvocation }
 // not, shadowed or not: an invalid nested skill's files are still files of
 // the skill around it).
 func buildView(all []index.Skill, exposeHidden bool) *view {
-	v := &view{byPath: map[string]*vskill{}, byID: map[string]*vskill{}, excluded: map[string]string{}}
+	v := &view{byPath: make(map[string]*vskill, len(all)), byID: make(map[string]*vskill, len(all)), excluded: map[string]string{}}
 	// Sort by folder so that the skills nested in a folder follow it.
-	// The key is Dir+"/" so that a folder's nested skills follow it
-	// directly ("a/b" before "a-c", whose "-" sorts before "/").
+	// The order is that of Dir+"/" so that a folder's nested skills follow
+	// it directly ("a/b" before "a-c", whose "-" sorts before "/").
 	byDir := make([]*index.Skill, len(all))
-	keys := make([]string, len(all))
 	for i := range all {
-		byDir[i], keys[i] = &all[i], all[i].Dir+"/"
+		byDir[i] = &all[i]
 	}
-	sort.Sort(byKey{byDir, keys})
+	slices.SortFunc(byDir, func(a, b *index.Skill) int { return compareDirs(a.Dir, b.Dir) })
 
 	reasons := map[string]*note{}
 	exclude := func(s *index.Skill, path, why string) {
@@ -207,8 +207,7 @@ func buildView(all []index.Skill, exposeHidden bool) *view {
 		if !s.Valid {
 			continue
 		}
-		segs := skillPathSegments(s.ID, s.Name)
-		path := joinEscaped(segs)
+		path := skillPath(s.ID, s.Name)
 		switch {
 		case !validName(s.Name):
 			exclude(s, "", "its name breaks the Agent Skills naming rules (1-64 lowercase ASCII letters, digits and hyphens), so no skill:// URI can end in it")
@@ -234,7 +233,7 @@ func buildView(all []index.Skill, exposeHidden bool) *view {
 			// Only a folder whose name differs from its skill's name can
 			// land on another skill's path (folder x named n, and a
 			// folder x/n named n): the one whose folder is the path keeps it.
-			if len(strings.Split(other.id, "/")) == len(segs) {
+			if len(strings.Split(other.id, "/")) == len(skillPathSegments(s.ID, s.Name)) {
 				exclude(s, "", "its skill:// path is taken by the skill in the folder of that name")
 				continue
 			}
@@ -247,7 +246,7 @@ func buildView(all []index.Skill, exposeHidden bool) *view {
 		v.all = append(v.all, vs)
 		v.byID[vs.id] = vs
 	}
-	sort.Slice(v.all, func(i, j int) bool { return v.all[i].uri < v.all[j].uri })
+	slices.SortFunc(v.all, func(a, b *vskill) int { return strings.Compare(a.uri, b.uri) })
 	for _, vs := range v.all {
 		if vs.listed {
 			v.listed = append(v.listed, vs)
@@ -264,17 +263,27 @@ func buildView(all []index.Skill, exposeHidden bool) *view {
 	return v
 }
 
-// byKey sorts skills by precomputed keys.
-type byKey struct {
-	s []*index.Skill
-	k []string
-}
-
-func (b byKey) Len() int           { return len(b.s) }
-func (b byKey) Less(i, j int) bool { return b.k[i] < b.k[j] }
-func (b byKey) Swap(i, j int) {
-	b.s[i], b.s[j] = b.s[j], b.s[i]
-	b.k[i], b.k[j] = b.k[j], b.k[i]
+// compareDirs orders folders as a+"/" and b+"/" compare, without
+// building either string.
+func compareDirs(a, b string) int {
+	n := min(len(a), len(b))
+	if c := strings.Compare(a[:n], b[:n]); c != 0 {
+		return c
+	}
+	if len(a) == len(b) {
+		return 0
+	}
+	// One is a prefix of the other: the shorter continues with "/".
+	if len(a) == n {
+		if b[n] < '/' {
+			return 1
+		}
+		return -1
+	}
+	if a[n] < '/' {
+		return -1
+	}
+	return 1
 }
 
 func hasDiag(s *index.Skill, code string) bool {
