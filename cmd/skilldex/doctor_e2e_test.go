@@ -38,7 +38,7 @@ func corpusPaths(t *testing.T, dir, s string) string {
 
 // listingCost masks the listing's size, which counts the absolute
 // locations of SKILL.md and so depends on where the corpus is.
-var listingCost = regexp.MustCompile(`(costs (?:about )?|skills, )\d+ (characters|tokens)( \(\d+ characters at \d+ per token\)| \(about \d+ tokens\))?`)
+var listingCost = regexp.MustCompile(`(costs (?:about )?|in the listing, )\d+ (characters|tokens)( \(\d+ characters at \d+ per token\)| \(about \d+ tokens\))?`)
 
 // TestDoctorCorpus runs doctor on the real corpus: every kind of problem
 // the corpus has is reported (it holds no scripts - SOURCES.md: code files

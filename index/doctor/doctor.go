@@ -95,6 +95,9 @@ type Fit struct {
 	// Chars is the length of the fitted listing; FullChars the length
 	// with every skill and its full description.
 	Chars, FullChars int
+	// Total is how many skills the listing holds before fitting: the
+	// skills given, less those their authors hid from the model.
+	Total int
 	// Mode is "full", "shortened", "names" or "left-out".
 	Mode           string
 	Listed         int
@@ -138,9 +141,13 @@ type BudgetFit struct {
 
 // Listing is the catalog's listing cost: what the prompt block of every
 // served skill with its full description costs, and how it fits each
-// budget.
+// budget. Skills is how many skills the listing holds: the served skills
+// that win their names (Report.Served less Report.Shadowed), less Hidden,
+// those whose authors hid them from the model (disable-model-invocation),
+// which no listing shows.
 type Listing struct {
 	Skills    int         `json:"skills"`
+	Hidden    int         `json:"hidden"`
 	FullChars int         `json:"full_chars"`
 	Tokens    int         `json:"tokens_estimate"`
 	Budgets   []BudgetFit `json:"budgets"`
@@ -191,7 +198,7 @@ func PromptFit(skills []index.Skill) func(chars int) (Fit, error) {
 		if err != nil {
 			return Fit{}, err
 		}
-		return Fit{Chars: p.Chars, FullChars: p.FullChars, Mode: p.Mode, Listed: p.Listed, Omitted: p.Omitted, DescriptionCap: p.DescriptionCap}, nil
+		return Fit{Chars: p.Chars, FullChars: p.FullChars, Total: p.Total, Mode: p.Mode, Listed: p.Listed, Omitted: p.Omitted, DescriptionCap: p.DescriptionCap}, nil
 	}
 }
 
@@ -493,6 +500,10 @@ func listing(in Input, served int) (*Listing, []Finding, error) {
 		if err != nil {
 			return nil, nil, fmt.Errorf("listing cost against %s: %w", b.Name, err)
 		}
+		// The listing leaves out the skills hidden from the model: count
+		// what it holds, and say how many are left out, so the numbers
+		// agree with skilldex prompt's.
+		l.Skills, l.Hidden = f.Total, max(served-f.Total, 0)
 		l.FullChars = f.FullChars
 		l.Tokens = (f.FullChars + CharsPerToken - 1) / CharsPerToken
 		bf := BudgetFit{Budget: b, Fits: f.Mode == "full", Mode: f.Mode, Listed: f.Listed, Omitted: f.Omitted, DescriptionCap: f.DescriptionCap}
@@ -511,10 +522,14 @@ func listing(in Input, served int) (*Listing, []Finding, error) {
 		case "names":
 			keeps = "every skill by name only, no descriptions"
 		default:
-			keeps = fmt.Sprintf("only %d names; %d skills left out of the listing", f.Listed, f.Omitted)
+			keeps = fmt.Sprintf("only %s; %s left out of the listing", count(f.Listed, "name"), count(f.Omitted, "skill"))
+		}
+		held := count(l.Skills, "skill")
+		if l.Hidden > 0 {
+			held += fmt.Sprintf(" (not counting %s hidden from the model)", count(l.Hidden, "served skill"))
 		}
 		out = append(out, Finding{Severity: Warning, Category: CatBudget, Code: CodeOverBudget,
-			Message: fmt.Sprintf("the listing of %d skills costs %s, over %s: an agent with that budget sees %s", served, cost, b.Name, keeps),
+			Message: fmt.Sprintf("the listing of %s costs %s, over %s: an agent with that budget sees %s", held, cost, b.Name, keeps),
 			Fix:     "serve the catalog through skilldex (agents find skills with search_skills), split it into per-project roots, or shorten the longest descriptions"})
 	}
 	return l, out, nil

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"os"
 	g "github.com/skilldex/skilldex/internal/golden"
 	"path/filepath"
 	"strings"
@@ -226,4 +227,76 @@ func TestScripts(t *testing.T) {
 			t.Errorf("%s: unexpected %s", p, code)
 		}
 	}
+}
+
+// TestListingCountsHidden: the report's text counts in good English ("1
+// skill"), and the listing cost counts the skills the listing holds, not
+// the served ones, saying how many hidden skills it leaves out, so it
+// agrees with skilldex prompt.
+func TestListingCountsHidden(t *testing.T) {
+	one := t.TempDir()
+	writeSkill(t, one, "alpha", "Convert spreadsheets to CSV files, keeping the header row and the cell types.", "")
+	rep := check(t, openMem(t, one), one)
+	var text bytes.Buffer
+	if err := rep.WriteText(&text, doctor.TextOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"1 skill: 1 served", "LISTING COST: 1 skill in the listing,"} {
+		if !strings.Contains(text.String(), want) {
+			t.Errorf("one skill: no %q in\n%s", want, text.String())
+		}
+	}
+
+	two := t.TempDir()
+	writeSkill(t, two, "alpha", "Convert spreadsheets to CSV files, keeping the header row and the cell types.", "")
+	writeSkill(t, two, "beta", "Deploy the release by hand; the author keeps this one away from the model.", "disable-model-invocation: true\n")
+	in := doctor.FromCatalog(context.Background(), openMem(t, two))
+	// Over budget with one skill's full description, not below the
+	// listing's frame.
+	in.Budgets = []doctor.Budget{{Name: "260 characters", Chars: 260}}
+	rep, err := doctor.Check(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Served != 2 || rep.Listing.Skills != 1 || rep.Listing.Hidden != 1 {
+		t.Fatalf("served %d, listing %+v; want 2 served, 1 in the listing, 1 hidden", rep.Served, rep.Listing)
+	}
+	text.Reset()
+	if err := rep.WriteText(&text, doctor.TextOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"2 skills: 2 served", "LISTING COST: 1 skill in the listing,", "not counting 1 served skill hidden from the model by their authors",
+		"the listing of 1 skill (not counting 1 served skill hidden from the model) costs"} {
+		if !strings.Contains(text.String(), want) {
+			t.Errorf("one hidden skill: no %q in\n%s", want, text.String())
+		}
+	}
+	if strings.Contains(text.String(), "listing of 2") {
+		t.Errorf("the listing is said to hold the hidden skill:\n%s", text.String())
+	}
+}
+
+// writeSkill writes a valid skill called name under root; extra is more
+// frontmatter lines.
+func writeSkill(t *testing.T, root, name, description, extra string) {
+	t.Helper()
+	dir := filepath.Join(root, name)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	md := "---\nname: " + name + "\ndescription: " + description + "\n" + extra + "---\n# " + name + "\n\nSteps to follow.\n"
+	if err := os.WriteFile(filepath.Join(dir, "SKILL.md"), []byte(md), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// openMem opens an in-memory catalog of root.
+func openMem(t *testing.T, root string) *index.Catalog {
+	t.Helper()
+	cat, err := index.Open(context.Background(), &index.Options{Mem: true, Roots: []index.Root{{Path: root}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cat.Close() })
+	return cat
 }

@@ -38,7 +38,7 @@ func (r *Report) WriteText(w io.Writer, o TextOptions) error {
 		trim = func(p string) string { return p }
 	}
 	ew := &errWriter{w: w}
-	ew.printf("%d skills: %d served (%d of them shadowed), %d not served (invalid)\n", r.Skills, r.Served, r.Shadowed, r.Invalid)
+	ew.printf("%s: %d served (%d of them shadowed), %d not served (invalid)\n", count(r.Skills, "skill"), r.Served, r.Shadowed, r.Invalid)
 	ew.printf("%s, %s, %s\n", paint(Error, count(r.Errors, "error")), paint(Warning, count(r.Warnings, "warning")), count(r.Infos, "note"))
 	i := 0
 	for i < len(r.Findings) {
@@ -85,7 +85,10 @@ func (r *Report) WriteText(w io.Writer, o TextOptions) error {
 		i = j
 	}
 	if l := r.Listing; l != nil {
-		ew.printf("\nLISTING COST: %d served skills, %d characters (about %d tokens) with full descriptions\n", l.Skills, l.FullChars, l.Tokens)
+		ew.printf("\nLISTING COST: %s in the listing, %d characters (about %d tokens) with full descriptions\n", count(l.Skills, "skill"), l.FullChars, l.Tokens)
+		if l.Hidden > 0 {
+			ew.printf("  not counting %s hidden from the model by their authors (disable-model-invocation), which no listing shows\n", count(l.Hidden, "served skill"))
+		}
 		for _, b := range l.Budgets {
 			state := paint(Warning, "over")
 			if b.Fits {
@@ -100,7 +103,7 @@ func (r *Report) WriteText(w io.Writer, o TextOptions) error {
 			case "names":
 				keeps = "names only"
 			default:
-				keeps = fmt.Sprintf("%d names, %d left out", b.Listed, b.Omitted)
+				keeps = fmt.Sprintf("%s, %d left out", count(b.Listed, "name"), b.Omitted)
 			}
 			ew.printf("  %-28s %-4s  skilldex prompt keeps %s\n", b.Name, state, keeps)
 		}
