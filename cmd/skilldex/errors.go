@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/skilldex/skilldex/index"
 	"github.com/spf13/cobra"
@@ -58,8 +59,10 @@ func noArgs(cmd *cobra.Command, args []string) error {
 	return fmt.Errorf("%s takes no arguments, got %q; see: %s --help", cmd.CommandPath(), strings.Join(args, " "), cmd.CommandPath())
 }
 
-// notFoundText: `skill "x" not found among 3 skills; did you mean y? Find
-// names with: skilldex search WORDS, or skilldex list`.
+// notFoundText: `skill "pdf-fomrs" not found among 3 skills; did you mean
+// pdf-forms? Find the exact name with: skilldex search pdf fomrs, or
+// skilldex list`: the search is of the name's own words, so it can be
+// pasted as it is.
 func notFoundText(e *index.NotFoundError) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "skill %q not found among %s", e.Name, plural(e.Total, "skill", "skills"))
@@ -68,7 +71,7 @@ func notFoundText(e *index.NotFoundError) string {
 	} else {
 		b.WriteString(".")
 	}
-	b.WriteString(" Find the exact name with: skilldex search WORDS, or skilldex list")
+	fmt.Fprintf(&b, " Find the exact name with: skilldex search %s, or skilldex list", searchWords(e.Name))
 	return b.String()
 }
 
@@ -102,6 +105,22 @@ func fileNotFoundText(e *index.FileNotFoundError) string {
 	}
 	fmt.Fprintf(&b, " List the skill's files with: skilldex show %s", shellQuote(e.SkillID))
 	return b.String()
+}
+
+// searchWords is a skill name as search words, each quoted for a shell
+// when it needs it: "pdf-forms" gives "pdf forms"; a name with no letters
+// or digits gives the placeholder WORDS.
+func searchWords(name string) string {
+	words := strings.FieldsFunc(name, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	})
+	if len(words) == 0 {
+		return "WORDS"
+	}
+	for i, w := range words {
+		words[i] = shellQuote(w)
+	}
+	return strings.Join(words, " ")
 }
 
 // plural is "1 skill", "0 skills", "2 skills".

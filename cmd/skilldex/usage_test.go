@@ -81,12 +81,25 @@ func TestBadArguments(t *testing.T) {
 func TestHintsSpeakCLI(t *testing.T) {
 	ex := filepath.Join(repoRoot(t), "examples", "skills")
 	miss := cli(t, "show", "--mem", "--dir", ex, "pdf-form")
-	if miss.code == 0 || !strings.Contains(miss.stderr, "did you mean pdf-forms?") || !strings.Contains(miss.stderr, "skilldex search WORDS") {
+	if miss.code == 0 || !strings.Contains(miss.stderr, "did you mean pdf-forms?") || !strings.Contains(miss.stderr, "skilldex search pdf form, or skilldex list") {
 		t.Errorf("show pdf-form: exit %d, %q", miss.code, miss.stderr)
 	}
 	file := cli(t, "read", "--mem", "--dir", ex, "pdf-forms", "references/nope.md")
 	if file.code == 0 || !strings.Contains(file.stderr, "List the skill's files with: skilldex show pdf-forms") {
 		t.Errorf("read: exit %d, %q", file.code, file.stderr)
+	}
+	// No close name: no did-you-mean, still the way to find one, for
+	// every command that takes a skill name.
+	none := cli(t, "show", "--mem", "--dir", ex, "zzz-qqq")
+	if none.code == 0 || strings.Contains(none.stderr, "did you mean") ||
+		!strings.Contains(none.stderr, `skill "zzz-qqq" not found among 5 skills. Find the exact name with: skilldex search zzz qqq, or skilldex list`) {
+		t.Errorf("show zzz-qqq: exit %d, %q", none.code, none.stderr)
+	}
+	for _, args := range [][]string{{"read", "pdf-form", "SKILL.md"}, {"run", "pdf-form", "scripts/x.py"}, {"show", "--json", "pdf-form"}} {
+		r := cli(t, append([]string{args[0], "--mem", "--dir", ex}, args[1:]...)...)
+		if r.code == 0 || !strings.Contains(r.stderr, "did you mean pdf-forms? Find the exact name with: skilldex search pdf form, or skilldex list") {
+			t.Errorf("%s: exit %d, %q", strings.Join(args, " "), r.code, r.stderr)
+		}
 	}
 	for _, r := range []result{miss, file} {
 		for _, tool := range []string{"search_skills", "list_skills", "load_skill", "read_skill_file"} {
