@@ -194,10 +194,14 @@ func readBody(timeout time.Duration, next http.Handler) http.Handler {
 		rc := http.NewResponseController(w)
 		_ = rc.SetReadDeadline(time.Now().Add(timeout))
 		body, err := io.ReadAll(io.LimitReader(r.Body, maxRequestBytes+1))
-		_ = rc.SetReadDeadline(time.Time{})
 		if err != nil {
 			// The rest of the body may still be on its way: close the
-			// connection after this answer instead of reading it.
+			// connection after this answer instead of reading it. The
+			// read deadline stays in the past: net/http otherwise waits,
+			// with no deadline, for up to 256 KiB of the unread body
+			// before closing, so a client that stops sending after the
+			// 408 held its connection forever (issue 14 B8, re-test).
+			_ = rc.SetReadDeadline(time.Now())
 			w.Header().Set("Connection", "close")
 			var ne net.Error
 			if errors.As(err, &ne) && ne.Timeout() {
@@ -207,6 +211,7 @@ func readBody(timeout time.Duration, next http.Handler) http.Handler {
 			http.Error(w, "cannot read the request body: "+err.Error(), http.StatusBadRequest)
 			return
 		}
+		_ = rc.SetReadDeadline(time.Time{})
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		next.ServeHTTP(w, r)
 	})

@@ -347,6 +347,39 @@ func TestSlowBodyDropped(t *testing.T) {
 	}
 }
 
+// TestSlowBodyStoppedDropped (issue #14 B8, re-test): a client that sends
+// part of a body and then nothing gets its 408 and the server closes the
+// connection; net/http used to wait, without a deadline, for the rest of
+// the body (under 256 KiB) and held the connection until the client left.
+func TestSlowBodyStoppedDropped(t *testing.T) {
+	ts := httptest.NewUnstartedServer(newHTTPHandler(mcp.NewServer(&mcp.Implementation{Name: "t", Version: "1"}, nil),
+		guard{BodyTimeout: 100 * time.Millisecond}, slog.New(slog.DiscardHandler)))
+	ts.Config = newHTTPServer(ts.Config.Handler)
+	ts.Start()
+	defer ts.Close()
+	c, err := net.Dial("tcp", ts.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	fmt.Fprintf(c, "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: 100000\r\n\r\n{")
+	_ = c.SetReadDeadline(time.Now().Add(60 * time.Second))
+	br := bufio.NewReader(c)
+	resp, err := http.ReadResponse(br, nil)
+	if err != nil {
+		t.Fatalf("no response to a stalled body: %v", err)
+	}
+	if resp.StatusCode != http.StatusRequestTimeout {
+		t.Errorf("status %d, want 408", resp.StatusCode)
+	}
+	_, _ = io.Copy(io.Discard, resp.Body)
+	if _, err := br.ReadByte(); err == nil {
+		t.Error("the connection carried more bytes after the 408")
+	} else if ne, ok := err.(net.Error); ok && ne.Timeout() {
+		t.Error("the connection was not closed within 60 s of a stalled body's 408")
+	}
+}
+
 // TestConnectionCap (issue #14 B8): the listener holds at most n
 // connections; one more is accepted only after one closes.
 func TestConnectionCap(t *testing.T) {
