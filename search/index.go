@@ -624,13 +624,23 @@ func (ix *Index) Count() (uint64, error) {
 }
 
 // IDs returns the IDs of all documents in the index, sorted ascending, for
-// reconciliation with the metadata store.
-func (ix *Index) IDs() ([]string, error) {
+// reconciliation with the metadata store. A damaged segment (zapx slices
+// it by the offsets it holds and panics, or a truncated mapped file
+// faults) is reported as an error wrapping ErrCorrupt, so the caller
+// rebuilds instead of the process dying on every start (issue 14 B12).
+func (ix *Index) IDs() (ids []string, err error) {
 	idx, done, err := ix.live()
 	if err != nil {
 		return nil, err
 	}
 	defer done()
+	old := debug.SetPanicOnFault(true)
+	defer func() {
+		debug.SetPanicOnFault(old)
+		if r := recover(); r != nil {
+			ids, err = nil, fmt.Errorf("search: ids: %v: %w", r, ErrCorrupt)
+		}
+	}()
 	adv, err := idx.Advanced()
 	if err != nil {
 		return nil, fmt.Errorf("search: ids: %w", err)
@@ -645,7 +655,6 @@ func (ix *Index) IDs() ([]string, error) {
 		return nil, fmt.Errorf("search: ids: %w", err)
 	}
 	defer it.Close()
-	var ids []string
 	for {
 		iid, err := it.Next()
 		if err != nil {

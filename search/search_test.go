@@ -577,6 +577,51 @@ func TestCorruptAndVersion(t *testing.T) {
 	ix.Close()
 }
 
+// TestIDsOnDamagedSegment (issue 14 B12): bytes flipped inside a segment
+// file make IDs fail with ErrCorrupt (the catalog then rebuilds the index),
+// never panic; zapx sliced the segment by its damaged offsets and the
+// process died on every start.
+func TestIDsOnDamagedSegment(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ix")
+	ix, err := Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ix.Index(filler(80)...); err != nil {
+		t.Fatal(err)
+	}
+	if err := ix.Close(); err != nil {
+		t.Fatal(err)
+	}
+	segs, _ := filepath.Glob(filepath.Join(path, "store", "*.zap"))
+	if len(segs) == 0 {
+		t.Fatal("no segment files written")
+	}
+	for _, seg := range segs {
+		b, err := os.ReadFile(seg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for off := len(b) / 10; off < len(b)-len(b)/10; off += 97 {
+			b[off] ^= 0xFF
+		}
+		if err := os.WriteFile(seg, b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ix, err = Open(path, nil)
+	if err != nil {
+		if !errors.Is(err, ErrCorrupt) {
+			t.Fatalf("Open of a damaged index: %v, want ErrCorrupt", err)
+		}
+		return
+	}
+	defer ix.Close()
+	if _, err := ix.IDs(); err != nil && !errors.Is(err, ErrCorrupt) {
+		t.Errorf("IDs on a damaged segment: %v, want ErrCorrupt", err)
+	}
+}
+
 func TestConcurrent(t *testing.T) {
 	ix := openMem(t, filler(30)...)
 	var wg sync.WaitGroup
