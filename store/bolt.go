@@ -202,13 +202,18 @@ func (p *panicError) Unwrap() error { return ErrCorrupt }
 // ErrCorrupt). Memory faults on the mapped file (SIGBUS past the end of a
 // truncated file, for one) become panics instead of killing the process.
 // A panic raised while *user is true is the caller's callback panicking:
-// it is passed on unchanged.
+// it is passed on unchanged, except a memory fault (a value implementing
+// Addr, see debug.SetPanicOnFault): the callback read a key or value that
+// bbolt handed it from a damaged page pointing past the mapped file, which
+// is damage like any other (issue 14 B12: every start died in
+// Catalog.readStore's ForEach).
 func guard(user *bool, fn func() error) (err error) {
 	old := debug.SetPanicOnFault(true)
 	defer func() {
 		debug.SetPanicOnFault(old)
 		if r := recover(); r != nil {
-			if user != nil && *user {
+			_, fault := r.(interface{ Addr() uintptr })
+			if user != nil && *user && !fault {
 				panic(r)
 			}
 			err = &panicError{r}
