@@ -252,7 +252,11 @@ func BuildPrompt(skills []index.Skill, opts PromptOptions) (*Prompt, error) {
 	// back from the entries' budget, so the whole text fits.
 	reserve := runes(fr.head) + max(runes(fr.foot(promptNote(FitShortened, n, n, longest))), runes(fr.foot(promptNote(FitLeftOut, n, n, n))))
 	if budget < reserve {
-		return nil, fmt.Errorf("%w: %d characters cannot hold the frame and note of %d skills; give at least %d", ErrBudgetTooSmall, budget, n, reserve+40)
+		noun := "skills"
+		if n == 1 {
+			noun = "skill"
+		}
+		return nil, fmt.Errorf("%w: %d characters cannot hold the frame and note of %d %s; give at least %d", ErrBudgetTooSmall, budget, n, noun, reserve+40)
 	}
 	frame := Format{
 		Full:     func(e Entry, d string) string { return fr.Full(e, d) },
