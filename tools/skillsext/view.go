@@ -211,6 +211,9 @@ func buildView(all []index.Skill, exposeHidden bool) *view {
 		}
 	}
 	order := make([]*vskill, 0, len(byDir))
+	// slab holds the skills in one allocation; its capacity is never
+	// exceeded, so the pointers into it stay valid.
+	slab := make([]vskill, 0, len(byDir))
 	for i, s := range byDir {
 		// rest: the skills after s in folder order; those nested in it
 		// come first.
@@ -230,7 +233,8 @@ func buildView(all []index.Skill, exposeHidden bool) *view {
 			exclude(s, path, "its author hid it from the model (disable-model-invocation: true)")
 			continue
 		}
-		vs := &vskill{id: s.ID, path: path, uri: Scheme + path + "/" + skillFileSegment, sk: s}
+		slab = append(slab, vskill{id: s.ID, path: path, uri: Scheme + path + "/" + skillFileSegment, sk: s})
+		vs := &slab[len(slab)-1]
 		vs.nested = nestedIn(s, rest)
 		vs.nfiles, vs.size = countFiles(s, vs.nested)
 		if vs.nfiles > MaxFilesPerSkill || vs.size > MaxBytesPerSkill {
