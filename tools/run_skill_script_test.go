@@ -78,6 +78,10 @@ func TestNoSandboxWarnsEveryRun(t *testing.T) {
 			t.Errorf("execute_script run %d: %q", i+1, text(res))
 		}
 	}
+	// The server's log says it on every run too, not only at start.
+	if n := strings.Count(f.logs.String(), "WITHOUT a sandbox"); n != 4 {
+		t.Errorf("the log warned %d times for 4 unsandboxed runs:\n%s", n, f.logs.String())
+	}
 }
 
 // TestScriptReportOutOfMemory: a run killed at its memory limit is a
