@@ -71,7 +71,9 @@ func procStatus(pid int, field string) (int64, error) {
 	return 0, fmt.Errorf("%s: no %s", path, field)
 }
 
-// ServeRSS starts "cmd serve --dir root --data-dir data --no-watch",
+// ServeRSS starts "cmd serve --dir root --data-dir data --no-watch
+// --share=off" (this process serves: shared, it would be a front whose
+// daemon, another process, holds the catalog and outlives the bench),
 // completes an MCP initialize handshake and a tools/list over stdio, and
 // returns the process's peak resident set size (VmHWM, Linux) in bytes.
 func ServeRSS(ctx context.Context, cmd []string, root, data string) (int64, error) {
@@ -82,7 +84,7 @@ func ServeRSS(ctx context.Context, cmd []string, root, data string) (int64, erro
 	// environment) must not hang the bench.
 	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
 	defer cancel()
-	args := append(append([]string{}, cmd[1:]...), "serve", "--dir", root, "--data-dir", data, "--no-watch")
+	args := append(append([]string{}, cmd[1:]...), "serve", "--dir", root, "--data-dir", data, "--no-watch", "--share=off")
 	p, stdin, stdout, err := startProcess(ctx, cmd[0], args)
 	if err != nil {
 		return 0, err
