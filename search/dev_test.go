@@ -67,14 +67,7 @@ func TestDevReport(t *testing.T) {
 		t.Skip("set SKILLDEX_DEV=1 to print the per-category report")
 	}
 	docs := corpusDocs(t)
-	ix, err := Open("", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ix.Close()
-	if err := ix.Index(docs...); err != nil {
-		t.Fatal(err)
-	}
+	ix := openMem(t, docs...)
 	group := contentGroup(docs)
 	var dump strings.Builder
 	for _, f := range allQueryFiles {
@@ -169,14 +162,7 @@ func TestDevVariants(t *testing.T) {
 		t.Skip("set SKILLDEX_VARIANTS=1 to compare ranking variants")
 	}
 	docs := corpusDocs(t)
-	ix, err := Open("", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ix.Close()
-	if err := ix.Index(docs...); err != nil {
-		t.Fatal(err)
-	}
+	ix := openMem(t, docs...)
 	group := contentGroup(docs)
 	var sets [][]eval.Query
 	for _, f := range allQueryFiles {
