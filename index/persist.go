@@ -1,7 +1,6 @@
 package index
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"maps"
@@ -127,13 +126,12 @@ func (c *Catalog) load(w writing) error {
 }
 
 // readStore decodes every stored skill record, and lists the ids of the
-// records that do not decode (see decodeRecord). Decoding JSON is the
-// largest part of a warm start (about 30 us per record), so records are
-// decoded on all cores while the store is read.
+// records that do not decode (see decodeRecord). Records are decoded on
+// all cores while the store is read.
 func (c *Catalog) readStore() (map[string]*Skill, []string, error) {
 	type record struct {
 		id   string
-		meta []byte
+		meta string
 	}
 	workers := runtime.GOMAXPROCS(0)
 	recs := make(chan record, 256)
@@ -146,7 +144,7 @@ func (c *Catalog) readStore() (map[string]*Skill, []string, error) {
 		go func() {
 			defer wg.Done()
 			for r := range recs {
-				s, err := decodeRecord(r.id, r.meta, len(c.opts.Roots))
+				s, err := decodeRecordString(r.id, r.meta, len(c.opts.Roots))
 				if err != nil {
 					c.log.Debug("store record not used", "id", r.id, "err", err)
 					bads[w] = append(bads[w], r.id)
@@ -157,7 +155,7 @@ func (c *Catalog) readStore() (map[string]*Skill, []string, error) {
 		}()
 	}
 	err := c.st.ForEach(func(id string, meta []byte) error {
-		recs <- record{id, bytes.Clone(meta)} // meta is valid only during the call
+		recs <- record{id, string(meta)} // meta is valid only during the call
 		return nil
 	})
 	close(recs)

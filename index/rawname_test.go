@@ -1,14 +1,12 @@
 package index
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"reflect"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/skilldex/skilldex/index/skillmd"
@@ -75,7 +73,7 @@ func TestFolderNameNotUTF8(t *testing.T) {
 func TestOldRecordsRederived(t *testing.T) {
 	base := t.TempDir()
 	root := filepath.Join(base, "root")
-	for _, n := range []string{"old", "future", "garbage", "moved", "fine"} {
+	for _, n := range []string{"old", "v2", "future", "garbage", "moved", "fine"} {
 		writeFile(t, filepath.Join(root, n, "SKILL.md"), skillMD(n, "The real description of "+n+".", "body"))
 	}
 	opts := &Options{Roots: []Root{{Path: root}}, DataDir: filepath.Join(base, "data")}
@@ -98,18 +96,20 @@ func TestOldRecordsRederived(t *testing.T) {
 	}
 	v1, _ := json.Marshal(lie("old")) // version 1: the public type, no "v"
 	future, _ := encodeRecord(ptr(lie("future")))
-	future = bytes.Replace(future, []byte(`"v":2`), []byte(`"v":99`), 1)
+	future[1] = 99 // the version, one uvarint byte after the magic byte
+	v2, _ := json.Marshal(map[string]any{"v": 2, "rules": skillmd.RulesVersion, "id": "v2", "description": "A stale description."})
 	elsewhere := lie("moved")
 	elsewhere.ID = "elsewhere"
 	moved, _ := encodeRecord(&elsewhere)
 	must(t, st.Put(store.Entry{ID: "old", Meta: v1}, store.Entry{ID: "future", Meta: future},
-		store.Entry{ID: "garbage", Meta: []byte("{not json")}, store.Entry{ID: "moved", Meta: moved}))
+		store.Entry{ID: "garbage", Meta: []byte("{not json")}, store.Entry{ID: "moved", Meta: moved},
+		store.Entry{ID: "v2", Meta: v2}, store.Entry{ID: "cut", Meta: future[:len(future)/2]}))
 	must(t, st.Close())
 
 	c, err = Open(context.Background(), opts)
 	must(t, err)
 	defer c.Close()
-	for _, n := range []string{"old", "future", "garbage", "moved", "fine"} {
+	for _, n := range []string{"old", "v2", "future", "garbage", "moved", "fine"} {
 		s, err := c.Resolve(n)
 		if err != nil || s.Description != "The real description of "+n+"." {
 			t.Errorf("%s: %q, %v; want the description on disk", n, s.Description, err)
@@ -119,6 +119,9 @@ func TestOldRecordsRederived(t *testing.T) {
 		if _, err := decodeRecord(n, meta, 1); err != nil {
 			t.Errorf("%s: the stored record was not rewritten: %v", n, err)
 		}
+	}
+	if s, err := c.Resolve("cut"); err == nil {
+		t.Errorf("a truncated record with no folder is served: %+v", s)
 	}
 	if res, err := c.Search(context.Background(), SearchRequest{Query: "stale"}); err != nil || len(res.Hits) != 0 {
 		t.Errorf("search still finds the old records' text: %+v, %v", res, err)
@@ -141,37 +144,74 @@ func TestRawStringRoundTrip(t *testing.T) {
 
 // TestRecordHoldsEverySkillField: a field added to Skill must be added to
 // the stored record (and recordVersion considered), or a warm start would
-// silently lose it. ShadowedBy is computed, never stored.
+// silently lose it. ShadowedBy is computed, never stored; folded is a
+// cache.
 func TestRecordHoldsEverySkillField(t *testing.T) {
-	tags := func(v any) map[string]bool {
-		out := map[string]bool{}
-		ty := reflect.TypeOf(v)
-		for i := range ty.NumField() {
-			if tag, _, _ := strings.Cut(ty.Field(i).Tag.Get("json"), ","); tag != "" && tag != "-" {
-				out[tag] = true
-			}
-		}
-		return out
-	}
-	rec := tags(record{})
-	for tag := range tags(Skill{}) {
-		if !rec[tag] && tag != "shadowed_by" {
-			t.Errorf("Skill field %q is not in the stored record", tag)
-		}
-	}
-	// And a full record round-trips.
-	s := &Skill{ID: "a\xffb", Name: "n", Description: "d", Tags: []string{"t"}, Version: "1", Author: "au", License: "l",
-		Compatibility: "c", AllowedTools: []string{"Read"}, Metadata: map[string]any{"k": "v"}, DisableModelInvocation: true,
-		UserInvocable: true, Root: 0, RootLabel: "project", Dir: "/r/a\xffb", RealDir: "/real/a\xffb", SkillFile: "SKILL.md",
-		Rel: "a\xffb", Depth: 1, Files: []FileInfo{{Path: "x\xfe", Size: 3, ModTime: 4, Hash: "h"}},
+	s := &Skill{ID: "a\xffb", Name: "n", Description: "d", Tags: []string{"t", ""}, Version: "1", Author: "au", License: "l",
+		Compatibility: "c", AllowedTools: []string{"Read"}, Metadata: map[string]any{"k": "v", "n": 2.5, "l": []any{"x", true}},
+		DisableModelInvocation: true, UserInvocable: true, Root: 1, RootLabel: "project", Dir: "/r/a\xffb", RealDir: "/real/a\xffb",
+		SkillFile: "SKILL.md", Rel: "a\xffb", Depth: 1, Files: []FileInfo{{Path: "x\xfe", Size: 3, ModTime: -4, Hash: "h"}, {Path: "y", Size: 1 << 40, ModTime: 1 << 62}},
 		References:  []skillmd.Reference{{Target: "x%FE", Path: "x\xfe", Kind: "file", Status: "ok", Line: 3}},
 		Diagnostics: []skillmd.Diagnostic{{Severity: skillmd.SeverityWarning, Code: "c", File: "/r/a\xffb/SKILL.md", Line: 2, Message: "m\xff", Fix: "f"}},
 		Valid:       true, Hash: "abc"}
+	// Every field of the sample is set, so a new field fails here until
+	// the sample (and encodeRecord) hold it.
+	v := reflect.ValueOf(s).Elem()
+	for i := range v.NumField() {
+		if name := v.Type().Field(i).Name; name != "ShadowedBy" && name != "folded" && v.Field(i).IsZero() {
+			t.Errorf("Skill field %s is zero in the sample: set it, and store it in encodeRecord", name)
+		}
+	}
 	data, err := encodeRecord(s)
 	must(t, err)
-	got, err := decodeRecord(s.ID, data, 1)
+	got, err := decodeRecord(s.ID, data, 2)
 	must(t, err)
 	if !reflect.DeepEqual(got, s) {
 		t.Errorf("round trip:\n got %+v\nwant %+v", got, s)
 	}
+	// The zero-length forms come back as the parser makes them.
+	empty := &Skill{ID: "e", Files: []FileInfo{}}
+	data, err = encodeRecord(empty)
+	must(t, err)
+	if got, err := decodeRecord("e", data, 1); err != nil || !reflect.DeepEqual(got, empty) {
+		t.Errorf("empty record: %+v, %v", got, err)
+	}
+	// Every cut of a record is refused, never a panic or a wrong skill.
+	full, _ := encodeRecord(s)
+	for n := range len(full) {
+		if got, err := decodeRecord(s.ID, full[:n], 2); err == nil {
+			t.Errorf("record cut to %d of %d bytes decoded: %+v", n, len(full), got)
+		}
+	}
+	if _, err := decodeRecord(s.ID, append(full, 0), 2); err == nil {
+		t.Error("a record with a byte past its end decoded")
+	}
+	if _, err := decodeRecord(s.ID, full, 1); err == nil {
+		t.Error("a record naming root 1 of 1 decoded")
+	}
+}
+
+// FuzzRecord: whatever bytes a damaged store hands back, decodeRecord
+// returns an error or a skill, never panics, and a skill it returns
+// survives its own round trip.
+func FuzzRecord(f *testing.F) {
+	s := &Skill{ID: "a", Name: "n", Description: "d", Tags: []string{"t"}, Dir: "/r/a", Files: []FileInfo{{Path: "SKILL.md", Size: 3}},
+		Diagnostics: []skillmd.Diagnostic{{Code: "c"}}, References: []skillmd.Reference{{Target: "x"}}}
+	data, _ := encodeRecord(s)
+	f.Add(data)
+	f.Add([]byte{recordMagic, recordVersion})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		got, err := decodeRecord("a", data, 1)
+		if err != nil {
+			return
+		}
+		again, err := encodeRecord(got)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := decodeRecord("a", again, 1)
+		if err != nil || !reflect.DeepEqual(back, got) {
+			t.Errorf("%x decoded to %+v, which round-trips to %+v, %v", data, got, back, err)
+		}
+	})
 }

@@ -3,6 +3,7 @@ package index
 import (
 	"bytes"
 	"encoding/base64"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,134 +13,302 @@ import (
 )
 
 // recordVersion is the version of the skill record the store keeps (see
-// record). Bump it whenever parsing, validation or the record's shape
-// change what a record says about a folder: the data dir's key includes
-// it (Catalog.key), so a new version starts from a fresh data subfolder,
-// and a record of another version found in a store is re-derived from its
-// folder, never served (decodeRecord).
+// encodeRecord). Bump it whenever parsing, validation or the record's
+// shape change what a record says about a folder: the data dir's key
+// includes it (Catalog.key), so a new version starts from a fresh data
+// subfolder, and a record of another version found in a store is
+// re-derived from its folder, never served (decodeRecord).
 //
 // History: 1 was the public Skill marshalled as JSON, without a version
-// field (strings that were not UTF-8 came back as U+FFFD); 2 is record.
-const recordVersion = 2
+// field (strings that were not UTF-8 came back as U+FFFD); 2 was a record
+// type of its own in JSON, byte-exact through rawString; 3 is the binary
+// form of encodeRecord: decoding JSON was the largest part of a warm start
+// (about 40% of a one-shot search's CPU on the corpus, issue 20).
+const recordVersion = 3
+
+// recordMagic starts every binary record; a JSON record (versions 1 and
+// 2) starts with '{'.
+const recordMagic = 0xB5
 
 // errRecordVersion marks a stored record of another record version, or
 // one parsed under other skillmd rules (skillmd.RulesVersion).
 var errRecordVersion = errors.New("skill record of another version")
 
-// record is the persisted form of a Skill: separate from the public type,
-// so the store's format changes only with recordVersion, and byte-exact:
-// every string that comes from the file system (ids, folders, file names,
-// diagnostics naming them) is a rawString, which JSON carries whatever its
-// bytes. ShadowedBy is computed, never stored.
-type record struct {
-	V             int            `json:"v"`
-	Rules         int            `json:"rules"`
-	ID            rawString      `json:"id"`
-	Name          rawString      `json:"name"`
-	Description   rawString      `json:"description"`
-	Tags          []rawString    `json:"tags,omitempty"`
-	Version       rawString      `json:"version,omitempty"`
-	Author        rawString      `json:"author,omitempty"`
-	License       rawString      `json:"license,omitempty"`
-	Compatibility rawString      `json:"compatibility,omitempty"`
-	AllowedTools  []rawString    `json:"allowed_tools,omitempty"`
-	Metadata      map[string]any `json:"metadata,omitempty"`
-	// The two invocation flags, as in Skill.
-	DisableModelInvocation bool         `json:"disable_model_invocation,omitempty"`
-	UserInvocable          bool         `json:"user_invocable"`
-	Root                   int          `json:"root"`
-	RootLabel              rawString    `json:"root_label,omitempty"`
-	Dir                    rawString    `json:"dir"`
-	RealDir                rawString    `json:"real_dir"`
-	SkillFile              rawString    `json:"skill_file"`
-	Rel                    rawString    `json:"rel"`
-	Depth                  int          `json:"depth"`
-	Files                  []recordFile `json:"files"`
-	References             []recordRef  `json:"references,omitempty"`
-	Diagnostics            []recordDiag `json:"diagnostics,omitempty"`
-	Valid                  bool         `json:"valid"`
-	Hash                   string       `json:"hash"`
-}
+// errRecordShort marks a binary record cut short or holding a length past
+// its end: damage, re-derived from the folder like any unreadable record.
+var errRecordShort = errors.New("skill record truncated")
 
-type recordFile struct {
-	Path    rawString `json:"path"`
-	Size    int64     `json:"size"`
-	ModTime int64     `json:"mtime"`
-	Hash    string    `json:"hash,omitempty"`
-}
+// Record flags (one byte).
+const (
+	flagDisableModelInvocation = 1 << iota
+	flagUserInvocable
+	flagValid
+)
 
-type recordRef struct {
-	Target rawString         `json:"target"`
-	Path   rawString         `json:"path,omitempty"`
-	Kind   skillmd.RefKind   `json:"kind"`
-	Status skillmd.RefStatus `json:"status"`
-	Line   int               `json:"line,omitempty"`
-}
-
-type recordDiag struct {
-	Severity skillmd.Severity `json:"severity"`
-	Code     rawString        `json:"code"`
-	File     rawString        `json:"file,omitempty"`
-	Line     int              `json:"line,omitempty"`
-	Message  rawString        `json:"message"`
-	Fix      rawString        `json:"fix,omitempty"`
-}
-
-// encodeRecord returns the stored form of s.
+// encodeRecord returns the stored form of s: byte-exact (strings are
+// length-prefixed bytes, so a folder or file name that is not UTF-8
+// survives), versioned, and cheap to decode. ShadowedBy is computed, never
+// stored. Layout, in order (uvarint: unsigned LEB128 as encoding/binary;
+// varint: its zig-zag form; str: uvarint length, then the bytes; list:
+// uvarint count, then the items):
+//
+//	byte recordMagic, uvarint recordVersion, uvarint skillmd.RulesVersion
+//	byte flags (flagDisableModelInvocation, flagUserInvocable, flagValid)
+//	str ID, Name, Description; list of str Tags
+//	str Version, Author, License, Compatibility; list of str AllowedTools
+//	str Metadata as JSON ("" when empty)
+//	varint Root; str RootLabel, Dir, RealDir, SkillFile, Rel; varint Depth
+//	str Hash
+//	list Files: str Path, varint Size, varint ModTime, str Hash
+//	list References: str Target, Path, Kind, Status; varint Line
+//	list Diagnostics: str Severity, Code, File; varint Line; str Message, Fix
+//
+// Errors: Metadata that JSON cannot hold (it comes from YAML, so only a
+// value no frontmatter can produce).
 func encodeRecord(s *Skill) ([]byte, error) {
-	r := record{V: recordVersion, Rules: skillmd.RulesVersion, DisableModelInvocation: s.DisableModelInvocation, UserInvocable: s.UserInvocable, ID: rawString(s.ID), Name: rawString(s.Name), Description: rawString(s.Description),
-		Tags: rawStrings(s.Tags), Version: rawString(s.Version), Author: rawString(s.Author), License: rawString(s.License),
-		Compatibility: rawString(s.Compatibility), AllowedTools: rawStrings(s.AllowedTools), Metadata: s.Metadata,
-		Root: s.Root, RootLabel: rawString(s.RootLabel), Dir: rawString(s.Dir), RealDir: rawString(s.RealDir),
-		SkillFile: rawString(s.SkillFile), Rel: rawString(s.Rel), Depth: s.Depth, Valid: s.Valid, Hash: s.Hash}
-	r.Files = make([]recordFile, len(s.Files))
-	for i, f := range s.Files {
-		r.Files[i] = recordFile{Path: rawString(f.Path), Size: f.Size, ModTime: f.ModTime, Hash: f.Hash}
+	var meta []byte
+	if len(s.Metadata) > 0 {
+		var err error
+		if meta, err = json.Marshal(s.Metadata); err != nil {
+			return nil, fmt.Errorf("skill %q: metadata: %w", s.ID, err)
+		}
 	}
-	for _, ref := range s.References {
-		r.References = append(r.References, recordRef{Target: rawString(ref.Target), Path: rawString(ref.Path), Kind: ref.Kind, Status: ref.Status, Line: ref.Line})
+	n := 64 + len(s.ID) + len(s.Name) + len(s.Description) + len(meta) + 2*len(s.Dir) + len(s.Rel) + len(s.Hash) + 100*len(s.Files)
+	e := recordEncoder{b: make([]byte, 0, n)}
+	e.b = append(e.b, recordMagic)
+	e.b = binary.AppendUvarint(e.b, recordVersion)
+	e.b = binary.AppendUvarint(e.b, skillmd.RulesVersion)
+	var flags byte
+	if s.DisableModelInvocation {
+		flags |= flagDisableModelInvocation
 	}
+	if s.UserInvocable {
+		flags |= flagUserInvocable
+	}
+	if s.Valid {
+		flags |= flagValid
+	}
+	e.b = append(e.b, flags)
+	e.str(s.ID)
+	e.str(s.Name)
+	e.str(s.Description)
+	e.strs(s.Tags)
+	e.str(s.Version)
+	e.str(s.Author)
+	e.str(s.License)
+	e.str(s.Compatibility)
+	e.strs(s.AllowedTools)
+	e.str(string(meta))
+	e.int(int64(s.Root))
+	e.str(s.RootLabel)
+	e.str(s.Dir)
+	e.str(s.RealDir)
+	e.str(s.SkillFile)
+	e.str(s.Rel)
+	e.int(int64(s.Depth))
+	e.str(s.Hash)
+	e.b = binary.AppendUvarint(e.b, uint64(len(s.Files)))
+	for _, f := range s.Files {
+		e.str(f.Path)
+		e.int(f.Size)
+		e.int(f.ModTime)
+		e.str(f.Hash)
+	}
+	e.b = binary.AppendUvarint(e.b, uint64(len(s.References)))
+	for _, r := range s.References {
+		e.str(r.Target)
+		e.str(r.Path)
+		e.str(string(r.Kind))
+		e.str(string(r.Status))
+		e.int(int64(r.Line))
+	}
+	e.b = binary.AppendUvarint(e.b, uint64(len(s.Diagnostics)))
 	for _, d := range s.Diagnostics {
-		r.Diagnostics = append(r.Diagnostics, recordDiag{Severity: d.Severity, Code: rawString(d.Code), File: rawString(d.File), Line: d.Line, Message: rawString(d.Message), Fix: rawString(d.Fix)})
+		e.str(string(d.Severity))
+		e.str(d.Code)
+		e.str(d.File)
+		e.int(int64(d.Line))
+		e.str(d.Message)
+		e.str(d.Fix)
 	}
-	return json.Marshal(&r)
+	return e.b, nil
 }
+
+type recordEncoder struct{ b []byte }
+
+func (e *recordEncoder) str(s string) {
+	e.b = binary.AppendUvarint(e.b, uint64(len(s)))
+	e.b = append(e.b, s...)
+}
+
+func (e *recordEncoder) strs(ss []string) {
+	e.b = binary.AppendUvarint(e.b, uint64(len(ss)))
+	for _, s := range ss {
+		e.str(s)
+	}
+}
+
+func (e *recordEncoder) int(v int64) { e.b = binary.AppendVarint(e.b, v) }
 
 // decodeRecord decodes the stored record of the skill id. Errors: the
-// record is not JSON of a record, is of another record version
-// (errRecordVersion), names another id than its key, or a root beyond
-// roots: the caller re-derives the skill from its folder.
+// record is not a record (errRecordShort, or its magic byte is wrong), is
+// of another record version (errRecordVersion, which a JSON record of
+// versions 1 and 2 is too), names another id than its key, or a root
+// beyond roots: the caller re-derives the skill from its folder.
 func decodeRecord(id string, meta []byte, roots int) (*Skill, error) {
-	var r record
-	if err := json.Unmarshal(meta, &r); err != nil {
-		return nil, err
+	return decodeRecordString(id, string(meta), roots)
+}
+
+// decodeRecordString is decodeRecord of a record already copied into a
+// string: every string of the Skill is a slice of data, so a record costs
+// a handful of allocations (the Skill, its lists) instead of one per
+// field.
+func decodeRecordString(id, data string, roots int) (*Skill, error) {
+	if len(data) > 0 && data[0] == '{' {
+		return nil, fmt.Errorf("%w: a JSON record (version 1 or 2), this skilldex writes %d", errRecordVersion, recordVersion)
+	}
+	if len(data) == 0 || data[0] != recordMagic {
+		return nil, errors.New("not a skill record")
+	}
+	d := recordDecoder{s: data, i: 1}
+	if v := d.uvarint(); v != recordVersion {
+		if d.err != nil {
+			return nil, d.err
+		}
+		return nil, fmt.Errorf("%w: version %d, this skilldex writes %d", errRecordVersion, v, recordVersion)
+	}
+	if r := d.uvarint(); r != skillmd.RulesVersion && d.err == nil {
+		return nil, fmt.Errorf("%w: parsed under rules version %d, this skilldex has %d", errRecordVersion, r, skillmd.RulesVersion)
+	}
+	flags := d.byte()
+	s := &Skill{ID: id, DisableModelInvocation: flags&flagDisableModelInvocation != 0,
+		UserInvocable: flags&flagUserInvocable != 0, Valid: flags&flagValid != 0}
+	if rid := d.str(); rid != id && d.err == nil {
+		return nil, fmt.Errorf("record names skill %q, stored under %q", rid, id)
+	}
+	s.Name = d.str()
+	s.Description = d.str()
+	s.Tags = d.strs()
+	s.Version = d.str()
+	s.Author = d.str()
+	s.License = d.str()
+	s.Compatibility = d.str()
+	s.AllowedTools = d.strs()
+	if meta := d.str(); meta != "" && d.err == nil {
+		if err := json.Unmarshal([]byte(meta), &s.Metadata); err != nil {
+			return nil, fmt.Errorf("record metadata: %w", err)
+		}
+		if len(s.Metadata) == 0 {
+			s.Metadata = nil // as encodeRecord stores it
+		}
+	}
+	s.Root = int(d.int())
+	s.RootLabel = d.str()
+	s.Dir = d.str()
+	s.RealDir = d.str()
+	s.SkillFile = d.str()
+	s.Rel = d.str()
+	s.Depth = int(d.int())
+	s.Hash = d.str()
+	s.Files = make([]FileInfo, d.count(4))
+	for i := range s.Files {
+		s.Files[i] = FileInfo{Path: d.str(), Size: d.int(), ModTime: d.int(), Hash: d.str()}
+	}
+	if n := d.count(5); n > 0 {
+		s.References = make([]skillmd.Reference, n)
+		for i := range s.References {
+			s.References[i] = skillmd.Reference{Target: d.str(), Path: d.str(), Kind: skillmd.RefKind(d.str()),
+				Status: skillmd.RefStatus(d.str()), Line: int(d.int())}
+		}
+	}
+	if n := d.count(6); n > 0 {
+		s.Diagnostics = make([]skillmd.Diagnostic, n)
+		for i := range s.Diagnostics {
+			s.Diagnostics[i] = skillmd.Diagnostic{Severity: skillmd.Severity(d.str()), Code: d.str(), File: d.str(),
+				Line: int(d.int()), Message: d.str(), Fix: d.str()}
+		}
 	}
 	switch {
-	case r.V != recordVersion:
-		return nil, fmt.Errorf("%w: version %d, this skilldex writes %d", errRecordVersion, r.V, recordVersion)
-	case r.Rules != skillmd.RulesVersion:
-		return nil, fmt.Errorf("%w: parsed under rules version %d, this skilldex has %d", errRecordVersion, r.Rules, skillmd.RulesVersion)
-	case string(r.ID) != id:
-		return nil, fmt.Errorf("record names skill %q, stored under %q", string(r.ID), id)
-	case r.Root < 0 || r.Root >= roots:
-		return nil, fmt.Errorf("record names root %d of %d", r.Root, roots)
-	}
-	s := &Skill{ID: id, Name: string(r.Name), Description: string(r.Description), Tags: strs(r.Tags),
-		Version: string(r.Version), Author: string(r.Author), License: string(r.License), Compatibility: string(r.Compatibility),
-		AllowedTools: strs(r.AllowedTools), Metadata: r.Metadata, Root: r.Root, RootLabel: string(r.RootLabel),
-		Dir: string(r.Dir), RealDir: string(r.RealDir), SkillFile: string(r.SkillFile), Rel: string(r.Rel), Depth: r.Depth,
-		Valid: r.Valid, Hash: r.Hash, DisableModelInvocation: r.DisableModelInvocation, UserInvocable: r.UserInvocable}
-	s.Files = make([]FileInfo, len(r.Files))
-	for i, f := range r.Files {
-		s.Files[i] = FileInfo{Path: string(f.Path), Size: f.Size, ModTime: f.ModTime, Hash: f.Hash}
-	}
-	for _, ref := range r.References {
-		s.References = append(s.References, skillmd.Reference{Target: string(ref.Target), Path: string(ref.Path), Kind: ref.Kind, Status: ref.Status, Line: ref.Line})
-	}
-	for _, d := range r.Diagnostics {
-		s.Diagnostics = append(s.Diagnostics, skillmd.Diagnostic{Severity: d.Severity, Code: string(d.Code), File: string(d.File), Line: d.Line, Message: string(d.Message), Fix: string(d.Fix)})
+	case d.err != nil:
+		return nil, d.err
+	case d.i != len(data):
+		return nil, fmt.Errorf("skill record: %d bytes after its end", len(data)-d.i)
+	case s.Root < 0 || s.Root >= roots:
+		return nil, fmt.Errorf("record names root %d of %d", s.Root, roots)
 	}
 	return s, nil
+}
+
+// recordDecoder reads encodeRecord's layout from s at i. The first
+// problem sets err; every read after it returns a zero value, so a
+// decoder checks err once at the end.
+type recordDecoder struct {
+	s   string
+	i   int
+	err error
+}
+
+func (d *recordDecoder) fail() { d.err, d.i = errRecordShort, len(d.s) }
+
+func (d *recordDecoder) byte() byte {
+	if d.i >= len(d.s) {
+		d.fail()
+		return 0
+	}
+	d.i++
+	return d.s[d.i-1]
+}
+
+func (d *recordDecoder) uvarint() uint64 {
+	var v uint64
+	for shift := 0; shift < 64; shift += 7 {
+		b := d.byte()
+		v |= uint64(b&0x7f) << shift
+		if b < 0x80 {
+			return v
+		}
+	}
+	d.fail()
+	return 0
+}
+
+func (d *recordDecoder) int() int64 {
+	u := d.uvarint()
+	return int64(u>>1) ^ -int64(u&1) // zig-zag, as binary.AppendVarint
+}
+
+func (d *recordDecoder) str() string {
+	n := d.uvarint()
+	if n > uint64(len(d.s)-d.i) {
+		d.fail()
+		return ""
+	}
+	s := d.s[d.i : d.i+int(n)]
+	d.i += int(n)
+	return s
+}
+
+// count reads a list's length; each item takes at least min bytes, so a
+// damaged length cannot make the decoder allocate past the record.
+func (d *recordDecoder) count(min int) int {
+	n := d.uvarint()
+	if n > uint64((len(d.s)-d.i)/min) {
+		d.fail()
+		return 0
+	}
+	return int(n)
+}
+
+func (d *recordDecoder) strs() []string {
+	n := d.count(1)
+	if n == 0 {
+		return nil
+	}
+	out := make([]string, n)
+	for i := range out {
+		out[i] = d.str()
+	}
+	return out
 }
 
 func rawStrings(ss []string) []rawString {
