@@ -46,6 +46,7 @@ func heapInUse() int64 {
 }
 
 func ms(d time.Duration) float64  { return float64(d.Nanoseconds()) / 1e6 }
+func mb(n int64) float64          { return float64(n) / (1 << 20) }
 func msSince(t time.Time) float64 { return ms(time.Since(t)) }
 func median(xs []float64) float64 { return percentile(xs, 50) }
 func roundAll(xs []float64) []float64 { // for logs

@@ -71,14 +71,34 @@ func procStatus(pid int, field string) (int64, error) {
 	return 0, fmt.Errorf("%s: no %s", path, field)
 }
 
+// ServeMemory is what ServeRSS read from /proc/PID/status of the serving
+// process once it had answered, in bytes.
+type ServeMemory struct {
+	// Peak is VmHWM, the highest resident set size the process reached
+	// (the bench's figure).
+	Peak int64
+	// RSS is VmRSS then, split into RssAnon (the Go heap, stacks) and
+	// RssFile (mapped files: the binary, bbolt's and bleve's files).
+	RSS, Anon, File int64
+}
+
 // ServeRSS starts "cmd serve --dir root --data-dir data --no-watch
 // --share=off" (this process serves: shared, it would be a front whose
 // daemon, another process, holds the catalog and outlives the bench),
-// completes an MCP initialize handshake and a tools/list over stdio, and
-// returns the process's peak resident set size (VmHWM, Linux) in bytes.
-func ServeRSS(ctx context.Context, cmd []string, root, data string) (int64, error) {
+// completes an MCP initialize handshake, a tools/list and one
+// search_skills call (query) over stdio, and returns the process's memory.
+// The data dir must already hold the catalog serve opens (the bench's
+// warm one): a serve that made a new catalog folder in it (other roots,
+// depth or mode than the bench's) measured a cold build instead, and is
+// an error.
+func ServeRSS(ctx context.Context, cmd []string, root, data, query string) (ServeMemory, error) {
+	var mem ServeMemory
 	if runtime.GOOS != "linux" {
-		return 0, errors.New("RSS is read from /proc: Linux only")
+		return mem, errors.New("RSS is read from /proc: Linux only")
+	}
+	before, err := os.ReadDir(data)
+	if err != nil {
+		return mem, err
 	}
 	// A server that never answers (say, told to serve HTTP by the
 	// environment) must not hang the bench.
@@ -87,7 +107,7 @@ func ServeRSS(ctx context.Context, cmd []string, root, data string) (int64, erro
 	args := append(append([]string{}, cmd[1:]...), "serve", "--dir", root, "--data-dir", data, "--no-watch", "--share=off")
 	p, stdin, stdout, err := startProcess(ctx, cmd[0], args)
 	if err != nil {
-		return 0, err
+		return mem, err
 	}
 	defer func() {
 		stdin.Close()
@@ -114,20 +134,40 @@ func ServeRSS(ctx context.Context, cmd []string, root, data string) (int64, erro
 		}
 		return nil
 	}
+	q, err := json.Marshal(query)
+	if err != nil {
+		return mem, err
+	}
 	steps := []string{
 		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"skilldex-bench","version":"1"}}}`,
 		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
 		`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`,
+		`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"search_skills","arguments":{"query":` + string(q) + `}}}`,
 	}
 	for _, s := range steps {
 		if err := send(s); err != nil {
-			return 0, err
+			return mem, err
 		}
 		if strings.Contains(s, `"id"`) {
 			if err := recv(); err != nil {
-				return 0, err
+				return mem, err
 			}
 		}
 	}
-	return procStatus(p.Pid(), "VmHWM")
+	for _, f := range []struct {
+		name string
+		to   *int64
+	}{{"VmHWM", &mem.Peak}, {"VmRSS", &mem.RSS}, {"RssAnon", &mem.Anon}, {"RssFile", &mem.File}} {
+		if *f.to, err = procStatus(p.Pid(), f.name); err != nil {
+			return mem, err
+		}
+	}
+	after, err := os.ReadDir(data)
+	if err != nil {
+		return mem, err
+	}
+	if len(after) != len(before) {
+		return mem, fmt.Errorf("serve made a new catalog in %s (%d entries, was %d): it measured a cold build, not the bench's warm catalog", data, len(after), len(before))
+	}
+	return mem, nil
 }

@@ -294,18 +294,26 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		return nil, err
 	}
 	if len(cfg.ServeCmd) > 0 {
-		if rss, err := ServeRSS(ctx, cfg.ServeCmd, r.root, r.data); err != nil {
+		if m, err := ServeRSS(ctx, cfg.ServeCmd, r.root, r.data, r.queries[2]); err != nil {
 			r.logf("serve RSS not measured: %v", err)
 		} else {
-			r.add(NameServeRSS, float64(rss)/(1<<20), "MB")
+			r.add(NameServeRSS, float64(m.Peak)/(1<<20), "MB")
+			r.logf("serve RSS: peak %.1f MB; after a search %.1f MB: anonymous (heap) %.1f MB, mapped files %.1f MB",
+				mb(m.Peak), mb(m.RSS), mb(m.Anon), mb(m.File))
 		}
 	}
 	rep.Results = r.out
 	return rep, nil
 }
 
+// options are the catalog options of `skilldex serve --dir root
+// --data-dir data` with the default settings (label, depth, lenient
+// mode): the data-dir key hashes them, and ServeRSS must open the data
+// dir the bench built, not build another one (with MaxDepth 0 here and
+// 8 in the CLI it did: the serve RSS figure measured a cold build).
 func (r *runner) options() *index.Options {
-	return &index.Options{Roots: []index.Root{{Path: r.root, Label: "project"}}, DataDir: r.data, BackgroundBodies: true}
+	return &index.Options{Roots: []index.Root{{Path: r.root, Label: "project"}}, DataDir: r.data,
+		MaxDepth: index.DefaultMaxDepth, Mode: skillmd.Lenient, BackgroundBodies: true}
 }
 
 // cold measures discovery, the cold start and the full build.
