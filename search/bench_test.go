@@ -117,7 +117,7 @@ func BenchmarkIndex1k(b *testing.B) {
 // BenchmarkSearch1k measures query latency on an on-disk index of 1,000
 // synthetic skills with bodies: "meta" searches name/description/tags only,
 // "body" adds the gated body clauses (the default), "body-all" a body clause
-// for every term. p50/p99 are reported in microseconds.
+// for every term, "no-feedback" is "body" without pseudo-relevance feedback. p50/p99 are reported in microseconds.
 func BenchmarkSearch1k(b *testing.B) {
 	benchSearch(b, 1000)
 }
@@ -151,6 +151,7 @@ func benchSearch(b *testing.B, n int) {
 		{"meta", func(t *tuning) { t.body = 0 }},
 		{"body", func(*tuning) {}},
 		{"body-all", func(t *tuning) { t.bodyMaxDocFrac = 1 }},
+		{"no-feedback", func(t *tuning) { t.feedback = 0 }},
 	}
 	for _, v := range variants {
 		b.Run(v.name, func(b *testing.B) {

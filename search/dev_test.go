@@ -152,6 +152,31 @@ var devVariants = []struct {
 	{"concept off", func(tu *tuning) { tu.concept = 0 }},
 	{"concept .3", func(tu *tuning) { tu.concept = 0.3 }},
 	{"concept .8", func(tu *tuning) { tu.concept = 0.8 }},
+	{"fb .2", func(tu *tuning) { tu.feedback = 0.2 }},
+	{"fb .3", func(tu *tuning) { tu.feedback = 0.3 }},
+	{"fb .5", func(tu *tuning) { tu.feedback = 0.5 }},
+	{"fb .3 docs3", func(tu *tuning) { tu.feedback, tu.fbDocs = 0.3, 3 }},
+	{"fb .3 docs10", func(tu *tuning) { tu.feedback, tu.fbDocs = 0.3, 10 }},
+	{"fb .3 min1", func(tu *tuning) { tu.feedback, tu.fbMinDocs = 0.3, 1 }},
+	{"fb .3 terms4", func(tu *tuning) { tu.feedback, tu.fbTerms = 0.3, 4 }},
+	{"fb .3 terms16", func(tu *tuning) { tu.feedback, tu.fbTerms = 0.3, 16 }},
+	{"fb .3 cov.5", func(tu *tuning) { tu.feedback, tu.fbCoverage = 0.3, 0.5 }},
+	{"fb .3 body", func(tu *tuning) { tu.feedback, tu.fbBody = 0.3, true }},
+	{"fb .3 rel0", func(tu *tuning) { tu.feedback, tu.fbMinRel = 0.3, 0 }},
+	{"fb .3 t4 conf.3", func(tu *tuning) { tu.feedback, tu.fbTerms, tu.fbMaxConf = 0.3, 4, 0.3 }},
+	{"fb .3 t4 conf.5", func(tu *tuning) { tu.feedback, tu.fbTerms, tu.fbMaxConf = 0.3, 4, 0.5 }},
+	{"fb .3 t4 conf.7", func(tu *tuning) { tu.feedback, tu.fbTerms, tu.fbMaxConf = 0.3, 4, 0.7 }},
+	{"fb .3 t8 conf.5", func(tu *tuning) { tu.feedback, tu.fbTerms, tu.fbMaxConf = 0.3, 8, 0.5 }},
+	{"fb .5 t4 conf.5", func(tu *tuning) { tu.feedback, tu.fbTerms, tu.fbMaxConf = 0.5, 4, 0.5 }},
+	{"fb .2 t4 conf.5", func(tu *tuning) { tu.feedback, tu.fbTerms, tu.fbMaxConf = 0.2, 4, 0.5 }},
+	{"fb off", func(tu *tuning) { tu.feedback = 0 }},
+	{"fb .2 + rerank .25", func(tu *tuning) { tu.rerankCov = 0.25 }},
+	{"fb .2 + rerank .5", func(tu *tuning) { tu.rerankCov = 0.5 }},
+	{"rerank .25", func(tu *tuning) { tu.rerankCov = 0.25 }},
+	{"rerank .5", func(tu *tuning) { tu.rerankCov = 0.5 }},
+	{"rerank 1", func(tu *tuning) { tu.rerankCov = 1 }},
+	{"rerank .5 n10", func(tu *tuning) { tu.rerankCov, tu.rerankN = 0.5, 10 }},
+	{"rerank .5 n50", func(tu *tuning) { tu.rerankCov, tu.rerankN = 0.5, 50 }},
 }
 
 // TestDevVariants compares ranking variants on every judged set (only with
@@ -173,8 +198,9 @@ func TestDevVariants(t *testing.T) {
 		sets = append(sets, qs)
 	}
 	only := os.Getenv("SKILLDEX_ONLY")
+	base := make([][]eval.QueryResult, len(sets))
 	for _, v := range devVariants {
-		if only != "" && !strings.Contains(v.name, only) {
+		if only != "" && v.name != "default" && !strings.Contains(v.name, only) {
 			continue
 		}
 		ix.tune = defaultTuning
@@ -188,14 +214,24 @@ func TestDevVariants(t *testing.T) {
 			}
 			m := rep.Metrics
 			fmt.Fprintf(&b, " | %d/%d/%d %.3f", m.Hits1, m.Hits3, m.Hits10, m.MRR)
-			if os.Getenv("SKILLDEX_RANKS") != "" && i == 1 {
-				for _, r := range rep.Results {
-					fmt.Fprintf(&b, " %d", r.Rank)
+			if os.Getenv("SKILLDEX_RANKS") != "" {
+				// Queries whose rank differs from the default tuning's.
+				if v.name == "default" {
+					base[i] = rep.Results
+				} else if base[i] != nil {
+					for j, r := range rep.Results {
+						if o := base[i][j].Rank; o != r.Rank {
+							fmt.Fprintf(&b, "\n    %d->%d %q", o, r.Rank, r.Query)
+						}
+					}
 				}
 			}
 			if i == len(sets)-1 {
 				for _, c := range rep.Categories {
 					fmt.Fprintf(&b, " %s %.2f", c.Category[:4], c.Metrics.MRR)
+					if c.Category == "paraphrase" {
+						fmt.Fprintf(&b, " (%d/%d/%d)", c.Metrics.Hits1, c.Metrics.Hits3, c.Metrics.Hits10)
+					}
 				}
 				a := rep.Abstention
 				fmt.Fprintf(&b, " | abst %d/%d wrong %d/%d", a.Flagged, a.NoAnswer, a.WronglyFlagged, a.CorrectFirst)
@@ -204,4 +240,27 @@ func TestDevVariants(t *testing.T) {
 		t.Log(b.String())
 	}
 	ix.tune = defaultTuning
+}
+
+// TestDevExplain prints the top hits of the queries in SKILLDEX_Q (one per
+// line) with what each matched: for looking into a miss.
+func TestDevExplain(t *testing.T) {
+	qs := os.Getenv("SKILLDEX_Q")
+	if qs == "" {
+		t.Skip("set SKILLDEX_Q to explain queries")
+	}
+	docs := corpusDocs(t)
+	ix := openMem(t, docs...)
+	for _, q := range strings.Split(qs, "\n") {
+		res, err := ix.Search(context.Background(), Request{Query: q, Limit: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "%q no_good_match=%v\n", q, res.NoGoodMatch)
+		for i, h := range res.Hits {
+			fmt.Fprintf(&b, "  %2d %.3f c%.2f %s %v\n", i+1, h.Score, h.Confidence, h.ID, h.Matched)
+		}
+		t.Log(b.String())
+	}
 }

@@ -49,6 +49,16 @@
 // with unrelated ones ("relational", "general", "executive") are not
 // stemmed.
 //
+// Pseudo-relevance feedback (feedback.go): when the best hit of a search
+// has a Confidence below 0.5, the distinctive terms (in 2 or more of the 5
+// best hits' names and descriptions, in at most 5% of descriptions, not in
+// the query) are added, at most 4, the best at 0.2 of a query term's
+// weight and the others in proportion to their scores, and the search runs
+// again. Feedback terms
+// re-rank the hits of the query's own words; they find nothing those
+// words do not (they count for no coverage) and leave Confidence as the
+// query's own words make it.
+//
 // # Confidence
 //
 // Each hit carries a Confidence in [0, 1] and a result says NoGoodMatch
@@ -104,7 +114,7 @@ var ErrCorrupt = errors.New("search: index cannot be opened (remove it and rebui
 // mappingVersionKey when the index is created. Bump it whenever the mapping,
 // the analyzers or the meaning of a field changes: Open then reports
 // ErrCorrupt for older indexes and the caller rebuilds them.
-const mappingVersion = "skilldex-search-3"
+const mappingVersion = "skilldex-search-4"
 
 var mappingVersionKey = []byte("skilldex.mapping_version")
 
@@ -127,6 +137,10 @@ const (
 	// every internal key at each persisted batch, which made a cold build
 	// quadratic in the number of documents.
 	fieldLensKey = "lens"
+	// fieldTerms stores (never indexes) the distinct analysed terms of the
+	// name and the indexed description, space-separated: what
+	// pseudo-relevance feedback reads of the best hits (feedback.go).
+	fieldTerms = "terms"
 )
 
 // Analyzer names registered in the index mapping.
@@ -422,6 +436,7 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 	dm.AddFieldMappingsAt(fieldBody, text(fieldBody, analyzerText))
 	dm.AddFieldMappingsAt(fieldPlain, text(fieldPlain, analyzerPlain))
 	dm.AddFieldMappingsAt(fieldLensKey, &mapping.FieldMapping{Name: fieldLensKey, Type: "text", Analyzer: analyzerKey, Store: true})
+	dm.AddFieldMappingsAt(fieldTerms, &mapping.FieldMapping{Name: fieldTerms, Type: "text", Analyzer: analyzerKey, Store: true})
 	m.DefaultMapping = dm
 	if err := m.Validate(); err != nil {
 		return nil, fmt.Errorf("search: mapping: %w", err)
@@ -438,7 +453,7 @@ type Doc struct {
 	Body        string   // markdown body after the frontmatter; may be empty or large
 }
 
-func (d *Doc) fields(l fieldLens) map[string]interface{} {
+func (d *Doc) fields(l fieldLens, terms string) map[string]interface{} {
 	plain := make([]string, 0, 2+len(d.Tags))
 	plain = append(plain, d.Name, d.Description)
 	plain = append(plain, d.Tags...)
@@ -448,6 +463,7 @@ func (d *Doc) fields(l fieldLens) map[string]interface{} {
 		fieldDescription: d.indexedDescription(),
 		fieldPlain:       plain,
 		fieldLensKey:     l.text(),
+		fieldTerms:       terms,
 	}
 	if len(d.Tags) > 0 {
 		f[fieldTags] = d.Tags
@@ -490,6 +506,10 @@ func (ix *Index) Index(docs ...Doc) error {
 	for i := range docs {
 		last[docs[i].ID] = i
 	}
+	ana := idx.Mapping().AnalyzerNamed(analyzerText)
+	if ana == nil {
+		return fmt.Errorf("search: analyzer %q missing from mapping", analyzerText)
+	}
 	w := ix.newWriter(idx)
 	for i := range docs {
 		d := &docs[i]
@@ -502,7 +522,7 @@ func (ix *Index) Index(docs ...Doc) error {
 		l := d.lengths()
 		w.st.add(l, +1)
 		ix.written.Add(1)
-		if err := w.b.Index(d.ID, d.fields(l)); err != nil {
+		if err := w.b.Index(d.ID, d.fields(l, d.metaTerms(ana))); err != nil {
 			return w.fail(fmt.Errorf("search: index %q: %w", d.ID, err))
 		}
 		if err := w.added(); err != nil {

@@ -150,6 +150,34 @@ type tuning struct {
 	// nativeStats leaves BM25's average field lengths to bleve (see
 	// stats.go); only for comparisons.
 	nativeStats bool
+	// feedback is the weight of the best pseudo-relevance feedback term
+	// (see feedback.go) relative to a query term; 0 disables feedback.
+	feedback float64
+	// fbDocs is how many of the first search's best hits feed back;
+	// fbMinRel stops at a hit scoring below that fraction of the best.
+	fbDocs   int
+	fbMinRel float64
+	// fbTerms is the most expansion terms added; fbMinDocs the fewest
+	// feedback hits a term must be in; fbMaxDocFrac the largest share of
+	// descriptions it may be in.
+	fbTerms      int
+	fbMinDocs    int
+	fbMaxDocFrac float64
+	// fbCoverage is the weight of a feedback term in the coverage
+	// fraction, relative to its clause weight (0: coverage counts the
+	// query's own terms only, so a hit must match one of them).
+	fbCoverage float64
+	// fbBody searches feedback terms in bodies too.
+	fbBody bool
+	// fbMaxConf applies feedback only when the first search's best hit
+	// has a Confidence below it (selective expansion: a query already
+	// answered with confidence only drifts); 0 or above 1: always.
+	fbMaxConf float64
+	// rerankN is how many of the best hits the second pass (rerank.go)
+	// looks at; rerankCov the share of a common query word's coverage
+	// weight a hit gains when its body has the word. 0 disables it.
+	rerankN   int
+	rerankCov float64
 }
 
 var defaultTuning = tuning{
@@ -174,6 +202,17 @@ var defaultTuning = tuning{
 	typoEnglish:    true,
 	concept:        0.8,
 	keywords:       0.7,
+	feedback:       0.2,
+	fbDocs:         5,
+	fbMinRel:       0.3,
+	fbTerms:        4,
+	fbMinDocs:      2,
+	fbMaxDocFrac:   0.05,
+	fbCoverage:     0,
+	fbBody:         false,
+	fbMaxConf:      0.5,
+	rerankN:        30,
+	rerankCov:      0,
 }
 
 type fieldWeight struct {
@@ -197,6 +236,9 @@ type plan struct {
 	totalWeight float64
 	clauses     []clause
 	q           *query.DisjunctionQuery
+	fb          uint64    // bit i: terms[i] is a feedback term
+	sqWeight    float64   // sum of the query's own clauses' squared weights, from its first search (see rescoreQuery)
+	bodySkipped uint64    // bit i: terms[i] is in bodies but too common to search there
 	docs        uint64    // documents in the index when planned
 	scratch     []float64 // per-clause scores of the document being scored
 }
@@ -249,18 +291,45 @@ func (ix *Index) search(ctx context.Context, req Request) (*Result, error) {
 	if p == nil {
 		return &Result{Hits: []Hit{}, NoGoodMatch: true}, nil
 	}
+	tune := ix.tune
+	if tune.feedback > 0 && tune.fbDocs > 0 {
+		res, err := ix.run(ctx, idx, p, tune.fbDocs, 0)
+		if err != nil {
+			return nil, err
+		}
+		ids := make([]string, len(res.Hits))
+		scores := make([]float64, len(res.Hits))
+		for i, h := range res.Hits {
+			ids[i], scores[i] = h.ID, h.Score
+		}
+		var fb []fbTerm
+		if len(res.Hits) > 0 && (tune.fbMaxConf <= 0 || tune.fbMaxConf > 1 ||
+			confidence(p.features(res.Hits[0].ScoreBreakdown, res.Hits[0].Score)) < tune.fbMaxConf) {
+			if fb, err = ix.feedbackTerms(ctx, idx, p, ids, scores); err != nil {
+				return nil, err
+			}
+		}
+		if len(fb) > 0 {
+			if p, err = ix.extend(ctx, idx, p, fb); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return ix.collect(ctx, idx, p, req, limit)
+}
 
+// run executes plan p for the best limit hits, counting those scoring at
+// least minScore (when above 0) in the returned result's Total.
+func (ix *Index) run(ctx context.Context, idx bleve.Index, p *plan, limit int, minScore float64) (*bleve.SearchResult, error) {
 	var above uint64 // only touched by the searcher goroutine, read after it
 	tune := ix.tune
 	rescore := func(d *bsearch.DocumentMatch) {
 		d.Score = p.score(d.ScoreBreakdown, &tune)
-		if req.MinScore > 0 && d.Score >= req.MinScore {
+		if minScore > 0 && d.Score >= minScore {
 			above++
 		}
 	}
-	// Hits before Offset are fetched too (bleve's collector ranks them
-	// anyway): NoGoodMatch is about the best hits, not this page's.
-	sr := bleve.NewSearchRequestOptions(&rescoreQuery{q: p.q, f: rescore}, limit+req.Offset, 0, false)
+	sr := bleve.NewSearchRequestOptions(&rescoreQuery{q: p.q, f: rescore, p: p}, limit, 0, false)
 	if !tune.nativeStats {
 		sr.PreSearchData = map[string]interface{}{bsearch.BM25PreSearchDataKey: ix.stats.Load().bm25Stats(p.docs)}
 	}
@@ -271,15 +340,42 @@ func (ix *Index) search(ctx context.Context, req Request) (*Result, error) {
 		}
 		return nil, fmt.Errorf("search: %w", err)
 	}
-	out := &Result{Hits: make([]Hit, 0, len(res.Hits)), Total: res.Total, NoGoodMatch: true}
-	if req.MinScore > 0 {
-		out.Total = above
+	if minScore > 0 {
+		res.Total = above
 	}
+	return res, nil
+}
+
+// collect runs p for req's page and builds the Result.
+func (ix *Index) collect(ctx context.Context, idx bleve.Index, p *plan, req Request, limit int) (*Result, error) {
+	// Hits before Offset are fetched too (bleve's collector ranks them
+	// anyway): NoGoodMatch is about the best hits, not this page's.
+	want := limit + req.Offset
+	if ix.tune.rerankCov > 0 {
+		want = max(want, ix.tune.rerankN)
+	}
+	res, err := ix.run(ctx, idx, p, want, req.MinScore)
+	if err != nil {
+		return nil, err
+	}
+	if ix.tune.rerankCov > 0 {
+		if err := ix.rerank(ctx, idx, p, res.Hits); err != nil {
+			return nil, err
+		}
+		if len(res.Hits) > limit+req.Offset {
+			res.Hits = res.Hits[:limit+req.Offset]
+		}
+	}
+	out := &Result{Hits: make([]Hit, 0, len(res.Hits)), Total: res.Total, NoGoodMatch: true}
 	for i, h := range res.Hits {
 		if h.Score < req.MinScore {
 			continue
 		}
-		ft := p.features(h.ScoreBreakdown, h.Score)
+		qs := h.Score
+		if p.fb != 0 {
+			qs = p.queryScore(h.ScoreBreakdown, &ix.tune)
+		}
+		ft := p.features(h.ScoreBreakdown, qs)
 		c := confidence(ft)
 		if c >= ConfidentMatch {
 			out.NoGoodMatch = false
@@ -308,6 +404,17 @@ func hasWord(s string) bool {
 // whole query equals the name). Clauses are visited in index order so equal
 // documents get bit-identical scores.
 func (p *plan) score(breakdown map[int]float64, tune *tuning) float64 {
+	return p.scoreWithout(breakdown, tune, 0)
+}
+
+// queryScore is score without the feedback terms: what the hit scores on
+// the words of the request alone (Confidence is computed from it).
+func (p *plan) queryScore(breakdown map[int]float64, tune *tuning) float64 {
+	return p.scoreWithout(breakdown, tune, p.fb)
+}
+
+// scoreWithout is score ignoring the terms whose bit is set in skip.
+func (p *plan) scoreWithout(breakdown map[int]float64, tune *tuning, skip uint64) float64 {
 	for i, s := range breakdown {
 		p.scratch[i] = s
 	}
@@ -322,6 +429,9 @@ func (p *plan) score(breakdown map[int]float64, tune *tuning) float64 {
 			continue
 		}
 		p.scratch[i] = 0
+		if c.term >= 0 && skip&(1<<uint(c.term)) != 0 {
+			continue
+		}
 		if c.term < 0 {
 			exact = true
 			sum += s
@@ -343,7 +453,7 @@ func (p *plan) score(breakdown map[int]float64, tune *tuning) float64 {
 			rest[c.term] += s
 		}
 	}
-	bodyOnly := bestBody &^ metaSeen
+	bodyOnly := bestBody &^ metaSeen &^ p.fb
 	bonus := 1.0
 	if k := bits.OnesCount64(bodyOnly); k > 1 && tune.bodyMulti > 0 {
 		bonus += tune.bodyMulti * float64(k-1)
@@ -376,9 +486,16 @@ func (p *plan) score(breakdown map[int]float64, tune *tuning) float64 {
 // ScoreBreakdowns and sets each hit's final score with f. (bleve's
 // CustomScoreQuery does the same but resolves every candidate's external
 // ID first, ~12% of query time.)
+//
+// bleve multiplies every clause's score by the query norm,
+// 1/sqrt(sum of the clauses' squared weights): adding feedback clauses
+// would lower the scores of the query's own. So the first search of a plan
+// records its sum (plan.sqWeight) and an extended plan's search uses it,
+// keeping the query's own clauses scored exactly as in the first search.
 type rescoreQuery struct {
 	q query.Query
 	f func(*bsearch.DocumentMatch)
+	p *plan
 }
 
 func (r *rescoreQuery) Searcher(ctx context.Context, i index.IndexReader, m mapping.IndexMapping,
@@ -386,6 +503,11 @@ func (r *rescoreQuery) Searcher(ctx context.Context, i index.IndexReader, m mapp
 	s, err := r.q.Searcher(ctx, i, m, options)
 	if err != nil {
 		return nil, err
+	}
+	if r.p.sqWeight == 0 {
+		r.p.sqWeight = s.Weight()
+	} else if r.p.fb != 0 {
+		s.SetQueryNorm(1 / math.Sqrt(r.p.sqWeight))
 	}
 	return &rescorer{Searcher: s, f: r.f}, nil
 }
@@ -569,6 +691,9 @@ func (ix *Index) plan(ctx context.Context, idx bleve.Index, text string, keyword
 			addN(f.field, t, ti, boost, df[i])
 		}
 		addN(fieldBody, t, ti, tune.body*tw[ti], df[3])
+		if tune.body > 0 && float64(df[3]) > max(tune.bodyMaxDocFrac*float64(docs), bodyMinDF) {
+			p.bodySkipped |= 1 << uint(ti)
+		}
 		p.idf[ti] = bm25IDF(docs, maxDF) * tw[ti]
 		p.weights[ti] = tw[ti]
 		if tune.coverageIDF {

@@ -1,0 +1,237 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/search/query"
+	index "github.com/blevesearch/bleve_index_api"
+)
+
+// Pseudo-relevance feedback (RM3-style query expansion).
+//
+// A paraphrase names the problem in the user's words ("my agent forgets
+// everything between sessions"); the skill that solves it names the
+// solution ("memory", "persistent", "knowledge graph"). The first search
+// often ranks some skills of the right topic near the top without ranking
+// the best one first. Their names and descriptions share the solution's
+// vocabulary: the terms found in several of the best hits, rare in the
+// catalog and absent from the query, are added to the query at a low
+// weight and the search runs again. Terms come from the analysed name and
+// description of each hit (kept as doc values in the index, see
+// newMapping), so nothing but the index is read.
+
+// fbTerm is one feedback expansion term and its weight relative to a
+// query term.
+type fbTerm struct {
+	text string
+	w    float64
+}
+
+// feedbackTerms picks the expansion terms from the first search's best
+// hits (ids, best first, with their scores): the analysed terms of their
+// name and description (stored at indexing, see Doc.metaTerms), each scored by the summed relative scores
+// of the hits holding it times its IDF over descriptions, keeping terms
+// held by at least tune.fbMinDocs hits, in at least 2 and at most
+// tune.fbMaxDocFrac of descriptions, not in the query and not framing
+// words. The best weighs tune.feedback, the others in proportion. It
+// returns nil when no term qualifies.
+func (ix *Index) feedbackTerms(ctx context.Context, idx bleve.Index, p *plan, ids []string, scores []float64) ([]fbTerm, error) {
+	tune := &ix.tune
+	n := min(len(ids), tune.fbDocs)
+	if n < 2 || scores[0] <= 0 {
+		return nil, nil
+	}
+	adv, err := idx.Advanced()
+	if err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	r, err := adv.Reader()
+	if err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	defer r.Close()
+	docs, err := r.DocCount()
+	if err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	type cand struct {
+		w     float64 // sum of the relative scores of the hits holding it
+		nDocs int     // hits holding it
+	}
+	cands := map[string]*cand{}
+	for i := 0; i < n; i++ {
+		rel := scores[i] / scores[0]
+		if rel < tune.fbMinRel {
+			break
+		}
+		doc, err := r.Document(ids[i])
+		if err != nil {
+			return nil, fmt.Errorf("search: %w", err)
+		}
+		if doc == nil {
+			continue // deleted since the first search
+		}
+		doc.VisitFields(func(f index.Field) {
+			if f.Name() != fieldTerms {
+				return
+			}
+			for _, t := range strings.Fields(string(f.Value())) {
+				c := cands[t]
+				if c == nil {
+					c = &cand{}
+					cands[t] = c
+				}
+				c.w += rel
+				c.nDocs++
+			}
+		})
+	}
+
+	var out []fbTerm
+	maxDF := uint64(tune.fbMaxDocFrac * float64(docs))
+	for t, c := range cands {
+		if c.nDocs < tune.fbMinDocs || contains(p.terms, t) || ix.framing[t] || !usefulTerm(t) {
+			continue
+		}
+		df, err := docFreq(ctx, r, fieldDescription, t)
+		if err != nil {
+			return nil, err
+		}
+		if df < 2 || df > maxDF {
+			continue
+		}
+		out = append(out, fbTerm{text: t, w: c.w * bm25IDF(docs, df)})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].w != out[j].w {
+			return out[i].w > out[j].w
+		}
+		return out[i].text < out[j].text
+	})
+	if len(out) > tune.fbTerms {
+		out = out[:tune.fbTerms]
+	}
+	if len(out) == 0 {
+		return nil, nil
+	}
+	top := out[0].w
+	for i := range out {
+		out[i].w = tune.feedback * out[i].w / top
+	}
+	return out, nil
+}
+
+// extend returns a copy of p with the feedback terms fb added: each
+// searched in name, description and tags (and bodies with tune.fbBody) at
+// its weight times the field's, the name clause scaled like a query
+// term's (see nameIDFFactor). A feedback term is a weak clue, not part of
+// what was asked: it counts in coverage only at tune.fbCoverage of its
+// weight, not at all in Confidence (see plan.queryScore), and not toward
+// the bonus for several body-only terms. Terms beyond maxTerms are
+// dropped.
+func (ix *Index) extend(ctx context.Context, idx bleve.Index, p *plan, fb []fbTerm) (*plan, error) {
+	tune := &ix.tune
+	adv, err := idx.Advanced()
+	if err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	r, err := adv.Reader()
+	if err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	defer r.Close()
+
+	q := *p
+	q.terms = append([]string(nil), p.terms...)
+	q.idf = append([]float64(nil), p.idf...)
+	q.weights = append([]float64(nil), p.weights...)
+	q.clauses = append([]clause(nil), p.clauses...)
+	q.q = query.NewDisjunctionQuery(append([]query.Query(nil), p.q.Disjuncts...))
+	q.q.RetrieveScoreBreakdown(true)
+	fields := []fieldWeight{{fieldName, tune.name}, {fieldDescription, tune.description}, {fieldTags, tune.tags}, {fieldBody, tune.body}}
+	for _, f := range fb {
+		if len(q.terms) == maxTerms {
+			break
+		}
+		if contains(q.terms, f.text) {
+			continue
+		}
+		ti := len(q.terms)
+		q.terms = append(q.terms, f.text)
+		q.idf = append(q.idf, 0)
+		q.weights = append(q.weights, f.w*tune.fbCoverage)
+		q.totalWeight += f.w * tune.fbCoverage
+		q.fb |= 1 << uint(ti)
+		var df [4]uint64
+		for i, fw := range fields {
+			if fw.w <= 0 || (fw.field == fieldBody && !tune.fbBody) {
+				continue
+			}
+			if df[i], err = docFreq(ctx, r, fw.field, f.text); err != nil {
+				return nil, err
+			}
+		}
+		for i, fw := range fields {
+			boost := fw.w * f.w
+			if fw.field == fieldName {
+				boost *= nameIDFFactor(q.docs, df, tune)
+			}
+			if df[i] == 0 || boost <= 0 ||
+				(fw.field == fieldBody && float64(df[i]) > max(tune.bodyMaxDocFrac*float64(q.docs), bodyMinDF)) {
+				continue
+			}
+			tq := query.NewTermQuery(f.text)
+			tq.SetField(fw.field)
+			tq.SetBoost(boost)
+			q.q.AddQuery(tq)
+			q.clauses = append(q.clauses, clause{field: fw.field, text: f.text, term: ti})
+		}
+	}
+	q.scratch = make([]float64, len(q.clauses))
+	return &q, nil
+}
+
+// usefulTerm reports whether an analysed term can be an expansion: at
+// least three characters (or a CJK pair) and not all digits.
+func usefulTerm(t string) bool {
+	if isCJK(t) {
+		return utf8.RuneCountInString(t) >= 2
+	}
+	if len(t) < 3 {
+		return false
+	}
+	for _, r := range t {
+		if r < '0' || r > '9' {
+			return true
+		}
+	}
+	return false
+}
+
+// metaTerms returns the distinct terms of the name and the indexed
+// description as ana analyses them, space-separated (analysed terms hold
+// no spaces).
+func (d *Doc) metaTerms(ana analysis.Analyzer) string {
+	seen := map[string]bool{}
+	var b strings.Builder
+	for _, text := range []string{d.Name, d.indexedDescription()} {
+		for _, tok := range ana.Analyze([]byte(text)) {
+			t := string(tok.Term)
+			if seen[t] || strings.ContainsAny(t, " \t\n") {
+				continue
+			}
+			seen[t] = true
+			if b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(t)
+		}
+	}
+	return b.String()
+}
