@@ -56,6 +56,21 @@ type skillCtx struct {
 	// needed words occur in file number activeGen.
 	fileGen, activeGen int
 	active             []phrase
+	// words are the occurrences of fileWords in fileLower.
+	words *wordHits
+	// noURL is fileText lower-cased (strings.ToLower) with its URLs
+	// blanked, made on first use for file number noURLGen.
+	noURL    string
+	noURLGen int
+}
+
+// fileNoURL returns the current file lower-cased, URLs replaced by a
+// space (computed once per file).
+func (sc *skillCtx) fileNoURL() string {
+	if sc.noURLGen != sc.fileGen {
+		sc.noURL, sc.noURLGen = urlRe.ReplaceAllString(strings.ToLower(sc.fileText), " "), sc.fileGen
+	}
+	return sc.noURL
 }
 
 // add records a finding.
@@ -97,18 +112,36 @@ func (sc *skillCtx) rank(base Severity, w where, language bool) Severity {
 // name, description and headings.
 var defenceWords = regexp.MustCompile(`(?i)\b(prompt[- ]injection|injection|jailbreak|secur\w*|attack\w*|threat\w*|malicious|malware|vulnerab\w*|exploit\w*|red[- ]team\w*|pentest\w*|penetration|defen[cs]\w*|forensic\w*|phishing|adversarial|ctf|guardrails?|audit\w*|hardening|sandbox\w*|incident[- ]response|supply[- ]chain)\b`)
 
+// defenceStems are the fixed starts of defenceWords' alternatives: a
+// text holding none (ASCII lower-cased) cannot match it, unless it holds
+// one of the two non-ASCII runes (?i) folds to an ASCII letter (U+017F
+// to s, U+212A to k).
+var defenceStems = newWordList([]string{"prompt", "injection", "jailbreak", "secur", "attack", "threat", "malicious", "malware", "vulnerab", "exploit",
+	"red", "pentest", "penetration", "defen", "forensic", "phishing", "adversarial", "ctf", "guardrail", "audit", "hardening", "sandbox", "incident", "supply"})
+
+// defenceIn reports whether defenceWords matches s, running the pattern
+// only on text holding one of its stems.
+func defenceIn(s string) bool {
+	if !defenceStems.matchAny(asciiLower(s)) && !strings.Contains(s, "\u017F") && !strings.Contains(s, "\u212A") {
+		return false
+	}
+	return defenceWords.MatchString(s)
+}
+
 // teachesDefence reports whether a skill is about security: its name or
 // description, or at least two of its top headings, use a security term.
 // Only ranking depends on it: hidden text and scripts rank the same in
 // every skill, so claiming to teach security buys an attacker nothing
 // there.
 func teachesDefence(s index.Skill, body string) bool {
-	if defenceWords.MatchString(s.Name) || defenceWords.MatchString(strings.ReplaceAll(s.Name, "-", " ")) || defenceWords.MatchString(s.Description) {
+	if defenceIn(s.Name) || defenceIn(strings.ReplaceAll(s.Name, "-", " ")) || defenceIn(s.Description) {
 		return true
 	}
 	n := 0
-	for _, line := range strings.Split(body, "\n") {
-		if h := strings.TrimLeft(line, "#"); len(h) < len(line) && len(line)-len(h) <= 3 && strings.HasPrefix(h, " ") && defenceWords.MatchString(h) {
+	for rest := body; rest != ""; {
+		var line string
+		line, rest, _ = strings.Cut(rest, "\n")
+		if h := strings.TrimLeft(line, "#"); len(h) < len(line) && len(line)-len(h) <= 3 && strings.HasPrefix(h, " ") && defenceIn(h) {
 			n++
 			if n >= 2 {
 				return true
@@ -197,7 +230,8 @@ func (sc *skillCtx) file(a *auditor, rel, content string) {
 	lines := newLineIndex(content)
 	sc.fileText, sc.fileLower = content, asciiLower(content)
 	sc.fileGen++
-	sc.hints = hintsOf(content, sc.fileLower)
+	sc.words = fileWords.find(sc.fileLower)
+	sc.hints = hintsOf(content, sc.words)
 	scanInvisible(sc, rel, content, lines)
 	if !a.opts.NoSecrets {
 		scanSecrets(sc, rel, content)
@@ -260,10 +294,17 @@ var (
 		"authorized_keys", "cron", "bashrc", "zshrc", ".profile", "launch", "systemd", "hooks", "curl", "wget", "/dev/tcp", "| sh", "|sh", "bash", "nc ", "chr(", "fromcharcode", "\\x", "[::-1]", "getattr", "decode", "atob", "buffer.from"}
 )
 
-func hintsOf(content, lower string) fileHints {
+// bypassHints are the words scanBypass's pattern needs one of.
+var bypassHints = []string{"dangerously", "bypasspermissions", "yolo", "defaultmode"}
+
+var minerSet, bypassSet = fileWords.set(minerHints), fileWords.set(bypassHints)
+
+// hintsOf reads the hints from the file's word occurrences (w, over the
+// lower-cased content).
+func hintsOf(content string, w *wordHits) fileHints {
 	return fileHints{
-		miner:     containsAny(lower, minerHints),
-		bypass:    strings.Contains(lower, "dangerously") || strings.Contains(lower, "bypasspermissions") || strings.Contains(lower, "yolo") || strings.Contains(lower, "defaultmode"),
+		miner:     w.all.meets(&minerSet),
+		bypass:    w.all.meets(&bypassSet),
 		mdComment: strings.Contains(content, "]:"),
 	}
 }

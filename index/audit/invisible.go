@@ -83,7 +83,7 @@ func isFiller(r rune) bool {
 //     reported; nor is a zero-width space beside CJK, where it marks a
 //     line-break opportunity.
 func scanInvisible(sc *skillCtx, rel, s string, li lineIndex) {
-	if isASCII(s) {
+	if isASCII(s) || !hasInvisible(s) {
 		return
 	}
 	rs := []rune(s)
@@ -166,6 +166,18 @@ func scanInvisible(sc *skillCtx, rel, s string, li lineIndex) {
 			sc.add(rel, ln, "invisible-unicode", sev, reason, lineText(s, li, ln))
 		}
 	}
+}
+
+// hasInvisible reports whether s holds a rune scanInvisible looks at
+// (a tag, a bidi control or a zero-width character): most non-ASCII
+// files hold none, and are then not decoded into runes.
+func hasInvisible(s string) bool {
+	for _, r := range s {
+		if r >= 0xE0000 && r <= 0xE007F || r >= 0x202A && r <= 0x202E || r >= 0x2066 && r <= 0x2069 || isZeroWidth(r) {
+			return true
+		}
+	}
+	return false
 }
 
 func isASCII(s string) bool {

@@ -27,6 +27,8 @@ var (
 
 // activeIn returns the phrases whose needed words all occur in lower,
 // among those active in the whole current file (computed once per file).
+// It is the path for text that is not a range of the current file; a
+// range of it is checked with activeRange.
 func activeIn(sc *skillCtx, lower string) []phrase {
 	if sc.activeGen != sc.fileGen {
 		sc.activeGen, sc.active = sc.fileGen, active(phrases, sc.fileLower)
@@ -61,6 +63,57 @@ func active(ps []phrase, lower string) []phrase {
 	}
 	return out
 }
+
+// activeRange returns the phrases whose needed words all occur in
+// fileText[s:e], from the file's one pass over its words (sc.words):
+// the same phrases as active(phrases, fileLower[s:e]).
+func activeRange(sc *skillCtx, s, e int) []phrase {
+	if !sc.words.all.meets(&phraseAny) {
+		return nil
+	}
+	in := sc.words.in(s, e)
+	var out []phrase
+	for i, p := range phrases {
+		ok := true
+		for g := range phraseSets[i] {
+			if !in.meets(&phraseSets[i][g]) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// fileWords are the words whose occurrences a file's audit looks up:
+// every phrase's needed words and the miner and bypass hints.
+var fileWords = func() *wordList {
+	lists := [][]string{minerHints, bypassHints}
+	for _, p := range phrases {
+		lists = append(lists, p.need...)
+	}
+	return newWordList(lists...)
+}()
+
+// phraseSets[i][g] is group g of phrases[i].need as a set of fileWords;
+// phraseAny every needed word of every phrase.
+var phraseSets, phraseAny = func() ([][]wordSet, wordSet) {
+	out := make([][]wordSet, len(phrases))
+	var all wordSet
+	for i, p := range phrases {
+		for _, g := range p.need {
+			set := fileWords.set(g)
+			out[i] = append(out[i], set)
+			for j := range all {
+				all[j] |= set[j]
+			}
+		}
+	}
+	return out, all
+}()
 
 // Rule instruction-override and rule secret-request (see Rules in rules.go).
 // The patterns are deliberately about addressing the model: an override
@@ -114,13 +167,13 @@ func inQuotes(text string, off int) bool {
 // the file's code spans (file offsets): a match inside one is inCode.
 func scanLanguage(sc *skillCtx, rel, src string, start, end int, li lineIndex, w where, spans [][2]int) {
 	text := src[start:end]
-	lower := ""
-	if src == sc.fileText && len(sc.fileLower) == len(src) {
-		lower = sc.fileLower[start:end]
+	var ps []phrase
+	if src == sc.fileText && sc.words != nil {
+		ps = activeRange(sc, start, end)
 	} else {
-		lower = asciiLower(text)
+		ps = activeIn(sc, asciiLower(text))
 	}
-	for _, p := range activeIn(sc, lower) {
+	for _, p := range ps {
 		for _, m := range p.re.FindAllStringIndex(text, 4) {
 			ctx := w
 			at := start + m[0]

@@ -56,8 +56,8 @@ func scanMarkdown(sc *skillCtx, rel, src string, li lineIndex) {
 		scanBypass(sc, rel, src[:fm], 1, inProse)
 	}
 	body := src[fm:]
-	root := md.Parse(text.NewReader([]byte(body)), parser.WithContext(parser.NewContext()))
 	raw := []byte(body)
+	root := md.Parse(text.NewReader(raw), parser.WithContext(parser.NewContext()))
 	var spans, fences [][2]int
 	type block struct {
 		start, end int
@@ -192,7 +192,26 @@ var promptPrefix = regexp.MustCompile(`(?m)^(\s*)(?:\$|%|>|PS>|[\w.-]+@[\w.-]+:[
 // stripPrompts turns a console transcript into a script: "$ cmd" lines
 // lose their prompt.
 func stripPrompts(code string) string {
+	if !mayHavePrompt(code) {
+		return code
+	}
 	return promptPrefix.ReplaceAllString(code, "$1")
+}
+
+// mayHavePrompt reports whether promptPrefix can match code: some line,
+// less its leading white space (RE2's \s), starts with $, %, > or PS>,
+// or holds a user@host. Most code blocks have no prompt and skip the
+// pattern.
+func mayHavePrompt(code string) bool {
+	for len(code) > 0 {
+		line, rest, _ := strings.Cut(code, "\n")
+		t := strings.TrimLeft(line, " \t\r\f")
+		if t != "" && (t[0] == '$' || t[0] == '%' || t[0] == '>' || strings.HasPrefix(t, "PS>")) || strings.IndexByte(line, '@') >= 0 {
+			return true
+		}
+		code = rest
+	}
+	return false
 }
 
 // markdownComment matches the markdown "comment" idiom, a link reference

@@ -94,12 +94,53 @@ func scanSecrets(sc *skillCtx, rel, content string) {
 	if strings.TrimSpace(content) == "" {
 		return
 	}
+	// gitleaks runs a rule only on text holding one of its keywords
+	// (lower-cased with strings.ToLower); a chunk with no keyword at all
+	// yields nothing, so the keywords are found once per file and chunks
+	// without one are not handed to gitleaks. strings.ToLower turns two
+	// non-ASCII runes into ASCII letters (U+0130 into i, U+212A into k);
+	// a file holding one is checked chunk by chunk by gitleaks itself.
+	var hits *wordHits
+	if kw := secretWords(); kw != nil && !strings.Contains(content, "\u0130") && !strings.Contains(content, "\u212A") {
+		hits = kw.find(asciiLower(content))
+	}
 	for _, ch := range chunks(content, 512) {
-		if strings.TrimSpace(ch.text) == "" {
+		if strings.TrimSpace(ch.text) == "" || hits != nil && !hits.any(ch.off, ch.off+len(ch.text)) {
 			continue
 		}
 		secretsIn(sc, d, rel, ch.text, ch.line)
 	}
+}
+
+var (
+	secretWordsOnce sync.Once
+	secretWordList  *wordList
+)
+
+// secretWords returns the keywords of the detector's rules (lower-case),
+// or nil when a rule that reads content has none (it runs on every text,
+// so no chunk may be skipped). In gitleaks' default ruleset only
+// pkcs12-file has none, and it matches file paths only (DetectString is
+// given no path).
+func secretWords() *wordList {
+	secretWordsOnce.Do(func() {
+		d, err := detector()
+		if err != nil {
+			return
+		}
+		for _, r := range d.Config.Rules {
+			if r.Regex != nil && len(r.Keywords) == 0 {
+				return
+			}
+		}
+		var kw []string
+		for k := range d.Config.Keywords {
+			kw = append(kw, k)
+		}
+		sort.Strings(kw)
+		secretWordList = newWordList(kw)
+	})
+	return secretWordList
 }
 
 // secretLines blanks every line (keeping the newline, so line numbers
@@ -109,6 +150,7 @@ func scanSecrets(sc *skillCtx, rel, content string) {
 // gitleaks reads a small part of each file.
 func secretLines(s string) string {
 	var b strings.Builder
+	b.Grow(len(s))
 	keep := false
 	for len(s) > 0 {
 		line, rest, found := strings.Cut(s, "\n")
@@ -132,18 +174,18 @@ func secretLines(s string) string {
 func longToken(line string) bool {
 	n, digit, upper, lower := 0, false, false, false
 	for i := 0; i <= len(line); i++ {
-		var c byte
+		c := uint8(tokenOther)
 		if i < len(line) {
-			c = line[i]
+			c = tokenClass[line[i]]
 		}
-		switch {
-		case c >= '0' && c <= '9':
+		switch c {
+		case tokenDigit:
 			n, digit = n+1, true
-		case c >= 'A' && c <= 'Z':
+		case tokenUpper:
 			n, upper = n+1, true
-		case c >= 'a' && c <= 'z':
+		case tokenLower:
 			n, lower = n+1, true
-		case c == '_' || c == '+' || c == '/' || c == '=' || c == '-' || c == '.':
+		case tokenPunct:
 			n++
 		default:
 			if n >= 16 && (digit || upper && lower) {
@@ -155,10 +197,34 @@ func longToken(line string) bool {
 	return false
 }
 
+// Byte classes of longToken.
+const (
+	tokenOther = iota
+	tokenDigit
+	tokenUpper
+	tokenLower
+	tokenPunct // _ + / = - .
+)
+
+var tokenClass = func() (t [256]uint8) {
+	for c := '0'; c <= '9'; c++ {
+		t[c] = tokenDigit
+	}
+	for c := 'A'; c <= 'Z'; c++ {
+		t[c] = tokenUpper
+		t[c+'a'-'A'] = tokenLower
+	}
+	for _, c := range "_+/=-." {
+		t[c] = tokenPunct
+	}
+	return t
+}()
+
 // chunk is a run of paragraphs and the file line it starts on.
 type chunk struct {
 	text string
 	line int
+	off  int // byte offset of text in the file
 }
 
 // chunks splits s at blank lines into runs of about size bytes (a longer
@@ -180,7 +246,7 @@ func chunks(s string, size int) []chunk {
 				end = len(s)
 			}
 		}
-		out = append(out, chunk{s[start:end], line})
+		out = append(out, chunk{s[start:end], line, start})
 		line += strings.Count(s[start:end], "\n")
 		start = end
 	}

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 
+	resyntax "regexp/syntax"
+
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -38,6 +40,10 @@ var (
 	persistTarget = regexp.MustCompile(`(?:^|/)(?:\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zprofile|\.zshenv|\.zlogin|config\.fish|authorized_keys2?)$|^/etc/(?:cron|profile|rc\.local|bash\.bashrc|zsh/|systemd/|init\.d/|sudoers|ld\.so\.preload)|/var/spool/cron|LaunchAgents/|LaunchDaemons/|\.config/autostart/|\.config/systemd/user/|\.git/hooks/`)
 	minerWords    = regexp.MustCompile(`(?i)stratum\d?\+(?:tcp|ssl|tls)://|--donate-level\b|\b(?:xmrig|cryptonight|randomx|nicehash|minexmr|supportxmr|nanopool\.org|2miners\.com|moneroocean)\b`)
 	b64Blob       = regexp.MustCompile(`[A-Za-z0-9+/]{400,}={0,2}|(?:\\x[0-9a-fA-F]{2}){60,}`)
+	// scriptSocket and scriptExec: a Perl, Ruby or PHP one-liner that
+	// connects a socket and runs a shell.
+	scriptSocket = regexp.MustCompile(`(?i)socket|fsockopen|TCPSocket`)
+	scriptExec   = regexp.MustCompile(`(?i)exec|system|/bin/(?:ba)?sh|spawn|popen`)
 )
 
 // shScan is the state of one shell scan (a script or one code block): the
@@ -385,7 +391,7 @@ func (s *shScan) hostRelated(raw string) (string, bool) {
 	if len(labels) < 2 {
 		return host, false
 	}
-	generic := set("www", "get", "install", "raw", "sh", "run", "dl", "download", "downloads", "cdn", "setup", "static", "releases", "com", "io", "dev", "org", "net", "ai", "co", "app", "githubusercontent", "github", "gitlab", "bitbucket", "gist", "pastebin", "s3", "amazonaws", "cloudfront", "storage", "googleapis", "blob", "core", "windows", "assets", "code", "tools", "scripts", "files", "cloud", "server", "update", "latest", "stable", "public", "repo", "packages", "pkg", "mirror", "oss", "api", "main", "master", "refs", "heads", "bin", "v1", "v2", "tree", "blob", "raw", "script", "installer", "installation", "release")
+	generic := genericLabels
 	var words []string
 	for _, l := range labels[:len(labels)-1] {
 		words = append(words, l)
@@ -393,14 +399,12 @@ func (s *shScan) hostRelated(raw string) (string, bool) {
 			words = append(words, strings.Split(l, "-")...)
 		}
 	}
-	fileLower := strings.ToLower(s.sc.fileText)
-	fileNoURL := urlRe.ReplaceAllString(fileLower, " ")
+	fileNoURL := s.sc.fileNoURL()
 	for _, l := range words {
 		if len(l) < 4 || generic[l] {
 			continue
 		}
-		re := regexp.MustCompile(`\b` + regexp.QuoteMeta(l) + `\b`)
-		if re.MatchString(s.sc.topic) || re.MatchString(fileNoURL) {
+		if containsWord(s.sc.topic, l) || containsWord(fileNoURL, l) {
 			return host, true
 		}
 	}
@@ -412,13 +416,41 @@ func (s *shScan) hostRelated(raw string) (string, bool) {
 		if len(d) < 2 || generic[d] || generic[strings.TrimSuffix(d, "s")] {
 			continue
 		}
-		re := regexp.MustCompile(`\b` + regexp.QuoteMeta(d) + `\b`)
-		spaced := regexp.MustCompile(`\b` + regexp.QuoteMeta(strings.ReplaceAll(d, "-", " ")) + `\b`)
-		if re.MatchString(s.sc.topic) || re.MatchString(fileNoURL) || spaced.MatchString(fileNoURL) {
+		if containsWord(s.sc.topic, d) || containsWord(fileNoURL, d) || containsWord(fileNoURL, strings.ReplaceAll(d, "-", " ")) {
 			return host + "/" + d, true
 		}
 	}
 	return host, false
+}
+
+// genericLabels are host labels and path folders that name no tool.
+var genericLabels = set("www", "get", "install", "raw", "sh", "run", "dl", "download", "downloads", "cdn", "setup", "static", "releases", "com", "io", "dev", "org", "net", "ai", "co", "app", "githubusercontent", "github", "gitlab", "bitbucket", "gist", "pastebin", "s3", "amazonaws", "cloudfront", "storage", "googleapis", "blob", "core", "windows", "assets", "code", "tools", "scripts", "files", "cloud", "server", "update", "latest", "stable", "public", "repo", "packages", "pkg", "mirror", "oss", "api", "main", "master", "refs", "heads", "bin", "v1", "v2", "tree", "blob", "raw", "script", "installer", "installation", "release")
+
+// containsWord reports whether w occurs in text between word boundaries:
+// what regexp `\b`+regexp.QuoteMeta(w)+`\b` matches (RE2's \b: ASCII
+// word characters), without compiling a pattern per word.
+func containsWord(text, w string) bool {
+	if w == "" {
+		return false
+	}
+	for off := 0; ; {
+		i := strings.Index(text[off:], w)
+		if i < 0 {
+			return false
+		}
+		s, e := off+i, off+i+len(w)
+		if wordBoundary(text, s) && wordBoundary(text, e) {
+			return true
+		}
+		off = s + 1
+	}
+}
+
+// wordBoundary reports RE2's \b at byte offset i of text.
+func wordBoundary(text string, i int) bool {
+	before := i > 0 && resyntax.IsWordChar(rune(text[i-1]))
+	after := i < len(text) && resyntax.IsWordChar(rune(text[i]))
+	return before != after
 }
 
 func isShell(name string) bool {
@@ -510,7 +542,7 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 				case c.name == "node" || c.name == "nodejs" || c.name == "deno" || c.name == "bun":
 					scanCode(s.sc, s.rel, code, s.line0+line-1, kindJS, s.w)
 				case c.name == "perl" || c.name == "ruby" || c.name == "php":
-					if regexp.MustCompile(`(?i)socket|fsockopen|TCPSocket`).MatchString(code) && regexp.MustCompile(`(?i)exec|system|/bin/(?:ba)?sh|spawn|popen`).MatchString(code) {
+					if scriptSocket.MatchString(code) && scriptExec.MatchString(code) {
 						s.add(line, "reverse-shell", Critical, c.name+" one-liner connects a socket to a shell (reverse shell)", "")
 					}
 				}
