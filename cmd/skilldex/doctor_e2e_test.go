@@ -22,7 +22,7 @@ func golden(t *testing.T, name, got string) {
 // corpusData is one data dir for the hygiene tests on the corpus, in the
 // folder TestMain removes: the first indexes the corpus, the others start
 // warm.
-func corpusData() string { return filepath.Join(testDir, "hygiene-corpus-data") }
+func corpusData() string { return filepath.Join(testDir(), "hygiene-corpus-data") }
 
 // corpusPaths replaces the corpus folder (as given and with links
 // resolved) with $CORPUS, so goldens do not depend on the checkout.

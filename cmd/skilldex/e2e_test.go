@@ -1,92 +1,32 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/skilldex/skilldex/index"
+	"github.com/skilldex/skilldex/internal/e2etest"
 )
 
-// testDir holds what the tests share: the skilldex binary, built on first
-// use by binary, and the corpus data dir.
-var testDir string
+func TestMain(m *testing.M) { e2etest.Main(m) }
 
+// The helpers shared with the end-to-end test packages (tests/e2e/...).
 var (
-	buildOnce sync.Once
-	bin       string
-	buildErr  error
+	binary   = e2etest.Binary
+	repoRoot = e2etest.RepoRoot
+	corpus   = e2etest.Corpus
+	must     = e2etest.Must
+	manifest = e2etest.Manifest
+	agentEnv = e2etest.AgentEnv
+	testDir  = e2etest.Dir
 )
-
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "skilldex-e2e-")
-	if err != nil {
-		panic(err)
-	}
-	testDir = dir
-	code := m.Run()
-	stopSharedServers()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
-
-// binary returns the skilldex binary, built once, for the tests that need
-// a process of their own: servers talked to over stdio or HTTP, signals,
-// crashes, clients we did not write. Everything else runs in process (cli).
-func binary(t testing.TB) string {
-	t.Helper()
-	buildOnce.Do(func() {
-		bin = filepath.Join(testDir, "skilldex")
-		if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-			buildErr = fmt.Errorf("building skilldex: %v\n%s", err, out)
-		}
-	})
-	if buildErr != nil {
-		t.Fatal(buildErr)
-	}
-	return bin
-}
-
-// repoRoot is the folder holding go.mod.
-func repoRoot(t testing.TB) string {
-	t.Helper()
-	dir, _ := os.Getwd()
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found above the test folder")
-		}
-		dir = parent
-	}
-}
-
-// corpus returns ../shared/corpus beside the repo. CI always has it; a
-// developer machine without it skips.
-func corpus(t testing.TB) string {
-	t.Helper()
-	dir := filepath.Join(repoRoot(t), "..", "shared", "corpus")
-	if _, err := os.Stat(filepath.Join(dir, "MANIFEST.tsv")); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("corpus missing at %s: CI must run with ../shared beside the clone", dir)
-		}
-		t.Skipf("corpus not found at %s", dir)
-	}
-	return dir
-}
 
 type result struct {
 	stdout, stderr string
@@ -102,18 +42,8 @@ func run(t testing.TB, args ...string) result {
 // runBin runs the skilldex binary with args.
 func runBin(t testing.TB, args ...string) result {
 	t.Helper()
-	cmd := exec.Command(binary(t), args...)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	r := result{stdout: out.String(), stderr: errb.String()}
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		r.code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatalf("running skilldex %v: %v", args, err)
-	}
-	return r
+	r := e2etest.Run(t, args...)
+	return result{stdout: r.Stdout, stderr: r.Stderr, code: r.Code}
 }
 
 func mustJSON(t testing.TB, r result, v any) {
@@ -164,25 +94,6 @@ func TestExamplesCLI(t *testing.T) {
 	if empty.code == 0 || !strings.Contains(empty.stderr, "query") {
 		t.Errorf("empty query: want a clear error, got exit %d: %s", empty.code, empty.stderr)
 	}
-}
-
-// manifest reads the corpus_dir column of MANIFEST.tsv.
-func manifest(t testing.TB, dir string) map[string]bool {
-	f, err := os.Open(filepath.Join(dir, "MANIFEST.tsv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	out := map[string]bool{}
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	sc.Scan() // header
-	for sc.Scan() {
-		if col, _, ok := strings.Cut(sc.Text(), "\t"); ok {
-			out[col] = true
-		}
-	}
-	return out
 }
 
 // TestCorpus indexes the whole real corpus with the built binary and checks
@@ -272,46 +183,8 @@ func TestCorpus(t *testing.T) {
 	}
 }
 
-// tsClient returns the repo root and tests/mcpclient with the official
-// TypeScript MCP SDK installed. The tests never install it (no network
-// inside go test): without node or tests/mcpclient/node_modules they skip
-// with the line that installs it, except when SKILLDEX_REQUIRE_NODE is set
-// (.ci/run sets it after installing), where that is a failure.
-func tsClient(t *testing.T) (root, client string) {
-	t.Helper()
-	root = repoRoot(t)
-	client = filepath.Join(root, "tests", "mcpclient")
-	missing := func(what string) {
-		t.Helper()
-		msg := what + "; install the TypeScript MCP SDK once with: (cd tests/mcpclient && npm ci)"
-		if os.Getenv("SKILLDEX_REQUIRE_NODE") != "" {
-			t.Fatal(msg + " (SKILLDEX_REQUIRE_NODE is set)")
-		}
-		t.Skip(msg)
-	}
-	if _, err := exec.LookPath("node"); err != nil {
-		missing("node is not installed")
-	}
-	// Every dependency package.json names must be installed: a
-	// node_modules from before a new dependency fails with a module error
-	// otherwise.
-	var pkg struct {
-		Dependencies map[string]string `json:"dependencies"`
-	}
-	data, err := os.ReadFile(filepath.Join(client, "package.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(data, &pkg); err != nil {
-		t.Fatalf("tests/mcpclient/package.json: %v", err)
-	}
-	for dep := range pkg.Dependencies {
-		if _, err := os.Stat(filepath.Join(client, "node_modules", filepath.FromSlash(dep), "package.json")); err != nil {
-			missing("tests/mcpclient/node_modules lacks " + dep)
-		}
-	}
-	return root, client
-}
+// tsClient returns the repo root and tests/mcpclient (e2etest.TSClient).
+func tsClient(t *testing.T) (root, client string) { return e2etest.TSClient(t) }
 
 // TestTypeScriptClient drives `skilldex serve` with the official
 // TypeScript MCP SDK, on the examples and on the corpus.

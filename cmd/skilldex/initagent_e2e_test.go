@@ -15,25 +15,6 @@ import (
 	"github.com/tailscale/hujson"
 )
 
-// agentEnv is an environment for a fake user: HOME, the XDG folders and
-// CODEX_HOME under home, and no SKILLDEX_* from the caller's environment.
-func agentEnv(home string) []string {
-	var env []string
-	for _, kv := range os.Environ() {
-		k, _, _ := strings.Cut(kv, "=")
-		switch {
-		case k == "SKILLDEX_SOCKET_DIR", k == "SKILLDEX_SHARE_IDLE": // the tests' own shared servers (testSockets)
-		case strings.HasPrefix(k, "SKILLDEX_"), strings.HasPrefix(k, "XDG_"), k == "HOME", k == "CODEX_HOME":
-			continue
-		}
-		env = append(env, kv)
-	}
-	// The shared servers the tests start use the tests' socket folder and
-	// idle out in 2 s (shared_e2e_test.go).
-	return append(env, "HOME="+home, "XDG_CACHE_HOME="+filepath.Join(home, ".cache"), "XDG_CONFIG_HOME="+filepath.Join(home, ".config"),
-		"SKILLDEX_SOCKET_DIR="+testSockets, "SKILLDEX_SHARE_IDLE=2s")
-}
-
 // runIn runs a command line in process, in dir, with the environment env
 // (as agentEnv gives it; variables it leaves out are cleared for the test).
 func runIn(t *testing.T, dir string, env []string, args ...string) result {

@@ -216,10 +216,3 @@ func quantiles(ds []time.Duration) string {
 	}
 	return fmt.Sprintf("p50 %v, p99 %v, max %v", q(0.50), q(0.99), ds[len(ds)-1].Round(time.Microsecond))
 }
-
-func must(t testing.TB, err error) {
-	t.Helper()
-	if err != nil {
-		t.Fatal(err)
-	}
-}

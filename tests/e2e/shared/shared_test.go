@@ -1,4 +1,8 @@
-package main
+// Package shared tests the shared local server end to end: stdio
+// sessions of the built skilldex binary (Go and TypeScript MCP SDK
+// clients) served by one shared process, the owner killed mid-session,
+// serve --stop, malformed input and init-agent's entries.
+package shared
 
 import (
 	"bytes"
@@ -17,29 +21,15 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/skilldex/skilldex/internal/e2etest"
 )
 
-// testSockets is the socket folder of every serve the tests start (set
-// before any runs), so their shared servers neither meet the user's nor
-// outlive the tests: they idle out after 2 s, and stopSharedServers ends
-// what is left.
-var testSockets = func() string {
-	dir, err := os.MkdirTemp("", "skx-sock")
-	if err != nil {
-		panic(err)
-	}
-	os.Setenv("SKILLDEX_SOCKET_DIR", dir)
-	os.Setenv("SKILLDEX_SHARE_IDLE", "2s")
-	return dir
-}()
+func TestMain(m *testing.M) { e2etest.Main(m) }
 
-// stopSharedServers stops the shared servers the tests started (TestMain).
-func stopSharedServers() {
-	if bin != "" { // no binary, no server started
-		_ = exec.Command(bin, "serve", "--stop").Run()
-	}
-	os.RemoveAll(testSockets)
-}
+var (
+	binary = e2etest.Binary
+	must   = e2etest.Must
+)
 
 // sharedEnv is a user with nothing running: its own cache (so the default
 // data dir is fresh), socket folder and a short idle period, so the shared
@@ -57,7 +47,7 @@ func newSharedEnv(t *testing.T) *sharedEnv {
 		t.Fatal(err)
 	}
 	e := &sharedEnv{cache: filepath.Join(base, "cache"), sockets: filepath.Join(base, "s"), root: filepath.Join(base, "skills")}
-	if err := os.CopyFS(e.root, os.DirFS(filepath.Join(repoRoot(t), "examples", "skills"))); err != nil {
+	if err := os.CopyFS(e.root, os.DirFS(e2etest.Examples(t))); err != nil {
 		t.Fatal(err)
 	}
 	for _, kv := range os.Environ() {
@@ -255,12 +245,12 @@ func TestSharedSessions(t *testing.T) {
 			// One-shot commands beside the shared server answer; one that
 			// must own the data dir names the way out.
 			if n == 2 {
-				search := exec.Command(bin, "search", "--dir", e.root, "fill a pdf form")
+				search := exec.Command(binary(t), "search", "--dir", e.root, "fill a pdf form")
 				search.Env = e.env
 				if out, err := search.CombinedOutput(); err != nil || !strings.Contains(string(out), "pdf-forms") {
 					t.Errorf("search beside the shared server: %v\n%s", err, out)
 				}
-				index := exec.Command(bin, "index", "--dir", e.root)
+				index := exec.Command(binary(t), "index", "--dir", e.root)
 				index.Env = e.env
 				if out, err := index.CombinedOutput(); err == nil || !strings.Contains(string(out), "skilldex serve --stop") {
 					t.Errorf("index beside the shared server: want a failure naming serve --stop: %v\n%s", err, out)
@@ -303,7 +293,7 @@ func TestSharedSessions(t *testing.T) {
 
 			// serve --stop with sessions open: it returns once a fresh
 			// server has taken over, and every session answers.
-			stop := exec.Command(bin, "serve", "--stop")
+			stop := exec.Command(binary(t), "serve", "--stop")
 			stop.Env = e.env
 			if out, err := stop.CombinedOutput(); err != nil || !strings.Contains(string(out), "stopped") {
 				t.Fatalf("serve --stop with %d sessions open: %v\n%s", n, err, out)
@@ -321,7 +311,7 @@ func TestSharedSessions(t *testing.T) {
 // MCP SDK (tests/mcpclient/shared.mjs): two, then eight sessions; the
 // owner is killed mid-session. Skips when node or node_modules is missing.
 func TestSharedTypeScript(t *testing.T) {
-	client := filepath.Join(repoRoot(t), "tests", "mcpclient")
+	client := filepath.Join(e2etest.RepoRoot(t), "tests", "mcpclient")
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("node not installed")
 	}
@@ -408,14 +398,14 @@ func TestServeMalformedLines(t *testing.T) {
 // one shared server.
 func TestInitAgentEntriesShare(t *testing.T) {
 	project, home := t.TempDir(), t.TempDir()
-	env := agentEnv(home)
+	env := e2etest.AgentEnv(home)
 	// .agents/skills: the entry leaves out the folders Claude Code reads
 	// itself (.claude/skills), so the skill is in one it does not.
 	skill := filepath.Join(project, ".agents", "skills", "hello-skill")
 	must(t, os.MkdirAll(skill, 0o755))
 	must(t, os.WriteFile(filepath.Join(skill, "SKILL.md"), []byte("---\nname: hello-skill\ndescription: Say hello. Use when the user wants a greeting.\n---\n\n# Hello\n"), 0o644))
-	if r := runIn(t, project, env, "init-agent", "claude", "--write", "--command", binary(t)); r.code != 0 {
-		t.Fatalf("init-agent: %s%s", r.stdout, r.stderr)
+	if r := e2etest.RunIn(t, project, env, "init-agent", "claude", "--write", "--command", binary(t)); r.Code != 0 {
+		t.Fatalf("init-agent: %s%s", r.Stdout, r.Stderr)
 	}
 	data, err := os.ReadFile(filepath.Join(project, ".mcp.json"))
 	must(t, err)

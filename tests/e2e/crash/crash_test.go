@@ -1,4 +1,7 @@
-package main
+// Package crash kills the skilldex binary with SIGKILL in the middle of
+// index builds and checks that every restart serves what a fresh build
+// serves.
+package crash
 
 import (
 	"context"
@@ -17,7 +20,12 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/skilldex/skilldex/internal/e2etest"
 )
+
+func TestMain(m *testing.M) { e2etest.Main(m) }
+
+var binary = e2etest.Binary
 
 // crashWords is the vocabulary of the crash test's generated skills.
 var crashWords = strings.Fields(`invoice ledger spreadsheet pdf form chart deploy kubernetes docker terraform
@@ -185,8 +193,8 @@ func TestCrashDuringIndexBuild(t *testing.T) {
 	// Time one full build, to spread the kills over it.
 	data := t.TempDir()
 	start := time.Now()
-	if r := run(t, "index", "--dir", root, "--data-dir", data); r.code != 0 {
-		t.Fatalf("index: %s", r.stderr)
+	if r := e2etest.Run(t, "index", "--dir", root, "--data-dir", data); r.Code != 0 {
+		t.Fatalf("index: %s", r.Stderr)
 	}
 	build := time.Since(start)
 

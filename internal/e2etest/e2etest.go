@@ -1,0 +1,290 @@
+// Package e2etest is what the end-to-end tests of the skilldex binary
+// share: the binary, built once per test process; the repository, the
+// examples and the corpus; running the binary and decoding its JSON; the
+// official TypeScript MCP SDK client; a fake user's environment; and a
+// socket folder of the test process's own, so the shared servers the tests
+// start neither meet the user's nor outlive the tests.
+//
+// Every package that uses it calls Main from its TestMain. It is for tests
+// only (it calls testing APIs and builds with the go command).
+package e2etest
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+var (
+	dir, sockets string // set by Main
+
+	buildOnce sync.Once
+	bin       string
+	buildErr  error
+)
+
+// Main runs the package's tests (m.Run) inside a temporary folder of their
+// own (Dir), with SKILLDEX_SOCKET_DIR set to a fresh socket folder
+// (SocketDir) and SKILLDEX_SHARE_IDLE to 2 s, so every shared server a
+// test starts idles out soon; afterwards it stops what is left (`skilldex
+// serve --stop`), removes both folders and exits with m.Run's status.
+// Call it from TestMain.
+func Main(m *testing.M) {
+	var err error
+	if dir, err = os.MkdirTemp("", "skilldex-e2e-"); err != nil {
+		panic(err)
+	}
+	if sockets, err = os.MkdirTemp("", "skx-sock"); err != nil {
+		panic(err)
+	}
+	os.Setenv("SKILLDEX_SOCKET_DIR", sockets)
+	os.Setenv("SKILLDEX_SHARE_IDLE", "2s")
+	code := m.Run()
+	if bin != "" { // no binary, no server started
+		_ = exec.Command(bin, "serve", "--stop").Run()
+	}
+	os.RemoveAll(sockets)
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// Dir is the test process's temporary folder (removed after the tests):
+// for what several tests of a package share, such as a corpus data dir
+// the first test builds and the others start warm from.
+func Dir() string { return dir }
+
+// SocketDir is the socket folder of the test process's shared servers
+// (SKILLDEX_SOCKET_DIR for everything the tests start).
+func SocketDir() string { return sockets }
+
+// Binary returns the path of the skilldex binary (./cmd/skilldex, built
+// without -race), built on first use into Dir and reused by every test of
+// the process. A failed build fails the test with the compiler's output.
+func Binary(t testing.TB) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		root, err := findRoot()
+		if err != nil {
+			buildErr = err
+			return
+		}
+		out := filepath.Join(dir, "skilldex")
+		cmd := exec.Command("go", "build", "-o", out, "./cmd/skilldex")
+		cmd.Dir = root
+		if msg, err := cmd.CombinedOutput(); err != nil {
+			buildErr = fmt.Errorf("building skilldex: %v\n%s", err, msg)
+			return
+		}
+		bin = out
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
+	return bin
+}
+
+// findRoot is the folder holding go.mod, above the working folder.
+func findRoot() (string, error) {
+	d, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			return d, nil
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return "", errors.New("go.mod not found above the test folder")
+		}
+		d = parent
+	}
+}
+
+// RepoRoot is the folder holding go.mod.
+func RepoRoot(t testing.TB) string {
+	t.Helper()
+	root, err := findRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+// Examples is examples/skills, the five small skills that ship with the
+// repository.
+func Examples(t testing.TB) string {
+	t.Helper()
+	return filepath.Join(RepoRoot(t), "examples", "skills")
+}
+
+// Corpus returns ../shared/corpus beside the repository (the real corpus
+// of about 1,860 public skills). Without it the test skips, except when
+// CI is set, where it fails.
+func Corpus(t testing.TB) string {
+	t.Helper()
+	d := filepath.Join(RepoRoot(t), "..", "shared", "corpus")
+	if _, err := os.Stat(filepath.Join(d, "MANIFEST.tsv")); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("corpus missing at %s: CI must run with ../shared beside the clone", d)
+		}
+		t.Skipf("corpus not found at %s", d)
+	}
+	return d
+}
+
+// Manifest reads the corpus_dir column (the skill ids) of the corpus's
+// MANIFEST.tsv.
+func Manifest(t testing.TB, corpus string) map[string]bool {
+	t.Helper()
+	f, err := os.Open(filepath.Join(corpus, "MANIFEST.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	out := map[string]bool{}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	sc.Scan() // header
+	for sc.Scan() {
+		if col, _, ok := strings.Cut(sc.Text(), "\t"); ok {
+			out[col] = true
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// Result is what a run of the binary printed and its exit status.
+type Result struct {
+	Stdout, Stderr string
+	Code           int
+}
+
+// Run runs the skilldex binary with args, in the test's working folder
+// and environment.
+func Run(t testing.TB, args ...string) Result {
+	t.Helper()
+	return RunIn(t, "", nil, args...)
+}
+
+// RunIn runs the skilldex binary with args in dir (the test's working
+// folder when "") with the environment env (the test's when nil). A
+// binary that cannot start fails the test; a non-zero exit is in Code.
+func RunIn(t testing.TB, dir string, env []string, args ...string) Result {
+	t.Helper()
+	cmd := exec.Command(Binary(t), args...)
+	cmd.Dir, cmd.Env = dir, env
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	r := Result{Stdout: out.String(), Stderr: errb.String()}
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		r.Code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("running skilldex %v: %v", args, err)
+	}
+	return r
+}
+
+// MustJSON decodes r's stdout into v; a non-zero exit or output that does
+// not decode fails the test.
+func MustJSON(t testing.TB, r Result, v any) {
+	t.Helper()
+	if r.Code != 0 {
+		t.Fatalf("exit %d\nstderr: %s", r.Code, r.Stderr)
+	}
+	if err := json.Unmarshal([]byte(r.Stdout), v); err != nil {
+		t.Fatalf("decoding output: %v\n%s", err, r.Stdout)
+	}
+}
+
+// Must fails the test on a non-nil err.
+func Must(t testing.TB, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// AgentEnv is an environment for a fake user: HOME, the XDG folders and
+// CODEX_HOME under home, and no SKILLDEX_* from the caller's environment
+// except the test process's socket folder and idle period (Main), so the
+// shared servers it starts are the tests' own.
+func AgentEnv(home string) []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		k, _, _ := strings.Cut(kv, "=")
+		if strings.HasPrefix(k, "SKILLDEX_") || strings.HasPrefix(k, "XDG_") || k == "HOME" || k == "CODEX_HOME" {
+			continue
+		}
+		env = append(env, kv)
+	}
+	return append(env, "HOME="+home, "XDG_CACHE_HOME="+filepath.Join(home, ".cache"), "XDG_CONFIG_HOME="+filepath.Join(home, ".config"),
+		"SKILLDEX_SOCKET_DIR="+sockets, "SKILLDEX_SHARE_IDLE=2s")
+}
+
+// TSClient returns the repository root and tests/mcpclient with the
+// official TypeScript MCP SDK installed. The tests never install it (no
+// network inside go test): without node or tests/mcpclient/node_modules
+// they skip with the line that installs it, except when
+// SKILLDEX_REQUIRE_NODE is set (.ci/run sets it after installing), where
+// that is a failure.
+func TSClient(t testing.TB) (root, client string) {
+	t.Helper()
+	root = RepoRoot(t)
+	client = filepath.Join(root, "tests", "mcpclient")
+	missing := func(what string) {
+		t.Helper()
+		msg := what + "; install the TypeScript MCP SDK once with: (cd tests/mcpclient && npm ci)"
+		if os.Getenv("SKILLDEX_REQUIRE_NODE") != "" {
+			t.Fatal(msg + " (SKILLDEX_REQUIRE_NODE is set)")
+		}
+		t.Skip(msg)
+	}
+	if _, err := exec.LookPath("node"); err != nil {
+		missing("node is not installed")
+	}
+	// Every dependency package.json names must be installed: a
+	// node_modules from before a new dependency fails with a module error
+	// otherwise.
+	var pkg struct {
+		Dependencies map[string]string `json:"dependencies"`
+	}
+	data, err := os.ReadFile(filepath.Join(client, "package.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &pkg); err != nil {
+		t.Fatalf("tests/mcpclient/package.json: %v", err)
+	}
+	for dep := range pkg.Dependencies {
+		if _, err := os.Stat(filepath.Join(client, "node_modules", filepath.FromSlash(dep), "package.json")); err != nil {
+			missing("tests/mcpclient/node_modules lacks " + dep)
+		}
+	}
+	return root, client
+}
+
+// RequireBwrap skips the test when bubblewrap (the script sandbox) is not
+// installed, except when CI is set, where it fails (.ci/run installs it).
+func RequireBwrap(t testing.TB) {
+	t.Helper()
+	if _, err := exec.LookPath("bwrap"); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("bwrap missing in CI: .ci/run installs bubblewrap")
+		}
+		t.Skip("bwrap not installed (apt-get install bubblewrap)")
+	}
+}
