@@ -55,6 +55,8 @@ type boltBackend struct {
 
 	mu     sync.RWMutex // guards closed against sync (bbolt's Sync is unguarded)
 	closed bool
+
+	mapped mapUse // pages of the memory map reads touched (mapped.go)
 }
 
 func openBolt(path string, o Options, openFile func(string, int, os.FileMode) (*os.File, error)) (*boltBackend, error) {
@@ -367,6 +369,7 @@ func (b *boltBackend) meta(id string) (out []byte, err error) {
 			return notFound("skill", id)
 		}
 		out = append([]byte{}, v...)
+		b.mapped.read(tx, len(v))
 		return nil
 	})
 	return out, err
@@ -380,6 +383,7 @@ func (b *boltBackend) file(id, rel string) (out []byte, err error) {
 			return fileNotFound(id, rel)
 		}
 		out = append([]byte{}, v...)
+		b.mapped.read(tx, len(v))
 		return nil
 	})
 	return out, err
@@ -411,6 +415,7 @@ func (b *boltBackend) forEach(fn func(id string, meta []byte) error) error {
 			if err != nil {
 				return err
 			}
+			b.mapped.read(tx, len(v))
 		}
 		return nil
 	})
@@ -419,6 +424,7 @@ func (b *boltBackend) forEach(fn func(id string, meta []byte) error) error {
 func (b *boltBackend) count() (n int, err error) {
 	err = b.run("count", false, nil, func(tx *bolt.Tx) error {
 		n = tx.Bucket(bucketSkills).Stats().KeyN
+		releaseMap(tx) // Stats touched every page of the bucket
 		return nil
 	})
 	return n, err
