@@ -160,6 +160,7 @@ func benchSearch(b *testing.B, n int) {
 			defer func() { ix.tune = defaultTuning }()
 			ctx := context.Background()
 			lat := make([]time.Duration, 0, b.N)
+			cpu0 := cpuTime()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				t0 := time.Now()
@@ -169,6 +170,8 @@ func benchSearch(b *testing.B, n int) {
 				lat = append(lat, time.Since(t0))
 			}
 			b.StopTimer()
+			// CPU time is steadier than wall time on a shared machine.
+			b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N), "cpu-ns/op")
 			reportLatency(b, lat)
 		})
 	}

@@ -43,7 +43,7 @@ type fbTerm struct {
 // returns nil when no term qualifies.
 func (ix *Index) feedbackTerms(ctx context.Context, idx bleve.Index, p *plan, ids []string, scores []float64) ([]fbTerm, error) {
 	tune := &ix.tune
-	n := min(len(ids), tune.fbDocs)
+	n := len(ids)
 	if n < 2 || scores[0] <= 0 {
 		return nil, nil
 	}
@@ -68,7 +68,7 @@ func (ix *Index) feedbackTerms(ctx context.Context, idx bleve.Index, p *plan, id
 	for i := 0; i < n; i++ {
 		rel := scores[i] / scores[0]
 		if rel < tune.fbMinRel {
-			break
+			continue
 		}
 		doc, err := r.Document(ids[i])
 		if err != nil {

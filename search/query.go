@@ -144,6 +144,9 @@ type tuning struct {
 	// concept is the weight of thesaurus expansions (data/concepts.txt)
 	// relative to the query term they stand in for; 0 disables them.
 	concept float64
+	// conceptName scales the name clause of a thesaurus expansion (1: as
+	// the other fields).
+	conceptName float64
 	// keywords is the weight of Request.Keywords terms relative to query
 	// terms.
 	keywords float64
@@ -201,6 +204,7 @@ var defaultTuning = tuning{
 	cjkUnigram:     0.1,
 	typoEnglish:    true,
 	concept:        0.8,
+	conceptName:    1,
 	keywords:       0.7,
 	feedback:       0.2,
 	fbDocs:         5,
@@ -292,30 +296,39 @@ func (ix *Index) search(ctx context.Context, req Request) (*Result, error) {
 		return &Result{Hits: []Hit{}, NoGoodMatch: true}, nil
 	}
 	tune := ix.tune
-	if tune.feedback > 0 && tune.fbDocs > 0 {
-		res, err := ix.run(ctx, idx, p, tune.fbDocs, 0)
-		if err != nil {
-			return nil, err
-		}
-		ids := make([]string, len(res.Hits))
-		scores := make([]float64, len(res.Hits))
-		for i, h := range res.Hits {
+	want := limit + req.Offset
+	if tune.feedback <= 0 || tune.fbDocs <= 0 {
+		return ix.collect(ctx, idx, p, req, want, nil)
+	}
+	// Feedback: the first search also serves as the answer when the query
+	// is not expanded.
+	res, err := ix.run(ctx, idx, p, max(want, tune.fbDocs), req.MinScore)
+	if err != nil {
+		return nil, err
+	}
+	var fb []fbTerm
+	if len(res.Hits) > 0 && (tune.fbMaxConf <= 0 || tune.fbMaxConf > 1 ||
+		confidence(p.features(res.Hits[0].ScoreBreakdown, res.Hits[0].Score)) < tune.fbMaxConf) {
+		n := min(len(res.Hits), tune.fbDocs)
+		ids := make([]string, n)
+		scores := make([]float64, n)
+		for i, h := range res.Hits[:n] {
 			ids[i], scores[i] = h.ID, h.Score
 		}
-		var fb []fbTerm
-		if len(res.Hits) > 0 && (tune.fbMaxConf <= 0 || tune.fbMaxConf > 1 ||
-			confidence(p.features(res.Hits[0].ScoreBreakdown, res.Hits[0].Score)) < tune.fbMaxConf) {
-			if fb, err = ix.feedbackTerms(ctx, idx, p, ids, scores); err != nil {
-				return nil, err
-			}
-		}
-		if len(fb) > 0 {
-			if p, err = ix.extend(ctx, idx, p, fb); err != nil {
-				return nil, err
-			}
+		if fb, err = ix.feedbackTerms(ctx, idx, p, ids, scores); err != nil {
+			return nil, err
 		}
 	}
-	return ix.collect(ctx, idx, p, req, limit)
+	if len(fb) == 0 {
+		if len(res.Hits) > want {
+			res.Hits = res.Hits[:want]
+		}
+		return ix.collect(ctx, idx, p, req, want, res)
+	}
+	if p, err = ix.extend(ctx, idx, p, fb); err != nil {
+		return nil, err
+	}
+	return ix.collect(ctx, idx, p, req, want, nil)
 }
 
 // run executes plan p for the best limit hits, counting those scoring at
@@ -346,24 +359,28 @@ func (ix *Index) run(ctx context.Context, idx bleve.Index, p *plan, limit int, m
 	return res, nil
 }
 
-// collect runs p for req's page and builds the Result.
-func (ix *Index) collect(ctx context.Context, idx bleve.Index, p *plan, req Request, limit int) (*Result, error) {
+// collect builds the Result of req from res, p's search for the best want
+// (limit + offset) hits, running it when res is nil.
+func (ix *Index) collect(ctx context.Context, idx bleve.Index, p *plan, req Request, want int, res *bleve.SearchResult) (*Result, error) {
 	// Hits before Offset are fetched too (bleve's collector ranks them
 	// anyway): NoGoodMatch is about the best hits, not this page's.
-	want := limit + req.Offset
+	limit := want
 	if ix.tune.rerankCov > 0 {
 		want = max(want, ix.tune.rerankN)
+		res = nil
 	}
-	res, err := ix.run(ctx, idx, p, want, req.MinScore)
-	if err != nil {
-		return nil, err
+	if res == nil {
+		var err error
+		if res, err = ix.run(ctx, idx, p, want, req.MinScore); err != nil {
+			return nil, err
+		}
 	}
 	if ix.tune.rerankCov > 0 {
 		if err := ix.rerank(ctx, idx, p, res.Hits); err != nil {
 			return nil, err
 		}
-		if len(res.Hits) > limit+req.Offset {
-			res.Hits = res.Hits[:limit+req.Offset]
+		if len(res.Hits) > limit {
+			res.Hits = res.Hits[:limit]
 		}
 	}
 	out := &Result{Hits: make([]Hit, 0, len(res.Hits)), Total: res.Total, NoGoodMatch: true}
@@ -705,7 +722,11 @@ func (ix *Index) plan(ctx context.Context, idx bleve.Index, text string, keyword
 	if tune.concept > 0 {
 		for _, e := range ix.expandConcepts(idx, text, terms[:nQuery]) {
 			for _, f := range append(meta, fieldWeight{fieldBody, tune.body}) {
-				if _, err := add(f.field, e.text, e.term, f.w*tune.concept); err != nil {
+				w := f.w * tune.concept
+				if f.field == fieldName {
+					w *= tune.conceptName
+				}
+				if _, err := add(f.field, e.text, e.term, w); err != nil {
 					return nil, err
 				}
 			}
