@@ -55,6 +55,13 @@ type Config struct {
 	// its CPU profile holds enough samples. Profiling slows every
 	// figure a little.
 	ProfileDir string
+	// Only, when "takeover", measures the shared server's takeover alone
+	// (NameTakeover; needs ServeCmd): the catalog is copied and built,
+	// then Takeover runs. "" measures everything.
+	Only string
+	// TakeoverSessions and TakeoverRounds configure the takeover figure
+	// (see TakeoverConfig); 0 means the defaults.
+	TakeoverSessions, TakeoverRounds int
 }
 
 // Result is one measured figure.
@@ -134,6 +141,8 @@ const (
 	NameHeapPerSkill = "heap per skill"
 	NameContentCache = "heap kept after loading 100 skills (content cache)"
 	NameServeRSS     = "RSS of a serving process (skilldex serve, stdio)"
+	NameTakeover     = "takeover: slowest shared session answering after the server's SIGKILL (median of rounds)"
+	NameTakeoverCPU  = "takeover: CPU time of every session and server process meanwhile (median of rounds)"
 )
 
 // Tiers of our goals in issue 6: 1,000, 10,000 and 100,000 skills.
@@ -170,6 +179,8 @@ func goalFor(name string, skills int) *float64 {
 			return nil
 		}
 		g = 1024
+	case NameTakeover:
+		g = 2000 // issue 15: "loses no session for more than 2 s"
 	default:
 		return nil
 	}
@@ -283,6 +294,11 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			return nil, fmt.Errorf("copy %s: %w", cfg.Dir, err)
 		}
 	}
+	if cfg.Only == "takeover" {
+		return r.takeoverOnly(ctx, rep)
+	} else if cfg.Only != "" {
+		return nil, fmt.Errorf("bench: unknown figure set %q (only takeover)", cfg.Only)
+	}
 	if err := r.cold(ctx); err != nil {
 		return nil, err
 	}
@@ -301,6 +317,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			r.logf("serve RSS: peak %.1f MB; after a search %.1f MB: anonymous (heap) %.1f MB, mapped files %.1f MB",
 				mb(m.Peak), mb(m.RSS), mb(m.Anon), mb(m.File))
 		}
+		r.takeover(ctx)
 	}
 	rep.Results = r.out
 	return rep, nil

@@ -7,7 +7,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
+	"time"
 
 	"github.com/skilldex/skilldex/benchmarks/gen"
 )
@@ -186,5 +188,25 @@ func TestRunProfiles(t *testing.T) {
 		if len(data) < 2 || data[0] != 0x1f || data[1] != 0x8b {
 			t.Errorf("%s.pprof: %d bytes, not a gzipped profile", name, len(data))
 		}
+	}
+}
+
+// TestProcCPU: the processor time read from /proc grows as this process
+// works, and is 0 for a process that does not exist.
+func TestProcCPU(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("reads /proc")
+	}
+	before := procCPU(os.Getpid(), false)
+	for x, start := 0, time.Now(); procCPU(os.Getpid(), true) <= before; x++ {
+		for i := range 100000 {
+			_ = sha256.Sum256([]byte{byte(x), byte(i)})
+		}
+		if time.Since(start) > time.Minute { // hang guard
+			t.Fatal("the CPU time read from /proc did not grow in a minute of work")
+		}
+	}
+	if got := procCPU(1<<30, true); got != 0 {
+		t.Errorf("a process that does not exist: %v", got)
 	}
 }

@@ -19,6 +19,10 @@ type benchOptions struct {
 	// profile is a folder for pprof profiles of the cold start, warm
 	// start and searches ("" for none).
 	profile string
+	// only picks a figure set ("takeover"); sessions and rounds
+	// configure the takeover figure.
+	only             string
+	sessions, rounds int
 }
 
 func newBenchCmd(cfg *Config) *cobra.Command {
@@ -28,8 +32,9 @@ func newBenchCmd(cfg *Config) *cobra.Command {
 		Short: "Measure speed and memory on a generated catalog or your own folder, against skilldex's targets",
 		Long: `bench generates a synthetic catalog of --skills skills in a temporary folder (or measures the single
 folder given with --dir: only read, measured on a temporary copy) and measures discovery, the cold and warm
-starts, refresh, search, load, read_file, list, the tool description, error messages, memory, and the RSS of
-a serving process. It prints each figure beside its target (the limits skilldex is built to stay within, set
+starts, refresh, search, load, read_file, list, the tool description, error messages, memory, the RSS of
+a serving process, and the takeover: how long stdio sessions sharing one server (--sessions, default 8) wait
+for an answer when its process is killed (--rounds times; --only takeover measures that alone). It prints each figure beside its target (the limits skilldex is built to stay within, set
 for 1,000 skills and scaled for larger catalogs), our own stricter goal, and the ratio target/value, and exits
 1 when a target is missed. Goals are reported only. Figures depend on the machine: compare runs on one machine.`,
 		Args: noArgs,
@@ -40,12 +45,16 @@ for 1,000 skills and scaled for larger catalogs), our own stricter goal, and the
 	}
 	cmd.Flags().IntVar(&opts.skills, "skills", 1000, "number of skills in the generated catalog (ignored with --dir)")
 	cmd.Flags().StringVar(&opts.profile, "profile", "", "write pprof CPU and heap profiles of the cold start, warm start and searches into this folder (read with go tool pprof)")
+	cmd.Flags().StringVar(&opts.only, "only", "", "measure one figure set only: takeover (stdio sessions sharing a server whose process is killed)")
+	cmd.Flags().IntVar(&opts.sessions, "sessions", 0, "takeover figure: stdio sessions sharing the server (default 8)")
+	cmd.Flags().IntVar(&opts.rounds, "rounds", 0, "takeover figure: how many times the server is killed (default 5)")
 	cmd.Flags().Uint64Var(&opts.seed, "seed", 1, "random seed of the generated catalog and the query set (same seed, same catalog)")
 	return cmd
 }
 
 func runBench(ctx context.Context, a *app, opts benchOptions) error {
-	bc := benchmarks.Config{Skills: opts.skills, Seed: opts.seed, Log: a.stderr, ProfileDir: opts.profile}
+	bc := benchmarks.Config{Skills: opts.skills, Seed: opts.seed, Log: a.stderr, ProfileDir: opts.profile,
+		Only: opts.only, TakeoverSessions: opts.sessions, TakeoverRounds: opts.rounds}
 	if opts.dir {
 		if len(a.cfg.Roots) != 1 {
 			return fmt.Errorf("bench measures one catalog folder; got %d --dir flags", len(a.cfg.Roots))

@@ -50,7 +50,8 @@ func TestBenchJSON(t *testing.T) {
 		}
 	}
 	for _, want := range []string{"cold start to first answered search (metadata searchable)", "search p99 (in process)",
-		"load by name p99 (in process)", "RSS of a serving process (skilldex serve, stdio)"} {
+		"load by name p99 (in process)", "RSS of a serving process (skilldex serve, stdio)",
+		"takeover: slowest shared session answering after the server's SIGKILL (median of rounds)"} {
 		if !names[want] {
 			t.Errorf("no %q in the report", want)
 		}
@@ -60,5 +61,33 @@ func TestBenchJSON(t *testing.T) {
 		t.Errorf("every target held but exit %d\n%s", r.code, r.stderr)
 	case missed > 0 && (r.code != 1 || !strings.Contains(r.stderr, "target missed: ")):
 		t.Errorf("%d targets missed: want exit 1 naming them, got %d\n%s", missed, r.code, r.stderr)
+	}
+}
+
+// TestBenchTakeover runs `skilldex bench --only takeover` with two
+// sessions and two kills: the report holds the takeover figures alone
+// (wall time against the 2 s goal of issue 15, CPU time), and each round
+// is logged.
+func TestBenchTakeover(t *testing.T) {
+	if testing.Short() {
+		t.Skip("generates a catalog and starts servers")
+	}
+	r := runBin(t, "bench", "--skills", "100", "--only", "takeover", "--sessions", "2", "--rounds", "2", "--json")
+	var rep struct {
+		Results []struct {
+			Name  string   `json:"name"`
+			Value float64  `json:"value"`
+			Goal  *float64 `json:"goal"`
+		} `json:"results"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil || r.code != 0 {
+		t.Fatalf("exit %d, %v\nstdout: %s\nstderr: %s", r.code, err, r.stdout, r.stderr)
+	}
+	if len(rep.Results) != 2 || !strings.HasPrefix(rep.Results[0].Name, "takeover: slowest") || rep.Results[0].Value <= 0 ||
+		rep.Results[0].Goal == nil || *rep.Results[0].Goal != 2000 || !strings.HasPrefix(rep.Results[1].Name, "takeover: CPU") {
+		t.Errorf("results: %+v\n%s", rep.Results, r.stderr)
+	}
+	if n := strings.Count(r.stderr, " server processes started;"); n != 2 {
+		t.Errorf("%d rounds logged, want 2:\n%s", n, r.stderr)
 	}
 }

@@ -209,6 +209,7 @@ func runDaemon(ctx context.Context, cfg *Config) error {
 		Open: func(ctx context.Context) (mcpshare.Backend, error) {
 			// The daemon owns the data dir, bodies indexed in the
 			// background (as app.openOwned).
+			start := time.Now()
 			cat, err := cfg.open(ctx, os.Stderr, false, true)
 			var le *index.LockedError
 			if errors.As(err, &le) {
@@ -217,7 +218,7 @@ func runDaemon(ctx context.Context, cfg *Config) error {
 			if err != nil {
 				return nil, err
 			}
-			log.Info("catalog open", "skills", cat.Len(), "data_dir", cat.DataDir())
+			log.Info("catalog open", "skills", cat.Len(), "data_dir", cat.DataDir(), "took", time.Since(start).Round(time.Millisecond))
 			if dc.Watch != "off" {
 				w, err := filewatcher.New(filewatcher.Options{Kind: dc.Watch, Debounce: dc.Debounce, MaxDepth: dc.MaxDepth})
 				if err != nil {
@@ -277,10 +278,12 @@ func (b *backend) Server(raw json.RawMessage) (*mcp.Server, error) {
 		}
 		topts.Sandbox = sandbox.Limit(sb, 0, 0)
 	}
+	start := time.Now()
 	s, err := tools.New(b.cat, topts).NewServer()
 	if err != nil {
 		return nil, err
 	}
+	b.log.Info("server ready", "options", string(key), "took", time.Since(start).Round(time.Millisecond))
 	b.servers[string(key)] = s
 	return s, nil
 }

@@ -110,6 +110,7 @@ func (d *Daemon) Run(ctx context.Context) error {
 	}
 	d.sessions = map[net.Conn]bool{}
 	d.started = time.Now().UTC().Truncate(time.Second)
+	d.Log.Info("daemon start")
 	lock, err := d.Endpoint.lock(10 * time.Second)
 	if err != nil {
 		return err
