@@ -16,6 +16,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // DefaultStartTimeout bounds how long Client.Connect waits for a daemon it
@@ -63,7 +65,6 @@ func (c *Client) Connect(ctx context.Context) (io.ReadWriteCloser, error) {
 	}
 	start := time.Now()
 	wait := 5 * time.Millisecond
-	var exited chan struct{} // of the daemon we started, if any
 	for {
 		conn, err := c.Endpoint.dial()
 		if err == nil {
@@ -86,22 +87,22 @@ func (c *Client) Connect(ctx context.Context) (io.ReadWriteCloser, error) {
 		if time.Since(start) > timeout {
 			return nil, fmt.Errorf("no skilldex daemon answered at %s within %v%s", c.Endpoint.Socket(), timeout, c.logTail())
 		}
-		running := exited != nil
-		if running {
-			select {
-			case <-exited:
-				running = false
-			default:
-			}
-		}
-		if !running && c.Command != nil {
-			if exited, err = c.start(); err != nil {
+		if c.Command != nil {
+			// Start a daemon only when none holds the endpoint's
+			// lock: one that is starting, opening its catalog or
+			// stopping holds it, and when a daemon dies with many
+			// fronts on it, one of them starts the next (the others'
+			// would only give way, costing a process start each).
+			started, err := c.start()
+			if err != nil {
 				return nil, err
 			}
-			log.Debug("started a daemon", "socket", c.Endpoint.Socket())
+			if started {
+				log.Debug("started a daemon", "socket", c.Endpoint.Socket())
+			}
 		}
 		time.Sleep(wait)
-		wait = min(2*wait, 100*time.Millisecond)
+		wait = min(2*wait, 50*time.Millisecond)
 	}
 }
 
@@ -142,25 +143,42 @@ type bufConn struct {
 func (b *bufConn) Write(p []byte) (int, error) { return b.conn.Write(p) }
 func (b *bufConn) Close() error                { return b.conn.Close() }
 
-// start runs the daemon detached; the channel closes when it exits.
-func (c *Client) start() (chan struct{}, error) {
+// start runs the daemon detached if the endpoint's lock is free: it takes
+// the lock and hands it to the daemon (its file descriptor 3, named by
+// lockFDEnv), so no other front starts one meanwhile. It reports whether
+// it started one; false, nil means a daemon holds the lock.
+func (c *Client) start() (bool, error) {
+	lock, err := os.OpenFile(c.Endpoint.Lock(), os.O_CREATE|os.O_RDWR, 0o600)
+	if err != nil {
+		return false, fmt.Errorf("start the skilldex daemon: %w", err)
+	}
+	// The daemon has its own copy of the descriptor: closing ours
+	// leaves it the only holder.
+	defer lock.Close()
+	if err := flock(lock); err != nil {
+		if errors.Is(err, unix.EWOULDBLOCK) {
+			return false, nil
+		}
+		return false, fmt.Errorf("lock %s: %w", c.Endpoint.Lock(), err)
+	}
 	cmd := c.Command()
 	logf, err := openLog(c.Endpoint.LogFile())
 	if err != nil {
-		return nil, err
+		return false, err
 	}
 	defer logf.Close()
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = nil, nil, logf
+	cmd.ExtraFiles = []*os.File{lock}
+	if cmd.Env == nil {
+		cmd.Env = os.Environ()
+	}
+	cmd.Env = append(cmd.Env, lockFDEnv+"=3")
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true} // no terminal signals from the front's session
 	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("start the skilldex daemon: %w", err)
+		return false, fmt.Errorf("start the skilldex daemon: %w", err)
 	}
-	exited := make(chan struct{})
-	go func() {
-		_ = cmd.Wait()
-		close(exited)
-	}()
-	return exited, nil
+	go func() { _ = cmd.Wait() }() // reaped when it exits
+	return true, nil
 }
 
 // maxLog is the size past which a daemon log starts afresh (the previous

@@ -111,9 +111,14 @@ func (d *Daemon) Run(ctx context.Context) error {
 	d.sessions = map[net.Conn]bool{}
 	d.started = time.Now().UTC().Truncate(time.Second)
 	d.Log.Info("daemon start")
-	lock, err := d.Endpoint.lock(10 * time.Second)
-	if err != nil {
-		return err
+	// Started by a front, the daemon inherits the lock; started
+	// otherwise, it takes it, giving way to a daemon that answers.
+	lock := d.Endpoint.inheritedLock()
+	if lock == nil {
+		var err error
+		if lock, err = d.Endpoint.lock(10 * time.Second); err != nil {
+			return err
+		}
 	}
 	defer lock.Close() // releases the flock
 	sock := d.Endpoint.Socket()

@@ -147,6 +147,39 @@ func (e Endpoint) lock(wait time.Duration) (*os.File, error) {
 	}
 }
 
+// lockFDEnv names the environment variable by which Client.start tells
+// the daemon it starts which of its file descriptors is the endpoint's
+// lock, already taken for it.
+const lockFDEnv = "SKILLDEX_SHARE_LOCK_FD"
+
+// inheritedLock returns the endpoint's lock handed over by the front that
+// started this process (lockFDEnv), nil when there is none or the
+// descriptor is not this endpoint's lock file. The variable is cleared
+// and the descriptor marked close-on-exec, so nothing this process runs
+// (a sandboxed script) inherits the lock.
+func (e Endpoint) inheritedLock() *os.File {
+	v, ok := os.LookupEnv(lockFDEnv)
+	if !ok {
+		return nil
+	}
+	os.Unsetenv(lockFDEnv)
+	fd, err := strconv.Atoi(v)
+	if err != nil || fd < 3 {
+		return nil
+	}
+	syscall.CloseOnExec(fd)
+	f := os.NewFile(uintptr(fd), e.Lock())
+	got, err1 := f.Stat()
+	want, err2 := os.Stat(e.Lock())
+	// flock on a descriptor whose open file already holds the lock
+	// succeeds: a check that we hold it, not a wait.
+	if err1 != nil || err2 != nil || !os.SameFile(got, want) || flock(f) != nil {
+		f.Close()
+		return nil
+	}
+	return f
+}
+
 // flock takes f's lock without waiting (and keeps it until f closes).
 func flock(f *os.File) error {
 	return unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB)
