@@ -172,7 +172,8 @@ type Catalog struct {
 	repairs    sync.WaitGroup
 	repairCtx  context.Context
 	repairStop context.CancelFunc
-	reparse    bool // load dropped deferred skills for Open's refresh to parse
+	reparse    bool      // load dropped deferred skills for Open's refresh to parse
+	dirs       *dirCache // folder listings of the last full walk (dircache.go); under refreshMu
 
 	subMu sync.Mutex
 	subs  []func(Change)

@@ -3,12 +3,14 @@ package index
 import (
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/skilldex/skilldex/index/filewatcher"
 	"github.com/skilldex/skilldex/index/skillmd"
@@ -69,6 +71,16 @@ type walker struct {
 	walked map[string]bool
 	found  []*found
 	diags  []skillmd.Diagnostic
+
+	// dirs, when set, lists the folders that did not change since the
+	// last full walk (see readDir); listed collects the listings for the
+	// next walk, since is the change time a folder must be older than to
+	// be recorded, and the counts say how many folders came from each
+	// source.
+	dirs                  *dirCache
+	listed                map[string]*dirListing
+	since                 int64
+	cachedDirs, freshDirs int
 }
 
 // discover walks every root and returns the skill folders found in priority
@@ -76,10 +88,21 @@ type walker struct {
 // skipped silently, per the MCP skill seed (tools/testdata/seeds/mcp-skill-tool.md: "Missing Directory: skip
 // directory silently").
 func discover(roots []Root, maxDepth int) ([]*found, []skillmd.Diagnostic) {
+	w := discoverWith(roots, maxDepth, nil)
+	return w.found, w.diags
+}
+
+// discoverWith is discover listing unchanged folders from dirs (nil: read
+// every folder); the walker it returns holds what it found and the
+// listings for the next walk (nextDirs).
+func discoverWith(roots []Root, maxDepth int, dirs *dirCache) *walker {
 	if maxDepth <= 0 {
 		maxDepth = DefaultMaxDepth
 	}
 	w := &walker{maxDepth: maxDepth, visited: map[string]bool{}}
+	if dirs != nil {
+		w.dirs, w.listed, w.since = dirs, map[string]*dirListing{}, time.Now().Add(-dirCacheMargin).UnixNano()
+	}
 	for i, r := range roots {
 		real, err := filepath.EvalSymlinks(r.Path)
 		if err != nil {
@@ -97,7 +120,7 @@ func discover(roots []Root, maxDepth int) ([]*found, []skillmd.Diagnostic) {
 		}
 		w.walkRoot(i, filepath.Clean(r.Path), real) // clean, as joinName wants
 	}
-	return w.found, w.diags
+	return w
 }
 
 // walkRoot walks one root. When the root is not itself a skill, its
@@ -107,7 +130,7 @@ func discover(roots []Root, maxDepth int) ([]*found, []skillmd.Diagnostic) {
 // folders (through a link) is walked by both and its skills kept once,
 // from the first; only their diagnostics may then repeat.
 func (w *walker) walkRoot(root int, dir, realDir string) {
-	entries, err := os.ReadDir(dir)
+	entries, err := w.readDir(dir)
 	workers := runtime.GOMAXPROCS(0)
 	if err != nil || w.visited[realDir] || workers < 2 || len(entries) < 2 || hasSkillFile(dir, realDir, entries) {
 		w.walk(root, dir, realDir, ".", 0, nil)
@@ -122,7 +145,10 @@ func (w *walker) walkRoot(root int, dir, realDir string) {
 		go func() {
 			defer wg.Done()
 			for k := range next {
-				sub := &walker{maxDepth: w.maxDepth, visited: map[string]bool{realDir: true}, walked: w.visited}
+				sub := &walker{maxDepth: w.maxDepth, visited: map[string]bool{realDir: true}, walked: w.visited, dirs: w.dirs, since: w.since}
+				if w.dirs != nil {
+					sub.listed = map[string]*dirListing{}
+				}
 				sub.entry(root, dir, realDir, ".", 0, nil, entries[k])
 				subs[k] = sub
 			}
@@ -144,6 +170,9 @@ func (w *walker) walkRoot(root int, dir, realDir string) {
 		for d := range sub.visited {
 			w.visited[d] = true
 		}
+		maps.Copy(w.listed, sub.listed)
+		w.cachedDirs += sub.cachedDirs
+		w.freshDirs += sub.freshDirs
 	}
 }
 
@@ -159,7 +188,7 @@ func (w *walker) walk(root int, dir, realDir, rel string, depth int, owner *foun
 		return
 	}
 	w.visited[realDir] = true
-	entries, err := os.ReadDir(dir)
+	entries, err := w.readDir(dir)
 	if err != nil {
 		w.diag("folder-unreadable", dir, fmt.Sprintf("cannot read folder: %v", err), "fix its permissions or remove it from the root")
 		return

@@ -96,8 +96,12 @@ func (c *Catalog) RefreshPaths(ctx context.Context, paths []string) (*Stats, err
 // refreshLocked is Refresh for callers that hold refreshMu.
 func (c *Catalog) refreshLocked(w writing, ctx context.Context) (*Stats, error) {
 	start := time.Now()
-	found, walkDiags := discover(c.opts.Roots, c.opts.MaxDepth)
-	return c.apply(w, ctx, start, found, skillIDs(found, c.opts.Roots), func(*Skill) bool { return true }, walkDiags)
+	wk := discoverWith(c.opts.Roots, c.opts.MaxDepth, c.walkDirs(w))
+	stats, err := c.apply(w, ctx, start, wk.found, skillIDs(wk.found, c.opts.Roots), func(*Skill) bool { return true }, wk.diags)
+	if err == nil {
+		c.saveDirs(w, wk)
+	}
+	return stats, err
 }
 
 func (c *Catalog) maxDepth() int {

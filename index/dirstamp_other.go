@@ -1,0 +1,11 @@
+//go:build !linux
+
+package index
+
+import "os"
+
+// statDir and fstatDir have no change time to offer here: every walk
+// reads every folder (the cache of folder listings is Linux only).
+func statDir(string) (dirStamp, bool) { return dirStamp{}, false }
+
+func fstatDir(*os.File) (dirStamp, bool) { return dirStamp{}, false }
