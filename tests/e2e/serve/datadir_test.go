@@ -1,11 +1,12 @@
-package main
+package serve
 
 import (
+	"github.com/skilldex/skilldex/internal/e2etest"
+
 	"context"
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -20,7 +21,7 @@ import (
 // one-shot command still answers, from an in-memory catalog, and says why;
 // the data dir stays usable afterwards.
 func TestOneDataDirOneServer(t *testing.T) {
-	root, data := filepath.Join(repoRoot(t), "examples", "skills"), t.TempDir()
+	root, data := e2etest.Examples(t), t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	first := exec.Command(binary(t), "serve", "--share=off", "--no-watch", "--dir", root, "--data-dir", data)
@@ -32,13 +33,13 @@ func TestOneDataDirOneServer(t *testing.T) {
 	pid := first.Process.Pid
 
 	start := time.Now()
-	second := run(t, "serve", "--share=off", "--no-watch", "--dir", root, "--data-dir", data)
-	if second.code == 0 {
+	second := e2etest.Run(t, "serve", "--share=off", "--no-watch", "--dir", root, "--data-dir", data)
+	if second.Code == 0 {
 		t.Fatalf("second serve on a held data dir exited 0")
 	}
 	for _, want := range []string{fmt.Sprintf("pid %d", pid), "serve", "--data-dir", "--mem"} {
-		if !strings.Contains(second.stderr, want) {
-			t.Errorf("second serve's error lacks %q:\n%s", want, second.stderr)
+		if !strings.Contains(second.Stderr, want) {
+			t.Errorf("second serve's error lacks %q:\n%s", want, second.Stderr)
 		}
 	}
 	t.Logf("second serve gave up after %v (the lock wait is 2 s; index.TestSecondOpenNamesTheOwner checks it)", time.Since(start).Round(time.Millisecond))
@@ -59,18 +60,18 @@ func TestOneDataDirOneServer(t *testing.T) {
 		t.Errorf("the shared serve did not say it serves from memory because pid %d holds the data dir:\n%s", pid, sharedErr.String())
 	}
 
-	search := run(t, "search", "--json", "--dir", root, "--data-dir", data, "fill a pdf form")
-	if search.code != 0 || !strings.Contains(search.stdout, "pdf-forms") {
-		t.Errorf("search beside a running serve: exit %d\n%s\n%s", search.code, search.stdout, search.stderr)
+	search := e2etest.Run(t, "search", "--json", "--dir", root, "--data-dir", data, "fill a pdf form")
+	if search.Code != 0 || !strings.Contains(search.Stdout, "pdf-forms") {
+		t.Errorf("search beside a running serve: exit %d\n%s\n%s", search.Code, search.Stdout, search.Stderr)
 	}
-	if !strings.Contains(search.stderr, "in-memory catalog") {
-		t.Errorf("search did not say it fell back to memory:\n%s", search.stderr)
+	if !strings.Contains(search.Stderr, "in-memory catalog") {
+		t.Errorf("search did not say it fell back to memory:\n%s", search.Stderr)
 	}
 
 	sess.Close()
 	_ = first.Wait()
-	after := run(t, "search", "--json", "--dir", root, "--data-dir", data, "fill a pdf form")
-	if after.code != 0 || strings.Contains(after.stderr, "in-memory") {
-		t.Errorf("after the server stopped: exit %d\n%s", after.code, after.stderr)
+	after := e2etest.Run(t, "search", "--json", "--dir", root, "--data-dir", data, "fill a pdf form")
+	if after.Code != 0 || strings.Contains(after.Stderr, "in-memory") {
+		t.Errorf("after the server stopped: exit %d\n%s", after.Code, after.Stderr)
 	}
 }

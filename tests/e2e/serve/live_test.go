@@ -1,6 +1,8 @@
-package main
+package serve
 
 import (
+	"github.com/skilldex/skilldex/internal/e2etest"
+
 	"context"
 	"encoding/json"
 	"os"
@@ -146,7 +148,7 @@ func TestLiveServe(t *testing.T) {
 // TestServeHTTP serves streamable HTTP on a loopback port and runs a
 // search through the Go SDK's streamable client.
 func TestServeHTTP(t *testing.T) {
-	ex := filepath.Join(repoRoot(t), "examples", "skills")
+	ex := e2etest.Examples(t)
 	cmd := exec.Command(binary(t), "serve", "--mem", "--no-watch", "--dir", ex, "--http", "127.0.0.1:0")
 	stderr, err := cmd.StderrPipe()
 	if err != nil {

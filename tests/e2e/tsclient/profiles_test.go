@@ -1,6 +1,8 @@
-package main
+package tsclient
 
 import (
+	"github.com/skilldex/skilldex/internal/e2etest"
+
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,7 +16,7 @@ import (
 // script writes to a temporary folder, and, unless -short, on the corpus,
 // which it only reads.
 func TestTypeScriptProfiles(t *testing.T) {
-	_, client := tsClient(t)
+	_, client := e2etest.TSClient(t)
 	cases := []struct {
 		name string
 		args []string
@@ -23,7 +25,7 @@ func TestTypeScriptProfiles(t *testing.T) {
 		cases = append(cases, struct {
 			name string
 			args []string
-		}{"corpus", []string{"--corpus", corpus(t)}})
+		}{"corpus", []string{"--corpus", e2etest.Corpus(t)}})
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,6 +1,8 @@
-package main
+package serve
 
 import (
+	"github.com/skilldex/skilldex/internal/e2etest"
+
 	"encoding/json"
 	"strings"
 	"testing"
@@ -13,7 +15,7 @@ func TestBenchJSON(t *testing.T) {
 	if testing.Short() {
 		t.Skip("generates and indexes a catalog")
 	}
-	r := runBin(t, "bench", "--skills", "200", "--json")
+	r := e2etest.Run(t, "bench", "--skills", "200", "--json")
 	var rep struct {
 		Machine struct {
 			CPUs      int     `json:"cpus"`
@@ -30,8 +32,8 @@ func TestBenchJSON(t *testing.T) {
 			Pass   *bool    `json:"pass"`
 		} `json:"results"`
 	}
-	if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil {
-		t.Fatalf("decoding: %v\nstdout: %s\nstderr: %s", err, r.stdout, r.stderr)
+	if err := json.Unmarshal([]byte(r.Stdout), &rep); err != nil {
+		t.Fatalf("decoding: %v\nstdout: %s\nstderr: %s", err, r.Stdout, r.Stderr)
 	}
 	if rep.Machine.Skills != 200 || !rep.Machine.Generated || rep.Machine.CPUs == 0 || rep.Machine.CatalogMB <= 0 {
 		t.Errorf("machine: %+v", rep.Machine)
@@ -57,10 +59,10 @@ func TestBenchJSON(t *testing.T) {
 		}
 	}
 	switch {
-	case missed == 0 && r.code != 0:
-		t.Errorf("every target held but exit %d\n%s", r.code, r.stderr)
-	case missed > 0 && (r.code != 1 || !strings.Contains(r.stderr, "target missed: ")):
-		t.Errorf("%d targets missed: want exit 1 naming them, got %d\n%s", missed, r.code, r.stderr)
+	case missed == 0 && r.Code != 0:
+		t.Errorf("every target held but exit %d\n%s", r.Code, r.Stderr)
+	case missed > 0 && (r.Code != 1 || !strings.Contains(r.Stderr, "target missed: ")):
+		t.Errorf("%d targets missed: want exit 1 naming them, got %d\n%s", missed, r.Code, r.Stderr)
 	}
 }
 
