@@ -74,7 +74,7 @@ func TestBenchTakeover(t *testing.T) {
 	if testing.Short() {
 		t.Skip("generates a catalog and starts servers")
 	}
-	r := runBin(t, "bench", "--skills", "100", "--only", "takeover", "--sessions", "2", "--rounds", "2", "--json")
+	r := e2etest.Run(t, "bench", "--skills", "100", "--only", "takeover", "--sessions", "2", "--rounds", "2", "--json")
 	var rep struct {
 		Results []struct {
 			Name  string   `json:"name"`
@@ -82,14 +82,14 @@ func TestBenchTakeover(t *testing.T) {
 			Goal  *float64 `json:"goal"`
 		} `json:"results"`
 	}
-	if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil || r.code != 0 {
-		t.Fatalf("exit %d, %v\nstdout: %s\nstderr: %s", r.code, err, r.stdout, r.stderr)
+	if err := json.Unmarshal([]byte(r.Stdout), &rep); err != nil || r.Code != 0 {
+		t.Fatalf("exit %d, %v\nstdout: %s\nstderr: %s", r.Code, err, r.Stdout, r.Stderr)
 	}
 	if len(rep.Results) != 2 || !strings.HasPrefix(rep.Results[0].Name, "takeover: slowest") || rep.Results[0].Value <= 0 ||
 		rep.Results[0].Goal == nil || *rep.Results[0].Goal != 2000 || !strings.HasPrefix(rep.Results[1].Name, "takeover: CPU") {
-		t.Errorf("results: %+v\n%s", rep.Results, r.stderr)
+		t.Errorf("results: %+v\n%s", rep.Results, r.Stderr)
 	}
-	if n := strings.Count(r.stderr, "(1 server processes started;"); n != 2 {
-		t.Errorf("%d of 2 rounds started exactly one server:\n%s", n, r.stderr)
+	if n := strings.Count(r.Stderr, "(1 server processes started;"); n != 2 {
+		t.Errorf("%d of 2 rounds started exactly one server:\n%s", n, r.Stderr)
 	}
 }
