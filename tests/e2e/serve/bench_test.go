@@ -1,11 +1,11 @@
 package serve
 
 import (
-	"github.com/skilldex/skilldex/internal/e2etest"
-
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/skilldex/skilldex/internal/e2etest"
 )
 
 // TestBenchJSON runs `skilldex bench` on a small generated catalog and

@@ -1,8 +1,6 @@
 package serve
 
 import (
-	"github.com/skilldex/skilldex/internal/e2etest"
-
 	"context"
 	"fmt"
 	"os"
@@ -12,6 +10,7 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/skilldex/skilldex/internal/e2etest"
 )
 
 // TestOneDataDirOneServer: while `serve --share=off` holds a data dir, a

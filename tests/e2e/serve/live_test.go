@@ -1,8 +1,6 @@
 package serve
 
 import (
-	"github.com/skilldex/skilldex/internal/e2etest"
-
 	"context"
 	"encoding/json"
 	"os"
@@ -15,6 +13,7 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/skilldex/skilldex/internal/e2etest"
 )
 
 // TestLiveServe runs `skilldex serve` as a real process over stdio, edits

@@ -1,12 +1,12 @@
 package tsclient
 
 import (
-	"github.com/skilldex/skilldex/internal/e2etest"
-
 	"os"
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/skilldex/skilldex/internal/e2etest"
 )
 
 // TestTypeScriptProfiles drives `skilldex serve --mem --profile P --dir

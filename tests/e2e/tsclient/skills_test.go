@@ -1,11 +1,11 @@
 package tsclient
 
 import (
-	"github.com/skilldex/skilldex/internal/e2etest"
-
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/skilldex/skilldex/internal/e2etest"
 )
 
 // TestTypeScriptSkillsExtension drives the SEP-2640 skills extension with
