@@ -60,11 +60,15 @@ func (ix *Index) feedbackTerms(ctx context.Context, idx bleve.Index, p *plan, id
 	if err != nil {
 		return nil, fmt.Errorf("search: %w", err)
 	}
-	type cand struct {
-		w     float64 // sum of the relative scores of the hits holding it
-		nDocs int     // hits holding it
+	// Each hit's terms; near-twins (tune.fbTwin or more of their terms
+	// shared, Jaccard) are one hit: a family of sibling skills sharing
+	// boilerplate is not independent evidence.
+	type hit struct {
+		rel   float64
+		terms map[string]bool
+		group int
 	}
-	cands := map[string]*cand{}
+	var hits []hit
 	for i := 0; i < n; i++ {
 		rel := scores[i] / scores[0]
 		if rel < tune.fbMinRel {
@@ -77,26 +81,49 @@ func (ix *Index) feedbackTerms(ctx context.Context, idx bleve.Index, p *plan, id
 		if doc == nil {
 			continue // deleted since the first search
 		}
+		h := hit{rel: rel, terms: map[string]bool{}, group: len(hits)}
 		doc.VisitFields(func(f index.Field) {
-			if f.Name() != fieldTerms {
-				return
-			}
-			for _, t := range strings.Fields(string(f.Value())) {
-				c := cands[t]
-				if c == nil {
-					c = &cand{}
-					cands[t] = c
+			if f.Name() == fieldTerms {
+				for _, t := range strings.Fields(string(f.Value())) {
+					h.terms[t] = true
 				}
-				c.w += rel
-				c.nDocs++
 			}
 		})
+		if tune.fbTwin > 0 {
+			for _, o := range hits {
+				if jaccard(h.terms, o.terms) >= tune.fbTwin {
+					h.group = o.group
+					break
+				}
+			}
+		}
+		hits = append(hits, h)
+	}
+	type cand struct {
+		w      float64      // sum over groups of the best relative score of a hit holding it
+		groups map[int]bool // groups holding it
+		best   map[int]float64
+	}
+	cands := map[string]*cand{}
+	for _, h := range hits {
+		for t := range h.terms {
+			c := cands[t]
+			if c == nil {
+				c = &cand{groups: map[int]bool{}, best: map[int]float64{}}
+				cands[t] = c
+			}
+			c.groups[h.group] = true
+			if h.rel > c.best[h.group] {
+				c.w += h.rel - c.best[h.group]
+				c.best[h.group] = h.rel
+			}
+		}
 	}
 
 	var out []fbTerm
 	maxDF := uint64(tune.fbMaxDocFrac * float64(docs))
 	for t, c := range cands {
-		if c.nDocs < tune.fbMinDocs || contains(p.terms, t) || ix.framing[t] || !usefulTerm(t) {
+		if len(c.groups) < tune.fbMinDocs || contains(p.terms, t) || ix.framing[t] || !usefulTerm(t) {
 			continue
 		}
 		df, err := docFreq(ctx, r, fieldDescription, t)
@@ -234,4 +261,19 @@ func (d *Doc) metaTerms(ana analysis.Analyzer) string {
 		}
 	}
 	return b.String()
+}
+
+// jaccard is |a ∩ b| / |a ∪ b| (0 for two empty sets).
+func jaccard(a, b map[string]bool) float64 {
+	var both int
+	for t := range a {
+		if b[t] {
+			both++
+		}
+	}
+	union := len(a) + len(b) - both
+	if union == 0 {
+		return 0
+	}
+	return float64(both) / float64(union)
 }

@@ -67,6 +67,44 @@ func TestFeedbackTerms(t *testing.T) {
 	}
 }
 
+// TestFeedbackTwins: near-twin hits (most terms shared) count as one, so
+// their shared boilerplate is not taken for a topic.
+func TestFeedbackTwins(t *testing.T) {
+	docs := feedbackDocs()
+	docs = append(docs,
+		Doc{ID: "twin1", Name: "acme-export", Description: "Acme suite: export customers to the acme warehouse format."},
+		Doc{ID: "twin2", Name: "acme-import", Description: "Acme suite: import customers to the acme warehouse format."})
+	ix := openMem(t, docs...)
+	ctx := context.Background()
+	idx, done, err := ix.live()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer done()
+	p, err := ix.plan(ctx, idx, "customers", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hits := []string{"twin1", "twin2", "churn"}
+	for _, twin := range []float64{0, 0.5} {
+		ix.tune.fbTwin = twin
+		fb, err := ix.feedbackTerms(ctx, idx, p, hits, []float64{2, 2, 1.5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, f := range fb {
+			got = append(got, f.text)
+		}
+		if twin == 0 && !contains(got, "acm") {
+			t.Errorf("without twin detection, feedback %q, want acm among them", got)
+		}
+		if twin > 0 && len(got) != 0 {
+			t.Errorf("with twins counted once, feedback %q, want none", got)
+		}
+	}
+}
+
 func TestFeedbackRanking(t *testing.T) {
 	ix := openMem(t, feedbackDocs()...)
 	ctx := context.Background()

@@ -111,6 +111,10 @@ type tuning struct {
 	// coverageIDF weights each term in the coverage fraction by its IDF
 	// (rare terms count more) instead of 1.
 	coverageIDF bool
+	// coverageIDFExp, when coverageIDF is off, weights each term in the
+	// coverage fraction by its IDF to this power (0: all terms alike, 1:
+	// as coverageIDF).
+	coverageIDFExp float64
 	// tie scores each term by its best field plus tie times the others
 	// (dis-max with a tie breaker): 0 = best field only, 1 = sum of fields.
 	tie float64
@@ -172,6 +176,9 @@ type tuning struct {
 	fbCoverage float64
 	// fbBody searches feedback terms in bodies too.
 	fbBody bool
+	// fbTwin is the Jaccard similarity of two feedback hits' terms at
+	// which they count as one hit (near-twin skills); 0: never.
+	fbTwin float64
 	// fbMaxConf applies feedback only when the first search's best hit
 	// has a Confidence below it (selective expansion: a query already
 	// answered with confidence only drifts); 0 or above 1: always.
@@ -215,6 +222,7 @@ var defaultTuning = tuning{
 	fbCoverage:     0,
 	fbBody:         false,
 	fbMaxConf:      0.5,
+	fbTwin:         0.5,
 	rerankN:        30,
 	rerankCov:      0,
 }
@@ -715,6 +723,8 @@ func (ix *Index) plan(ctx context.Context, idx bleve.Index, text string, keyword
 		p.weights[ti] = tw[ti]
 		if tune.coverageIDF {
 			p.weights[ti] = p.idf[ti]
+		} else if tune.coverageIDFExp > 0 {
+			p.weights[ti] = tw[ti] * math.Pow(bm25IDF(docs, maxDF), tune.coverageIDFExp)
 		}
 		p.totalWeight += p.weights[ti]
 	}
