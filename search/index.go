@@ -54,11 +54,10 @@
 // best hits' names and descriptions, in at most 5% of descriptions, not in
 // the query) are added, at most 4, the best at 0.2 of a query term's
 // weight and the others in proportion to their scores, and the search runs
-// again; near-twin hits (half their terms or more shared) count as one.
-// Feedback terms
-// re-rank the hits of the query's own words; they find nothing those
-// words do not (they count for no coverage) and leave Confidence as the
-// query's own words make it.
+// again; near-twin hits (Jaccard similarity of their terms 0.5 or more)
+// count as one. Feedback terms re-rank the hits of the query's own words;
+// they find nothing those words do not (they count for no coverage) and
+// leave Confidence as the query's own words make it.
 //
 // # Confidence
 //
