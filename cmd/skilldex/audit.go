@@ -68,13 +68,10 @@ func runAudit(ctx context.Context, a *app, opts auditOptions) error {
 		return err
 	}
 	defer cat.Close()
-	start := time.Now()
-	rep, err := audit.Catalog(ctx, cat, audit.Options{NoSecrets: opts.noSecrets})
+	rep, err := auditCatalog(ctx, cat, audit.Options{NoSecrets: opts.noSecrets}, cfg.logger(stderr))
 	if err != nil {
 		return err
 	}
-	took := time.Since(start)
-	cfg.logger(stderr).Debug("audit done", "skills", rep.Skills, "files", rep.Files, "took", took)
 	switch {
 	case opts.sarif:
 		wd, _ := os.Getwd()
@@ -91,6 +88,43 @@ func runAudit(ctx context.Context, a *app, opts auditOptions) error {
 		return exitCode(1)
 	}
 	return nil
+}
+
+// auditCatalog audits every served skill of cat with the audit cache of
+// its data dir (in memory for --mem): files unchanged since an earlier
+// audit are looked up, not read and audited again. A cache that cannot
+// be read or saved costs time only; it is logged as a warning.
+func auditCatalog(ctx context.Context, cat *index.Catalog, opts audit.Options, log *slog.Logger) (*audit.Report, error) {
+	opts.Cache = openAuditCache(cat, log)
+	start := time.Now()
+	rep, err := audit.Catalog(ctx, cat, opts)
+	if err != nil {
+		return nil, err
+	}
+	if err := opts.Cache.Save(); err != nil {
+		log.Warn(err.Error())
+	}
+	log.Debug("audit done", "skills", rep.Skills, "files", rep.Files, "audited", rep.Audited, "cached", rep.Cached, "took", time.Since(start))
+	return rep, nil
+}
+
+// openAuditCache opens the audit cache in cat's data dir (in memory
+// when it has none); one that cannot be read is logged and starts empty.
+func openAuditCache(cat *index.Catalog, log *slog.Logger) *audit.Cache {
+	c, err := audit.OpenCache(cat.DataDir())
+	if err != nil {
+		log.Warn(err.Error())
+	}
+	return c
+}
+
+// auditMonitor returns the Monitor a server audits cat with, over the
+// audit cache of its data dir: on a warm data dir the server's first
+// audit is lookups. The caller closes it (saving the cache) before the
+// catalog.
+func auditMonitor(cat *index.Catalog, log *slog.Logger) *audit.Monitor {
+	return audit.NewMonitor(cat, audit.Options{Cache: openAuditCache(cat, log),
+		OnSaveError: func(err error) { log.Warn(err.Error()) }})
 }
 
 // writeAuditText prints one block per finding, most serious first, and a
@@ -111,8 +145,12 @@ func writeAuditText(w io.Writer, rep *audit.Report) error {
 	for _, s := range rep.Skipped {
 		fmt.Fprintf(w, "skipped %s\n", s)
 	}
-	_, err := fmt.Fprintf(w, "%d skills audited (%d files): %d critical, %d high, %d medium, %d low; %d skills with high or critical findings",
-		rep.Skills, rep.Files, rep.Counts["critical"], rep.Counts["high"], rep.Counts["medium"], rep.Counts["low"], len(rep.Flagged))
+	files := plural(rep.Files, "file", "files")
+	if rep.Cached > 0 {
+		files += fmt.Sprintf(", %d of them unchanged since the last audit", rep.Cached)
+	}
+	_, err := fmt.Fprintf(w, "%d skills audited (%s): %d critical, %d high, %d medium, %d low; %d skills with high or critical findings",
+		rep.Skills, files, rep.Counts["critical"], rep.Counts["high"], rep.Counts["medium"], rep.Counts["low"], len(rep.Flagged))
 	if err == nil && rep.NotServed > 0 {
 		_, err = fmt.Fprintf(w, "; %d invalid skills not audited (they are not served; see skilldex validate)", rep.NotServed)
 	}
@@ -243,7 +281,7 @@ func serveAudit(ctx context.Context, mode string, m *audit.Monitor, log *slog.Lo
 				log.Warn("security audit: "+f.Reason, "skill", f.SkillID, "file", f.File, "line", f.Line, "rule", f.RuleID, "severity", f.Severity.String(), "evidence", f.Evidence)
 			}
 		}
-		log.Info("security audit done", "skills", rep.Skills, "flagged", len(rep.Flagged), "mode", mode)
+		log.Info("security audit done", "skills", rep.Skills, "flagged", len(rep.Flagged), "mode", mode, "files", rep.Files, "audited", rep.Audited, "cached", rep.Cached)
 	}
 	warn = func(s index.Skill) []string {
 		var warnings []string

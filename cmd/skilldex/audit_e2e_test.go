@@ -147,3 +147,32 @@ func TestServeAuditHook(t *testing.T) {
 		t.Errorf("bad mode: %v", err)
 	}
 }
+
+// TestAuditCacheCLI: audit keeps its results in the catalog's data dir,
+// so a second run of an unchanged catalog audits no file and reports the
+// same; doctor shares the cache; --mem keeps none on disk.
+func TestAuditCacheCLI(t *testing.T) {
+	data := t.TempDir()
+	hostile := labelled(t, "hostile")
+	var first, second audit.Report
+	r := run(t, "audit", "--json", "--fail-on", "none", "--data-dir", data, "--dir", hostile)
+	mustJSON(t, r, &first)
+	if first.Audited != first.Files || first.Files == 0 {
+		t.Fatalf("first audit: %d files, %d audited", first.Files, first.Audited)
+	}
+	if files, _ := filepath.Glob(filepath.Join(data, "*", audit.CacheFile)); len(files) != 1 {
+		t.Fatalf("audit cache files in the data dir: %v", files)
+	}
+	mustJSON(t, run(t, "audit", "--json", "--fail-on", "none", "--data-dir", data, "--dir", hostile), &second)
+	if second.Audited != 0 || second.Cached != first.Files || len(second.Findings) != len(first.Findings) || len(second.Flagged) != len(first.Flagged) {
+		t.Errorf("second audit: %d audited, %d cached, %d findings, %d flagged; want 0 audited and %d findings", second.Audited, second.Cached, len(second.Findings), len(second.Flagged), len(first.Findings))
+	}
+	if r := run(t, "doctor", "--data-dir", data, "--dir", hostile); !strings.Contains(r.stdout, "security audit of") {
+		t.Errorf("doctor with the cache: exit %d\n%s", r.code, r.stdout)
+	}
+	mem := t.TempDir()
+	run(t, "audit", "--mem", "--data-dir", mem, "--dir", hostile)
+	if files, _ := filepath.Glob(filepath.Join(mem, "*", audit.CacheFile)); len(files) != 0 {
+		t.Errorf("--mem wrote an audit cache: %v", files)
+	}
+}

@@ -48,7 +48,7 @@ func runDoctor(ctx context.Context, a *app, opts doctorOptions) error {
 	defer cat.Close()
 	in := doctor.FromCatalog(ctx, cat)
 	if !opts.noAudit {
-		rep, err := audit.Catalog(ctx, cat, audit.Options{})
+		rep, err := auditCatalog(ctx, cat, audit.Options{}, a.cfg.logger(a.stderr))
 		if err != nil {
 			return err
 		}

@@ -11,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/skilldex/skilldex/index/audit"
 	"github.com/skilldex/skilldex/index/filewatcher"
 	"github.com/skilldex/skilldex/tools"
 	"github.com/skilldex/skilldex/tools/sandbox"
@@ -82,7 +81,9 @@ func runServe(ctx context.Context, a *app, opts serveCmdOptions) error {
 	}
 	defer cat.Close()
 	topts := &tools.Options{Profiles: cfg.Profiles, Logger: log, ExposeHidden: opts.exposeHidden, ScriptPaths: opts.scriptPaths}
-	if topts.Audit, topts.AuditHide, err = serveAudit(ctx, opts.audit, audit.NewMonitor(cat, audit.Options{}), log); err != nil {
+	mon := auditMonitor(cat, log)
+	defer mon.Close() // saves the audit cache while the data dir is still this process's
+	if topts.Audit, topts.AuditHide, err = serveAudit(ctx, opts.audit, mon, log); err != nil {
 		return err
 	}
 	if cfg.AllowScripts {

@@ -264,7 +264,7 @@ func (b *backend) Server(raw json.RawMessage) (*mcp.Server, error) {
 	topts := &tools.Options{Profiles: so.Profiles, Logger: b.log, ExposeHidden: so.ExposeHidden, ScriptPaths: so.ScriptPaths}
 	if so.Audit != "off" {
 		if b.monitor == nil {
-			b.monitor = audit.NewMonitor(b.cat, audit.Options{})
+			b.monitor = auditMonitor(b.cat, b.log)
 		}
 		var err error
 		if topts.Audit, topts.AuditHide, err = serveAudit(context.Background(), so.Audit, b.monitor, b.log); err != nil {
@@ -288,7 +288,15 @@ func (b *backend) Server(raw json.RawMessage) (*mcp.Server, error) {
 	return s, nil
 }
 
-func (b *backend) Close() error { return b.cat.Close() }
+func (b *backend) Close() error {
+	b.mu.Lock()
+	m := b.monitor
+	b.mu.Unlock()
+	if m != nil {
+		m.Close() // saves the audit cache; its errors are logged
+	}
+	return b.cat.Close()
+}
 
 // daemonControl runs serve --stop and --status over every shared server
 // of this user.

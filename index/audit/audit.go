@@ -119,14 +119,25 @@ type Options struct {
 	// NoSecrets skips the committed-secret rule (the gitleaks ruleset),
 	// the costliest one.
 	NoSecrets bool
+	// Cache, when set, holds the findings of files audited before: a file
+	// whose content, skill context and rules are unchanged is looked up,
+	// not read and audited again (see Cache).
+	Cache *Cache
+	// OnSaveError, when set, hears the errors of the cache saves a
+	// Monitor makes in the background.
+	OnSaveError func(error)
 }
 
 // Report is the outcome of auditing a catalog.
 type Report struct {
-	// Skills is how many skills were audited; Files how many files were
-	// read.
-	Skills int `json:"skills"`
-	Files  int `json:"files"`
+	// Skills is how many skills were audited; Files how many of their
+	// files were audited, now or (with Options.Cache) before: Audited
+	// were read and audited by this run, Cached had their findings looked
+	// up in the cache. Files = Audited + Cached.
+	Skills  int `json:"skills"`
+	Files   int `json:"files"`
+	Audited int `json:"audited"`
+	Cached  int `json:"cached"`
 	// Findings sorted by severity (most serious first), then skill id,
 	// file and line.
 	Findings []Finding `json:"findings"`
@@ -185,12 +196,7 @@ func Catalog(ctx context.Context, src Source, opts Options) (*Report, error) {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	a := newAuditor(opts)
-	type result struct {
-		findings []Finding
-		files    int
-		skipped  []string
-	}
-	results := make([]result, len(skills))
+	results := make([]skillResult, len(skills))
 	jobs := make(chan int)
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
@@ -198,8 +204,7 @@ func Catalog(ctx context.Context, src Source, opts Options) (*Report, error) {
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
-				f, n, sk := a.skill(ctx, src, skills[i])
-				results[i] = result{f, n, sk}
+				results[i] = a.skill(ctx, src, skills[i])
 			}
 		}()
 	}
@@ -220,7 +225,12 @@ feed:
 	for _, r := range results {
 		rep.Findings = append(rep.Findings, r.findings...)
 		rep.Files += r.files
+		rep.Audited += r.audited
 		rep.Skipped = append(rep.Skipped, r.skipped...)
+	}
+	rep.Cached = rep.Files - rep.Audited
+	if opts.Cache != nil {
+		opts.Cache.prune()
 	}
 	rep.finish()
 	return rep, nil
@@ -275,7 +285,7 @@ func Skill(ctx context.Context, src Source, id string, opts Options) ([]Finding,
 	if err != nil {
 		return nil, err
 	}
-	f, _, _ := newAuditor(opts).skill(ctx, src, l.Skill)
+	f := newAuditor(opts).skill(ctx, src, l.Skill).findings
 	sortFindings(f)
 	return f, nil
 }
@@ -283,22 +293,67 @@ func Skill(ctx context.Context, src Source, id string, opts Options) ([]Finding,
 // auditor holds what every skill's audit shares.
 type auditor struct {
 	opts Options
+	// prefix starts every cache key (rules and options).
+	prefix string
 }
 
-func newAuditor(opts Options) *auditor { return &auditor{opts: opts} }
+func newAuditor(opts Options) *auditor { return &auditor{opts: opts, prefix: keyPrefix(opts)} }
 
-// skill audits one skill: its findings, the number of files read and the
-// files skipped.
-func (a *auditor) skill(ctx context.Context, src Source, s index.Skill) ([]Finding, int, []string) {
-	var skipped []string
+// skillResult is the audit of one skill.
+type skillResult struct {
+	findings []Finding
+	// files were audited, now or before (cached); audited of them now.
+	files, audited int
+	// skipped lists the files that could not be read, as "id/file: why".
+	skipped []string
+}
+
+// skill audits one skill: SKILL.md first, then every other auditable
+// file in the catalog's order. With a cache, a skill whose every file is
+// cached is answered without reading anything; otherwise SKILL.md is
+// loaded (the context every file is ranked in) and only the files not
+// cached are read and audited.
+func (a *auditor) skill(ctx context.Context, src Source, s index.Skill) skillResult {
+	if r, ok := a.cached(s); ok {
+		return r
+	}
 	l, err := src.Load(ctx, s.ID)
 	if err != nil {
-		return nil, 0, []string{fmt.Sprintf("%s/%s: %v", s.ID, s.SkillFile, err)}
+		return skillResult{skipped: []string{fmt.Sprintf("%s/%s: %v", s.ID, s.SkillFile, err)}}
 	}
-	sc := &skillCtx{skill: l.Skill, defence: teachesDefence(l.Skill, l.Body)}
-	sc.topic = strings.ToLower(urlRe.ReplaceAllString(l.Skill.Name+" "+l.Skill.Description+" "+l.Body, " "))
-	sc.file(a, l.Skill.SkillFile, l.Content)
-	n := 1
+	var r skillResult
+	var sc *skillCtx
+	skey := skillKey(a.prefix, l.Skill.Name, l.Skill.Description, sha256Hex(l.Content))
+	// one file: its findings from the cache by the catalog's hash of it,
+	// else read, audited and cached by the hash of what was read
+	file := func(rel, hash string, read func() (string, error)) {
+		if a.opts.Cache != nil && hash != "" {
+			if f, ok := a.opts.Cache.get(fileKey(skey, rel, hash)); ok {
+				r.findings = append(r.findings, f...)
+				r.files++
+				return
+			}
+		}
+		content, err := read()
+		if err != nil {
+			r.skipped = append(r.skipped, fmt.Sprintf("%s/%s: %v", s.ID, rel, err))
+			return
+		}
+		if sc == nil {
+			sc = &skillCtx{skill: l.Skill, defence: teachesDefence(l.Skill, l.Body)}
+			sc.topic = strings.ToLower(urlRe.ReplaceAllString(l.Skill.Name+" "+l.Skill.Description+" "+l.Body, " "))
+		}
+		sc.findings = sc.findings[:0]
+		sc.file(a, rel, content)
+		f := dedupe(sc.findings)
+		if a.opts.Cache != nil {
+			a.opts.Cache.put(fileKey(skey, rel, sha256Hex(content)), f)
+		}
+		r.findings = append(r.findings, f...)
+		r.files++
+		r.audited++
+	}
+	file(l.Skill.SkillFile, fileHash(l.Skill, l.Skill.SkillFile), func() (string, error) { return l.Content, nil })
 	for _, rel := range l.Files {
 		if ctx.Err() != nil {
 			break
@@ -306,20 +361,74 @@ func (a *auditor) skill(ctx context.Context, src Source, s index.Skill) ([]Findi
 		if !auditable(rel) {
 			continue
 		}
-		f, err := src.ReadFile(ctx, s.ID, rel)
-		if err != nil {
-			skipped = append(skipped, fmt.Sprintf("%s/%s: %v", s.ID, rel, err))
+		file(rel, fileHash(l.Skill, rel), func() (string, error) {
+			f, err := src.ReadFile(ctx, s.ID, rel)
+			if err != nil {
+				return "", err
+			}
+			return f.Content, nil
+		})
+	}
+	r.findings = a.fill(r.findings, l.Skill, l.BaseDir)
+	return r
+}
+
+// cached answers a skill from the cache alone: ok only when SKILL.md and
+// every auditable file have a hash in the catalog and an entry under it.
+func (a *auditor) cached(s index.Skill) (skillResult, bool) {
+	c := a.opts.Cache
+	if c == nil || s.Hash == "" {
+		return skillResult{}, false
+	}
+	skey := skillKey(a.prefix, s.Name, s.Description, s.Hash)
+	var r skillResult
+	f, ok := c.get(fileKey(skey, s.SkillFile, s.Hash))
+	if !ok {
+		return skillResult{}, false
+	}
+	r.findings = append(r.findings, f...)
+	r.files++
+	for _, fi := range s.Files {
+		if fi.Path == s.SkillFile || !auditable(fi.Path) {
 			continue
 		}
-		n++
-		sc.file(a, f.Path, f.Content)
+		if fi.Hash == "" {
+			return skillResult{}, false
+		}
+		f, ok := c.get(fileKey(skey, fi.Path, fi.Hash))
+		if !ok {
+			return skillResult{}, false
+		}
+		r.findings = append(r.findings, f...)
+		r.files++
 	}
-	for i := range sc.findings {
-		f := &sc.findings[i]
-		f.SkillID, f.SkillName = s.ID, l.Skill.Name
-		f.Path = path.Join(strings.ReplaceAll(l.BaseDir, "\\", "/"), f.File)
+	r.findings = a.fill(r.findings, s, s.Dir)
+	return r, true
+}
+
+// fill sets the skill's id and name and each finding's absolute path,
+// and keeps one finding per file, line and rule.
+func (a *auditor) fill(fs []Finding, s index.Skill, baseDir string) []Finding {
+	for i := range fs {
+		f := &fs[i]
+		f.SkillID, f.SkillName = s.ID, s.Name
+		f.Path = path.Join(strings.ReplaceAll(baseDir, "\\", "/"), f.File)
 	}
-	return dedupe(sc.findings), n, skipped
+	return dedupe(fs)
+}
+
+// fileHash returns the catalog's SHA-256 of a file of s ("" when it has
+// none: never read, or over index.MaxFileSize).
+func fileHash(s index.Skill, rel string) string {
+	if rel == s.SkillFile && s.Hash != "" {
+		return s.Hash
+	}
+	for _, f := range s.Files {
+		if f.Path == rel {
+			return f.Hash
+		}
+	}
+	return ""
 }
 
 // auditable reports whether a file is worth reading: everything but

@@ -55,7 +55,10 @@ type skillCtx struct {
 	// fileGen counts the files audited; active are the phrases whose
 	// needed words occur in file number activeGen.
 	fileGen, activeGen int
-	active             []phrase
+	active             []int // indexes into phrases
+	// foldRisk is set when fileText holds U+017F or U+212A, which the
+	// phrases' (?i) folds to s and k (see findAll).
+	foldRisk bool
 	// words are the occurrences of fileWords in fileLower.
 	words *wordHits
 	// noURL is fileText lower-cased (strings.ToLower) with its URLs
@@ -231,6 +234,7 @@ func (sc *skillCtx) file(a *auditor, rel, content string) {
 	sc.fileText, sc.fileLower = content, asciiLower(content)
 	sc.fileGen++
 	sc.words = fileWords.find(sc.fileLower)
+	sc.foldRisk = strings.Contains(content, "\u017F") || strings.Contains(content, "\u212A")
 	sc.hints = hintsOf(content, sc.words)
 	scanInvisible(sc, rel, content, lines)
 	if !a.opts.NoSecrets {

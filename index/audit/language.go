@@ -18,6 +18,10 @@ type phrase struct {
 	// backtracking patterns off almost all text (they were most of the
 	// audit's time on the corpus).
 	need [][]string
+	// starts are the lower-case words every match begins with, after
+	// \b: the pattern is tried only where one of them starts a word
+	// (see findAll).
+	starts []string
 }
 
 var (
@@ -29,9 +33,9 @@ var (
 // among those active in the whole current file (computed once per file).
 // It is the path for text that is not a range of the current file; a
 // range of it is checked with activeRange.
-func activeIn(sc *skillCtx, lower string) []phrase {
+func activeIn(sc *skillCtx, lower string) []int {
 	if sc.activeGen != sc.fileGen {
-		sc.activeGen, sc.active = sc.fileGen, active(phrases, sc.fileLower)
+		sc.activeGen, sc.active = sc.fileGen, active(allPhrases, sc.fileLower)
 	}
 	if len(sc.active) == 0 {
 		return nil
@@ -39,10 +43,21 @@ func activeIn(sc *skillCtx, lower string) []phrase {
 	return active(sc.active, lower)
 }
 
-// active returns the phrases of ps whose needed words all occur in lower.
-func active(ps []phrase, lower string) []phrase {
-	var out []phrase
-	for _, p := range ps {
+// allPhrases lists the index of every phrase.
+var allPhrases = func() []int {
+	out := make([]int, len(phrases))
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}()
+
+// active returns the phrases (indexes into phrases) among ps whose
+// needed words all occur in lower.
+func active(ps []int, lower string) []int {
+	var out []int
+	for _, i := range ps {
+		p := phrases[i]
 		ok := true
 		for _, g := range p.need {
 			found := false
@@ -58,7 +73,7 @@ func active(ps []phrase, lower string) []phrase {
 			}
 		}
 		if ok {
-			out = append(out, p)
+			out = append(out, i)
 		}
 	}
 	return out
@@ -67,13 +82,13 @@ func active(ps []phrase, lower string) []phrase {
 // activeRange returns the phrases whose needed words all occur in
 // fileText[s:e], from the file's one pass over its words (sc.words):
 // the same phrases as active(phrases, fileLower[s:e]).
-func activeRange(sc *skillCtx, s, e int) []phrase {
+func activeRange(sc *skillCtx, s, e int) []int {
 	if !sc.words.all.meets(&phraseAny) {
 		return nil
 	}
 	in := sc.words.in(s, e)
-	var out []phrase
-	for i, p := range phrases {
+	var out []int
+	for i := range phrases {
 		ok := true
 		for g := range phraseSets[i] {
 			if !in.meets(&phraseSets[i][g]) {
@@ -82,21 +97,73 @@ func activeRange(sc *skillCtx, s, e int) []phrase {
 			}
 		}
 		if ok {
-			out = append(out, p)
+			out = append(out, i)
 		}
 	}
 	return out
 }
 
 // fileWords are the words whose occurrences a file's audit looks up:
-// every phrase's needed words and the miner and bypass hints.
+// every phrase's needed words and start words, and the miner and bypass
+// hints.
 var fileWords = func() *wordList {
 	lists := [][]string{minerHints, bypassHints}
 	for _, p := range phrases {
 		lists = append(lists, p.need...)
+		lists = append(lists, p.starts)
 	}
 	return newWordList(lists...)
 }()
+
+// phraseStarts[i] is phrases[i].starts as a set of fileWords;
+// phraseAnchored[i] is phrases[i].re anchored at the start of its text.
+var phraseStarts, phraseAnchored = func() ([]wordSet, []*regexp.Regexp) {
+	sets := make([]wordSet, len(phrases))
+	res := make([]*regexp.Regexp, len(phrases))
+	for i, p := range phrases {
+		sets[i] = fileWords.set(p.starts)
+		res[i] = regexp.MustCompile(`^(?:` + p.re.String() + `)`)
+	}
+	return sets, res
+}()
+
+// findAll returns what phrases[i].re.FindAllStringIndex(text, n) returns
+// for text = sc.fileText[s:e], trying the pattern only where a match can
+// begin. Every match starts with \b and one of the phrase's start words,
+// so the leftmost match is the first such place where the anchored
+// pattern matches, and the next is searched for past its end, as
+// FindAll does. At a start word preceded by a non-word byte (or at the
+// start of text) the anchored pattern sees the same \b as the whole
+// pattern does there. The patterns are case-insensitive, and (?i) folds
+// two non-ASCII runes to ASCII letters (U+017F to s, U+212A to k): a
+// file holding either is searched with the whole pattern. On the corpus
+// this is about ten times faster than searching every offset (the
+// patterns' bounded repeats make Go's matcher fall back to its slowest
+// engine on paragraphs over a few hundred bytes).
+func findAll(sc *skillCtx, i, s, e, n int) [][]int {
+	text := sc.fileText[s:e]
+	if sc.foldRisk {
+		return phrases[i].re.FindAllStringIndex(text, n)
+	}
+	cands := sc.words.startsIn(sc.fileText, s, e, &phraseStarts[i])
+	var out [][]int
+	last := 0
+	for _, c := range cands {
+		if c < last {
+			continue
+		}
+		m := phraseAnchored[i].FindStringIndex(text[c:])
+		if m == nil {
+			continue
+		}
+		out = append(out, []int{c + m[0], c + m[1]})
+		last = c + m[1]
+		if len(out) == n {
+			break
+		}
+	}
+	return out
+}
 
 // phraseSets[i][g] is group g of phrases[i].need as a set of fileWords;
 // phraseAny every needed word of every phrase.
@@ -122,23 +189,23 @@ var phraseSets, phraseAny = func() ([][]wordSet, wordSet) {
 // outside the machine to send it to.
 var phrases = []phrase{
 	{"instruction-override", High, regexp.MustCompile(`(?i)\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+(?:of\s+)?|any\s+)?(?:the\s+|your\s+|my\s+)?(?:previous|prior|above|earlier|preceding|former|original|system|safety|developer|existing|other)\s+(?:instructions?|prompts?|rules|directions|guidelines|guardrails|restrictions|policies|constraints|directives|messages)\b`),
-		"tells the model to drop the instructions it was given", [][]string{overrideVerbs, {"instruction", "prompt", "rule", "direction", "guideline", "guardrail", "restriction", "polic", "constraint", "directive", "message"}}},
+		"tells the model to drop the instructions it was given", [][]string{overrideVerbs, {"instruction", "prompt", "rule", "direction", "guideline", "guardrail", "restriction", "polic", "constraint", "directive", "message"}}, []string{"ignore", "disregard", "forget", "override", "bypass"}},
 	{"instruction-override", High, regexp.MustCompile(`(?i)\b(?:ignore|disregard|forget)\s+(?:all|everything)\s+(?:you\s+(?:were|have\s+been)\s+told|(?:above|before|previously|prior))\b`),
-		"tells the model to drop the instructions it was given", [][]string{{"ignore", "disregard", "forget"}, {"all", "everything"}}},
+		"tells the model to drop the instructions it was given", [][]string{{"ignore", "disregard", "forget"}, {"all", "everything"}}, []string{"ignore", "disregard", "forget"}},
 	{"instruction-override", High, regexp.MustCompile(`(?i)\byou\s+are\s+(?:now\s+)?(?:in\s+)?(?:DAN\b|developer\s+mode|jailbr[eo]ken|unrestricted|unfiltered|no\s+longer\s+(?:bound|restricted|an?\s+(?:AI|assistant)))`),
-		"tells the model to take a persona without its rules", [][]string{{"you are", "you're"}}},
+		"tells the model to take a persona without its rules", [][]string{{"you are", "you're"}}, []string{"you"}},
 	{"instruction-override", High, regexp.MustCompile(`(?i)\b(?:new|updated|real|actual|true)\s+system\s+(?:prompt|instructions?)\s*[:\-]`),
-		"announces replacement system instructions", [][]string{{"system"}, {"prompt", "instruction"}}},
+		"announces replacement system instructions", [][]string{{"system"}, {"prompt", "instruction"}}, []string{"new", "updated", "real", "actual", "true"}},
 	{"instruction-override", High, regexp.MustCompile(`(?i)\b(?:do\s+not|don'?t|never)\s+(?:tell|inform|alert|notify|warn|show)\s+(?:the\s+)?(?:user|human|operator)\b|\bwithout\s+(?:telling|informing|alerting|notifying|warning)\s+(?:the\s+)?(?:user|human|operator)\b|\b(?:hide|conceal|keep)\s+(?:this|it|these|that)\s+(?:(?:secret\s+)?from|hidden\s+from)\s+(?:the\s+)?(?:user|human)\b|\bthe\s+user\s+(?:must|should|will)\s+(?:not|never)\s+(?:know|see|find\s+out|notice)\b|\b(?:do\s+not|don'?t|never)\s+(?:mention|reveal|disclose)\s+(?:this|these|that|it)\s+(?:instructions?\s+)?to\s+(?:the\s+)?user\b`),
-		"tells the model to hide what it does from the user", [][]string{{"user", "human", "operator"}, {"not", "never", "without", "hide", "conceal", "keep", "don't", "dont"}, {"tell", "inform", "alert", "notif", "warn", "show", "hide", "conceal", "keep", "know", "see", "find out", "notice", "mention", "reveal", "disclos"}}},
+		"tells the model to hide what it does from the user", [][]string{{"user", "human", "operator"}, {"not", "never", "without", "hide", "conceal", "keep", "don't", "dont"}, {"tell", "inform", "alert", "notif", "warn", "show", "hide", "conceal", "keep", "know", "see", "find out", "notice", "mention", "reveal", "disclos"}}, []string{"do", "never", "without", "hide", "conceal", "keep", "the"}},
 	{"instruction-override", Medium, regexp.MustCompile(`(?i)\b(?:reveal|print|output|repeat|show|dump|leak)\s+(?:me\s+)?(?:your|the)\s+(?:full\s+|entire\s+|hidden\s+)?(?:system\s+prompt|initial\s+instructions|hidden\s+instructions)\b`),
-		"asks the model to disclose its system prompt", [][]string{{"system prompt", "initial instructions", "hidden instructions"}}},
+		"asks the model to disclose its system prompt", [][]string{{"system prompt", "initial instructions", "hidden instructions"}}, []string{"reveal", "print", "output", "repeat", "show", "dump", "leak"}},
 	{"secret-request", High, regexp.MustCompile(`(?i)\b(?:send|post|upload|forward|exfiltrate|transmit|leak|e-?mail|submit|beacon|copy)\w*\b(?:[^.\n]|\.\S){0,80}?(?:\b(?:api[ _-]?keys?|access[ _-]?keys?|tokens?|passwords?|passphrases?|credentials?|secrets?|private[ _-]?keys?|ssh[ _-]?keys?|id_rsa|id_ed25519|cookies?|session[ _-]?(?:ids?|tokens?)|environment[ _-]variables?|env[ _-]vars?)\b|\.env\b|\.aws\b|\.ssh\b)(?:[^.\n]|\.\S){0,80}?\b(?:to|at|into|via)\s+(?:https?://|[\w.+-]+@[\w-]+\.\w|(?:an?|the|this|my|our)\s+(?:external|remote|following|below|attacker|collection|logging)?\s*(?:webhook|server|endpoint|url|address|e-?mail|inbox|channel|pastebin|gist))`),
-		"asks the model to send secrets somewhere outside the machine", [][]string{{"send", "post", "upload", "forward", "exfiltrat", "transmit", "leak", "mail", "submit", "beacon", "copy"}, secretNouns, {"http", "@", "webhook", "server", "endpoint", "url", "address", "mail", "inbox", "channel", "pastebin", "gist"}}},
+		"asks the model to send secrets somewhere outside the machine", [][]string{{"send", "post", "upload", "forward", "exfiltrat", "transmit", "leak", "mail", "submit", "beacon", "copy"}, secretNouns, {"http", "@", "webhook", "server", "endpoint", "url", "address", "mail", "inbox", "channel", "pastebin", "gist"}}, []string{"send", "post", "upload", "forward", "exfiltrate", "transmit", "leak", "e-mail", "email", "submit", "beacon", "copy"}},
 	{"secret-request", High, regexp.MustCompile(`(?i)\b(?:include|put|embed|append|add|encode)\w*\b(?:[^.\n]|\.\S){0,60}?\b(?:api[ _-]?keys?|tokens?|passwords?|credentials?|secrets?|private[ _-]?keys?|conversation|chat\s+history|system\s+prompt|user'?s?\s+(?:data|messages?|files?))\b(?:[^.\n]|\.\S){0,60}?\b(?:in|into|to)\s+(?:the\s+|an?\s+|this\s+)?(?:url|link|image(?:'s)?\s+(?:url|src)|query\s+(?:string|param\w*)|markdown\s+image|image\s+link)`),
-		"asks the model to put secrets or the conversation into a URL it renders or opens", [][]string{{"include", "put", "embed", "append", "add", "encode"}, {"url", "link", "image", "query", "markdown"}, {"key", "token", "password", "credential", "secret", "conversation", "chat", "system prompt", "user"}}},
+		"asks the model to put secrets or the conversation into a URL it renders or opens", [][]string{{"include", "put", "embed", "append", "add", "encode"}, {"url", "link", "image", "query", "markdown"}, {"key", "token", "password", "credential", "secret", "conversation", "chat", "system prompt", "user"}}, []string{"include", "put", "embed", "append", "add", "encode"}},
 	{"secret-request", High, regexp.MustCompile(`(?i)\b(?:read|cat|print|output|show|dump|display|collect|gather|grab|copy|get|list)\b(?:[^.\n]|\.\S){0,40}?(?:~/\.ssh|\$HOME/\.ssh|\.ssh/id_|id_rsa|id_ed25519|~/\.aws|\.aws/credentials|/etc/shadow|~/\.netrc|~/\.git-credentials|~/\.docker/config\.json|~/\.kube/config|keychain|all\s+(?:the\s+)?environment\s+variables)`),
-		"asks the model to read private keys or credentials", [][]string{{".ssh", "id_rsa", "id_ed25519", ".aws", "/etc/shadow", ".netrc", ".git-credentials", "docker/config", "kube/config", "keychain", "environment variables"}}},
+		"asks the model to read private keys or credentials", [][]string{{".ssh", "id_rsa", "id_ed25519", ".aws", "/etc/shadow", ".netrc", ".git-credentials", "docker/config", "kube/config", "keychain", "environment variables"}}, []string{"read", "cat", "print", "output", "show", "dump", "display", "collect", "gather", "grab", "copy", "get", "list"}},
 }
 
 // quotePairs are the quotation marks a cited phrase sits between.
@@ -167,14 +234,22 @@ func inQuotes(text string, off int) bool {
 // the file's code spans (file offsets): a match inside one is inCode.
 func scanLanguage(sc *skillCtx, rel, src string, start, end int, li lineIndex, w where, spans [][2]int) {
 	text := src[start:end]
-	var ps []phrase
-	if src == sc.fileText && sc.words != nil {
+	inFile := src == sc.fileText && sc.words != nil
+	var ps []int
+	if inFile {
 		ps = activeRange(sc, start, end)
 	} else {
 		ps = activeIn(sc, asciiLower(text))
 	}
-	for _, p := range ps {
-		for _, m := range p.re.FindAllStringIndex(text, 4) {
+	for _, i := range ps {
+		p := phrases[i]
+		var ms [][]int
+		if inFile {
+			ms = findAll(sc, i, start, end, 4)
+		} else {
+			ms = p.re.FindAllStringIndex(text, 4)
+		}
+		for _, m := range ms {
 			ctx := w
 			at := start + m[0]
 			if ctx == inProse {

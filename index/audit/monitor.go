@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/skilldex/skilldex/index"
 )
@@ -12,15 +13,21 @@ import (
 // Monitor keeps the audit of a live catalog for a server: each skill is
 // audited once per version of its files (the catalog's fingerprints:
 // SKILL.md's hash and every file's path, size, time and hash), so a
-// refresh that changes a skill makes its next check re-audit it. Safe for
-// concurrent use.
+// refresh that changes a skill makes its next check re-audit it. With
+// Options.Cache, only the files whose content changed are read and
+// audited again, and a server starting on a warm data dir primes from
+// the cache; the cache is saved a few seconds after the audits that
+// added to it, and by Close. Safe for concurrent use.
 type Monitor struct {
 	src  Source
 	opts Options
 	a    *auditor
 
-	mu   sync.Mutex
-	seen map[string]monitored // skill id -> audit of one version
+	mu      sync.Mutex
+	seen    map[string]monitored // skill id -> audit of one version
+	saveDue bool                 // a cache save is scheduled
+	timer   *time.Timer
+	closed  bool
 }
 
 type monitored struct {
@@ -53,12 +60,62 @@ func (m *Monitor) Skill(ctx context.Context, s index.Skill) []Finding {
 	if ok && e.key == key {
 		return e.findings
 	}
-	f, _, _ := m.a.skill(ctx, m.src, s)
+	r := m.a.skill(ctx, m.src, s)
+	f := r.findings
 	sortFindings(f)
 	m.mu.Lock()
 	m.seen[s.ID] = monitored{key: key, findings: f}
 	m.mu.Unlock()
+	if r.audited > 0 {
+		m.saveSoon()
+	}
 	return f
+}
+
+// saveDelay gathers the cache writes of a burst of edits into one.
+const saveDelay = 5 * time.Second
+
+// saveSoon saves the cache (Options.Cache) saveDelay from now, unless a
+// save is already due.
+func (m *Monitor) saveSoon() {
+	c := m.opts.Cache
+	if c == nil {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.saveDue || m.closed {
+		return
+	}
+	m.saveDue = true
+	m.timer = time.AfterFunc(saveDelay, func() {
+		m.mu.Lock()
+		m.saveDue = false
+		m.mu.Unlock()
+		if err := c.Save(); err != nil && m.opts.OnSaveError != nil {
+			m.opts.OnSaveError(err)
+		}
+	})
+}
+
+// Close saves the cache now (a save that was due included) and stops
+// later saves; a save error goes to Options.OnSaveError too. The Monitor
+// still answers after Close.
+func (m *Monitor) Close() error {
+	m.mu.Lock()
+	m.closed = true
+	if m.timer != nil {
+		m.timer.Stop()
+	}
+	m.mu.Unlock()
+	if m.opts.Cache == nil {
+		return nil
+	}
+	err := m.opts.Cache.Save()
+	if err != nil && m.opts.OnSaveError != nil {
+		m.opts.OnSaveError(err)
+	}
+	return err
 }
 
 // Worst returns the most serious severity among s's findings.
@@ -81,6 +138,7 @@ func (m *Monitor) Prime(ctx context.Context, workers int) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	m.saveSoon()
 	by := map[string][]Finding{}
 	for _, f := range rep.Findings {
 		by[f.SkillID] = append(by[f.SkillID], f)

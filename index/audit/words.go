@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"slices"
 	"sort"
 )
 
@@ -210,6 +211,33 @@ func (h *wordHits) in(s, e int) wordSet {
 		}
 	}
 	return out
+}
+
+// startsIn returns, sorted and relative to s, the offsets in text[s:e]
+// where a word of set occurs wholly inside the range and begins at an
+// RE2 word boundary of text[s:e]: at its start, or after a byte that is
+// not an ASCII word character. text is the text the hits were found in
+// (before lower-casing).
+func (h *wordHits) startsIn(text string, s, e int, set *wordSet) []int {
+	var out []int
+	i := sort.Search(len(h.end), func(i int) bool { return int(h.end[i]) > s })
+	for ; i < len(h.end) && int(h.end[i]) <= e; i++ {
+		st, id := int(h.start[i]), int(h.id[i])
+		if st < s || id >= maxWords || set[id/64]&(1<<(id%64)) == 0 {
+			continue
+		}
+		if st > s && isWordByte(text[st-1]) {
+			continue
+		}
+		out = append(out, st-s)
+	}
+	sort.Ints(out)
+	return slices.Compact(out)
+}
+
+// isWordByte reports an ASCII word character ([0-9A-Za-z_], RE2's \w).
+func isWordByte(b byte) bool {
+	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
 }
 
 // any reports whether a word occurs wholly inside text[s:e].
