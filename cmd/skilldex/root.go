@@ -28,6 +28,7 @@ installed Claude Code plugins (~/.claude/plugins/cache), and the older skilldex 
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
+			keepGCFor(cmd)
 			return cfg.resolve(cmd)
 		},
 	}
