@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/tailscale/hujson"
 )
 
 // serverName is the key of skilldex's entry in an agent's MCP servers.
@@ -113,10 +114,13 @@ type initAgentResult struct {
 	Native []string `json:"native_left_out"`
 	// Config is the snippet to add (printed mode) or the whole file as
 	// written (--write).
-	Config  string `json:"config"`
-	Written bool   `json:"written"`
-	Changed bool   `json:"changed"`
-	Backup  string `json:"backup,omitempty"`
+	Config string `json:"config"`
+	// Notes say how another agent would read this entry (see
+	// sharedEntryNotes).
+	Notes   []string `json:"notes,omitempty"`
+	Written bool     `json:"written"`
+	Changed bool     `json:"changed"`
+	Backup  string   `json:"backup,omitempty"`
 }
 
 // initAgentOptions are init-agent's argument and flags.
@@ -185,14 +189,7 @@ func runInitAgent(_ context.Context, a *app, opts initAgentOptions) error {
 	if opts.agent != "generic" && !opts.allRoots {
 		entry.Args = append(entry.Args, "--for-agent", opts.agent)
 		for f := range nativeFolders(opts.agent) {
-			p := f.rel
-			switch f.scope {
-			case "user":
-				p = "~/" + f.rel
-			case "project":
-				p = "./" + f.rel
-			}
-			res.Native = append(res.Native, p)
+			res.Native = append(res.Native, f.label())
 		}
 		sort.Strings(res.Native)
 	}
@@ -205,10 +202,17 @@ func runInitAgent(_ context.Context, a *app, opts initAgentOptions) error {
 		return err
 	}
 	res.File = path
+	res.Notes = sharedEntryNotes(opts.agent, opts.allRoots)
 	say := func() {
-		if len(res.Native) > 0 && !a.cfg.JSON {
+		if a.cfg.JSON {
+			return
+		}
+		if len(res.Native) > 0 {
 			fmt.Fprintf(a.stderr, "# serves the default skill folders except those %s loads itself (%s); --all-roots includes them\n",
 				opts.agent, strings.Join(res.Native, ", "))
+		}
+		for _, n := range res.Notes {
+			fmt.Fprintf(a.stderr, "# note: %s\n", n)
 		}
 	}
 	if !opts.write {
@@ -328,4 +332,56 @@ func mergeEntry(t agentTarget, doc []byte, e serverEntry) ([]byte, error) {
 		return mergeTOML(doc, t.key, e)
 	}
 	return mergeJSON(doc, t.key, t.fields(e))
+}
+
+// sharedEntryNotes warns of an agent reading another agent's entry:
+// GitHub Copilot CLI reads a project's .mcp.json (Claude Code's file) as
+// workspace servers in folders the user trusts, and a workspace server
+// named skilldex wins over the one in ~/.copilot/mcp-config.json (seen
+// with Copilot CLI 1.0.102 by tests/agents/run.sh: `copilot mcp get
+// skilldex` names .mcp.json as the source, even beside a
+// .github/mcp.json). Claude Code's entry leaves out only Claude's own
+// folders, so Copilot would be served its own ones a second time.
+func sharedEntryNotes(agent string, allRoots bool) []string {
+	var notes []string
+	switch agent {
+	case "claude":
+		if allRoots {
+			break
+		}
+		var twice []string
+		claude := nativeFolders("claude")
+		for f := range nativeFolders("copilot") {
+			if !claude[f] {
+				twice = append(twice, f.label())
+			}
+		}
+		sort.Strings(twice)
+		notes = append(notes, fmt.Sprintf("GitHub Copilot CLI also reads .mcp.json in folders you trust, and uses its skilldex entry instead of "+
+			"the one in ~/.copilot/mcp-config.json: there this entry would also serve %s, which Copilot loads itself, so Copilot would see "+
+			"those skills twice", strings.Join(twice, ", ")))
+	case "copilot":
+		data, err := os.ReadFile(".mcp.json")
+		if err != nil {
+			break
+		}
+		v, err := hujson.Parse(data)
+		if err == nil && v.Find("/mcpServers/"+serverName) != nil {
+			notes = append(notes, "./.mcp.json (Claude Code's file) has a skilldex entry: in folders you trust, GitHub Copilot CLI uses that "+
+				"one instead of this (it serves the folders Claude Code does not load, some of which Copilot loads itself)")
+		}
+	}
+	return notes
+}
+
+// label is how init-agent names a default skill folder: ./REL in the
+// project, ~/REL in the home folder, the path itself otherwise.
+func (f *skillFolder) label() string {
+	switch f.scope {
+	case "user":
+		return "~/" + f.rel
+	case "project":
+		return "./" + f.rel
+	}
+	return f.rel
 }

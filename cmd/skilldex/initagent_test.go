@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -68,6 +69,40 @@ func TestInitAgentAllRoots(t *testing.T) {
 	d := cli(t, "init-agent", "claude", "--command", "/usr/local/bin/skilldex")
 	if !strings.Contains(d.stderr, "except those claude loads itself (./.claude/skills, ~/.claude/plugins/cache, ~/.claude/skills); --all-roots includes them") {
 		t.Errorf("default: %q", d.stderr)
+	}
+}
+
+// TestInitAgentCopilotReadsMCPJSON: GitHub Copilot CLI uses a project's
+// .mcp.json skilldex entry (Claude Code's) in trusted folders, as
+// tests/agents/run.sh found: init-agent claude says which of Copilot's own
+// folders that entry would serve again, and init-agent copilot says its
+// entry is overridden when .mcp.json has one. Neither says so when it
+// does not apply (--all-roots, no .mcp.json, another agent).
+func TestInitAgentCopilotReadsMCPJSON(t *testing.T) {
+	wd, _ := fakeUser(t)
+	bin := "/usr/local/bin/skilldex"
+	if r := cli(t, "init-agent", "copilot", "--command", bin); r.code != 0 || strings.Contains(r.stderr, "note:") {
+		t.Errorf("copilot without .mcp.json: exit %d, %q", r.code, r.stderr)
+	}
+	r := cli(t, "init-agent", "claude", "--write", "--command", bin)
+	if r.code != 0 || !strings.Contains(r.stderr, "# note: GitHub Copilot CLI also reads .mcp.json in folders you trust") ||
+		!strings.Contains(r.stderr, "serve ./.agents/skills, ./.github/skills, ~/.agents/skills, ~/.copilot/skills, which Copilot loads itself") {
+		t.Errorf("claude: exit %d, %q", r.code, r.stderr)
+	}
+	if r := cli(t, "init-agent", "claude", "--all-roots", "--command", bin); strings.Contains(r.stderr, "note:") {
+		t.Errorf("claude --all-roots: %q", r.stderr)
+	}
+	if _, err := os.Stat(filepath.Join(wd, ".mcp.json")); err != nil {
+		t.Fatal(err)
+	}
+	r = cli(t, "init-agent", "copilot", "--command", bin, "--json")
+	var res struct{ Notes []string }
+	if err := json.Unmarshal([]byte(r.stdout), &res); err != nil || len(res.Notes) != 1 ||
+		!strings.HasPrefix(res.Notes[0], "./.mcp.json (Claude Code's file) has a skilldex entry") {
+		t.Errorf("copilot beside .mcp.json: %v %q", err, r.stdout)
+	}
+	if r := cli(t, "init-agent", "gemini", "--command", bin); strings.Contains(r.stderr, "note:") {
+		t.Errorf("gemini: %q", r.stderr)
 	}
 }
 
