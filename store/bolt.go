@@ -340,6 +340,8 @@ func (b *boltBackend) put(entries []Entry) error {
 					return fmt.Errorf("store: put %s: skill %q: file %q: %w", b.path, e.ID, rel, err)
 				}
 			}
+			// Replacing a skill reads its old pages through the map.
+			b.mapped.read(tx, len(e.Meta))
 		}
 		return nil
 	})

@@ -73,6 +73,7 @@ server, for clients written against it: ` + strings.Join(tools.Profiles(), ", ")
 // to, and serves MCP on stdio or HTTP until ctx ends (SIGINT, SIGTERM) or
 // the client closes stdin.
 func runServe(ctx context.Context, a *app, opts serveCmdOptions) error {
+	defer serveMemory()() // memlimit.go
 	cfg := a.cfg
 	log := cfg.logger(a.stderr)
 	cat, err := a.openOwned(ctx, true)

@@ -194,6 +194,7 @@ func runDaemon(ctx context.Context, cfg *Config) error {
 	if err := json.Unmarshal([]byte(os.Getenv(daemonEnv)), &dc); err != nil || dc.Key == "" {
 		return fmt.Errorf("serve --daemon is started by serve itself (it needs %s)", daemonEnv)
 	}
+	defer serveMemory()() // memlimit.go
 	level := slog.LevelInfo
 	if cfg.Verbose {
 		level = slog.LevelDebug

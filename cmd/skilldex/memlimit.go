@@ -1,0 +1,97 @@
+package main
+
+import (
+	"math"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
+	"sync"
+)
+
+// A serving process holds a heap that is mostly the catalog (records,
+// names, the tools' views: about 55 MB at 10,000 skills) and allocates
+// little per request. With Go's default GOGC=100 the runtime lets the heap
+// grow to twice what is live before collecting, and keeps the freed pages,
+// so a 10k catalog served from 115-125 MB of anonymous memory
+// (benchmarks/PROFILE.md). serveMemory sets a soft memory limit that
+// follows the live heap instead: after every collection the limit becomes
+// the live heap plus a quarter (at least serveHeadroomMin), so the runtime
+// collects earlier and returns freed pages to the system. A catalog that
+// grows (a big refresh) raises the limit at the next collection; the limit
+// is soft (the runtime exceeds it rather than spend more than about half
+// the CPU collecting), so it never stops the process.
+//
+// The user's own GOMEMLIMIT or GOGC, when set, win: serveMemory then
+// changes nothing.
+const serveHeadroomMin = 16 << 20
+
+var serveMem struct {
+	mu    sync.Mutex
+	users int   // runServe / runDaemon calls in progress (tests run several in one process)
+	old   int64 // the limit before the first user
+	gen   int   // bumped when the last user stops, ending its hook
+}
+
+// serveMemory applies the serving memory policy until the returned
+// function is called.
+func serveMemory() (stop func()) {
+	if os.Getenv("GOMEMLIMIT") != "" || os.Getenv("GOGC") != "" {
+		return func() {}
+	}
+	serveMem.mu.Lock()
+	defer serveMem.mu.Unlock()
+	serveMem.users++
+	if serveMem.users == 1 {
+		serveMem.old = debug.SetMemoryLimit(-1)
+		gen := serveMem.gen
+		setServeLimit()
+		onEveryGC(func() bool {
+			serveMem.mu.Lock()
+			defer serveMem.mu.Unlock()
+			if serveMem.gen != gen {
+				return false
+			}
+			setServeLimit()
+			return true
+		})
+	}
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			serveMem.mu.Lock()
+			defer serveMem.mu.Unlock()
+			if serveMem.users--; serveMem.users == 0 {
+				serveMem.gen++
+				debug.SetMemoryLimit(serveMem.old)
+			}
+		})
+	}
+}
+
+// setServeLimit sets the memory limit to the live heap of the last
+// collection plus its headroom.
+func setServeLimit() {
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	var live int64
+	if s[0].Value.Kind() == metrics.KindUint64 {
+		live = int64(min(s[0].Value.Uint64(), math.MaxInt64/2))
+	}
+	debug.SetMemoryLimit(live + max(live/4, serveHeadroomMin))
+}
+
+// gcTick is an object whose only use is its finalizer, which runs after
+// the collection that found it unreachable. 32 bytes: the tiny allocator
+// (under 16 bytes) may delay finalizers indefinitely.
+type gcTick struct{ _ [32]byte }
+
+// onEveryGC calls fn after each garbage collection (in the finalizer
+// goroutine) for as long as fn returns true.
+func onEveryGC(fn func() bool) {
+	runtime.SetFinalizer(&gcTick{}, func(*gcTick) {
+		if fn() {
+			onEveryGC(fn)
+		}
+	})
+}
