@@ -183,11 +183,6 @@ type tuning struct {
 	// has a Confidence below it (selective expansion: a query already
 	// answered with confidence only drifts); 0 or above 1: always.
 	fbMaxConf float64
-	// rerankN is how many of the best hits the second pass (rerank.go)
-	// looks at; rerankCov the share of a common query word's coverage
-	// weight a hit gains when its body has the word. 0 disables it.
-	rerankN   int
-	rerankCov float64
 }
 
 var defaultTuning = tuning{
@@ -223,8 +218,6 @@ var defaultTuning = tuning{
 	fbBody:         false,
 	fbMaxConf:      0.5,
 	fbTwin:         0.5,
-	rerankN:        30,
-	rerankCov:      0,
 }
 
 type fieldWeight struct {
@@ -250,7 +243,6 @@ type plan struct {
 	q           *query.DisjunctionQuery
 	fb          uint64    // bit i: terms[i] is a feedback term
 	sqWeight    float64   // sum of the query's own clauses' squared weights, from its first search (see rescoreQuery)
-	bodySkipped uint64    // bit i: terms[i] is in bodies but too common to search there
 	docs        uint64    // documents in the index when planned
 	scratch     []float64 // per-clause scores of the document being scored
 }
@@ -372,23 +364,10 @@ func (ix *Index) run(ctx context.Context, idx bleve.Index, p *plan, limit int, m
 func (ix *Index) collect(ctx context.Context, idx bleve.Index, p *plan, req Request, want int, res *bleve.SearchResult) (*Result, error) {
 	// Hits before Offset are fetched too (bleve's collector ranks them
 	// anyway): NoGoodMatch is about the best hits, not this page's.
-	limit := want
-	if ix.tune.rerankCov > 0 {
-		want = max(want, ix.tune.rerankN)
-		res = nil
-	}
 	if res == nil {
 		var err error
 		if res, err = ix.run(ctx, idx, p, want, req.MinScore); err != nil {
 			return nil, err
-		}
-	}
-	if ix.tune.rerankCov > 0 {
-		if err := ix.rerank(ctx, idx, p, res.Hits); err != nil {
-			return nil, err
-		}
-		if len(res.Hits) > limit {
-			res.Hits = res.Hits[:limit]
 		}
 	}
 	out := &Result{Hits: make([]Hit, 0, len(res.Hits)), Total: res.Total, NoGoodMatch: true}
@@ -716,9 +695,6 @@ func (ix *Index) plan(ctx context.Context, idx bleve.Index, text string, keyword
 			addN(f.field, t, ti, boost, df[i])
 		}
 		addN(fieldBody, t, ti, tune.body*tw[ti], df[3])
-		if tune.body > 0 && float64(df[3]) > max(tune.bodyMaxDocFrac*float64(docs), bodyMinDF) {
-			p.bodySkipped |= 1 << uint(ti)
-		}
 		p.idf[ti] = bm25IDF(docs, maxDF) * tw[ti]
 		p.weights[ti] = tw[ti]
 		if tune.coverageIDF {
