@@ -148,7 +148,8 @@ func TestRawStringRoundTrip(t *testing.T) {
 // cache.
 func TestRecordHoldsEverySkillField(t *testing.T) {
 	s := &Skill{ID: "a\xffb", Name: "n", Description: "d", Tags: []string{"t", ""}, Version: "1", Author: "au", License: "l",
-		Compatibility: "c", AllowedTools: []string{"Read"}, Metadata: map[string]any{"k": "v", "n": 2.5, "l": []any{"x", true}},
+		Compatibility: "c", AllowedTools: []string{"Read"}, Metadata: map[string]any{"k": "v\xff", "n": 2.5, "l": []any{"x", true, false, nil},
+			"i": -7, "u": uint64(1 << 63), "m": map[string]any{"deep": map[string]any{}, "empty": []any{}}, "null": nil},
 		DisableModelInvocation: true, UserInvocable: true, Root: 1, RootLabel: "project", Dir: "/r/a\xffb", RealDir: "/real/a\xffb",
 		SkillFile: "SKILL.md", Rel: "a\xffb", Depth: 1, Files: []FileInfo{{Path: "x\xfe", Size: 3, ModTime: -4, Hash: "h"}, {Path: "y", Size: 1 << 40, ModTime: 1 << 62}},
 		References:  []skillmd.Reference{{Target: "x%FE", Path: "x\xfe", Kind: "file", Status: "ok", Line: 3}},
@@ -168,6 +169,14 @@ func TestRecordHoldsEverySkillField(t *testing.T) {
 	must(t, err)
 	if !reflect.DeepEqual(got, s) {
 		t.Errorf("round trip:\n got %+v\nwant %+v", got, s)
+	}
+	// A value of a type the parser does not make goes through JSON, and
+	// comes back as encoding/json decodes it.
+	odd := &Skill{ID: "o", Files: []FileInfo{}, Metadata: map[string]any{"n": int64(5), "t": []string{"a"}}}
+	data, err = encodeRecord(odd)
+	must(t, err)
+	if got, err := decodeRecord("o", data, 1); err != nil || !reflect.DeepEqual(got.Metadata, map[string]any{"n": 5.0, "t": []any{"a"}}) {
+		t.Errorf("odd metadata: %#v, %v", got, err)
 	}
 	// The zero-length forms come back as the parser makes them.
 	empty := &Skill{ID: "e", Files: []FileInfo{}}
@@ -196,7 +205,8 @@ func TestRecordHoldsEverySkillField(t *testing.T) {
 // survives its own round trip.
 func FuzzRecord(f *testing.F) {
 	s := &Skill{ID: "a", Name: "n", Description: "d", Tags: []string{"t"}, Dir: "/r/a", Files: []FileInfo{{Path: "SKILL.md", Size: 3}},
-		Diagnostics: []skillmd.Diagnostic{{Code: "c"}}, References: []skillmd.Reference{{Target: "x"}}}
+		Diagnostics: []skillmd.Diagnostic{{Code: "c"}}, References: []skillmd.Reference{{Target: "x"}},
+		Metadata: map[string]any{"a": []any{1, "x", 2.5, map[string]any{"b": nil}}, "j": int64(3)}}
 	data, _ := encodeRecord(s)
 	f.Add(data)
 	f.Add([]byte{recordMagic, recordVersion})

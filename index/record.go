@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"unicode/utf8"
 
 	"github.com/skilldex/skilldex/index/skillmd"
@@ -23,8 +24,10 @@ import (
 // field (strings that were not UTF-8 came back as U+FFFD); 2 was a record
 // type of its own in JSON, byte-exact through rawString; 3 is the binary
 // form of encodeRecord: decoding JSON was the largest part of a warm start
-// (about 40% of a one-shot search's CPU on the corpus, issue 20).
-const recordVersion = 3
+// (about 40% of a one-shot search's CPU on the corpus, issue 20); 4 is 3
+// with the frontmatter's other fields (Metadata) in the same binary form
+// instead of JSON inside it (10% of that CPU), their values' types kept.
+const recordVersion = 4
 
 // recordMagic starts every binary record; a JSON record (versions 1 and
 // 2) starts with '{'.
@@ -56,24 +59,18 @@ const (
 //	byte flags (flagDisableModelInvocation, flagUserInvocable, flagValid)
 //	str ID, Name, Description; list of str Tags
 //	str Version, Author, License, Compatibility; list of str AllowedTools
-//	str Metadata as JSON ("" when empty)
+//	Metadata: uvarint count, then per field str key and a value (see
+//	encodeValue)
 //	varint Root; str RootLabel, Dir, RealDir, SkillFile, Rel; varint Depth
 //	str Hash
 //	list Files: str Path, varint Size, varint ModTime, str Hash
 //	list References: str Target, Path, Kind, Status; varint Line
 //	list Diagnostics: str Severity, Code, File; varint Line; str Message, Fix
 //
-// Errors: Metadata that JSON cannot hold (it comes from YAML, so only a
-// value no frontmatter can produce).
+// Errors: a Metadata value of a type no frontmatter produces that JSON
+// cannot hold either.
 func encodeRecord(s *Skill) ([]byte, error) {
-	var meta []byte
-	if len(s.Metadata) > 0 {
-		var err error
-		if meta, err = json.Marshal(s.Metadata); err != nil {
-			return nil, fmt.Errorf("skill %q: metadata: %w", s.ID, err)
-		}
-	}
-	n := 64 + len(s.ID) + len(s.Name) + len(s.Description) + len(meta) + 2*len(s.Dir) + len(s.Rel) + len(s.Hash) + 100*len(s.Files)
+	n := 64 + len(s.ID) + len(s.Name) + len(s.Description) + 64*len(s.Metadata) + 2*len(s.Dir) + len(s.Rel) + len(s.Hash) + 100*len(s.Files)
 	e := recordEncoder{b: make([]byte, 0, n)}
 	e.b = append(e.b, recordMagic)
 	e.b = binary.AppendUvarint(e.b, recordVersion)
@@ -98,7 +95,9 @@ func encodeRecord(s *Skill) ([]byte, error) {
 	e.str(s.License)
 	e.str(s.Compatibility)
 	e.strs(s.AllowedTools)
-	e.str(string(meta))
+	if err := e.fields(s.Metadata); err != nil {
+		return nil, fmt.Errorf("skill %q: metadata: %w", s.ID, err)
+	}
 	e.int(int64(s.Root))
 	e.str(s.RootLabel)
 	e.str(s.Dir)
@@ -150,6 +149,85 @@ func (e *recordEncoder) strs(ss []string) {
 
 func (e *recordEncoder) int(v int64) { e.b = binary.AppendVarint(e.b, v) }
 
+// Tags of a frontmatter value (encodeValue).
+const (
+	valNull = iota
+	valFalse
+	valTrue
+	valInt    // varint: the parser's int
+	valUint   // uvarint: the parser's uint64 (an integer past int64)
+	valFloat  // 8 bytes, little-endian IEEE 754 bits
+	valString // str
+	valList   // uvarint count, values
+	valMap    // fields
+	valJSON   // str: JSON of a value of any other type, decoded as encoding/json does
+)
+
+// maxValueDepth bounds the nesting of a stored frontmatter value; the
+// parser's budget (skillmd.MaxYAMLNodes) keeps real ones far below.
+const maxValueDepth = 1000
+
+// fields encodes a map of frontmatter fields: uvarint count, then per
+// field str key and its value.
+func (e *recordEncoder) fields(m map[string]any) error {
+	e.b = binary.AppendUvarint(e.b, uint64(len(m)))
+	for k, v := range m {
+		e.str(k)
+		if err := e.value(v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// value encodes one frontmatter value (skillmd's converter gives nil,
+// bool, int, uint64, float64, string, []any and map[string]any) as a tag
+// byte and its payload, keeping its type, so a warm start serves what a
+// fresh parse does.
+func (e *recordEncoder) value(v any) error {
+	switch v := v.(type) {
+	case nil:
+		e.b = append(e.b, valNull)
+	case bool:
+		if v {
+			e.b = append(e.b, valTrue)
+		} else {
+			e.b = append(e.b, valFalse)
+		}
+	case int:
+		e.b = append(e.b, valInt)
+		e.int(int64(v))
+	case uint64:
+		e.b = append(e.b, valUint)
+		e.b = binary.AppendUvarint(e.b, v)
+	case float64:
+		e.b = append(e.b, valFloat)
+		e.b = binary.LittleEndian.AppendUint64(e.b, math.Float64bits(v))
+	case string:
+		e.b = append(e.b, valString)
+		e.str(v)
+	case []any:
+		e.b = append(e.b, valList)
+		e.b = binary.AppendUvarint(e.b, uint64(len(v)))
+		for _, x := range v {
+			if err := e.value(x); err != nil {
+				return err
+			}
+		}
+	case map[string]any:
+		e.b = append(e.b, valMap)
+		return e.fields(v)
+	default:
+		data, err := json.Marshal(v)
+		if err != nil {
+			return err
+		}
+		e.b = append(e.b, valJSON)
+		e.str(string(data))
+	}
+	return nil
+}
+
 // decodeRecord decodes the stored record of the skill id. Errors: the
 // record is not a record (errRecordShort, or its magic byte is wrong), is
 // of another record version (errRecordVersion, which a JSON record of
@@ -194,13 +272,9 @@ func decodeRecordString(id, data string, roots int) (*Skill, error) {
 	s.License = d.str()
 	s.Compatibility = d.str()
 	s.AllowedTools = d.strs()
-	if meta := d.str(); meta != "" && d.err == nil {
-		if err := json.Unmarshal([]byte(meta), &s.Metadata); err != nil {
-			return nil, fmt.Errorf("record metadata: %w", err)
-		}
-		if len(s.Metadata) == 0 {
-			s.Metadata = nil // as encodeRecord stores it
-		}
+	s.Metadata = d.fields(0)
+	if len(s.Metadata) == 0 {
+		s.Metadata = nil // as the parser leaves a frontmatter without other fields
 	}
 	s.Root = int(d.int())
 	s.RootLabel = d.str()
@@ -297,6 +371,82 @@ func (d *recordDecoder) count(min int) int {
 		return 0
 	}
 	return int(n)
+}
+
+// fields reads recordEncoder.fields at the given nesting depth.
+func (d *recordDecoder) fields(depth int) map[string]any {
+	n := d.count(2)
+	if n == 0 || d.err != nil {
+		return nil
+	}
+	m := make(map[string]any, n)
+	for range n {
+		k := d.str()
+		m[k] = d.value(depth + 1)
+	}
+	return m
+}
+
+// value reads recordEncoder.value.
+func (d *recordDecoder) value(depth int) any {
+	if depth > maxValueDepth {
+		d.err, d.i = errors.New("skill record: frontmatter value nested too deep"), len(d.s)
+		return nil
+	}
+	switch d.byte() {
+	case valNull:
+		return nil
+	case valFalse:
+		return false
+	case valTrue:
+		return true
+	case valInt:
+		return int(d.int())
+	case valUint:
+		return d.uvarint()
+	case valFloat:
+		if len(d.s)-d.i < 8 {
+			d.fail()
+			return nil
+		}
+		var bits uint64
+		for k := 7; k >= 0; k-- {
+			bits = bits<<8 | uint64(d.s[d.i+k])
+		}
+		d.i += 8
+		v := math.Float64frombits(bits)
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			// The parser keeps neither (skillmd's scalarValue).
+			d.err, d.i = errors.New("skill record: frontmatter number not finite"), len(d.s)
+			return nil
+		}
+		return v
+	case valString:
+		return d.str()
+	case valList:
+		n := d.count(1)
+		out := make([]any, n)
+		for i := range out {
+			out[i] = d.value(depth + 1)
+		}
+		return out
+	case valMap:
+		m := d.fields(depth)
+		if m == nil {
+			m = map[string]any{}
+		}
+		return m
+	case valJSON:
+		var v any
+		if err := json.Unmarshal([]byte(d.str()), &v); err != nil && d.err == nil {
+			d.err, d.i = fmt.Errorf("skill record: frontmatter value: %w", err), len(d.s)
+		}
+		return v
+	}
+	if d.err == nil {
+		d.err, d.i = errors.New("skill record: unknown frontmatter value"), len(d.s)
+	}
+	return nil
 }
 
 func (d *recordDecoder) strs() []string {
