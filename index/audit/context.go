@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/skilldex/skilldex/index"
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // where says how a piece of text reaches the model or the machine; it is
@@ -65,6 +66,8 @@ type skillCtx struct {
 	// blanked, made on first use for file number noURLGen.
 	noURL    string
 	noURLGen int
+	// sh parses the skill's shell code (see parseShell).
+	sh *syntax.Parser
 }
 
 // fileNoURL returns the current file lower-cased, URLs replaced by a

@@ -68,14 +68,14 @@ type shScan struct {
 // parsed line by line, as bash would still run the lines before an error.
 func scanShell(sc *skillCtx, rel, code string, line0 int, w where) {
 	s := &shScan{sc: sc, rel: rel, lines: strings.Split(code, "\n"), line0: line0, w: w, downloaded: map[string]int{}}
-	if f, err := parseShell(code); err == nil {
+	if f, err := sc.parseShell(code); err == nil {
 		s.file(f, 0)
 	} else {
 		for i, l := range s.lines {
 			if strings.TrimSpace(l) == "" {
 				continue
 			}
-			if f, err := parseShell(l); err == nil {
+			if f, err := sc.parseShell(l); err == nil {
 				s.file(f, i)
 			}
 		}
@@ -89,8 +89,14 @@ func scanShell(sc *skillCtx, rel, code string, line0 int, w where) {
 	s.finish()
 }
 
-func parseShell(code string) (*syntax.File, error) {
-	return syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(code), "")
+// parseShell parses code as bash with the skill's parser, made on first
+// use and reused (a skill's files are audited by one goroutine; a
+// parser keeps its buffers between files).
+func (sc *skillCtx) parseShell(code string) (*syntax.File, error) {
+	if sc.sh == nil {
+		sc.sh = syntax.NewParser(syntax.Variant(syntax.LangBash))
+	}
+	return sc.sh.Parse(strings.NewReader(code), "")
 }
 
 // add reports at a line of the scanned code (1-based within it).
