@@ -223,24 +223,9 @@ func (c *Catalog) completeSkills(w writing, ids []string) (bool, error) {
 	if err := c.write(w, done, nil, false); err != nil {
 		return false, err
 	}
-	c.mu.Lock()
-	reshadow := false
-	for _, p := range done {
-		cur := c.skills[p.skill.ID]
-		if cur == nil || cur.Hash != p.skill.Hash || cur.Dir != p.skill.Dir {
-			continue
-		}
-		p.skill.ShadowedBy = cur.ShadowedBy
-		c.skills[p.skill.ID] = p.skill
-		if c.byDir[p.skill.Dir] == cur {
-			c.byDir[p.skill.Dir] = p.skill
-		}
-		reshadow = reshadow || cur.Valid != p.skill.Valid || cur.Name != p.skill.Name
-	}
-	if reshadow {
-		c.reshadow()
-	}
-	c.mu.Unlock()
+	l := c.view.lock()
+	l.complete(done)
+	l.unlock()
 	if c.bodies.queued() == 0 {
 		return false, c.saveBodies(w)
 	}

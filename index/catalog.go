@@ -150,8 +150,8 @@ type Catalog struct {
 	// while holding either (ARCHITECTURE.md).
 	refreshMu sync.Mutex // taken only through lockWrite
 
-	view // the in-memory catalog, under its own lock (mu)
-	pair // the store and the search index, under their own lock (pairMu)
+	view *view // the in-memory catalog, under its own lock (mu)
+	pair       // the store and the search index, under their own lock (pairMu)
 
 	// bodies holds the ids whose body text is not in the search index yet
 	// (BackgroundBodies). It changes only under refreshMu, and the

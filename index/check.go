@@ -21,12 +21,7 @@ func (c *Catalog) check() error {
 		return nil
 	}
 	st, ix := c.backends()
-	c.mu.RLock()
-	mem := make(map[string]*Skill, len(c.skills))
-	for id, s := range c.skills {
-		mem[id] = s
-	}
-	c.mu.RUnlock()
+	mem := c.view.current(w)
 
 	var errs []error
 	stored := map[string]bool{}

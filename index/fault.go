@@ -197,17 +197,11 @@ func (c *Catalog) degrade(_ writing, cause error) bool {
 	c.st, c.ix = st, ix
 	c.degraded = cause
 	c.pairMu.Unlock()
-	c.mu.Lock()
 	// Fingerprints left out make the next refresh parse every skill again,
 	// filling the new store; until then the old records keep listing.
-	next := make(map[string]*Skill, len(c.skills))
-	for id, s := range c.skills {
-		cp := *s
-		cp.Files = nil
-		next[id] = &cp
-	}
-	c.skills = next
-	c.mu.Unlock()
+	l := c.view.lock()
+	l.forgetFingerprints()
+	l.unlock()
 	c.bodies.reset()
 	return true
 }

@@ -47,7 +47,7 @@ func (c *Catalog) cachedFile(s *Skill, rel, want string) (data []byte, ok bool) 
 	// resolved: only a mismatch against the current record, read while no
 	// refresh writes, is damage.
 	w := c.lockWrite()
-	cur, found := c.skillByID(s.ID)
+	cur, found := c.view.get(s.ID)
 	var fi FileInfo
 	if found {
 		fi, found = findFile(cur.Files, rel)

@@ -24,18 +24,20 @@ type ListOptions struct {
 // List returns copies of the catalog's skills sorted by name
 // (case-insensitive, NFC), then id. By default only served skills that win
 // their name.
-func (c *Catalog) List(opts ListOptions) []Skill {
-	c.mu.RLock()
-	out := make([]Skill, 0, len(c.skills))
-	keys := make([]string, 0, len(c.skills))
-	for _, s := range c.skills {
+func (c *Catalog) List(opts ListOptions) []Skill { return c.view.list(opts) }
+
+func (v *view) list(opts ListOptions) []Skill {
+	v.mu.RLock()
+	out := make([]Skill, 0, len(v.skills))
+	keys := make([]string, 0, len(v.skills))
+	for _, s := range v.skills {
 		if (!s.Valid && !opts.IncludeInvalid) || (s.ShadowedBy != "" && !opts.IncludeShadowed) {
 			continue
 		}
 		out = append(out, *s)
 		keys = append(keys, fold(s.Name)+"\x00"+s.ID)
 	}
-	c.mu.RUnlock()
+	v.mu.RUnlock()
 	sort.Sort(byKey{out, keys})
 	return out
 }
@@ -57,11 +59,13 @@ func (b byKey) Swap(i, j int) {
 }
 
 // Len returns the number of served skills (valid, shadowed included).
-func (c *Catalog) Len() int {
-	c.mu.RLock()
-	defer c.mu.RUnlock()
+func (c *Catalog) Len() int { return c.view.served() }
+
+func (v *view) served() int {
+	v.mu.RLock()
+	defer v.mu.RUnlock()
 	n := 0
-	for _, s := range c.skills {
+	for _, s := range v.skills {
 		if s.Valid {
 			n++
 		}
@@ -72,19 +76,21 @@ func (c *Catalog) Len() int {
 // Diagnostics returns every problem the catalog knows: those of the walk
 // (unreadable folders, depth bound, links) and those of each skill, sorted
 // by file then line.
-func (c *Catalog) Diagnostics() []skillmd.Diagnostic {
-	c.mu.RLock()
-	out := append([]skillmd.Diagnostic(nil), c.walk...)
-	for _, s := range c.skills {
+func (c *Catalog) Diagnostics() []skillmd.Diagnostic { return c.view.diagnostics() }
+
+func (v *view) diagnostics() []skillmd.Diagnostic {
+	v.mu.RLock()
+	out := append([]skillmd.Diagnostic(nil), v.walk...)
+	for _, s := range v.skills {
 		out = append(out, s.Diagnostics...)
 		if s.ShadowedBy != "" {
-			w := c.skills[s.ShadowedBy]
+			w := v.skills[s.ShadowedBy]
 			out = append(out, skillmd.Diagnostic{Severity: skillmd.SeverityWarning, Code: "shadowed", File: s.SkillPath(),
 				Message: fmt.Sprintf("name %q is shadowed by skill %q (%s); this copy is reachable only by its id %q", s.Name, w.ID, w.SkillPath(), s.ID),
 				Fix:     "rename one of the skills, or remove the duplicate"})
 		}
 	}
-	c.mu.RUnlock()
+	v.mu.RUnlock()
 	sort.SliceStable(out, func(i, j int) bool {
 		if out[i].File != out[j].File {
 			return out[i].File < out[j].File
@@ -109,11 +115,16 @@ func (c *Catalog) Resolve(ref string) (Skill, error) {
 	case strings.ContainsRune(ref, 0):
 		return Skill{}, fmt.Errorf("%w: the skill name contains a NUL byte", ErrBadName)
 	}
-	c.mu.RLock()
-	defer c.mu.RUnlock()
-	s, ok := c.skills[raw]
+	return c.view.resolve(raw, ref)
+}
+
+// resolve is Resolve on a checked reference: raw as given, ref trimmed.
+func (v *view) resolve(raw, ref string) (Skill, error) {
+	v.mu.RLock()
+	defer v.mu.RUnlock()
+	s, ok := v.skills[raw]
 	if !ok {
-		s, ok = c.skills[ref]
+		s, ok = v.skills[ref]
 	}
 	if ok {
 		if !s.Valid {
@@ -122,32 +133,49 @@ func (c *Catalog) Resolve(ref string) (Skill, error) {
 		return *s, nil
 	}
 	k := fold(ref)
-	if id, ok := c.byName[k]; ok {
-		return *c.skills[id], nil
+	if id, ok := v.byName[k]; ok {
+		return *v.skills[id], nil
 	}
-	for _, s := range c.skills {
+	for _, s := range v.skills {
 		if !s.Valid && (fold(s.Name) == k || fold(filepath.Base(s.Dir)) == k) {
 			return Skill{}, &InvalidSkillError{Skill: *s}
 		}
 	}
-	names := make([]string, 0, len(c.byName))
-	for _, id := range c.byName {
-		names = append(names, c.skills[id].Name)
+	names := make([]string, 0, len(v.byName))
+	for _, id := range v.byName {
+		names = append(names, v.skills[id].Name)
 	}
 	return Skill{}, &NotFoundError{Name: ref, Suggestions: suggest(ref, names, 5), Total: len(names)}
+}
+
+// servedByID returns the served skill with id: a *NotFoundError naming
+// name when there is none, an *InvalidSkillError when it is not served.
+func (v *view) servedByID(id, name string) (*Skill, error) {
+	v.mu.RLock()
+	defer v.mu.RUnlock()
+	s, ok := v.skills[id]
+	switch {
+	case !ok:
+		return nil, &NotFoundError{Name: name, Total: len(v.byName)}
+	case !s.Valid:
+		return nil, &InvalidSkillError{Skill: *s}
+	}
+	return s, nil
 }
 
 // SplitPath splits "ID/REL" (as in a skill:// resource URI) into a skill id
 // and a file path relative to it, trying the longest id first since ids
 // contain slashes. ok is false when no served skill id is a prefix.
-func (c *Catalog) SplitPath(p string) (id, rel string, ok bool) {
-	c.mu.RLock()
-	defer c.mu.RUnlock()
+func (c *Catalog) SplitPath(p string) (id, rel string, ok bool) { return c.view.splitPath(p) }
+
+func (v *view) splitPath(p string) (id, rel string, ok bool) {
+	v.mu.RLock()
+	defer v.mu.RUnlock()
 	for i := len(p); i > 0; i-- {
 		if i < len(p) && p[i] != '/' {
 			continue
 		}
-		if s, found := c.skills[p[:i]]; found && s.Valid {
+		if s, found := v.skills[p[:i]]; found && s.Valid {
 			return p[:i], strings.TrimPrefix(p[i:], "/"), true
 		}
 	}

@@ -118,10 +118,9 @@ func (c *Catalog) load(w writing) error {
 			return err
 		}
 	}
-	c.mu.Lock()
-	c.skills = skills
-	c.reshadow()
-	c.mu.Unlock()
+	l := c.view.lock()
+	l.replace(skills)
+	l.unlock()
 	return nil
 }
 

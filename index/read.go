@@ -119,7 +119,7 @@ func (c *Catalog) rememberUnlisted(s *Skill, rel string) {
 // the catalog, so concurrent reads do not queue one refresh each.
 func (c *Catalog) refreshSkill(ctx context.Context, s Skill, rel string) (Skill, error) {
 	w := c.lockWrite() // waits for the refresh in progress
-	cur, ok := c.skillByID(s.ID)
+	cur, ok := c.view.get(s.ID)
 	still := !ok || c.stale(cur, rel)
 	w.unlock()
 	if still {
@@ -128,14 +128,9 @@ func (c *Catalog) refreshSkill(ctx context.Context, s Skill, rel string) (Skill,
 			return Skill{}, err
 		}
 	}
-	c.mu.RLock()
-	defer c.mu.RUnlock()
-	n, ok := c.skills[s.ID]
-	switch {
-	case !ok:
-		return Skill{}, &NotFoundError{Name: s.Name, Total: len(c.byName)}
-	case !n.Valid:
-		return Skill{}, &InvalidSkillError{Skill: *n}
+	n, err := c.view.servedByID(s.ID, s.Name)
+	if err != nil {
+		return Skill{}, err
 	}
 	if _, listed := findFile(n.Files, rel); !listed {
 		c.rememberUnlisted(n, rel)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"sort"
 	"time"
 
@@ -29,35 +28,7 @@ func (c *Catalog) Refresh(ctx context.Context) (*Stats, error) {
 // skill folder, only those folders are walked again (the common case of an
 // author editing a skill); otherwise it falls back to Refresh.
 func (c *Catalog) RefreshPaths(ctx context.Context, paths []string) (*Stats, error) {
-	c.mu.RLock()
-	var targets []*Skill
-	seen := map[string]bool{}
-	whole := len(paths) == 0
-	for _, p := range paths {
-		// The deepest skill folder holding p: the first one met walking
-		// up from p (a map lookup per level, not a scan of the catalog).
-		var best *Skill
-		for d := filepath.Clean(p); ; d = filepath.Dir(d) {
-			if s := c.byDir[d]; s != nil {
-				best = s
-				break
-			}
-			if filepath.Dir(d) == d {
-				break
-			}
-		}
-		// A path that names a skill folder itself may be a rename or a
-		// removal of the folder: only a full walk sees where it went.
-		if best == nil || best.Dir == p || best.Rel == "" {
-			whole = true
-			break
-		}
-		if !seen[best.ID] {
-			seen[best.ID] = true
-			targets = append(targets, best)
-		}
-	}
-	c.mu.RUnlock()
+	targets, whole := c.view.folders(paths)
 	if whole {
 		return c.Refresh(ctx)
 	}
@@ -73,15 +44,13 @@ func (c *Catalog) RefreshPaths(ctx context.Context, paths []string) (*Stats, err
 			id := f.rel
 			if f.rel == t.Rel {
 				id = t.ID
-			} else if o, ok := c.skillByID(id); ok && o.Dir != f.dir {
+			} else if o, ok := c.view.get(id); ok && o.Dir != f.dir {
 				return c.refreshLocked(w, ctx) // an id collision needs the global view
 			}
 			found, ids = append(found, f), append(ids, id)
 		}
 	}
-	c.mu.RLock()
-	walkDiags := c.walk
-	c.mu.RUnlock()
+	walkDiags := c.view.walkDiags()
 	inScope := func(s *Skill) bool {
 		for _, t := range targets {
 			if within(t.Dir, s.Dir) {
@@ -111,13 +80,6 @@ func (c *Catalog) maxDepth() int {
 	return DefaultMaxDepth
 }
 
-func (c *Catalog) skillByID(id string) (*Skill, bool) {
-	c.mu.RLock()
-	defer c.mu.RUnlock()
-	s, ok := c.skills[id]
-	return s, ok
-}
-
 // apply makes the catalog agree with found (with their ids) for the skills
 // inScope selects: unchanged skills are kept, new and changed ones parsed
 // and written, in-scope skills not found are removed. Skills out of scope
@@ -139,9 +101,7 @@ func (c *Catalog) apply(w writing, ctx context.Context, start time.Time, found [
 }
 
 func (c *Catalog) applyOnce(w writing, ctx context.Context, start time.Time, found []*found, ids []string, inScope func(*Skill) bool, walkDiags []skillmd.Diagnostic) (*Stats, error) {
-	c.mu.RLock()
-	old := c.skills
-	c.mu.RUnlock()
+	old := c.view.current(w)
 
 	stats := &Stats{Found: len(found)}
 	next := make(map[string]*Skill, len(old)+len(found))
@@ -237,28 +197,11 @@ func (c *Catalog) applyOnce(w writing, ctx context.Context, start time.Time, fou
 	}
 	stats.Removed = len(removed)
 
-	c.mu.Lock()
-	c.skills = next
-	c.walk = walkDiags
 	changed := append(append([]string{}, change.Added...), change.Updated...)
 	changed = append(changed, removed...)
-	if c.groups != nil && len(changed)*8 < len(next) {
-		c.reshadowChanged(old, changed)
-	} else {
-		c.reshadow()
-	}
-	for _, s := range next {
-		switch {
-		case !s.Valid:
-			stats.Invalid++
-		case s.ShadowedBy != "":
-			stats.Shadowed++
-			stats.Valid++
-		default:
-			stats.Valid++
-		}
-	}
-	c.mu.Unlock()
+	l := c.view.lock()
+	l.publish(next, walkDiags, old, changed, stats)
+	l.unlock()
 	stats.Duration = time.Since(start)
 	if len(change.Added)+len(change.Updated)+len(change.Removed) > 0 {
 		c.notify(change)

@@ -66,12 +66,12 @@ const maxSearchFetch = 4096
 
 // collectHits appends to out, best first, up to limit of hits that are
 // served skills, listing each SKILL.md content once.
-func (c *Catalog) collectHits(out *SearchResult, hits []search.Hit, limit int) {
-	c.mu.RLock()
-	defer c.mu.RUnlock()
+func (v *view) collectHits(out *SearchResult, hits []search.Hit, limit int) {
+	v.mu.RLock()
+	defer v.mu.RUnlock()
 	seen := map[string]bool{} // SKILL.md hashes already listed
 	for _, h := range hits {
-		s, ok := c.skills[h.ID]
+		s, ok := v.skills[h.ID]
 		if !ok || !s.Valid {
 			continue // removed or invalidated since it was indexed
 		}
@@ -124,15 +124,13 @@ func (c *Catalog) Search(ctx context.Context, req SearchRequest) (*SearchResult,
 		}
 		out = &SearchResult{Query: req.Query, Total: int(res.Total), Hits: []SearchHit{}, BodiesPending: c.BodiesPending(),
 			NoGoodMatch: res.NoGoodMatch}
-		c.collectHits(out, res.Hits, limit)
+		c.view.collectHits(out, res.Hits, limit)
 		if len(out.Hits) == limit || len(res.Hits) < fetch || fetch >= maxSearchFetch {
 			break
 		}
 		fetch *= 4
 	}
-	c.mu.RLock()
-	defer c.mu.RUnlock()
-	c.fillAlsoAt(out.Hits)
+	c.view.fillAlsoAt(out.Hits)
 	groupByName(out.Hits)
 	return out, nil
 }
@@ -161,17 +159,19 @@ func groupByName(hits []SearchHit) {
 // fillAlsoAt sets AlsoAt of each hit to the other valid skills with its
 // SKILL.md hash: one pass over the catalog (tens of microseconds for a few
 // thousand skills), so copies ranked beyond the fetched window are listed
-// too. Callers hold c.mu.
-func (c *Catalog) fillAlsoAt(hits []SearchHit) {
+// too.
+func (v *view) fillAlsoAt(hits []SearchHit) {
+	v.mu.RLock()
+	defer v.mu.RUnlock()
 	// Byte-identical SKILL.md files share their name, so the copies of a
 	// hit are among the skills of its name group, not the whole catalog.
 	for i, h := range hits {
-		s := c.skills[h.ID]
+		s := v.skills[h.ID]
 		if s == nil || s.Hash == "" {
 			continue
 		}
-		for _, id := range c.groups[fold(s.Name)] {
-			if o := c.skills[id]; o != nil && o.Valid && id != h.ID && o.Hash == s.Hash {
+		for _, id := range v.groups[fold(s.Name)] {
+			if o := v.skills[id]; o != nil && o.Valid && id != h.ID && o.Hash == s.Hash {
 				hits[i].AlsoAt = append(hits[i].AlsoAt, id)
 			}
 		}

@@ -2,6 +2,7 @@ package index
 
 import (
 	"maps"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -65,8 +66,13 @@ func Slug(text string, ascii bool) string {
 // view is the in-memory catalog: every skill found (valid or not) by id,
 // the winner of each folded name, the skill of each folder, the name
 // groups and the walk's diagnostics; it ranks shadowing. It owns its lock,
-// mu: readers hold it shared for a lookup; a refresh holds it exclusively
-// only to publish. It is usable (and testable) without a Catalog.
+// mu, and only its own methods take it: readers (get, the lookups in
+// lookup.go and search.go) hold it shared for their call; a change goes
+// through lock, whose viewLocked token is the only receiver of the
+// methods that change the maps or rank shadowing, so changing the view
+// without holding mu does not compile. A view holds no reference to any
+// other lock's owner, so no lock is ever taken while mu is held. It is
+// usable (and testable) without a Catalog.
 type view struct {
 	mu     sync.RWMutex
 	skills map[string]*Skill   // every skill found, valid or not, by id
@@ -76,8 +82,148 @@ type view struct {
 	walk   []skillmd.Diagnostic
 }
 
-func newView() view {
-	return view{skills: map[string]*Skill{}, byName: map[string]string{}, byDir: map[string]*Skill{}}
+func newView() *view {
+	return &view{skills: map[string]*Skill{}, byName: map[string]string{}, byDir: map[string]*Skill{}}
+}
+
+// viewLocked is proof that its holder holds view.mu for writing. Only
+// view.lock makes one (never write viewLocked{}); every method that
+// changes the view's maps takes it as its receiver.
+type viewLocked struct{ v *view }
+
+// lock takes mu for writing, for a change of the view.
+func (v *view) lock() viewLocked {
+	v.mu.Lock()
+	return viewLocked{v}
+}
+
+func (l viewLocked) unlock() { l.v.mu.Unlock() }
+
+// get returns the skill record with id, valid or not.
+func (v *view) get(id string) (*Skill, bool) {
+	v.mu.RLock()
+	defer v.mu.RUnlock()
+	s, ok := v.skills[id]
+	return s, ok
+}
+
+// current returns the map of every skill by id, to read without mu: the
+// map is replaced whole by a publish, and changed in place only by
+// complete, and both run under refreshMu, which w proves the caller
+// holds.
+func (v *view) current(_ writing) map[string]*Skill {
+	v.mu.RLock()
+	defer v.mu.RUnlock()
+	return v.skills
+}
+
+// walkDiags returns the diagnostics of the last full walk.
+func (v *view) walkDiags() []skillmd.Diagnostic {
+	v.mu.RLock()
+	defer v.mu.RUnlock()
+	return v.walk
+}
+
+// folders maps changed paths to the skills whose folders hold them: for
+// each path the deepest skill folder holding it (the first met walking up
+// from the path: a map lookup per level, not a scan of the catalog),
+// each skill once. whole is true when a path lies in no skill folder, or
+// names a skill folder itself (a rename or a removal of the folder: only
+// a full walk sees where it went), or when paths is empty.
+func (v *view) folders(paths []string) (targets []*Skill, whole bool) {
+	v.mu.RLock()
+	defer v.mu.RUnlock()
+	seen := map[string]bool{}
+	for _, p := range paths {
+		var best *Skill
+		for d := filepath.Clean(p); ; d = filepath.Dir(d) {
+			if s := v.byDir[d]; s != nil {
+				best = s
+				break
+			}
+			if filepath.Dir(d) == d {
+				break
+			}
+		}
+		if best == nil || best.Dir == p || best.Rel == "" {
+			return nil, true
+		}
+		if !seen[best.ID] {
+			seen[best.ID] = true
+			targets = append(targets, best)
+		}
+	}
+	return targets, len(paths) == 0
+}
+
+// publish makes next the catalog with the walk's diagnostics walk, after
+// a refresh that changed the ids changed (old is the map before it), ranks
+// shadowing again and counts the valid, invalid and shadowed skills into
+// stats.
+func (l viewLocked) publish(next map[string]*Skill, walk []skillmd.Diagnostic, old map[string]*Skill, changed []string, stats *Stats) {
+	v := l.v
+	v.skills = next
+	v.walk = walk
+	if v.groups != nil && len(changed)*8 < len(next) {
+		l.reshadowChanged(old, changed)
+	} else {
+		l.reshadow()
+	}
+	for _, s := range next {
+		switch {
+		case !s.Valid:
+			stats.Invalid++
+		case s.ShadowedBy != "":
+			stats.Shadowed++
+			stats.Valid++
+		default:
+			stats.Valid++
+		}
+	}
+}
+
+// replace makes skills the catalog (as loaded from the store) and ranks
+// shadowing from scratch.
+func (l viewLocked) replace(skills map[string]*Skill) {
+	l.v.skills = skills
+	l.reshadow()
+}
+
+// complete swaps in fully parsed records (the background body pass) for
+// the records they complete: a record whose skill was removed or changed
+// meanwhile (another SKILL.md hash or folder) is not swapped in.
+func (l viewLocked) complete(done []parsed) {
+	v := l.v
+	reshadow := false
+	for _, p := range done {
+		cur := v.skills[p.skill.ID]
+		if cur == nil || cur.Hash != p.skill.Hash || cur.Dir != p.skill.Dir {
+			continue
+		}
+		p.skill.ShadowedBy = cur.ShadowedBy
+		v.skills[p.skill.ID] = p.skill
+		if v.byDir[p.skill.Dir] == cur {
+			v.byDir[p.skill.Dir] = p.skill
+		}
+		reshadow = reshadow || cur.Valid != p.skill.Valid || cur.Name != p.skill.Name
+	}
+	if reshadow {
+		l.reshadow()
+	}
+}
+
+// forgetFingerprints replaces every record by a copy without its files'
+// fingerprints, so the next refresh parses every skill again; until then
+// the old records keep listing.
+func (l viewLocked) forgetFingerprints() {
+	v := l.v
+	next := make(map[string]*Skill, len(v.skills))
+	for id, s := range v.skills {
+		cp := *s
+		cp.Files = nil
+		next[id] = &cp
+	}
+	v.skills = next
 }
 
 // shadowState returns, under mu, the winner id per folded name, the
@@ -100,20 +246,24 @@ func (v *view) shadowState() (byName, shadowedBy, byDir map[string]string) {
 // ranked from scratch (reshadow), to check an incremental rank against.
 func (v *view) recomputed() *view {
 	v.mu.RLock()
-	n := &view{skills: make(map[string]*Skill, len(v.skills)), walk: v.walk}
+	skills := make(map[string]*Skill, len(v.skills))
 	for id, s := range v.skills {
 		cp := *s
-		n.skills[id] = &cp
+		skills[id] = &cp
 	}
+	n := &view{walk: v.walk}
 	v.mu.RUnlock()
-	n.reshadow()
+	l := n.lock()
+	l.replace(skills)
+	l.unlock()
 	return n
 }
 
 // reshadow recomputes which valid skill wins each name: the higher-priority
 // root, then the shallower folder, then the lexically smaller id; and the
-// by-folder lookup. Callers hold v.mu for writing.
-func (v *view) reshadow() {
+// by-folder lookup.
+func (l viewLocked) reshadow() {
+	v := l.v
 	groups := map[string][]*Skill{}
 	v.byDir = make(map[string]*Skill, len(v.skills))
 	for _, s := range v.skills {
@@ -131,13 +281,14 @@ func (v *view) reshadow() {
 	v.byName = make(map[string]string, len(groups))
 	v.groups = make(map[string][]string, len(groups))
 	for k, g := range groups {
-		v.rank(k, g)
+		l.rank(k, g)
 	}
 }
 
 // rank orders the valid skills g sharing the folded name k by priority
-// and records the winner and the shadowed. Callers hold v.mu for writing.
-func (v *view) rank(k string, g []*Skill) {
+// and records the winner and the shadowed.
+func (l viewLocked) rank(k string, g []*Skill) {
+	v := l.v
 	sort.Slice(g, func(i, j int) bool {
 		a, b := g[i], g[j]
 		if a.Root != b.Root {
@@ -161,12 +312,13 @@ func (v *view) rank(k string, g []*Skill) {
 }
 
 // reshadowChanged is reshadow after a refresh that added, re-parsed or
-// removed only the skills changed (old is the map before it): only their
-// folders and the names they had or have are looked at again, so a change
-// to one skill does not cost a pass over the catalog. It falls back to
-// reshadow when a changed skill shares its folder with another (two roots
-// reaching one folder). Callers hold v.mu for writing, with v.skills set.
-func (v *view) reshadowChanged(old map[string]*Skill, changed []string) {
+// removed only the skills changed (old is the map before it; v.skills is
+// already the new one): only their folders and the names they had or have
+// are looked at again, so a change to one skill does not cost a pass over
+// the catalog. It falls back to reshadow when a changed skill shares its
+// folder with another (two roots reaching one folder).
+func (l viewLocked) reshadowChanged(old map[string]*Skill, changed []string) {
+	v := l.v
 	keys := map[string]bool{}
 	for _, id := range changed {
 		o := old[id]
@@ -188,7 +340,7 @@ func (v *view) reshadowChanged(old map[string]*Skill, changed []string) {
 			continue
 		}
 		if other := v.byDir[s.Dir]; other != nil && other != s {
-			v.reshadow()
+			l.reshadow()
 			return
 		}
 		v.byDir[s.Dir] = s
@@ -210,6 +362,6 @@ func (v *view) reshadowChanged(old map[string]*Skill, changed []string) {
 		for i, id := range ids {
 			g[i] = v.skills[id]
 		}
-		v.rank(k, g)
+		l.rank(k, g)
 	}
 }

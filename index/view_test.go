@@ -15,7 +15,9 @@ func TestViewWithoutCatalog(t *testing.T) {
 	add("a/pdf", "Pdf", 0, 1, true)
 	add("broken", "pdf", 0, 0, false)
 	add("x", "other", 1, 0, true)
-	v.reshadow()
+	l := v.lock()
+	l.reshadow()
+	l.unlock()
 	byName, shadowedBy, byDir := v.shadowState()
 	if byName["pdf"] != "a/pdf" || byName["other"] != "x" {
 		t.Errorf("winners: %v", byName)
