@@ -45,7 +45,7 @@ func TestAgentFieldsReachSkill(t *testing.T) {
 		if ids[i] != "codex-explicit" && ids[i] != "deploy" {
 			continue
 		}
-		if p := c.reader.parseOne(f, ids[i], true); !p.skill.DisableModelInvocation {
+		if p := c.ref.reader.parseOne(f, ids[i], true); !p.skill.DisableModelInvocation {
 			t.Errorf("metadata-only parse of %s: not hidden", ids[i])
 		}
 	}

@@ -53,7 +53,7 @@ func topHit(t *testing.T, c *Catalog, q string) string {
 // indexedIDs is the search index's view of the catalog.
 func indexedIDs(t *testing.T, c *Catalog) []string {
 	t.Helper()
-	ids, err := c.ix.IDs()
+	ids, err := c.pair.ix.IDs()
 	must(t, err)
 	return ids
 }
@@ -86,7 +86,7 @@ func TestBackgroundBodies(t *testing.T) {
 			t.Errorf("body search after the pass: top hit %q, want %q", got, want)
 		}
 	}
-	if ids := c.stateIDs(bodiesKey); len(ids) != 0 {
+	if ids := c.pair.stateIDs(bodiesKey); len(ids) != 0 {
 		t.Errorf("finished pass left %d ids recorded", len(ids))
 	}
 	// One edited skill is indexed whole by its refresh: nothing deferred.
@@ -205,11 +205,11 @@ func TestBodiesAfterCrash(t *testing.T) {
 			c, err := Open(context.Background(), &Options{Roots: []Root{{Path: root}}, DataDir: data})
 			must(t, err)
 			for _, s := range c.List(ListOptions{IncludeInvalid: true, IncludeShadowed: true}) {
-				must(t, c.ix.Index(docFor(&s, "")))
+				must(t, c.pair.ix.Index(docFor(&s, "")))
 				c.bodies.add(s.ID)
 			}
-			w := c.lockWrite()
-			must(t, c.saveBodies(w))
+			w := c.ref.lockWrite()
+			must(t, c.bodies.save(w, c.pair.st))
 			w.unlock()
 			if got := topHit(t, c, "bodyword050"); got != "" {
 				t.Fatalf("setup: bodies still indexed (%q)", got)
@@ -221,7 +221,7 @@ func TestBodiesAfterCrash(t *testing.T) {
 			if got := topHit(t, c, "bodyword050"); got != "skill-050" {
 				t.Errorf("after reopen: top hit %q, want skill-050", got)
 			}
-			if ids := c.stateIDs(bodiesKey); len(ids) != 0 {
+			if ids := c.pair.stateIDs(bodiesKey); len(ids) != 0 {
 				t.Errorf("%d ids still recorded as deferred", len(ids))
 			}
 		})
@@ -289,7 +289,7 @@ func TestDeferredMatchesFull(t *testing.T) {
 	if full != deferred {
 		t.Errorf("records differ:\nfull:\n%s\ndeferred:\n%s", full, deferred)
 	}
-	if got, err := c.st.File("skill-010", "references/guide.md"); err != nil || string(got) != "the guide" {
+	if got, err := c.pair.st.File("skill-010", "references/guide.md"); err != nil || string(got) != "the guide" {
 		t.Errorf("reference file not cached by the background pass: %q, %v", got, err)
 	}
 	s, err := c.Resolve("skill-010")

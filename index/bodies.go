@@ -3,6 +3,7 @@ package index
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sort"
 	"sync"
 
@@ -24,15 +25,24 @@ const bodyChunk = 250
 
 // bodyQueue is the set of skill ids whose body text is still to index,
 // plus the count of the chunk the background pass is writing (in flight:
-// still pending for BodiesPending). It owns its lock; every method takes
-// and releases it, so it is a leaf in the catalog's lock order.
+// still pending for BodiesPending), and the channel that wakes the pass.
+// It owns its lock; every method takes and releases it, so it is a leaf
+// in the catalog's lock order.
 type bodyQueue struct {
 	mu       sync.Mutex
 	ids      map[string]struct{}
 	inFlight int
+	wake     chan struct{} // nil without a background pass
 }
 
-func newBodyQueue() *bodyQueue { return &bodyQueue{ids: map[string]struct{}{}} }
+// newBodyQueue makes an empty queue; background says a pass drains it.
+func newBodyQueue(background bool) *bodyQueue {
+	q := &bodyQueue{ids: map[string]struct{}{}}
+	if background {
+		q.wake = make(chan struct{}, 1)
+	}
+	return q
+}
 
 // add queues ids.
 func (q *bodyQueue) add(ids ...string) {
@@ -123,15 +133,30 @@ func (c *Catalog) BodiesPending() int {
 	return c.bodies.pending()
 }
 
-// kickBodies wakes the background body pass if there is work for it.
-func (c *Catalog) kickBodies() {
-	if c.bodyStop == nil || c.BodiesPending() == 0 {
+// kick wakes the background body pass if there is work for it.
+func (q *bodyQueue) kick() {
+	if q.wake == nil || q.pending() == 0 {
 		return
 	}
 	select {
-	case c.bodyKick <- struct{}{}:
+	case q.wake <- struct{}{}:
 	default:
 	}
+}
+
+// save records the queued ids in the store st, so a crash before the
+// background pass ends is finished by the next Open. Its writing argument
+// proves refreshMu is held.
+func (q *bodyQueue) save(_ writing, st *store.Store) error {
+	ids := q.list()
+	var val []byte
+	if len(ids) > 0 {
+		val = encodeIDs(ids)
+	}
+	if err := st.SetState(bodiesKey, val); err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	return nil
 }
 
 // indexBodies is the background body pass: it runs until ctx ends,
@@ -142,7 +167,7 @@ func (c *Catalog) indexBodies(ctx context.Context) {
 		select {
 		case <-ctx.Done():
 			return
-		case <-c.bodyKick:
+		case <-c.bodies.wake:
 		}
 		for ctx.Err() == nil {
 			more, err := c.indexBodyChunk(ctx)
@@ -153,7 +178,7 @@ func (c *Catalog) indexBodies(ctx context.Context) {
 			if !more {
 				// The build is done: merge its segments now, not in
 				// every later process that opens the index.
-				_ = c.ix.CompactAfterBuild(ctx)
+				_ = c.pair.ix.CompactAfterBuild(ctx)
 				break
 			}
 		}
@@ -169,7 +194,7 @@ func (c *Catalog) indexBodies(ctx context.Context) {
 // its record was made is left alone: its fingerprint changed too, so the
 // next refresh (or the stat of a load) parses it again.
 func (c *Catalog) indexBodyChunk(ctx context.Context) (bool, error) {
-	w := c.lockWrite()
+	w := c.ref.lockWrite()
 	defer w.unlock()
 	if ctx.Err() != nil {
 		return false, nil
@@ -181,18 +206,18 @@ func (c *Catalog) indexBodyChunk(ctx context.Context) (bool, error) {
 		c.bodies.settle(nil, false)
 		return false, nil
 	}
-	more, err := c.completeSkills(w, ids)
+	more, err := c.ref.completeSkills(w, ids)
 	c.bodies.settle(ids, err != nil)
 	return more, err
 }
 
 // completeSkills is indexBodyChunk's work on ids; w proves refreshMu is held.
-func (c *Catalog) completeSkills(w writing, ids []string) (bool, error) {
+func (c *refresher) completeSkills(w writing, ids []string) (bool, error) {
 	var fs []*found
 	var fids []string
 	var recs []*Skill
 	for _, id := range ids {
-		meta, err := c.st.Meta(id)
+		meta, err := c.pair.st.Meta(id)
 		if errors.Is(err, store.ErrNotFound) {
 			continue
 		}
@@ -227,7 +252,7 @@ func (c *Catalog) completeSkills(w writing, ids []string) (bool, error) {
 	l.complete(done)
 	l.unlock()
 	if c.bodies.queued() == 0 {
-		return false, c.saveBodies(w)
+		return false, c.bodies.save(w, c.pair.st)
 	}
 	return true, nil
 }

@@ -9,18 +9,13 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"log/slog"
-	"os"
 	"path/filepath"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/skilldex/skilldex/index/skillmd"
-	"github.com/skilldex/skilldex/search"
-	"github.com/skilldex/skilldex/store"
 )
 
 // MaxFileSize is the largest file load and read_file serve: 1 MiB, the
@@ -138,69 +133,27 @@ type Skill struct {
 func (s *Skill) SkillPath() string { return filepath.Join(s.Dir, s.SkillFile) }
 
 // Catalog is a live, searchable catalog of skills. All methods are safe for
-// concurrent use.
+// concurrent use. It is a facade over small types, each owning its lock
+// (ARCHITECTURE.md): the view (the skills in memory), the pair (the store
+// and the search index), the refresher (the one writer), the body queue
+// and the read path's memory of unlisted files.
 type Catalog struct {
 	opts Options
 	log  *slog.Logger
 
-	reader folderReader // reads skill folders; immutable
+	view   *view      // the in-memory catalog; its lock is view.mu
+	pair   *pair      // the store and the search index; pairMu
+	ref    *refresher // the one writer; refreshMu, taken only through lockWrite
+	bodies *bodyQueue // bodies still to index (BackgroundBodies); its own lock
 
-	// refreshMu: one writer at a time (refreshes, the background body
-	// pass, rebuilds, Close). Taken before view.mu and pair.pairMu, never
-	// while holding either (ARCHITECTURE.md).
-	refreshMu sync.Mutex // taken only through lockWrite
-
-	view *view // the in-memory catalog, under its own lock (mu)
-	pair       // the store and the search index, under their own lock (pairMu)
-
-	// bodies holds the ids whose body text is not in the search index yet
-	// (BackgroundBodies). It changes only under refreshMu, and the
-	// background pass indexes under refreshMu too, so a body is always
-	// indexed from the store's current record and can never bring back a
-	// removed or older version of a skill. Its own lock lets
-	// BodiesPending read it without waiting for a refresh.
-	bodies   *bodyQueue
-	bodyKick chan struct{}
 	bodyStop context.CancelFunc
 	bodyDone sync.WaitGroup
-
-	// repairing is set by the first damage found while serving (see
-	// damaged); repairs tracks its rebuild, which Close cancels
-	// (repairStop) and waits for.
-	repairing  atomic.Bool
-	shut       atomic.Bool // Close began: errors from closed files are not damage
-	repairs    sync.WaitGroup
-	repairCtx  context.Context
-	repairStop context.CancelFunc
-	reparse    bool      // load dropped deferred skills for Open's refresh to parse
-	dirs       *dirCache // folder listings of the last full walk (dircache.go); under refreshMu
-
-	subMu sync.Mutex
-	subs  []func(Change)
-
-	// closed is set by Close (under refreshMu): refreshes fail after it.
-	closed bool
 
 	// unlisted remembers files that a re-walk on the read path did not
 	// list, per skill record (see stale).
 	unlistedMu sync.Mutex
 	unlisted   map[string]*FileInfo
-	readWalks  atomic.Int64 // folder walks started by reads, for tests
 }
-
-// writing is proof that its holder holds refreshMu, the writers' lock.
-// Only lockWrite makes one (never write writing{}), and every function
-// that writes the store or the search index, or degrades the catalog,
-// takes one: a write path that forgot the lock does not compile.
-type writing struct{ c *Catalog }
-
-// lockWrite takes refreshMu (waiting for the writer in progress).
-func (c *Catalog) lockWrite() writing {
-	c.refreshMu.Lock()
-	return writing{c}
-}
-
-func (w writing) unlock() { w.c.refreshMu.Unlock() }
 
 // Change describes what a refresh changed, for watchers and MCP
 // notifications.
@@ -239,10 +192,10 @@ func Open(ctx context.Context, opts *Options) (*Catalog, error) {
 		c.Close()
 		return nil, err
 	}
-	if c.reparse {
+	if c.ref.reparse {
 		// The refresh parsed in full what an earlier run had deferred.
-		w := c.lockWrite()
-		err := c.saveBodies(w)
+		w := c.ref.lockWrite()
+		err := c.bodies.save(w, c.pair.st)
 		w.unlock()
 		if err != nil {
 			c.Close()
@@ -253,92 +206,46 @@ func Open(ctx context.Context, opts *Options) (*Catalog, error) {
 }
 
 func openNoRefresh(opts *Options) (*Catalog, error) {
-	c := &Catalog{view: newView(), bodies: newBodyQueue(), bodyKick: make(chan struct{}, 1)}
+	c := &Catalog{view: newView()}
 	if opts != nil {
 		c.opts = *opts
 	}
-	c.repairCtx, c.repairStop = context.WithCancel(context.Background())
 	c.log = c.opts.Logger
 	if c.log == nil {
 		c.log = slog.New(slog.DiscardHandler)
 	}
-	c.pair.log, c.pair.timeout = c.log, c.opts.LockTimeout
-	for i, r := range c.opts.Roots {
-		abs, err := filepath.Abs(r.Path)
-		if err != nil {
-			return nil, fmt.Errorf("skill root %q: %w", r.Path, err)
-		}
-		c.opts.Roots[i].Path = abs
+	if err := absRoots(c.opts.Roots); err != nil {
+		return nil, err
 	}
-	c.reader = folderReader{roots: c.opts.Roots, mode: c.opts.Mode}
 	if c.opts.DataDir == "" {
 		c.opts.Mem = true
 	}
-	stPath, ixPath := "", ""
+	dataDir := ""
 	if !c.opts.Mem {
-		c.dataDir = filepath.Join(c.opts.DataDir, c.key())
-		if err := os.MkdirAll(c.dataDir, 0o755); err != nil {
-			c.inMemory("data dir", err)
-		} else {
-			stPath, ixPath = filepath.Join(c.dataDir, storeFile), filepath.Join(c.dataDir, indexFile)
-		}
+		dataDir = filepath.Join(c.opts.DataDir, dataKey(&c.opts))
 	}
-	st, err := store.Open(stPath, &store.Options{Timeout: c.lockTimeout()})
-	// Anything but a lock held by another process means the file is not
-	// ours to trust: rebuild it from the folders, the source of truth.
-	if err != nil && !errors.Is(err, store.ErrLocked) && stPath != "" {
-		c.log.Warn("store unusable; rebuilding it from the skill folders", "path", stPath, "err", err)
-		st, err = c.recreateStore(stPath)
-	}
-	if isLocked(err) {
-		return nil, lockedError(c.dataDir, err)
-	}
-	if err != nil && stPath != "" {
-		// A read-only or full disk, or a folder we may not write: serve
-		// from memory rather than not at all.
-		c.inMemory("open store", err)
-		stPath, ixPath = "", ""
-		st, err = store.Open("", nil)
-	}
+	p, err := openPair(dataDir, c.opts.LockTimeout, c.log)
 	if err != nil {
-		return nil, fmt.Errorf("open store: %w", err)
+		return nil, err
 	}
-	c.st = st
-	c.claim()
-	ix, err := search.Open(ixPath, &search.Options{Timeout: c.lockTimeout()})
-	if err != nil && !errors.Is(err, search.ErrLocked) && ixPath != "" {
-		c.log.Warn("search index unusable; rebuilding it from the store", "path", ixPath, "err", err)
-		ix, err = c.recreateIndex(ixPath)
-	}
-	if err != nil && !isLocked(err) && ixPath != "" {
-		c.inMemory("open search index", err)
-		c.retired = append(c.retired, st)
-		st, _ = store.Open("", nil)
-		c.st = st
-		ix, err = search.Open("", nil)
-	}
-	if err != nil {
-		c.release()
-		st.Close()
-		if isLocked(err) {
-			return nil, lockedError(c.dataDir, err)
-		}
-		return nil, fmt.Errorf("open search index: %w", err)
-	}
-	c.ix = ix
+	c.pair = p
+	c.bodies = newBodyQueue(c.opts.BackgroundBodies)
+	c.ref = newRefresher(&c.opts, c.log, c.view, c.pair, c.bodies)
 	if c.opts.BackgroundBodies {
 		ctx, cancel := context.WithCancel(context.Background())
 		c.bodyStop = cancel
 		c.bodyDone.Add(1)
 		go c.indexBodies(ctx)
 	}
-	w := c.lockWrite()
-	err = c.rebuildMarked()
+	// Load what an earlier run stored, and repair it; damage found on the
+	// way recreates the damaged file, for the first refresh to fill.
+	w := c.ref.lockWrite()
+	err = c.pair.rebuildMarked()
 	if err == nil {
-		err = c.load(w)
+		err = c.ref.load(w)
 	}
 	if err != nil {
-		err = c.rebuildDamaged(w, err)
+		err = c.ref.rebuildDamaged(w, err)
 	}
 	w.unlock()
 	if err != nil {
@@ -348,20 +255,33 @@ func openNoRefresh(opts *Options) (*Catalog, error) {
 	return c, nil
 }
 
-// key names the data subfolder of this catalog: the roots, their order,
-// the mode, the depth and the record version all change what is stored.
-func (c *Catalog) key() string {
+// absRoots makes the roots' paths absolute, in place.
+func absRoots(roots []Root) error {
+	for i, r := range roots {
+		abs, err := filepath.Abs(r.Path)
+		if err != nil {
+			return fmt.Errorf("skill root %q: %w", r.Path, err)
+		}
+		roots[i].Path = abs
+	}
+	return nil
+}
+
+// dataKey names the data subfolder of a catalog opened with opts (roots
+// absolute): the roots, their order, the mode, the depth and the record
+// version all change what is stored.
+func dataKey(opts *Options) string {
 	h := sha256.New()
-	for _, r := range c.opts.Roots {
+	for _, r := range opts.Roots {
 		fmt.Fprintf(h, "%s\x00%s\x00", r.Path, r.Label)
 	}
-	fmt.Fprintf(h, "mode=%d depth=%d rules=%d record=%d", c.opts.Mode, c.opts.MaxDepth, skillmd.RulesVersion, recordVersion)
+	fmt.Fprintf(h, "mode=%d depth=%d rules=%d record=%d", opts.Mode, opts.MaxDepth, skillmd.RulesVersion, recordVersion)
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }
 
 // DataDir returns the folder holding this catalog's store and index, or ""
 // for an in-memory catalog.
-func (c *Catalog) DataDir() string { return c.dataDir }
+func (c *Catalog) DataDir() string { return c.pair.dataDir }
 
 // Roots returns the catalog's roots with absolute paths, in priority order.
 func (c *Catalog) Roots() []Root { return append([]Root(nil), c.opts.Roots...) }
@@ -375,41 +295,32 @@ func (c *Catalog) Close() error {
 		c.bodyStop()
 		c.bodyDone.Wait()
 	}
-	c.shut.Store(true)
-	c.repairStop()
-	c.repairs.Wait()
-	// A refresh in progress (the watcher's, a rescan) finishes first, and
-	// none starts after: it would write to closed files.
-	w := c.lockWrite()
-	defer w.unlock()
-	c.closed = true
-	var errs []error
-	if c.ix != nil {
-		errs = append(errs, c.ix.Close())
-	}
-	if c.st != nil {
-		c.release()
-		errs = append(errs, c.st.Close())
-	}
-	for _, r := range c.retired {
-		_ = r.Close() // already failing; its error was reported when it was retired
-	}
-	return errors.Join(errs...)
+	return c.ref.close()
 }
 
 // Subscribe registers fn to be called after every refresh that changed the
 // catalog. fn runs on the refreshing goroutine and must not block.
-func (c *Catalog) Subscribe(fn func(Change)) {
-	c.subMu.Lock()
-	c.subs = append(c.subs, fn)
-	c.subMu.Unlock()
+func (c *Catalog) Subscribe(fn func(Change)) { c.ref.subs.add(fn) }
+
+// subscribers are the functions Subscribe registered; their lock is a
+// leaf.
+type subscribers struct {
+	mu  sync.Mutex
+	fns []func(Change)
 }
 
-func (c *Catalog) notify(ch Change) {
-	c.subMu.Lock()
-	subs := append([]func(Change){}, c.subs...)
-	c.subMu.Unlock()
-	for _, fn := range subs {
+func (s *subscribers) add(fn func(Change)) {
+	s.mu.Lock()
+	s.fns = append(s.fns, fn)
+	s.mu.Unlock()
+}
+
+// notify calls every subscriber with ch, without holding the lock.
+func (s *subscribers) notify(ch Change) {
+	s.mu.Lock()
+	fns := append([]func(Change){}, s.fns...)
+	s.mu.Unlock()
+	for _, fn := range fns {
 		fn(ch)
 	}
 }

@@ -291,7 +291,7 @@ func TestWarmStartAndRepair(t *testing.T) {
 		t.Errorf("warm refresh: %+v", st)
 	}
 	// Simulate a crash after the store write but before the index write.
-	must(t, c.ix.Delete("beta"))
+	must(t, c.pair.ix.Delete("beta"))
 	must(t, c.Close())
 	c, err = Open(ctx, opts())
 	must(t, err)

@@ -15,12 +15,12 @@ import (
 // runs meanwhile. Tests run it after each catalog test; a nil error means
 // the store and the search index agree with each other and with memory.
 func (c *Catalog) check() error {
-	w := c.lockWrite()
+	w := c.ref.lockWrite()
 	defer w.unlock()
-	if c.closed {
+	if c.ref.closed {
 		return nil
 	}
-	st, ix := c.backends()
+	st, ix := c.pair.backends()
 	mem := c.view.current(w)
 
 	var errs []error
@@ -46,7 +46,7 @@ func (c *Catalog) check() error {
 		return fmt.Errorf("read store: %w", err)
 	}
 	for id := range mem {
-		if !stored[id] && c.degraded == nil {
+		if !stored[id] && c.pair.degraded == nil {
 			errs = append(errs, fmt.Errorf("skill %q is not in the store", id))
 		}
 	}

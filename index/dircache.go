@@ -188,13 +188,13 @@ func decodeDirCache(data []byte) (*dirCache, error) {
 // walkDirs returns the folder listings for a full walk, read from the
 // store once per catalog; nil for an in-memory catalog. w proves
 // refreshMu is held (dirs changes only under it).
-func (c *Catalog) walkDirs(_ writing) *dirCache {
-	if c.dataDir == "" {
+func (c *refresher) walkDirs(_ writing) *dirCache {
+	if c.pair.dataDir == "" {
 		return nil
 	}
 	if c.dirs == nil {
 		c.dirs = &dirCache{}
-		if val, err := c.st.State(dirsKey); err == nil && len(val) > 0 {
+		if val, err := c.pair.st.State(dirsKey); err == nil && len(val) > 0 {
 			if dc, err := decodeDirCache(val); err == nil {
 				c.dirs = dc
 			} else {
@@ -208,14 +208,14 @@ func (c *Catalog) walkDirs(_ writing) *dirCache {
 // saveDirs keeps the listings of a full walk for the next one, in memory
 // and, when they changed, in the store. A failure to store them costs the
 // next process its shortcut, nothing else: it is logged, not returned.
-func (c *Catalog) saveDirs(_ writing, wk *walker) {
+func (c *refresher) saveDirs(_ writing, wk *walker) {
 	next, changed := wk.nextDirs()
 	if next == nil {
 		return
 	}
 	c.dirs = next
 	if changed {
-		if err := c.st.SetState(dirsKey, encodeDirCache(next)); err != nil {
+		if err := c.pair.st.SetState(dirsKey, encodeDirCache(next)); err != nil {
 			c.log.Debug("folder listings not stored", "err", err)
 		}
 	}

@@ -4,11 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"log/slog"
 	"path/filepath"
-	"sync"
-	"time"
 
 	"github.com/skilldex/skilldex/search"
 	"github.com/skilldex/skilldex/store"
@@ -20,23 +16,23 @@ import (
 // again, so the first Refresh rebuilds it from the skill folders, the
 // source of truth. Errors other than damage (and damage of an in-memory
 // catalog) are returned as they are.
-func (c *Catalog) rebuildDamaged(w writing, loadErr error) error {
-	if c.dataDir == "" {
+func (c *refresher) rebuildDamaged(w writing, loadErr error) error {
+	if c.pair.dataDir == "" {
 		return loadErr
 	}
 	switch {
 	case errors.Is(loadErr, store.ErrCorrupt):
-		path := filepath.Join(c.dataDir, storeFile)
+		path := filepath.Join(c.pair.dataDir, storeFile)
 		c.log.Warn("store damaged; rebuilding it from the skill folders", "path", path, "err", loadErr)
-		_ = c.st.Close()
-		c.st = nil // Open's cleanup must not close it again
-		st, err := c.recreateStore(path)
+		_ = c.pair.st.Close()
+		c.pair.st = nil // Open's cleanup must not close it again
+		st, err := c.pair.recreateStore(path)
 		if err != nil {
 			return fmt.Errorf("recreate damaged store: %w", err)
 		}
-		c.st = st
-		c.claim()
-		c.clearRebuild()
+		c.pair.st = st
+		c.pair.claim()
+		c.pair.clearRebuild()
 		// The index describes the lost store's records; drop it too.
 		return c.rebuildIndex(w)
 	case errors.Is(loadErr, errIndexRead):
@@ -46,106 +42,16 @@ func (c *Catalog) rebuildDamaged(w writing, loadErr error) error {
 	return loadErr
 }
 
-// pair is the persistence pair: the store and the search index a catalog
-// writes (st, ix: changed only under refreshMu), and what readers use
-// (backends: the data dir's files until a degraded catalog's in-memory
-// rebuild is done). pairMu guards the swap for readers; it is a leaf lock.
-type pair struct {
-	pairMu  sync.RWMutex
-	log     *slog.Logger
-	timeout time.Duration // Options.LockTimeout
-	dataDir string        // the catalog's data subfolder; "" in memory
-	st      *store.Store
-	ix      *search.Index
-	// degraded is why the catalog serves from memory (see degrade); nil
-	// while the data dir works. retired holds the data dir's store and
-	// index after that, kept open (and locked) until Close. Both change
-	// under refreshMu and pairMu.
-	degraded error
-	retired  []io.Closer
-	// rst and rix, when set, are what readers use while a degraded
-	// catalog rebuilds its in-memory store and index: the data dir's
-	// files, still readable, so searches do not see a half-built index.
-	rst *store.Store
-	rix *search.Index
-}
-
-// The files of a data dir's catalog subfolder.
-const (
-	storeFile = "skills.db"
-	indexFile = "search.bleve"
-)
-
-// errIndexRead marks a load failure while reading the search index.
-var errIndexRead = errors.New("read search index")
-
-func (c *Catalog) rebuildIndex(w writing) error {
-	path := filepath.Join(c.dataDir, indexFile)
-	_ = c.ix.Close()
-	c.ix = nil
-	ix, err := c.recreateIndex(path)
+func (c *refresher) rebuildIndex(w writing) error {
+	path := filepath.Join(c.pair.dataDir, indexFile)
+	_ = c.pair.ix.Close()
+	c.pair.ix = nil
+	ix, err := c.pair.recreateIndex(path)
 	if err != nil {
 		return fmt.Errorf("recreate damaged search index: %w", err)
 	}
-	c.ix = ix
+	c.pair.ix = ix
 	return c.load(w)
-}
-
-// recreateStore replaces the store file at path with an empty store.
-func (p *pair) recreateStore(path string) (*store.Store, error) {
-	if err := store.Remove(path); err != nil {
-		return nil, err
-	}
-	return store.Open(path, &store.Options{Timeout: p.lockTimeout()})
-}
-
-// recreateIndex replaces the search index at path with an empty index.
-func (p *pair) recreateIndex(path string) (*search.Index, error) {
-	if err := search.Remove(path); err != nil {
-		return nil, err
-	}
-	return search.Open(path, &search.Options{Timeout: p.lockTimeout()})
-}
-
-// lockTimeout is Options.LockTimeout, 2s when unset.
-func (p *pair) lockTimeout() time.Duration {
-	if p.timeout != 0 {
-		return p.timeout
-	}
-	return 2 * time.Second
-}
-
-// inMemory records, at Open, why the data dir cannot be used (what failed
-// and how) and says so: the catalog then serves from memory.
-func (p *pair) inMemory(what string, err error) {
-	p.degraded = fmt.Errorf("%s: %w", what, err)
-	p.log.Error("cannot use the data dir; serving from memory (nothing is kept for the next start)", "dir", p.dataDir, "failed", what, "err", err)
-}
-
-// errWrite marks a refresh that failed writing the data dir (as opposed
-// to a cancelled context).
-var errWrite = errors.New("writing the data dir")
-
-// Degraded returns why the catalog serves from memory instead of its data
-// dir (a read-only or full disk, a store that fails writes), or nil while
-// the data dir works. A degraded catalog is complete and current; it only
-// keeps nothing for the next start, which reconciles the data dir with the
-// skill folders again.
-func (c *Catalog) Degraded() error {
-	c.pairMu.RLock()
-	defer c.pairMu.RUnlock()
-	return c.degraded
-}
-
-// backends returns the store and the search index readers use; degrade
-// swaps them under pairMu.
-func (p *pair) backends() (*store.Store, *search.Index) {
-	p.pairMu.RLock()
-	defer p.pairMu.RUnlock()
-	if p.rst != nil {
-		return p.rst, p.rix
-	}
-	return p.st, p.ix
 }
 
 // rebuildInMemory fills a freshly degraded catalog's in-memory store and
@@ -153,12 +59,10 @@ func (p *pair) backends() (*store.Store, *search.Index) {
 // the end even when the request that noticed the failure is cancelled: a
 // half-built index must not become the one readers use. Its writing
 // argument proves refreshMu is held.
-func (c *Catalog) rebuildInMemory(w writing, ctx context.Context) (*Stats, error) {
+func (c *refresher) rebuildInMemory(w writing, ctx context.Context) (*Stats, error) {
 	stats, err := c.refreshLocked(w, context.WithoutCancel(ctx))
 	if err == nil {
-		c.pairMu.Lock()
-		c.rst, c.rix = nil, nil
-		c.pairMu.Unlock()
+		c.pair.rebuilt()
 	}
 	return stats, err
 }
@@ -173,11 +77,8 @@ func (c *Catalog) rebuildInMemory(w writing, ctx context.Context) (*Stats, error
 // and the next start reconciles them with the folders. It reports whether
 // it switched: false for a catalog already in memory. Its writing
 // argument proves refreshMu is held.
-func (c *Catalog) degrade(_ writing, cause error) bool {
-	c.pairMu.RLock()
-	inMem := c.dataDir == "" || c.degraded != nil
-	c.pairMu.RUnlock()
-	if inMem {
+func (c *refresher) degrade(_ writing, cause error) bool {
+	if c.pair.inMem() {
 		return false
 	}
 	st, err := store.Open("", nil)
@@ -190,13 +91,8 @@ func (c *Catalog) degrade(_ writing, cause error) bool {
 		return false
 	}
 	c.log.Error("cannot write the data dir; serving from memory until restart (the next start reconciles the data dir with the skill folders)",
-		"dir", c.dataDir, "err", cause)
-	c.pairMu.Lock()
-	c.retired = append(c.retired, c.ix, c.st)
-	c.rst, c.rix = c.st, c.ix // readers stay on them until the rebuild is done
-	c.st, c.ix = st, ix
-	c.degraded = cause
-	c.pairMu.Unlock()
+		"dir", c.pair.dataDir, "err", cause)
+	c.pair.swap(st, ix, cause)
 	// Fingerprints left out make the next refresh parse every skill again,
 	// filling the new store; until then the old records keep listing.
 	l := c.view.lock()
@@ -210,13 +106,13 @@ func (c *Catalog) degrade(_ writing, cause error) bool {
 // dir that stopped taking writes degrades the catalog to memory (and a
 // full refresh indexes every body there); the ids stay pending otherwise.
 func (c *Catalog) bodyFailed(ctx context.Context, err error) {
-	w := c.lockWrite()
+	w := c.ref.lockWrite()
 	defer w.unlock()
-	if !c.degrade(w, err) {
+	if !c.ref.degrade(w, err) {
 		c.log.Warn("indexing skill bodies", "err", err)
 		return
 	}
-	if _, err := c.rebuildInMemory(w, ctx); err != nil {
+	if _, err := c.ref.rebuildInMemory(w, ctx); err != nil {
 		c.log.Warn("refresh after moving to memory", "err", err)
 	}
 }

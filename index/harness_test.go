@@ -26,17 +26,17 @@ func TestCheckFindsDisagreement(t *testing.T) {
 	must(t, c.check())
 	a, err := c.Resolve("a")
 	must(t, err)
-	must(t, c.ix.Delete("a"))
+	must(t, c.pair.ix.Delete("a"))
 	if err := c.check(); err == nil || !strings.Contains(err.Error(), `"a" only in the catalog`) {
 		t.Errorf("a document missing from the index: %v", err)
 	}
-	must(t, c.ix.Index(docFor(&a, "body")))
-	meta, err := c.st.Meta("b")
+	must(t, c.pair.ix.Index(docFor(&a, "body")))
+	meta, err := c.pair.st.Meta("b")
 	must(t, err)
-	must(t, c.st.Delete("b"))
+	must(t, c.pair.st.Delete("b"))
 	if err := c.check(); err == nil || !strings.Contains(err.Error(), `skill "b" is not in the store`) {
 		t.Errorf("a record missing from the store: %v", err)
 	}
-	must(t, c.st.Put(store.Entry{ID: "b", Meta: meta}))
+	must(t, c.pair.st.Put(store.Entry{ID: "b", Meta: meta}))
 	must(t, c.check())
 }

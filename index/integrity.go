@@ -30,14 +30,14 @@ var errDamaged = errors.New("data dir damaged")
 // it does not match, which is damage (see damaged) once confirmed against
 // the current record: the caller reads the file from its folder instead.
 func (c *Catalog) cachedFile(s *Skill, rel, want string) (data []byte, ok bool) {
-	st, _ := c.backends()
+	st, _ := c.pair.backends()
 	data, err := st.File(s.ID, rel)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		return nil, false
 	case err != nil:
 		if errors.Is(err, store.ErrCorrupt) {
-			c.damaged(err)
+			c.ref.damaged(err)
 		}
 		return nil, false
 	case want != "" && sha256Hex(data) == want:
@@ -46,16 +46,16 @@ func (c *Catalog) cachedFile(s *Skill, rel, want string) (data []byte, ok bool) 
 	// A refresh may have replaced the record and its content since s was
 	// resolved: only a mismatch against the current record, read while no
 	// refresh writes, is damage.
-	w := c.lockWrite()
+	w := c.ref.lockWrite()
 	cur, found := c.view.get(s.ID)
 	var fi FileInfo
 	if found {
 		fi, found = findFile(cur.Files, rel)
 	}
 	if found && fi.Hash != "" {
-		st, _ := c.backends()
+		st, _ := c.pair.backends()
 		if now, err := st.File(s.ID, fi.Path); err == nil && sha256Hex(now) != fi.Hash {
-			defer c.damaged(fmt.Errorf("%w: the stored content of %s in skill %q does not match its SHA-256", errDamaged, rel, s.ID))
+			defer c.ref.damaged(fmt.Errorf("%w: the stored content of %s in skill %q does not match its SHA-256", errDamaged, rel, s.ID))
 		}
 	}
 	w.unlock()
@@ -90,11 +90,11 @@ func searchDamaged(ctx context.Context, err error) bool {
 // folders in the background (degrade, rebuildInMemory), so the rest of
 // this run serves undamaged data too. Readers keep the data dir's files
 // until the rebuild is done.
-func (c *Catalog) damaged(cause error) {
+func (c *refresher) damaged(cause error) {
 	if c.shut.Load() {
 		return
 	}
-	c.markRebuild(cause)
+	c.pair.markRebuild(cause)
 	if !c.repairing.CompareAndSwap(false, true) {
 		return
 	}
@@ -107,9 +107,7 @@ func (c *Catalog) damaged(cause error) {
 			return
 		}
 		if _, err := c.refreshLocked(w, c.repairCtx); err == nil {
-			c.pairMu.Lock()
-			c.rst, c.rix = nil, nil
-			c.pairMu.Unlock()
+			c.pair.rebuilt()
 		} else if c.repairCtx.Err() == nil {
 			c.log.Warn("rebuilding in memory after damage", "err", err)
 		}

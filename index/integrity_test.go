@@ -19,7 +19,7 @@ func waitDegraded(t *testing.T, c *Catalog) {
 	t.Helper()
 	deadline := time.Now().Add(hangLimit)
 	for {
-		if c.Degraded() != nil && !c.rebuilding() {
+		if c.Degraded() != nil && !c.pair.rebuilding() {
 			return
 		}
 		if time.Now().After(deadline) {
@@ -85,7 +85,7 @@ func TestDamagedContentNotServed(t *testing.T) {
 	if c.Degraded() != nil {
 		t.Errorf("the next start still serves from memory: %v", c.Degraded())
 	}
-	if data, err := c.st.File("ledger", "SKILL.md"); err != nil || !bytes.Contains(data, []byte("ORIGINAL-BODY-TEXT")) {
+	if data, err := c.pair.st.File("ledger", "SKILL.md"); err != nil || !bytes.Contains(data, []byte("ORIGINAL-BODY-TEXT")) {
 		t.Errorf("the next start did not rebuild the stored content: %v %q", err, data)
 	}
 	if l, err := c.Load(ctx, "ledger"); err != nil || !strings.Contains(l.Content, "ORIGINAL-BODY-TEXT") {
@@ -106,7 +106,7 @@ func TestSearchDamageRebuilds(t *testing.T) {
 	c, err := Open(ctx, opts)
 	must(t, err)
 	dd := c.DataDir()
-	must(t, c.ix.Close()) // the index fails every query from now on
+	must(t, c.pair.ix.Close()) // the index fails every query from now on
 	if _, err := c.Search(ctx, SearchRequest{Query: "ledgers"}); err == nil {
 		t.Fatal("search on a failing index succeeded")
 	}

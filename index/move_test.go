@@ -87,7 +87,7 @@ func TestReadUnlistedFileWalksOnce(t *testing.T) {
 			t.Fatal("a file under .git was served")
 		}
 	}
-	if n := c.readWalks.Load(); n != 1 {
+	if n := c.ref.readWalks.Load(); n != 1 {
 		t.Errorf("%d folder walks for 5 reads of an unlisted file, want 1", n)
 	}
 	writeFile(t, filepath.Join(root, "pdf", "SKILL.md"), skillMD("pdf", "Fill PDF forms, edited.", "Body."))
@@ -95,7 +95,7 @@ func TestReadUnlistedFileWalksOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, _ = c.ReadFile(ctx, "pdf", ".git/config")
-	if n := c.readWalks.Load(); n != 2 {
+	if n := c.ref.readWalks.Load(); n != 2 {
 		t.Errorf("%d folder walks after the skill changed, want 2", n)
 	}
 }

@@ -110,18 +110,14 @@ func DataDirOf(opts *Options) (string, error) {
 	if opts.Mem || opts.DataDir == "" {
 		return "", nil
 	}
-	c := &Catalog{opts: *opts}
-	c.opts.Roots = append([]Root(nil), opts.Roots...)
-	for i, r := range c.opts.Roots {
-		abs, err := filepath.Abs(r.Path)
-		if err != nil {
-			return "", fmt.Errorf("skill root %q: %w", r.Path, err)
-		}
-		c.opts.Roots[i].Path = abs
+	o := *opts
+	o.Roots = append([]Root(nil), opts.Roots...)
+	if err := absRoots(o.Roots); err != nil {
+		return "", err
 	}
-	dir, err := filepath.Abs(c.opts.DataDir)
+	dir, err := filepath.Abs(o.DataDir)
 	if err != nil {
 		return "", err
 	}
-	return filepath.Join(dir, c.key()), nil
+	return filepath.Join(dir, dataKey(&o)), nil
 }

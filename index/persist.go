@@ -26,7 +26,7 @@ const (
 // agree with them: ids the index lacks or holds too many, and the skills a
 // crashed run was writing (the pending list), are re-indexed from the
 // stored content.
-func (c *Catalog) load(w writing) error {
+func (c *refresher) load(w writing) error {
 	skills, bad, err := c.readStore()
 	if err != nil {
 		return fmt.Errorf("read store: %w", err)
@@ -37,18 +37,18 @@ func (c *Catalog) load(w writing) error {
 		// first refresh derive them again from their folders, and the
 		// repair below drops their search documents.
 		c.log.Warn("store records unreadable or of another version; re-reading their skill folders", "records", len(bad))
-		if err := c.st.Delete(bad...); err != nil {
+		if err := c.pair.st.Delete(bad...); err != nil {
 			c.log.Warn("dropping unreadable store records", "err", err)
 		}
 	}
 	redo := map[string]bool{}
-	for _, id := range c.stateIDs(pendingKey) {
+	for _, id := range c.pair.stateIDs(pendingKey) {
 		redo[id] = true
 	}
 	// Skills an earlier run recorded from their frontmatter only and did
 	// not finish: the background pass completes them, or, without one,
 	// forgetting them makes the first refresh parse them in full.
-	deferred := c.stateIDs(bodiesKey)
+	deferred := c.pair.stateIDs(bodiesKey)
 	for _, id := range deferred {
 		if skills[id] == nil {
 			continue
@@ -60,7 +60,7 @@ func (c *Catalog) load(w writing) error {
 			c.reparse = true
 		}
 	}
-	indexed, err := c.ix.IDs()
+	indexed, err := c.pair.ix.IDs()
 	if err != nil {
 		return fmt.Errorf("%w: %w", errIndexRead, err)
 	}
@@ -83,7 +83,7 @@ func (c *Catalog) load(w writing) error {
 		c.log.Warn("search index disagreed with the store; repairing it from the store", "missing", len(redo), "extra", len(extra))
 	}
 	if len(extra) > 0 {
-		if err := c.ix.Delete(extra...); err != nil {
+		if err := c.pair.ix.Delete(extra...); err != nil {
 			return fmt.Errorf("repair search index: %w", err)
 		}
 	}
@@ -101,20 +101,20 @@ func (c *Catalog) load(w writing) error {
 				c.bodies.add(id)
 				continue
 			}
-			content, err := c.st.File(id, s.SkillFile)
+			content, err := c.pair.st.File(id, s.SkillFile)
 			if err != nil {
 				delete(skills, id) // the next refresh parses it again
 				continue
 			}
 			docs = append(docs, docFor(s, bodyOf(content)))
 		}
-		if err := c.saveBodies(w); err != nil {
+		if err := c.bodies.save(w, c.pair.st); err != nil {
 			return err
 		}
-		if err := c.ix.Index(docs...); err != nil {
+		if err := c.pair.ix.Index(docs...); err != nil {
 			return fmt.Errorf("repair search index: %w", err)
 		}
-		if err := c.st.SetState(pendingKey, nil); err != nil {
+		if err := c.pair.st.SetState(pendingKey, nil); err != nil {
 			return err
 		}
 	}
@@ -127,7 +127,7 @@ func (c *Catalog) load(w writing) error {
 // readStore decodes every stored skill record, and lists the ids of the
 // records that do not decode (see decodeRecord). Records are decoded on
 // all cores while the store is read.
-func (c *Catalog) readStore() (map[string]*Skill, []string, error) {
+func (c *refresher) readStore() (map[string]*Skill, []string, error) {
 	type record struct {
 		id   string
 		meta string
@@ -153,7 +153,7 @@ func (c *Catalog) readStore() (map[string]*Skill, []string, error) {
 			}
 		}()
 	}
-	err := c.st.ForEach(func(id string, meta []byte) error {
+	err := c.pair.st.ForEach(func(id string, meta []byte) error {
 		recs <- record{id, string(meta)} // meta is valid only during the call
 		return nil
 	})
@@ -181,21 +181,6 @@ func (p *pair) stateIDs(key string) []string {
 	return ids
 }
 
-// saveBodies records the ids of bodies still to index, so a crash before
-// the background pass ends is finished by the next Open. Its writing
-// argument proves refreshMu is held.
-func (c *Catalog) saveBodies(_ writing) error {
-	ids := c.bodies.list()
-	var val []byte
-	if len(ids) > 0 {
-		val = encodeIDs(ids)
-	}
-	if err := c.st.SetState(bodiesKey, val); err != nil {
-		return fmt.Errorf("store: %w", err)
-	}
-	return nil
-}
-
 func bodyOf(content []byte) string {
 	if _, body, _, ok := skillmd.SplitFrontmatter(content); ok {
 		return string(body)
@@ -212,14 +197,14 @@ func docFor(s *Skill, body string) search.Doc {
 // first, so a crash during the writes is repaired at the next Open. With noBody the search documents leave the body out (the caller
 // has queued the bodies); otherwise written and removed ids leave the
 // queue. w proves refreshMu is held.
-func (c *Catalog) write(_ writing, ps []parsed, removed []string, noBody bool) error {
+func (c *refresher) write(_ writing, ps []parsed, removed []string, noBody bool) error {
 	var ids []string
 	for _, p := range ps {
 		ids = append(ids, p.skill.ID)
 	}
 	ids = append(ids, removed...)
 	pend := encodeIDs(ids)
-	if err := c.st.SetState(pendingKey, pend); err != nil {
+	if err := c.pair.st.SetState(pendingKey, pend); err != nil {
 		return fmt.Errorf("store: %w", err)
 	}
 	entries := make([]store.Entry, 0, len(ps))
@@ -248,13 +233,13 @@ func (c *Catalog) write(_ writing, ps []parsed, removed []string, noBody bool) e
 	stored := make(chan error, 1)
 	go func() {
 		if len(entries) > 0 {
-			if err := c.st.Put(entries...); err != nil {
+			if err := c.pair.st.Put(entries...); err != nil {
 				stored <- err // already says "store: put PATH: ..."
 				return
 			}
 		}
 		if len(removed) > 0 {
-			if err := c.st.Delete(removed...); err != nil {
+			if err := c.pair.st.Delete(removed...); err != nil {
 				stored <- err
 				return
 			}
@@ -264,12 +249,12 @@ func (c *Catalog) write(_ writing, ps []parsed, removed []string, noBody bool) e
 	drop = append(drop, removed...)
 	var ixErr error
 	if len(drop) > 0 {
-		if err := c.ix.Delete(drop...); err != nil {
+		if err := c.pair.ix.Delete(drop...); err != nil {
 			ixErr = fmt.Errorf("search index: %w", err)
 		}
 	}
 	if len(docs) > 0 && ixErr == nil {
-		if err := c.ix.Index(docs...); err != nil {
+		if err := c.pair.ix.Index(docs...); err != nil {
 			ixErr = fmt.Errorf("search index: %w", err)
 		}
 	}
@@ -279,5 +264,5 @@ func (c *Catalog) write(_ writing, ps []parsed, removed []string, noBody bool) e
 	if !noBody {
 		c.bodies.remove(ids...)
 	}
-	return c.st.SetState(pendingKey, nil)
+	return c.pair.st.SetState(pendingKey, nil)
 }

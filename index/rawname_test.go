@@ -114,7 +114,7 @@ func TestOldRecordsRederived(t *testing.T) {
 		if err != nil || s.Description != "The real description of "+n+"." {
 			t.Errorf("%s: %q, %v; want the description on disk", n, s.Description, err)
 		}
-		meta, err := c.st.Meta(n)
+		meta, err := c.pair.st.Meta(n)
 		must(t, err)
 		if _, err := decodeRecord(n, meta, 1); err != nil {
 			t.Errorf("%s: the stored record was not rewritten: %v", n, err)

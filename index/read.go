@@ -118,13 +118,13 @@ func (c *Catalog) rememberUnlisted(s *Skill, rel string) {
 // read's) and walks the folder again only if the file is still newer than
 // the catalog, so concurrent reads do not queue one refresh each.
 func (c *Catalog) refreshSkill(ctx context.Context, s Skill, rel string) (Skill, error) {
-	w := c.lockWrite() // waits for the refresh in progress
+	w := c.ref.lockWrite() // waits for the refresh in progress
 	cur, ok := c.view.get(s.ID)
 	still := !ok || c.stale(cur, rel)
 	w.unlock()
 	if still {
-		c.readWalks.Add(1)
-		if _, err := c.RefreshPaths(ctx, []string{filepath.Join(s.Dir, filepath.FromSlash(rel))}); err != nil {
+		c.ref.readWalks.Add(1)
+		if _, err := c.ref.refreshPaths(ctx, []string{filepath.Join(s.Dir, filepath.FromSlash(rel))}); err != nil {
 			return Skill{}, err
 		}
 	}

@@ -4,12 +4,94 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"sort"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/skilldex/skilldex/index/skillmd"
 	"github.com/skilldex/skilldex/store"
 )
+
+// refresher is the one writer: every change to the store and the search
+// index goes through it, under its lock mu (refreshMu), which it takes
+// only through lockWrite: refreshes (plan: which folders to walk and
+// parse; parse-and-write: the folders read by the folderReader in batches,
+// written to the pair with the pending list; publish: the new map and
+// shadowing into the view, then the subscribers), the background body
+// pass's chunks (complete), the open-time load and its repairs, the fall
+// back to memory (degrade) and Close. Readers that find a file newer than
+// the catalog come in through catchUp and wait. It holds the view, the
+// pair and the body queue, whose locks it takes only through their own
+// methods, after mu and one at a time, never the other way round: none of
+// them holds a reference back.
+type refresher struct {
+	mu     sync.Mutex // refreshMu; taken only through lockWrite
+	opts   *Options   // the catalog's, roots absolute; never changed
+	log    *slog.Logger
+	reader folderReader // reads skill folders; immutable
+	view   *view
+	pair   *pair
+	// bodies holds the ids whose body text is not in the search index yet
+	// (BackgroundBodies). It changes only under refreshMu, and the
+	// background pass indexes under refreshMu too (complete), so a body is
+	// always indexed from the store's current record and can never bring
+	// back a removed or older version of a skill. Its own lock lets
+	// BodiesPending read it without waiting for a refresh.
+	bodies *bodyQueue
+	subs   subscribers
+
+	closed  bool // set by close (under refreshMu): refreshes fail after it
+	reparse bool // load dropped deferred skills for Open's refresh to parse
+	// dirs holds the folder listings of the last full walk (dircache.go);
+	// it changes only under refreshMu.
+	dirs *dirCache
+
+	// repairing is set by the first damage found while serving (see
+	// damaged); repairs tracks its rebuild, which close cancels
+	// (repairStop) and waits for.
+	repairing  atomic.Bool
+	shut       atomic.Bool // close began: errors from closed files are not damage
+	repairs    sync.WaitGroup
+	repairCtx  context.Context
+	repairStop context.CancelFunc
+
+	readWalks atomic.Int64 // folder walks started by reads (catchUp), for tests
+}
+
+func newRefresher(opts *Options, log *slog.Logger, v *view, p *pair, bodies *bodyQueue) *refresher {
+	c := &refresher{opts: opts, log: log, reader: folderReader{roots: opts.Roots, mode: opts.Mode}, view: v, pair: p, bodies: bodies}
+	c.repairCtx, c.repairStop = context.WithCancel(context.Background())
+	return c
+}
+
+// writing is proof that its holder holds refreshMu, the writers' lock.
+// Only lockWrite makes one (never write writing{}), and every function
+// that writes the store or the search index, or degrades the catalog,
+// takes one: a write path that forgot the lock does not compile.
+type writing struct{ c *refresher }
+
+// lockWrite takes refreshMu (waiting for the writer in progress).
+func (c *refresher) lockWrite() writing {
+	c.mu.Lock()
+	return writing{c}
+}
+
+func (w writing) unlock() { w.c.mu.Unlock() }
+
+// close stops the repair in progress and, once the refresh in progress
+// (the watcher's, a rescan) has finished, closes the pair: no refresh
+// starts after, since it would write to closed files.
+func (c *refresher) close() error {
+	c.shut.Store(true)
+	c.repairStop()
+	c.repairs.Wait()
+	w := c.lockWrite()
+	defer w.unlock()
+	c.closed = true
+	return c.pair.close()
+}
 
 // Refresh walks the roots and brings the catalog up to date: new and
 // changed skills (by file fingerprints: path, size, modification time) are
@@ -17,7 +99,9 @@ import (
 // removed; shadowing is recomputed. Unchanged skills cost one stat per
 // file. A skill that fails to parse stays in the catalog as invalid with
 // its diagnostics and is not served.
-func (c *Catalog) Refresh(ctx context.Context) (*Stats, error) {
+func (c *Catalog) Refresh(ctx context.Context) (*Stats, error) { return c.ref.refresh(ctx) }
+
+func (c *refresher) refresh(ctx context.Context) (*Stats, error) {
 	w := c.lockWrite()
 	defer w.unlock()
 	return c.refreshLocked(w, ctx)
@@ -28,9 +112,13 @@ func (c *Catalog) Refresh(ctx context.Context) (*Stats, error) {
 // skill folder, only those folders are walked again (the common case of an
 // author editing a skill); otherwise it falls back to Refresh.
 func (c *Catalog) RefreshPaths(ctx context.Context, paths []string) (*Stats, error) {
+	return c.ref.refreshPaths(ctx, paths)
+}
+
+func (c *refresher) refreshPaths(ctx context.Context, paths []string) (*Stats, error) {
 	targets, whole := c.view.folders(paths)
 	if whole {
-		return c.Refresh(ctx)
+		return c.refresh(ctx)
 	}
 	w := c.lockWrite()
 	defer w.unlock()
@@ -38,7 +126,7 @@ func (c *Catalog) RefreshPaths(ctx context.Context, paths []string) (*Stats, err
 	var found []*found
 	var ids []string
 	for _, t := range targets {
-		wk := &walker{maxDepth: c.maxDepth(), visited: map[string]bool{}}
+		wk := &walker{maxDepth: walkDepth(c.opts.MaxDepth), visited: map[string]bool{}}
 		wk.walk(t.Root, t.Dir, t.RealDir, t.Rel, t.Depth, nil)
 		for _, f := range wk.found {
 			id := f.rel
@@ -63,7 +151,7 @@ func (c *Catalog) RefreshPaths(ctx context.Context, paths []string) (*Stats, err
 }
 
 // refreshLocked is Refresh for callers that hold refreshMu.
-func (c *Catalog) refreshLocked(w writing, ctx context.Context) (*Stats, error) {
+func (c *refresher) refreshLocked(w writing, ctx context.Context) (*Stats, error) {
 	start := time.Now()
 	wk := discoverWith(c.opts.Roots, c.opts.MaxDepth, c.walkDirs(w))
 	stats, err := c.apply(w, ctx, start, wk.found, skillIDs(wk.found, c.opts.Roots), func(*Skill) bool { return true }, wk.diags)
@@ -73,9 +161,11 @@ func (c *Catalog) refreshLocked(w writing, ctx context.Context) (*Stats, error) 
 	return stats, err
 }
 
-func (c *Catalog) maxDepth() int {
-	if c.opts.MaxDepth > 0 {
-		return c.opts.MaxDepth
+// walkDepth is the walk bound for Options.MaxDepth max: DefaultMaxDepth
+// when max is 0.
+func walkDepth(max int) int {
+	if max > 0 {
+		return max
 	}
 	return DefaultMaxDepth
 }
@@ -84,7 +174,7 @@ func (c *Catalog) maxDepth() int {
 // inScope selects: unchanged skills are kept, new and changed ones parsed
 // and written, in-scope skills not found are removed. Skills out of scope
 // are kept as they are. w proves refreshMu is held.
-func (c *Catalog) apply(w writing, ctx context.Context, start time.Time, found []*found, ids []string, inScope func(*Skill) bool, walkDiags []skillmd.Diagnostic) (*Stats, error) {
+func (c *refresher) apply(w writing, ctx context.Context, start time.Time, found []*found, ids []string, inScope func(*Skill) bool, walkDiags []skillmd.Diagnostic) (*Stats, error) {
 	if c.closed {
 		return nil, ErrClosed
 	}
@@ -92,7 +182,7 @@ func (c *Catalog) apply(w writing, ctx context.Context, start time.Time, found [
 	if errors.Is(err, errWrite) && errors.Is(err, store.ErrCorrupt) {
 		// Damage, not a full or read-only disk: the next start must not
 		// trust these files again.
-		c.markRebuild(err)
+		c.pair.markRebuild(err)
 	}
 	if err != nil && errors.Is(err, errWrite) && c.degrade(w, err) {
 		return c.rebuildInMemory(w, ctx)
@@ -100,7 +190,7 @@ func (c *Catalog) apply(w writing, ctx context.Context, start time.Time, found [
 	return stats, err
 }
 
-func (c *Catalog) applyOnce(w writing, ctx context.Context, start time.Time, found []*found, ids []string, inScope func(*Skill) bool, walkDiags []skillmd.Diagnostic) (*Stats, error) {
+func (c *refresher) applyOnce(w writing, ctx context.Context, start time.Time, found []*found, ids []string, inScope func(*Skill) bool, walkDiags []skillmd.Diagnostic) (*Stats, error) {
 	old := c.view.current(w)
 
 	stats := &Stats{Found: len(found)}
@@ -136,11 +226,11 @@ func (c *Catalog) applyOnce(w writing, ctx context.Context, start time.Time, fou
 		for _, i := range todo {
 			c.bodies.add(ids[i])
 		}
-		if err := c.saveBodies(w); err != nil {
+		if err := c.bodies.save(w, c.pair.st); err != nil {
 			return nil, fmt.Errorf("%w: %w", errWrite, err)
 		}
 	}
-	defer c.kickBodies()
+	defer c.bodies.kick()
 
 	change := Change{}
 	// The next batch is parsed while this one is written: writes spend
@@ -204,7 +294,7 @@ func (c *Catalog) applyOnce(w writing, ctx context.Context, start time.Time, fou
 	l.unlock()
 	stats.Duration = time.Since(start)
 	if len(change.Added)+len(change.Updated)+len(change.Removed) > 0 {
-		c.notify(change)
+		c.subs.notify(change)
 	}
 	return stats, nil
 }

@@ -108,7 +108,7 @@ func (c *Catalog) Search(ctx context.Context, req SearchRequest) (*SearchResult,
 	if limit <= 0 {
 		limit = 10
 	}
-	_, ix := c.backends()
+	_, ix := c.pair.backends()
 	// Hits skipped below (copies of a listed SKILL.md, skills invalidated
 	// since indexing) are made up for by asking for more: one skill copied
 	// across a dozen repositories fills a window of limit+slack alone.
@@ -118,7 +118,7 @@ func (c *Catalog) Search(ctx context.Context, req SearchRequest) (*SearchResult,
 		res, err := ix.Search(ctx, search.Request{Query: req.Query, Limit: fetch, MinScore: req.MinScore, Keywords: req.Keywords})
 		if err != nil {
 			if searchDamaged(ctx, err) {
-				c.damaged(fmt.Errorf("%w: search index: %w", errDamaged, err))
+				c.ref.damaged(fmt.Errorf("%w: search index: %w", errDamaged, err))
 			}
 			return nil, err
 		}

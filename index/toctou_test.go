@@ -109,7 +109,7 @@ func TestLinkFlipNeverLeaks(t *testing.T) {
 	}
 	t.Logf("%d of %d reads served the safe file, the rest were refused", served.Load(), reads)
 	// Whatever the last state, nothing outside the skill is in the store.
-	st, _ := c.backends()
+	st, _ := c.pair.backends()
 	if data, err := st.File("flip", "references/doc.md"); err == nil && strings.Contains(string(data), "TOP-SECRET") {
 		t.Fatal("the store caches the content of a file outside the skill")
 	}

@@ -20,8 +20,8 @@ import (
 // an error naming both depths before watching anything. Build the watcher
 // with filewatcher.Options.MaxDepth set to the catalog's max depth.
 func (c *Catalog) Watch(ctx context.Context, w filewatcher.Watcher, rescan time.Duration) error {
-	if d, ok := w.(filewatcher.Depther); ok && d.MaxDepth() < c.maxDepth() {
-		return fmt.Errorf("watcher watches %d folder levels below each root but the catalog walks %d: edits deeper than %d would be missed (build the watcher with the catalog's max depth)", d.MaxDepth(), c.maxDepth(), d.MaxDepth())
+	if d, ok := w.(filewatcher.Depther); ok && d.MaxDepth() < walkDepth(c.opts.MaxDepth) {
+		return fmt.Errorf("watcher watches %d folder levels below each root but the catalog walks %d: edits deeper than %d would be missed (build the watcher with the catalog's max depth)", d.MaxDepth(), walkDepth(c.opts.MaxDepth), d.MaxDepth())
 	}
 	var roots []string
 	for _, r := range c.opts.Roots {
