@@ -146,13 +146,10 @@ type Catalog struct {
 	ref    *refresher // the one writer; refreshMu, taken only through lockWrite
 	bodies *bodyQueue // bodies still to index (BackgroundBodies); its own lock
 
+	files *fileReads // the read path: freshness, unlisted files, the content cache
+
 	bodyStop context.CancelFunc
 	bodyDone sync.WaitGroup
-
-	// unlisted remembers files that a re-walk on the read path did not
-	// list, per skill record (see stale).
-	unlistedMu sync.Mutex
-	unlisted   map[string]*FileInfo
 }
 
 // Change describes what a refresh changed, for watchers and MCP
@@ -231,6 +228,7 @@ func openNoRefresh(opts *Options) (*Catalog, error) {
 	c.pair = p
 	c.bodies = newBodyQueue(c.opts.BackgroundBodies)
 	c.ref = newRefresher(&c.opts, c.log, c.view, c.pair, c.bodies)
+	c.files = &fileReads{view: c.view, pair: c.pair, ref: c.ref}
 	if c.opts.BackgroundBodies {
 		ctx, cancel := context.WithCancel(context.Background())
 		c.bodyStop = cancel

@@ -29,7 +29,7 @@ var errDamaged = errors.New("data dir damaged")
 // file on disk is the file on disk; ok is false when there is none, or when
 // it does not match, which is damage (see damaged) once confirmed against
 // the current record: the caller reads the file from its folder instead.
-func (c *Catalog) cachedFile(s *Skill, rel, want string) (data []byte, ok bool) {
+func (c *fileReads) cachedFile(s *Skill, rel, want string) (data []byte, ok bool) {
 	st, _ := c.pair.backends()
 	data, err := st.File(s.ID, rel)
 	switch {

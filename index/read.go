@@ -9,6 +9,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"sync"
 )
 
 // maxPathLen bounds a file path accepted by CleanRel: Linux's PATH_MAX.
@@ -39,12 +40,10 @@ func (c *Catalog) Load(ctx context.Context, ref string) (*Loaded, error) {
 	if err != nil {
 		return nil, err
 	}
-	if c.stale(&s, s.SkillFile) {
-		if s, err = c.refreshSkill(ctx, s, s.SkillFile); err != nil {
-			return nil, err
-		}
+	if s, err = c.files.fresh(ctx, s, s.SkillFile); err != nil {
+		return nil, err
 	}
-	content, ok := c.cachedFile(&s, s.SkillFile, s.Hash)
+	content, ok := c.files.cachedFile(&s, s.SkillFile, s.Hash)
 	if !ok {
 		if content, err = ReadFromDisk(s, s.SkillFile); err != nil {
 			return nil, fmt.Errorf("read %s: %w", s.SkillPath(), err)
@@ -59,9 +58,55 @@ func (c *Catalog) Load(ctx context.Context, ref string) (*Loaded, error) {
 	return l, nil
 }
 
+// fileReads is the read path's state and checks: whether a file a read
+// serves is newer on disk than the catalog (stale, one stat against the
+// fingerprint), the memory of files a walk left out (unlisted, under its
+// own leaf lock, unlistedMu), and the content cache checked against each
+// file's SHA-256 (cachedFile). A read that finds a file stale does not
+// refresh anything itself: it asks the refresher to catch up (catchUp) and
+// waits.
+type fileReads struct {
+	view *view
+	pair *pair
+	ref  *refresher
+
+	// unlisted remembers files that a re-walk on the read path did not
+	// list, per skill record (see stale).
+	unlistedMu sync.Mutex
+	unlisted   map[string]*FileInfo
+}
+
+// fresh returns the skill s as the catalog knows it once its file rel is
+// known current: when rel changed on disk since it was indexed (or
+// appeared), the refresher brings the skill's folder up to date first, so
+// the answer reflects the disk now. The watcher makes this rare; it is the
+// guarantee, not the mechanism. Errors: those of the refresh, a
+// *NotFoundError when the skill is gone, an *InvalidSkillError when it is
+// no longer served.
+func (c *fileReads) fresh(ctx context.Context, s Skill, rel string) (Skill, error) {
+	if !c.stale(&s, rel) {
+		return s, nil
+	}
+	behind := func() bool {
+		cur, ok := c.view.get(s.ID)
+		return !ok || c.stale(cur, rel)
+	}
+	if err := c.ref.catchUp(ctx, filepath.Join(s.Dir, filepath.FromSlash(rel)), behind); err != nil {
+		return Skill{}, err
+	}
+	n, err := c.view.servedByID(s.ID, s.Name)
+	if err != nil {
+		return Skill{}, err
+	}
+	if _, listed := findFile(n.Files, rel); !listed {
+		c.rememberUnlisted(n, rel)
+	}
+	return *n, nil
+}
+
 // stale reports whether the file rel of s differs on disk from its
 // fingerprint (or vanished). One stat.
-func (c *Catalog) stale(s *Skill, rel string) bool {
+func (c *fileReads) stale(s *Skill, rel string) bool {
 	st, err := os.Stat(filepath.Join(s.Dir, filepath.FromSlash(rel)))
 	for _, f := range s.Files {
 		if f.Path == rel {
@@ -89,7 +134,7 @@ func unlistedKey(s *Skill) *FileInfo {
 	return &s.Files[0]
 }
 
-func (c *Catalog) knownUnlisted(s *Skill, rel string) bool {
+func (c *fileReads) knownUnlisted(s *Skill, rel string) bool {
 	k := unlistedKey(s)
 	c.unlistedMu.Lock()
 	defer c.unlistedMu.Unlock()
@@ -97,7 +142,7 @@ func (c *Catalog) knownUnlisted(s *Skill, rel string) bool {
 }
 
 // rememberUnlisted notes that a walk of s's record did not list rel.
-func (c *Catalog) rememberUnlisted(s *Skill, rel string) {
+func (c *fileReads) rememberUnlisted(s *Skill, rel string) {
 	k := unlistedKey(s)
 	if k == nil {
 		return
@@ -108,34 +153,6 @@ func (c *Catalog) rememberUnlisted(s *Skill, rel string) {
 		c.unlisted = map[string]*FileInfo{}
 	}
 	c.unlisted[s.ID+"\x00"+rel] = k
-}
-
-// refreshSkill re-reads one skill folder after a change to its file rel
-// was noticed on the read path, so the answer reflects the disk now. The
-// watcher makes this rare; it is the guarantee, not the mechanism. While
-// a skill is being edited, many reads notice the same change at once: each
-// first waits for the refresh in progress (the watcher's, or another
-// read's) and walks the folder again only if the file is still newer than
-// the catalog, so concurrent reads do not queue one refresh each.
-func (c *Catalog) refreshSkill(ctx context.Context, s Skill, rel string) (Skill, error) {
-	w := c.ref.lockWrite() // waits for the refresh in progress
-	cur, ok := c.view.get(s.ID)
-	still := !ok || c.stale(cur, rel)
-	w.unlock()
-	if still {
-		c.ref.readWalks.Add(1)
-		if _, err := c.ref.refreshPaths(ctx, []string{filepath.Join(s.Dir, filepath.FromSlash(rel))}); err != nil {
-			return Skill{}, err
-		}
-	}
-	n, err := c.view.servedByID(s.ID, s.Name)
-	if err != nil {
-		return Skill{}, err
-	}
-	if _, listed := findFile(n.Files, rel); !listed {
-		c.rememberUnlisted(n, rel)
-	}
-	return *n, nil
 }
 
 // File is a file of a skill: level 3 of progressive disclosure.
@@ -190,10 +207,8 @@ func (c *Catalog) ReadFile(ctx context.Context, ref, rel string) (*File, error) 
 	if err != nil {
 		return nil, err
 	}
-	if c.stale(&s, clean) {
-		if s, err = c.refreshSkill(ctx, s, clean); err != nil {
-			return nil, err
-		}
+	if s, err = c.files.fresh(ctx, s, clean); err != nil {
+		return nil, err
 	}
 	fi, ok := findFile(s.Files, clean)
 	if !ok {
@@ -206,9 +221,9 @@ func (c *Catalog) ReadFile(ctx context.Context, ref, rel string) (*File, error) 
 	if fi.Size > MaxFileSize {
 		return nil, fmt.Errorf("%w: %s is %d bytes; files are served up to %d bytes (1 MiB)", ErrTooLarge, fi.Path, fi.Size, MaxFileSize)
 	}
-	data, ok := c.cachedFile(&s, fi.Path, fi.Hash)
+	data, ok := c.files.cachedFile(&s, fi.Path, fi.Hash)
 	if !ok {
-		if data, err = c.readInside(s, fi.Path); err != nil {
+		if data, err = readInside(s, fi.Path); err != nil {
 			return nil, err
 		}
 	}
@@ -238,7 +253,7 @@ func findFile(files []FileInfo, rel string) (FileInfo, bool) {
 
 // readInside reads a skill file from its folder on disk (see
 // ReadFromDisk); a file that is not there is a *FileNotFoundError.
-func (c *Catalog) readInside(s Skill, rel string) ([]byte, error) {
+func readInside(s Skill, rel string) ([]byte, error) {
 	data, err := ReadFromDisk(s, rel)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, &FileNotFoundError{SkillID: s.ID, Path: rel}

@@ -150,6 +150,25 @@ func (c *refresher) refreshPaths(ctx context.Context, paths []string) (*Stats, e
 	return c.apply(w, ctx, start, found, ids, inScope, walkDiags)
 }
 
+// catchUp is the read path's one way into the write pipeline: a read that
+// found the file at path newer than the catalog asks for its folder to be
+// brought up to date, and waits. While a skill is being edited, many reads
+// notice the same change at once: each first waits for the refresh in
+// progress (the watcher's, or another read's) and walks the folder again
+// only if behind, asked then, still says the catalog is behind the disk,
+// so concurrent reads do not queue one refresh each.
+func (c *refresher) catchUp(ctx context.Context, path string, behind func() bool) error {
+	w := c.lockWrite() // waits for the refresh in progress
+	still := behind()
+	w.unlock()
+	if !still {
+		return nil
+	}
+	c.readWalks.Add(1)
+	_, err := c.refreshPaths(ctx, []string{path})
+	return err
+}
+
 // refreshLocked is Refresh for callers that hold refreshMu.
 func (c *refresher) refreshLocked(w writing, ctx context.Context) (*Stats, error) {
 	start := time.Now()
