@@ -118,12 +118,10 @@ func TestBodiesNeverResurrect(t *testing.T) {
 	must(t, err)
 
 	// Stop the background goroutine and drive the pass by hand.
-	c.bodyStop()
-	c.bodyDone.Wait()
-	c.bodyStop = nil
+	c.body.close()
 	c.bodies.add("skill-007", "skill-008", "skill-009", "never-existed")
 	for {
-		more, err := c.indexBodyChunk(ctx)
+		more, err := c.body.indexBodyChunk(ctx)
 		must(t, err)
 		if !more {
 			break

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"sort"
 	"sync"
 
@@ -159,10 +160,39 @@ func (q *bodyQueue) save(_ writing, st *store.Store) error {
 	return nil
 }
 
+// bodyPass is the background body pass (Options.BackgroundBodies): a
+// goroutine that drains the body queue whenever the queue wakes it, in
+// chunks, each written by the refresher under refreshMu (completeSkills),
+// so no refresh interleaves with a chunk. It has no lock of its own.
+type bodyPass struct {
+	bodies *bodyQueue
+	ref    *refresher
+	log    *slog.Logger
+	stop   context.CancelFunc
+	done   sync.WaitGroup
+}
+
+// startBodyPass starts the pass over the queue q.
+func startBodyPass(q *bodyQueue, ref *refresher, log *slog.Logger) *bodyPass {
+	c := &bodyPass{bodies: q, ref: ref, log: log}
+	ctx, cancel := context.WithCancel(context.Background())
+	c.stop = cancel
+	c.done.Add(1)
+	go c.indexBodies(ctx)
+	return c
+}
+
+// close stops the pass, waiting for the chunk in flight (a fraction of a
+// second); what is left stays queued, and saved in the store.
+func (c *bodyPass) close() {
+	c.stop()
+	c.done.Wait()
+}
+
 // indexBodies is the background body pass: it runs until ctx ends,
 // indexing the pending bodies in chunks whenever kicked.
-func (c *Catalog) indexBodies(ctx context.Context) {
-	defer c.bodyDone.Done()
+func (c *bodyPass) indexBodies(ctx context.Context) {
+	defer c.done.Done()
 	for {
 		select {
 		case <-ctx.Done():
@@ -178,7 +208,7 @@ func (c *Catalog) indexBodies(ctx context.Context) {
 			if !more {
 				// The build is done: merge its segments now, not in
 				// every later process that opens the index.
-				_ = c.pair.ix.CompactAfterBuild(ctx)
+				_ = c.ref.pair.ix.CompactAfterBuild(ctx)
 				break
 			}
 		}
@@ -193,7 +223,7 @@ func (c *Catalog) indexBodies(ctx context.Context) {
 // store no longer has is dropped. A skill whose SKILL.md changed since
 // its record was made is left alone: its fingerprint changed too, so the
 // next refresh (or the stat of a load) parses it again.
-func (c *Catalog) indexBodyChunk(ctx context.Context) (bool, error) {
+func (c *bodyPass) indexBodyChunk(ctx context.Context) (bool, error) {
 	w := c.ref.lockWrite()
 	defer w.unlock()
 	if ctx.Err() != nil {
@@ -213,8 +243,6 @@ func (c *Catalog) indexBodyChunk(ctx context.Context) (bool, error) {
 
 // completeSkills is indexBodyChunk's work on ids; w proves refreshMu is held.
 func (c *refresher) completeSkills(w writing, ids []string) (bool, error) {
-	var fs []*found
-	var fids []string
 	var recs []*Skill
 	for _, id := range ids {
 		meta, err := c.pair.st.Meta(id)
@@ -228,19 +256,10 @@ func (c *refresher) completeSkills(w writing, ids []string) (bool, error) {
 		if err != nil {
 			continue // load drops such records; the next refresh re-reads the folder
 		}
-		files := append([]FileInfo(nil), s.Files...)
-		for i := range files {
-			files[i].Hash = ""
-		}
-		fs = append(fs, &found{root: s.Root, dir: s.Dir, realDir: s.RealDir, rel: s.Rel, depth: s.Depth, skillFile: s.SkillFile, files: files})
-		fids, recs = append(fids, id), append(recs, s)
-	}
-	all := make([]int, len(fs))
-	for i := range all {
-		all[i] = i
+		recs = append(recs, s)
 	}
 	var done []parsed
-	for k, p := range c.reader.parseAll(fs, fids, all, false) {
+	for k, p := range c.reader.reread(recs) {
 		if p.skill.Hash == recs[k].Hash {
 			done = append(done, p)
 		}

@@ -145,11 +145,8 @@ type Catalog struct {
 	pair   *pair      // the store and the search index; pairMu
 	ref    *refresher // the one writer; refreshMu, taken only through lockWrite
 	bodies *bodyQueue // bodies still to index (BackgroundBodies); its own lock
-
-	files *fileReads // the read path: freshness, unlisted files, the content cache
-
-	bodyStop context.CancelFunc
-	bodyDone sync.WaitGroup
+	body   *bodyPass  // the background body pass; nil without BackgroundBodies
+	files  *fileReads // the read path: freshness, unlisted files, the content cache
 }
 
 // Change describes what a refresh changed, for watchers and MCP
@@ -230,10 +227,7 @@ func openNoRefresh(opts *Options) (*Catalog, error) {
 	c.ref = newRefresher(&c.opts, c.log, c.view, c.pair, c.bodies)
 	c.files = &fileReads{view: c.view, pair: c.pair, ref: c.ref}
 	if c.opts.BackgroundBodies {
-		ctx, cancel := context.WithCancel(context.Background())
-		c.bodyStop = cancel
-		c.bodyDone.Add(1)
-		go c.indexBodies(ctx)
+		c.body = startBodyPass(c.bodies, c.ref, c.log)
 	}
 	// Load what an earlier run stored, and repair it; damage found on the
 	// way recreates the damaged file, for the first refresh to fill.
@@ -289,9 +283,8 @@ func (c *Catalog) Roots() []Root { return append([]Root(nil), c.opts.Roots...) }
 // index. Bodies not indexed yet are recorded in the store and indexed by
 // the next Open.
 func (c *Catalog) Close() error {
-	if c.bodyStop != nil {
-		c.bodyStop()
-		c.bodyDone.Wait()
+	if c.body != nil {
+		c.body.close()
 	}
 	return c.ref.close()
 }

@@ -62,6 +62,13 @@ type found struct {
 	truncated bool // more than MaxFilesPerSkill files
 }
 
+// newFound is the walk's record of the skill folder dir (reached as dir,
+// really at realDir), rel from root number root at depth, whose SKILL.md
+// is spelled skillFile, with the fingerprints files.
+func newFound(root int, dir, realDir, rel string, depth int, skillFile string, files []FileInfo) *found {
+	return &found{root: root, dir: dir, realDir: realDir, rel: rel, depth: depth, skillFile: skillFile, files: files}
+}
+
 type walker struct {
 	maxDepth int
 	visited  map[string]bool // real folder paths already walked
@@ -198,7 +205,7 @@ func (w *walker) walk(root int, dir, realDir, rel string, depth int, owner *foun
 		w.diag("symlink-outside", refused, "SKILL.md is a link that points outside its folder; the folder is not a skill", "copy the file into the folder instead of linking it")
 	}
 	if sf != "" {
-		owner = &found{root: root, dir: dir, realDir: realDir, rel: rel, depth: depth, skillFile: sf}
+		owner = newFound(root, dir, realDir, rel, depth, sf, nil)
 		w.found = append(w.found, owner)
 	}
 	for _, e := range entries {

@@ -105,7 +105,7 @@ func (c *refresher) degrade(_ writing, cause error) bool {
 // bodyFailed handles a failed chunk of the background body pass: a data
 // dir that stopped taking writes degrades the catalog to memory (and a
 // full refresh indexes every body there); the ids stay pending otherwise.
-func (c *Catalog) bodyFailed(ctx context.Context, err error) {
+func (c *bodyPass) bodyFailed(ctx context.Context, err error) {
 	w := c.ref.lockWrite()
 	defer w.unlock()
 	if !c.ref.degrade(w, err) {

@@ -55,6 +55,26 @@ func (r folderReader) parseAll(found []*found, ids []string, batch []int, metaOn
 	return out
 }
 
+// reread parses the folders of stored records again, in full, as the walk
+// that made each record found it: its files' fingerprints (hashes left to
+// the parse, which reads every file), root, folder, depth and SKILL.md
+// spelling. The background body pass completes records made from the
+// frontmatter alone this way; the parsed records keep the ids of recs.
+func (r folderReader) reread(recs []*Skill) []parsed {
+	fs := make([]*found, len(recs))
+	ids := make([]string, len(recs))
+	all := make([]int, len(recs))
+	for i, s := range recs {
+		files := append([]FileInfo(nil), s.Files...)
+		for k := range files {
+			files[k].Hash = ""
+		}
+		fs[i] = newFound(s.Root, s.Dir, s.RealDir, s.Rel, s.Depth, s.SkillFile, files)
+		ids[i], all[i] = s.ID, i
+	}
+	return r.parseAll(fs, ids, all, false)
+}
+
 // parseOne reads one skill folder: SKILL.md is parsed and validated; every
 // text file up to MaxFileSize is hashed and kept for the content cache.
 //
