@@ -60,20 +60,15 @@ func (c *Catalog) Load(ctx context.Context, ref string) (*Loaded, error) {
 
 // fileReads is the read path's state and checks: whether a file a read
 // serves is newer on disk than the catalog (stale, one stat against the
-// fingerprint), the memory of files a walk left out (unlisted, under its
-// own leaf lock, unlistedMu), and the content cache checked against each
-// file's SHA-256 (cachedFile). A read that finds a file stale does not
-// refresh anything itself: it asks the refresher to catch up (catchUp) and
-// waits.
+// fingerprint), the memory of files a walk left out (unlisted), and the
+// content cache checked against each file's SHA-256 (cachedFile). A read
+// that finds a file stale does not refresh anything itself: it asks the
+// refresher to catch up (catchUp) and waits. It has no lock of its own.
 type fileReads struct {
-	view *view
-	pair *pair
-	ref  *refresher
-
-	// unlisted remembers files that a re-walk on the read path did not
-	// list, per skill record (see stale).
-	unlistedMu sync.Mutex
-	unlisted   map[string]*FileInfo
+	view     *view
+	pair     *pair
+	ref      *refresher
+	unlisted unlistedFiles
 }
 
 // fresh returns the skill s as the catalog knows it once its file rel is
@@ -99,7 +94,7 @@ func (c *fileReads) fresh(ctx context.Context, s Skill, rel string) (Skill, erro
 		return Skill{}, err
 	}
 	if _, listed := findFile(n.Files, rel); !listed {
-		c.rememberUnlisted(n, rel)
+		c.unlisted.remember(n, rel)
 	}
 	return *n, nil
 }
@@ -117,7 +112,7 @@ func (c *fileReads) stale(s *Skill, rel string) bool {
 	// record already left it out (.git/…, node_modules/…, a link leading
 	// out of the folder): reading such a file must not walk the folder
 	// again on every call.
-	return err == nil && !c.knownUnlisted(s, rel)
+	return err == nil && !c.unlisted.known(s, rel)
 }
 
 // maxUnlisted bounds the memory of files walks left out; past it the
@@ -134,25 +129,34 @@ func unlistedKey(s *Skill) *FileInfo {
 	return &s.Files[0]
 }
 
-func (c *fileReads) knownUnlisted(s *Skill, rel string) bool {
-	k := unlistedKey(s)
-	c.unlistedMu.Lock()
-	defer c.unlistedMu.Unlock()
-	return k != nil && c.unlisted[s.ID+"\x00"+rel] == k
+// unlistedFiles remembers files that a re-walk on the read path did not
+// list, per skill record (see stale). It owns its lock, mu, a leaf: its
+// methods take it and call nothing else.
+type unlistedFiles struct {
+	mu sync.Mutex
+	m  map[string]*FileInfo
 }
 
-// rememberUnlisted notes that a walk of s's record did not list rel.
-func (c *fileReads) rememberUnlisted(s *Skill, rel string) {
+// known reports whether a walk of s's record did not list rel.
+func (u *unlistedFiles) known(s *Skill, rel string) bool {
+	k := unlistedKey(s)
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return k != nil && u.m[s.ID+"\x00"+rel] == k
+}
+
+// remember notes that a walk of s's record did not list rel.
+func (u *unlistedFiles) remember(s *Skill, rel string) {
 	k := unlistedKey(s)
 	if k == nil {
 		return
 	}
-	c.unlistedMu.Lock()
-	defer c.unlistedMu.Unlock()
-	if c.unlisted == nil || len(c.unlisted) >= maxUnlisted {
-		c.unlisted = map[string]*FileInfo{}
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if u.m == nil || len(u.m) >= maxUnlisted {
+		u.m = map[string]*FileInfo{}
 	}
-	c.unlisted[s.ID+"\x00"+rel] = k
+	u.m[s.ID+"\x00"+rel] = k
 }
 
 // File is a file of a skill: level 3 of progressive disclosure.
