@@ -77,7 +77,7 @@ func (c *refresher) rebuildInMemory(w writing, ctx context.Context) (*Stats, err
 // and the next start reconciles them with the folders. It reports whether
 // it switched: false for a catalog already in memory. Its writing
 // argument proves refreshMu is held.
-func (c *refresher) degrade(_ writing, cause error) bool {
+func (c *refresher) degrade(w writing, cause error) bool {
 	if c.pair.inMem() {
 		return false
 	}
@@ -92,7 +92,7 @@ func (c *refresher) degrade(_ writing, cause error) bool {
 	}
 	c.log.Error("cannot write the data dir; serving from memory until restart (the next start reconciles the data dir with the skill folders)",
 		"dir", c.pair.dataDir, "err", cause)
-	c.pair.swap(st, ix, cause)
+	c.pair.swap(w, st, ix, cause)
 	// Fingerprints left out make the next refresh parse every skill again,
 	// filling the new store; until then the old records keep listing.
 	l := c.view.lock()

@@ -170,9 +170,9 @@ func openPair(dataDir string, timeout time.Duration, log *slog.Logger) (*pair, e
 }
 
 // close closes the store and the search index, and the data dir's files
-// retired by degrade. The refresher calls it, under refreshMu, once no
-// refresh can start.
-func (p *pair) close() error {
+// retired by degrade; w proves refreshMu is held (no refresh writes to
+// them meanwhile).
+func (p *pair) close(_ writing) error {
 	var errs []error
 	if p.ix != nil {
 		errs = append(errs, p.ix.Close())
@@ -188,8 +188,9 @@ func (p *pair) close() error {
 }
 
 // swap moves the pair to the in-memory store st and index ix after cause
-// (see degrade); readers stay on the data dir's files until rebuilt.
-func (p *pair) swap(st *store.Store, ix *search.Index, cause error) {
+// (see degrade); readers stay on the data dir's files until rebuilt. w
+// proves refreshMu is held: st and ix change only under it.
+func (p *pair) swap(_ writing, st *store.Store, ix *search.Index, cause error) {
 	p.pairMu.Lock()
 	defer p.pairMu.Unlock()
 	p.retired = append(p.retired, p.ix, p.st)

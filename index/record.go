@@ -16,7 +16,7 @@ import (
 // recordVersion is the version of the skill record the store keeps (see
 // encodeRecord). Bump it whenever parsing, validation or the record's
 // shape change what a record says about a folder: the data dir's key
-// includes it (Catalog.key), so a new version starts from a fresh data
+// includes it (dataKey), so a new version starts from a fresh data
 // subfolder, and a record of another version found in a store is
 // re-derived from its folder, never served (decodeRecord).
 //

@@ -90,7 +90,7 @@ func (c *refresher) close() error {
 	w := c.lockWrite()
 	defer w.unlock()
 	c.closed = true
-	return c.pair.close()
+	return c.pair.close(w)
 }
 
 // Refresh walks the roots and brings the catalog up to date: new and
