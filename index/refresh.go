@@ -20,7 +20,7 @@ import (
 // parse; parse-and-write: the folders read by the folderReader in batches,
 // written to the pair with the pending list; publish: the new map and
 // shadowing into the view, then the subscribers), the background body
-// pass's chunks (complete), the open-time load and its repairs, the fall
+// pass's chunks (completeSkills), the open-time load and its repairs, the fall
 // back to memory (degrade) and Close. Readers that find a file newer than
 // the catalog come in through catchUp and wait. It holds the view, the
 // pair and the body queue, whose locks it takes only through their own
@@ -35,7 +35,7 @@ type refresher struct {
 	pair   *pair
 	// bodies holds the ids whose body text is not in the search index yet
 	// (BackgroundBodies). It changes only under refreshMu, and the
-	// background pass indexes under refreshMu too (complete), so a body is
+	// background pass indexes under refreshMu too (completeSkills), so a body is
 	// always indexed from the store's current record and can never bring
 	// back a removed or older version of a skill. Its own lock lets
 	// BodiesPending read it without waiting for a refresh.
