@@ -127,3 +127,71 @@ func hitsOf(r *Result) []idScore {
 	slices.SortFunc(out, func(a, b idScore) int { return strings.Compare(a.ID, b.ID) })
 	return out
 }
+
+// TestCompactRightAfterBuild: compacting the moment a build's last batch
+// is written, before bleve's persister has written its segments to disk
+// (the catalog does so when its body pass drains), still leaves one
+// segment. It used to find no segment on disk, count the build as
+// compacted and leave it in several segments (five at 10k skills).
+func TestCompactRightAfterBuild(t *testing.T) {
+	for round := range 3 {
+		ix, err := Open(filepath.Join(t.TempDir(), "index"), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := ix.Index(buildDocs(600, false)...); err != nil {
+			t.Fatal(err)
+		}
+		if err := ix.Index(buildDocs(600, true)...); err != nil {
+			t.Fatal(err)
+		}
+		if err := ix.CompactAfterBuild(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if n, _, err := ix.Segments(); err != nil || n != 1 {
+			t.Errorf("round %d: compacted right after the build: %d segments (%v), want 1", round, n, err)
+		}
+		if err := ix.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestCompactCutShort: a compaction whose context ends (the catalog's
+// body pass stopped by Close) leaves the build counted as not compacted,
+// so Close compacts it. bleve's ForceMerge returns nil when its context
+// ends; that used to count the build as compacted.
+func TestCompactCutShort(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "index")
+	ix, err := Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ix.Index(buildDocs(600, false)...); err != nil {
+		t.Fatal(err)
+	}
+	if err := ix.Index(buildDocs(600, true)...); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := ix.CompactAfterBuild(ctx); err == nil {
+		if n, _, _ := ix.Segments(); n != 1 {
+			t.Errorf("a cut-short compaction returned nil, leaving %d segments", n)
+		}
+	}
+	if w := ix.written.Load(); w < 1200 {
+		t.Errorf("after a cut-short compaction: written %d, want the build's 1200 still counted", w)
+	}
+	if err := ix.Close(); err != nil {
+		t.Fatal(err)
+	}
+	ix, err = Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	if n, _, err := ix.Segments(); err != nil || n != 1 {
+		t.Errorf("reopened after Close: %d segments (%v), want 1", n, err)
+	}
+}

@@ -182,6 +182,7 @@ type Index struct {
 	stats atomic.Pointer[corpusStats] // field-length totals for BM25, see stats.go
 
 	written atomic.Int64 // documents indexed or deleted since the last compaction, see compact.go
+	memOnly bool         // an in-memory index (Open("")): nothing to compact
 }
 
 // newIndex wraps an open bleve index; it closes idx if it fails.
@@ -226,7 +227,12 @@ func Open(path string, opts *Options) (*Index, error) {
 			_ = idx.Close()
 			return nil, fmt.Errorf("search: create in-memory index: %w", err)
 		}
-		return newIndex(idx)
+		ix, err := newIndex(idx)
+		if err != nil {
+			return nil, err
+		}
+		ix.memOnly = true
+		return ix, nil
 	}
 
 	empty, err := missingOrEmptyDir(path)
