@@ -116,6 +116,9 @@ func TestRun(t *testing.T) {
 // TestRunLeavesDirAlone measures a given folder: Run edits skills to
 // measure re-indexing, but only in its own copy; the folder is unchanged.
 func TestRunLeavesDirAlone(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a whole bench run on a given folder: skipped with -short (TestRun covers the runner)")
+	}
 	dir := t.TempDir()
 	if _, err := gen.Generate(context.Background(), dir, gen.Options{Skills: 30, Seed: 5}); err != nil {
 		t.Fatal(err)
@@ -175,6 +178,9 @@ func snapshot(t *testing.T, dir string) map[string]string {
 // TestRunProfiles checks that --profile writes every profile it documents,
 // each a gzipped pprof protobuf (go tool pprof reads them).
 func TestRunProfiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a whole bench run with profiles: skipped with -short (TestRun covers the runner)")
+	}
 	dir := filepath.Join(t.TempDir(), "prof")
 	if _, err := Run(context.Background(), Config{Skills: 30, Seed: 3, ProfileDir: dir}); err != nil {
 		t.Fatal(err)

@@ -61,6 +61,9 @@ func truncateHalf(glob string) func(*testing.T, string) {
 // runs in each way a disk or a careless user can; the next Open detects it,
 // logs a warning, rebuilds from the skill folders, and serves everything.
 func TestCorruptDataDir(t *testing.T) {
+	if testing.Short() {
+		t.Skip("damages and rebuilds the data dir in every way: skipped with -short")
+	}
 	cases := []damage{
 		{"store truncated", truncateHalf("skills.db"), false},
 		{"store emptied", func(t *testing.T, dd string) { must(t, os.Truncate(filepath.Join(dd, "skills.db"), 0)) }, false},
@@ -198,6 +201,9 @@ func TestDataDirFull(t *testing.T) {
 // the catalog serves; edits are still picked up and served (from memory),
 // and after a restart with space the data dir catches up.
 func TestDataDirFillsUpWhileServing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("fills a tmpfs while serving and restarts: skipped with -short")
+	}
 	data := tmpfs(t, "16m")
 	root := t.TempDir()
 	const n = 120

@@ -80,6 +80,9 @@ var corpusOnce struct {
 
 func corpusDocs(tb testing.TB) []Doc {
 	tb.Helper()
+	if testing.Short() {
+		tb.Skip("corpus-wide (~1,860 skills): skipped with -short")
+	}
 	if _, err := os.Stat(filepath.Join(corpusDir, "QUERIES.tsv")); err != nil {
 		tb.Skipf("corpus not available: %v", err)
 	}

@@ -27,6 +27,9 @@ type corpusSkill struct {
 // back: the body's references to them are real.
 func loadCorpus(t testing.TB) []corpusSkill {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("corpus-wide (~1,860 skills): skipped with -short")
+	}
 	if _, err := os.Stat(corpusRoot); err != nil {
 		t.Skipf("corpus not available: %v", err)
 	}

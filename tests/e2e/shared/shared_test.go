@@ -135,6 +135,9 @@ func toolText(t *testing.T, ctx context.Context, sess *mcp.ClientSession, tool s
 func TestSharedSessions(t *testing.T) {
 	for _, n := range []int{2, 8} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			if n > 2 && testing.Short() {
+				t.Skip("8 sessions: skipped with -short (2 run)")
+			}
 			e := newSharedEnv(t)
 			ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 			defer cancel()
@@ -311,6 +314,9 @@ func TestSharedSessions(t *testing.T) {
 // MCP SDK (tests/mcpclient/shared.mjs): two, then eight sessions; the
 // owner is killed mid-session. Skips when node or node_modules is missing.
 func TestSharedTypeScript(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the TypeScript SDK client runs: skipped with -short")
+	}
 	client := filepath.Join(e2etest.RepoRoot(t), "tests", "mcpclient")
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("node not installed")

@@ -18,25 +18,31 @@ func TestMain(m *testing.M) { e2etest.Main(m) }
 
 var binary = e2etest.Binary
 
+// skipShort skips a test with -short: each starts node processes and the
+// skilldex binary (and reads the corpus), outside a quick check.
+func skipShort(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("the TypeScript SDK client runs: skipped with -short")
+	}
+}
+
 // TestTypeScriptClient drives `skilldex serve` with the official
 // TypeScript MCP SDK, on the examples and on the corpus.
 func TestTypeScriptClient(t *testing.T) {
-	root, client := e2etest.TSClient(t)
+	skipShort(t)
+	_, client := e2etest.TSClient(t)
 	cases := []struct {
-		name, dir string
-		env       []string
+		name string
+		dir  func(testing.TB) string
+		env  []string
 	}{
-		{"examples", filepath.Join(root, "examples", "skills"), nil},
-	}
-	if !testing.Short() {
-		cases = append(cases, struct {
-			name, dir string
-			env       []string
-		}{"corpus", e2etest.Corpus(t), []string{"QUERY=convert office documents to markdown", "SKILL=markitdown", "FILE=references/file_formats.md"}})
+		{"examples", e2etest.Examples, nil},
+		{"corpus", e2etest.Corpus, []string{"QUERY=convert office documents to markdown", "SKILL=markitdown", "FILE=references/file_formats.md"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			cmd := exec.Command("node", filepath.Join(client, "client.mjs"), binary(t), tc.dir)
+			cmd := exec.Command("node", filepath.Join(client, "client.mjs"), binary(t), tc.dir(t))
 			cmd.Env = append(os.Environ(), tc.env...)
 			out, err := cmd.CombinedOutput()
 			t.Logf("%s", out)

@@ -16,6 +16,7 @@ import (
 // On the examples only: the corpus run (about 2 minutes, 46,000 checks) is
 // a step of .ci/run, outside this package's test time budget.
 func TestTypeScriptSkillsExtension(t *testing.T) {
+	skipShort(t)
 	root, client := e2etest.TSClient(t)
 	dirs := map[string]string{"examples": filepath.Join(root, "examples", "skills")}
 	for name, dir := range dirs {
