@@ -65,7 +65,7 @@ var (
 // is file line line0, in context w.
 func scanCode(sc *skillCtx, rel, code string, line0 int, k fileKind, w where) {
 	scanBypass(sc, rel, code, line0, w)
-	if !sc.hints.miner && !containsAny(strings.ToLower(code), codeHints) {
+	if !sc.hints.miner && !codeHintWords.matchAny(strings.ToLower(code)) {
 		return
 	}
 	c := stripComments(code, k)
@@ -114,9 +114,9 @@ func scanCode(sc *skillCtx, rel, code string, line0 int, k fileKind, w where) {
 		cred, credOff = "the whole environment", m[0]
 	}
 	// shell commands and paths inside string literals
-	lits := strLit.FindAllStringIndex(c, -1)
-	if !containsAny(c, litHints) && !sc.hints.miner {
-		lits = nil
+	var lits [][]int
+	if sc.hints.miner || litHintWords.matchAny(c) {
+		lits = strLit.FindAllStringIndex(c, -1)
 	}
 	for _, m := range lits {
 		lit := c[m[0]:m[1]]
@@ -163,6 +163,10 @@ func scanCode(sc *skillCtx, rel, code string, line0 int, k fileKind, w where) {
 // to find anything in it.
 var litHints = append([]string{"authorized_keys", "cron", "bashrc", "zshrc", ".profile", "LaunchAgents", "systemd", "hooks",
 	"curl", "wget", "/dev/tcp", "crontab", "nc ", "ncat", "netcat", "socat", "bash", "sh ", "| sh", "|sh", ">>", "base64", "xmrig"}, credHints...)
+
+// codeHintWords and litHintWords match codeHints and litHints in one
+// pass each.
+var codeHintWords, litHintWords = newWordList(codeHints), newWordList(litHints)
 
 // unescapeLit undoes the common escapes of a string literal so the shell
 // parser sees the command.
