@@ -74,6 +74,9 @@ func (p *plan) features(breakdown map[int]float64, score float64) hitFeatures {
 			continue
 		}
 		c := p.clauses[i]
+		if c.expansion {
+			continue
+		}
 		if c.term < 0 {
 			exact = true
 			continue

@@ -184,6 +184,17 @@ var devVariants = []struct {
 	{"twin .4", func(tu *tuning) { tu.fbTwin = 0.4 }},
 	{"twin off", func(tu *tuning) { tu.fbTwin = 0 }},
 	{"twin .7", func(tu *tuning) { tu.fbTwin = 0.7 }},
+	{"syn df.001", func(tu *tuning) { tu.synonymMaxDF = 0.001 }},
+	{"syn df.003", func(tu *tuning) { tu.synonymMaxDF = 0.003 }},
+	{"syn df.01", func(tu *tuning) { tu.synonymMaxDF = 0.01 }},
+	{"syn df.03", func(tu *tuning) { tu.synonymMaxDF = 0.03 }},
+	{"syn .2 df.003", func(tu *tuning) { tu.synonym, tu.synonymMaxDF = 0.2, 0.003 }},
+	{"syn .05", func(tu *tuning) { tu.synonym = 0.05 }},
+	{"syn .1", func(tu *tuning) { tu.synonym = 0.1 }},
+	{"syn .15", func(tu *tuning) { tu.synonym = 0.15 }},
+	{"syn .2", func(tu *tuning) { tu.synonym = 0.2 }},
+	{"syn .3", func(tu *tuning) { tu.synonym = 0.3 }},
+	{"syn .5", func(tu *tuning) { tu.synonym = 0.5 }},
 	{"fb off", func(tu *tuning) { tu.feedback = 0 }},
 }
 

@@ -31,6 +31,9 @@ import (
 type fbTerm struct {
 	text string
 	w    float64
+	// anchor is the index of the query term it stands in for (a
+	// synonym), or -1: a term of its own.
+	anchor int
 }
 
 // feedbackTerms picks the expansion terms from the first search's best
@@ -133,7 +136,7 @@ func (ix *Index) feedbackTerms(ctx context.Context, idx bleve.Index, p *plan, id
 		if df < 2 || df > maxDF {
 			continue
 		}
-		out = append(out, fbTerm{text: t, w: c.w * bm25IDF(docs, df)})
+		out = append(out, fbTerm{text: t, w: c.w * bm25IDF(docs, df), anchor: -1})
 	}
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].w != out[j].w {
@@ -178,11 +181,40 @@ func (ix *Index) extend(ctx context.Context, idx bleve.Index, p *plan, fb []fbTe
 	q.terms = append([]string(nil), p.terms...)
 	q.idf = append([]float64(nil), p.idf...)
 	q.weights = append([]float64(nil), p.weights...)
+	q.metaDF = append([]uint64(nil), p.metaDF...)
 	q.clauses = append([]clause(nil), p.clauses...)
 	q.q = query.NewDisjunctionQuery(append([]query.Query(nil), p.q.Disjuncts...))
 	q.q.RetrieveScoreBreakdown(true)
 	fields := []fieldWeight{{fieldName, tune.name}, {fieldDescription, tune.description}, {fieldTags, tune.tags}, {fieldBody, tune.body}}
 	for _, f := range fb {
+		if f.anchor >= 0 {
+			var df [4]uint64
+			for i, fw := range fields {
+				if fw.w <= 0 || (fw.field == fieldBody && !tune.fbBody) {
+					continue
+				}
+				if df[i], err = docFreq(ctx, r, fw.field, f.text); err != nil {
+					return nil, err
+				}
+			}
+			for i, fw := range fields {
+				boost := fw.w * f.w
+				if fw.field == fieldName {
+					boost *= nameIDFFactor(q.docs, df, tune)
+				}
+				if df[i] == 0 || boost <= 0 ||
+					(fw.field == fieldBody && float64(df[i]) > max(tune.bodyMaxDocFrac*float64(q.docs), bodyMinDF)) {
+					continue
+				}
+				tq := query.NewTermQuery(f.text)
+				tq.SetField(fw.field)
+				tq.SetBoost(boost)
+				q.q.AddQuery(tq)
+				q.clauses = append(q.clauses, clause{field: fw.field, text: f.text, term: f.anchor, expansion: true})
+				q.expanded = true
+			}
+			continue
+		}
 		if len(q.terms) == maxTerms {
 			break
 		}
@@ -192,6 +224,7 @@ func (ix *Index) extend(ctx context.Context, idx bleve.Index, p *plan, fb []fbTe
 		ti := len(q.terms)
 		q.terms = append(q.terms, f.text)
 		q.idf = append(q.idf, 0)
+		q.metaDF = append(q.metaDF, 0)
 		q.weights = append(q.weights, f.w*tune.fbCoverage)
 		q.totalWeight += f.w * tune.fbCoverage
 		q.fb |= 1 << uint(ti)

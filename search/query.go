@@ -176,6 +176,12 @@ type tuning struct {
 	fbCoverage float64
 	// fbBody searches feedback terms in bodies too.
 	fbBody bool
+	// synonym is the weight of WordNet synonyms of query words added in
+	// the second pass (with feedback, same gate); 0: none.
+	synonym float64
+	// synonymMaxDF looks synonyms up only for words in at most this
+	// fraction of names, descriptions or tags (0: any word).
+	synonymMaxDF float64
 	// fbTwin is the Jaccard similarity of two feedback hits' terms at
 	// which they count as one hit (near-twin skills); 0: never.
 	fbTwin float64
@@ -218,6 +224,8 @@ var defaultTuning = tuning{
 	fbBody:         false,
 	fbMaxConf:      0.5,
 	fbTwin:         0.5,
+	synonym:        0.1,
+	synonymMaxDF:   0.03,
 }
 
 type fieldWeight struct {
@@ -231,6 +239,9 @@ type clause struct {
 	field string // reported field
 	text  string // term reported in Matched
 	term  int    // index into the query's terms; -1 for the exact-name clause
+	// expansion marks a second-pass clause standing in for a query term
+	// (a synonym): it scores for that term but not in Confidence.
+	expansion bool
 }
 
 // plan is an analysed query: the bleve query plus what each clause means.
@@ -241,7 +252,9 @@ type plan struct {
 	totalWeight float64
 	clauses     []clause
 	q           *query.DisjunctionQuery
+	metaDF      []uint64  // per term, its largest document frequency over name, description and tags
 	fb          uint64    // bit i: terms[i] is a feedback term
+	expanded    bool      // some clauses are expansions (see clause.expansion)
 	sqWeight    float64   // sum of the query's own clauses' squared weights, from its first search (see rescoreQuery)
 	docs        uint64    // documents in the index when planned
 	scratch     []float64 // per-clause scores of the document being scored
@@ -307,8 +320,10 @@ func (ix *Index) search(ctx context.Context, req Request) (*Result, error) {
 		return nil, err
 	}
 	var fb []fbTerm
-	if len(res.Hits) > 0 && (tune.fbMaxConf <= 0 || tune.fbMaxConf > 1 ||
-		confidence(p.features(res.Hits[0].ScoreBreakdown, res.Hits[0].Score)) < tune.fbMaxConf) {
+	// Selective expansion: only a query the first search does not answer
+	// with confidence (or at all) is expanded.
+	if len(res.Hits) == 0 || tune.fbMaxConf <= 0 || tune.fbMaxConf > 1 ||
+		confidence(p.features(res.Hits[0].ScoreBreakdown, res.Hits[0].Score)) < tune.fbMaxConf {
 		n := min(len(res.Hits), tune.fbDocs)
 		ids := make([]string, n)
 		scores := make([]float64, n)
@@ -317,6 +332,13 @@ func (ix *Index) search(ctx context.Context, req Request) (*Result, error) {
 		}
 		if fb, err = ix.feedbackTerms(ctx, idx, p, ids, scores); err != nil {
 			return nil, err
+		}
+		if tune.synonym > 0 {
+			syn, err := ix.synonymTerms(idx, req.Query, p)
+			if err != nil {
+				return nil, err
+			}
+			fb = append(fb, syn...)
 		}
 	}
 	if len(fb) == 0 {
@@ -376,7 +398,7 @@ func (ix *Index) collect(ctx context.Context, idx bleve.Index, p *plan, req Requ
 			continue
 		}
 		qs := h.Score
-		if p.fb != 0 {
+		if p.fb != 0 || p.expanded {
 			qs = p.queryScore(h.ScoreBreakdown, &ix.tune)
 		}
 		ft := p.features(h.ScoreBreakdown, qs)
@@ -414,7 +436,7 @@ func (p *plan) score(breakdown map[int]float64, tune *tuning) float64 {
 // queryScore is score without the feedback terms: what the hit scores on
 // the words of the request alone (Confidence is computed from it).
 func (p *plan) queryScore(breakdown map[int]float64, tune *tuning) float64 {
-	return p.scoreWithout(breakdown, tune, p.fb)
+	return p.scoreWithout(breakdown, tune, p.fb|1<<63)
 }
 
 // scoreWithout is score ignoring the terms whose bit is set in skip.
@@ -433,7 +455,7 @@ func (p *plan) scoreWithout(breakdown map[int]float64, tune *tuning, skip uint64
 			continue
 		}
 		p.scratch[i] = 0
-		if c.term >= 0 && skip&(1<<uint(c.term)) != 0 {
+		if c.term >= 0 && (skip&(1<<uint(c.term)) != 0 || (skip != 0 && c.expansion)) {
 			continue
 		}
 		if c.term < 0 {
@@ -667,6 +689,7 @@ func (ix *Index) plan(ctx context.Context, idx bleve.Index, text string, keyword
 	unknown := make([]bool, len(terms))
 	p.weights = make([]float64, len(terms))
 	p.idf = make([]float64, len(terms))
+	p.metaDF = make([]uint64, len(terms))
 	tw := termWeights(terms, &tune)
 	for i := nQuery; i < len(terms); i++ {
 		tw[i] *= tune.keywords
@@ -687,6 +710,7 @@ func (ix *Index) plan(ctx context.Context, idx bleve.Index, text string, keyword
 			maxDF = max(maxDF, df[i])
 		}
 		unknown[ti] = df[0] == 0 && df[1] == 0 && df[2] == 0
+		p.metaDF[ti] = max(df[0], df[1], df[2])
 		for i, f := range meta {
 			boost := f.w * tw[ti]
 			if f.field == fieldName {

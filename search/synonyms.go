@@ -1,0 +1,83 @@
+package search
+
+import (
+	_ "embed"
+	"strings"
+
+	"github.com/blevesearch/bleve/v2"
+)
+
+// synonymsText maps an English word to its WordNet synonyms (see
+// data/README.md), one word a line: "word syn1 syn2 ...".
+//
+//go:embed data/synonyms.txt
+var synonymsText string
+
+// synonymsOf returns the synonyms of the lower-case word w, or nil.
+func synonymsOf(w string) []string {
+	b := synonymsText
+	lo, hi := 0, len(b)
+	for lo < hi {
+		mid := (lo + hi) / 2
+		// the line holding mid
+		start := strings.LastIndexByte(b[:mid], '\n') + 1
+		end := strings.IndexByte(b[start:], '\n')
+		if end < 0 {
+			end = len(b)
+		} else {
+			end += start
+		}
+		line := b[start:end]
+		key, rest, _ := strings.Cut(line, " ")
+		switch {
+		case key == w:
+			return strings.Fields(rest)
+		case key < w:
+			lo = end + 1
+		default:
+			hi = start
+		}
+	}
+	return nil
+}
+
+// synonymTerms returns the analysed WordNet synonyms of the query's words,
+// each anchored to the query term it stands in for, at tune.synonym;
+// synonyms already among the terms are skipped.
+func (ix *Index) synonymTerms(idx bleve.Index, text string, p *plan) ([]fbTerm, error) {
+	words, err := tokens(idx, analyzerPlain, text)
+	if err != nil {
+		return nil, err
+	}
+	var out []fbTerm
+	seen := map[string]bool{}
+	for _, w := range dedupe(words) {
+		stem, err := tokens(idx, analyzerText, w)
+		if err != nil {
+			return nil, err
+		}
+		if len(stem) != 1 {
+			continue
+		}
+		ti := indexOf(p.terms, stem[0])
+		if ti < 0 || p.fb&(1<<uint(ti)) != 0 {
+			continue
+		}
+		if max := ix.tune.synonymMaxDF; max > 0 && p.metaDF[ti] > uint64(max*float64(p.docs)) {
+			continue // a word skills use often enough needs no stand-in
+		}
+		for _, s := range synonymsOf(w) {
+			st, err := tokens(idx, analyzerText, s)
+			if err != nil {
+				return nil, err
+			}
+			for _, t := range st {
+				if !seen[t] && !contains(p.terms, t) {
+					seen[t] = true
+					out = append(out, fbTerm{text: t, w: ix.tune.synonym, anchor: ti})
+				}
+			}
+		}
+	}
+	return out, nil
+}
