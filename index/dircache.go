@@ -186,35 +186,31 @@ func decodeDirCache(data []byte) (*dirCache, error) {
 }
 
 // walkDirs returns the folder listings for a full walk, read from the
-// store once per catalog; nil for an in-memory catalog. w proves
-// refreshMu is held (dirs changes only under it).
+// store (nil for an in-memory catalog). They are not kept in memory
+// between walks: at 10,000 skills they would hold about 10 MB of a
+// serving process's heap for the one full walk a rescan makes now and
+// then. w proves refreshMu is held.
 func (c *refresher) walkDirs(_ writing) *dirCache {
 	if c.pair.dataDir == "" {
 		return nil
 	}
-	if c.dirs == nil {
-		c.dirs = &dirCache{}
-		if val, err := c.pair.st.State(dirsKey); err == nil && len(val) > 0 {
-			if dc, err := decodeDirCache(val); err == nil {
-				c.dirs = dc
-			} else {
-				c.log.Debug("stored folder listings not used", "err", err)
-			}
+	dirs := &dirCache{}
+	if val, err := c.pair.st.State(dirsKey); err == nil && len(val) > 0 {
+		if dc, err := decodeDirCache(val); err == nil {
+			dirs = dc
+		} else {
+			c.log.Debug("stored folder listings not used", "err", err)
 		}
 	}
-	return c.dirs
+	return dirs
 }
 
-// saveDirs keeps the listings of a full walk for the next one, in memory
-// and, when they changed, in the store. A failure to store them costs the
-// next process its shortcut, nothing else: it is logged, not returned.
+// saveDirs stores the listings of a full walk for the next one when they
+// changed. A failure to store them costs the next walk its shortcut,
+// nothing else: it is logged, not returned.
 func (c *refresher) saveDirs(_ writing, wk *walker) {
-	next, changed := wk.nextDirs()
-	if next == nil {
-		return
-	}
-	c.dirs = next
-	if changed {
+	c.dirHits = wk.cachedDirs
+	if next, changed := wk.nextDirs(); changed {
 		if err := c.pair.st.SetState(dirsKey, encodeDirCache(next)); err != nil {
 			c.log.Debug("folder listings not stored", "err", err)
 		}

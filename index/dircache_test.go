@@ -30,7 +30,7 @@ func oneShot(t *testing.T, opts Options, fn func(c *Catalog)) int {
 		t.Errorf("catalog invariants: %v", err)
 	}
 	fn(c)
-	return c.ref.dirs.hits
+	return c.ref.dirHits
 }
 
 // TestOneShotNeverStale is issue 20's never-stale promise for one-shot

@@ -44,10 +44,7 @@ type refresher struct {
 
 	closed  bool // set by close (under refreshMu): refreshes fail after it
 	reparse bool // load dropped deferred skills for Open's refresh to parse
-	// dirs holds the folder listings of the last full walk (dircache.go);
-	// it changes only under refreshMu.
-	dirs *dirCache
-
+	dirHits int  // folders the last full walk listed from the stored listings (dircache.go; tests)
 	// repairing is set by the first damage found while serving (see
 	// damaged); repairs tracks its rebuild, which close cancels
 	// (repairStop) and waits for.
