@@ -67,6 +67,18 @@ func TestTargets(t *testing.T) {
 	if g := goalFor(NameSearchP99, 100000); g == nil || *g != 20 {
 		t.Errorf("100,000-skill search p99 goal: %v, want 20", g)
 	}
+	// Issue 20's goals at 10,000 skills.
+	for _, tc := range []struct {
+		name string
+		want float64
+	}{{NameSearchP99, 4}, {NameWarmStart, 250}, {NameServeRSS, 120}} {
+		if g := goalFor(tc.name, 10000); g == nil || *g != tc.want {
+			t.Errorf("10,000-skill goal of %s: %v, want %v", tc.name, g, tc.want)
+		}
+	}
+	if g := goalFor(NameServeRSS, 1000); g != nil {
+		t.Errorf("1,000-skill serve RSS goal: %v, want none", *g)
+	}
 }
 
 func TestPercentile(t *testing.T) {
