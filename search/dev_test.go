@@ -195,6 +195,12 @@ var devVariants = []struct {
 	{"syn .2", func(tu *tuning) { tu.synonym = 0.2 }},
 	{"syn .3", func(tu *tuning) { tu.synonym = 0.3 }},
 	{"syn .5", func(tu *tuning) { tu.synonym = 0.5 }},
+	{"fuzzy2 off", func(tu *tuning) { tu.fuzzy2MinLen = 0 }},
+	{"fuzzy2 7", func(tu *tuning) { tu.fuzzy2MinLen = 7 }},
+	{"fuzzy2 9", func(tu *tuning) { tu.fuzzy2MinLen = 9 }},
+	{"fuzzy2 x1", func(tu *tuning) { tu.fuzzy2 = 1 }},
+	{"fuzzy2 prefix1", func(tu *tuning) { tu.fuzzy2Prefix = 1 }},
+	{"fuzzy2 prefix3", func(tu *tuning) { tu.fuzzy2Prefix = 3 }},
 	{"fb off", func(tu *tuning) { tu.feedback = 0 }},
 }
 

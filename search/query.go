@@ -105,6 +105,11 @@ type tuning struct {
 	fuzzy          float64 // multiplier applied to corrected (misspelt) terms
 	fuzzyMinLen    int     // shortest query word (in runes) that is corrected
 	fuzzyMaxTerms  int     // most frequent corrections kept per word
+	// fuzzy2MinLen also corrects words of at least this many runes at edit
+	// distance 2, at fuzzy2 times the fuzzy weight; 0: never.
+	fuzzy2MinLen int
+	fuzzy2       float64
+	fuzzy2Prefix int // distance-2 corrections share this many first runes with the word
 	// coverageExp is the exponent p in score *= coverage^p, coverage being
 	// the fraction of query terms matched in any field.
 	coverageExp float64
@@ -201,6 +206,9 @@ var defaultTuning = tuning{
 	fuzzy:          0.25,
 	fuzzyMinLen:    4,
 	fuzzyMaxTerms:  5,
+	fuzzy2MinLen:   8,
+	fuzzy2:         0.5,
+	fuzzy2Prefix:   2,
 	coverageExp:    1,
 	tie:            0.3,
 	framing:        true,

@@ -155,8 +155,9 @@ func TestTypo(t *testing.T) {
 		{"pyhton", "py"},               // transposition counts as one edit
 		{"deploy to kubernets", "k8s"}, // a typo next to a correct word
 		{"postgras indexes", "pg"},
-		{"pfd", ""},        // too short to correct (3 letters)
-		{"kubernxtxs", ""}, // edit distance 2 is not corrected
+		{"pfd", ""},           // too short to correct (3 letters)
+		{"kubernxtxs", "k8s"}, // edit distance 2 from 8 letters on
+		{"pytxsx", ""},        // edit distance 2 is not corrected below 8 letters
 	}
 	for _, tt := range tests {
 		t.Run(tt.query, func(t *testing.T) {

@@ -58,14 +58,29 @@ func (ix *Index) addCorrections(ctx context.Context, idx bleve.Index, r index.In
 		if err != nil {
 			return err
 		}
-		for _, c := range cands {
+		weight := make([]float64, len(cands))
+		for i := range weight {
+			weight[i] = tune.fuzzy
+		}
+		if tune.fuzzy2MinLen > 0 && utf8.RuneCountInString(w) >= tune.fuzzy2MinLen {
+			// Long words may carry two slips ("postgress" for postgresql).
+			c2, err := fuzzyTerms2(r, w, tune.fuzzy2Prefix, tune.fuzzyMaxTerms, cands)
+			if err != nil {
+				return err
+			}
+			for range c2 {
+				weight = append(weight, tune.fuzzy*tune.fuzzy2)
+			}
+			cands = append(cands, c2...)
+		}
+		for i, c := range cands {
 			cs, err := tokens(idx, analyzerText, c)
 			if err != nil {
 				return err
 			}
 			for _, s := range cs {
 				for _, f := range meta {
-					if _, err := add(f.field, s, ti, f.w*tune.fuzzy); err != nil {
+					if _, err := add(f.field, s, ti, f.w*weight[i]); err != nil {
 						return err
 					}
 				}
@@ -117,4 +132,95 @@ func fuzzyTerms(fr index.IndexReaderFuzzy, w string, max int) ([]string, error) 
 		out[i] = c.term
 	}
 	return out, nil
+}
+
+// fuzzyTerms2 returns up to max words of the plain field at edit distance
+// 2 from w (optimal string alignment: a transposition is one edit) that
+// share its first prefix runes, leaving out the words of skip (those at
+// distance 1), most frequent first. It walks the dictionary under the
+// prefix and measures each word: bleve's distance-2 automaton costs about
+// 1 ms to build per word.
+func fuzzyTerms2(r index.IndexReader, w string, prefix, max int, skip []string) ([]string, error) {
+	rw := []rune(w)
+	if len(rw) <= prefix {
+		return nil, nil
+	}
+	fd, err := r.FieldDictPrefix(fieldPlain, []byte(string(rw[:prefix])))
+	if err != nil {
+		return nil, fmt.Errorf("search: fuzzy %q: %w", w, err)
+	}
+	defer fd.Close()
+	type cand struct {
+		term  string
+		count uint64
+	}
+	var cs []cand
+	for {
+		e, err := fd.Next()
+		if err != nil {
+			return nil, fmt.Errorf("search: fuzzy %q: %w", w, err)
+		}
+		if e == nil {
+			break
+		}
+		if e.Term == w || contains(skip, e.Term) {
+			continue
+		}
+		if d := osaDistance(rw, []rune(e.Term), 2); d == 2 {
+			cs = append(cs, cand{e.Term, e.Count})
+		}
+	}
+	sort.Slice(cs, func(i, j int) bool {
+		if cs[i].count != cs[j].count {
+			return cs[i].count > cs[j].count
+		}
+		return cs[i].term < cs[j].term
+	})
+	if len(cs) > max {
+		cs = cs[:max]
+	}
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.term
+	}
+	return out, nil
+}
+
+// osaDistance is the optimal string alignment distance of a and b (edits:
+// insert, delete, substitute, swap adjacent runes), or limit+1 when it is
+// above limit.
+func osaDistance(a, b []rune, limit int) int {
+	if d := len(a) - len(b); d > limit || -d > limit {
+		return limit + 1
+	}
+	prev2 := make([]int, len(b)+1)
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		low := cur[0]
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			v := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				v = min(v, prev2[j-2]+1)
+			}
+			cur[j] = v
+			low = min(low, v)
+		}
+		if low > limit {
+			return limit + 1
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	if prev[len(b)] > limit {
+		return limit + 1
+	}
+	return prev[len(b)]
 }
