@@ -267,9 +267,22 @@ func (b *backend) Server(raw json.RawMessage) (*mcp.Server, error) {
 		if b.monitor == nil {
 			b.monitor = auditMonitor(b.cat, b.log)
 		}
-		var err error
-		if topts.Audit, topts.AuditHide, err = serveAudit(context.Background(), so.Audit, b.monitor, b.log); err != nil {
-			return nil, err
+		m := b.monitor
+		if so.Audit == "warn" {
+			// warn audits the whole catalog in the background: started with
+			// the server, it took CPU from a takeover's first answers (about
+			// 0.3 s of the slowest session's wait on the corpus at 20% of a
+			// core), so it starts a little later; warnings asked for
+			// meanwhile are computed for their skill.
+			topts.Audit = deferAudit(auditDelay, func() func(index.Skill) []string {
+				warn, _, _ := serveAudit(context.Background(), so.Audit, m, b.log)
+				return warn
+			})
+		} else {
+			var err error
+			if topts.Audit, topts.AuditHide, err = serveAudit(context.Background(), so.Audit, m, b.log); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if so.AllowScripts {
@@ -287,6 +300,28 @@ func (b *backend) Server(raw json.RawMessage) (*mcp.Server, error) {
 	b.log.Info("server ready", "options", string(key), "took", time.Since(start).Round(time.Millisecond))
 	b.servers[string(key)] = s
 	return s, nil
+}
+
+// auditDelay is how long after a shared server's tools are built its
+// background audit of the whole catalog (serve --audit=warn) starts.
+const auditDelay = 2 * time.Second
+
+// deferAudit returns a warning function that starts the audit (start
+// returns serveAudit's warning function, which starts the background
+// pass) after delay, or at the first call if that comes first; start runs
+// once.
+func deferAudit(delay time.Duration, start func() func(index.Skill) []string) func(index.Skill) []string {
+	var once sync.Once
+	var warn func(index.Skill) []string
+	run := func() { once.Do(func() { warn = start() }) }
+	time.AfterFunc(delay, run)
+	return func(s index.Skill) []string {
+		run()
+		if warn == nil {
+			return nil
+		}
+		return warn(s)
+	}
 }
 
 func (b *backend) Close() error {
