@@ -197,15 +197,30 @@ func docFor(s *Skill, body string) search.Doc {
 // first, so a crash during the writes is repaired at the next Open. With noBody the search documents leave the body out (the caller
 // has queued the bodies); otherwise written and removed ids leave the
 // queue. w proves refreshMu is held.
+//
+// A write that only adds skills the store does not hold (every batch of a
+// cold build) records no pending list: whichever of the two writes a crash
+// interrupts, the next Open finds the ids in one and not the other and
+// repairs them (load), so the list's two synced commits per batch (a
+// third of a cold build's store commits) bought nothing.
 func (c *refresher) write(_ writing, ps []parsed, removed []string, noBody bool) error {
 	var ids []string
 	for _, p := range ps {
 		ids = append(ids, p.skill.ID)
 	}
+	pending := len(removed) > 0
+	if !pending {
+		n, err := c.pair.st.Stored(ids...)
+		if err != nil {
+			return fmt.Errorf("store: %w", err)
+		}
+		pending = n > 0
+	}
 	ids = append(ids, removed...)
-	pend := encodeIDs(ids)
-	if err := c.pair.st.SetState(pendingKey, pend); err != nil {
-		return fmt.Errorf("store: %w", err)
+	if pending {
+		if err := c.pair.st.SetState(pendingKey, encodeIDs(ids)); err != nil {
+			return fmt.Errorf("store: %w", err)
+		}
 	}
 	entries := make([]store.Entry, 0, len(ps))
 	var docs []search.Doc
@@ -263,6 +278,9 @@ func (c *refresher) write(_ writing, ps []parsed, removed []string, noBody bool)
 	}
 	if !noBody {
 		c.bodies.remove(ids...)
+	}
+	if !pending {
+		return nil
 	}
 	return c.pair.st.SetState(pendingKey, nil)
 }

@@ -377,6 +377,19 @@ func (b *boltBackend) meta(id string) (out []byte, err error) {
 	return out, err
 }
 
+func (b *boltBackend) stored(ids []string) (n int, err error) {
+	err = b.run("get meta", false, nil, func(tx *bolt.Tx) error {
+		bk := tx.Bucket(bucketSkills)
+		for _, id := range ids {
+			if _, ok := get(bk, []byte(id)); ok && id != "" {
+				n++
+			}
+		}
+		return nil
+	})
+	return n, err
+}
+
 func (b *boltBackend) file(id, rel string) (out []byte, err error) {
 	key := append(filePrefix(id), rel...)
 	err = b.run("get file", false, nil, func(tx *bolt.Tx) error {

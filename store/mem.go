@@ -114,6 +114,21 @@ func (m *memBackend) meta(id string) ([]byte, error) {
 	return append([]byte{}, sk.meta...), nil
 }
 
+func (m *memBackend) stored(ids []string) (int, error) {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	if m.closed {
+		return 0, closedErr("")
+	}
+	n := 0
+	for _, id := range ids {
+		if m.skills[id] != nil {
+			n++
+		}
+	}
+	return n, nil
+}
+
 func (m *memBackend) file(id, rel string) ([]byte, error) {
 	sk, err := m.get(id)
 	if err != nil {

@@ -150,6 +150,7 @@ type backend interface {
 	put(entries []Entry) error
 	del(ids []string) error
 	meta(id string) ([]byte, error)
+	stored(ids []string) (int, error)
 	file(id, rel string) ([]byte, error)
 	fileNames(id string) ([]string, error)
 	forEach(fn func(id string, meta []byte) error) error
@@ -282,6 +283,13 @@ func (s *Store) Meta(id string) ([]byte, error) {
 		return nil, notFound("skill", id)
 	}
 	return s.be.meta(id)
+}
+
+// Stored returns how many of ids have a skill record, read on one
+// snapshot; ids not stored, empty or not, are not counted. Errors:
+// fs.ErrClosed after Close.
+func (s *Store) Stored(ids ...string) (int, error) {
+	return s.be.stored(ids)
 }
 
 // File returns a copy of the content stored for the file at rel (a

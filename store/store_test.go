@@ -387,6 +387,32 @@ func TestForEachStopsAndPanics(t *testing.T) {
 	}
 }
 
+// TestStored: Stored counts the ids that have a record, on both backends.
+func TestStored(t *testing.T) {
+	for _, k := range kinds {
+		t.Run(k.name, func(t *testing.T) {
+			s := k.open(t)
+			if err := s.Put(entry("a", "1"), entry("b\xff", "2")); err != nil {
+				t.Fatal(err)
+			}
+			for _, tc := range []struct {
+				ids  []string
+				want int
+			}{{nil, 0}, {[]string{"a"}, 1}, {[]string{"a", "b\xff", "c", ""}, 2}, {[]string{"c", "", "a\x00"}, 0}} {
+				if n, err := s.Stored(tc.ids...); err != nil || n != tc.want {
+					t.Errorf("Stored(%q) = %d, %v; want %d", tc.ids, n, err, tc.want)
+				}
+			}
+			if err := s.Delete("a"); err != nil {
+				t.Fatal(err)
+			}
+			if n, err := s.Stored("a", "b\xff"); err != nil || n != 1 {
+				t.Errorf("after Delete(a): Stored = %d, %v; want 1", n, err)
+			}
+		})
+	}
+}
+
 func TestClosed(t *testing.T) {
 	for _, k := range kinds {
 		t.Run(k.name, func(t *testing.T) {
@@ -406,6 +432,7 @@ func TestClosed(t *testing.T) {
 			_, errs["File"] = s.File("a", "f")
 			_, errs["FileNames"] = s.FileNames("a")
 			_, errs["Count"] = s.Count()
+			_, errs["Stored"] = s.Stored("a")
 			_, errs["State"] = s.State("k")
 			for name, err := range errs {
 				if !errors.Is(err, fs.ErrClosed) {
