@@ -341,7 +341,7 @@ func (b *boltBackend) put(entries []Entry) error {
 				}
 			}
 			// Replacing a skill reads its old pages through the map.
-			b.mapped.read(tx, len(e.Meta))
+			b.mapped.read(tx, len(e.Meta), nil)
 		}
 		return nil
 	})
@@ -371,7 +371,7 @@ func (b *boltBackend) meta(id string) (out []byte, err error) {
 			return notFound("skill", id)
 		}
 		out = append([]byte{}, v...)
-		b.mapped.read(tx, len(v))
+		b.mapped.read(tx, len(v), v)
 		return nil
 	})
 	return out, err
@@ -398,7 +398,7 @@ func (b *boltBackend) file(id, rel string) (out []byte, err error) {
 			return fileNotFound(id, rel)
 		}
 		out = append([]byte{}, v...)
-		b.mapped.read(tx, len(v))
+		b.mapped.read(tx, len(v), v)
 		return nil
 	})
 	return out, err
@@ -430,7 +430,7 @@ func (b *boltBackend) forEach(fn func(id string, meta []byte) error) error {
 			if err != nil {
 				return err
 			}
-			b.mapped.read(tx, len(v))
+			b.mapped.read(tx, len(v), v)
 		}
 		return nil
 	})
@@ -439,7 +439,7 @@ func (b *boltBackend) forEach(fn func(id string, meta []byte) error) error {
 func (b *boltBackend) count() (n int, err error) {
 	err = b.run("count", false, nil, func(tx *bolt.Tx) error {
 		n = tx.Bucket(bucketSkills).Stats().KeyN
-		releaseMap(tx) // Stats touched every page of the bucket
+		releaseAll(tx) // Stats touched every page of the bucket
 		return nil
 	})
 	return n, err

@@ -1,21 +1,15 @@
 package store
 
-import (
-	"syscall"
+import "syscall"
 
-	bolt "go.etcd.io/bbolt"
-)
-
-// releaseMap drops the pages of tx's memory map from the process's
-// resident set (see mapUse). bbolt maps the file shared and read-only and
-// writes with pwrite, so MADV_DONTNEED loses nothing: the next access
-// reads the file's current contents again. tx being open keeps the
+// releaseMap drops the pages of bbolt's memory map in [addr, addr+n) from
+// the process's resident set (see mapUse); addr is page-aligned. bbolt
+// maps the file shared and read-only and writes with pwrite, so
+// MADV_DONTNEED loses nothing: the next access reads the file's current
+// contents again. The caller holds a transaction open, which keeps the
 // mapping in place (bbolt remaps only under its mmap lock, which an open
 // transaction holds shared, or inside the one write transaction). Errors
 // are ignored: the advice only saves memory.
-func releaseMap(tx *bolt.Tx) {
-	info := tx.DB().Info()
-	if size := tx.Size(); size > 0 {
-		_, _, _ = syscall.Syscall(syscall.SYS_MADVISE, info.Data, uintptr(size), syscall.MADV_DONTNEED)
-	}
+func releaseMap(addr, n uintptr) {
+	_, _, _ = syscall.Syscall(syscall.SYS_MADVISE, addr, n, syscall.MADV_DONTNEED)
 }
