@@ -50,9 +50,8 @@ type skillCtx struct {
 	// search, once per file), so rules whose patterns need them are not
 	// run over the other files.
 	hints fileHints
-	// fileText is the file being audited; fileLower the same with ASCII
-	// letters lower-cased (same offsets).
-	fileText, fileLower string
+	// fileText is the file being audited.
+	fileText string
 	// fileGen counts the files audited; active are the phrases whose
 	// needed words occur in file number activeGen.
 	fileGen, activeGen int
@@ -60,7 +59,7 @@ type skillCtx struct {
 	// foldRisk is set when fileText holds U+017F or U+212A, which the
 	// phrases' (?i) folds to s and k (see findAll).
 	foldRisk bool
-	// words are the occurrences of fileWords in fileLower.
+	// words are the occurrences of fileWords in fileText.
 	words *wordHits
 	// noURL is fileText lower-cased (strings.ToLower) with its URLs
 	// blanked, made on first use for file number noURLGen.
@@ -122,13 +121,13 @@ var defenceWords = regexp.MustCompile(`(?i)\b(prompt[- ]injection|injection|jail
 // text holding none (ASCII lower-cased) cannot match it, unless it holds
 // one of the two non-ASCII runes (?i) folds to an ASCII letter (U+017F
 // to s, U+212A to k).
-var defenceStems = newWordList([]string{"prompt", "injection", "jailbreak", "secur", "attack", "threat", "malicious", "malware", "vulnerab", "exploit",
+var defenceStems = newFoldedWordList([]string{"prompt", "injection", "jailbreak", "secur", "attack", "threat", "malicious", "malware", "vulnerab", "exploit",
 	"red", "pentest", "penetration", "defen", "forensic", "phishing", "adversarial", "ctf", "guardrail", "audit", "hardening", "sandbox", "incident", "supply"})
 
 // defenceIn reports whether defenceWords matches s, running the pattern
 // only on text holding one of its stems.
 func defenceIn(s string) bool {
-	if !defenceStems.matchAny(asciiLower(s)) && !strings.Contains(s, "\u017F") && !strings.Contains(s, "\u212A") {
+	if !defenceStems.matchAny(s) && !strings.Contains(s, "\u017F") && !strings.Contains(s, "\u212A") {
 		return false
 	}
 	return defenceWords.MatchString(s)
@@ -234,9 +233,9 @@ func langKind(info string) (fileKind, bool) {
 // file runs every rule that applies to one file of the skill.
 func (sc *skillCtx) file(a *auditor, rel, content string) {
 	lines := newLineIndex(content)
-	sc.fileText, sc.fileLower = content, asciiLower(content)
+	sc.fileText = content
 	sc.fileGen++
-	sc.words = fileWords.find(sc.fileLower)
+	sc.words = fileWords.find(content)
 	sc.foldRisk = strings.Contains(content, "\u017F") || strings.Contains(content, "\u212A")
 	sc.hints = hintsOf(content, sc.words)
 	scanInvisible(sc, rel, content, lines)

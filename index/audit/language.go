@@ -35,7 +35,7 @@ var (
 // range of it is checked with activeRange.
 func activeIn(sc *skillCtx, lower string) []int {
 	if sc.activeGen != sc.fileGen {
-		sc.activeGen, sc.active = sc.fileGen, active(allPhrases, sc.fileLower)
+		sc.activeGen, sc.active = sc.fileGen, active(allPhrases, asciiLower(sc.fileText))
 	}
 	if len(sc.active) == 0 {
 		return nil
@@ -81,7 +81,7 @@ func active(ps []int, lower string) []int {
 
 // activeRange returns the phrases whose needed words all occur in
 // fileText[s:e], from the file's one pass over its words (sc.words):
-// the same phrases as active(phrases, fileLower[s:e]).
+// the same phrases as active(phrases, asciiLower(fileText[s:e])).
 func activeRange(sc *skillCtx, s, e int) []int {
 	if !sc.words.all.meets(&phraseAny) {
 		return nil
@@ -112,7 +112,7 @@ var fileWords = func() *wordList {
 		lists = append(lists, p.need...)
 		lists = append(lists, p.starts)
 	}
-	return newWordList(lists...)
+	return newFoldedWordList(lists...)
 }()
 
 // phraseStarts[i] is phrases[i].starts as a set of fileWords;

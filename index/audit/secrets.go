@@ -102,7 +102,7 @@ func scanSecrets(sc *skillCtx, rel, content string) {
 	// a file holding one is checked chunk by chunk by gitleaks itself.
 	var hits *wordHits
 	if kw := secretWords(); kw != nil && !strings.Contains(content, "\u0130") && !strings.Contains(content, "\u212A") {
-		hits = kw.find(asciiLower(content))
+		hits = kw.find(content)
 	}
 	for _, ch := range chunks(content, 512) {
 		if strings.TrimSpace(ch.text) == "" || hits != nil && !hits.any(ch.off, ch.off+len(ch.text)) {
@@ -138,7 +138,7 @@ func secretWords() *wordList {
 			kw = append(kw, k)
 		}
 		sort.Strings(kw)
-		secretWordList = newWordList(kw)
+		secretWordList = newFoldedWordList(kw)
 	})
 	return secretWordList
 }

@@ -36,8 +36,17 @@ type wordList struct {
 	out [][]uint16
 }
 
-// newWordList builds the automaton over the distinct words of lists.
-func newWordList(lists ...[]string) *wordList {
+// newWordList builds the automaton over the distinct words of lists,
+// matched exactly.
+func newWordList(lists ...[]string) *wordList { return buildWordList(false, lists) }
+
+// newFoldedWordList builds the automaton over the distinct words of
+// lists, which must be lower-case: matching any text with it finds what
+// newWordList's automaton finds in the text with its ASCII letters
+// lower-cased (asciiLower), without making that copy of every file.
+func newFoldedWordList(lists ...[]string) *wordList { return buildWordList(true, lists) }
+
+func buildWordList(fold bool, lists [][]string) *wordList {
 	wl := &wordList{id: map[string]int{}}
 	for _, l := range lists {
 		for _, w := range l {
@@ -54,6 +63,14 @@ func newWordList(lists ...[]string) *wordList {
 				wl.class[w[i]] = uint16(wl.nclass)
 				wl.nclass++
 			}
+		}
+	}
+	if fold {
+		for c := 'A'; c <= 'Z'; c++ {
+			if wl.class[c] != 0 {
+				panic("audit: a folded word list holds an upper-case letter")
+			}
+			wl.class[c] = wl.class[c+'a'-'A']
 		}
 	}
 	// the trie: goto[state*nclass+class], -1 for no edge
@@ -165,8 +182,8 @@ type wordHits struct {
 	all        wordSet // every word (of the first maxWords) that occurs anywhere
 }
 
-// find returns every occurrence of wl's words in lower (which the caller
-// has lower-cased as the words are).
+// find returns every occurrence of wl's words in lower (lower-cased as
+// the words are, unless wl is folded).
 func (wl *wordList) find(lower string) *wordHits {
 	h := &wordHits{}
 	k := int32(wl.nclass)

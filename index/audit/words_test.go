@@ -2,6 +2,7 @@ package audit
 
 import (
 	"math/rand"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -48,4 +49,30 @@ func TestWordHits(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestFoldedWordHits: a folded list finds in any text what the plain
+// list finds in the text lower-cased.
+func TestFoldedWordHits(t *testing.T) {
+	words := []string{"ab", "abc", "b.c", "you are", "key", "e-mail"}
+	plain, folded := newWordList(words), newFoldedWordList(words)
+	rng := rand.New(rand.NewSource(2))
+	alphabet := "aAbBcC. yYoOuUrReEkK-mMiIlL"
+	for n := 0; n < 300; n++ {
+		b := make([]byte, rng.Intn(60))
+		for i := range b {
+			b[i] = alphabet[rng.Intn(len(alphabet))]
+		}
+		text := string(b)
+		got, want := folded.find(text), plain.find(asciiLower(text))
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("text %q: folded %+v, lower-cased %+v", text, got, want)
+		}
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("a folded list took an upper-case word")
+		}
+	}()
+	newFoldedWordList([]string{"Key"})
 }
