@@ -101,9 +101,13 @@ func ServeRSS(ctx context.Context, cmd []string, root, data, query string) (Serv
 		return mem, err
 	}
 	// A server that never answers (say, told to serve HTTP by the
-	// environment) must not hang the bench.
-	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
-	defer cancel()
+	// environment) must not hang the bench: 2 minutes unless ctx has a
+	// deadline of its own.
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, 2*time.Minute)
+		defer cancel()
+	}
 	args := append(append([]string{}, cmd[1:]...), "serve", "--dir", root, "--data-dir", data, "--no-watch", "--share=off")
 	p, stdin, stdout, err := startProcess(ctx, cmd[0], args)
 	if err != nil {

@@ -315,7 +315,12 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		return nil, err
 	}
 	if len(cfg.ServeCmd) > 0 {
-		if m, err := ServeRSS(ctx, cfg.ServeCmd, r.root, r.data, r.queries[2]); err != nil {
+		// 2 minutes per 10,000 skills for serve's warm start (a 100k
+		// start takes tens of seconds on a loaded 2-core machine).
+		sctx, cancel := context.WithTimeout(ctx, time.Duration(max(1, r.skills/10000))*2*time.Minute)
+		m, err := ServeRSS(sctx, cfg.ServeCmd, r.root, r.data, r.queries[2])
+		cancel()
+		if err != nil {
 			r.logf("serve RSS not measured: %v", err)
 		} else {
 			r.add(NameServeRSS, float64(m.Peak)/(1<<20), "MB")
