@@ -221,3 +221,39 @@ func TestMonitorCache(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestMonitorSavesCache: a server's Monitor saves its cache in the data
+// dir when closed, and the next server's primes from it without auditing.
+func TestMonitorSavesCache(t *testing.T) {
+	root, data := t.TempDir(), t.TempDir()
+	copyTree(t, filepath.Join("testdata", "labelled", "hostile", "curl-sh-doc"), filepath.Join(root, "curl-sh-doc"))
+	ctx := context.Background()
+	serve := func() *audit.Report {
+		cat, err := index.Open(ctx, &index.Options{Roots: []index.Root{{Path: root}}, DataDir: data})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer cat.Close()
+		c, err := audit.OpenCache(cat.DataDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := audit.NewMonitor(cat, audit.Options{Cache: c})
+		rep, err := m.Prime(ctx, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := m.Close(); err != nil {
+			t.Fatal(err)
+		}
+		return rep
+	}
+	first := serve()
+	if first.Audited == 0 || len(first.Flagged) != 1 {
+		t.Fatalf("first server: %d audited, flagged %v", first.Audited, first.Flagged)
+	}
+	second := serve()
+	if second.Audited != 0 || second.Cached != first.Files || !reflect.DeepEqual(second.Findings, first.Findings) {
+		t.Errorf("second server: %d audited, %d cached of %d", second.Audited, second.Cached, first.Files)
+	}
+}
