@@ -54,7 +54,10 @@ type Hit struct {
 	// Matched maps a field ("name", "description", "tags", "body") to the
 	// query terms found there, in analysed form: lower-cased and stemmed
 	// ("testing" -> "test"). For a misspelt query word it holds the indexed
-	// word it was corrected to; for an exact whole-name match, "name" holds
+	// word it was corrected to; expansion terms matched are listed too (the
+	// concept thesaurus's, and for a query the first search was unsure of,
+	// feedback terms and WordNet synonyms: see the package documentation);
+	// for an exact whole-name match, "name" holds
 	// the normalised name (e.g. "skill-creator"). "body" lists only terms
 	// that were searched in bodies (those in at most 5% of them). Never
 	// nil for a hit.
