@@ -132,7 +132,7 @@ func fmtMetrics(m eval.Metrics) string {
 
 // TestCorpusQuality checks the index's ranking on the corpus against the
 // Agent Zero baseline (the catalog-level acceptance test, with duplicate
-// folding, is cmd/skilldex TestEvalCorpus): on both query sets no metric
+// folding, is tests/e2e/corpus TestEvalCorpus): on both query sets no metric
 // may fall below the baseline, and on QUERIES.tsv an expected skill must
 // be in the top 3 for 16 of 17 queries with MRR >= 0.8.
 func TestCorpusQuality(t *testing.T) {
