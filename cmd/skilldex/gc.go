@@ -37,6 +37,8 @@ func deferFirstGC() {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return
 	}
+	gcRestoreMu.Lock() // a finalizer of an earlier call may be running restoreGC
+	defer gcRestoreMu.Unlock()
 	gcDeferred = true
 	gcOldPct = debug.SetGCPercent(-1)
 	debug.SetMemoryLimit(oneShotHeap)
