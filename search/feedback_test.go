@@ -159,6 +159,26 @@ func TestFeedbackRanking(t *testing.T) {
 	}
 }
 
+// TestFeedbackNoNewHits: a skill matching only feedback terms is no hit
+// (it scores 0) and is not counted in Total.
+func TestFeedbackNoNewHits(t *testing.T) {
+	docs := append(feedbackDocs(), Doc{ID: "only", Name: "winback", Description: "Churn and retention playbooks."})
+	ix := openMem(t, docs...)
+	ix.tune.fbMaxConf = 0 // always expand
+	res, err := ix.Search(context.Background(), Request{Query: "what do customers want", Limit: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if contains(ids(res.Hits), "only") || res.Total != 5 || len(res.Hits) != 5 {
+		t.Errorf("hits %v total %d, want the 5 skills with customers, not only", ids(res.Hits), res.Total)
+	}
+	for _, h := range res.Hits {
+		if !contains(h.Matched["description"], "churn") && h.ID != "portal" {
+			t.Errorf("%s Matched %v: the search was not expanded", h.ID, h.Matched)
+		}
+	}
+}
+
 // TestFeedbackSelective: a query whose best hit is already confident is
 // not expanded.
 func TestFeedbackSelective(t *testing.T) {

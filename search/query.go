@@ -369,9 +369,12 @@ func (ix *Index) search(ctx context.Context, req Request) (*Result, error) {
 func (ix *Index) run(ctx context.Context, idx bleve.Index, p *plan, limit int, minScore float64) (*bleve.SearchResult, error) {
 	var above uint64 // only touched by the searcher goroutine, read after it
 	tune := ix.tune
+	// A document matching only feedback terms scores 0 (they count for
+	// no coverage): it is not a hit of the query, so Total leaves it out.
+	counting := minScore > 0 || p.fb != 0
 	rescore := func(d *bsearch.DocumentMatch) {
 		d.Score = p.score(d.ScoreBreakdown, &tune)
-		if minScore > 0 && d.Score >= minScore {
+		if counting && d.Score > 0 && d.Score >= minScore {
 			above++
 		}
 	}
@@ -386,7 +389,7 @@ func (ix *Index) run(ctx context.Context, idx bleve.Index, p *plan, limit int, m
 		}
 		return nil, fmt.Errorf("search: %w", err)
 	}
-	if minScore > 0 {
+	if counting {
 		res.Total = above
 	}
 	return res, nil
@@ -405,7 +408,7 @@ func (ix *Index) collect(ctx context.Context, idx bleve.Index, p *plan, req Requ
 	}
 	out := &Result{Hits: make([]Hit, 0, len(res.Hits)), Total: res.Total, NoGoodMatch: true}
 	for i, h := range res.Hits {
-		if h.Score < req.MinScore {
+		if h.Score < req.MinScore || (p.fb != 0 && h.Score <= 0) {
 			continue
 		}
 		qs := h.Score
