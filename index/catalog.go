@@ -136,7 +136,7 @@ func (s *Skill) SkillPath() string { return filepath.Join(s.Dir, s.SkillFile) }
 // concurrent use. It is a facade over small types, each owning its lock
 // (ARCHITECTURE.md): the view (the skills in memory), the pair (the store
 // and the search index), the refresher (the one writer), the body queue
-// and the read path's memory of unlisted files.
+// and its background pass, the read path and the repairer.
 type Catalog struct {
 	opts Options
 	log  *slog.Logger
@@ -147,6 +147,7 @@ type Catalog struct {
 	bodies *bodyQueue // bodies still to index (BackgroundBodies); its own lock
 	body   *bodyPass  // the background body pass; nil without BackgroundBodies
 	files  *fileReads // the read path: freshness, unlisted files, the content cache
+	repair *repairer  // damage found while serving, repaired in the background
 }
 
 // Change describes what a refresh changed, for watchers and MCP
@@ -225,7 +226,8 @@ func openNoRefresh(opts *Options) (*Catalog, error) {
 	c.pair = p
 	c.bodies = newBodyQueue(c.opts.BackgroundBodies)
 	c.ref = newRefresher(&c.opts, c.log, c.view, c.pair, c.bodies)
-	c.files = &fileReads{view: c.view, pair: c.pair, ref: c.ref}
+	c.repair = newRepairer(c.ref)
+	c.files = &fileReads{view: c.view, pair: c.pair, ref: c.ref, repair: c.repair}
 	if c.opts.BackgroundBodies {
 		c.body = startBodyPass(c.bodies, c.ref, c.log)
 	}
@@ -286,6 +288,7 @@ func (c *Catalog) Close() error {
 	if c.body != nil {
 		c.body.close()
 	}
+	c.repair.close()
 	return c.ref.close()
 }
 

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
+	"sync/atomic"
 
 	"github.com/skilldex/skilldex/search"
 	"github.com/skilldex/skilldex/store"
@@ -37,7 +39,7 @@ func (c *fileReads) cachedFile(s *Skill, rel, want string) (data []byte, ok bool
 		return nil, false
 	case err != nil:
 		if errors.Is(err, store.ErrCorrupt) {
-			c.ref.damaged(err)
+			c.repair.damaged(err)
 		}
 		return nil, false
 	case want != "" && sha256Hex(data) == want:
@@ -55,7 +57,7 @@ func (c *fileReads) cachedFile(s *Skill, rel, want string) (data []byte, ok bool
 	if found && fi.Hash != "" {
 		st, _ := c.pair.backends()
 		if now, err := st.File(s.ID, fi.Path); err == nil && sha256Hex(now) != fi.Hash {
-			defer c.ref.damaged(fmt.Errorf("%w: the stored content of %s in skill %q does not match its SHA-256", errDamaged, rel, s.ID))
+			defer c.repair.damaged(fmt.Errorf("%w: the stored content of %s in skill %q does not match its SHA-256", errDamaged, rel, s.ID))
 		}
 	}
 	w.unlock()
@@ -84,34 +86,63 @@ func searchDamaged(ctx context.Context, err error) bool {
 	return true
 }
 
+// repairer handles damage found while serving (stored content that does
+// not match its SHA-256, a search index that fails): readers report it
+// (damaged) and go on; the repair itself is the refresher's, run once per
+// catalog in the background. It has no lock of its own.
+type repairer struct {
+	ref *refresher
+	// repairing is set by the first damage found (see damaged); repairs
+	// tracks its rebuild, which close cancels (repairStop) and waits for.
+	repairing  atomic.Bool
+	shut       atomic.Bool // close began: errors from closed files are not damage
+	repairs    sync.WaitGroup
+	repairCtx  context.Context
+	repairStop context.CancelFunc
+}
+
+func newRepairer(ref *refresher) *repairer {
+	c := &repairer{ref: ref}
+	c.repairCtx, c.repairStop = context.WithCancel(context.Background())
+	return c
+}
+
 // damaged handles damage found while serving or writing: the data dir is
 // marked for a rebuild at the next start (rebuildFile), and, once per
 // catalog, the catalog moves to memory and rebuilds there from the skill
-// folders in the background (degrade, rebuildInMemory), so the rest of
-// this run serves undamaged data too. Readers keep the data dir's files
+// folders in the background (degrade, then a full refresh), so the rest
+// of this run serves undamaged data too. Readers keep the data dir's files
 // until the rebuild is done.
-func (c *refresher) damaged(cause error) {
+func (c *repairer) damaged(cause error) {
 	if c.shut.Load() {
 		return
 	}
-	c.pair.markRebuild(cause)
+	c.ref.pair.markRebuild(cause)
 	if !c.repairing.CompareAndSwap(false, true) {
 		return
 	}
 	c.repairs.Add(1)
 	go func() {
 		defer c.repairs.Done()
-		w := c.lockWrite()
+		w := c.ref.lockWrite()
 		defer w.unlock()
-		if c.closed || !c.degrade(w, cause) {
+		if c.ref.closed || !c.ref.degrade(w, cause) {
 			return
 		}
-		if _, err := c.refreshLocked(w, c.repairCtx); err == nil {
-			c.pair.rebuilt()
+		if _, err := c.ref.refreshLocked(w, c.repairCtx); err == nil {
+			c.ref.pair.rebuilt()
 		} else if c.repairCtx.Err() == nil {
-			c.log.Warn("rebuilding in memory after damage", "err", err)
+			c.ref.log.Warn("rebuilding in memory after damage", "err", err)
 		}
 	}()
+}
+
+// close stops the repair in progress and waits for it; damage reported
+// after is ignored (errors from closing files are not damage).
+func (c *repairer) close() {
+	c.shut.Store(true)
+	c.repairStop()
+	c.repairs.Wait()
 }
 
 // markRebuild writes rebuildFile; a failure is logged (the damage is

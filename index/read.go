@@ -68,6 +68,7 @@ type fileReads struct {
 	view     *view
 	pair     *pair
 	ref      *refresher
+	repair   *repairer
 	unlisted unlistedFiles
 }
 

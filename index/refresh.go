@@ -21,7 +21,8 @@ import (
 // written to the pair with the pending list; publish: the new map and
 // shadowing into the view, then the subscribers), the background body
 // pass's chunks (completeSkills), the open-time load and its repairs, the fall
-// back to memory (degrade) and Close. Readers that find a file newer than
+// back to memory (degrade), the rebuild after damage a reader reported
+// (repairer) and Close. Readers that find a file newer than
 // the catalog come in through catchUp and wait. It holds the view, the
 // pair and the body queue, whose locks it takes only through their own
 // methods, after mu and one at a time, never the other way round: none of
@@ -45,22 +46,12 @@ type refresher struct {
 	closed  bool // set by close (under refreshMu): refreshes fail after it
 	reparse bool // load dropped deferred skills for Open's refresh to parse
 	dirHits int  // folders the last full walk listed from the stored listings (dircache.go; tests)
-	// repairing is set by the first damage found while serving (see
-	// damaged); repairs tracks its rebuild, which close cancels
-	// (repairStop) and waits for.
-	repairing  atomic.Bool
-	shut       atomic.Bool // close began: errors from closed files are not damage
-	repairs    sync.WaitGroup
-	repairCtx  context.Context
-	repairStop context.CancelFunc
 
 	readWalks atomic.Int64 // folder walks started by reads (catchUp), for tests
 }
 
 func newRefresher(opts *Options, log *slog.Logger, v *view, p *pair, bodies *bodyQueue) *refresher {
-	c := &refresher{opts: opts, log: log, reader: folderReader{roots: opts.Roots, mode: opts.Mode}, view: v, pair: p, bodies: bodies}
-	c.repairCtx, c.repairStop = context.WithCancel(context.Background())
-	return c
+	return &refresher{opts: opts, log: log, reader: folderReader{roots: opts.Roots, mode: opts.Mode}, view: v, pair: p, bodies: bodies}
 }
 
 // writing is proof that its holder holds refreshMu, the writers' lock.
@@ -77,13 +68,10 @@ func (c *refresher) lockWrite() writing {
 
 func (w writing) unlock() { w.c.mu.Unlock() }
 
-// close stops the repair in progress and, once the refresh in progress
-// (the watcher's, a rescan) has finished, closes the pair: no refresh
-// starts after, since it would write to closed files.
+// close closes the pair once the refresh in progress (the watcher's, a
+// rescan) has finished: no refresh starts after, since it would write to
+// closed files.
 func (c *refresher) close() error {
-	c.shut.Store(true)
-	c.repairStop()
-	c.repairs.Wait()
 	w := c.lockWrite()
 	defer w.unlock()
 	c.closed = true

@@ -118,7 +118,7 @@ func (c *Catalog) Search(ctx context.Context, req SearchRequest) (*SearchResult,
 		res, err := ix.Search(ctx, search.Request{Query: req.Query, Limit: fetch, MinScore: req.MinScore, Keywords: req.Keywords})
 		if err != nil {
 			if searchDamaged(ctx, err) {
-				c.ref.damaged(fmt.Errorf("%w: search index: %w", errDamaged, err))
+				c.repair.damaged(fmt.Errorf("%w: search index: %w", errDamaged, err))
 			}
 			return nil, err
 		}
