@@ -39,6 +39,12 @@ type dirListing struct {
 	entries []os.DirEntry
 }
 
+// Listings are used and recorded only for folders on the device of their
+// root, and only when that is a local file system (localDevice): a network
+// file system caches attributes (NFS for up to a minute), so a folder's
+// change time read there can be older than its entries, where reading the
+// folder revalidates them.
+//
 // dirCache holds the folder listings of the last full walk, by folder path
 // as the walk reached it. A walk uses a listing instead of reading the
 // folder only when the folder's stamp is unchanged (one stat instead of
@@ -60,7 +66,10 @@ func (w *walker) readDir(dir string) ([]os.DirEntry, error) {
 	if w.dirs == nil {
 		return os.ReadDir(dir)
 	}
-	if l := w.dirs.dirs[dir]; l != nil {
+	if w.localDev == 0 {
+		return os.ReadDir(dir)
+	}
+	if l := w.dirs.dirs[dir]; l != nil && l.stamp.dev == w.localDev {
 		if st, ok := statDir(dir); ok && st == l.stamp {
 			w.listed[dir] = l
 			w.cachedDirs++
@@ -80,7 +89,7 @@ func (w *walker) readDir(dir string) ([]os.DirEntry, error) {
 		return nil, err
 	}
 	slices.SortFunc(entries, func(a, b os.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
-	if stamped && st.ctime < w.since {
+	if stamped && st.ctime < w.since && st.dev == w.localDev {
 		w.listed[dir] = &dirListing{stamp: st, entries: entries}
 		w.freshDirs++
 	}

@@ -13,6 +13,9 @@ import (
 // lowMargin lowers dirCacheMargin for a test, so folders written a moment
 // ago are old enough to be listed from the cache.
 func lowMargin(t *testing.T) {
+	if localDevice(t.TempDir()) == 0 {
+		t.Skip("the test's temporary folder is not on a local file system (Linux), where folder listings are used")
+	}
 	old := dirCacheMargin
 	dirCacheMargin = 20 * time.Millisecond
 	t.Cleanup(func() { dirCacheMargin = old })
@@ -133,6 +136,9 @@ func TestOneShotNeverStale(t *testing.T) {
 // is not recorded (its change time could repeat), and is read from disk
 // by the next walk.
 func TestDirCacheRecent(t *testing.T) {
+	if localDevice(t.TempDir()) == 0 {
+		t.Skip("the test's temporary folder is not on a local file system (Linux), where folder listings are used")
+	}
 	root := t.TempDir()
 	writeFile(t, filepath.Join(root, "a", "SKILL.md"), skillMD("a", "Skill a.", "body"))
 	wk := discoverWith([]Root{{Path: root}}, 0, &dirCache{}) // the default margin: 2 s
@@ -198,6 +204,31 @@ func TestDirCacheEncoding(t *testing.T) {
 	for n := range len(data) {
 		if _, err := decodeDirCache(data[:n]); err == nil {
 			t.Errorf("listings cut to %d of %d bytes decoded", n, len(data))
+		}
+	}
+}
+
+// TestDirCacheRemote: a root on a network or FUSE file system (whose
+// client may cache a folder's attributes) neither uses nor records
+// listings; neither does a folder on another device than its root's.
+func TestDirCacheRemote(t *testing.T) {
+	lowMargin(t)
+	root := t.TempDir()
+	writeFile(t, filepath.Join(root, "a", "SKILL.md"), skillMD("a", "Skill a.", "body"))
+	time.Sleep(3 * dirCacheMargin)
+	wk := discoverWith([]Root{{Path: root}}, 0, &dirCache{})
+	next, _ := wk.nextDirs()
+	if len(next.dirs) == 0 {
+		t.Fatal("a local root recorded no listing")
+	}
+	// The same walk as if the root were remote (localDevice 0) or its
+	// folders on another device.
+	for _, dev := range []uint64{0, 12345} {
+		w := &walker{maxDepth: DefaultMaxDepth, visited: map[string]bool{}, dirs: next, listed: map[string]*dirListing{},
+			since: time.Now().UnixNano(), localDev: dev}
+		w.walkRoot(0, root, root)
+		if w.cachedDirs != 0 || len(w.listed) != 0 || len(w.found) != 1 {
+			t.Errorf("root device %d: %d listings used, %d recorded, %d skills found; want 0, 0, 1", dev, w.cachedDirs, len(w.listed), len(w.found))
 		}
 	}
 }

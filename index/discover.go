@@ -87,6 +87,7 @@ type walker struct {
 	dirs                  *dirCache
 	listed                map[string]*dirListing
 	since                 int64
+	localDev              uint64 // the device of the root being walked; 0: no listing used or recorded
 	cachedDirs, freshDirs int
 }
 
@@ -125,6 +126,9 @@ func discoverWith(roots []Root, maxDepth int, dirs *dirCache) *walker {
 			}
 			continue
 		}
+		if w.dirs != nil {
+			w.localDev = localDevice(real)
+		}
 		w.walkRoot(i, filepath.Clean(r.Path), real) // clean, as joinName wants
 	}
 	return w
@@ -152,7 +156,7 @@ func (w *walker) walkRoot(root int, dir, realDir string) {
 		go func() {
 			defer wg.Done()
 			for k := range next {
-				sub := &walker{maxDepth: w.maxDepth, visited: map[string]bool{realDir: true}, walked: w.visited, dirs: w.dirs, since: w.since}
+				sub := &walker{maxDepth: w.maxDepth, visited: map[string]bool{realDir: true}, walked: w.visited, dirs: w.dirs, since: w.since, localDev: w.localDev}
 				if w.dirs != nil {
 					sub.listed = map[string]*dirListing{}
 				}
