@@ -14,6 +14,14 @@ import (
 // net (0 disables it). Refresh errors are logged, never fatal: the catalog
 // keeps serving what it has.
 //
+// An edit made after the catalog's last refresh (at Open) but before the
+// watcher's watches are in place raises no event; the watcher's first
+// batch, reported once its watches are in place, is a "rescan everything"
+// (the filewatcher.Watcher contract), so that edit is refreshed then
+// rather than at the next periodic rescan. The cost is one more full
+// refresh when watching starts (folder listings from the dir cache, one
+// stat per file).
+//
 // A watcher that reports its depth (filewatcher.Depther) must watch at
 // least as deep as the catalog walks (Options.MaxDepth): otherwise an edit
 // below its depth would go unseen until the next rescan, so Watch returns

@@ -243,3 +243,66 @@ func TestWatchLinkedSkill(t *testing.T) {
 		return err == nil && len(res.Hits) == 1 && res.Hits[0].ID == "alpha"
 	})
 }
+
+// editFirst is a watcher that edits the tree just before the one it wraps
+// starts watching: the window between the catalog's refresh at Open and
+// the watches being in place (issue 20).
+type editFirst struct {
+	filewatcher.Watcher
+	edit func()
+}
+
+func (e editFirst) Watch(ctx context.Context, roots []string, onChange func([]string)) error {
+	e.edit()
+	return e.Watcher.Watch(ctx, roots, onChange)
+}
+
+// TestWatchSeesEditBeforeWatches: an edit made after the catalog's refresh
+// but before the watcher's watches are in place shows in search without a
+// periodic rescan (disabled here). An edit of another skill made after the
+// watch started is awaited first: batches are applied in order, so once it
+// shows, the edit would have shown too.
+func TestWatchSeesEditBeforeWatches(t *testing.T) {
+	for _, kind := range []string{"fsnotify", "poll"} {
+		t.Run(kind, func(t *testing.T) {
+			root := t.TempDir()
+			file := filepath.Join(root, "alpha", "SKILL.md")
+			writeFile(t, file, skillMD("alpha", "Convert invoices to spreadsheets.", ""))
+			writeFile(t, filepath.Join(root, "beta", "SKILL.md"), skillMD("beta", "Water the garden.", ""))
+			c := open(t, &Options{Roots: []Root{{Path: root}}})
+			w, err := filewatcher.New(filewatcher.Options{Kind: kind, Debounce: 20 * time.Millisecond, Interval: 50 * time.Millisecond})
+			must(t, err)
+			edited := make(chan struct{})
+			ew := editFirst{Watcher: w, edit: func() {
+				writeFile(t, file, skillMD("alpha", "Reconcile quarterly ledgers.", ""))
+				close(edited)
+			}}
+			ctx, cancel := context.WithCancel(context.Background())
+			done := make(chan error, 1)
+			go func() { done <- c.Watch(ctx, ew, 0) }()
+			defer func() { cancel(); <-done }()
+			finds := func(q, id string) bool {
+				res, err := c.Search(ctx, SearchRequest{Query: q})
+				return err == nil && len(res.Hits) == 1 && res.Hits[0].ID == id
+			}
+			select {
+			case <-edited:
+			case <-time.After(hangGuard):
+				t.Fatal("the watcher was never started")
+			}
+			// An edit of another existing skill refreshes only its folder
+			// (a new folder would refresh the whole root).
+			marker := func() {
+				writeFile(t, filepath.Join(root, "beta", "SKILL.md"), skillMD("beta", "Plant tomatoes "+time.Now().String()+".", ""))
+			}
+			marker()
+			waitPoking(t, "an edit made after the watch began", marker, func() bool { return finds("tomatoes", "beta") })
+			if !finds("quarterly ledgers", "alpha") {
+				t.Fatal("an edit made before the watches were in place is not in search (it waits for the periodic rescan)")
+			}
+			if finds("invoices", "alpha") {
+				t.Fatal("search still serves the text from before the edit")
+			}
+		})
+	}
+}

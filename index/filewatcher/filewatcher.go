@@ -41,7 +41,15 @@ const maxBatchDelay = 2 * time.Second
 // is done (returning nil) or the watcher fails, calling onChange from one
 // goroutine with each debounced batch of changed paths (absolute, sorted,
 // deduplicated). An empty (nil) batch means "something changed that was
-// not seen in detail (events were lost); rescan everything".
+// not seen in detail; rescan everything".
+//
+// The first batch is always such an empty one, reported once the watches
+// (or the poll's first snapshot) are in place: a change made before then
+// (after the caller's own scan of the roots, before the watcher started)
+// raised no event, so a caller that scanned first must scan again. Every
+// change after that first report is reported in a later batch. Both
+// watchers of this package keep that promise; index.Catalog.Watch relies
+// on it to stay never stale from the moment it starts.
 type Watcher interface {
 	Watch(ctx context.Context, roots []string, onChange func(paths []string)) error
 }

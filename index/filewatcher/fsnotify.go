@@ -86,6 +86,11 @@ func (f *FSNotify) Watch(ctx context.Context, roots []string, onChange func([]st
 	for _, r := range roots {
 		watchRoot(r)
 	}
+	// The watches are in place: whatever changed before (after the
+	// caller's scan, before the watches) raised no event. The first batch
+	// says "rescan everything" (the Watcher contract); events from now on
+	// fold into it or come after it.
+	b.add("")
 	for {
 		select {
 		case <-ctx.Done():

@@ -48,6 +48,10 @@ func (p *Poll) Watch(ctx context.Context, roots []string, onChange func([]string
 		return out
 	}
 	prev := snap()
+	// Changes before the first snapshot are in its baseline and never
+	// reported: the first batch says "rescan everything" (the Watcher
+	// contract).
+	onChange(nil)
 	t := time.NewTicker(interval)
 	defer t.Stop()
 	for {
