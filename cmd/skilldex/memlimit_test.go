@@ -58,3 +58,30 @@ func TestServeMemory(t *testing.T) {
 	}
 	stop()
 }
+
+// TestServeLimitCountsRuntimeMemory checks that the limit leaves the heap
+// its headroom above the live heap after the runtime's other memory
+// (stacks, metadata, fragmentation), which the memory limit counts too.
+// A limit of live+headroom alone left a corpus server about 3 MB of heap
+// room and 254 collections in 25 s.
+func TestServeLimitCountsRuntimeMemory(t *testing.T) {
+	const mb = 1 << 20
+	m := memClasses{live: 20 * mb, total: 80 * mb, released: 10 * mb, objects: 26 * mb, free: 8 * mb}
+	// other = 80 - (10 + 26 + 8) = 36 MB; headroom max(5, 16) = 16 MB.
+	if got, want := serveLimit(m), int64((36+20+16)*mb); got != want {
+		t.Errorf("limit %d MB, want %d MB", got/mb, want/mb)
+	}
+	big := memClasses{live: 400 * mb, total: 500 * mb, objects: 420 * mb, free: 40 * mb}
+	if got, want := serveLimit(big), int64((40+400+100)*mb); got != want {
+		t.Errorf("limit with 400 MB live: %d MB, want %d MB (a quarter of live as headroom)", got/mb, want/mb)
+	}
+	// Figures read while another goroutine allocates can be inconsistent:
+	// never a limit below the live heap plus the minimum headroom.
+	odd := memClasses{live: 30 * mb, total: 10 * mb, objects: 40 * mb}
+	if got := serveLimit(odd); got < 30*mb+serveHeadroomMin {
+		t.Errorf("limit %d MB from inconsistent figures, below live+headroom", got/mb)
+	}
+	if got := serveLimit(readMemClasses()); got <= serveHeadroomMin {
+		t.Errorf("limit from this process's figures: %d bytes", got)
+	}
+}
