@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
@@ -59,11 +58,7 @@ func (f *FSNotify) Watch(ctx context.Context, roots []string, onChange func([]st
 		if dir != root && SkipDir(filepath.Base(dir)) {
 			return
 		}
-		walkTree(root, dir, depth, func(p string, info fs.FileInfo) {
-			if info.IsDir() && depthBelow(root, p) <= depth {
-				_ = w.Add(p)
-			}
-		})
+		walkFolders(root, dir, depth, func(p string) { _ = w.Add(p) })
 	}
 	pending := map[string]bool{} // roots that do not exist yet
 	watchRoot := func(r string) {
