@@ -125,17 +125,21 @@ func (f *FSNotify) Watch(ctx context.Context, roots []string, onChange func([]st
 			if len(paths) == 0 {
 				continue
 			}
-			if paths[0] == "" {
-				paths = nil
-			}
 			// A renamed folder keeps its inotify watch descriptor, and
 			// fsnotify's removal of the old name's watch drops it for
 			// the new name too: watch changed folders again once the
-			// burst has settled (Add is idempotent).
+			// burst has settled (Add is idempotent), also in a batch
+			// that is reported as "rescan everything" (the first one).
 			for _, p := range paths {
+				if p == "" {
+					continue
+				}
 				if st, err := os.Stat(p); err == nil && st.IsDir() {
 					addTree(p)
 				}
+			}
+			if paths[0] == "" {
+				paths = nil
 			}
 			onChange(paths)
 		}
