@@ -295,3 +295,45 @@ func TestLinkedFolders(t *testing.T) {
 		})
 	}
 }
+
+// TestFirstBatchRescans: the Watcher contract's first batch, once the
+// watches are in place, is "rescan everything" (nil), for both watchers:
+// a change made before then raised no event.
+func TestFirstBatchRescans(t *testing.T) {
+	for _, kind := range []string{"fsnotify", "poll"} {
+		t.Run(kind, func(t *testing.T) {
+			root := t.TempDir()
+			w, err := New(Options{Kind: kind, Debounce: 10 * time.Millisecond, Interval: 20 * time.Millisecond})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var mu sync.Mutex
+			var first []string
+			batches := 0
+			got := make(chan struct{})
+			ctx, cancel := context.WithCancel(context.Background())
+			done := make(chan error, 1)
+			go func() {
+				done <- w.Watch(ctx, []string{root}, func(paths []string) {
+					mu.Lock()
+					defer mu.Unlock()
+					if batches++; batches == 1 {
+						first = paths
+						close(got)
+					}
+				})
+			}()
+			defer func() { cancel(); <-done }()
+			select {
+			case <-got:
+			case <-time.After(hangGuard):
+				t.Fatal("no first batch")
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if first != nil {
+				t.Fatalf("first batch = %v, want nil (rescan everything)", first)
+			}
+		})
+	}
+}
