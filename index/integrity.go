@@ -45,22 +45,7 @@ func (c *fileReads) cachedFile(s *Skill, rel, want string) (data []byte, ok bool
 	case want != "" && sha256Hex(data) == want:
 		return data, true
 	}
-	// A refresh may have replaced the record and its content since s was
-	// resolved: only a mismatch against the current record, read while no
-	// refresh writes, is damage.
-	w := c.ref.lockWrite()
-	cur, found := c.view.get(s.ID)
-	var fi FileInfo
-	if found {
-		fi, found = findFile(cur.Files, rel)
-	}
-	if found && fi.Hash != "" {
-		st, _ := c.pair.backends()
-		if now, err := st.File(s.ID, fi.Path); err == nil && sha256Hex(now) != fi.Hash {
-			defer c.repair.damaged(fmt.Errorf("%w: the stored content of %s in skill %q does not match its SHA-256", errDamaged, rel, s.ID))
-		}
-	}
-	w.unlock()
+	c.repair.mismatch(s.ID, rel)
 	return nil, false
 }
 
@@ -135,6 +120,26 @@ func (c *repairer) damaged(cause error) {
 			c.ref.log.Warn("rebuilding in memory after damage", "err", err)
 		}
 	}()
+}
+
+// mismatch checks a stored file content of skill id that did not match
+// the SHA-256 a reader expected: a refresh may have replaced the record
+// and its content since the reader resolved the skill, so only a mismatch
+// against the current record, read while no refresh writes, is damage.
+func (c *repairer) mismatch(id, rel string) {
+	w := c.ref.lockWrite()
+	cur, found := c.ref.view.get(id)
+	var fi FileInfo
+	if found {
+		fi, found = findFile(cur.Files, rel)
+	}
+	if found && fi.Hash != "" {
+		st, _ := c.ref.pair.backends()
+		if now, err := st.File(id, fi.Path); err == nil && sha256Hex(now) != fi.Hash {
+			defer c.damaged(fmt.Errorf("%w: the stored content of %s in skill %q does not match its SHA-256", errDamaged, rel, id))
+		}
+	}
+	w.unlock()
 }
 
 // close stops the repair in progress and waits for it; damage reported

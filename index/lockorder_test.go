@@ -61,7 +61,7 @@ func reachedOwner(start reflect.Type) string {
 // only through a reference to another lock owner, and no leaf type holds
 // one. So no leaf lock is ever held while refreshMu or another leaf lock
 // is taken, and refreshMu, taken only through lockWrite by types that own
-// no lock of their own (refresher, bodyPass, fileReads, repairer, Catalog), is always
+// no lock of their own (refresher, bodyPass, repairer, Catalog), is always
 // taken first.
 func TestLeafLocksReachNoOtherLock(t *testing.T) {
 	for _, leaf := range []reflect.Type{
@@ -74,7 +74,7 @@ func TestLeafLocksReachNoOtherLock(t *testing.T) {
 	}
 	// The types that take refreshMu own no other lock than what they
 	// reach: a mutex field of their own would be held around lockWrite.
-	for _, taker := range []reflect.Type{reflect.TypeFor[bodyPass](), reflect.TypeFor[fileReads](), reflect.TypeFor[repairer](), reflect.TypeFor[Catalog]()} {
+	for _, taker := range []reflect.Type{reflect.TypeFor[bodyPass](), reflect.TypeFor[repairer](), reflect.TypeFor[Catalog]()} {
 		for i := range taker.NumField() {
 			if f := taker.Field(i); f.Type == reflect.TypeFor[sync.Mutex]() || f.Type == reflect.TypeFor[sync.RWMutex]() {
 				t.Errorf("%s.%s: a lock of its own beside lockWrite has no place in the lock order", taker.Name(), f.Name)

@@ -63,7 +63,9 @@ func (c *Catalog) Load(ctx context.Context, ref string) (*Loaded, error) {
 // fingerprint), the memory of files a walk left out (unlisted), and the
 // content cache checked against each file's SHA-256 (cachedFile). A read
 // that finds a file stale does not refresh anything itself: it asks the
-// refresher to catch up (catchUp) and waits. It has no lock of its own.
+// refresher to catch up (catchUp) and waits; content that fails its
+// SHA-256 goes to the repairer. It takes no lock of its own, and never
+// the writers' lock.
 type fileReads struct {
 	view     *view
 	pair     *pair
