@@ -1,0 +1,74 @@
+// Package search is the full-text index of the skill catalog: a bleve/scorch
+// index over each skill's name, description, tags and markdown body, with
+// the ranking the catalog serves over MCP and the CLI.
+//
+// One process owns an on-disk index at a time (the scorch root file is
+// locked); a second Open of the same path fails with ErrLocked after
+// Options.Timeout instead of blocking. An Index is safe for concurrent use
+// by multiple goroutines.
+//
+// # Analysis
+//
+// Name, description, tags and body use one English analyzer: UAX#29 words
+// (hyphens split words; underscores are turned into spaces first so
+// snake_case splits too), lower case, English stop words removed, porter
+// stemming ("testing" and "tests" both index as "test"). Chinese and
+// Japanese text is indexed as single characters plus overlapping bigrams,
+// so any run of characters matches and adjacent ones rank higher; Korean
+// words split at spaces. The whole name is also indexed as one lower-cased
+// key with words joined by "-", for exact-name lookups.
+//
+// # Ranking
+//
+// Each distinct query term (at most 32) is looked up in name (weight 3),
+// description (2) and tags (1), and in the body (0.25) when the term occurs
+// in at most 5% of bodies (or 5 bodies): common words say little about a
+// skill, and their long body posting lists are most of the cost of body
+// search. Clause scores are bleve's BM25 (k1=1.2, b=0.75), with the field
+// averages computed from real token counts (see stats.go). Per term, the
+// best field counts fully and the other fields at 0.3 (dis-max with a tie
+// breaker), terms are summed, and the sum is multiplied by the fraction of
+// query terms that matched anywhere, so skills covering more of the query
+// rank first. A query equal to a skill's whole name ("skill creator",
+// "skill-creator") adds an exact-name clause of weight 6. A query word of
+// 4+ letters found in no name, description or tag is corrected to the (at
+// most 5 most frequent) indexed words at edit distance 1 (a transposition
+// counts as one edit), scored at a quarter of the normal weight; English
+// words (WordNet's list, shipped in data/) and words some body uses are
+// never corrected ("song" is not a typo of "gong"). A word of 8 or more
+// letters is also corrected to the (at most 5 most frequent) words two
+// edits away that share its first 2 letters, at half that weight
+// ("postgress" to "postgresql").
+//
+// Fixes measured on the judged sets (issue 16; see TestDevVariants):
+// words that frame a task ("the user wants", "asks", "can", "one") are
+// dropped from the query; a name word in at most 10 names but in at least
+// 5% of bodies (common English: "get", "fix", "store") has its name clause
+// scaled by the ratio of its body IDF to its name IDF (at least 0.3);
+// several query terms found only in a body add up (x1.5 per extra term);
+// a single CJK character weighs 0.1 when the query has CJK pairs; a
+// description that is only a title ("Contract & Proposal Writer") is
+// indexed with the body's opening prose; and a few words porter conflates
+// with unrelated ones ("relational", "general", "executive") are not
+// stemmed.
+//
+// Pseudo-relevance feedback (feedback.go): when the best hit of a search
+// has a Confidence below 0.5, the distinctive terms (in 2 or more of the 5
+// best hits' names and descriptions, in at most 5% of descriptions, not in
+// the query) are added, at most 4, the best at 0.2 of a query term's
+// weight and the others in proportion to their scores, and the search runs
+// again; near-twin hits (Jaccard similarity of their terms 0.5 or more)
+// count as one. Feedback terms re-rank the hits of the query's own words;
+// they find nothing those words do not (they count for no coverage) and
+// leave Confidence as the query's own words make it. The same second
+// search (also run when the first has no hit) adds the WordNet synonyms
+// (data/synonyms.txt: first sense, at most 4) of the query's words found
+// in at most 3% of names, descriptions or tags, at 0.1 weight, standing in
+// for the word they replace (they count for its coverage, not for
+// Confidence): "mistake" also finds "error".
+//
+// # Confidence
+//
+// Each hit carries a Confidence in [0, 1] and a result says NoGoodMatch
+// when no hit reaches ConfidentMatch; see confidence.go.
+package search

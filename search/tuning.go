@@ -1,0 +1,150 @@
+package search
+
+// tuning holds the ranking weights. defaultTuning is what Open installs;
+// tests may change Index.tune before searching to compare variants.
+type tuning struct {
+	name, description, tags float64 // field weights (BM25 boosts)
+	body                    float64 // body weight; 0 disables body search
+	// bodyMaxDocFrac skips the body clause of a term found in more than
+	// this fraction of bodies: such terms say little about a skill and
+	// their long posting lists are most of the cost of body search.
+	bodyMaxDocFrac float64
+	exactName      float64 // boost of "whole query equals the name"
+	fuzzy          float64 // multiplier applied to corrected (misspelt) terms
+	fuzzyMinLen    int     // shortest query word (in runes) that is corrected
+	fuzzyMaxTerms  int     // most frequent corrections kept per word
+	// fuzzy2MinLen also corrects words of at least this many runes at edit
+	// distance 2, at fuzzy2 times the fuzzy weight; 0: never.
+	fuzzy2MinLen int
+	fuzzy2       float64
+	fuzzy2Prefix int // distance-2 corrections share this many first runes with the word
+	// coverageExp is the exponent p in score *= coverage^p, coverage being
+	// the fraction of query terms matched in any field.
+	coverageExp float64
+	// coverageIDF weights each term in the coverage fraction by its IDF
+	// (rare terms count more) instead of 1.
+	coverageIDF bool
+	// coverageIDFExp, when coverageIDF is off, weights each term in the
+	// coverage fraction by its IDF to this power (0: all terms alike, 1:
+	// as coverageIDF).
+	coverageIDFExp float64
+	// tie scores each term by its best field plus tie times the others
+	// (dis-max with a tie breaker): 0 = best field only, 1 = sum of fields.
+	tie float64
+	// framing drops the words an agent frames a task with ("the user
+	// wants", "asks", "can", "one") from the query: they match the "Use
+	// when the user wants..." boilerplate of thousands of descriptions.
+	framing bool
+	// nameIDF scales a term's name clause so a word common in English but
+	// rare among names ("get", "fix", "store") does not outweigh the rest:
+	// by the ratio of its IDF over bodies (nameIDFBody) or descriptions
+	// (nameIDFDesc) to its IDF over names, capped at 1 and floored at
+	// nameIDFFloor. 0 leaves name clauses alone.
+	nameIDF      int
+	nameIDFFloor float64
+	// nameIDFMinBody applies nameIDF only to words found in at least this
+	// fraction of bodies: common English, not domain words like "seo".
+	nameIDFMinBody float64
+	// nameIDFMaxName applies nameIDF only to words in at most this many
+	// names (0: any): the inflated IDF comes from a handful of names.
+	nameIDFMaxName uint64
+	// bodyMulti rewards several query terms found only in the body: the
+	// body part of the score is multiplied by 1 + bodyMulti*(k-1) for k
+	// such terms.
+	bodyMulti float64
+	// cjkUnigram is the weight of a single CJK character in a query that
+	// also has CJK bigrams (1 = as any term).
+	cjkUnigram float64
+	// typoEnglish skips typo correction for English words (data/) and for
+	// words found in some body.
+	typoEnglish bool
+	// concept is the weight of thesaurus expansions (data/concepts.txt)
+	// relative to the query term they stand in for; 0 disables them.
+	concept float64
+	// conceptName scales the name clause of a thesaurus expansion (1: as
+	// the other fields).
+	conceptName float64
+	// keywords is the weight of Request.Keywords terms relative to query
+	// terms.
+	keywords float64
+	// nativeStats leaves BM25's average field lengths to bleve (see
+	// stats.go); only for comparisons.
+	nativeStats bool
+	// feedback is the weight of the best pseudo-relevance feedback term
+	// (see feedback.go) relative to a query term; 0 disables feedback.
+	feedback float64
+	// fbDocs is how many of the first search's best hits feed back;
+	// fbMinRel stops at a hit scoring below that fraction of the best.
+	fbDocs   int
+	fbMinRel float64
+	// fbTerms is the most expansion terms added; fbMinDocs the fewest
+	// feedback hits a term must be in; fbMaxDocFrac the largest share of
+	// descriptions it may be in.
+	fbTerms      int
+	fbMinDocs    int
+	fbMaxDocFrac float64
+	// fbCoverage is the weight of a feedback term in the coverage
+	// fraction, relative to its clause weight (0: coverage counts the
+	// query's own terms only, so a hit must match one of them).
+	fbCoverage float64
+	// fbBody searches feedback terms in bodies too.
+	fbBody bool
+	// synonym is the weight of WordNet synonyms of query words added in
+	// the second pass (with feedback, same gate); 0: none.
+	synonym float64
+	// synonymMaxDF looks synonyms up only for words in at most this
+	// fraction of names, descriptions or tags (0: any word).
+	synonymMaxDF float64
+	// fbTwin is the Jaccard similarity of two feedback hits' terms at
+	// which they count as one hit (near-twin skills); 0: never.
+	fbTwin float64
+	// fbMaxConf applies feedback only when the first search's best hit
+	// has a Confidence below it (selective expansion: a query already
+	// answered with confidence only drifts); 0 or above 1: always.
+	fbMaxConf float64
+}
+
+var defaultTuning = tuning{
+	name:           3,
+	description:    2,
+	tags:           1,
+	body:           0.25,
+	bodyMaxDocFrac: 0.05,
+	exactName:      6,
+	fuzzy:          0.25,
+	fuzzyMinLen:    4,
+	fuzzyMaxTerms:  5,
+	fuzzy2MinLen:   8,
+	fuzzy2:         0.5,
+	fuzzy2Prefix:   2,
+	coverageExp:    1,
+	tie:            0.3,
+	framing:        true,
+	nameIDF:        nameIDFBody,
+	nameIDFFloor:   0.3,
+	nameIDFMinBody: 0.05,
+	nameIDFMaxName: 10,
+	bodyMulti:      0.5,
+	cjkUnigram:     0.1,
+	typoEnglish:    true,
+	concept:        0.8,
+	conceptName:    1,
+	keywords:       0.7,
+	feedback:       0.2,
+	fbDocs:         5,
+	fbMinRel:       0.3,
+	fbTerms:        4,
+	fbMinDocs:      2,
+	fbMaxDocFrac:   0.05,
+	fbCoverage:     0,
+	fbBody:         false,
+	fbMaxConf:      0.5,
+	fbTwin:         0.5,
+	synonym:        0.1,
+	synonymMaxDF:   0.03,
+}
+
+type fieldWeight struct {
+	field string
+	w     float64
+}
