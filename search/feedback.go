@@ -185,33 +185,11 @@ func (ix *Index) extend(ctx context.Context, idx bleve.Index, p *plan, fb []fbTe
 	q.clauses = append([]clause(nil), p.clauses...)
 	q.q = query.NewDisjunctionQuery(append([]query.Query(nil), p.q.Disjuncts...))
 	q.q.RetrieveScoreBreakdown(true)
-	fields := []fieldWeight{{fieldName, tune.name}, {fieldDescription, tune.description}, {fieldTags, tune.tags}, {fieldBody, tune.body}}
 	for _, f := range fb {
 		if f.anchor >= 0 {
-			var df [4]uint64
-			for i, fw := range fields {
-				if fw.w <= 0 || (fw.field == fieldBody && !tune.fbBody) {
-					continue
-				}
-				if df[i], err = docFreq(ctx, r, fw.field, f.text); err != nil {
-					return nil, err
-				}
-			}
-			for i, fw := range fields {
-				boost := fw.w * f.w
-				if fw.field == fieldName {
-					boost *= nameIDFFactor(q.docs, df, tune)
-				}
-				if df[i] == 0 || boost <= 0 ||
-					(fw.field == fieldBody && float64(df[i]) > max(tune.bodyMaxDocFrac*float64(q.docs), bodyMinDF)) {
-					continue
-				}
-				tq := query.NewTermQuery(f.text)
-				tq.SetField(fw.field)
-				tq.SetBoost(boost)
-				q.q.AddQuery(tq)
-				q.clauses = append(q.clauses, clause{field: fw.field, text: f.text, term: f.anchor, expansion: true})
-				q.expanded = true
+			// A synonym stands in for the query word it replaces.
+			if err := q.addFeedbackClauses(ctx, r, tune, f, f.anchor, true); err != nil {
+				return nil, err
 			}
 			continue
 		}
@@ -228,33 +206,51 @@ func (ix *Index) extend(ctx context.Context, idx bleve.Index, p *plan, fb []fbTe
 		q.weights = append(q.weights, f.w*tune.fbCoverage)
 		q.totalWeight += f.w * tune.fbCoverage
 		q.fb |= 1 << uint(ti)
-		var df [4]uint64
-		for i, fw := range fields {
-			if fw.w <= 0 || (fw.field == fieldBody && !tune.fbBody) {
-				continue
-			}
-			if df[i], err = docFreq(ctx, r, fw.field, f.text); err != nil {
-				return nil, err
-			}
-		}
-		for i, fw := range fields {
-			boost := fw.w * f.w
-			if fw.field == fieldName {
-				boost *= nameIDFFactor(q.docs, df, tune)
-			}
-			if df[i] == 0 || boost <= 0 ||
-				(fw.field == fieldBody && float64(df[i]) > max(tune.bodyMaxDocFrac*float64(q.docs), bodyMinDF)) {
-				continue
-			}
-			tq := query.NewTermQuery(f.text)
-			tq.SetField(fw.field)
-			tq.SetBoost(boost)
-			q.q.AddQuery(tq)
-			q.clauses = append(q.clauses, clause{field: fw.field, text: f.text, term: ti})
+		if err := q.addFeedbackClauses(ctx, r, tune, f, ti, false); err != nil {
+			return nil, err
 		}
 	}
 	q.scratch = make([]float64, len(q.clauses))
 	return &q, nil
+}
+
+// addFeedbackClauses adds f's term clauses to q: one per field with a
+// positive weight where the term occurs (bodies only with tune.fbBody and
+// below the body document-frequency cut), boosted by the field's weight
+// times f.w, the name clause scaled like a query term's. term is the
+// query term the clauses count for; expansion marks a synonym's clauses
+// (the plan is then expanded).
+func (q *plan) addFeedbackClauses(ctx context.Context, r index.IndexReader, tune *tuning, f fbTerm, term int, expansion bool) error {
+	fields := [4]fieldWeight{{fieldName, tune.name}, {fieldDescription, tune.description}, {fieldTags, tune.tags}, {fieldBody, tune.body}}
+	var df [4]uint64
+	for i, fw := range fields {
+		if fw.w <= 0 || (fw.field == fieldBody && !tune.fbBody) {
+			continue
+		}
+		var err error
+		if df[i], err = docFreq(ctx, r, fw.field, f.text); err != nil {
+			return err
+		}
+	}
+	for i, fw := range fields {
+		boost := fw.w * f.w
+		if fw.field == fieldName {
+			boost *= nameIDFFactor(q.docs, df, tune)
+		}
+		if df[i] == 0 || boost <= 0 ||
+			(fw.field == fieldBody && float64(df[i]) > max(tune.bodyMaxDocFrac*float64(q.docs), bodyMinDF)) {
+			continue
+		}
+		tq := query.NewTermQuery(f.text)
+		tq.SetField(fw.field)
+		tq.SetBoost(boost)
+		q.q.AddQuery(tq)
+		q.clauses = append(q.clauses, clause{field: fw.field, text: f.text, term: term, expansion: expansion})
+		if expansion {
+			q.expanded = true
+		}
+	}
+	return nil
 }
 
 // usefulTerm reports whether an analysed term can be an expansion: at
