@@ -93,31 +93,15 @@ func (ix *Index) addCorrections(ctx context.Context, idx bleve.Index, r index.In
 	return nil
 }
 
-// fuzzyTerms returns up to max words of the plain field at edit distance 1
-// from w (w itself excluded), most frequent first.
-func fuzzyTerms(fr index.IndexReaderFuzzy, w string, max int) ([]string, error) {
-	fd, err := fr.FieldDictFuzzy(fieldPlain, w, 1, "")
-	if err != nil {
-		return nil, fmt.Errorf("search: fuzzy %q: %w", w, err)
-	}
-	defer fd.Close()
-	type cand struct {
-		term  string
-		count uint64
-	}
-	var cs []cand
-	for {
-		e, err := fd.Next()
-		if err != nil {
-			return nil, fmt.Errorf("search: fuzzy %q: %w", w, err)
-		}
-		if e == nil {
-			break
-		}
-		if e.Term != w {
-			cs = append(cs, cand{e.Term, e.Count})
-		}
-	}
+// termCount is a dictionary word and the number of documents holding it.
+type termCount struct {
+	term  string
+	count uint64
+}
+
+// mostFrequent returns the terms of cs, most frequent first (ties by
+// term), at most max of them. It sorts cs.
+func mostFrequent(cs []termCount, max int) []string {
 	sort.Slice(cs, func(i, j int) bool {
 		if cs[i].count != cs[j].count {
 			return cs[i].count > cs[j].count
@@ -131,7 +115,31 @@ func fuzzyTerms(fr index.IndexReaderFuzzy, w string, max int) ([]string, error) 
 	for i, c := range cs {
 		out[i] = c.term
 	}
-	return out, nil
+	return out
+}
+
+// fuzzyTerms returns up to max words of the plain field at edit distance 1
+// from w (w itself excluded), most frequent first.
+func fuzzyTerms(fr index.IndexReaderFuzzy, w string, max int) ([]string, error) {
+	fd, err := fr.FieldDictFuzzy(fieldPlain, w, 1, "")
+	if err != nil {
+		return nil, fmt.Errorf("search: fuzzy %q: %w", w, err)
+	}
+	defer fd.Close()
+	var cs []termCount
+	for {
+		e, err := fd.Next()
+		if err != nil {
+			return nil, fmt.Errorf("search: fuzzy %q: %w", w, err)
+		}
+		if e == nil {
+			break
+		}
+		if e.Term != w {
+			cs = append(cs, termCount{e.Term, e.Count})
+		}
+	}
+	return mostFrequent(cs, max), nil
 }
 
 // fuzzyTerms2 returns up to max words of the plain field at edit distance
@@ -150,11 +158,7 @@ func fuzzyTerms2(r index.IndexReader, w string, prefix, max int, skip []string) 
 		return nil, fmt.Errorf("search: fuzzy %q: %w", w, err)
 	}
 	defer fd.Close()
-	type cand struct {
-		term  string
-		count uint64
-	}
-	var cs []cand
+	var cs []termCount
 	for {
 		e, err := fd.Next()
 		if err != nil {
@@ -167,23 +171,10 @@ func fuzzyTerms2(r index.IndexReader, w string, prefix, max int, skip []string) 
 			continue
 		}
 		if d := osaDistance(rw, []rune(e.Term), 2); d == 2 {
-			cs = append(cs, cand{e.Term, e.Count})
+			cs = append(cs, termCount{e.Term, e.Count})
 		}
 	}
-	sort.Slice(cs, func(i, j int) bool {
-		if cs[i].count != cs[j].count {
-			return cs[i].count > cs[j].count
-		}
-		return cs[i].term < cs[j].term
-	})
-	if len(cs) > max {
-		cs = cs[:max]
-	}
-	out := make([]string, len(cs))
-	for i, c := range cs {
-		out[i] = c.term
-	}
-	return out, nil
+	return mostFrequent(cs, max), nil
 }
 
 // osaDistance is the optimal string alignment distance of a and b (edits:
