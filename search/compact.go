@@ -8,6 +8,7 @@ import (
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/index/scorch/mergeplan"
+	index "github.com/blevesearch/bleve_index_api"
 )
 
 // Segments reports how many segments the index is made of now and whether
@@ -139,6 +140,20 @@ func segmentsOf(s *scorch.Scorch) (files, mem uint64, busy bool) {
 	mem, _ = m["TotMemorySegmentsAtRoot"].(uint64)
 	busy, _ = m["index_bgthreads_active"].(bool)
 	return files, mem, busy
+}
+
+// reader opens a reader of idx's current snapshot; the caller closes it.
+// Errors are bleve's, wrapped with the package prefix.
+func reader(idx bleve.Index) (index.IndexReader, error) {
+	adv, err := idx.Advanced()
+	if err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	r, err := adv.Reader()
+	if err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	return r, nil
 }
 
 // scorchOf returns the scorch index under idx.

@@ -50,13 +50,9 @@ func (ix *Index) feedbackTerms(ctx context.Context, idx bleve.Index, p *plan, id
 	if n < 2 || scores[0] <= 0 {
 		return nil, nil
 	}
-	adv, err := idx.Advanced()
+	r, err := reader(idx)
 	if err != nil {
-		return nil, fmt.Errorf("search: %w", err)
-	}
-	r, err := adv.Reader()
-	if err != nil {
-		return nil, fmt.Errorf("search: %w", err)
+		return nil, err
 	}
 	defer r.Close()
 	docs, err := r.DocCount()
@@ -167,13 +163,9 @@ func (ix *Index) feedbackTerms(ctx context.Context, idx bleve.Index, p *plan, id
 // dropped.
 func (ix *Index) extend(ctx context.Context, idx bleve.Index, p *plan, fb []fbTerm) (*plan, error) {
 	tune := &ix.tune
-	adv, err := idx.Advanced()
+	r, err := reader(idx)
 	if err != nil {
-		return nil, fmt.Errorf("search: %w", err)
-	}
-	r, err := adv.Reader()
-	if err != nil {
-		return nil, fmt.Errorf("search: %w", err)
+		return nil, err
 	}
 	defer r.Close()
 

@@ -447,13 +447,9 @@ func (ix *Index) plan(ctx context.Context, idx bleve.Index, text string, keyword
 		return nil, nil
 	}
 
-	adv, err := idx.Advanced()
+	r, err := reader(idx)
 	if err != nil {
-		return nil, fmt.Errorf("search: %w", err)
-	}
-	r, err := adv.Reader()
-	if err != nil {
-		return nil, fmt.Errorf("search: %w", err)
+		return nil, err
 	}
 	defer r.Close()
 	docs, err := r.DocCount()
