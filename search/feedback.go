@@ -55,10 +55,7 @@ func (ix *Index) feedbackTerms(ctx context.Context, idx bleve.Index, p *plan, id
 		return nil, err
 	}
 	defer r.Close()
-	docs, err := r.DocCount()
-	if err != nil {
-		return nil, fmt.Errorf("search: %w", err)
-	}
+	docs := p.docs // the plan's count, so feedback IDF and the plan's body cut agree
 	// Each hit's terms; near-twins (tune.fbTwin or more of their terms
 	// shared, Jaccard) are one hit: a family of sibling skills sharing
 	// boilerplate is not independent evidence.

@@ -125,21 +125,30 @@ func fuzzyTerms(fr index.IndexReaderFuzzy, w string, max int) ([]string, error) 
 	if err != nil {
 		return nil, fmt.Errorf("search: fuzzy %q: %w", w, err)
 	}
+	cs, err := dictTerms(fd, func(t string) bool { return t != w })
+	if err != nil {
+		return nil, fmt.Errorf("search: fuzzy %q: %w", w, err)
+	}
+	return mostFrequent(cs, max), nil
+}
+
+// dictTerms reads fd to its end, keeping the words keep accepts with their
+// document counts, and closes it.
+func dictTerms(fd index.FieldDict, keep func(term string) bool) ([]termCount, error) {
 	defer fd.Close()
 	var cs []termCount
 	for {
 		e, err := fd.Next()
 		if err != nil {
-			return nil, fmt.Errorf("search: fuzzy %q: %w", w, err)
+			return nil, err
 		}
 		if e == nil {
-			break
+			return cs, nil
 		}
-		if e.Term != w {
+		if keep(e.Term) {
 			cs = append(cs, termCount{e.Term, e.Count})
 		}
 	}
-	return mostFrequent(cs, max), nil
 }
 
 // fuzzyTerms2 returns up to max words of the plain field at edit distance
@@ -157,22 +166,11 @@ func fuzzyTerms2(r index.IndexReader, w string, prefix, max int, skip []string) 
 	if err != nil {
 		return nil, fmt.Errorf("search: fuzzy %q: %w", w, err)
 	}
-	defer fd.Close()
-	var cs []termCount
-	for {
-		e, err := fd.Next()
-		if err != nil {
-			return nil, fmt.Errorf("search: fuzzy %q: %w", w, err)
-		}
-		if e == nil {
-			break
-		}
-		if e.Term == w || contains(skip, e.Term) {
-			continue
-		}
-		if d := osaDistance(rw, []rune(e.Term), 2); d == 2 {
-			cs = append(cs, termCount{e.Term, e.Count})
-		}
+	cs, err := dictTerms(fd, func(t string) bool {
+		return t != w && !contains(skip, t) && osaDistance(rw, []rune(t), 2) == 2
+	})
+	if err != nil {
+		return nil, fmt.Errorf("search: fuzzy %q: %w", w, err)
 	}
 	return mostFrequent(cs, max), nil
 }
