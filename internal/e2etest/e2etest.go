@@ -12,6 +12,7 @@ package e2etest
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -24,6 +25,8 @@ import (
 	"sync"
 	"syscall"
 	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 var (
@@ -309,4 +312,22 @@ func RequireBwrap(t testing.TB) {
 		}
 		t.Skip("bwrap not installed (apt-get install bubblewrap)")
 	}
+}
+
+// CallTool calls tool with args on sess and returns the text of its
+// content blocks joined, and whether the result is a tool error. A failed
+// call (protocol or transport error) fails the test.
+func CallTool(t testing.TB, ctx context.Context, sess *mcp.ClientSession, tool string, args map[string]any) (text string, isError bool) {
+	t.Helper()
+	res, err := sess.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: args})
+	if err != nil {
+		t.Fatalf("%s: %v", tool, err)
+	}
+	var b strings.Builder
+	for _, c := range res.Content {
+		if tc, ok := c.(*mcp.TextContent); ok {
+			b.WriteString(tc.Text)
+		}
+	}
+	return b.String(), res.IsError
 }

@@ -38,17 +38,7 @@ func TestLiveServe(t *testing.T) {
 	time.Sleep(200 * time.Millisecond) // let the watcher start
 
 	call := func(tool string, args map[string]any) (string, bool) {
-		res, err := sess.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: args})
-		if err != nil {
-			t.Fatalf("%s: %v", tool, err)
-		}
-		var b strings.Builder
-		for _, c := range res.Content {
-			if tc, ok := c.(*mcp.TextContent); ok {
-				b.WriteString(tc.Text)
-			}
-		}
-		return b.String(), res.IsError
+		return e2etest.CallTool(t, ctx, sess, tool, args)
 	}
 	// until polls a tool call until check holds; it returns the time taken.
 	until := func(what string, check func() bool) time.Duration {

@@ -109,20 +109,11 @@ func (e *sharedEnv) status(t *testing.T) []struct {
 
 func toolText(t *testing.T, ctx context.Context, sess *mcp.ClientSession, tool string, args map[string]any) string {
 	t.Helper()
-	res, err := sess.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: args})
-	if err != nil {
-		t.Fatalf("%s: %v", tool, err)
+	text, isErr := e2etest.CallTool(t, ctx, sess, tool, args)
+	if isErr {
+		t.Fatalf("%s %v: %s", tool, args, text)
 	}
-	var b strings.Builder
-	for _, c := range res.Content {
-		if tc, ok := c.(*mcp.TextContent); ok {
-			b.WriteString(tc.Text)
-		}
-	}
-	if res.IsError {
-		t.Fatalf("%s %v: %s", tool, args, b.String())
-	}
-	return b.String()
+	return text
 }
 
 // TestSharedSessions: two, then eight stdio sessions on one root set with
