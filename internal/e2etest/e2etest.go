@@ -77,7 +77,8 @@ func SocketDir() string { return sockets }
 // $TMPDIR/skilldex-e2e-UID/HASH (HASH of the checkout's path) under a
 // file lock, and `go build -o` leaves an up-to-date binary alone, so one
 // `go test ./...` links it once instead of once per package (3 s of CPU
-// each). A failed build fails the test with the compiler's output.
+// each). Folders of checkouts that no longer exist are removed on the way
+// (pruneStale). A failed build fails the test with the compiler's output.
 func Binary(t testing.TB) string {
 	t.Helper()
 	buildOnce.Do(func() { bin, buildErr = build() })
@@ -95,10 +96,17 @@ func build() (string, error) {
 		return "", err
 	}
 	sum := sha256.Sum256([]byte(root))
-	shared := filepath.Join(os.TempDir(), fmt.Sprintf("skilldex-e2e-%d", os.Getuid()), hex.EncodeToString(sum[:6]))
+	parent := filepath.Join(os.TempDir(), fmt.Sprintf("skilldex-e2e-%d", os.Getuid()))
+	shared := filepath.Join(parent, hex.EncodeToString(sum[:6]))
 	if err := os.MkdirAll(shared, 0o700); err != nil {
 		return "", err
 	}
+	// The checkout this folder builds for, so a later build can tell the
+	// folder is stale once the checkout is gone (pruneStale).
+	if err := os.WriteFile(filepath.Join(shared, rootFile), []byte(root), 0o600); err != nil {
+		return "", err
+	}
+	pruneStale(parent, shared)
 	lock, err := os.OpenFile(filepath.Join(shared, "lock"), os.O_CREATE|os.O_RDWR, 0o600)
 	if err != nil {
 		return "", err
@@ -114,6 +122,42 @@ func build() (string, error) {
 		return "", fmt.Errorf("building skilldex: %v\n%s", err, msg)
 	}
 	return out, nil
+}
+
+// rootFile names, inside a checkout's shared build folder, the file that
+// holds the checkout's path.
+const rootFile = "root"
+
+// pruneStale removes the shared build folders under parent (other than
+// keep) whose checkout no longer holds a go.mod, or that name no checkout
+// (left by an older version of this package): every fresh clone the tests
+// ran in would otherwise leave a 30 MB binary in $TMPDIR for good. A folder
+// whose lock another test process holds is in use and left alone; errors
+// only leave a folder behind.
+func pruneStale(parent, keep string) {
+	entries, err := os.ReadDir(parent)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		d := filepath.Join(parent, e.Name())
+		if d == keep || !e.IsDir() {
+			continue
+		}
+		if root, err := os.ReadFile(filepath.Join(d, rootFile)); err == nil {
+			if _, err := os.Stat(filepath.Join(string(root), "go.mod")); err == nil {
+				continue // its checkout is still there
+			}
+		}
+		lock, err := os.OpenFile(filepath.Join(d, "lock"), os.O_CREATE|os.O_RDWR, 0o600)
+		if err != nil {
+			continue
+		}
+		if syscall.Flock(int(lock.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) == nil {
+			os.RemoveAll(d) // the lock goes with the folder, closed below
+		}
+		lock.Close()
+	}
 }
 
 // findRoot is the folder holding go.mod, above the working folder.
