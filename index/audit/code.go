@@ -1,8 +1,8 @@
 package audit
 
 import (
-	"regexp"
 	"strings"
+	"sync"
 )
 
 // Python and JavaScript are read as tokens, not parsed: no maintained Go
@@ -17,7 +17,7 @@ import (
 type codeRule struct {
 	rule   string
 	base   Severity
-	re     *regexp.Regexp
+	re     *lazyRegexp
 	reason string
 	// need: the pattern only runs on code holding one of these words
 	// (Go's regexp has no literal prefix to skip ahead with here).
@@ -25,47 +25,47 @@ type codeRule struct {
 }
 
 var pyRules = []codeRule{
-	{"decoded-exec", Critical, regexp.MustCompile(`(?:^|[^.\w])(?:exec|eval)\s*\(\s*(?:compile\s*\(\s*)?(?:base64\.\w*decode|codecs\.decode|zlib\.decompress|bz2\.decompress|lzma\.decompress|gzip\.decompress|marshal\.loads|bytes\.fromhex|binascii\.(?:unhexlify|a2b_base64)|__import__\(\s*['"](?:base64|zlib|marshal|codecs|binascii)|['"][^'"\n]*['"]\s*\.decode\(\s*['"](?:base64|hex|rot.?13))`),
+	{"decoded-exec", Critical, lazyRE(`(?:^|[^.\w])(?:exec|eval)\s*\(\s*(?:compile\s*\(\s*)?(?:base64\.\w*decode|codecs\.decode|zlib\.decompress|bz2\.decompress|lzma\.decompress|gzip\.decompress|marshal\.loads|bytes\.fromhex|binascii\.(?:unhexlify|a2b_base64)|__import__\(\s*['"](?:base64|zlib|marshal|codecs|binascii)|['"][^'"\n]*['"]\s*\.decode\(\s*['"](?:base64|hex|rot.?13))`),
 		"runs code decoded from an encoded payload", []string{"exec", "eval"}},
-	{"download-exec", Critical, regexp.MustCompile(`(?:^|[^.\w])(?:exec|eval)\s*\([^\n]*(?:urlopen|requests\.get|httpx\.get|urllib\.request|\.read\(\)\.decode)`),
+	{"download-exec", Critical, lazyRE(`(?:^|[^.\w])(?:exec|eval)\s*\([^\n]*(?:urlopen|requests\.get|httpx\.get|urllib\.request|\.read\(\)\.decode)`),
 		"runs code downloaded from the network", []string{"exec", "eval"}},
-	{"obfuscation", High, regexp.MustCompile(`(?:chr\(\s*\d+\s*\)\s*\+\s*){8,}|getattr\(\s*__builtins__|__import__\(\s*['"]\w+['"]\[::-1\]|\[::-1\]\s*\)\s*\(`),
+	{"obfuscation", High, lazyRE(`(?:chr\(\s*\d+\s*\)\s*\+\s*){8,}|getattr\(\s*__builtins__|__import__\(\s*['"]\w+['"]\[::-1\]|\[::-1\]\s*\)\s*\(`),
 		"builds names or code from fragments to hide what it calls", []string{"chr(", "__builtins__", "[::-1]"}},
 }
 
 var jsRules = []codeRule{
-	{"decoded-exec", Critical, regexp.MustCompile(`\b(?:eval|Function|setTimeout|setInterval|runInThisContext|runInNewContext)\s*\(\s*(?:atob|Buffer\.from|unescape|decodeURIComponent|String\.fromCharCode|require\(\s*['"]zlib['"]\))\b`),
+	{"decoded-exec", Critical, lazyRE(`\b(?:eval|Function|setTimeout|setInterval|runInThisContext|runInNewContext)\s*\(\s*(?:atob|Buffer\.from|unescape|decodeURIComponent|String\.fromCharCode|require\(\s*['"]zlib['"]\))\b`),
 		"runs code decoded from an encoded payload", []string{"eval", "Function", "setTimeout", "setInterval", "runIn"}},
-	{"download-exec", Critical, regexp.MustCompile(`\.then\(\s*eval\s*\)|\.then\(\s*\(?\s*\w+\s*\)?\s*=>\s*eval\(|eval\(\s*await\s+\(?\s*await\s+fetch|new\s+Function\(\s*await`),
+	{"download-exec", Critical, lazyRE(`\.then\(\s*eval\s*\)|\.then\(\s*\(?\s*\w+\s*\)?\s*=>\s*eval\(|eval\(\s*await\s+\(?\s*await\s+fetch|new\s+Function\(\s*await`),
 		"runs code downloaded from the network", []string{"eval", "Function"}},
-	{"obfuscation", High, regexp.MustCompile(`(?:\\x[0-9a-fA-F]{2}){40,}|String\.fromCharCode\((?:\s*\d+\s*,){20,}|\[\s*['"]\\x[0-9a-f]{2}`),
+	{"obfuscation", High, lazyRE(`(?:\\x[0-9a-fA-F]{2}){40,}|String\.fromCharCode\((?:\s*\d+\s*,){20,}|\[\s*['"]\\x[0-9a-f]{2}`),
 		"builds code from escapes or character codes to hide what it calls", []string{"\\x", "fromCharCode"}},
 }
 
 var (
-	pyDecode  = regexp.MustCompile(`b64decode|b32decode|a85decode|decompress\(|marshal\.loads|unhexlify|fromhex\(|codecs\.decode\(`)
-	pyExec    = regexp.MustCompile(`(?:^|[^.\w])(?:exec|eval)\s*\(|(?:^|[^.\w])compile\s*\([^)]*['"]exec['"]`)
-	jsDecode  = regexp.MustCompile(`\batob\s*\(|Buffer\.from\([^)]*['"](?:base64|hex)['"]|String\.fromCharCode|inflateSync|gunzipSync`)
-	jsExec    = regexp.MustCompile(`(?:^|[^.\w])eval\s*\(|new\s+Function\s*\(|vm\.run\w*\(|runInThisContext`)
-	pySocket  = regexp.MustCompile(`socket\.socket\(|socket\.create_connection\(|\.connect\(\s*\(`)
-	pyShell   = regexp.MustCompile(`\.dup2\(|pty\.spawn\(|['"]/bin/(?:ba|z)?sh['"]|['"]cmd\.exe['"]`)
-	jsSocket  = regexp.MustCompile(`net\.(?:Socket|connect|createConnection)\b|new\s+net\.Socket|require\(\s*['"]net['"]\)`)
-	jsShell   = regexp.MustCompile(`child_process|spawn\(\s*['"](?:/bin/)?(?:ba)?sh['"]|['"]cmd\.exe['"]`)
-	pyEnvDump = regexp.MustCompile(`json\.dumps\(\s*(?:dict\()?\s*os\.environ|str\(\s*(?:dict\()?\s*os\.environ\s*\)|for\s+\w+\s*,\s*\w+\s+in\s+os\.environ\.items\(\)|dict\(\s*os\.environ\s*\)\s*[,)]`)
-	jsEnvDump = regexp.MustCompile(`JSON\.stringify\(\s*process\.env\s*[,)]|Object\.(?:entries|keys|values)\(\s*process\.env\s*\)`)
-	pySend    = regexp.MustCompile(`requests\.(?:post|put|patch)\(|httpx\.(?:post|put)\(|urlopen\([^)\n]*data\s*=|urllib\.request\.Request\([^)\n]*data|http\.client\.|smtplib\.|ftplib\.|\.sendall\(|\.send\(|paramiko\.|aiohttp\.|\.post\(`)
-	jsSend    = regexp.MustCompile(`fetch\([^)]*\{[^}]*(?:method\s*:\s*['"](?:POST|PUT)|body\s*:)|axios\.(?:post|put)\(|https?\.request\(|XMLHttpRequest|sendBeacon|\.write\(|nodemailer|WebSocket\(|\.post\(`)
-	pyWrite   = regexp.MustCompile(`open\([^)\n]*['"][aw]\+?b?['"]|\.write_text\(|\.write\(|os\.system\(|subprocess\.|shutil\.copy`)
-	jsWrite   = regexp.MustCompile(`(?:appendFile|writeFile|createWriteStream|copyFile)(?:Sync)?\(|execSync\(|exec\(`)
-	strLit    = regexp.MustCompile("\"\"\"[\\s\\S]*?\"\"\"|'''[\\s\\S]*?'''|`(?:[^`\\\\]|\\\\.)*`|\"(?:[^\"\\\\\\n]|\\\\.)*\"|'(?:[^'\\\\\\n]|\\\\.)*'")
-	shellish  = regexp.MustCompile(`\||/dev/tcp|\b(?:curl|wget|nc|ncat|bash|sh|crontab|xmrig)\b|>>`)
+	pyDecode  = lazyRE(`b64decode|b32decode|a85decode|decompress\(|marshal\.loads|unhexlify|fromhex\(|codecs\.decode\(`)
+	pyExec    = lazyRE(`(?:^|[^.\w])(?:exec|eval)\s*\(|(?:^|[^.\w])compile\s*\([^)]*['"]exec['"]`)
+	jsDecode  = lazyRE(`\batob\s*\(|Buffer\.from\([^)]*['"](?:base64|hex)['"]|String\.fromCharCode|inflateSync|gunzipSync`)
+	jsExec    = lazyRE(`(?:^|[^.\w])eval\s*\(|new\s+Function\s*\(|vm\.run\w*\(|runInThisContext`)
+	pySocket  = lazyRE(`socket\.socket\(|socket\.create_connection\(|\.connect\(\s*\(`)
+	pyShell   = lazyRE(`\.dup2\(|pty\.spawn\(|['"]/bin/(?:ba|z)?sh['"]|['"]cmd\.exe['"]`)
+	jsSocket  = lazyRE(`net\.(?:Socket|connect|createConnection)\b|new\s+net\.Socket|require\(\s*['"]net['"]\)`)
+	jsShell   = lazyRE(`child_process|spawn\(\s*['"](?:/bin/)?(?:ba)?sh['"]|['"]cmd\.exe['"]`)
+	pyEnvDump = lazyRE(`json\.dumps\(\s*(?:dict\()?\s*os\.environ|str\(\s*(?:dict\()?\s*os\.environ\s*\)|for\s+\w+\s*,\s*\w+\s+in\s+os\.environ\.items\(\)|dict\(\s*os\.environ\s*\)\s*[,)]`)
+	jsEnvDump = lazyRE(`JSON\.stringify\(\s*process\.env\s*[,)]|Object\.(?:entries|keys|values)\(\s*process\.env\s*\)`)
+	pySend    = lazyRE(`requests\.(?:post|put|patch)\(|httpx\.(?:post|put)\(|urlopen\([^)\n]*data\s*=|urllib\.request\.Request\([^)\n]*data|http\.client\.|smtplib\.|ftplib\.|\.sendall\(|\.send\(|paramiko\.|aiohttp\.|\.post\(`)
+	jsSend    = lazyRE(`fetch\([^)]*\{[^}]*(?:method\s*:\s*['"](?:POST|PUT)|body\s*:)|axios\.(?:post|put)\(|https?\.request\(|XMLHttpRequest|sendBeacon|\.write\(|nodemailer|WebSocket\(|\.post\(`)
+	pyWrite   = lazyRE(`open\([^)\n]*['"][aw]\+?b?['"]|\.write_text\(|\.write\(|os\.system\(|subprocess\.|shutil\.copy`)
+	jsWrite   = lazyRE(`(?:appendFile|writeFile|createWriteStream|copyFile)(?:Sync)?\(|execSync\(|exec\(`)
+	strLit    = lazyRE("\"\"\"[\\s\\S]*?\"\"\"|'''[\\s\\S]*?'''|`(?:[^`\\\\]|\\\\.)*`|\"(?:[^\"\\\\\\n]|\\\\.)*\"|'(?:[^'\\\\\\n]|\\\\.)*'")
+	shellish  = lazyRE(`\||/dev/tcp|\b(?:curl|wget|nc|ncat|bash|sh|crontab|xmrig)\b|>>`)
 )
 
 // scanCode runs the Python or JavaScript rules over code whose first line
 // is file line line0, in context w.
 func scanCode(sc *skillCtx, rel, code string, line0 int, k fileKind, w where) {
 	scanBypass(sc, rel, code, line0, w)
-	if !sc.hints.miner && !codeHintWords.matchAny(strings.ToLower(code)) {
+	if !sc.hints.miner && !codeHintWords().matchAny(strings.ToLower(code)) {
 		return
 	}
 	c := stripComments(code, k)
@@ -115,7 +115,7 @@ func scanCode(sc *skillCtx, rel, code string, line0 int, k fileKind, w where) {
 	}
 	// shell commands and paths inside string literals
 	var lits [][]int
-	if sc.hints.miner || litHintWords.matchAny(c) {
+	if sc.hints.miner || litHintWords().matchAny(c) {
 		lits = strLit.FindAllStringIndex(c, -1)
 	}
 	for _, m := range lits {
@@ -166,7 +166,10 @@ var litHints = append([]string{"authorized_keys", "cron", "bashrc", "zshrc", ".p
 
 // codeHintWords and litHintWords match codeHints and litHints in one
 // pass each.
-var codeHintWords, litHintWords = newWordList(codeHints), newWordList(litHints)
+var (
+	codeHintWords = sync.OnceValue(func() *wordList { return newWordList(codeHints) })
+	litHintWords  = sync.OnceValue(func() *wordList { return newWordList(litHints) })
+)
 
 // unescapeLit undoes the common escapes of a string literal so the shell
 // parser sees the command.
@@ -227,7 +230,7 @@ func stripComments(code string, k fileKind) string {
 // sandbox: Claude Code's --dangerously-skip-permissions and
 // bypassPermissions mode, Codex's --dangerously-bypass-approvals-and-sandbox,
 // and Gemini CLI's --yolo / approval mode yolo.
-var bypassRe = regexp.MustCompile(`--dangerously-skip-permissions|--allow-dangerously-skip-permissions|\bbypassPermissions\b|--dangerously-bypass-approvals-and-sandbox|\b(?:gemini|qwen|codex|claude)\b[^\n]{0,60}\s(?:--yolo|-y)\b|--approval-mode[= ]+yolo|"?defaultMode"?\s*[:=]\s*"?bypass`)
+var bypassRe = lazyRE(`--dangerously-skip-permissions|--allow-dangerously-skip-permissions|\bbypassPermissions\b|--dangerously-bypass-approvals-and-sandbox|\b(?:gemini|qwen|codex|claude)\b[^\n]{0,60}\s(?:--yolo|-y)\b|--approval-mode[= ]+yolo|"?defaultMode"?\s*[:=]\s*"?bypass`)
 
 // scanBypass reports approval-bypass switches in text whose first line is
 // file line line0. Rule approval-bypass (see Rules in rules.go).
@@ -285,12 +288,12 @@ func lineAround(text string, s, e int) string {
 }
 
 // consentRe matches text that makes a bypass the user's choice.
-var consentRe = regexp.MustCompile(`(?i)\b(?:ask|confirm|consent|approv)\w*\b[^.\n]{0,80}\buser\b|\buser\b[^.\n]{0,80}\b(?:confirm|approv|consent|agree|opt)\w*`)
+var consentRe = lazyRE(`(?i)\b(?:ask|confirm|consent|approv)\w*\b[^.\n]{0,80}\buser\b|\buser\b[^.\n]{0,80}\b(?:confirm|approv|consent|agree|opt)\w*`)
 
 // consentFileRe matches a statement anywhere in the file that the
 // permission mode is the user's choice ("the permission flag, confirmed
 // with the user up front").
-var consentFileRe = regexp.MustCompile(`(?i)\b(?:ask|confirm|consent|approv)\w*\b[^\n]{0,200}\b(?:permission|skip|bypass|yolo)|\b(?:permission|skip|bypass|yolo)\w*\b[^\n]{0,200}\b(?:confirm|approv|consent|ask)\w*\b[^\n]{0,40}\buser`)
+var consentFileRe = lazyRE(`(?i)\b(?:ask|confirm|consent|approv)\w*\b[^\n]{0,200}\b(?:permission|skip|bypass|yolo)|\b(?:permission|skip|bypass|yolo)\w*\b[^\n]{0,200}\b(?:confirm|approv|consent|ask)\w*\b[^\n]{0,40}\buser`)
 
 // window returns up to n bytes of text on each side of off.
 func window(text string, off, n int) string {
@@ -301,11 +304,11 @@ func window(text string, off, n int) string {
 // PowerShell has no Go parser; its download-and-run and encoded-command
 // idioms are distinctive enough for patterns.
 var psRules = []codeRule{
-	{"download-exec", Critical, regexp.MustCompile(`(?i)\b(?:iex|invoke-expression)\b[^\n]*\b(?:iwr|irm|invoke-webrequest|invoke-restmethod|downloadstring|downloadfile|net\.webclient|start-bitstransfer)\b|\b(?:iwr|irm|invoke-webrequest|invoke-restmethod|downloadstring)\b[^\n]*\|\s*(?:iex|invoke-expression)\b`),
+	{"download-exec", Critical, lazyRE(`(?i)\b(?:iex|invoke-expression)\b[^\n]*\b(?:iwr|irm|invoke-webrequest|invoke-restmethod|downloadstring|downloadfile|net\.webclient|start-bitstransfer)\b|\b(?:iwr|irm|invoke-webrequest|invoke-restmethod|downloadstring)\b[^\n]*\|\s*(?:iex|invoke-expression)\b`),
 		"runs a script downloaded from the network", nil},
-	{"decoded-exec", Critical, regexp.MustCompile(`(?i)\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|ec|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}|\b(?:iex|invoke-expression)\b[^\n]*frombase64string`),
+	{"decoded-exec", Critical, lazyRE(`(?i)\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|ec|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}|\b(?:iex|invoke-expression)\b[^\n]*frombase64string`),
 		"runs an encoded command", nil},
-	{"reverse-shell", Critical, regexp.MustCompile(`(?i)net\.sockets\.tcpclient[\s\S]{0,400}(?:iex|invoke-expression|getstream)`),
+	{"reverse-shell", Critical, lazyRE(`(?i)net\.sockets\.tcpclient[\s\S]{0,400}(?:iex|invoke-expression|getstream)`),
 		"connects a TCP socket and runs what it reads (reverse shell)", nil},
 }
 

@@ -2,9 +2,9 @@ package audit
 
 import (
 	"path"
-	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/skilldex/skilldex/index"
 	"mvdan.cc/sh/v3/syntax"
@@ -115,19 +115,21 @@ func (sc *skillCtx) rank(base Severity, w where, language bool) Severity {
 
 // defenceWords mark a skill that teaches security; matched against its
 // name, description and headings.
-var defenceWords = regexp.MustCompile(`(?i)\b(prompt[- ]injection|injection|jailbreak|secur\w*|attack\w*|threat\w*|malicious|malware|vulnerab\w*|exploit\w*|red[- ]team\w*|pentest\w*|penetration|defen[cs]\w*|forensic\w*|phishing|adversarial|ctf|guardrails?|audit\w*|hardening|sandbox\w*|incident[- ]response|supply[- ]chain)\b`)
+var defenceWords = lazyRE(`(?i)\b(prompt[- ]injection|injection|jailbreak|secur\w*|attack\w*|threat\w*|malicious|malware|vulnerab\w*|exploit\w*|red[- ]team\w*|pentest\w*|penetration|defen[cs]\w*|forensic\w*|phishing|adversarial|ctf|guardrails?|audit\w*|hardening|sandbox\w*|incident[- ]response|supply[- ]chain)\b`)
 
 // defenceStems are the fixed starts of defenceWords' alternatives: a
 // text holding none (ASCII lower-cased) cannot match it, unless it holds
 // one of the two non-ASCII runes (?i) folds to an ASCII letter (U+017F
 // to s, U+212A to k).
-var defenceStems = newFoldedWordList([]string{"prompt", "injection", "jailbreak", "secur", "attack", "threat", "malicious", "malware", "vulnerab", "exploit",
-	"red", "pentest", "penetration", "defen", "forensic", "phishing", "adversarial", "ctf", "guardrail", "audit", "hardening", "sandbox", "incident", "supply"})
+var defenceStems = sync.OnceValue(func() *wordList {
+	return newFoldedWordList([]string{"prompt", "injection", "jailbreak", "secur", "attack", "threat", "malicious", "malware", "vulnerab", "exploit",
+		"red", "pentest", "penetration", "defen", "forensic", "phishing", "adversarial", "ctf", "guardrail", "audit", "hardening", "sandbox", "incident", "supply"})
+})
 
 // defenceIn reports whether defenceWords matches s, running the pattern
 // only on text holding one of its stems.
 func defenceIn(s string) bool {
-	if !defenceStems.matchAny(s) && !strings.Contains(s, "\u017F") && !strings.Contains(s, "\u212A") {
+	if !defenceStems().matchAny(s) && !strings.Contains(s, "\u017F") && !strings.Contains(s, "\u212A") {
 		return false
 	}
 	return defenceWords.MatchString(s)
@@ -235,7 +237,7 @@ func (sc *skillCtx) file(a *auditor, rel, content string) {
 	lines := newLineIndex(content)
 	sc.fileText = content
 	sc.fileGen++
-	sc.words = fileWords.find(content)
+	sc.words = fileWords().find(content)
 	sc.foldRisk = strings.Contains(content, "\u017F") || strings.Contains(content, "\u212A")
 	sc.hints = hintsOf(content, sc.words)
 	scanInvisible(sc, rel, content, lines)
@@ -303,14 +305,19 @@ var (
 // bypassHints are the words scanBypass's pattern needs one of.
 var bypassHints = []string{"dangerously", "bypasspermissions", "yolo", "defaultmode"}
 
-var minerSet, bypassSet = fileWords.set(minerHints), fileWords.set(bypassHints)
+// hintSets are minerHints and bypassHints as sets of fileWords.
+var hintSets = sync.OnceValue(func() *[2]wordSet {
+	fw := fileWords()
+	return &[2]wordSet{fw.set(minerHints), fw.set(bypassHints)}
+})
 
 // hintsOf reads the hints from the file's word occurrences (w, over the
 // lower-cased content).
 func hintsOf(content string, w *wordHits) fileHints {
+	hs := hintSets()
 	return fileHints{
-		miner:     w.all.meets(&minerSet),
-		bypass:    w.all.meets(&bypassSet),
+		miner:     w.all.meets(&hs[0]),
+		bypass:    w.all.meets(&hs[1]),
 		mdComment: strings.Contains(content, "]:"),
 	}
 }

@@ -3,18 +3,17 @@ package audit
 import (
 	"fmt"
 	"net/url"
-	"regexp"
 	"strings"
 )
 
 // hiddenAttr matches the attributes that hide an element from people but
 // not from a model reading the source: the hidden attribute, aria-hidden
 // on text, and inline styles that take the text out of sight.
-var hiddenAttr = regexp.MustCompile(`(?i)(?:^|\s)(?:hidden(?:\s|=|$)|aria-hidden\s*=\s*["']?true)|style\s*=\s*["'][^"']*(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:\.0*)?(?:px|em|rem|pt|%)?\s*(?:;|$|!|["'])|opacity\s*:\s*0(?:\.0*)?\s*(?:;|$|!|["'])|(?:height|width|max-height)\s*:\s*0(?:px)?\s*;[^"']*overflow\s*:\s*hidden|(?:left|top|text-indent)\s*:\s*-\d{4,}|clip\s*:\s*rect\(\s*0)`)
+var hiddenAttr = lazyRE(`(?i)(?:^|\s)(?:hidden(?:\s|=|$)|aria-hidden\s*=\s*["']?true)|style\s*=\s*["'][^"']*(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:\.0*)?(?:px|em|rem|pt|%)?\s*(?:;|$|!|["'])|opacity\s*:\s*0(?:\.0*)?\s*(?:;|$|!|["'])|(?:height|width|max-height)\s*:\s*0(?:px)?\s*;[^"']*overflow\s*:\s*hidden|(?:left|top|text-indent)\s*:\s*-\d{4,}|clip\s*:\s*rect\(\s*0)`)
 
-var openTag = regexp.MustCompile(`^<([a-zA-Z][\w-]*)(\s[^>]*)?>`)
+var openTag = lazyRE(`^<([a-zA-Z][\w-]*)(\s[^>]*)?>`)
 
-var imgSrc = regexp.MustCompile(`(?i)<(?:img|image|source|iframe|script|link)\b[^>]*?\b(?:src|href|srcset)\s*=\s*["']?([^"'\s>]+)`)
+var imgSrc = lazyRE(`(?i)<(?:img|image|source|iframe|script|link)\b[^>]*?\b(?:src|href|srcset)\s*=\s*["']?([^"'\s>]+)`)
 
 // scanHTML handles one HTML node of a markdown file starting at off: an
 // HTML comment or an element hidden by its attributes is hidden text, and
@@ -60,9 +59,9 @@ func scanHTML(sc *skillCtx, rel, src string, off int, li lineIndex, seen map[int
 // addressRe and imperativeRe tell an instruction to the model from a
 // note to maintainers.
 var (
-	addressRe    = regexp.MustCompile(`(?i)\b(?:you|your|assistant|claude|chatgpt|gpt|llms?|ai|agents?|model|copilot|codex|gemini|cursor)\b`)
-	imperativeRe = regexp.MustCompile(`(?i)(?:^|[.!:;\n]\s*|\b(?:you|agent|assistant|model|ai)\s+(?:must|should|will|need\s+to|have\s+to|are\s+to)\s+(?:\w+\s+){0,2})(?:ignore|always|never|do\s+not|don'?t|make\s+sure|remember|instead|important|execute|run|send|read|fetch|download|install|delete|remove|upload|post|call|open|visit|tell|say|respond|reply|output|print|write|pretend|act|obey|follow|forget|disregard|include|append|add|use)\b`)
-	urlRe        = regexp.MustCompile(`https?://[^\s"'<>)\]]+`)
+	addressRe    = lazyRE(`(?i)\b(?:you|your|assistant|claude|chatgpt|gpt|llms?|ai|agents?|model|copilot|codex|gemini|cursor)\b`)
+	imperativeRe = lazyRE(`(?i)(?:^|[.!:;\n]\s*|\b(?:you|agent|assistant|model|ai)\s+(?:must|should|will|need\s+to|have\s+to|are\s+to)\s+(?:\w+\s+){0,2})(?:ignore|always|never|do\s+not|don'?t|make\s+sure|remember|instead|important|execute|run|send|read|fetch|download|install|delete|remove|upload|post|call|open|visit|tell|say|respond|reply|output|print|write|pretend|act|obey|follow|forget|disregard|include|append|add|use)\b`)
+	urlRe        = lazyRE(`https?://[^\s"'<>)\]]+`)
 )
 
 // hidden checks text people do not see (src[s:e]): any attack inside it
@@ -92,9 +91,9 @@ func hidden(sc *skillCtx, rel, src string, s, e int, li lineIndex, what string) 
 	}
 }
 
-var templateVar = regexp.MustCompile(`\{\{\s*([^}]+?)\s*\}\}|\$\{([^}]+)\}|\$\(([^)]+)\)|\$([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][\w.\-]*)\}|<([A-Za-z_][\w \-]*)>|%([A-Za-z_]+)%|\[([A-Z_]{3,})\]`)
+var templateVar = lazyRE(`\{\{\s*([^}]+?)\s*\}\}|\$\{([^}]+)\}|\$\(([^)]+)\)|\$([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][\w.\-]*)\}|<([A-Za-z_][\w \-]*)>|%([A-Za-z_]+)%|\[([A-Z_]{3,})\]`)
 
-var secretish = regexp.MustCompile(`(?i)key|token|secret|passw|pwd|credential|auth|session|cookie|ssh|aws|private|\benv\b|environ|conversation|history|chat|prompt|messages?|memory|user_?data|clipboard|summary|context|\bid_rsa\b`)
+var secretish = lazyRE(`(?i)key|token|secret|passw|pwd|credential|auth|session|cookie|ssh|aws|private|\benv\b|environ|conversation|history|chat|prompt|messages?|memory|user_?data|clipboard|summary|context|\bid_rsa\b`)
 
 // scanURL checks a link or image URL for templated data. A renderer
 // fetches an image as soon as the reply is shown, so a templated secret or

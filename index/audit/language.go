@@ -3,6 +3,7 @@ package audit
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // phrase is one pattern of language directed at the model. base is its
@@ -11,7 +12,7 @@ import (
 type phrase struct {
 	rule   string
 	base   Severity
-	re     *regexp.Regexp
+	re     *lazyRegexp
 	reason string
 	// need are groups of lower-case words: the pattern can only match
 	// text holding a word of every group. Checking them first keeps the
@@ -35,7 +36,7 @@ var (
 // range of it is checked with activeRange.
 func activeIn(sc *skillCtx, lower string) []int {
 	if sc.activeGen != sc.fileGen {
-		sc.activeGen, sc.active = sc.fileGen, active(allPhrases, asciiLower(sc.fileText))
+		sc.activeGen, sc.active = sc.fileGen, active(allPhrases(), asciiLower(sc.fileText))
 	}
 	if len(sc.active) == 0 {
 		return nil
@@ -44,13 +45,13 @@ func activeIn(sc *skillCtx, lower string) []int {
 }
 
 // allPhrases lists the index of every phrase.
-var allPhrases = func() []int {
+var allPhrases = sync.OnceValue(func() []int {
 	out := make([]int, len(phrases))
 	for i := range out {
 		out[i] = i
 	}
 	return out
-}()
+})
 
 // active returns the phrases (indexes into phrases) among ps whose
 // needed words all occur in lower.
@@ -83,15 +84,16 @@ func active(ps []int, lower string) []int {
 // fileText[s:e], from the file's one pass over its words (sc.words):
 // the same phrases as active(phrases, asciiLower(fileText[s:e])).
 func activeRange(sc *skillCtx, s, e int) []int {
-	if !sc.words.all.meets(&phraseAny) {
+	pt := phraseTab()
+	if !sc.words.all.meets(&pt.any) {
 		return nil
 	}
 	in := sc.words.in(s, e)
 	var out []int
 	for i := range phrases {
 		ok := true
-		for g := range phraseSets[i] {
-			if !in.meets(&phraseSets[i][g]) {
+		for g := range pt.sets[i] {
+			if !in.meets(&pt.sets[i][g]) {
 				ok = false
 				break
 			}
@@ -106,26 +108,45 @@ func activeRange(sc *skillCtx, s, e int) []int {
 // fileWords are the words whose occurrences a file's audit looks up:
 // every phrase's needed words and start words, and the miner and bypass
 // hints.
-var fileWords = func() *wordList {
+var fileWords = sync.OnceValue(func() *wordList {
 	lists := [][]string{minerHints, bypassHints}
 	for _, p := range phrases {
 		lists = append(lists, p.need...)
 		lists = append(lists, p.starts)
 	}
 	return newFoldedWordList(lists...)
-}()
+})
 
-// phraseStarts[i] is phrases[i].starts as a set of fileWords;
-// phraseAnchored[i] is phrases[i].re anchored at the start of its text.
-var phraseStarts, phraseAnchored = func() ([]wordSet, []*regexp.Regexp) {
-	sets := make([]wordSet, len(phrases))
-	res := make([]*regexp.Regexp, len(phrases))
+// phraseTables are the phrases' word sets and anchored patterns, built
+// from fileWords on first use (phraseTab).
+type phraseTables struct {
+	// starts[i] is phrases[i].starts as a set of fileWords; anchored[i]
+	// is phrases[i].re anchored at the start of its text.
+	starts   []wordSet
+	anchored []*regexp.Regexp
+	// sets[i][g] is group g of phrases[i].need as a set of fileWords;
+	// any is every needed word of every phrase.
+	sets [][]wordSet
+	any  wordSet
+}
+
+var phraseTab = sync.OnceValue(func() *phraseTables {
+	fw := fileWords()
+	t := &phraseTables{starts: make([]wordSet, len(phrases)), anchored: make([]*regexp.Regexp, len(phrases)),
+		sets: make([][]wordSet, len(phrases))}
 	for i, p := range phrases {
-		sets[i] = fileWords.set(p.starts)
-		res[i] = regexp.MustCompile(`^(?:` + p.re.String() + `)`)
+		t.starts[i] = fw.set(p.starts)
+		t.anchored[i] = regexp.MustCompile(`^(?:` + p.re.String() + `)`)
+		for _, g := range p.need {
+			set := fw.set(g)
+			t.sets[i] = append(t.sets[i], set)
+			for j := range t.any {
+				t.any[j] |= set[j]
+			}
+		}
 	}
-	return sets, res
-}()
+	return t
+})
 
 // findAll returns what phrases[i].re.FindAllStringIndex(text, n) returns
 // for text = sc.fileText[s:e], trying the pattern only where a match can
@@ -145,14 +166,15 @@ func findAll(sc *skillCtx, i, s, e, n int) [][]int {
 	if sc.foldRisk {
 		return phrases[i].re.FindAllStringIndex(text, n)
 	}
-	cands := sc.words.startsIn(sc.fileText, s, e, &phraseStarts[i])
+	pt := phraseTab()
+	cands := sc.words.startsIn(sc.fileText, s, e, &pt.starts[i])
 	var out [][]int
 	last := 0
 	for _, c := range cands {
 		if c < last {
 			continue
 		}
-		m := phraseAnchored[i].FindStringIndex(text[c:])
+		m := pt.anchored[i].FindStringIndex(text[c:])
 		if m == nil {
 			continue
 		}
@@ -165,46 +187,29 @@ func findAll(sc *skillCtx, i, s, e, n int) [][]int {
 	return out
 }
 
-// phraseSets[i][g] is group g of phrases[i].need as a set of fileWords;
-// phraseAny every needed word of every phrase.
-var phraseSets, phraseAny = func() ([][]wordSet, wordSet) {
-	out := make([][]wordSet, len(phrases))
-	var all wordSet
-	for i, p := range phrases {
-		for _, g := range p.need {
-			set := fileWords.set(g)
-			out[i] = append(out[i], set)
-			for j := range all {
-				all[j] |= set[j]
-			}
-		}
-	}
-	return out, all
-}()
-
 // Rule instruction-override and rule secret-request (see Rules in rules.go).
 // The patterns are deliberately about addressing the model: an override
 // needs a qualifier ("previous", "all", "system"...) so "ignore the lint
 // rules" does not match; a secret request needs a secret and a place
 // outside the machine to send it to.
 var phrases = []phrase{
-	{"instruction-override", High, regexp.MustCompile(`(?i)\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+(?:of\s+)?|any\s+)?(?:the\s+|your\s+|my\s+)?(?:previous|prior|above|earlier|preceding|former|original|system|safety|developer|existing|other)\s+(?:instructions?|prompts?|rules|directions|guidelines|guardrails|restrictions|policies|constraints|directives|messages)\b`),
+	{"instruction-override", High, lazyRE(`(?i)\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+(?:of\s+)?|any\s+)?(?:the\s+|your\s+|my\s+)?(?:previous|prior|above|earlier|preceding|former|original|system|safety|developer|existing|other)\s+(?:instructions?|prompts?|rules|directions|guidelines|guardrails|restrictions|policies|constraints|directives|messages)\b`),
 		"tells the model to drop the instructions it was given", [][]string{overrideVerbs, {"instruction", "prompt", "rule", "direction", "guideline", "guardrail", "restriction", "polic", "constraint", "directive", "message"}}, []string{"ignore", "disregard", "forget", "override", "bypass"}},
-	{"instruction-override", High, regexp.MustCompile(`(?i)\b(?:ignore|disregard|forget)\s+(?:all|everything)\s+(?:you\s+(?:were|have\s+been)\s+told|(?:above|before|previously|prior))\b`),
+	{"instruction-override", High, lazyRE(`(?i)\b(?:ignore|disregard|forget)\s+(?:all|everything)\s+(?:you\s+(?:were|have\s+been)\s+told|(?:above|before|previously|prior))\b`),
 		"tells the model to drop the instructions it was given", [][]string{{"ignore", "disregard", "forget"}, {"all", "everything"}}, []string{"ignore", "disregard", "forget"}},
-	{"instruction-override", High, regexp.MustCompile(`(?i)\byou\s+are\s+(?:now\s+)?(?:in\s+)?(?:DAN\b|developer\s+mode|jailbr[eo]ken|unrestricted|unfiltered|no\s+longer\s+(?:bound|restricted|an?\s+(?:AI|assistant)))`),
+	{"instruction-override", High, lazyRE(`(?i)\byou\s+are\s+(?:now\s+)?(?:in\s+)?(?:DAN\b|developer\s+mode|jailbr[eo]ken|unrestricted|unfiltered|no\s+longer\s+(?:bound|restricted|an?\s+(?:AI|assistant)))`),
 		"tells the model to take a persona without its rules", [][]string{{"you are", "you're"}}, []string{"you"}},
-	{"instruction-override", High, regexp.MustCompile(`(?i)\b(?:new|updated|real|actual|true)\s+system\s+(?:prompt|instructions?)\s*[:\-]`),
+	{"instruction-override", High, lazyRE(`(?i)\b(?:new|updated|real|actual|true)\s+system\s+(?:prompt|instructions?)\s*[:\-]`),
 		"announces replacement system instructions", [][]string{{"system"}, {"prompt", "instruction"}}, []string{"new", "updated", "real", "actual", "true"}},
-	{"instruction-override", High, regexp.MustCompile(`(?i)\b(?:do\s+not|don'?t|never)\s+(?:tell|inform|alert|notify|warn|show)\s+(?:the\s+)?(?:user|human|operator)\b|\bwithout\s+(?:telling|informing|alerting|notifying|warning)\s+(?:the\s+)?(?:user|human|operator)\b|\b(?:hide|conceal|keep)\s+(?:this|it|these|that)\s+(?:(?:secret\s+)?from|hidden\s+from)\s+(?:the\s+)?(?:user|human)\b|\bthe\s+user\s+(?:must|should|will)\s+(?:not|never)\s+(?:know|see|find\s+out|notice)\b|\b(?:do\s+not|don'?t|never)\s+(?:mention|reveal|disclose)\s+(?:this|these|that|it)\s+(?:instructions?\s+)?to\s+(?:the\s+)?user\b`),
+	{"instruction-override", High, lazyRE(`(?i)\b(?:do\s+not|don'?t|never)\s+(?:tell|inform|alert|notify|warn|show)\s+(?:the\s+)?(?:user|human|operator)\b|\bwithout\s+(?:telling|informing|alerting|notifying|warning)\s+(?:the\s+)?(?:user|human|operator)\b|\b(?:hide|conceal|keep)\s+(?:this|it|these|that)\s+(?:(?:secret\s+)?from|hidden\s+from)\s+(?:the\s+)?(?:user|human)\b|\bthe\s+user\s+(?:must|should|will)\s+(?:not|never)\s+(?:know|see|find\s+out|notice)\b|\b(?:do\s+not|don'?t|never)\s+(?:mention|reveal|disclose)\s+(?:this|these|that|it)\s+(?:instructions?\s+)?to\s+(?:the\s+)?user\b`),
 		"tells the model to hide what it does from the user", [][]string{{"user", "human", "operator"}, {"not", "never", "without", "hide", "conceal", "keep", "don't", "dont"}, {"tell", "inform", "alert", "notif", "warn", "show", "hide", "conceal", "keep", "know", "see", "find out", "notice", "mention", "reveal", "disclos"}}, []string{"do", "never", "without", "hide", "conceal", "keep", "the"}},
-	{"instruction-override", Medium, regexp.MustCompile(`(?i)\b(?:reveal|print|output|repeat|show|dump|leak)\s+(?:me\s+)?(?:your|the)\s+(?:full\s+|entire\s+|hidden\s+)?(?:system\s+prompt|initial\s+instructions|hidden\s+instructions)\b`),
+	{"instruction-override", Medium, lazyRE(`(?i)\b(?:reveal|print|output|repeat|show|dump|leak)\s+(?:me\s+)?(?:your|the)\s+(?:full\s+|entire\s+|hidden\s+)?(?:system\s+prompt|initial\s+instructions|hidden\s+instructions)\b`),
 		"asks the model to disclose its system prompt", [][]string{{"system prompt", "initial instructions", "hidden instructions"}}, []string{"reveal", "print", "output", "repeat", "show", "dump", "leak"}},
-	{"secret-request", High, regexp.MustCompile(`(?i)\b(?:send|post|upload|forward|exfiltrate|transmit|leak|e-?mail|submit|beacon|copy)\w*\b(?:[^.\n]|\.\S){0,80}?(?:\b(?:api[ _-]?keys?|access[ _-]?keys?|tokens?|passwords?|passphrases?|credentials?|secrets?|private[ _-]?keys?|ssh[ _-]?keys?|id_rsa|id_ed25519|cookies?|session[ _-]?(?:ids?|tokens?)|environment[ _-]variables?|env[ _-]vars?)\b|\.env\b|\.aws\b|\.ssh\b)(?:[^.\n]|\.\S){0,80}?\b(?:to|at|into|via)\s+(?:https?://|[\w.+-]+@[\w-]+\.\w|(?:an?|the|this|my|our)\s+(?:external|remote|following|below|attacker|collection|logging)?\s*(?:webhook|server|endpoint|url|address|e-?mail|inbox|channel|pastebin|gist))`),
+	{"secret-request", High, lazyRE(`(?i)\b(?:send|post|upload|forward|exfiltrate|transmit|leak|e-?mail|submit|beacon|copy)\w*\b(?:[^.\n]|\.\S){0,80}?(?:\b(?:api[ _-]?keys?|access[ _-]?keys?|tokens?|passwords?|passphrases?|credentials?|secrets?|private[ _-]?keys?|ssh[ _-]?keys?|id_rsa|id_ed25519|cookies?|session[ _-]?(?:ids?|tokens?)|environment[ _-]variables?|env[ _-]vars?)\b|\.env\b|\.aws\b|\.ssh\b)(?:[^.\n]|\.\S){0,80}?\b(?:to|at|into|via)\s+(?:https?://|[\w.+-]+@[\w-]+\.\w|(?:an?|the|this|my|our)\s+(?:external|remote|following|below|attacker|collection|logging)?\s*(?:webhook|server|endpoint|url|address|e-?mail|inbox|channel|pastebin|gist))`),
 		"asks the model to send secrets somewhere outside the machine", [][]string{{"send", "post", "upload", "forward", "exfiltrat", "transmit", "leak", "mail", "submit", "beacon", "copy"}, secretNouns, {"http", "@", "webhook", "server", "endpoint", "url", "address", "mail", "inbox", "channel", "pastebin", "gist"}}, []string{"send", "post", "upload", "forward", "exfiltrate", "transmit", "leak", "e-mail", "email", "submit", "beacon", "copy"}},
-	{"secret-request", High, regexp.MustCompile(`(?i)\b(?:include|put|embed|append|add|encode)\w*\b(?:[^.\n]|\.\S){0,60}?\b(?:api[ _-]?keys?|tokens?|passwords?|credentials?|secrets?|private[ _-]?keys?|conversation|chat\s+history|system\s+prompt|user'?s?\s+(?:data|messages?|files?))\b(?:[^.\n]|\.\S){0,60}?\b(?:in|into|to)\s+(?:the\s+|an?\s+|this\s+)?(?:url|link|image(?:'s)?\s+(?:url|src)|query\s+(?:string|param\w*)|markdown\s+image|image\s+link)`),
+	{"secret-request", High, lazyRE(`(?i)\b(?:include|put|embed|append|add|encode)\w*\b(?:[^.\n]|\.\S){0,60}?\b(?:api[ _-]?keys?|tokens?|passwords?|credentials?|secrets?|private[ _-]?keys?|conversation|chat\s+history|system\s+prompt|user'?s?\s+(?:data|messages?|files?))\b(?:[^.\n]|\.\S){0,60}?\b(?:in|into|to)\s+(?:the\s+|an?\s+|this\s+)?(?:url|link|image(?:'s)?\s+(?:url|src)|query\s+(?:string|param\w*)|markdown\s+image|image\s+link)`),
 		"asks the model to put secrets or the conversation into a URL it renders or opens", [][]string{{"include", "put", "embed", "append", "add", "encode"}, {"url", "link", "image", "query", "markdown"}, {"key", "token", "password", "credential", "secret", "conversation", "chat", "system prompt", "user"}}, []string{"include", "put", "embed", "append", "add", "encode"}},
-	{"secret-request", High, regexp.MustCompile(`(?i)\b(?:read|cat|print|output|show|dump|display|collect|gather|grab|copy|get|list)\b(?:[^.\n]|\.\S){0,40}?(?:~/\.ssh|\$HOME/\.ssh|\.ssh/id_|id_rsa|id_ed25519|~/\.aws|\.aws/credentials|/etc/shadow|~/\.netrc|~/\.git-credentials|~/\.docker/config\.json|~/\.kube/config|keychain|all\s+(?:the\s+)?environment\s+variables)`),
+	{"secret-request", High, lazyRE(`(?i)\b(?:read|cat|print|output|show|dump|display|collect|gather|grab|copy|get|list)\b(?:[^.\n]|\.\S){0,40}?(?:~/\.ssh|\$HOME/\.ssh|\.ssh/id_|id_rsa|id_ed25519|~/\.aws|\.aws/credentials|/etc/shadow|~/\.netrc|~/\.git-credentials|~/\.docker/config\.json|~/\.kube/config|keychain|all\s+(?:the\s+)?environment\s+variables)`),
 		"asks the model to read private keys or credentials", [][]string{{".ssh", "id_rsa", "id_ed25519", ".aws", "/etc/shadow", ".netrc", ".git-credentials", "docker/config", "kube/config", "keychain", "environment variables"}}, []string{"read", "cat", "print", "output", "show", "dump", "display", "collect", "gather", "grab", "copy", "get", "list"}},
 }
 
@@ -284,7 +289,7 @@ func inSpans(spans [][2]int, off int) bool {
 // negatedRe matches the words before a phrase that make it a description
 // ("content cannot override system instructions", "defend against
 // attempts to ignore previous instructions").
-var negatedRe = regexp.MustCompile(`(?i)\b(?:not|cannot|can't|can ?not|never|won't|shouldn't|prevent\w*|against|refus\w*|resist\w*|detect\w*|block\w*|flag\w*|such as|like|e\.g\.|attempts? to|tries to|trying to)\W+(?:\w+\W+){0,2}$`)
+var negatedRe = lazyRE(`(?i)\b(?:not|cannot|can't|can ?not|never|won't|shouldn't|prevent\w*|against|refus\w*|resist\w*|detect\w*|block\w*|flag\w*|such as|like|e\.g\.|attempts? to|tries to|trying to)\W+(?:\w+\W+){0,2}$`)
 
 // negated reports whether the text just before a match negates or
 // describes it.

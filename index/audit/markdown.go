@@ -1,8 +1,8 @@
 package audit
 
 import (
-	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -11,7 +11,7 @@ import (
 )
 
 // md is the markdown parser: CommonMark, as agents' renderers read it.
-var md = goldmark.New().Parser()
+var md = sync.OnceValue(func() parser.Parser { return goldmark.New().Parser() })
 
 // frontmatterEnd returns the offset just past a leading YAML frontmatter
 // block ("---" ... "---"), or 0 when there is none.
@@ -57,7 +57,7 @@ func scanMarkdown(sc *skillCtx, rel, src string, li lineIndex) {
 	}
 	body := src[fm:]
 	raw := []byte(body)
-	root := md.Parse(text.NewReader(raw), parser.WithContext(parser.NewContext()))
+	root := md().Parse(text.NewReader(raw), parser.WithContext(parser.NewContext()))
 	var spans, fences [][2]int
 	type block struct {
 		start, end int
@@ -187,7 +187,7 @@ func scanFence(sc *skillCtx, rel, code string, line int, info string) {
 	}
 }
 
-var promptPrefix = regexp.MustCompile(`(?m)^(\s*)(?:\$|%|>|PS>|[\w.-]+@[\w.-]+:[^$#\n]*[$#])\s`)
+var promptPrefix = lazyRE(`(?m)^(\s*)(?:\$|%|>|PS>|[\w.-]+@[\w.-]+:[^$#\n]*[$#])\s`)
 
 // stripPrompts turns a console transcript into a script: "$ cmd" lines
 // lose their prompt.
@@ -216,7 +216,7 @@ func mayHavePrompt(code string) bool {
 
 // markdownComment matches the markdown "comment" idiom, a link reference
 // definition nobody links to: [//]: # (text), [comment]: <> (text).
-var markdownComment = regexp.MustCompile(`(?m)^ {0,3}\[(?://|#|comment|hidden|note|_)[^\]]*\]:\s*(?:#|<>)\s*(?:\((.*)\)|"(.*)"|'(.*)')\s*$`)
+var markdownComment = lazyRE(`(?m)^ {0,3}\[(?://|#|comment|hidden|note|_)[^\]]*\]:\s*(?:#|<>)\s*(?:\((.*)\)|"(.*)"|'(.*)')\s*$`)
 
 // scanMarkdownComments reports link-reference "comments": goldmark keeps
 // link reference definitions out of the tree, so they are found in the

@@ -1,5 +1,7 @@
 package audit
 
+import "sync"
+
 // Rule describes one audit rule: its stable id (the SARIF ruleId), its
 // most serious severity, a one-line summary and the rationale: what the
 // attack is, where it has been seen, and how context ranks it.
@@ -49,10 +51,10 @@ var Rules = []Rule{
 }
 
 // ruleIndex maps a rule id to its position in Rules.
-var ruleIndex = func() map[string]int {
+var ruleIndex = sync.OnceValue(func() map[string]int {
 	m := map[string]int{}
 	for i, r := range Rules {
 		m[r.ID] = i
 	}
 	return m
-}()
+})

@@ -138,7 +138,7 @@ func WriteSARIF(w io.Writer, rep *Report, opts SARIFOptions) error {
 		}
 		sum := sha256.Sum256([]byte(f.SkillID + "\x00" + f.File + "\x00" + f.RuleID + "\x00" + f.Evidence))
 		run.Results = append(run.Results, sarifResult{
-			RuleID: f.RuleID, RuleIndex: ruleIndex[f.RuleID], Level: level(f.Severity),
+			RuleID: f.RuleID, RuleIndex: ruleIndex()[f.RuleID], Level: level(f.Severity),
 			Message:             sarifMessage{f.Reason + " [" + f.Severity.String() + "] evidence: " + f.Evidence},
 			Locations:           []sarifLocation{{PhysicalLocation: phys}},
 			PartialFingerprints: map[string]string{"skilldexFinding/v1": hex.EncodeToString(sum[:16])},

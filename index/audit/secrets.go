@@ -5,7 +5,6 @@ import (
 	"strings"
 	"sync"
 
-	"regexp"
 	"sort"
 
 	"github.com/rs/zerolog"
@@ -75,7 +74,7 @@ func newDetector() (*detect.Detector, error) {
 
 // placeholder matches the stand-ins documentation uses for a secret:
 // YOUR_TOKEN, <api-key>, ${TOKEN}, xxxx, "access_token", "...".
-var placeholder = regexp.MustCompile(`(?i)your|xxx|example|placeholder|changeme|dummy|sample|redacted|insert|_here|replace|\.\.\.|[<>{}$*]|^[a-z_.\-]+$|^[A-Z_]+$|1234|abcd|a1b2|0000`)
+var placeholder = lazyRE(`(?i)your|xxx|example|placeholder|changeme|dummy|sample|redacted|insert|_here|replace|\.\.\.|[<>{}$*]|^[a-z_.\-]+$|^[A-Z_]+$|1234|abcd|a1b2|0000`)
 
 // lowSignal are gitleaks rules that match any assignment of a random
 // looking string to a key-like name: often a placeholder or a test value

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"net/url"
 	"path"
-	"regexp"
 	"strings"
 
 	resyntax "regexp/syntax"
@@ -36,14 +35,14 @@ func set(names ...string) map[string]bool {
 // credPath matches files that hold keys and credentials, and secret
 // stores; persistTarget files whose change runs code later.
 var (
-	credPath      = regexp.MustCompile(`(?i)(?:~|\$\{?HOME\}?|/home/[^/\s'"]+|/root|/Users/[^/\s'"]+|os\.homedir\(\)[^'"]*['"]|expanduser\(\s*['"]~)/?(?:\.ssh\b|\.aws/(?:credentials|config)|\.netrc|\.git-credentials|\.docker/config\.json|\.kube/config|\.config/gh/hosts\.yml|\.npmrc|\.pypirc|\.gnupg|\.password-store|\.config/gcloud|\.azure|Library/Keychains|\.mozilla/firefox|\.config/google-chrome|Library/Application Support/Google/Chrome|\.bitcoin|\.electrum|\.ethereum|Library/Cookies)|/etc/shadow\b|(?:^|[/\s'"])id_(?:rsa|dsa|ecdsa|ed25519)\b|(?:^|/)\.ssh/|(?:^|[\s'"/=@])\.env(?:\.local|\.production)?(?:$|[\s'"])`)
-	persistTarget = regexp.MustCompile(`(?:^|/)(?:\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zprofile|\.zshenv|\.zlogin|config\.fish|authorized_keys2?)$|^/etc/(?:cron|profile|rc\.local|bash\.bashrc|zsh/|systemd/|init\.d/|sudoers|ld\.so\.preload)|/var/spool/cron|LaunchAgents/|LaunchDaemons/|\.config/autostart/|\.config/systemd/user/|\.git/hooks/`)
-	minerWords    = regexp.MustCompile(`(?i)stratum\d?\+(?:tcp|ssl|tls)://|--donate-level\b|\b(?:xmrig|cryptonight|randomx|nicehash|minexmr|supportxmr|nanopool\.org|2miners\.com|moneroocean)\b`)
-	b64Blob       = regexp.MustCompile(`[A-Za-z0-9+/]{400,}={0,2}|(?:\\x[0-9a-fA-F]{2}){60,}`)
+	credPath      = lazyRE(`(?i)(?:~|\$\{?HOME\}?|/home/[^/\s'"]+|/root|/Users/[^/\s'"]+|os\.homedir\(\)[^'"]*['"]|expanduser\(\s*['"]~)/?(?:\.ssh\b|\.aws/(?:credentials|config)|\.netrc|\.git-credentials|\.docker/config\.json|\.kube/config|\.config/gh/hosts\.yml|\.npmrc|\.pypirc|\.gnupg|\.password-store|\.config/gcloud|\.azure|Library/Keychains|\.mozilla/firefox|\.config/google-chrome|Library/Application Support/Google/Chrome|\.bitcoin|\.electrum|\.ethereum|Library/Cookies)|/etc/shadow\b|(?:^|[/\s'"])id_(?:rsa|dsa|ecdsa|ed25519)\b|(?:^|/)\.ssh/|(?:^|[\s'"/=@])\.env(?:\.local|\.production)?(?:$|[\s'"])`)
+	persistTarget = lazyRE(`(?:^|/)(?:\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zprofile|\.zshenv|\.zlogin|config\.fish|authorized_keys2?)$|^/etc/(?:cron|profile|rc\.local|bash\.bashrc|zsh/|systemd/|init\.d/|sudoers|ld\.so\.preload)|/var/spool/cron|LaunchAgents/|LaunchDaemons/|\.config/autostart/|\.config/systemd/user/|\.git/hooks/`)
+	minerWords    = lazyRE(`(?i)stratum\d?\+(?:tcp|ssl|tls)://|--donate-level\b|\b(?:xmrig|cryptonight|randomx|nicehash|minexmr|supportxmr|nanopool\.org|2miners\.com|moneroocean)\b`)
+	b64Blob       = lazyRE(`[A-Za-z0-9+/]{400,}={0,2}|(?:\\x[0-9a-fA-F]{2}){60,}`)
 	// scriptSocket and scriptExec: a Perl, Ruby or PHP one-liner that
 	// connects a socket and runs a shell.
-	scriptSocket = regexp.MustCompile(`(?i)socket|fsockopen|TCPSocket`)
-	scriptExec   = regexp.MustCompile(`(?i)exec|system|/bin/(?:ba)?sh|spawn|popen`)
+	scriptSocket = lazyRE(`(?i)socket|fsockopen|TCPSocket`)
+	scriptExec   = lazyRE(`(?i)exec|system|/bin/(?:ba)?sh|spawn|popen`)
 )
 
 // shScan is the state of one shell scan (a script or one code block): the

@@ -1,7 +1,6 @@
 package audit
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -106,11 +105,11 @@ func (s *shScan) persistence(line int, target, payload string) {
 	}
 }
 
-var routineLine = regexp.MustCompile(`^\s*(?:export\s+[A-Za-z_]\w*=|[A-Za-z_]\w*=|alias\s|source\s|\.\s|eval\s+"\$\((?:[\w./-]+\s+(?:init|shellenv|env|hook|completion)[^)]*)\)"|#|fpath=|path\+=|PATH=|set\s+-gx\s|fish_add_path\s|complete\s|autoload\s|compinit|\[\s|if\s|fi\b|then\b|$)`)
+var routineLine = lazyRE(`^\s*(?:export\s+[A-Za-z_]\w*=|[A-Za-z_]\w*=|alias\s|source\s|\.\s|eval\s+"\$\((?:[\w./-]+\s+(?:init|shellenv|env|hook|completion)[^)]*)\)"|#|fpath=|path\+=|PATH=|set\s+-gx\s|fish_add_path\s|complete\s|autoload\s|compinit|\[\s|if\s|fi\b|then\b|$)`)
 
 // rcPayloadRisky matches rc-file lines that fetch, connect or background
 // something: never routine.
-var rcPayloadRisky = regexp.MustCompile(`(?i)curl|wget|/dev/tcp|\bnc\b|base64|nohup|\bssh\b.*-R|python\s+-c|&\s*$|disown`)
+var rcPayloadRisky = lazyRE(`(?i)curl|wget|/dev/tcp|\bnc\b|base64|nohup|\bssh\b.*-R|python\s+-c|&\s*$|disown`)
 
 func routineRC(target, payload string) bool {
 	if strings.Contains(target, "cron") || strings.Contains(target, "Launch") || strings.Contains(target, "systemd") || strings.Contains(target, "hooks") || strings.Contains(target, "sudoers") || strings.Contains(target, "ld.so") {

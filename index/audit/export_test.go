@@ -1,0 +1,14 @@
+package audit
+
+import "regexp"
+
+// PatternErrors compiles every rule pattern (built lazily, see lazy.go)
+// and returns the errors.
+func PatternErrors() (n int, errs []error) {
+	for _, l := range lazyAll {
+		if _, err := regexp.Compile(l.src); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return len(lazyAll), errs
+}
