@@ -66,10 +66,10 @@ func bm25IDF(docs, df uint64) float64 {
 
 // features computes a hit's hitFeatures from its per-clause scores. An
 // exact whole-name match covers the whole query.
-func (p *plan) features(breakdown map[int]float64, score float64) hitFeatures {
+func (p *plan) features(scores []float64, score float64) hitFeatures {
 	var any, meta uint64
 	exact := false
-	for i, s := range breakdown {
+	for i, s := range scores {
 		if s == 0 {
 			continue
 		}

@@ -199,7 +199,6 @@ func (ix *Index) extend(ctx context.Context, idx bleve.Index, p *plan, fb []fbTe
 			return nil, err
 		}
 	}
-	q.scratch = make([]float64, len(q.clauses))
 	return &q, nil
 }
 

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
-	"sort"
 	"strings"
 	"unicode"
 
@@ -94,8 +93,8 @@ const maxTerms = 32
 // small catalogs where bodyMaxDocFrac*docs is below it.
 const bodyMinDF = 5
 
-// clause describes one disjunct of the query, so a ScoreBreakdown entry
-// can be traced back to a field and a query term.
+// clause describes one disjunct of the query, so a per-clause score can
+// be traced back to a field and a query term.
 type clause struct {
 	field string // reported field
 	text  string // term reported in Matched
@@ -113,12 +112,11 @@ type plan struct {
 	totalWeight float64
 	clauses     []clause
 	q           *query.DisjunctionQuery
-	metaDF      []uint64  // per term, its largest document frequency over name, description and tags
-	fb          uint64    // bit i: terms[i] is a feedback term
-	expanded    bool      // some clauses are expansions (see clause.expansion)
-	sqWeight    float64   // sum of the query's own clauses' squared weights, from its first search (see rescoreQuery)
-	docs        uint64    // documents in the index when planned
-	scratch     []float64 // per-clause scores of the document being scored
+	metaDF      []uint64 // per term, its largest document frequency over name, description and tags
+	fb          uint64   // bit i: terms[i] is a feedback term
+	expanded    bool     // some clauses are expansions (see clause.expansion)
+	sqWeight    float64  // sum of the query's own clauses' squared weights, from its first search (see openClauses)
+	docs        uint64   // documents in the index when planned
 }
 
 // Search runs req and returns one page of hits, best first.
@@ -183,13 +181,13 @@ func (ix *Index) search(ctx context.Context, req Request) (*Result, error) {
 	var fb []fbTerm
 	// Selective expansion: only a query the first search does not answer
 	// with confidence (or at all) is expanded.
-	if len(res.Hits) == 0 || tune.fbMaxConf <= 0 || tune.fbMaxConf > 1 ||
-		confidence(p.features(res.Hits[0].ScoreBreakdown, res.Hits[0].Score)) < tune.fbMaxConf {
-		n := min(len(res.Hits), tune.fbDocs)
+	if len(res.hits) == 0 || tune.fbMaxConf <= 0 || tune.fbMaxConf > 1 ||
+		confidence(p.features(res.hits[0].scores, res.hits[0].score)) < tune.fbMaxConf {
+		n := min(len(res.hits), tune.fbDocs)
 		ids := make([]string, n)
 		scores := make([]float64, n)
-		for i, h := range res.Hits[:n] {
-			ids[i], scores[i] = h.ID, h.Score
+		for i, h := range res.hits[:n] {
+			ids[i], scores[i] = h.id, h.score
 		}
 		if fb, err = ix.feedbackTerms(ctx, idx, p, ids, scores); err != nil {
 			return nil, err
@@ -203,8 +201,8 @@ func (ix *Index) search(ctx context.Context, req Request) (*Result, error) {
 		}
 	}
 	if len(fb) == 0 {
-		if len(res.Hits) > want {
-			res.Hits = res.Hits[:want]
+		if len(res.hits) > want {
+			res.hits = res.hits[:want]
 		}
 		return ix.collect(ctx, idx, p, req, want, res)
 	}
@@ -215,39 +213,34 @@ func (ix *Index) search(ctx context.Context, req Request) (*Result, error) {
 }
 
 // run executes plan p for the best limit hits, counting those scoring at
-// least minScore (when above 0) in the returned result's Total.
-func (ix *Index) run(ctx context.Context, idx bleve.Index, p *plan, limit int, minScore float64) (*bleve.SearchResult, error) {
-	var above uint64 // only touched by the searcher goroutine, read after it
+// least minScore (when above 0) in the returned result's total.
+func (ix *Index) run(ctx context.Context, idx bleve.Index, p *plan, limit int, minScore float64) (*execResult, error) {
 	tune := ix.tune
 	// A document matching only feedback terms scores 0 (they count for
 	// no coverage): it is not a hit of the query, so Total leaves it out.
 	counting := minScore > 0 || p.fb != 0
-	rescore := func(d *bsearch.DocumentMatch) {
-		d.Score = p.score(d.ScoreBreakdown, &tune)
-		if counting && d.Score > 0 && d.Score >= minScore {
-			above++
-		}
-	}
-	sr := bleve.NewSearchRequestOptions(&rescoreQuery{q: p.q, f: rescore, p: p}, limit, 0, false)
+	var bm25 *bsearch.BM25Stats
 	if !tune.nativeStats {
-		sr.PreSearchData = map[string]interface{}{bsearch.BM25PreSearchDataKey: ix.stats.Load().bm25Stats(p.docs)}
+		bm25 = ix.stats.Load().bm25Stats(p.docs)
 	}
-	res, err := idx.SearchInContext(ctx, sr)
+	r, err := reader(idx)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	res, err := execute(ctx, r, p, &tune, bm25, limit, counting, minScore)
 	if err != nil {
 		if ctxErr := ctx.Err(); ctxErr != nil {
 			return nil, ctxErr
 		}
-		return nil, fmt.Errorf("search: %w", err)
-	}
-	if counting {
-		res.Total = above
+		return nil, err
 	}
 	return res, nil
 }
 
 // collect builds the Result of req from res, p's search for the best want
 // (limit + offset) hits, running it when res is nil.
-func (ix *Index) collect(ctx context.Context, idx bleve.Index, p *plan, req Request, want int, res *bleve.SearchResult) (*Result, error) {
+func (ix *Index) collect(ctx context.Context, idx bleve.Index, p *plan, req Request, want int, res *execResult) (*Result, error) {
 	// Hits before Offset are fetched too (bleve's collector ranks them
 	// anyway): NoGoodMatch is about the best hits, not this page's.
 	if res == nil {
@@ -256,22 +249,22 @@ func (ix *Index) collect(ctx context.Context, idx bleve.Index, p *plan, req Requ
 			return nil, err
 		}
 	}
-	out := &Result{Hits: make([]Hit, 0, len(res.Hits)), Total: res.Total, NoGoodMatch: true}
-	for i, h := range res.Hits {
-		if h.Score < req.MinScore || (p.fb != 0 && h.Score <= 0) {
+	out := &Result{Hits: make([]Hit, 0, len(res.hits)), Total: res.total, NoGoodMatch: true}
+	for i, h := range res.hits {
+		if h.score < req.MinScore || (p.fb != 0 && h.score <= 0) {
 			continue
 		}
-		qs := h.Score
+		qs := h.score
 		if p.fb != 0 || p.expanded {
-			qs = p.queryScore(h.ScoreBreakdown, &ix.tune)
+			qs = p.queryScore(h.scores, &ix.tune)
 		}
-		ft := p.features(h.ScoreBreakdown, qs)
+		ft := p.features(h.scores, qs)
 		c := confidence(ft)
 		if c >= ConfidentMatch {
 			out.NoGoodMatch = false
 		}
 		if i >= req.Offset {
-			out.Hits = append(out.Hits, Hit{ID: h.ID, Score: h.Score, Matched: p.matched(h.ScoreBreakdown), Confidence: c, feat: ft})
+			out.Hits = append(out.Hits, Hit{ID: h.id, Score: h.score, Matched: p.matched(h.scores), Confidence: c, feat: ft})
 		}
 	}
 	return out, nil
@@ -287,38 +280,35 @@ func hasWord(s string) bool {
 	return false
 }
 
-// score combines a document's per-clause scores (breakdown: clause index
-// -> BM25 score): per query term, the best clause plus tie times the
-// others; summed over terms with the exact-name clause; times coverage^exp,
-// coverage being the weighted fraction of query terms matched (1 when the
-// whole query equals the name). Clauses are visited in index order so equal
+// scoreOf combines a document's per-clause scores (scores[i]: clause i's
+// BM25 score, 0 when it did not match; matched: the indices of the
+// clauses that matched, ascending, or nil to look at all of them): per
+// query term, the best clause plus tie times the others; summed over terms
+// with the exact-name clause; times coverage^exp, coverage being the
+// weighted fraction of query terms matched (1 when the whole query equals
+// the name). Terms whose bit is set in skip are left out (the top bit:
+// expansion clauses too). Clauses are visited in index order so equal
 // documents get bit-identical scores.
-func (p *plan) score(breakdown map[int]float64, tune *tuning) float64 {
-	return p.scoreWithout(breakdown, tune, 0)
-}
-
-// queryScore is score without the feedback terms: what the hit scores on
-// the words of the request alone (Confidence is computed from it).
-func (p *plan) queryScore(breakdown map[int]float64, tune *tuning) float64 {
-	return p.scoreWithout(breakdown, tune, p.fb|1<<63)
-}
-
-// scoreWithout is score ignoring the terms whose bit is set in skip.
-func (p *plan) scoreWithout(breakdown map[int]float64, tune *tuning, skip uint64) float64 {
-	for i, s := range breakdown {
-		p.scratch[i] = s
-	}
+func (p *plan) scoreOf(scores []float64, matched []int, tune *tuning, skip uint64) float64 {
 	var sum float64
 	var seen uint64 // bit i: terms[i] matched (len(terms) <= maxTerms)
 	exact := false
 	var best, rest [maxTerms]float64
 	var bestBody, metaSeen uint64 // bit i: terms[i]'s best clause is the body; matched in metadata
-	for i, c := range p.clauses {
-		s := p.scratch[i]
+	n := len(matched)
+	if matched == nil {
+		n = len(scores)
+	}
+	for k := 0; k < n; k++ {
+		i := k
+		if matched != nil {
+			i = matched[k]
+		}
+		s := scores[i]
 		if s == 0 {
 			continue
 		}
-		p.scratch[i] = 0
+		c := &p.clauses[i]
 		if c.term >= 0 && (skip&(1<<uint(c.term)) != 0 || (skip != 0 && c.expansion)) {
 			continue
 		}
@@ -372,15 +362,20 @@ func (p *plan) scoreWithout(breakdown map[int]float64, tune *tuning, skip uint64
 	return sum * math.Pow(cov, exp)
 }
 
-// matched turns a ScoreBreakdown into Hit.Matched.
-func (p *plan) matched(breakdown map[int]float64) map[string][]string {
-	idxs := make([]int, 0, len(breakdown))
-	for i := range breakdown {
-		idxs = append(idxs, i)
-	}
-	sort.Ints(idxs)
+// queryScore is the score of a hit (per-clause scores) without the
+// feedback terms and expansions: what the hit scores on the words of the
+// request alone (Confidence is computed from it).
+func (p *plan) queryScore(scores []float64, tune *tuning) float64 {
+	return p.scoreOf(scores, nil, tune, p.fb|1<<63)
+}
+
+// matched turns a hit's per-clause scores into Hit.Matched.
+func (p *plan) matched(scores []float64) map[string][]string {
 	m := make(map[string][]string, 4)
-	for _, i := range idxs {
+	for i, s := range scores {
+		if s == 0 {
+			continue
+		}
 		c := p.clauses[i]
 		if !contains(m[c.field], c.text) {
 			m[c.field] = append(m[c.field], c.text)
@@ -559,7 +554,6 @@ func (ix *Index) plan(ctx context.Context, idx bleve.Index, text string, keyword
 	if len(p.q.Disjuncts) == 0 {
 		return nil, nil
 	}
-	p.scratch = make([]float64, len(p.clauses))
 	return p, nil
 }
 

@@ -1,0 +1,219 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand"
+	"strings"
+	"testing"
+)
+
+// execIndex is an on-disk index of n synthetic skills with bodies, written
+// in several batches with some documents replaced and some deleted, so
+// it has several segments and deleted documents (global document numbers
+// with offsets, postings with holes).
+func execIndex(t *testing.T, n int) (*Index, *synthCorpus, []Doc) {
+	t.Helper()
+	s := newSynth(11)
+	docs := s.docs(n, true)
+	ix, err := Open(t.TempDir()+"/ix", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = ix.Close() })
+	for i := 0; i < n; i += n / 4 {
+		if err := ix.Index(docs[i:min(i+n/4, n)]...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Replace a few (new versions in a later segment) and delete a few.
+	re := s.docs(n/20, false)
+	for i := range re {
+		re[i].ID = docs[i*7].ID
+		docs[i*7] = re[i]
+	}
+	if err := ix.Index(re...); err != nil {
+		t.Fatal(err)
+	}
+	var del []string
+	for i := 3; i < n; i += 31 {
+		del = append(del, docs[i].ID)
+	}
+	if err := ix.Delete(del...); err != nil {
+		t.Fatal(err)
+	}
+	return ix, s, docs
+}
+
+// execQueries are random queries of the synthetic vocabulary: plain ones,
+// misspelt ones (typo clauses), whole names (the exact-name clause) and
+// long ones (more clauses than bleve's slice disjunction takes).
+func execQueries(s *synthCorpus, docs []Doc, n int) (qs []string, kws [][]string) {
+	rng := rand.New(rand.NewSource(5))
+	for i := 0; i < n; i++ {
+		var q string
+		var kw []string
+		switch i % 5 {
+		case 0, 1:
+			q = strings.Join(s.words(1+rng.Intn(4)), " ")
+		case 2:
+			w := []byte(s.words(1)[0] + s.words(1)[0])
+			j := rng.Intn(len(w) - 1)
+			w[j], w[j+1] = w[j+1], w[j]
+			q = string(w) + " " + s.words(1)[0]
+		case 3:
+			q = strings.ReplaceAll(docs[rng.Intn(len(docs))].Name, "-", " ")
+		case 4:
+			q = strings.Join(s.words(8+rng.Intn(8)), " ")
+			kw = s.words(2)
+		}
+		qs = append(qs, q)
+		kws = append(kws, kw)
+	}
+	return qs, kws
+}
+
+// sameExec reports how got differs from want, bit for bit: hits (ids,
+// order, scores, per-clause scores) and total.
+func sameExec(got, want *execResult) error {
+	if got.total != want.total {
+		return fmt.Errorf("total %d, want %d", got.total, want.total)
+	}
+	if len(got.hits) != len(want.hits) {
+		return fmt.Errorf("%d hits, want %d", len(got.hits), len(want.hits))
+	}
+	for i, g := range got.hits {
+		w := want.hits[i]
+		if g.id != w.id || math.Float64bits(g.score) != math.Float64bits(w.score) {
+			return fmt.Errorf("hit %d: %s %v, want %s %v", i, g.id, g.score, w.id, w.score)
+		}
+		for c := range w.scores {
+			if math.Float64bits(g.scores[c]) != math.Float64bits(w.scores[c]) {
+				return fmt.Errorf("hit %d (%s): clause %d scores %v, want %v", i, g.id, c, g.scores[c], w.scores[c])
+			}
+		}
+	}
+	return nil
+}
+
+// TestExecuteMatchesBleve runs random plans through execute and through
+// bleve's own execution (bleveRun, the code execute replaced) and
+// requires the same hits in the same order with bit-identical scores and
+// the same totals: first searches, feedback-extended second searches,
+// several limits, MinScore counting, and bleve's own field statistics.
+func TestExecuteMatchesBleve(t *testing.T) {
+	ix, s, docs := execIndex(t, 1200)
+	if segs, _, err := ix.Segments(); err != nil || segs < 2 {
+		t.Logf("segments: %d (%v)", segs, err)
+	}
+	qs, kws := execQueries(s, docs, 150)
+	ctx := context.Background()
+	idx, done, err := ix.live()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer done()
+	compared, extended, many := 0, 0, 0
+	for _, native := range []bool{false, true} {
+		ix.tune = defaultTuning
+		ix.tune.nativeStats = native
+		for qi, q := range qs {
+			p, err := ix.plan(ctx, idx, q, kws[qi])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p == nil {
+				continue
+			}
+			if len(p.clauses) > 10 {
+				many++
+			}
+			pa, pb := *p, *p
+			for li, limit := range []int{10, 3, 40} {
+				minScore := 0.0
+				if li == 1 {
+					minScore = 0.3
+				}
+				got, err := ix.run(ctx, idx, &pa, limit, minScore)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, err := bleveRun(ctx, ix, idx, &pb, limit, minScore)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := sameExec(got, want); err != nil {
+					t.Fatalf("query %q (native stats %v, limit %d, min score %v): %v", q, native, limit, minScore, err)
+				}
+				compared++
+			}
+			if pa.sqWeight != pb.sqWeight {
+				t.Fatalf("query %q: recorded weight %v, bleve's %v", q, pa.sqWeight, pb.sqWeight)
+			}
+			// A second search with feedback terms keeps the first's norm.
+			first, err := ix.run(ctx, idx, &pa, 5, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := len(first.hits)
+			ids, scores := make([]string, n), make([]float64, n)
+			for i, h := range first.hits {
+				ids[i], scores[i] = h.id, h.score
+			}
+			fb, err := ix.feedbackTerms(ctx, idx, &pa, ids, scores)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(fb) == 0 {
+				continue
+			}
+			qa, err := ix.extend(ctx, idx, &pa, fb)
+			if err != nil {
+				t.Fatal(err)
+			}
+			qb, err := ix.extend(ctx, idx, &pb, fb)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := ix.run(ctx, idx, qa, 10, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := bleveRun(ctx, ix, idx, qb, 10, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := sameExec(got, want); err != nil {
+				t.Fatalf("query %q with feedback %v: %v", q, fb, err)
+			}
+			extended++
+		}
+	}
+	ix.tune = defaultTuning
+	if compared < 500 || extended < 10 || many < 10 {
+		t.Fatalf("compared %d executions, %d extended, %d plans over 10 clauses: the test covers too little", compared, extended, many)
+	}
+	t.Logf("compared %d executions, %d with feedback, %d plans over 10 clauses", compared, extended, many)
+}
+
+// TestExecuteCanceled: a search whose context ends stops with its error.
+func TestExecuteCanceled(t *testing.T) {
+	ix, s, docs := execIndex(t, 400)
+	qs, _ := execQueries(s, docs, 1)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	idx, done, err := ix.live()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer done()
+	p, err := ix.plan(context.Background(), idx, qs[0], nil)
+	if err != nil || p == nil {
+		t.Fatalf("plan: %v %v", p, err)
+	}
+	if _, err := ix.run(ctx, idx, p, 10, 0); !errors.Is(err, context.Canceled) {
+		t.Fatalf("run with a canceled context: %v, want context.Canceled", err)
+	}
+}
