@@ -120,7 +120,8 @@ func (b byCount) Swap(i, j int) {
 // bleve's disjunction searcher holds them (sorted by document frequency up
 // to searcher.DisjunctionHeapTakeover clauses). The first execution of a
 // plan records that sum in p.sqWeight; a plan extended with feedback terms
-// keeps the first one's norm (see rescoreQuery). The caller closes the
+// keeps the first one's norm (bleve multiplies every clause by the norm,
+// so more clauses would lower the query's own scores). The caller closes the
 // iterators, also on error.
 func openClauses(ctx context.Context, r index.IndexReader, p *plan, bm25 *bsearch.BM25Stats) ([]postings, error) {
 	ps := make([]postings, len(p.q.Disjuncts))

@@ -173,7 +173,6 @@ func (ix *Index) extend(ctx context.Context, idx bleve.Index, p *plan, fb []fbTe
 	q.metaDF = append([]uint64(nil), p.metaDF...)
 	q.clauses = append([]clause(nil), p.clauses...)
 	q.q = query.NewDisjunctionQuery(append([]query.Query(nil), p.q.Disjuncts...))
-	q.q.RetrieveScoreBreakdown(true)
 	for _, f := range fb {
 		if f.anchor >= 0 {
 			// A synonym stands in for the query word it replaces.

@@ -453,7 +453,6 @@ func (ix *Index) plan(ctx context.Context, idx bleve.Index, text string, keyword
 	}
 
 	p := &plan{terms: terms, docs: docs, q: query.NewDisjunctionQuery(nil)}
-	p.q.RetrieveScoreBreakdown(true)
 	// add adds a clause for term in field unless no document has it there
 	// (bleve would open a searcher for nothing), and returns the document
 	// frequency.

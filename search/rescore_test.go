@@ -33,7 +33,9 @@ func bleveRun(ctx context.Context, ix *Index, idx bleve.Index, p *plan, limit in
 			above++
 		}
 	}
-	sr := bleve.NewSearchRequestOptions(&rescoreQuery{q: p.q, f: rescore, p: p}, limit, 0, false)
+	q := query.NewDisjunctionQuery(p.q.Disjuncts)
+	q.RetrieveScoreBreakdown(true)
+	sr := bleve.NewSearchRequestOptions(&rescoreQuery{q: q, f: rescore, p: p}, limit, 0, false)
 	if !tune.nativeStats {
 		sr.PreSearchData = map[string]interface{}{bsearch.BM25PreSearchDataKey: ix.stats.Load().bm25Stats(p.docs)}
 	}
