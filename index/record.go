@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/skilldex/skilldex/index/skillmd"
@@ -272,10 +273,9 @@ func decodeRecordString(id, data string, roots int) (*Skill, error) {
 	s.License = d.str()
 	s.Compatibility = d.str()
 	s.AllowedTools = d.strs()
-	s.Metadata = d.fields(0)
-	if len(s.Metadata) == 0 {
-		s.Metadata = nil // as the parser leaves a frontmatter without other fields
-	}
+	metaStart := d.i
+	d.skipFields(0)
+	meta := data[metaStart:d.i]
 	s.Root = int(d.int())
 	s.RootLabel = d.str()
 	s.Dir = d.str()
@@ -310,7 +310,136 @@ func decodeRecordString(id, data string, roots int) (*Skill, error) {
 	case s.Root < 0 || s.Root >= roots:
 		return nil, fmt.Errorf("record names root %d of %d", s.Root, roots)
 	}
+	meta = pack(s, meta)
+	if meta != "" {
+		md := recordDecoder{s: meta}
+		s.Metadata = md.fields(0)
+		if md.err != nil {
+			return nil, md.err
+		}
+	}
+	if len(s.Metadata) == 0 {
+		s.Metadata = nil // as the parser leaves a frontmatter without other fields
+	}
 	return s, nil
+}
+
+// pack moves the strings of s, all slices of its stored record, into one
+// new string of exactly their size, and returns meta (the encoded
+// frontmatter fields, decoded from it after) moved there too, so the
+// record itself becomes garbage. A serving process keeps every record in
+// memory for as long as it runs (12 MB of them at 10,000 skills, issue
+// 20), and a record holds what the in-memory skill can share or need not
+// copy: the id again (the skill's ID is the key it is stored under), Rel
+// and RealDir (mostly the id and Dir again), SKILL.md's hash and name
+// again in Files, constants (the usual file name, reference kinds and
+// statuses, severities), length prefixes and numbers. See keptStrings.
+func pack(s *Skill, meta string) string {
+	n := 0
+	s.keptStrings(&meta, func(x string) string { n += len(x); return x })
+	var b strings.Builder
+	b.Grow(n)
+	s.keptStrings(&meta, func(x string) string {
+		start := b.Len()
+		b.WriteString(x)
+		// b never grows past n, so its bytes never move: every string
+		// returned shares the one allocation.
+		return b.String()[start:]
+	})
+	return meta
+}
+
+// keptStrings replaces each string a skill keeps with keep(it): every
+// string field of s and *meta, except those equal to a field kept before
+// (they share its string) or to a constant (they become the constant).
+// Comparisons are by value, so a second call takes the same branches as
+// the first.
+func (s *Skill) keptStrings(meta *string, keep func(string) string) {
+	str := func(x string) string {
+		if c, ok := constantString(x); ok {
+			return c
+		}
+		return keep(x)
+	}
+	s.Name = str(s.Name)
+	s.Description = str(s.Description)
+	for i := range s.Tags {
+		s.Tags[i] = str(s.Tags[i])
+	}
+	s.Version = str(s.Version)
+	s.Author = str(s.Author)
+	s.License = str(s.License)
+	s.Compatibility = str(s.Compatibility)
+	for i := range s.AllowedTools {
+		s.AllowedTools[i] = str(s.AllowedTools[i])
+	}
+	*meta = str(*meta)
+	s.RootLabel = str(s.RootLabel)
+	s.Dir = str(s.Dir)
+	s.RealDir = same(s.RealDir, s.Dir, str)
+	s.SkillFile = str(s.SkillFile)
+	s.Rel = same(s.Rel, s.ID, str)
+	s.Hash = str(s.Hash)
+	for i := range s.Files {
+		f := &s.Files[i]
+		f.Path = same(f.Path, s.SkillFile, str)
+		f.Hash = same(f.Hash, s.Hash, str)
+	}
+	for i := range s.References {
+		r := &s.References[i]
+		r.Target = str(r.Target)
+		r.Path = same(r.Path, r.Target, str)
+		r.Kind = skillmd.RefKind(str(string(r.Kind)))
+		r.Status = skillmd.RefStatus(str(string(r.Status)))
+	}
+	for i := range s.Diagnostics {
+		d := &s.Diagnostics[i]
+		d.Severity = skillmd.Severity(str(string(d.Severity)))
+		d.Code = str(d.Code)
+		d.File = same(d.File, s.SkillFile, str)
+		d.Message = str(d.Message)
+		d.Fix = str(d.Fix)
+	}
+}
+
+// same returns kept when x equals it, else str(x).
+func same(x, kept string, str func(string) string) string {
+	if x == kept {
+		return kept
+	}
+	return str(x)
+}
+
+// constantString returns the constant equal to x, for the strings most
+// records hold ("" included); ok is false for any other x.
+func constantString(x string) (string, bool) {
+	switch x {
+	case "":
+		return "", true
+	case "SKILL.md":
+		return "SKILL.md", true
+	case string(skillmd.RefLink):
+		return string(skillmd.RefLink), true
+	case string(skillmd.RefImage):
+		return string(skillmd.RefImage), true
+	case string(skillmd.RefCode):
+		return string(skillmd.RefCode), true
+	case string(skillmd.RefPath):
+		return string(skillmd.RefPath), true
+	case string(skillmd.RefOK):
+		return string(skillmd.RefOK), true
+	case string(skillmd.RefCaseMismatch):
+		return string(skillmd.RefCaseMismatch), true
+	case string(skillmd.RefBroken):
+		return string(skillmd.RefBroken), true
+	case string(skillmd.RefOutside):
+		return string(skillmd.RefOutside), true
+	case string(skillmd.SeverityError):
+		return string(skillmd.SeverityError), true
+	case string(skillmd.SeverityWarning):
+		return string(skillmd.SeverityWarning), true
+	}
+	return "", false
 }
 
 // recordDecoder reads encodeRecord's layout from s at i. The first
@@ -385,6 +514,50 @@ func (d *recordDecoder) fields(depth int) map[string]any {
 		m[k] = d.value(depth + 1)
 	}
 	return m
+}
+
+// skipFields moves past recordEncoder.fields at the given nesting depth
+// without decoding them (decodeRecordString decodes them from the packed
+// copy, which reports what skipping cannot: a value that does not
+// decode).
+func (d *recordDecoder) skipFields(depth int) {
+	for range d.count(2) {
+		d.str()
+		d.skipValue(depth + 1)
+	}
+}
+
+// skipValue moves past one recordEncoder.value.
+func (d *recordDecoder) skipValue(depth int) {
+	if depth > maxValueDepth {
+		d.err, d.i = errors.New("skill record: frontmatter value nested too deep"), len(d.s)
+		return
+	}
+	switch d.byte() {
+	case valNull, valFalse, valTrue:
+	case valInt:
+		d.int()
+	case valUint:
+		d.uvarint()
+	case valFloat:
+		if len(d.s)-d.i < 8 {
+			d.fail()
+			return
+		}
+		d.i += 8
+	case valString, valJSON:
+		d.str()
+	case valList:
+		for range d.count(1) {
+			d.skipValue(depth + 1)
+		}
+	case valMap:
+		d.skipFields(depth)
+	default:
+		if d.err == nil {
+			d.err, d.i = errors.New("skill record: unknown frontmatter value"), len(d.s)
+		}
+	}
 }
 
 // value reads recordEncoder.value.
