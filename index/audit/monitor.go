@@ -2,8 +2,9 @@ package audit
 
 import (
 	"context"
-	"fmt"
-	"strings"
+	"crypto/sha256"
+	"encoding/binary"
+	"io"
 	"sync"
 	"time"
 
@@ -31,7 +32,7 @@ type Monitor struct {
 }
 
 type monitored struct {
-	key      string
+	key      versionHash
 	findings []Finding
 }
 
@@ -40,14 +41,31 @@ func NewMonitor(src Source, opts Options) *Monitor {
 	return &Monitor{src: src, opts: opts, a: newAuditor(opts), seen: map[string]monitored{}}
 }
 
-// versionKey identifies the version of a skill's files.
-func versionKey(s index.Skill) string {
-	var b strings.Builder
-	b.WriteString(s.Hash)
-	for _, f := range s.Files {
-		fmt.Fprintf(&b, "\x00%s\x00%d\x00%d\x00%s", f.Path, f.Size, f.ModTime, f.Hash)
+// versionHash identifies the version of a skill's files: the SHA-256 of
+// SKILL.md's hash and every file's path, size, time and hash. A server
+// keeps one per skill for as long as it runs; the text it hashes is
+// about 350 bytes per skill (3.5 MB at 10,000 skills, issue 20), its
+// hash 32.
+type versionHash [sha256.Size]byte
+
+// versionKey returns the versionHash of s.
+func versionKey(s index.Skill) versionHash {
+	h := sha256.New()
+	var n [binary.MaxVarintLen64]byte
+	str := func(x string) {
+		h.Write(binary.AppendUvarint(n[:0], uint64(len(x))))
+		io.WriteString(h, x)
 	}
-	return b.String()
+	str(s.Hash)
+	for _, f := range s.Files {
+		str(f.Path)
+		h.Write(binary.AppendVarint(n[:0], f.Size))
+		h.Write(binary.AppendVarint(n[:0], f.ModTime))
+		str(f.Hash)
+	}
+	var k versionHash
+	h.Sum(k[:0])
+	return k
 }
 
 // Skill returns the findings of s (most serious first), auditing it when
