@@ -202,7 +202,11 @@ func docFor(s *Skill, body string) search.Doc {
 // cold build) records no pending list: whichever of the two writes a crash
 // interrupts, the next Open finds the ids in one and not the other and
 // repairs them (load), so the list's two synced commits per batch (a
-// third of a cold build's store commits) bought nothing.
+// third of a cold build's store commits) bought nothing. For the same
+// reason such a write does not wait for the search index to reach the
+// disk (search.Index.IndexUnsynced: searchable at once, written in the
+// background, in order); a write with a pending list waits for it
+// (search.Index.Sync) before clearing the list.
 func (c *refresher) write(_ writing, ps []parsed, removed []string, noBody bool) error {
 	var ids []string
 	for _, p := range ps {
@@ -241,10 +245,9 @@ func (c *refresher) write(_ writing, ps []parsed, removed []string, noBody bool)
 			drop = append(drop, p.skill.ID)
 		}
 	}
-	// The two writes run side by side: both mostly wait for their files
-	// to sync. Whichever order a crash interrupts them in, the pending
-	// list makes the next Open re-index these ids from the store (and drop
-	// index documents the store does not have).
+	// The two writes run side by side. Whichever order a crash interrupts
+	// them in, the pending list makes the next Open re-index these ids
+	// from the store (and drop index documents the store does not have).
 	stored := make(chan error, 1)
 	go func() {
 		if len(entries) > 0 {
@@ -262,14 +265,23 @@ func (c *refresher) write(_ writing, ps []parsed, removed []string, noBody bool)
 		stored <- nil
 	}()
 	drop = append(drop, removed...)
+	// The search index's writes return once searchable; only a pending
+	// list waits for them to reach the disk before it is cleared. Without
+	// one (skills new to the store), a crash loses at most the index's
+	// last writes, and the next Open re-indexes the ids the index lacks.
 	var ixErr error
 	if len(drop) > 0 {
-		if err := c.pair.ix.Delete(drop...); err != nil {
+		if err := c.pair.ix.DeleteUnsynced(drop...); err != nil {
 			ixErr = fmt.Errorf("search index: %w", err)
 		}
 	}
 	if len(docs) > 0 && ixErr == nil {
-		if err := c.pair.ix.Index(docs...); err != nil {
+		if err := c.pair.ix.IndexUnsynced(docs...); err != nil {
+			ixErr = fmt.Errorf("search index: %w", err)
+		}
+	}
+	if pending && ixErr == nil {
+		if err := c.pair.ix.Sync(); err != nil {
 			ixErr = fmt.Errorf("search index: %w", err)
 		}
 	}

@@ -236,6 +236,10 @@ func (c *refresher) applyOnce(w writing, ctx context.Context, start time.Time, f
 	}
 	defer c.bodies.kick()
 
+	size := batchSize
+	if deferBodies {
+		size = metaBatchSize
+	}
 	change := Change{}
 	// The next batch is parsed while this one is written: writes spend
 	// most of their time waiting for the search index to persist.
@@ -245,16 +249,16 @@ func (c *refresher) applyOnce(w writing, ctx context.Context, start time.Time, f
 			close(ch)
 			return ch
 		}
-		go func() { ch <- c.reader.parseAll(found, ids, todo[n:min(n+batchSize, len(todo))], deferBodies) }()
+		go func() { ch <- c.reader.parseAll(found, ids, todo[n:min(n+size, len(todo))], deferBodies) }()
 		return ch
 	}
 	upcoming := parseBatch(0)
-	for n := 0; n < len(todo); n += batchSize {
+	for n := 0; n < len(todo); n += size {
 		parsed := <-upcoming
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		upcoming = parseBatch(n + batchSize)
+		upcoming = parseBatch(n + size)
 		if err := c.write(w, parsed, nil, deferBodies); err != nil {
 			<-upcoming
 			return nil, fmt.Errorf("%w: %w", errWrite, err)
@@ -314,3 +318,11 @@ func sameFiles(a, b []FileInfo) bool {
 	}
 	return true
 }
+
+// metaBatchSize is how many skills a deferred build (BackgroundBodies:
+// names, descriptions and tags first) parses and writes at a time. Its
+// search documents are small, so the search index makes one segment of
+// each write (search.Index grows a batch of small documents); bleve then
+// merges 5 segments per 10,000 skills instead of 40, and merging was 17%
+// of a 10k cold start's CPU (benchmarks/PROFILE.md).
+const metaBatchSize = 2000

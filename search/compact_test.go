@@ -39,12 +39,14 @@ func TestCompactAfterBuild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Batches of 250: at least two segments per pass.
-	if err := ix.Index(buildDocs(600, false)...); err != nil {
-		t.Fatal(err)
-	}
-	if err := ix.Index(buildDocs(600, true)...); err != nil {
-		t.Fatal(err)
+	// Written 150 at a time, as a catalog writes them: one segment
+	// per write, several per pass.
+	for _, bodies := range []bool{false, true} {
+		for chunk := range slices.Chunk(buildDocs(600, bodies), 150) {
+			if err := ix.Index(chunk...); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 	if n, _, err := ix.Segments(); err != nil || n < 2 {
 		t.Fatalf("after the build: %d segments (%v), want several", n, err)

@@ -54,8 +54,17 @@ const mappingVersion = "skilldex-search-4"
 var mappingVersionKey = []byte("skilldex.mapping_version")
 
 // batchSize is the number of documents sent to bleve per batch by
-// Index.Index and Index.Delete (library-facts: 250-500 keeps memory sane).
-const batchSize = 250
+// Index.Index and Index.Delete (library-facts: 250-500 keeps memory sane)
+// when they hold at least batchBytes of text; batches of smaller
+// documents (names, descriptions and tags without bodies, as a cold build
+// writes them first) grow up to maxBatchDocs: each batch becomes a
+// segment, and every segment is merged again later, so fewer and larger
+// segments cost less CPU.
+const (
+	batchSize    = 250
+	batchBytes   = 2 << 20
+	maxBatchDocs = 5000
+)
 
 // Field names in the bleve document. The first four are the ones reported
 // in Hit.Matched.
@@ -118,6 +127,11 @@ type Index struct {
 
 	written atomic.Int64 // documents indexed or deleted since the last compaction, see compact.go
 	memOnly bool         // an in-memory index (Open("")): nothing to compact
+
+	// dur counts the batches not yet on disk (durable.go); nil for an
+	// in-memory index. storePath is the key of dur in trackers.
+	dur       *durability
+	storePath string
 }
 
 // newIndex wraps an open bleve index; it closes idx if it fails.
@@ -195,6 +209,18 @@ func boltTimeout(d time.Duration) map[string]interface{} {
 	return map[string]interface{}{"bolt_timeout": d.String()}
 }
 
+// runtimeConfig is the scorch configuration an on-disk index is opened
+// with: batches return once searchable, and are written to disk in the
+// background (durable.go). Given at each open, never stored in the
+// index's metadata, so an older binary opening the index keeps waiting
+// for each batch.
+func runtimeConfig(d time.Duration) map[string]interface{} {
+	c := boltTimeout(d)
+	c["unsafe_batch"] = true
+	c["asyncErrorCallbackName"] = asyncErrorCallback
+	return c
+}
+
 func create(path string, timeout time.Duration) (*Index, error) {
 	m, err := newMapping()
 	if err != nil {
@@ -211,11 +237,12 @@ func create(path string, timeout time.Duration) (*Index, error) {
 		_ = idx.Close()
 		return nil, fmt.Errorf("search: create %s: %w", path, err)
 	}
-	ix, err := newIndex(idx)
-	if err != nil {
+	// Created with the stored configuration (synced batches); reopened
+	// with the runtime one.
+	if err := idx.Close(); err != nil {
 		return nil, fmt.Errorf("search: create %s: %w", path, err)
 	}
-	return ix, nil
+	return open(path, timeout)
 }
 
 func open(path string, timeout time.Duration) (*Index, error) {
@@ -241,6 +268,9 @@ func open(path string, timeout time.Duration) (*Index, error) {
 	if err != nil {
 		return nil, fmt.Errorf("search: open %s: read statistics: %v: %w", path, err, ErrCorrupt)
 	}
+	ix.dur = newDurability()
+	ix.storePath = path + string(os.PathSeparator) + "store" // scorch's path, see bleve's indexStorePath
+	trackers.add(ix.storePath, ix.dur)
 	return ix, nil
 }
 
@@ -258,7 +288,7 @@ func openBleve(path string, timeout time.Duration) (idx bleve.Index, err error) 
 			idx, err = nil, fmt.Errorf("search: open %s: %v: %w", path, r, ErrCorrupt)
 		}
 	}()
-	return bleve.OpenUsing(path, boltTimeout(timeout))
+	return bleve.OpenUsing(path, runtimeConfig(timeout))
 }
 
 // classifyOpenErr maps bleve/bbolt open errors onto ErrLocked / ErrCorrupt.
@@ -425,10 +455,26 @@ func (ix *Index) live() (bleve.Index, func(), error) {
 }
 
 // Index adds or replaces (upserts) docs by ID, sending them to bleve in
-// batches of 250. If an ID appears more than once in docs the last one
-// wins. An empty ID is an error and nothing is written; if a batch fails,
-// the batches before it stay written.
+// batches of 250, and returns once they are searchable and on disk (with
+// every earlier write: see Sync). If an ID appears more than once in docs
+// the last one wins. An empty ID is an error and nothing is written; if a
+// batch fails, the batches before it stay written.
 func (ix *Index) Index(docs ...Doc) error {
+	if err := ix.IndexUnsynced(docs...); err != nil {
+		return err
+	}
+	return ix.Sync()
+}
+
+// IndexUnsynced is Index without the wait for the disk: it returns once
+// the docs are searchable, and bleve writes them to disk in the
+// background, in order (a crash loses a suffix of the unsynced writes,
+// never a write in the middle). Sync waits for them; Close does too. Use
+// it where losing the write in a crash is repaired from elsewhere (a
+// catalog writing skills new to its store: the next open re-indexes the
+// ids the index lacks). It fails without writing when bleve reported that
+// it could not write an earlier batch to disk.
+func (ix *Index) IndexUnsynced(docs ...Doc) error {
 	for i := range docs {
 		if strings.TrimSpace(docs[i].ID) == "" {
 			return fmt.Errorf("search: index: doc %d (name %q) has an empty ID", i, docs[i].Name)
@@ -439,6 +485,9 @@ func (ix *Index) Index(docs ...Doc) error {
 		return err
 	}
 	defer done()
+	if err := ix.persistErr(); err != nil {
+		return err
+	}
 	ix.wmu.Lock()
 	defer ix.wmu.Unlock()
 
@@ -466,6 +515,7 @@ func (ix *Index) Index(docs ...Doc) error {
 		if err := w.b.Index(d.ID, d.fields(l, d.metaTerms(ana))); err != nil {
 			return w.fail(fmt.Errorf("search: index %q: %w", d.ID, err))
 		}
+		w.bytes += d.size()
 		if err := w.added(); err != nil {
 			return err
 		}
@@ -473,14 +523,27 @@ func (ix *Index) Index(docs ...Doc) error {
 	return w.flush()
 }
 
-// Delete removes the docs with the given IDs. Unknown and empty IDs are
+// Delete removes the docs with the given IDs and returns once that is on
+// disk (with every earlier write: see Sync). Unknown and empty IDs are
 // ignored.
 func (ix *Index) Delete(ids ...string) error {
+	if err := ix.DeleteUnsynced(ids...); err != nil {
+		return err
+	}
+	return ix.Sync()
+}
+
+// DeleteUnsynced is Delete without the wait for the disk, like
+// IndexUnsynced.
+func (ix *Index) DeleteUnsynced(ids ...string) error {
 	idx, done, err := ix.live()
 	if err != nil {
 		return err
 	}
 	defer done()
+	if err := ix.persistErr(); err != nil {
+		return err
+	}
 	ix.wmu.Lock()
 	defer ix.wmu.Unlock()
 
@@ -503,14 +566,68 @@ func (ix *Index) Delete(ids ...string) error {
 	return w.flush()
 }
 
+// Sync returns once every write made so far (IndexUnsynced,
+// DeleteUnsynced) is on disk, or with the error bleve reported writing
+// one of them (disk full, read-only file system, I/O error: the index
+// stays searchable in memory, and bleve retries in the background).
+// Writes made after a failed Sync also fail with that error until bleve
+// has written everything. A no-op for an in-memory index.
+func (ix *Index) Sync() error {
+	if ix.dur == nil {
+		return nil
+	}
+	return ix.dur.wait()
+}
+
+// persistAll waits until bleve has written its current snapshot, with
+// every write, to disk: the batches sent through the writer, and any
+// change made to bleve directly (scorch's Close drops what its persister
+// has not written yet). When the snapshot bleve serves is newer than the
+// one it wrote, an empty batch is sent with a persisted callback: bleve
+// writes snapshots in order, so once that one is on disk, so is every
+// earlier change. Nothing is written when nothing changed.
+func (ix *Index) persistAll() error {
+	if err := ix.dur.wait(); err != nil {
+		return err
+	}
+	s, ok := scorchOf(ix.idx)
+	if !ok {
+		return nil
+	}
+	m := s.StatsMap()
+	cur, _ := m["CurRootEpoch"].(uint64)
+	done, _ := m["LastPersistedEpoch"].(uint64)
+	if cur <= done {
+		return nil
+	}
+	b := ix.idx.NewBatch()
+	b.SetPersistedCallback(ix.dur.sent())
+	if err := ix.idx.Batch(b); err != nil {
+		ix.dur.unsent()
+		return fmt.Errorf("search: write index to disk: %w", err)
+	}
+	return ix.dur.wait()
+}
+
+func (ix *Index) persistErr() error {
+	if ix.dur == nil {
+		return nil
+	}
+	if err := ix.dur.check(); err != nil {
+		return fmt.Errorf("search: an earlier write could not be written to disk: %w", err)
+	}
+	return nil
+}
+
 // writer batches document operations together with the length
 // bookkeeping; callers hold ix.wmu.
 type writer struct {
-	ix  *Index
-	idx bleve.Index
-	b   *bleve.Batch
-	n   int         // documents in b
-	st  corpusStats // totals including b
+	ix    *Index
+	idx   bleve.Index
+	b     *bleve.Batch
+	n     int         // documents in b
+	bytes int         // text bytes of the documents in b
+	st    corpusStats // totals including b
 }
 
 func (ix *Index) newWriter(idx bleve.Index) *writer {
@@ -539,7 +656,7 @@ func (w *writer) forget(id string) error {
 // added counts one document and flushes a full batch.
 func (w *writer) added() error {
 	w.n++
-	if w.n >= batchSize {
+	if w.n >= maxBatchDocs || (w.n >= batchSize && w.bytes >= batchBytes) {
 		return w.flush()
 	}
 	return nil
@@ -551,13 +668,19 @@ func (w *writer) flush() error {
 		return nil
 	}
 	w.b.SetInternal(statsKey, w.st.encode())
+	if d := w.ix.dur; d != nil {
+		w.b.SetPersistedCallback(d.sent())
+	}
 	if err := w.idx.Batch(w.b); err != nil {
+		if d := w.ix.dur; d != nil {
+			d.unsent() // a refused batch is never persisted
+		}
 		return w.fail(fmt.Errorf("search: write batch: %w", err))
 	}
 	st := w.st
 	w.ix.stats.Store(&st)
 	w.b.Reset()
-	w.n = 0
+	w.n, w.bytes = 0, 0
 	return nil
 }
 
@@ -634,11 +757,13 @@ func (ix *Index) IDs() (ids []string, err error) {
 	return ids, nil
 }
 
-// Close releases the index (and its file lock). Calling Close again is a
-// no-op; other methods return an error after Close. When this process
-// wrote a build's worth of documents it first compacts the index (see
-// CompactAfterBuild; at most 2 minutes, a compaction cut short leaves a
-// correct index), so the next process does not redo bleve's merges.
+// Close releases the index (and its file lock), after every write is on
+// disk (see Sync; Close returns the error of a write that could not be
+// written, and closes anyway). Calling Close again is a no-op; other
+// methods return an error after Close. When this process wrote a build's
+// worth of documents it first compacts the index (see CompactAfterBuild;
+// at most 2 minutes, a compaction cut short leaves a correct index), so
+// the next process does not redo bleve's merges.
 func (ix *Index) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), closeCompactMax)
 	_ = ix.CompactAfterBuild(ctx) // an index left uncompacted is still correct
@@ -649,8 +774,22 @@ func (ix *Index) Close() error {
 		return nil
 	}
 	ix.closed = true
-	if err := ix.idx.Close(); err != nil {
-		return fmt.Errorf("search: close: %w", err)
+	var errs []error
+	if ix.dur != nil {
+		errs = append(errs, ix.persistAll())
+		trackers.remove(ix.storePath, ix.dur)
 	}
-	return nil
+	if err := ix.idx.Close(); err != nil {
+		errs = append(errs, fmt.Errorf("search: close: %w", err))
+	}
+	return errors.Join(errs...)
+}
+
+// size is the text bytes of d bleve analyses, roughly.
+func (d *Doc) size() int {
+	n := len(d.Name) + len(d.Description) + len(d.Body)
+	for _, t := range d.Tags {
+		n += len(t)
+	}
+	return n
 }
