@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"sort"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -26,7 +25,6 @@ import (
 	"github.com/blevesearch/bleve/v2/analysis/tokenmap"
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/mapping"
-	index "github.com/blevesearch/bleve_index_api"
 	bolterrors "go.etcd.io/bbolt/errors"
 )
 
@@ -52,19 +50,6 @@ var ErrCorrupt = errors.New("search: index cannot be opened (remove it and rebui
 const mappingVersion = "skilldex-search-4"
 
 var mappingVersionKey = []byte("skilldex.mapping_version")
-
-// batchSize is the number of documents sent to bleve per batch by
-// Index.Index and Index.Delete (library-facts: 250-500 keeps memory sane)
-// when they hold at least batchBytes of text; batches of smaller
-// documents (names, descriptions and tags without bodies, as a cold build
-// writes them first) grow up to maxBatchDocs: each batch becomes a
-// segment, and every segment is merged again later, so fewer and larger
-// segments cost less CPU.
-const (
-	batchSize    = 250
-	batchBytes   = 2 << 20
-	maxBatchDocs = 5000
-)
 
 // Field names in the bleve document. The first four are the ones reported
 // in Hit.Matched.
@@ -424,27 +409,6 @@ type Doc struct {
 	Body        string   // markdown body after the frontmatter; may be empty or large
 }
 
-func (d *Doc) fields(l fieldLens, terms string) map[string]interface{} {
-	plain := make([]string, 0, 2+len(d.Tags))
-	plain = append(plain, d.Name, d.Description)
-	plain = append(plain, d.Tags...)
-	f := map[string]interface{}{
-		fieldName:        d.Name,
-		fieldNameKey:     normalizeName(d.Name),
-		fieldDescription: d.indexedDescription(),
-		fieldPlain:       plain,
-		fieldLensKey:     l.text(),
-		fieldTerms:       terms,
-	}
-	if len(d.Tags) > 0 {
-		f[fieldTags] = d.Tags
-	}
-	if d.Body != "" {
-		f[fieldBody] = d.Body
-	}
-	return f
-}
-
 func (ix *Index) live() (bleve.Index, func(), error) {
 	ix.mu.RLock()
 	if ix.closed {
@@ -452,245 +416,6 @@ func (ix *Index) live() (bleve.Index, func(), error) {
 		return nil, nil, fmt.Errorf("search: %w", bleve.ErrorIndexClosed)
 	}
 	return ix.idx, ix.mu.RUnlock, nil
-}
-
-// Index adds or replaces (upserts) docs by ID, sending them to bleve in
-// batches of 250, and returns once they are searchable and on disk (with
-// every earlier write: see Sync). If an ID appears more than once in docs
-// the last one wins. An empty ID is an error and nothing is written; if a
-// batch fails, the batches before it stay written.
-func (ix *Index) Index(docs ...Doc) error {
-	if err := ix.IndexUnsynced(docs...); err != nil {
-		return err
-	}
-	return ix.Sync()
-}
-
-// IndexUnsynced is Index without the wait for the disk: it returns once
-// the docs are searchable, and bleve writes them to disk in the
-// background, in order (a crash loses a suffix of the unsynced writes,
-// never a write in the middle). Sync waits for them; Close does too. Use
-// it where losing the write in a crash is repaired from elsewhere (a
-// catalog writing skills new to its store: the next open re-indexes the
-// ids the index lacks). It fails without writing when bleve reported that
-// it could not write an earlier batch to disk.
-func (ix *Index) IndexUnsynced(docs ...Doc) error {
-	for i := range docs {
-		if strings.TrimSpace(docs[i].ID) == "" {
-			return fmt.Errorf("search: index: doc %d (name %q) has an empty ID", i, docs[i].Name)
-		}
-	}
-	idx, done, err := ix.live()
-	if err != nil {
-		return err
-	}
-	defer done()
-	if err := ix.persistErr(); err != nil {
-		return err
-	}
-	ix.wmu.Lock()
-	defer ix.wmu.Unlock()
-
-	// Keep the last occurrence of each ID.
-	last := make(map[string]int, len(docs))
-	for i := range docs {
-		last[docs[i].ID] = i
-	}
-	ana := idx.Mapping().AnalyzerNamed(analyzerText)
-	if ana == nil {
-		return fmt.Errorf("search: analyzer %q missing from mapping", analyzerText)
-	}
-	w := ix.newWriter(idx)
-	for i := range docs {
-		d := &docs[i]
-		if last[d.ID] != i {
-			continue
-		}
-		if err := w.forget(d.ID); err != nil {
-			return w.fail(err)
-		}
-		l := d.lengths()
-		w.st.add(l, +1)
-		ix.written.Add(1)
-		if err := w.b.Index(d.ID, d.fields(l, d.metaTerms(ana))); err != nil {
-			return w.fail(fmt.Errorf("search: index %q: %w", d.ID, err))
-		}
-		w.bytes += d.size()
-		if err := w.added(); err != nil {
-			return err
-		}
-	}
-	return w.flush()
-}
-
-// Delete removes the docs with the given IDs and returns once that is on
-// disk (with every earlier write: see Sync). Unknown and empty IDs are
-// ignored.
-func (ix *Index) Delete(ids ...string) error {
-	if err := ix.DeleteUnsynced(ids...); err != nil {
-		return err
-	}
-	return ix.Sync()
-}
-
-// DeleteUnsynced is Delete without the wait for the disk, like
-// IndexUnsynced.
-func (ix *Index) DeleteUnsynced(ids ...string) error {
-	idx, done, err := ix.live()
-	if err != nil {
-		return err
-	}
-	defer done()
-	if err := ix.persistErr(); err != nil {
-		return err
-	}
-	ix.wmu.Lock()
-	defer ix.wmu.Unlock()
-
-	w := ix.newWriter(idx)
-	seen := make(map[string]bool, len(ids))
-	for _, id := range ids {
-		if id == "" || seen[id] {
-			continue
-		}
-		seen[id] = true
-		if err := w.forget(id); err != nil {
-			return w.fail(err)
-		}
-		w.b.Delete(id)
-		ix.written.Add(1)
-		if err := w.added(); err != nil {
-			return err
-		}
-	}
-	return w.flush()
-}
-
-// Sync returns once every write made so far (IndexUnsynced,
-// DeleteUnsynced) is on disk, or with the error bleve reported writing
-// one of them (disk full, read-only file system, I/O error: the index
-// stays searchable in memory, and bleve retries in the background).
-// Writes made after a failed Sync also fail with that error until bleve
-// has written everything. A no-op for an in-memory index.
-func (ix *Index) Sync() error {
-	if ix.dur == nil {
-		return nil
-	}
-	return ix.dur.wait()
-}
-
-// persistAll waits until bleve has written its current snapshot, with
-// every write, to disk: the batches sent through the writer, and any
-// change made to bleve directly (scorch's Close drops what its persister
-// has not written yet). When the snapshot bleve serves is newer than the
-// one it wrote, an empty batch is sent with a persisted callback: bleve
-// writes snapshots in order, so once that one is on disk, so is every
-// earlier change. Nothing is written when nothing changed.
-func (ix *Index) persistAll() error {
-	if err := ix.dur.wait(); err != nil {
-		return err
-	}
-	s, ok := scorchOf(ix.idx)
-	if !ok {
-		return nil
-	}
-	m := s.StatsMap()
-	cur, _ := m["CurRootEpoch"].(uint64)
-	done, _ := m["LastPersistedEpoch"].(uint64)
-	if cur <= done {
-		return nil
-	}
-	b := ix.idx.NewBatch()
-	b.SetPersistedCallback(ix.dur.sent())
-	if err := ix.idx.Batch(b); err != nil {
-		ix.dur.unsent()
-		return fmt.Errorf("search: write index to disk: %w", err)
-	}
-	return ix.dur.wait()
-}
-
-func (ix *Index) persistErr() error {
-	if ix.dur == nil {
-		return nil
-	}
-	if err := ix.dur.check(); err != nil {
-		return fmt.Errorf("search: an earlier write could not be written to disk: %w", err)
-	}
-	return nil
-}
-
-// writer batches document operations together with the length
-// bookkeeping; callers hold ix.wmu.
-type writer struct {
-	ix    *Index
-	idx   bleve.Index
-	b     *bleve.Batch
-	n     int         // documents in b
-	bytes int         // text bytes of the documents in b
-	st    corpusStats // totals including b
-}
-
-func (ix *Index) newWriter(idx bleve.Index) *writer {
-	return &writer{ix: ix, idx: idx, b: idx.NewBatch(), st: *ix.stats.Load()}
-}
-
-// forget removes id's previous lengths (if it is indexed) from the totals.
-func (w *writer) forget(id string) error {
-	doc, err := w.idx.Document(id)
-	if err != nil {
-		return fmt.Errorf("search: read lengths of %q: %w", id, err)
-	}
-	if doc == nil {
-		return nil
-	}
-	doc.VisitFields(func(f index.Field) {
-		if f.Name() == fieldLensKey {
-			if l, err := parseLens(string(f.Value())); err == nil {
-				w.st.add(l, -1)
-			}
-		}
-	})
-	return nil
-}
-
-// added counts one document and flushes a full batch.
-func (w *writer) added() error {
-	w.n++
-	if w.n >= maxBatchDocs || (w.n >= batchSize && w.bytes >= batchBytes) {
-		return w.flush()
-	}
-	return nil
-}
-
-// flush writes the batch with the new totals, atomically with the docs.
-func (w *writer) flush() error {
-	if w.n == 0 {
-		return nil
-	}
-	w.b.SetInternal(statsKey, w.st.encode())
-	if d := w.ix.dur; d != nil {
-		w.b.SetPersistedCallback(d.sent())
-	}
-	if err := w.idx.Batch(w.b); err != nil {
-		if d := w.ix.dur; d != nil {
-			d.unsent() // a refused batch is never persisted
-		}
-		return w.fail(fmt.Errorf("search: write batch: %w", err))
-	}
-	st := w.st
-	w.ix.stats.Store(&st)
-	w.b.Reset()
-	w.n, w.bytes = 0, 0
-	return nil
-}
-
-// fail reloads the persisted totals (the failed batch was not applied) and
-// returns err.
-func (w *writer) fail(err error) error {
-	if st, lerr := loadStats(w.idx); lerr == nil {
-		w.ix.stats.Store(&st)
-	}
-	return err
 }
 
 // Count returns the number of documents in the index.
@@ -783,13 +508,4 @@ func (ix *Index) Close() error {
 		errs = append(errs, fmt.Errorf("search: close: %w", err))
 	}
 	return errors.Join(errs...)
-}
-
-// size is the text bytes of d bleve analyses, roughly.
-func (d *Doc) size() int {
-	n := len(d.Name) + len(d.Description) + len(d.Body)
-	for _, t := range d.Tags {
-		n += len(t)
-	}
-	return n
 }
