@@ -335,79 +335,102 @@ func decodeRecordString(id, data string, roots int) (*Skill, error) {
 // again in Files, constants (the usual file name, reference kinds and
 // statuses, severities), length prefixes and numbers. See keptStrings.
 func pack(s *Skill, meta string) string {
-	n := 0
-	s.keptStrings(&meta, func(x string) string { n += len(x); return x })
+	var m packer
+	s.keptStrings(&meta, &m)
 	var b strings.Builder
-	b.Grow(n)
-	s.keptStrings(&meta, func(x string) string {
-		start := b.Len()
-		b.WriteString(x)
-		// b never grows past n, so its bytes never move: every string
-		// returned shares the one allocation.
-		return b.String()[start:]
-	})
+	b.Grow(m.n)
+	s.keptStrings(&meta, &packer{b: &b})
 	return meta
 }
 
-// keptStrings replaces each string a skill keeps with keep(it): every
-// string field of s and *meta, except those equal to a field kept before
-// (they share its string) or to a constant (they become the constant).
-// Comparisons are by value, so a second call takes the same branches as
-// the first.
-func (s *Skill) keptStrings(meta *string, keep func(string) string) {
-	str := func(x string) string {
-		if c, ok := constantString(x); ok {
-			return c
+// packer is pack's pass over a skill's strings: without b it counts the
+// bytes to copy (n) and changes nothing; with b it copies each string
+// into b and points the field at the copy. b is grown to n first and
+// never grows past it, so its bytes never move: every copy shares the one
+// allocation.
+type packer struct {
+	n int
+	b *strings.Builder
+}
+
+// str packs *x, or makes it the constant equal to it.
+func (p *packer) str(x *string) {
+	if c, ok := constantString(*x); ok {
+		if p.b != nil {
+			*x = c
 		}
-		return keep(x)
+		return
 	}
-	s.Name = str(s.Name)
-	s.Description = str(s.Description)
-	for i := range s.Tags {
-		s.Tags[i] = str(s.Tags[i])
+	if p.b == nil {
+		p.n += len(*x)
+		return
 	}
-	s.Version = str(s.Version)
-	s.Author = str(s.Author)
-	s.License = str(s.License)
-	s.Compatibility = str(s.Compatibility)
-	for i := range s.AllowedTools {
-		s.AllowedTools[i] = str(s.AllowedTools[i])
-	}
-	*meta = str(*meta)
-	s.RootLabel = str(s.RootLabel)
-	s.Dir = str(s.Dir)
-	s.RealDir = same(s.RealDir, s.Dir, str)
-	s.SkillFile = str(s.SkillFile)
-	s.Rel = same(s.Rel, s.ID, str)
-	s.Hash = str(s.Hash)
-	for i := range s.Files {
-		f := &s.Files[i]
-		f.Path = same(f.Path, s.SkillFile, str)
-		f.Hash = same(f.Hash, s.Hash, str)
-	}
-	for i := range s.References {
-		r := &s.References[i]
-		r.Target = str(r.Target)
-		r.Path = same(r.Path, r.Target, str)
-		r.Kind = skillmd.RefKind(str(string(r.Kind)))
-		r.Status = skillmd.RefStatus(str(string(r.Status)))
-	}
-	for i := range s.Diagnostics {
-		d := &s.Diagnostics[i]
-		d.Severity = skillmd.Severity(str(string(d.Severity)))
-		d.Code = str(d.Code)
-		d.File = same(d.File, s.SkillFile, str)
-		d.Message = str(d.Message)
-		d.Fix = str(d.Fix)
+	start := p.b.Len()
+	p.b.WriteString(*x)
+	*x = p.b.String()[start:]
+}
+
+// same makes *x share kept when they are equal, else packs it.
+func (p *packer) same(x *string, kept string) {
+	if *x != kept {
+		p.str(x)
+	} else if p.b != nil {
+		*x = kept
 	}
 }
 
-// same returns kept when x equals it, else str(x).
-func same(x, kept string, str func(string) string) string {
-	if x == kept {
-		return kept
+// keptStrings runs p over every string field of s and *meta, in one
+// fixed order: fields equal to one kept before share its string (same).
+// Comparisons are by value, so the counting and the copying pass take
+// the same branches.
+func (s *Skill) keptStrings(meta *string, p *packer) {
+	p.str(&s.Name)
+	p.str(&s.Description)
+	for i := range s.Tags {
+		p.str(&s.Tags[i])
 	}
-	return str(x)
+	p.str(&s.Version)
+	p.str(&s.Author)
+	p.str(&s.License)
+	p.str(&s.Compatibility)
+	for i := range s.AllowedTools {
+		p.str(&s.AllowedTools[i])
+	}
+	p.str(meta)
+	p.str(&s.RootLabel)
+	p.str(&s.Dir)
+	p.same(&s.RealDir, s.Dir)
+	p.str(&s.SkillFile)
+	p.same(&s.Rel, s.ID)
+	p.str(&s.Hash)
+	for i := range s.Files {
+		f := &s.Files[i]
+		p.same(&f.Path, s.SkillFile)
+		p.same(&f.Hash, s.Hash)
+	}
+	for i := range s.References {
+		r := &s.References[i]
+		p.str(&r.Target)
+		p.same(&r.Path, r.Target)
+		kind, status := string(r.Kind), string(r.Status)
+		p.str(&kind)
+		p.str(&status)
+		if p.b != nil {
+			r.Kind, r.Status = skillmd.RefKind(kind), skillmd.RefStatus(status)
+		}
+	}
+	for i := range s.Diagnostics {
+		d := &s.Diagnostics[i]
+		sev := string(d.Severity)
+		p.str(&sev)
+		if p.b != nil {
+			d.Severity = skillmd.Severity(sev)
+		}
+		p.str(&d.Code)
+		p.same(&d.File, s.SkillFile)
+		p.str(&d.Message)
+		p.str(&d.Fix)
+	}
 }
 
 // constantString returns the constant equal to x, for the strings most

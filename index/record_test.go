@@ -16,8 +16,8 @@ func TestDecodedRecordPacked(t *testing.T) {
 		License: "MIT", Metadata: map[string]any{"license": "MIT", "tags": []any{"docs"}, "nested": map[string]any{"k": "v"}},
 		UserInvocable: true, RootLabel: "project", Dir: "/r/acme/skills/pdf", RealDir: "/r/acme/skills/pdf",
 		SkillFile: "SKILL.md", Rel: "acme/skills/pdf", Depth: 3, Hash: "5f3e",
-		Files: []FileInfo{{Path: "SKILL.md", Size: 10, ModTime: 1, Hash: "5f3e"}, {Path: "scripts/x.py", Size: 3, ModTime: 2, Hash: "77aa"}},
-		References: []skillmd.Reference{{Target: "scripts/x.py", Path: "scripts/x.py", Kind: skillmd.RefCode, Status: skillmd.RefOK, Line: 4}},
+		Files:       []FileInfo{{Path: "SKILL.md", Size: 10, ModTime: 1, Hash: "5f3e"}, {Path: "scripts/x.py", Size: 3, ModTime: 2, Hash: "77aa"}},
+		References:  []skillmd.Reference{{Target: "scripts/x.py", Path: "scripts/x.py", Kind: skillmd.RefCode, Status: skillmd.RefOK, Line: 4}},
 		Diagnostics: []skillmd.Diagnostic{{Severity: skillmd.SeverityWarning, Code: "c", File: "SKILL.md", Line: 1, Message: "m", Fix: "f"}},
 		Valid:       true}
 	rec, err := encodeRecord(s)
