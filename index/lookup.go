@@ -26,6 +26,21 @@ type ListOptions struct {
 // their name.
 func (c *Catalog) List(opts ListOptions) []Skill { return c.view.list(opts) }
 
+// Get returns a copy of the skill with exactly this id, served or not
+// (Valid says which); ok is false when the catalog has no such skill.
+// Unlike Resolve it never falls back to names, so it suits callers that
+// hold ids from an earlier List and want each skill as it is now.
+func (c *Catalog) Get(id string) (s Skill, ok bool) { return c.view.copyOf(id) }
+
+func (v *view) copyOf(id string) (Skill, bool) {
+	v.mu.RLock()
+	defer v.mu.RUnlock()
+	if s, ok := v.skills[id]; ok {
+		return *s, true
+	}
+	return Skill{}, false
+}
+
 func (v *view) list(opts ListOptions) []Skill {
 	v.mu.RLock()
 	out := make([]Skill, 0, len(v.skills))

@@ -142,9 +142,12 @@ func (rs *resourceSet) add(s *mcp.Server) {
 func (rs *resourceSet) sync(s *mcp.Server) {
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
-	want := map[string]index.Skill{}
-	for _, sk := range rs.cat.List(index.ListOptions{IncludeShadowed: true}) {
-		want[SkillURI(sk.ID, sk.SkillFile)] = sk
+	// Pointers into the list, not copies: a map of 10,000 skill values
+	// was 4 MB more at a server's start (issue 20).
+	all := rs.cat.List(index.ListOptions{IncludeShadowed: true})
+	want := make(map[string]*index.Skill, len(all))
+	for i := range all {
+		want[SkillURI(all[i].ID, all[i].SkillFile)] = &all[i]
 	}
 	var gone []string
 	for uri := range rs.have {

@@ -110,10 +110,12 @@ type Finding struct {
 }
 
 // Source is the part of *index.Catalog the audit reads through: List for
-// the skills, Load for SKILL.md, ReadFile for the other files. ReadFile
+// the skills, Get for each one by id when it is audited, Load for
+// SKILL.md, ReadFile for the other files. ReadFile
 // refuses paths outside the skill folder and links out.
 type Source interface {
 	List(index.ListOptions) []index.Skill
+	Get(id string) (index.Skill, bool)
 	Load(ctx context.Context, ref string) (*index.Loaded, error)
 	ReadFile(ctx context.Context, ref, rel string) (*index.File, error)
 }
@@ -188,27 +190,25 @@ func (r *Report) BySkill() map[string]Severity {
 // and every other text file, each read through src. It stops early with
 // ctx's error.
 func Catalog(ctx context.Context, src Source, opts Options) (*Report, error) {
-	// The served skills are kept in the list's own array: a second
-	// array of them was 4-5 MB more at 10,000 skills for as long as the
-	// audit ran (a server's first audit of the catalog, issue 20).
-	skills := src.List(index.ListOptions{IncludeShadowed: true, IncludeInvalid: true})
+	// Only the served skills' ids are kept, and each skill is fetched
+	// when its turn comes: a list of 10,000 skill copies held for the
+	// whole audit was 4 MB of a server's memory for the first minute it
+	// served (its first audit of the catalog, issue 20).
+	var ids []string
 	rep := &Report{Counts: map[string]int{}}
-	served := skills[:0]
-	for _, s := range skills {
+	for _, s := range src.List(index.ListOptions{IncludeShadowed: true, IncludeInvalid: true}) {
 		if !s.Valid {
 			rep.NotServed++
 			continue
 		}
-		served = append(served, s)
+		ids = append(ids, s.ID)
 	}
-	clear(skills[len(served):]) // what the invalid skills' strings hold
-	skills = served
 	workers := opts.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	a := newAuditor(opts)
-	results := make([]skillResult, len(skills))
+	results := make([]skillResult, len(ids))
 	jobs := make(chan int)
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
@@ -216,12 +216,17 @@ func Catalog(ctx context.Context, src Source, opts Options) (*Report, error) {
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
-				results[i] = a.skill(ctx, src, skills[i])
+				// A skill removed or made invalid since the list is
+				// no longer served: nothing to audit.
+				if s, ok := src.Get(ids[i]); ok && s.Valid {
+					results[i] = a.skill(ctx, src, s)
+					results[i].served = true
+				}
 			}
 		}()
 	}
 feed:
-	for i := range skills {
+	for i := range ids {
 		select {
 		case jobs <- i:
 		case <-ctx.Done():
@@ -233,8 +238,10 @@ feed:
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	rep.Skills = len(skills)
 	for _, r := range results {
+		if r.served {
+			rep.Skills++
+		}
 		rep.Findings = append(rep.Findings, r.findings...)
 		rep.Files += r.files
 		rep.Audited += r.audited
@@ -318,6 +325,9 @@ type skillResult struct {
 	files, audited int
 	// skipped lists the files that could not be read, as "id/file: why".
 	skipped []string
+	// served is false for a skill gone or no longer served when its
+	// turn came (Catalog): it was not audited.
+	served bool
 }
 
 // skill audits one skill: SKILL.md first, then every other auditable
