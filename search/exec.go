@@ -29,7 +29,8 @@ import (
 // best limit documents kept in a heap. Scores, the order of hits (ties of
 // equal score by internal document number, as bleve's collector breaks
 // them) and Total are those of bleve's execution: TestExecuteMatchesBleve
-// compares the two on random queries, bit for bit.
+// compares the two on random queries, bit for bit. With tune.prune it
+// also skips the documents that cannot enter the best limit (prune.go).
 
 // execHit is one of the best documents of an execution.
 type execHit struct {
@@ -43,16 +44,20 @@ type execHit struct {
 type execResult struct {
 	hits  []execHit // best first
 	total uint64    // matching documents, or those counted (see Index.run)
+	// scored is the number of documents scored: total without pruning
+	// (and without counting), fewer with it.
+	scored uint64
 }
 
 // postings is one clause's iterator and its BM25 parameters.
 type postings struct {
 	r     index.TermFieldReader
 	tfd   index.TermFieldDoc
-	doc   uint64  // current document number; done when exhausted
-	idf   float64 // as bleve's TermQueryScorer.idf
-	avgDL float64 // average field length; 0 selects tf-idf (no BM25 stats)
-	qw    float64 // query weight: boost * idf * query norm
+	id    index.IndexInternalID // buffer for advance
+	doc   uint64                // current document number; done when exhausted
+	idf   float64               // as bleve's TermQueryScorer.idf
+	avgDL float64               // average field length; 0 selects tf-idf (no BM25 stats)
+	qw    float64               // query weight: boost * idf * query norm
 }
 
 const done = math.MaxUint64
@@ -60,6 +65,26 @@ const done = math.MaxUint64
 // next moves to the clause's next document.
 func (c *postings) next() error {
 	d, err := c.r.Next(c.tfd.Reset())
+	if err != nil {
+		return fmt.Errorf("search: %w", err)
+	}
+	if d == nil {
+		c.doc = done
+		return nil
+	}
+	if len(d.ID) != 8 {
+		return fmt.Errorf("search: unexpected internal document id of %d bytes", len(d.ID))
+	}
+	c.doc = d.ID.Value()
+	return nil
+}
+
+// advance moves to the clause's first document at or after doc, which
+// must be after its current one (scorch's reader restarts from the
+// beginning when asked to go back).
+func (c *postings) advance(doc uint64) error {
+	c.id = index.NewIndexInternalID(c.id, doc)
+	d, err := c.r.Advance(c.id, c.tfd.Reset())
 	if err != nil {
 		return fmt.Errorf("search: %w", err)
 	}
@@ -217,6 +242,54 @@ type clauseHeap struct {
 
 func (h *clauseHeap) less(a, b int) bool { return h.ps[h.h[a]].doc < h.ps[h.h[b]].doc }
 
+func (h *clauseHeap) init() {
+	for i := len(h.h)/2 - 1; i >= 0; i-- {
+		h.down(i)
+	}
+}
+
+// pop removes the root.
+func (h *clauseHeap) pop() {
+	last := len(h.h) - 1
+	h.h[0] = h.h[last]
+	h.h = h.h[:last]
+	h.down(0)
+}
+
+// remove takes the clauses of drop out of the heap.
+func (h *clauseHeap) remove(drop []int) {
+	keep := h.h[:0]
+	for _, i := range h.h {
+		if indexOfInt(drop, i) < 0 {
+			keep = append(keep, i)
+		}
+	}
+	h.h = keep
+	h.init()
+}
+
+func indexOfInt(xs []int, x int) int {
+	for i, y := range xs {
+		if y == x {
+			return i
+		}
+	}
+	return -1
+}
+
+// insertSorted inserts i into the ascending xs (a document matches few
+// clauses: insertion is the cheapest sort).
+func insertSorted(xs []int, i int) []int {
+	j := len(xs)
+	xs = append(xs, i)
+	for j > 0 && xs[j-1] > i {
+		xs[j] = xs[j-1]
+		j--
+	}
+	xs[j] = i
+	return xs
+}
+
 func (h *clauseHeap) down(i int) {
 	n := len(h.h)
 	for {
@@ -281,9 +354,10 @@ const checkEvery = 1024
 
 // execute runs p on r and returns its best limit documents, best first,
 // and the number of matching documents; when count is set, total counts
-// only the documents whose score is above 0 and at least minScore. score
-// turns a document's per-clause scores into its final score (the plan's
-// ranking with tune). It returns ctx's error if ctx ends during the run.
+// only the documents whose score is above 0 and at least minScore. tune
+// is the ranking (plan.scoreOf) and, with tune.prune, lets execute skip
+// documents that cannot enter the best limit (see prune.go). It returns
+// ctx's error if ctx ends during the run.
 func execute(ctx context.Context, r index.IndexReader, p *plan, tune *tuning, bm25 *bsearch.BM25Stats,
 	limit int, count bool, minScore float64) (*execResult, error) {
 	ps, err := openClauses(ctx, r, p, bm25)
@@ -298,6 +372,19 @@ func execute(ctx context.Context, r index.IndexReader, p *plan, tune *tuning, bm
 		return nil, err
 	}
 	n := len(ps)
+	// Pruning needs Total counted apart, before the iterators move.
+	var mx *maxScore
+	var total uint64
+	if tune.prune && limit > 0 {
+		if mx = newMaxScore(p, ps, tune, count, minScore); mx != nil {
+			var ok bool
+			if total, ok, err = unionCount(r, p, mx.counted); err != nil {
+				return nil, err
+			} else if !ok {
+				mx = nil
+			}
+		}
+	}
 	ch := clauseHeap{h: make([]int, 0, n), ps: ps}
 	for i := range ps {
 		if err := ps[i].next(); err != nil {
@@ -307,44 +394,55 @@ func execute(ctx context.Context, r index.IndexReader, p *plan, tune *tuning, bm
 			ch.h = append(ch.h, i)
 		}
 	}
-	for i := len(ch.h)/2 - 1; i >= 0; i-- {
-		ch.down(i)
-	}
+	ch.init()
 
 	scores := make([]float64, n) // the current document's, zeroed after it
 	matched := make([]int, 0, n) // its clauses, in clause order
 	hits := make(hitHeap, 0, limit)
-	var total, seen uint64
+	var seen uint64
+	var lazy []int // clauses of units that cannot lift a document alone (maxScore), not in ch
 	for len(ch.h) > 0 {
 		doc := ps[ch.h[0]].doc
 		matched = matched[:0]
 		for len(ch.h) > 0 && ps[ch.h[0]].doc == doc {
 			i := ch.h[0]
 			scores[i] = ps[i].score()
-			// Insertion in clause order: a document matches few clauses.
-			j := len(matched)
-			matched = append(matched, i)
-			for j > 0 && matched[j-1] > i {
-				matched[j] = matched[j-1]
-				j--
-			}
-			matched[j] = i
+			matched = insertSorted(matched, i)
 			if err := ps[i].next(); err != nil {
 				return nil, err
 			}
 			if ps[i].doc == done {
-				last := len(ch.h) - 1
-				ch.h[0] = ch.h[last]
-				ch.h = ch.h[:last]
+				ch.pop()
+			} else {
+				ch.down(0)
 			}
-			ch.down(0)
+		}
+		if len(lazy) > 0 && !mx.canEnter(p, scores, matched, tune, hits[0].score) {
+			for _, i := range matched {
+				scores[i] = 0
+			}
+			continue
+		}
+		for _, i := range lazy {
+			c := &ps[i]
+			if c.doc < doc {
+				if err := c.advance(doc); err != nil {
+					return nil, err
+				}
+			}
+			if c.doc == doc {
+				scores[i] = c.score()
+				matched = insertSorted(matched, i)
+			}
 		}
 		s := p.scoreOf(scores, matched, tune, 0)
 		seen++
-		if !count {
-			total++
-		} else if s > 0 && s >= minScore {
-			total++
+		if mx == nil {
+			if !count {
+				total++
+			} else if s > 0 && s >= minScore {
+				total++
+			}
 		}
 		if limit > 0 && (len(hits) < limit || s > hits[0].score) {
 			var keep []float64 // reuse the scores of the hit pushed out
@@ -361,6 +459,12 @@ func execute(ctx context.Context, r index.IndexReader, p *plan, tune *tuning, bm
 			} else {
 				hits = append(hits, h)
 				hits.up(len(hits) - 1)
+			}
+			if mx != nil && len(hits) == limit {
+				if moved := mx.raise(hits[0].score); len(moved) > 0 {
+					lazy = append(lazy, moved...)
+					ch.remove(moved)
+				}
 			}
 		}
 		for _, i := range matched {
@@ -388,5 +492,5 @@ func execute(ctx context.Context, r index.IndexReader, p *plan, tune *tuning, bm
 		}
 		hits[i].id = ext
 	}
-	return &execResult{hits: hits, total: total}, nil
+	return &execResult{hits: hits, total: total, scored: seen}, nil
 }

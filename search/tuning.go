@@ -102,6 +102,9 @@ type tuning struct {
 	// has a Confidence below it (selective expansion: a query already
 	// answered with confidence only drifts); 0 or above 1: always.
 	fbMaxConf float64
+	// prune skips documents that cannot enter the best hits (top-k
+	// pruning, see prune.go); results are the same either way.
+	prune bool
 }
 
 var defaultTuning = tuning{
@@ -142,6 +145,7 @@ var defaultTuning = tuning{
 	fbTwin:         0.5,
 	synonym:        0.1,
 	synonymMaxDF:   0.03,
+	prune:          true,
 }
 
 type fieldWeight struct {
