@@ -348,8 +348,8 @@ func (h hitHeap) down(i int) {
 	}
 }
 
-// checkEvery is how many documents execute scores between checks of its
-// context (bleve's collector checks every 1,024 too).
+// checkEvery is how many documents execute looks at between checks of
+// its context (bleve's collector checks every 1,024 too).
 const checkEvery = 1024
 
 // execute runs p on r and returns its best limit documents, best first,
@@ -400,8 +400,14 @@ func execute(ctx context.Context, r index.IndexReader, p *plan, tune *tuning, bm
 	matched := make([]int, 0, n) // its clauses, in clause order
 	hits := make(hitHeap, 0, limit)
 	var seen uint64
-	var lazy []int // clauses of units that cannot lift a document alone (maxScore), not in ch
+	var lazy []int  // clauses of units that cannot lift a document alone (maxScore), not in ch
+	var iter uint64 // candidates, dropped ones included
 	for len(ch.h) > 0 {
+		if iter++; iter%checkEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
 		doc := ps[ch.h[0]].doc
 		matched = matched[:0]
 		for len(ch.h) > 0 && ps[ch.h[0]].doc == doc {
@@ -417,13 +423,20 @@ func execute(ctx context.Context, r index.IndexReader, p *plan, tune *tuning, bm
 				ch.down(0)
 			}
 		}
-		if len(lazy) > 0 && !mx.canEnter(p, scores, matched, tune, hits[0].score) {
-			for _, i := range matched {
-				scores[i] = 0
-			}
-			continue
+		// The lazy clauses, largest bound first; before each, whether the
+		// document can still enter with the bounds of those left.
+		drop := false
+		var ksum, kw float64
+		var exact bool
+		if len(lazy) > 0 {
+			ksum, kw, exact = mx.known(p, scores, matched, tune.tie)
 		}
-		for _, i := range lazy {
+		for k := len(lazy) - 1; k >= 0; k-- {
+			if !mx.canEnter(p, tune, ksum, kw, exact, hits[0].score, k+1) {
+				drop = true
+				break
+			}
+			i := lazy[k]
 			c := &ps[i]
 			if c.doc < doc {
 				if err := c.advance(doc); err != nil {
@@ -433,7 +446,14 @@ func execute(ctx context.Context, r index.IndexReader, p *plan, tune *tuning, bm
 			if c.doc == doc {
 				scores[i] = c.score()
 				matched = insertSorted(matched, i)
+				ksum, kw, exact = mx.known(p, scores, matched, tune.tie)
 			}
+		}
+		if drop {
+			for _, i := range matched {
+				scores[i] = 0
+			}
+			continue
 		}
 		s := p.scoreOf(scores, matched, tune, 0)
 		seen++
@@ -469,11 +489,6 @@ func execute(ctx context.Context, r index.IndexReader, p *plan, tune *tuning, bm
 		}
 		for _, i := range matched {
 			scores[i] = 0
-		}
-		if seen%checkEvery == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
 		}
 	}
 	if err := ctx.Err(); err != nil {

@@ -55,9 +55,9 @@ type maxScore struct {
 	next    int       // units before it are pruned
 	counted []int     // the clauses whose union is Total
 	bonus   float64   // the largest body bonus
-	// lazySum and lazyW are the summed bounds and coverage weights of the
-	// pruned units.
-	lazySum, lazyW float64
+	// sumUB[k] and sumW[k] are the summed bounds and coverage weights
+	// of the first k units.
+	sumUB, sumW []float64
 }
 
 // newMaxScore prepares pruning of p's execution over the clauses ps, or
@@ -107,7 +107,7 @@ func newMaxScore(p *plan, ps []postings, tune *tuning, count bool, minScore floa
 		us = append(us, unit{i, b})
 	}
 	sort.SliceStable(us, func(a, b int) bool { return us[a].bound < us[b].bound })
-	m := &maxScore{bonus: bonus}
+	m := &maxScore{bonus: bonus, sumUB: []float64{0}, sumW: []float64{0}}
 	var sum, w float64
 	for _, u := range us {
 		m.units = append(m.units, u.clause)
@@ -115,6 +115,8 @@ func newMaxScore(p *plan, ps []postings, tune *tuning, count bool, minScore floa
 		m.w = append(m.w, p.weights[p.clauses[u.clause].term])
 		sum += u.bound
 		w += p.weights[p.clauses[u.clause].term]
+		m.sumUB = append(m.sumUB, sum)
+		m.sumW = append(m.sumW, w)
 		b := sum
 		if exp := tune.coverageExp; exp != 0 && p.totalWeight != 0 {
 			cov := min(w/p.totalWeight, 1)
@@ -146,23 +148,19 @@ func (m *maxScore) raise(threshold float64) []int {
 	var moved []int
 	for m.next < len(m.units) && m.bound[m.next] <= threshold {
 		moved = append(moved, m.units[m.next])
-		m.lazySum += m.ub[m.next]
-		m.lazyW += m.w[m.next]
 		m.next++
 	}
 	return moved
 }
 
-// canEnter reports whether a document whose unpruned clauses scored
-// scores (matched: those it matched, ascending) may score above threshold
-// once its pruned clauses are known: its unpruned terms as scoreOf adds
-// them (a body-only term at the largest bonus), plus the bounds of the
-// pruned units, times the coverage of all of them.
-func (m *maxScore) canEnter(p *plan, scores []float64, matched []int, tune *tuning, threshold float64) bool {
+// known is what the clauses looked at so far add to a document's bound:
+// scores holds their scores (matched: those it matched, ascending); sum
+// is its terms as scoreOf adds them (a body-only term at the largest
+// bonus, since more body-only terms may come), w their coverage weight,
+// exact whether the exact-name clause matched.
+func (m *maxScore) known(p *plan, scores []float64, matched []int, tie float64) (sum, w float64, exact bool) {
 	var best, rest [maxTerms]float64
 	var seen, metaSeen uint64
-	sum := 0.0
-	exact := false
 	for _, i := range matched {
 		s := scores[i]
 		c := &p.clauses[i]
@@ -183,19 +181,26 @@ func (m *maxScore) canEnter(p *plan, scores []float64, matched []int, tune *tuni
 			rest[c.term] += s
 		}
 	}
-	var w float64
 	for x := seen; x != 0; x &= x - 1 {
 		t := bits.TrailingZeros64(x)
-		v := best[t] + tune.tie*rest[t]
+		v := best[t] + tie*rest[t]
 		if (metaSeen|p.fb)&(1<<uint(t)) == 0 {
 			v *= m.bonus
 		}
 		sum += v
 		w += p.weights[t]
 	}
-	sum += m.lazySum
+	return sum, w, exact
+}
+
+// canEnter reports whether a document may score above threshold once its
+// first k lazy clauses (the units of smallest bound) are known, given
+// what the others added (known): their sum plus the bounds of the k,
+// times the coverage of all.
+func (m *maxScore) canEnter(p *plan, tune *tuning, sum, w float64, exact bool, threshold float64, k int) bool {
+	sum += m.sumUB[k]
 	if exp := tune.coverageExp; !exact && exp != 0 && p.totalWeight != 0 {
-		cov := min((w+m.lazyW)/p.totalWeight, 1)
+		cov := min((w+m.sumW[k])/p.totalWeight, 1)
 		if exp == 1 {
 			sum *= cov
 		} else {
