@@ -261,10 +261,16 @@ func usefulTerm(t string) bool {
 // description as ana analyses them, space-separated (analysed terms hold
 // no spaces).
 func (d *Doc) metaTerms(ana analysis.Analyzer) string {
+	return distinctTerms(ana.Analyze([]byte(d.Name)), ana.Analyze([]byte(d.indexedDescription())))
+}
+
+// distinctTerms returns the distinct terms of the token streams,
+// space-separated, in order of first appearance.
+func distinctTerms(streams ...analysis.TokenStream) string {
 	seen := map[string]bool{}
 	var b strings.Builder
-	for _, text := range []string{d.Name, d.indexedDescription()} {
-		for _, tok := range ana.Analyze([]byte(text)) {
+	for _, toks := range streams {
+		for _, tok := range toks {
 			t := string(tok.Term)
 			if seen[t] || strings.ContainsAny(t, " \t\n") {
 				continue

@@ -2,9 +2,15 @@ package search
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/document"
+	"github.com/blevesearch/bleve/v2/mapping"
 	index "github.com/blevesearch/bleve_index_api"
 )
 
@@ -21,14 +27,15 @@ const (
 	maxBatchDocs = 5000
 )
 
-func (d *Doc) fields(l fieldLens, terms string) map[string]interface{} {
+// fields is d as bleve's mapping reads it; desc is d.indexedDescription().
+func (d *Doc) fields(l fieldLens, terms, desc string) map[string]interface{} {
 	plain := make([]string, 0, 2+len(d.Tags))
 	plain = append(plain, d.Name, d.Description)
 	plain = append(plain, d.Tags...)
 	f := map[string]interface{}{
 		fieldName:        d.Name,
 		fieldNameKey:     normalizeName(d.Name),
-		fieldDescription: d.indexedDescription(),
+		fieldDescription: desc,
 		fieldPlain:       plain,
 		fieldLensKey:     l.text(),
 		fieldTerms:       terms,
@@ -84,32 +91,122 @@ func (ix *Index) IndexUnsynced(docs ...Doc) error {
 	for i := range docs {
 		last[docs[i].ID] = i
 	}
-	ana := idx.Mapping().AnalyzerNamed(analyzerText)
+	keep := make([]int, 0, len(last))
+	for i := range docs {
+		if last[docs[i].ID] == i {
+			keep = append(keep, i)
+		}
+	}
+	m := idx.Mapping()
+	ana := m.AnalyzerNamed(analyzerText)
 	if ana == nil {
 		return fmt.Errorf("search: analyzer %q missing from mapping", analyzerText)
 	}
 	w := ix.newWriter(idx)
-	for i := range docs {
-		d := &docs[i]
-		if last[d.ID] != i {
-			continue
+	for len(keep) > 0 {
+		n := batchLen(docs, keep)
+		for _, p := range prepareAll(m, ana, docs, keep[:n]) {
+			if p.err != nil {
+				return w.fail(p.err)
+			}
+			if err := w.forget(p.doc.ID()); err != nil {
+				return w.fail(err)
+			}
+			w.st.add(p.lens, +1)
+			ix.written.Add(1)
+			if err := w.b.IndexAdvanced(p.doc); err != nil {
+				return w.fail(fmt.Errorf("search: index %q: %w", p.doc.ID(), err))
+			}
+			w.n++
 		}
-		if err := w.forget(d.ID); err != nil {
-			return w.fail(err)
-		}
-		l := d.lengths()
-		w.st.add(l, +1)
-		ix.written.Add(1)
-		if err := w.b.Index(d.ID, d.fields(l, d.metaTerms(ana))); err != nil {
-			return w.fail(fmt.Errorf("search: index %q: %w", d.ID, err))
-		}
-		w.bytes += d.size()
-		if err := w.added(); err != nil {
+		if err := w.flush(); err != nil {
 			return err
 		}
+		keep = keep[n:]
 	}
-	return w.flush()
+	return nil
 }
+
+// batchLen is how many of the documents keep picks go to bleve in the
+// next batch: batchSize, or up to maxBatchDocs while they hold less than
+// batchBytes of text.
+func batchLen(docs []Doc, keep []int) int {
+	bytes := 0
+	for n, i := range keep {
+		if n >= maxBatchDocs || (n >= batchSize && bytes >= batchBytes) {
+			return n
+		}
+		bytes += docs[i].size()
+	}
+	return len(keep)
+}
+
+// prepared is one document mapped for bleve, with its field lengths.
+type prepared struct {
+	doc  *document.Document
+	lens fieldLens
+	err  error
+}
+
+// prepareAll prepares the documents pick selects on all cores (bleve
+// analyses a batch on its own workers only once it is sent).
+func prepareAll(m mapping.IndexMapping, ana analysis.Analyzer, docs []Doc, pick []int) []prepared {
+	out := make([]prepared, len(pick))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(pick)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := int(next.Add(1) - 1); k < len(pick); k = int(next.Add(1) - 1) {
+				out[k] = prepare(m, ana, &docs[pick[k]])
+			}
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
+// prepare maps d as bleve's Batch.Index would, analysing the name and the
+// indexed description once: the terms stored for feedback (fieldTerms)
+// and the indexed name and description fields are made from the same
+// token streams, which the fields then hand to bleve as their analysis
+// (bleve analysed both texts a second time before).
+func prepare(m mapping.IndexMapping, ana analysis.Analyzer, d *Doc) prepared {
+	desc := d.indexedDescription()
+	nameToks := ana.Analyze([]byte(d.Name))
+	descToks := ana.Analyze([]byte(desc))
+	l := d.lengths()
+	doc := document.NewDocument(d.ID)
+	if err := m.MapDocument(doc, d.fields(l, distinctTerms(nameToks, descToks), desc)); err != nil {
+		return prepared{err: fmt.Errorf("search: index %q: %w", d.ID, err)}
+	}
+	for i, f := range doc.Fields {
+		tf, ok := f.(*document.TextField)
+		if !ok {
+			continue
+		}
+		var toks analysis.TokenStream
+		switch tf.Name() {
+		case fieldName:
+			toks = nameToks
+		case fieldDescription:
+			toks = descToks
+		default:
+			continue
+		}
+		doc.Fields[i] = document.NewTextFieldCustom(tf.Name(), tf.ArrayPositions(), tf.Value(), tf.Options(), analyzed(toks))
+	}
+	return prepared{doc: doc, lens: l}
+}
+
+// analyzed is an analysis.Analyzer that returns a token stream analysed
+// before, for the one field it was made for.
+type analyzed analysis.TokenStream
+
+// Analyze returns the stored tokens; the text is the field's value, the
+// one they were analysed from.
+func (a analyzed) Analyze([]byte) analysis.TokenStream { return analysis.TokenStream(a) }
 
 // Delete removes the docs with the given IDs and returns once that is on
 // disk (with every earlier write: see Sync). Unknown and empty IDs are
@@ -210,12 +307,11 @@ func (ix *Index) persistErr() error {
 // writer batches document operations together with the length
 // bookkeeping; callers hold ix.wmu.
 type writer struct {
-	ix    *Index
-	idx   bleve.Index
-	b     *bleve.Batch
-	n     int         // documents in b
-	bytes int         // text bytes of the documents in b
-	st    corpusStats // totals including b
+	ix  *Index
+	idx bleve.Index
+	b   *bleve.Batch
+	n   int         // documents in b
+	st  corpusStats // totals including b
 }
 
 func (ix *Index) newWriter(idx bleve.Index) *writer {
@@ -241,10 +337,11 @@ func (w *writer) forget(id string) error {
 	return nil
 }
 
-// added counts one document and flushes a full batch.
+// added counts one deletion and flushes a full batch (deletions are
+// small: maxBatchDocs per batch).
 func (w *writer) added() error {
 	w.n++
-	if w.n >= maxBatchDocs || (w.n >= batchSize && w.bytes >= batchBytes) {
+	if w.n >= maxBatchDocs {
 		return w.flush()
 	}
 	return nil
@@ -268,7 +365,7 @@ func (w *writer) flush() error {
 	st := w.st
 	w.ix.stats.Store(&st)
 	w.b.Reset()
-	w.n, w.bytes = 0, 0
+	w.n = 0
 	return nil
 }
 
