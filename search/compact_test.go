@@ -169,11 +169,13 @@ func TestCompactCutShort(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := ix.Index(buildDocs(600, false)...); err != nil {
-		t.Fatal(err)
-	}
-	if err := ix.Index(buildDocs(600, true)...); err != nil {
-		t.Fatal(err)
+	// Several segments, as a catalog's writes leave them.
+	for _, bodies := range []bool{false, true} {
+		for chunk := range slices.Chunk(buildDocs(600, bodies), 150) {
+			if err := ix.Index(chunk...); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
