@@ -42,14 +42,32 @@ func (v *view) copyOf(id string) (Skill, bool) {
 }
 
 func (v *view) list(opts ListOptions) []Skill {
+	recs := v.records(opts)
+	out := make([]Skill, len(recs))
+	for i, s := range recs {
+		out[i] = *s
+	}
+	return out
+}
+
+// Records returns the catalog's own skill records, selected and sorted as
+// List does, without copying them: a server that keeps a list of every
+// skill (the skills extension) holds 8 bytes per skill instead of a
+// 400-byte copy (4 MB at 10,000 skills, issue 20). The records are
+// read-only: the catalog never changes a record it holds (a refresh, or a
+// name shadowed anew, puts a new record in its place), so they may be read
+// without any lock, and callers must not change them either.
+func (c *Catalog) Records(opts ListOptions) []*Skill { return c.view.records(opts) }
+
+func (v *view) records(opts ListOptions) []*Skill {
 	v.mu.RLock()
-	out := make([]Skill, 0, len(v.skills))
+	out := make([]*Skill, 0, len(v.skills))
 	keys := make([]string, 0, len(v.skills))
 	for _, s := range v.skills {
 		if (!s.Valid && !opts.IncludeInvalid) || (s.ShadowedBy != "" && !opts.IncludeShadowed) {
 			continue
 		}
-		out = append(out, *s)
+		out = append(out, s)
 		keys = append(keys, fold(s.Name)+"\x00"+s.ID)
 	}
 	v.mu.RUnlock()
@@ -60,7 +78,7 @@ func (v *view) list(opts ListOptions) []Skill {
 // byKey sorts skills by precomputed keys: folding a name costs a Unicode
 // normalisation, too much to repeat in every comparison.
 type byKey struct {
-	s    []Skill
+	s    []*Skill
 	keys []string
 }
 

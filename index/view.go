@@ -201,6 +201,7 @@ func (l viewLocked) complete(done []parsed) {
 			continue
 		}
 		p.skill.ShadowedBy = cur.ShadowedBy
+		p.skill.foldedName() // set before any reader sees the record
 		v.skills[p.skill.ID] = p.skill
 		if v.byDir[p.skill.Dir] == cur {
 			v.byDir[p.skill.Dir] = p.skill
@@ -272,10 +273,11 @@ func (l viewLocked) reshadow() {
 		if o := v.byDir[s.Dir]; o == nil || s.Root < o.Root || (s.Root == o.Root && s.ID < o.ID) {
 			v.byDir[s.Dir] = s
 		}
-		s.ShadowedBy = ""
 		if s.Valid {
 			k := s.foldedName()
 			groups[k] = append(groups[k], s)
+		} else {
+			l.setShadowedBy(s, "")
 		}
 	}
 	v.byName = make(map[string]string, len(groups))
@@ -302,13 +304,33 @@ func (l viewLocked) rank(k string, g []*Skill) {
 	ids := make([]string, len(g))
 	for i, s := range g {
 		ids[i] = s.ID
-		s.ShadowedBy = ""
-		if i > 0 {
-			s.ShadowedBy = g[0].ID
+		if i == 0 {
+			l.setShadowedBy(s, "")
+		} else {
+			l.setShadowedBy(s, g[0].ID)
 		}
 	}
-	v.byName[k] = g[0].ID
+	v.byName[k] = ids[0]
 	v.groups[k] = ids
+}
+
+// setShadowedBy gives the record s (in the view) ShadowedBy by. A record
+// is never changed once in the view (Records hands them out to read
+// without the lock), so a change is a copy that replaces s in the view's
+// maps.
+func (l viewLocked) setShadowedBy(s *Skill, by string) {
+	if s.ShadowedBy == by {
+		return
+	}
+	v := l.v
+	cp := *s
+	cp.ShadowedBy = by
+	if v.skills[s.ID] == s {
+		v.skills[s.ID] = &cp
+	}
+	if v.byDir[s.Dir] == s {
+		v.byDir[s.Dir] = &cp
+	}
 }
 
 // reshadowChanged is reshadow after a refresh that added, re-parsed or
@@ -344,11 +366,12 @@ func (l viewLocked) reshadowChanged(old map[string]*Skill, changed []string) {
 			return
 		}
 		v.byDir[s.Dir] = s
-		s.ShadowedBy = ""
 		if s.Valid {
 			k := s.foldedName()
 			keys[k] = true
 			v.groups[k] = append(v.groups[k], id)
+		} else {
+			l.setShadowedBy(s, "")
 		}
 	}
 	for k := range keys {

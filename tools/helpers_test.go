@@ -389,4 +389,14 @@ func (f *faultCatalog) List(o index.ListOptions) []index.Skill {
 	return out
 }
 
+func (f *faultCatalog) Records(o index.ListOptions) []*index.Skill {
+	out := f.catalog.Records(o)
+	if o.IncludeInvalid {
+		for i := range f.extra {
+			out = append(out, &f.extra[i])
+		}
+	}
+	return out
+}
+
 func removeAll(p string) error { return os.RemoveAll(p) }

@@ -99,6 +99,18 @@ func (v *modelView) List(o index.ListOptions) []index.Skill {
 	return out
 }
 
+// Records is Catalog.Records without hidden skills.
+func (v *modelView) Records(o index.ListOptions) []*index.Skill {
+	all := v.catalog.Records(o)
+	out := all[:0]
+	for _, s := range all {
+		if !v.isHidden(*s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // isHidden reports whether the model must not see s listed or found: its
 // author hid it (unless exposed), or the audit hides it.
 func (v *modelView) isHidden(s index.Skill) bool {

@@ -73,6 +73,7 @@ type Options struct {
 // (permission denied, unreadable files).
 type catalog interface {
 	List(index.ListOptions) []index.Skill
+	Records(index.ListOptions) []*index.Skill
 	Resolve(ref string) (index.Skill, error)
 	Load(ctx context.Context, ref string) (*index.Loaded, error)
 	ReadFile(ctx context.Context, ref, rel string) (*index.File, error)

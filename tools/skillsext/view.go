@@ -171,7 +171,7 @@ func hidden(s *index.Skill) bool { return s.DisableModelInvocation }
 // buildView computes the view from every skill the catalog knows (valid or
 // not, shadowed or not: an invalid nested skill's files are still files of
 // the skill around it).
-func buildView(all []index.Skill, exposeHidden bool) *view {
+func buildView(all []*index.Skill, exposeHidden bool) *view {
 	v := &view{byPath: make(map[string]*vskill, len(all)), byID: make(map[string]*vskill, len(all)), excluded: map[string]string{}}
 	// Sort by folder so that the skills nested in a folder follow it.
 	// The order is that of Dir+"/" so that a folder's nested skills follow
@@ -184,7 +184,7 @@ func buildView(all []index.Skill, exposeHidden bool) *view {
 	}
 	keys := make([]dirKey, len(all))
 	for i := range all {
-		keys[i] = dirKey{all[i].Dir, &all[i]}
+		keys[i] = dirKey{all[i].Dir, all[i]}
 	}
 	slices.SortFunc(keys, func(a, b dirKey) int { return compareDirs(a.dir, b.dir) })
 	byDir := make([]*index.Skill, len(all))
