@@ -372,7 +372,7 @@ func execute(ctx context.Context, r index.IndexReader, p *plan, tune *tuning, bm
 		return nil, err
 	}
 	n := len(ps)
-	// Pruning needs Total counted apart, before the iterators move.
+	// The pruned loop does not see every match: Total is counted apart.
 	var mx *maxScore
 	var total uint64
 	if tune.prune && limit > 0 {
@@ -400,7 +400,7 @@ func execute(ctx context.Context, r index.IndexReader, p *plan, tune *tuning, bm
 	matched := make([]int, 0, n) // its clauses, in clause order
 	hits := make(hitHeap, 0, limit)
 	var seen uint64
-	var lazy []int  // clauses of units that cannot lift a document alone (maxScore), not in ch
+	var lazy []int  // clauses that cannot lift a document past the threshold together (maxScore), not in ch
 	var iter uint64 // candidates, dropped ones included
 	for len(ch.h) > 0 {
 		if iter++; iter%checkEvery == 0 {
