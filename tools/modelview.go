@@ -67,8 +67,8 @@ func (v *modelView) hidden() *hiddenSets {
 	}
 	hs := &hiddenSets{gen: g, ids: map[string]bool{}, names: map[string]bool{}}
 	visible := map[string]bool{}
-	for _, s := range v.catalog.List(index.ListOptions{IncludeShadowed: true, IncludeInvalid: true}) {
-		if v.isHidden(s) {
+	for _, s := range v.catalog.Records(index.ListOptions{IncludeShadowed: true, IncludeInvalid: true}) {
+		if v.isHidden(*s) {
 			hs.ids[s.ID] = true
 			hs.names[fold(s.Name)] = true
 			if s.Valid && s.ShadowedBy == "" {

@@ -109,12 +109,13 @@ type Finding struct {
 	Evidence string `json:"evidence"`
 }
 
-// Source is the part of *index.Catalog the audit reads through: List for
-// the skills, Get for each one by id when it is audited, Load for
+// Source is the part of *index.Catalog the audit reads through: Records
+// for the skills (read-only, not copied), Get for each one by id when it
+// is audited, Load for
 // SKILL.md, ReadFile for the other files. ReadFile
 // refuses paths outside the skill folder and links out.
 type Source interface {
-	List(index.ListOptions) []index.Skill
+	Records(index.ListOptions) []*index.Skill
 	Get(id string) (index.Skill, bool)
 	Load(ctx context.Context, ref string) (*index.Loaded, error)
 	ReadFile(ctx context.Context, ref, rel string) (*index.File, error)
@@ -196,7 +197,7 @@ func Catalog(ctx context.Context, src Source, opts Options) (*Report, error) {
 	// served (its first audit of the catalog, issue 20).
 	var ids []string
 	rep := &Report{Counts: map[string]int{}}
-	for _, s := range src.List(index.ListOptions{IncludeShadowed: true, IncludeInvalid: true}) {
+	for _, s := range src.Records(index.ListOptions{IncludeShadowed: true, IncludeInvalid: true}) {
 		if !s.Valid {
 			rep.NotServed++
 			continue

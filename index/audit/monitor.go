@@ -163,8 +163,8 @@ func (m *Monitor) Prime(ctx context.Context, workers int) (*Report, error) {
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	for _, s := range m.src.List(index.ListOptions{IncludeShadowed: true}) {
-		m.seen[s.ID] = monitored{key: versionKey(s), findings: by[s.ID]}
+	for _, s := range m.src.Records(index.ListOptions{IncludeShadowed: true}) {
+		m.seen[s.ID] = monitored{key: versionKey(*s), findings: by[s.ID]}
 	}
 	return rep, nil
 }
