@@ -207,9 +207,63 @@ func docFor(s *Skill, body string) search.Doc {
 // disk (search.Index.IndexUnsynced: searchable at once, written in the
 // background, in order); a write with a pending list waits for it
 // (search.Index.Sync) before clearing the list.
-func (c *refresher) write(_ writing, ps []parsed, removed []string, noBody bool) error {
-	var ids []string
+func (c *refresher) write(w writing, ps []parsed, removed []string, noBody bool) error {
+	b, err := newWriteBatch(ps, noBody)
+	if err != nil {
+		return err
+	}
+	return c.writeBatch(w, b, removed)
+}
+
+// writeBatch is what write writes of parsed skills: the store entries,
+// the search documents (prepared for the search index when prep is set),
+// the ids of invalid skills to drop from the search index.
+type writeBatch struct {
+	ps      []parsed
+	noBody  bool
+	entries []store.Entry
+	docs    []search.Doc
+	drop    []string
+	prep    *search.Prepared
+}
+
+// newWriteBatch encodes the records and makes the search documents of
+// ps; with noBody the documents leave the body out. It touches neither
+// the store nor the search index, so the refresh makes the next batch
+// while the last is written.
+func newWriteBatch(ps []parsed, noBody bool) (*writeBatch, error) {
+	b := &writeBatch{ps: ps, noBody: noBody, entries: make([]store.Entry, 0, len(ps))}
 	for _, p := range ps {
+		meta, err := encodeRecord(p.skill)
+		if err != nil {
+			return nil, err
+		}
+		b.entries = append(b.entries, store.Entry{ID: p.skill.ID, Meta: meta, Files: p.files})
+		if p.skill.Valid {
+			body := p.body
+			if noBody {
+				body = ""
+			}
+			b.docs = append(b.docs, docFor(p.skill, body))
+		} else {
+			b.drop = append(b.drop, p.skill.ID)
+		}
+	}
+	return b, nil
+}
+
+// prepare has ix map and analyse the batch's search documents now (see
+// search.Index.Prepare). A failure is left for the write to report.
+func (b *writeBatch) prepare(ix *search.Index) {
+	if len(b.docs) > 0 {
+		b.prep, _ = ix.Prepare(b.docs...)
+	}
+}
+
+// writeBatch is write for a batch made by newWriteBatch.
+func (c *refresher) writeBatch(_ writing, b *writeBatch, removed []string) error {
+	var ids []string
+	for _, p := range b.ps {
 		ids = append(ids, p.skill.ID)
 	}
 	pending := len(removed) > 0
@@ -226,25 +280,7 @@ func (c *refresher) write(_ writing, ps []parsed, removed []string, noBody bool)
 			return fmt.Errorf("store: %w", err)
 		}
 	}
-	entries := make([]store.Entry, 0, len(ps))
-	var docs []search.Doc
-	var drop []string
-	for _, p := range ps {
-		meta, err := encodeRecord(p.skill)
-		if err != nil {
-			return err
-		}
-		entries = append(entries, store.Entry{ID: p.skill.ID, Meta: meta, Files: p.files})
-		if p.skill.Valid {
-			body := p.body
-			if noBody {
-				body = ""
-			}
-			docs = append(docs, docFor(p.skill, body))
-		} else {
-			drop = append(drop, p.skill.ID)
-		}
-	}
+	entries, docs, drop, noBody := b.entries, b.docs, b.drop, b.noBody
 	// The two writes run side by side. Whichever order a crash interrupts
 	// them in, the pending list makes the next Open re-index these ids
 	// from the store (and drop index documents the store does not have).
@@ -276,7 +312,13 @@ func (c *refresher) write(_ writing, ps []parsed, removed []string, noBody bool)
 		}
 	}
 	if len(docs) > 0 && ixErr == nil {
-		if err := c.pair.ix.IndexUnsynced(docs...); err != nil {
+		var err error
+		if b.prep != nil {
+			err = c.pair.ix.IndexPreparedUnsynced(b.prep)
+		} else {
+			err = c.pair.ix.IndexUnsynced(docs...)
+		}
+		if err != nil {
 			ixErr = fmt.Errorf("search index: %w", err)
 		}
 	}

@@ -241,28 +241,44 @@ func (c *refresher) applyOnce(w writing, ctx context.Context, start time.Time, f
 		size = metaBatchSize
 	}
 	change := Change{}
-	// The next batch is parsed while this one is written: writes spend
-	// most of their time waiting for the search index to persist.
-	parseBatch := func(n int) <-chan []parsed {
-		ch := make(chan []parsed, 1)
+	// The next batch is parsed (and, in a deferred build, its small search
+	// documents mapped and analysed) while this one is written.
+	type made struct {
+		b   *writeBatch
+		err error
+	}
+	ix := c.pair.ix // the pair changes only under refreshMu, which this refresh holds
+	parseBatch := func(n int) <-chan made {
+		ch := make(chan made, 1)
 		if n >= len(todo) {
 			close(ch)
 			return ch
 		}
-		go func() { ch <- c.reader.parseAll(found, ids, todo[n:min(n+size, len(todo))], deferBodies) }()
+		go func() {
+			b, err := newWriteBatch(c.reader.parseAll(found, ids, todo[n:min(n+size, len(todo))], deferBodies), deferBodies)
+			if err == nil && deferBodies {
+				b.prepare(ix)
+			}
+			ch <- made{b, err}
+		}()
 		return ch
 	}
 	upcoming := parseBatch(0)
 	for n := 0; n < len(todo); n += size {
-		parsed := <-upcoming
+		m := <-upcoming
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		upcoming = parseBatch(n + size)
-		if err := c.write(w, parsed, nil, deferBodies); err != nil {
+		err := m.err
+		if err == nil {
+			err = c.writeBatch(w, m.b, nil)
+		}
+		if err != nil {
 			<-upcoming
 			return nil, fmt.Errorf("%w: %w", errWrite, err)
 		}
+		parsed := m.b.ps
 		for _, p := range parsed {
 			next[p.skill.ID] = p.skill
 			o := old[p.skill.ID]

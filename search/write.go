@@ -3,6 +3,7 @@ package search
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -70,10 +71,86 @@ func (ix *Index) Index(docs ...Doc) error {
 // ids the index lacks). It fails without writing when bleve reported that
 // it could not write an earlier batch to disk.
 func (ix *Index) IndexUnsynced(docs ...Doc) error {
+	for len(docs) > 0 {
+		// Prepared a batch at a time: a prepared batch holds its
+		// documents' analysis.
+		n := batchLen(docs)
+		p, err := ix.Prepare(docs[:n]...)
+		if err != nil {
+			return err
+		}
+		if err := ix.IndexPreparedUnsynced(p); err != nil {
+			return err
+		}
+		docs = docs[n:]
+	}
+	return nil
+}
+
+// Prepared holds documents mapped and analysed for one Index (Prepare),
+// ready to be written (IndexPreparedUnsynced). It holds the documents'
+// analysed terms: prepare a batch at a time.
+type Prepared struct {
+	ix   *Index
+	docs []Doc // as given, the last occurrence of each ID kept
+	prep []prepared
+}
+
+// Len is the number of documents p holds.
+func (p *Prepared) Len() int { return len(p.docs) }
+
+// Prepare maps and analyses docs for IndexPreparedUnsynced, on all
+// cores, without taking the index's write lock: a caller writing batch
+// after batch prepares the next one while the last is written. If an ID
+// appears more than once the last one wins. An empty ID is an error.
+func (ix *Index) Prepare(docs ...Doc) (*Prepared, error) {
 	for i := range docs {
 		if strings.TrimSpace(docs[i].ID) == "" {
-			return fmt.Errorf("search: index: doc %d (name %q) has an empty ID", i, docs[i].Name)
+			return nil, fmt.Errorf("search: index: doc %d (name %q) has an empty ID", i, docs[i].Name)
 		}
+	}
+	idx, done, err := ix.live()
+	if err != nil {
+		return nil, err
+	}
+	defer done()
+	// Keep the last occurrence of each ID.
+	last := make(map[string]int, len(docs))
+	for i := range docs {
+		last[docs[i].ID] = i
+	}
+	kept := docs
+	if len(last) < len(docs) {
+		kept = make([]Doc, 0, len(last))
+		for i := range docs {
+			if last[docs[i].ID] == i {
+				kept = append(kept, docs[i])
+			}
+		}
+	}
+	m := idx.Mapping()
+	ana := m.AnalyzerNamed(analyzerText)
+	if ana == nil {
+		return nil, fmt.Errorf("search: analyzer %q missing from mapping", analyzerText)
+	}
+	p := &Prepared{ix: ix, docs: kept, prep: prepareAll(m, ana, kept)}
+	for _, d := range p.prep {
+		if d.err != nil {
+			return nil, d.err
+		}
+	}
+	return p, nil
+}
+
+// IndexPreparedUnsynced is IndexUnsynced for documents Prepare prepared
+// (for this index; prepared for another, they are prepared again).
+func (ix *Index) IndexPreparedUnsynced(p *Prepared) error {
+	if p.ix != ix {
+		q, err := ix.Prepare(p.docs...)
+		if err != nil {
+			return err
+		}
+		p = q
 	}
 	idx, done, err := ix.live()
 	if err != nil {
@@ -85,81 +162,60 @@ func (ix *Index) IndexUnsynced(docs ...Doc) error {
 	}
 	ix.wmu.Lock()
 	defer ix.wmu.Unlock()
-
-	// Keep the last occurrence of each ID.
-	last := make(map[string]int, len(docs))
-	for i := range docs {
-		last[docs[i].ID] = i
-	}
-	keep := make([]int, 0, len(last))
-	for i := range docs {
-		if last[docs[i].ID] == i {
-			keep = append(keep, i)
-		}
-	}
-	m := idx.Mapping()
-	ana := m.AnalyzerNamed(analyzerText)
-	if ana == nil {
-		return fmt.Errorf("search: analyzer %q missing from mapping", analyzerText)
-	}
 	w := ix.newWriter(idx)
-	for len(keep) > 0 {
-		n := batchLen(docs, keep)
-		for _, p := range prepareAll(m, ana, docs, keep[:n]) {
-			if p.err != nil {
-				return w.fail(p.err)
-			}
-			if err := w.forget(p.doc.ID()); err != nil {
+	for len(p.prep) > 0 {
+		n := batchLen(p.docs)
+		for _, d := range p.prep[:n] {
+			if err := w.forget(d.doc.ID()); err != nil {
 				return w.fail(err)
 			}
-			w.st.add(p.lens, +1)
+			w.st.add(d.lens, +1)
 			ix.written.Add(1)
-			if err := w.b.IndexAdvanced(p.doc); err != nil {
-				return w.fail(fmt.Errorf("search: index %q: %w", p.doc.ID(), err))
+			if err := w.b.IndexAdvanced(d.doc); err != nil {
+				return w.fail(fmt.Errorf("search: index %q: %w", d.doc.ID(), err))
 			}
 			w.n++
 		}
 		if err := w.flush(); err != nil {
 			return err
 		}
-		keep = keep[n:]
+		p = &Prepared{ix: ix, docs: p.docs[n:], prep: p.prep[n:]}
 	}
 	return nil
 }
 
-// batchLen is how many of the documents keep picks go to bleve in the
-// next batch: batchSize, or up to maxBatchDocs while they hold less than
-// batchBytes of text.
-func batchLen(docs []Doc, keep []int) int {
+// batchLen is how many of docs go to bleve in the next batch: batchSize,
+// or up to maxBatchDocs while they hold less than batchBytes of text.
+func batchLen(docs []Doc) int {
 	bytes := 0
-	for n, i := range keep {
+	for n := range docs {
 		if n >= maxBatchDocs || (n >= batchSize && bytes >= batchBytes) {
 			return n
 		}
-		bytes += docs[i].size()
+		bytes += docs[n].size()
 	}
-	return len(keep)
+	return len(docs)
 }
 
-// prepared is one document mapped for bleve, with its field lengths.
+// prepared is one document mapped and analysed for bleve, with its field
+// lengths.
 type prepared struct {
 	doc  *document.Document
 	lens fieldLens
 	err  error
 }
 
-// prepareAll prepares the documents pick selects on all cores (bleve
-// analyses a batch on its own workers only once it is sent).
-func prepareAll(m mapping.IndexMapping, ana analysis.Analyzer, docs []Doc, pick []int) []prepared {
-	out := make([]prepared, len(pick))
+// prepareAll prepares docs on all cores.
+func prepareAll(m mapping.IndexMapping, ana analysis.Analyzer, docs []Doc) []prepared {
+	out := make([]prepared, len(docs))
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(pick)) {
+	for range min(runtime.GOMAXPROCS(0), len(docs)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for k := int(next.Add(1) - 1); k < len(pick); k = int(next.Add(1) - 1) {
-				out[k] = prepare(m, ana, &docs[pick[k]])
+			for k := int(next.Add(1) - 1); k < len(docs); k = int(next.Add(1) - 1) {
+				out[k] = prepare(m, ana, &docs[k])
 			}
 		}()
 	}
@@ -167,11 +223,12 @@ func prepareAll(m mapping.IndexMapping, ana analysis.Analyzer, docs []Doc, pick 
 	return out
 }
 
-// prepare maps d as bleve's Batch.Index would, analysing the name and the
-// indexed description once: the terms stored for feedback (fieldTerms)
-// and the indexed name and description fields are made from the same
-// token streams, which the fields then hand to bleve as their analysis
-// (bleve analysed both texts a second time before).
+// prepare maps d as bleve's Batch.Index would and analyses every indexed
+// text field the way bleve's TextField.Analyze would, so bleve's batch
+// only counts the terms: the analysis runs where the caller prepares
+// (Prepare), not while the index is written. The name and the indexed
+// description are analysed once for both their fields and the terms
+// stored for feedback (fieldTerms).
 func prepare(m mapping.IndexMapping, ana analysis.Analyzer, d *Doc) prepared {
 	desc := d.indexedDescription()
 	nameToks := ana.Analyze([]byte(d.Name))
@@ -183,7 +240,7 @@ func prepare(m mapping.IndexMapping, ana analysis.Analyzer, d *Doc) prepared {
 	}
 	for i, f := range doc.Fields {
 		tf, ok := f.(*document.TextField)
-		if !ok {
+		if !ok || !tf.Options().IsIndexed() || tf.Analyzer() == nil {
 			continue
 		}
 		var toks analysis.TokenStream
@@ -193,7 +250,11 @@ func prepare(m mapping.IndexMapping, ana analysis.Analyzer, d *Doc) prepared {
 		case fieldDescription:
 			toks = descToks
 		default:
-			continue
+			text := tf.Value()
+			if tf.Options().IsStored() {
+				text = slices.Clone(text) // analysers may change their input; TextField.Analyze copies too
+			}
+			toks = tf.Analyzer().Analyze(text)
 		}
 		doc.Fields[i] = document.NewTextFieldCustom(tf.Name(), tf.ArrayPositions(), tf.Value(), tf.Options(), analyzed(toks))
 	}
