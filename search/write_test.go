@@ -133,3 +133,33 @@ func TestPreparedLikeMapped(t *testing.T) {
 		}
 	}
 }
+
+// TestPrepare: documents prepared ahead are written as Index writes
+// them (the last of a repeated ID wins); prepared for another index
+// (a catalog that moved to memory meanwhile), they are prepared again.
+func TestPrepare(t *testing.T) {
+	a, b := openMem(t), openMem(t)
+	docs := buildDocs(5, false)
+	docs = append(docs, Doc{ID: "skill/002", Name: "renamed-tool", Description: "A later version of skill 2."})
+	p, err := a.Prepare(docs...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Len() != 5 {
+		t.Errorf("prepared %d documents, want 5 (one ID repeated)", p.Len())
+	}
+	for _, ix := range []*Index{a, b} {
+		if err := ix.IndexPreparedUnsynced(p); err != nil {
+			t.Fatal(err)
+		}
+		if n, _ := ix.Count(); n != 5 {
+			t.Errorf("%d documents indexed, want 5", n)
+		}
+		if got := mustSearch(t, ix, Request{Query: "renamed tool", Limit: 3}); len(got.Hits) == 0 || got.Hits[0].ID != "skill/002" {
+			t.Errorf("the last version of a repeated ID is not the one indexed: %v", ids(got.Hits))
+		}
+	}
+	if _, err := a.Prepare(Doc{ID: " ", Name: "x"}); err == nil {
+		t.Error("Prepare accepted an empty ID")
+	}
+}
