@@ -62,7 +62,7 @@ func searchDamaged(ctx context.Context, err error) bool {
 	if err == nil || ctx.Err() != nil {
 		return false
 	}
-	for _, refused := range []error{search.ErrEmptyQuery, search.ErrQueryTooLong, search.ErrBudget,
+	for _, refused := range []error{search.ErrEmptyQuery, search.ErrQueryTooLong, search.ErrWindowTooLarge, search.ErrBudget,
 		context.Canceled, context.DeadlineExceeded} {
 		if errors.Is(err, refused) {
 			return false

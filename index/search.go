@@ -112,7 +112,9 @@ func (c *Catalog) Search(ctx context.Context, req SearchRequest) (*SearchResult,
 	// Hits skipped below (copies of a listed SKILL.md, skills invalidated
 	// since indexing) are made up for by asking for more: one skill copied
 	// across a dozen repositories fills a window of limit+slack alone.
-	fetch := limit + searchSlack
+	// No catalog holds search.MaxWindow skills, so a larger limit asks
+	// for every hit there is.
+	fetch := min(limit, search.MaxWindow-searchSlack) + searchSlack
 	var out *SearchResult
 	for {
 		res, err := ix.Search(ctx, search.Request{Query: req.Query, Limit: fetch, MinScore: req.MinScore, Keywords: req.Keywords})

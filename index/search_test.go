@@ -2,6 +2,7 @@ package index
 
 import (
 	"context"
+	"math"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -118,5 +119,25 @@ func TestSearchManyCopiesStillFillsTheLimit(t *testing.T) {
 	}
 	if n := len(res.Hits[0].AlsoAt); n != 39 {
 		t.Errorf("also_at lists %d copies, want 39", n)
+	}
+}
+
+// TestSearchHugeLimit: a limit past anything a catalog holds (skilldex
+// search -n 1000000000000) answers with every hit there is instead of
+// sizing the search by it (which panicked in makeslice), and Limit
+// math.MaxInt does not overflow the window.
+func TestSearchHugeLimit(t *testing.T) {
+	root := t.TempDir()
+	writeFile(t, filepath.Join(root, "pdf", "SKILL.md"), skillMD("pdf-forms", "Fill PDF forms.", ""))
+	writeFile(t, filepath.Join(root, "csv", "SKILL.md"), skillMD("csv", "Summarize CSV files, not PDF forms.", ""))
+	c := open(t, &Options{Roots: []Root{{Path: root}}, Mem: true})
+	for _, limit := range []int{1 << 40, math.MaxInt} {
+		res, err := c.Search(context.Background(), SearchRequest{Query: "pdf forms", Limit: limit})
+		if err != nil {
+			t.Fatalf("limit %d: %v", limit, err)
+		}
+		if len(res.Hits) != 2 {
+			t.Errorf("limit %d: %d hits, want 2", limit, len(res.Hits))
+		}
 	}
 }

@@ -62,6 +62,11 @@ type postings struct {
 
 const done = math.MaxUint64
 
+// initialHits caps the room reserved for the best hits up front: a caller
+// asking for a million hits of a small index gets the room as hits come
+// (as bleve's collector, which reserves at most 1,001).
+const initialHits = 1024
+
 // next moves to the clause's next document.
 func (c *postings) next() error {
 	d, err := c.r.Next(c.tfd.Reset())
@@ -398,7 +403,7 @@ func execute(ctx context.Context, r index.IndexReader, p *plan, tune *tuning, bm
 
 	scores := make([]float64, n) // the current document's, zeroed after it
 	matched := make([]int, 0, n) // its clauses, in clause order
-	hits := make(hitHeap, 0, limit)
+	hits := make(hitHeap, 0, min(limit, initialHits))
 	var seen uint64
 	var lazy []int  // clauses that cannot lift a document past the threshold together (maxScore), not in ch
 	var iter uint64 // candidates, dropped ones included

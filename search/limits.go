@@ -28,6 +28,10 @@ const (
 	// searchBudget bounds the time one Search may run (planning, typo
 	// correction and scoring) before it fails with ErrBudget.
 	searchBudget = 5 * time.Second
+	// MaxWindow is the largest Request.Limit + Request.Offset accepted:
+	// more hits than any catalog holds (the goal is 100,000 skills), small
+	// enough that nothing sized by it can exhaust memory or overflow.
+	MaxWindow = 1 << 20
 )
 
 // ErrQueryTooLong is returned (wrapped, with the sizes but never the
@@ -39,8 +43,27 @@ var ErrQueryTooLong = errors.New("search: query too long")
 // the context's error instead.
 var ErrBudget = errors.New("search: query exceeded its time budget")
 
+// ErrWindowTooLarge is returned (wrapped, with the sizes) by Search when
+// Request.Limit + Request.Offset is over MaxWindow.
+var ErrWindowTooLarge = errors.New("search: limit and offset too large")
+
+// checkWindow validates req's Limit and Offset: neither negative, and
+// their sum (computed without overflow) at most MaxWindow.
+func checkWindow(req *Request) error {
+	if req.Limit < 0 || req.Offset < 0 {
+		return fmt.Errorf("search: limit (%d) and offset (%d) must be >= 0", req.Limit, req.Offset)
+	}
+	if req.Limit > MaxWindow || req.Offset > MaxWindow-req.Limit {
+		return fmt.Errorf("%w: limit %d + offset %d, at most %d in all", ErrWindowTooLarge, req.Limit, req.Offset, MaxWindow)
+	}
+	return nil
+}
+
 // checkLimits validates req's sizes; the error names sizes and limits only.
 func checkLimits(req *Request) error {
+	if err := checkWindow(req); err != nil {
+		return err
+	}
 	if n := len(req.Query); n > MaxQueryBytes {
 		return fmt.Errorf("%w: %d bytes, at most %d: describe the task in a sentence or two", ErrQueryTooLong, n, MaxQueryBytes)
 	}

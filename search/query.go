@@ -126,7 +126,8 @@ type plan struct {
 // MaxQueryWords or keywords over MaxKeywords or MaxKeywordBytes;
 // ErrEmptyQuery for a query without letters or digits; ErrBudget when the
 // search runs past its time budget (5 s); ctx's error if it is cancelled;
-// an error for a negative Limit or Offset or a closed Index. A query whose words are all
+// an error for a negative Limit or Offset, ErrWindowTooLarge when Limit +
+// Offset is over MaxWindow, and an error for a closed Index. A query whose words are all
 // stop words ("the", "and") yields an empty Result, not an error.
 func (ix *Index) Search(ctx context.Context, req Request) (*Result, error) {
 	if err := checkLimits(&req); err != nil {
@@ -147,8 +148,8 @@ func (ix *Index) Search(ctx context.Context, req Request) (*Result, error) {
 
 // search is Search after the request checks, under the time budget.
 func (ix *Index) search(ctx context.Context, req Request) (*Result, error) {
-	if req.Limit < 0 || req.Offset < 0 {
-		return nil, fmt.Errorf("search: limit (%d) and offset (%d) must be >= 0", req.Limit, req.Offset)
+	if err := checkWindow(&req); err != nil {
+		return nil, err
 	}
 	limit := req.Limit
 	if limit == 0 {

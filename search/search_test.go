@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -242,6 +243,19 @@ func TestBadRequest(t *testing.T) {
 		if _, err := ix.Search(context.Background(), req); err == nil {
 			t.Errorf("Search(%+v) succeeded, want error", req)
 		}
+	}
+	// Windows past MaxWindow are refused before anything is sized by them
+	// (a limit of 1<<50 panicked in makeslice; an offset of MaxInt
+	// overflowed limit+offset).
+	for _, req := range []Request{{Query: "helper", Limit: 1 << 50}, {Query: "helper", Limit: 10, Offset: math.MaxInt},
+		{Query: "helper", Limit: MaxWindow, Offset: 1}} {
+		if _, err := ix.Search(context.Background(), req); !errors.Is(err, ErrWindowTooLarge) {
+			t.Errorf("Search(limit %d, offset %d) err = %v, want ErrWindowTooLarge", req.Limit, req.Offset, err)
+		}
+	}
+	// The largest window is served, with the hits there are.
+	if res := mustSearch(t, ix, Request{Query: "helper", Limit: MaxWindow}); len(res.Hits) == 0 || len(res.Hits) > 3 {
+		t.Errorf("limit MaxWindow: %d hits, want 1-3", len(res.Hits))
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
