@@ -70,9 +70,14 @@ func (t *trackerSet) report(path string, err error) {
 	t.mu.Lock()
 	d := t.m[path]
 	t.mu.Unlock()
-	if d != nil {
-		d.failed(err)
+	if d == nil {
+		return
 	}
+	if errors.Is(err, scorch.ErrAsyncPanic) {
+		d.died(err)
+		return
+	}
+	d.failed(err)
 }
 
 // durability counts the batches bleve has made searchable and not yet
@@ -82,6 +87,7 @@ type durability struct {
 	changed *sync.Cond
 	pending int   // batches introduced, not yet persisted
 	err     error // a persist error reported while batches were pending
+	dead    error // the persister's goroutine panicked and exited: nothing is written again
 }
 
 func newDurability() *durability {
@@ -127,22 +133,44 @@ func (d *durability) failed(err error) {
 	d.changed.Broadcast()
 }
 
-// check returns the persist error reported since the last time every
-// batch was on disk, if any.
+// died records that bleve's persister panicked: scorch recovers, reports
+// it and ends the persister's goroutine, so no batch is written to disk
+// again and no persisted callback runs. Unlike a persist error (which
+// bleve retries), it is kept whatever was pending, and every later check
+// and wait fails with it instead of waiting for ever.
+func (d *durability) died(err error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.dead == nil {
+		d.dead = err
+	}
+	d.changed.Broadcast()
+}
+
+// check returns the error that keeps batches off the disk: the
+// persister's death, or the persist error reported since the last time
+// every batch was on disk; nil if none.
 func (d *durability) check() error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	if d.dead != nil {
+		return d.dead
+	}
 	return d.err
 }
 
 // wait blocks until every batch sent so far is on disk, or a persist
 // error is reported (then it returns that error; bleve's persister keeps
-// retrying in the background, and the batches stay searchable).
+// retrying in the background, and the batches stay searchable), or the
+// persister died (died).
 func (d *durability) wait() error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	for d.pending > 0 && d.err == nil {
+	for d.pending > 0 && d.err == nil && d.dead == nil {
 		d.changed.Wait()
+	}
+	if d.dead != nil {
+		return fmt.Errorf("search: write index to disk: %w", d.dead)
 	}
 	if d.err != nil {
 		return fmt.Errorf("search: write index to disk: %w", d.err)

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/blevesearch/bleve/v2/index/scorch"
 )
@@ -162,6 +163,37 @@ func TestDurabilityCounts(t *testing.T) {
 	d.failed(errors.New("late"))
 	if err := d.check(); err != nil {
 		t.Errorf("an error with nothing pending failed the next write: %v", err)
+	}
+}
+
+// TestPersisterDeath: a panic of bleve's persister (its goroutine ends,
+// no callback runs again) reported while nothing is pending still fails
+// every later wait and write check, instead of leaving Sync and Close
+// waiting for ever (found by review: failed recorded errors only while
+// batches were pending).
+func TestPersisterDeath(t *testing.T) {
+	ix, err := Open(filepath.Join(t.TempDir(), "ix"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	trackers.report(ix.storePath, scorch.NewScorchError("persister", "panic: damaged segment", scorch.ErrAsyncPanic))
+	d := ix.dur
+	d.sent() // a batch whose callback will never run
+	waited := make(chan error, 1)
+	go func() { waited <- d.wait() }()
+	select {
+	case err := <-waited:
+		if !errors.Is(err, scorch.ErrAsyncPanic) {
+			t.Errorf("wait = %v, want the persister's panic", err)
+		}
+	case <-time.After(time.Minute): // a hang guard only
+		t.Fatal("wait still blocked a minute after the persister died")
+	}
+	if err := ix.Index(buildDocs(1, false)...); !errors.Is(err, scorch.ErrAsyncPanic) {
+		t.Errorf("write after the persister died: %v, want its panic", err)
+	}
+	if err := ix.Close(); err == nil {
+		t.Error("Close after the persister died reported no error")
 	}
 }
 
