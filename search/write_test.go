@@ -81,9 +81,10 @@ func indexContent(t *testing.T, ix *Index) map[string]string {
 }
 
 // TestPreparedLikeMapped: documents prepared with the name and
-// description analysed once (prepare) index exactly what bleve's own
-// mapping and analysis index (Batch.Index): the same terms, postings,
-// norms and positions in every field, the same stored fields.
+// description analysed once, and each text tokenized once for the text
+// and plain fields (prepare), index exactly what bleve's own mapping and
+// analysis index (Batch.Index): the same terms, postings, norms and
+// positions in every field, the same stored fields.
 func TestPreparedLikeMapped(t *testing.T) {
 	docs := []Doc{
 		{ID: "a", Name: "pdf-form-filler", Description: "Fills PDF forms: the user's fields, checkboxes and signatures. Use for forms.", Tags: []string{"pdf", "forms"}, Body: "# Steps\n\nOpen the PDF, fill every form field."},
@@ -98,6 +99,10 @@ func TestPreparedLikeMapped(t *testing.T) {
 			Description: fmt.Sprintf("Handles chore %d, word%d and word%d for deploys.", i, i%7, i%5), Tags: []string{fmt.Sprintf("t%d", i%3)}})
 	}
 	got := openMem(t, docs...)
+	m := got.idx.Mapping()
+	if newAnalyzers(m, m.AnalyzerNamed(analyzerText)).start == nil {
+		t.Error("the text and plain analysers share no tokenizing: the shared path is not tested")
+	}
 
 	want, err := Open("", nil)
 	if err != nil {
