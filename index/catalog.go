@@ -28,10 +28,11 @@ const MaxFileSize = 1 << 20
 const maxCachedPerSkill = 16 << 20
 
 // batchSize is how many skills go to the store and the search index per
-// write: library facts put bleve's sweet spot at 250-500 documents, and
-// the search package sends 250 per bleve batch, each of which waits for
-// the index to persist; a multiple of 250 avoids a small trailing batch
-// (and its wait) per write.
+// write with bodies: library facts put bleve's sweet spot at 250-500
+// documents, and the search package sends documents with bodies 250 per
+// bleve batch, so a multiple of 250 avoids a small trailing segment per
+// write. A write with a pending list waits for the index to persist
+// (search.Index.Sync); a deferred build writes metaBatchSize at a time.
 const batchSize = 250
 
 // Options configure Open. The zero value is usable but has no roots.
