@@ -69,19 +69,7 @@ const initialHits = 1024
 
 // next moves to the clause's next document.
 func (c *postings) next() error {
-	d, err := c.r.Next(c.tfd.Reset())
-	if err != nil {
-		return fmt.Errorf("search: %w", err)
-	}
-	if d == nil {
-		c.doc = done
-		return nil
-	}
-	if len(d.ID) != 8 {
-		return fmt.Errorf("search: unexpected internal document id of %d bytes", len(d.ID))
-	}
-	c.doc = d.ID.Value()
-	return nil
+	return c.at(c.r.Next(c.tfd.Reset()))
 }
 
 // advance moves to the clause's first document at or after doc, which
@@ -89,7 +77,12 @@ func (c *postings) next() error {
 // beginning when asked to go back).
 func (c *postings) advance(doc uint64) error {
 	c.id = index.NewIndexInternalID(c.id, doc)
-	d, err := c.r.Advance(c.id, c.tfd.Reset())
+	return c.at(c.r.Advance(c.id, c.tfd.Reset()))
+}
+
+// at takes the document a Next or Advance of the clause's reader returned
+// (nil: the clause is exhausted).
+func (c *postings) at(d *index.TermFieldDoc, err error) error {
 	if err != nil {
 		return fmt.Errorf("search: %w", err)
 	}

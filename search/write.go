@@ -152,16 +152,11 @@ func (ix *Index) IndexPreparedUnsynced(p *Prepared) error {
 		}
 		p = q
 	}
-	idx, done, err := ix.live()
+	idx, unlock, err := ix.lockWrite()
 	if err != nil {
 		return err
 	}
-	defer done()
-	if err := ix.persistErr(); err != nil {
-		return err
-	}
-	ix.wmu.Lock()
-	defer ix.wmu.Unlock()
+	defer unlock()
 	w := ix.newWriter(idx)
 	for len(p.prep) > 0 {
 		n := batchLen(p.docs)
@@ -346,16 +341,11 @@ func (ix *Index) Delete(ids ...string) error {
 // DeleteUnsynced is Delete without the wait for the disk, like
 // IndexUnsynced.
 func (ix *Index) DeleteUnsynced(ids ...string) error {
-	idx, done, err := ix.live()
+	idx, unlock, err := ix.lockWrite()
 	if err != nil {
 		return err
 	}
-	defer done()
-	if err := ix.persistErr(); err != nil {
-		return err
-	}
-	ix.wmu.Lock()
-	defer ix.wmu.Unlock()
+	defer unlock()
 
 	w := ix.newWriter(idx)
 	seen := make(map[string]bool, len(ids))
@@ -417,6 +407,23 @@ func (ix *Index) persistAll() error {
 		return fmt.Errorf("search: write index to disk: %w", err)
 	}
 	return ix.dur.wait()
+}
+
+// lockWrite opens the live index for a write and takes the write lock
+// (ix.wmu); unlock releases both. It fails without locking when the index
+// is closed or bleve reported that it could not write an earlier batch
+// to disk (persistErr).
+func (ix *Index) lockWrite() (idx bleve.Index, unlock func(), err error) {
+	idx, done, err := ix.live()
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := ix.persistErr(); err != nil {
+		done()
+		return nil, nil, err
+	}
+	ix.wmu.Lock()
+	return idx, func() { ix.wmu.Unlock(); done() }, nil
 }
 
 func (ix *Index) persistErr() error {
