@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -318,5 +319,64 @@ func TestLostIndexBackground(t *testing.T) {
 	}
 	if got, want := indexedIDs(t, c), servedIDs(c); !slices.Equal(got, want) {
 		t.Errorf("index and catalog disagree: %v", diff(got, want))
+	}
+}
+
+// buildCalls records Options.OnBuild calls.
+type buildCalls struct {
+	mu            sync.Mutex
+	depth, starts int
+	negative      bool
+}
+
+func (b *buildCalls) on(building bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if building {
+		b.depth++
+		b.starts++
+	} else if b.depth--; b.depth < 0 {
+		b.negative = true
+	}
+}
+
+func (b *buildCalls) get() (depth, starts int, negative bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.depth, b.starts, b.negative
+}
+
+// TestOnBuild: a cold build calls OnBuild around the refresh that writes
+// it and around the body pass's run, in pairs; a one-skill refresh is no
+// build.
+func TestOnBuild(t *testing.T) {
+	root := bodyCatalog(t, 150)
+	var b buildCalls
+	c := open(t, &Options{Roots: []Root{{Path: root}}, DataDir: t.TempDir(), BackgroundBodies: true, OnBuild: b.on})
+	waitBodies(t, c)
+	deadline := time.Now().Add(hangLimit)
+	for {
+		depth, starts, negative := b.get()
+		if negative {
+			t.Fatal("OnBuild(false) without a matching OnBuild(true)")
+		}
+		if depth == 0 {
+			if starts < 2 {
+				t.Fatalf("%d builds reported, want the cold refresh and the body pass", starts)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("a build still reported running %v after the bodies were done", hangLimit)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	_, before, _ := b.get()
+	time.Sleep(10 * time.Millisecond)
+	writeFile(t, filepath.Join(root, "skill-003", "SKILL.md"), skillMD("skill-003", "Skill three.", "edited"))
+	_, err := c.RefreshPaths(context.Background(), []string{filepath.Join(root, "skill-003", "SKILL.md")})
+	must(t, err)
+	if depth, starts, _ := b.get(); starts != before || depth != 0 {
+		t.Errorf("a one-skill refresh reported a build (%d starts, was %d; depth %d)", starts, before, depth)
 	}
 }

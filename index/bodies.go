@@ -199,18 +199,28 @@ func (c *bodyPass) indexBodies(ctx context.Context) {
 			return
 		case <-c.bodies.wake:
 		}
-		for ctx.Err() == nil {
-			more, err := c.indexBodyChunk(ctx)
-			if err != nil {
-				c.bodyFailed(ctx, err)
-				break
-			}
-			if !more {
-				// The build is done: merge its segments now, not in
-				// every later process that opens the index.
-				_ = c.ref.pair.ix.CompactAfterBuild(ctx)
-				break
-			}
+		c.drain(ctx)
+	}
+}
+
+// drain indexes chunks until the queue is empty, ctx ends or a chunk
+// fails, between the OnBuild calls of a run.
+func (c *bodyPass) drain(ctx context.Context) {
+	if on := c.ref.opts.OnBuild; on != nil {
+		on(true)
+		defer on(false)
+	}
+	for ctx.Err() == nil {
+		more, err := c.indexBodyChunk(ctx)
+		if err != nil {
+			c.bodyFailed(ctx, err)
+			return
+		}
+		if !more {
+			// The build is done: merge its segments now, not in
+			// every later process that opens the index.
+			_ = c.ref.pair.ix.CompactAfterBuild(ctx)
+			return
 		}
 	}
 }

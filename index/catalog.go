@@ -56,6 +56,15 @@ type Options struct {
 	// Progress, when set, is called during a refresh with the skills
 	// parsed so far and the number to parse.
 	Progress func(done, total int)
+	// OnBuild, when set, is called with true when the catalog starts
+	// writing a build's worth of skills (a refresh with at least 64 skills
+	// to parse, or a run of the background body pass) and with false when
+	// that ends. Calls come in pairs but may nest (a refresh during the
+	// body pass), so count them. For a process's memory policy: a build
+	// allocates gigabytes that a serving process's tight memory limit
+	// would make it collect over and over. It must return quickly and not
+	// call the Catalog.
+	OnBuild func(building bool)
 	// LockTimeout bounds the wait for another process's lock on the data
 	// dir; 0 means 2s.
 	LockTimeout time.Duration

@@ -224,6 +224,10 @@ func (c *refresher) applyOnce(w writing, ctx context.Context, start time.Time, f
 		todo = append(todo, i)
 	}
 
+	if len(todo) >= deferBodiesMin && c.opts.OnBuild != nil {
+		c.opts.OnBuild(true)
+		defer c.opts.OnBuild(false)
+	}
 	deferBodies := c.opts.BackgroundBodies && len(todo) >= deferBodiesMin
 	if deferBodies {
 		// Recorded before the first metadata-only document is written.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"math"
 	"runtime"
 	"runtime/debug"
 	"testing"
@@ -83,5 +84,44 @@ func TestServeLimitCountsRuntimeMemory(t *testing.T) {
 	}
 	if got := serveLimit(readMemClasses()); got <= serveHeadroomMin {
 		t.Errorf("limit from this process's figures: %d bytes", got)
+	}
+}
+
+// TestServeBuildLiftsLimit: while a catalog build runs (index.Options
+// OnBuild, nested calls counted) the serving limit is lifted, and it comes
+// back when the last build ends; without a serve applying the policy the
+// calls change nothing.
+func TestServeBuildLiftsLimit(t *testing.T) {
+	t.Setenv("GOMEMLIMIT", "")
+	t.Setenv("GOGC", "")
+	before := debug.SetMemoryLimit(-1)
+	serveBuild(true) // no serve: nothing changes
+	if got := debug.SetMemoryLimit(-1); got != before {
+		t.Fatalf("a build outside serve changed the limit: %d, was %d", got, before)
+	}
+	serveBuild(false)
+
+	stop := serveMemory()
+	defer func() {
+		stop()
+		if got := debug.SetMemoryLimit(-1); got != before {
+			t.Errorf("limit after serve %d, want the old %d", got, before)
+		}
+	}()
+	if got := debug.SetMemoryLimit(-1); got == math.MaxInt64 {
+		t.Fatal("serveMemory set no limit")
+	}
+	serveBuild(true)
+	serveBuild(true) // a refresh during the body pass
+	if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
+		t.Errorf("limit during a build %d, want none", got)
+	}
+	serveBuild(false)
+	if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
+		t.Errorf("limit with one of two builds still running %d, want none", got)
+	}
+	serveBuild(false)
+	if got := debug.SetMemoryLimit(-1); got == math.MaxInt64 {
+		t.Error("no limit once every build ended")
 	}
 }
