@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 
 	bsearch "github.com/blevesearch/bleve/v2/search"
@@ -258,21 +259,12 @@ func (h *clauseHeap) pop() {
 func (h *clauseHeap) remove(drop []int) {
 	keep := h.h[:0]
 	for _, i := range h.h {
-		if indexOfInt(drop, i) < 0 {
+		if !slices.Contains(drop, i) {
 			keep = append(keep, i)
 		}
 	}
 	h.h = keep
 	h.init()
-}
-
-func indexOfInt(xs []int, x int) int {
-	for i, y := range xs {
-		if y == x {
-			return i
-		}
-	}
-	return -1
 }
 
 // insertSorted inserts i into the ascending xs (a document matches few

@@ -2,7 +2,6 @@ package search
 
 import (
 	"fmt"
-	"math"
 	"math/bits"
 	"sort"
 
@@ -86,10 +85,7 @@ func newMaxScore(p *plan, ps []postings, tune *tuning, count bool, minScore floa
 			return nil
 		}
 	}
-	bonus := 1.0
-	if k := bits.OnesCount64(bodyTerms &^ p.fb); k > 1 && tune.bodyMulti > 0 {
-		bonus += tune.bodyMulti * float64(k-1)
-	}
+	bonus := tune.bodyBonus(bits.OnesCount64(bodyTerms &^ p.fb))
 	type unit struct {
 		clause int
 		bound  float64
@@ -118,13 +114,8 @@ func newMaxScore(p *plan, ps []postings, tune *tuning, count bool, minScore floa
 		m.sumUB = append(m.sumUB, sum)
 		m.sumW = append(m.sumW, w)
 		b := sum
-		if exp := tune.coverageExp; exp != 0 && p.totalWeight != 0 {
-			cov := min(w/p.totalWeight, 1)
-			if exp == 1 {
-				b *= cov
-			} else {
-				b *= math.Pow(cov, exp)
-			}
+		if tune.coverageExp != 0 && p.totalWeight != 0 {
+			b *= tune.coverage(min(w/p.totalWeight, 1))
 		}
 		m.bound = append(m.bound, b*boundSlack)
 	}
@@ -199,13 +190,8 @@ func (m *maxScore) known(p *plan, scores []float64, matched []int, tie float64) 
 // times the coverage of all.
 func (m *maxScore) canEnter(p *plan, tune *tuning, sum, w float64, exact bool, threshold float64, k int) bool {
 	sum += m.sumUB[k]
-	if exp := tune.coverageExp; !exact && exp != 0 && p.totalWeight != 0 {
-		cov := min((w+m.sumW[k])/p.totalWeight, 1)
-		if exp == 1 {
-			sum *= cov
-		} else {
-			sum *= math.Pow(cov, exp)
-		}
+	if !exact && tune.coverageExp != 0 && p.totalWeight != 0 {
+		sum *= tune.coverage(min((w+m.sumW[k])/p.totalWeight, 1))
 	}
 	return sum*boundSlack > threshold
 }

@@ -335,10 +335,7 @@ func (p *plan) scoreOf(scores []float64, matched []int, tune *tuning, skip uint6
 		}
 	}
 	bodyOnly := bestBody &^ metaSeen &^ p.fb
-	bonus := 1.0
-	if k := bits.OnesCount64(bodyOnly); k > 1 && tune.bodyMulti > 0 {
-		bonus += tune.bodyMulti * float64(k-1)
-	}
+	bonus := tune.bodyBonus(bits.OnesCount64(bodyOnly))
 	for i := range p.terms {
 		t := best[i] + tune.tie*rest[i]
 		if bodyOnly&(1<<uint(i)) != 0 {
@@ -346,8 +343,7 @@ func (p *plan) scoreOf(scores []float64, matched []int, tune *tuning, skip uint6
 		}
 		sum += t
 	}
-	exp := tune.coverageExp
-	if exact || p.totalWeight == 0 || exp == 0 {
+	if exact || p.totalWeight == 0 || tune.coverageExp == 0 {
 		return sum
 	}
 	var w float64
@@ -356,11 +352,7 @@ func (p *plan) scoreOf(scores []float64, matched []int, tune *tuning, skip uint6
 		w += p.weights[i]
 		seen &^= 1 << uint(i)
 	}
-	cov := w / p.totalWeight
-	if exp == 1 {
-		return sum * cov
-	}
-	return sum * math.Pow(cov, exp)
+	return sum * tune.coverage(w/p.totalWeight)
 }
 
 // queryScore is the score of a hit (per-clause scores) without the

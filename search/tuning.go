@@ -1,5 +1,7 @@
 package search
 
+import "math"
+
 // tuning holds the ranking weights. defaultTuning is what Open installs;
 // tests may change Index.tune before searching to compare variants.
 type tuning struct {
@@ -146,6 +148,26 @@ var defaultTuning = tuning{
 	synonym:        0.1,
 	synonymMaxDF:   0.03,
 	prune:          true,
+}
+
+// coverage is the factor coverage^coverageExp a score is multiplied by
+// (plan.scoreOf), cov the fraction of the query's term weight matched;
+// the pruning bounds (prune.go) use it too, so they bound what scoreOf
+// computes.
+func (t *tuning) coverage(cov float64) float64 {
+	if t.coverageExp == 1 {
+		return cov
+	}
+	return math.Pow(cov, t.coverageExp)
+}
+
+// bodyBonus is the factor a term matched in the body alone is multiplied
+// by when k terms are (plan.scoreOf): 1 + bodyMulti*(k-1) for k > 1.
+func (t *tuning) bodyBonus(k int) float64 {
+	if k > 1 && t.bodyMulti > 0 {
+		return 1 + t.bodyMulti*float64(k-1)
+	}
+	return 1
 }
 
 type fieldWeight struct {

@@ -15,13 +15,13 @@ import (
 	index "github.com/blevesearch/bleve_index_api"
 )
 
-// batchSize is the number of documents sent to bleve per batch by
-// Index.Index and Index.Delete (library-facts: 250-500 keeps memory sane)
-// when they hold at least batchBytes of text; batches of smaller
-// documents (names, descriptions and tags without bodies, as a cold build
-// writes them first) grow up to maxBatchDocs: each batch becomes a
-// segment, and every segment is merged again later, so fewer and larger
-// segments cost less CPU.
+// batchSize is the number of documents the Index methods send to bleve
+// per batch (library-facts: 250-500 keeps memory sane) when they hold at
+// least batchBytes of text; batches of smaller documents (names,
+// descriptions and tags without bodies, as a cold build writes them
+// first) grow up to maxBatchDocs, and deletions go maxBatchDocs at a
+// time: each batch becomes a segment, and every segment is merged again
+// later, so fewer and larger segments cost less CPU.
 const (
 	batchSize    = 250
 	batchBytes   = 2 << 20
