@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/blevesearch/bleve/v2"
 )
 
 // execIndex is an on-disk index of n synthetic skills with bodies, written
@@ -208,29 +210,9 @@ func TestExecuteMatchesBleve(t *testing.T) {
 				t.Fatalf("query %q: recorded weight %v, bleve's %v", q, pa.sqWeight, pb.sqWeight)
 			}
 			// A second search with feedback terms keeps the first's norm.
-			first, err := ix.run(ctx, idx, &pa, 5, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			n := len(first.hits)
-			ids, scores := make([]string, n), make([]float64, n)
-			for i, h := range first.hits {
-				ids[i], scores[i] = h.id, h.score
-			}
-			fb, err := ix.feedbackTerms(ctx, idx, &pa, ids, scores)
-			if err != nil {
-				t.Fatal(err)
-			}
+			fb, qa, qb := extendBoth(t, ctx, ix, idx, &pa, &pb)
 			if len(fb) == 0 {
 				continue
-			}
-			qa, err := ix.extend(ctx, idx, &pa, fb)
-			if err != nil {
-				t.Fatal(err)
-			}
-			qb, err := ix.extend(ctx, idx, &pb, fb)
-			if err != nil {
-				t.Fatal(err)
 			}
 			got, err := ix.run(ctx, idx, qa, 10, 0)
 			if err != nil {
@@ -251,6 +233,34 @@ func TestExecuteMatchesBleve(t *testing.T) {
 		t.Fatalf("compared %d executions, %d extended, %d plans over 10 clauses: the test covers too little", compared, extended, many)
 	}
 	t.Logf("compared %d executions, %d with feedback, %d plans over 10 clauses", compared, extended, many)
+}
+
+// extendBoth is the feedback step of a search (Index.search): pa's best
+// 5 hits give the feedback terms, and both plans (copies of one plan) are
+// extended with them. fb is empty when there are none.
+func extendBoth(t *testing.T, ctx context.Context, ix *Index, idx bleve.Index, pa, pb *plan) (fb []fbTerm, qa, qb *plan) {
+	t.Helper()
+	first, err := ix.run(ctx, idx, pa, 5, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids, scores := make([]string, len(first.hits)), make([]float64, len(first.hits))
+	for i, h := range first.hits {
+		ids[i], scores[i] = h.id, h.score
+	}
+	if fb, err = ix.feedbackTerms(ctx, idx, pa, ids, scores); err != nil {
+		t.Fatal(err)
+	}
+	if len(fb) == 0 {
+		return nil, nil, nil
+	}
+	if qa, err = ix.extend(ctx, idx, pa, fb); err != nil {
+		t.Fatal(err)
+	}
+	if qb, err = ix.extend(ctx, idx, pb, fb); err != nil {
+		t.Fatal(err)
+	}
+	return fb, qa, qb
 }
 
 // TestExecuteCanceled: a search whose context ends stops with its error.
@@ -320,28 +330,9 @@ func TestPruneMatchesFull(t *testing.T) {
 			fullScored += want.scored
 		}
 		ix.tune = pruned
-		first, err := ix.run(ctx, idx, &pa, 5, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ids, scores := make([]string, len(first.hits)), make([]float64, len(first.hits))
-		for i, h := range first.hits {
-			ids[i], scores[i] = h.id, h.score
-		}
-		fb, err := ix.feedbackTerms(ctx, idx, &pa, ids, scores)
-		if err != nil {
-			t.Fatal(err)
-		}
+		fb, qa, qb := extendBoth(t, ctx, ix, idx, &pa, &pb)
 		if len(fb) == 0 {
 			continue
-		}
-		qa, err := ix.extend(ctx, idx, &pa, fb)
-		if err != nil {
-			t.Fatal(err)
-		}
-		qb, err := ix.extend(ctx, idx, &pb, fb)
-		if err != nil {
-			t.Fatal(err)
 		}
 		got, err := ix.run(ctx, idx, qa, 10, 0)
 		if err != nil {
