@@ -30,15 +30,14 @@ func (c *Catalog) List(opts ListOptions) []Skill { return c.view.list(opts) }
 // (Valid says which); ok is false when the catalog has no such skill.
 // Unlike Resolve it never falls back to names, so it suits callers that
 // hold ids from an earlier List and want each skill as it is now.
-func (c *Catalog) Get(id string) (s Skill, ok bool) { return c.view.copyOf(id) }
-
-func (v *view) copyOf(id string) (Skill, bool) {
-	v.mu.RLock()
-	defer v.mu.RUnlock()
-	if s, ok := v.skills[id]; ok {
-		return *s, true
+func (c *Catalog) Get(id string) (s Skill, ok bool) {
+	// Copied outside the view's lock: records in the view never change
+	// (see Records).
+	r, ok := c.view.get(id)
+	if !ok {
+		return Skill{}, false
 	}
-	return Skill{}, false
+	return *r, true
 }
 
 func (v *view) list(opts ListOptions) []Skill {
