@@ -227,6 +227,9 @@ type wireSession struct {
 	t    testing.TB
 	conn mcp.Connection
 	next int64
+	// notes holds the notifications read so far (method and raw params),
+	// in the order the server sent them.
+	notes []*jsonrpc.Request
 }
 
 // wireConnect serves h and initializes a raw session.
@@ -259,7 +262,7 @@ func (w *wireSession) request(method, params string) json.RawMessage {
 }
 
 // roundTrip sends one request and returns its raw result or its JSON-RPC
-// error, skipping notifications.
+// error; notifications read meanwhile are kept in w.notes.
 func (w *wireSession) roundTrip(method, params string) (json.RawMessage, error) {
 	w.t.Helper()
 	w.next++
@@ -276,6 +279,9 @@ func (w *wireSession) roundTrip(method, params string) (json.RawMessage, error) 
 		}
 		if r, ok := msg.(*jsonrpc.Response); ok && r.ID == id {
 			return r.Result, r.Error
+		}
+		if n, ok := msg.(*jsonrpc.Request); ok && !n.ID.IsValid() {
+			w.notes = append(w.notes, n)
 		}
 	}
 }

@@ -2,8 +2,10 @@ package tools
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -57,6 +59,13 @@ func TestResourceURIsForAnyID(t *testing.T) {
 // the skill changes on disk and when it is removed; a client that
 // unsubscribed, or subscribed to another skill, gets none; a URI that names
 // no served skill cannot be subscribed to.
+//
+// Subscriptions on the protocol the Go client speaks (SEP-2575) are
+// asynchronous: Subscribe returns before the server has subscribed, and the
+// server's notifications/subscriptions/acknowledged says it has; the test
+// waits for those before changing anything. An unsubscribe there has no
+// acknowledgement, so unsubscribing is checked on the 2025-11-25 protocol,
+// where the server answers resources/unsubscribe once it is in effect.
 func TestResourceSubscriptions(t *testing.T) {
 	f := newFixture(t, map[string]string{
 		"s/ledger/SKILL.md":          skillMD("name: ledger\ndescription: ledgers", "# Ledger\n"),
@@ -66,33 +75,50 @@ func TestResourceSubscriptions(t *testing.T) {
 	ct, ss := serveInMemory(t, f.h)
 	t.Cleanup(func() { ss.Wait() })
 	got := make(chan string, 16)
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "sub", Version: "1"}, &mcp.ClientOptions{
+	acked := make(chan struct{}, 16)
+	client := mcp.NewClient(&mcp.Implementation{Name: "sub", Version: "1"}, &mcp.ClientOptions{
 		ResourceUpdatedHandler: func(_ context.Context, req *mcp.ResourceUpdatedNotificationRequest) { got <- req.Params.URI },
-	}).Connect(context.Background(), ct, nil)
+	})
+	client.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			res, err := next(ctx, method, req)
+			if method == "notifications/subscriptions/acknowledged" {
+				acked <- struct{}{}
+			}
+			return res, err
+		}
+	})
+	cs, err := client.Connect(context.Background(), ct, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer cs.Close()
 	ctx := context.Background()
-	for _, uri := range []string{"skill://ledger/SKILL.md", "skill://ledger/references/fmt.md", "skill://other/SKILL.md"} {
+	subscribed := []string{"skill://ledger/SKILL.md", "skill://ledger/references/fmt.md"}
+	for _, uri := range subscribed {
 		if err := cs.Subscribe(ctx, &mcp.SubscribeParams{URI: uri}); err != nil {
 			t.Fatalf("subscribe %s: %v", uri, err)
 		}
 	}
-	if err := cs.Unsubscribe(ctx, &mcp.UnsubscribeParams{URI: "skill://other/SKILL.md"}); err != nil {
-		t.Fatal(err)
+	for range subscribed {
+		select {
+		case <-acked:
+		case <-time.After(60 * time.Second): // hang guard only
+			t.Fatal("no notifications/subscriptions/acknowledged")
+		}
 	}
-	// The Go client speaks the protocol where subscription errors arrive
-	// asynchronously; a client on 2025-11-25 gets them as the answer.
+	// A client on 2025-11-25 gets subscription errors as the answer.
 	w := wireConnect(t, f.h)
 	for _, uri := range []string{"skill://nosuch/SKILL.md", "file:///etc/passwd", "skill://ledger%2F..%2F..%2Fetc/passwd", "skill://ledger/..%2F..%2Fetc%2Fpasswd", "skill://ledger/references/missing.md"} {
 		if _, err := w.roundTrip("resources/subscribe", `{"uri":`+strconv.Quote(uri)+`}`); err == nil {
 			t.Errorf("subscribe %s: no error", uri)
 		}
 	}
-	if _, err := w.roundTrip("resources/subscribe", `{"uri":"skill://ledger/SKILL.md"}`); err != nil {
-		t.Errorf("legacy subscribe: %v", err)
-	}
+	w.request("resources/subscribe", `{"uri":"skill://other/SKILL.md"}`)
+	w.request("resources/subscribe", `{"uri":"skill://ledger/SKILL.md"}`)
+	w.request("resources/unsubscribe", `{"uri":"skill://ledger/SKILL.md"}`)
+	w.notes = nil
+
 	expect := func(step string, want ...string) {
 		t.Helper()
 		seen := map[string]bool{}
@@ -111,6 +137,28 @@ func TestResourceSubscriptions(t *testing.T) {
 			}
 		}
 	}
+	// wireUpdates returns the URIs of the notifications/resources/updated
+	// the raw session has read, after a ping: everything the server sent
+	// it before answering the ping.
+	wireUpdates := func() []string {
+		t.Helper()
+		w.request("ping", `{}`)
+		var uris []string
+		for _, n := range w.notes {
+			if n.Method != "notifications/resources/updated" {
+				continue
+			}
+			var p struct {
+				URI string `json:"uri"`
+			}
+			if err := json.Unmarshal(n.Params, &p); err != nil {
+				t.Fatal(err)
+			}
+			uris = append(uris, p.URI)
+		}
+		w.notes = nil
+		return uris
+	}
 	ledger := filepath.Join(f.root, "s", "ledger")
 	write := func(p, s string) {
 		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
@@ -118,21 +166,40 @@ func TestResourceSubscriptions(t *testing.T) {
 		}
 	}
 	write(filepath.Join(ledger, "SKILL.md"), skillMD("name: ledger\ndescription: ledgers, edited", "# Ledger v2\n"))
+	if _, err := f.cat.Refresh(ctx); err != nil {
+		t.Fatal(err)
+	}
+	expect("edit", subscribed...)
+	// The server sends a change's updates to 2025-11-25 sessions before
+	// the others, so the raw session has read any it was sent by its ping.
+	if uris := wireUpdates(); len(uris) != 0 {
+		t.Errorf("edit of ledger: the raw session, unsubscribed from ledger and subscribed to other, got updates for %v", uris)
+	}
 	write(filepath.Join(f.root, "s", "other", "SKILL.md"), skillMD("name: other\ndescription: other, edited", "# Other v2\n"))
 	if _, err := f.cat.Refresh(ctx); err != nil {
 		t.Fatal(err)
 	}
-	expect("edit", "skill://ledger/SKILL.md", "skill://ledger/references/fmt.md")
+	deadline := time.Now().Add(60 * time.Second) // hang guard only
+	var uris []string
+	for len(uris) == 0 && time.Now().Before(deadline) {
+		uris = wireUpdates()
+	}
+	if !slices.Equal(uris, []string{"skill://other/SKILL.md"}) {
+		t.Errorf("edit of other: the raw session got updates for %v, want other's SKILL.md", uris)
+	}
 	if err := os.RemoveAll(ledger); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := f.cat.Refresh(ctx); err != nil {
 		t.Fatal(err)
 	}
-	expect("remove", "skill://ledger/SKILL.md", "skill://ledger/references/fmt.md")
+	expect("remove", subscribed...)
+	if uris := wireUpdates(); len(uris) != 0 {
+		t.Errorf("remove of ledger: the raw session got updates for %v", uris)
+	}
 	select {
 	case uri := <-got:
-		t.Errorf("unexpected update for %s (unsubscribed or untouched)", uri)
+		t.Errorf("unexpected update for %s (untouched)", uri)
 	case <-time.After(100 * time.Millisecond):
 	}
 }
