@@ -46,6 +46,12 @@ type Config struct {
 	// ..." on a warm data dir, completes an MCP handshake and reports the
 	// process's resident memory. Nil skips that figure.
 	ServeCmd []string
+	// OnBuild, when set, is the catalog's index.Options.OnBuild in every
+	// catalog the bench opens: the memory policy the measured process
+	// applies while a build runs (skilldex bench passes serve's, so the
+	// cold start and full build are what `skilldex serve` does). Nil
+	// measures the runtime's defaults.
+	OnBuild func(building bool)
 	// Log receives one line per phase; nil discards.
 	Log io.Writer
 	// ProfileDir, when set, is a folder (created if missing) that
@@ -261,7 +267,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 // 8 in the CLI it did: the serve RSS figure measured a cold build).
 func (r *runner) options() *index.Options {
 	return &index.Options{Roots: []index.Root{{Path: r.root, Label: "project"}}, DataDir: r.data,
-		MaxDepth: index.DefaultMaxDepth, Mode: skillmd.Lenient, BackgroundBodies: true}
+		MaxDepth: index.DefaultMaxDepth, Mode: skillmd.Lenient, BackgroundBodies: true, OnBuild: r.cfg.OnBuild}
 }
 
 // cold measures discovery, the cold start and the full build.

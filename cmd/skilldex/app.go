@@ -130,7 +130,7 @@ func (c *Config) openCatalog(ctx context.Context, stderr io.Writer) (*index.Cata
 // bar on stderr when indexing runs past a second on a terminal.
 func (c *Config) open(ctx context.Context, stderr io.Writer, mem, background bool) (*index.Catalog, error) {
 	opts := &index.Options{Roots: c.Roots, DataDir: c.DataDir, Mem: mem, MaxDepth: c.MaxDepth, Mode: c.mode(), Logger: c.logger(stderr),
-		BackgroundBodies: background, OnBuild: serveBuild}
+		BackgroundBodies: background, OnBuild: onBuild}
 	if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		start := time.Now()
 		var bar *progressbar.ProgressBar

@@ -55,7 +55,7 @@ for 1,000 skills and scaled for larger catalogs), our own stricter goal, and the
 
 func runBench(ctx context.Context, a *app, opts benchOptions) error {
 	bc := benchmarks.Config{Skills: opts.skills, Seed: opts.seed, Log: a.stderr, ProfileDir: opts.profile,
-		Only: opts.only, TakeoverSessions: opts.sessions, TakeoverRounds: opts.rounds}
+		Only: opts.only, TakeoverSessions: opts.sessions, TakeoverRounds: opts.rounds, OnBuild: onBuild}
 	if opts.dir {
 		if len(a.cfg.Roots) != 1 {
 			return fmt.Errorf("bench measures one catalog folder; got %d --dir flags", len(a.cfg.Roots))

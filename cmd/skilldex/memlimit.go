@@ -76,9 +76,9 @@ func serveMemory() (stop func()) {
 	}
 }
 
-// serveBuild is the catalog's index.Options.OnBuild: a build starting
-// (true) lifts the serving memory limit until every build has ended
-// (false). A no-op while no serve applies the policy (a one-shot command,
+// serveBuild is the memory-limit half of the catalog's OnBuild hook
+// (onBuild): a build starting (true) lifts the serving memory limit until
+// every build has ended (false). A no-op while no serve applies the policy (a one-shot command,
 // or the user's GOGC or GOMEMLIMIT).
 func serveBuild(building bool) {
 	serveMem.mu.Lock()
