@@ -107,6 +107,8 @@ type Index struct {
 	mu     sync.RWMutex // guards closed against concurrent Close
 	closed bool
 
+	memos memoPool // Prepare's workers' memos of the analysis, see analyze.go
+
 	wmu   sync.Mutex                  // serializes Index and Delete (stats bookkeeping)
 	stats atomic.Pointer[corpusStats] // field-length totals for BM25, see stats.go
 

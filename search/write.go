@@ -133,7 +133,9 @@ func (ix *Index) Prepare(docs ...Doc) (*Prepared, error) {
 	if ana == nil {
 		return nil, fmt.Errorf("search: analyzer %q missing from mapping", analyzerText)
 	}
-	p := &Prepared{ix: ix, docs: kept, prep: prepareAll(m, newAnalyzers(m, ana), kept)}
+	a := newAnalyzers(m, ana)
+	a.memos = &ix.memos
+	p := &Prepared{ix: ix, docs: kept, prep: prepareAll(m, a, kept)}
 	for _, d := range p.prep {
 		if d.err != nil {
 			return nil, d.err
@@ -209,8 +211,10 @@ func prepareAll(m mapping.IndexMapping, ana analyzers, docs []Doc) []prepared {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			w := ana.memos.get()
+			defer ana.memos.put(w)
 			for k := int(next.Add(1) - 1); k < len(docs); k = int(next.Add(1) - 1) {
-				out[k] = prepare(m, ana, &docs[k])
+				out[k] = prepare(m, ana, w, &docs[k])
 			}
 		}()
 	}
@@ -223,8 +227,9 @@ func prepareAll(m mapping.IndexMapping, ana analyzers, docs []Doc) []prepared {
 // only counts the terms: the analysis runs where the caller prepares
 // (Prepare), not while the index is written. The name and the indexed
 // description are analysed once for both their fields and the terms
-// stored for feedback (fieldTerms).
-func prepare(m mapping.IndexMapping, ana analyzers, d *Doc) prepared {
+// stored for feedback (fieldTerms). w is the calling worker's memo of the
+// analysis (analyze.go).
+func prepare(m mapping.IndexMapping, ana analyzers, w *chainMemo, d *Doc) prepared {
 	desc := d.indexedDescription()
 	// The text fields (name, description, tags) and the plain field
 	// (name, description, tags unstemmed) share each text's tokens.
@@ -234,7 +239,7 @@ func prepare(m mapping.IndexMapping, ana analyzers, d *Doc) prepared {
 			return st
 		}
 		var st [2]analysis.TokenStream
-		st[0], st[1] = ana.both([]byte(text))
+		st[0], st[1] = ana.both([]byte(text), w)
 		shared[text] = &st
 		return &st
 	}
@@ -270,54 +275,6 @@ func prepare(m mapping.IndexMapping, ana analyzers, d *Doc) prepared {
 		doc.Fields[i] = document.NewTextFieldCustom(tf.Name(), tf.ArrayPositions(), tf.Value(), tf.Options(), analyzed(toks))
 	}
 	return prepared{doc: doc, lens: l}
-}
-
-// analyzers are the text and plain analysers of the mapping. When both
-// start with the same character filters, tokenizer and first token
-// filter (they do: the underscore filter, UAX#29 words, CJK width), a
-// text is run through those once for both (both): tokenizing was the
-// dearest step of the analysis.
-type analyzers struct {
-	text, plain         analysis.Analyzer
-	textRest, plainRest []analysis.TokenFilter // the filters after the shared start; nil: nothing shared
-	start               *analysis.DefaultAnalyzer
-}
-
-func newAnalyzers(m mapping.IndexMapping, text analysis.Analyzer) analyzers {
-	a := analyzers{text: text, plain: m.AnalyzerNamed(analyzerPlain)}
-	t, ok1 := a.text.(*analysis.DefaultAnalyzer)
-	p, ok2 := a.plain.(*analysis.DefaultAnalyzer)
-	if !ok1 || !ok2 || len(t.TokenFilters) == 0 || len(p.TokenFilters) == 0 ||
-		t.Tokenizer != p.Tokenizer || t.TokenFilters[0] != p.TokenFilters[0] ||
-		!slices.Equal(t.CharFilters, p.CharFilters) {
-		return a
-	}
-	a.start = &analysis.DefaultAnalyzer{CharFilters: t.CharFilters, Tokenizer: t.Tokenizer, TokenFilters: t.TokenFilters[:1]}
-	a.textRest, a.plainRest = t.TokenFilters[1:], p.TokenFilters[1:]
-	return a
-}
-
-// both analyses text with the text and the plain analyser.
-func (a analyzers) both(text []byte) (analysis.TokenStream, analysis.TokenStream) {
-	if a.start == nil {
-		return a.text.Analyze(text), a.plain.Analyze(slices.Clone(text))
-	}
-	toks := a.start.Analyze(text)
-	// Filters change tokens in place: the plain chain gets copies.
-	plain := make(analysis.TokenStream, len(toks))
-	copies := make([]analysis.Token, len(toks))
-	for i, t := range toks {
-		copies[i] = *t
-		copies[i].Term = slices.Clone(t.Term)
-		plain[i] = &copies[i]
-	}
-	for _, f := range a.textRest {
-		toks = f.Filter(toks)
-	}
-	for _, f := range a.plainRest {
-		plain = f.Filter(plain)
-	}
-	return toks, plain
 }
 
 // analyzed is an analysis.Analyzer that returns a token stream analysed
