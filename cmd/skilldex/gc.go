@@ -78,22 +78,38 @@ func keepGCFor(cmd *cobra.Command) {
 
 // A catalog build (a cold start, a first index, the background body pass)
 // allocates gigabytes of short-lived garbage (analysis, segment building)
-// over a live heap that starts near zero: with GOGC=100 a 10k cold start
-// spent 10-15% of its CPU collecting (benchmarks/PROFILE.md). While a build
-// runs, buildGC lets the heap grow to (1 + buildGCPercentMax/100) times
-// the live heap, as long as that stays within buildHeapBudget, and never
-// collects more often than the default: GOGC is recomputed after every
-// collection as buildGCPercent(live heap).
+// over a live heap that grows with the catalog (about 500 MB at 100,000
+// skills while building, GODEBUG=gctrace=1): with GOGC=100 a 10k cold
+// start spent 10-15% of its CPU collecting (benchmarks/PROFILE.md). While a
+// build runs, buildGC lets the heap grow to (1 + buildGCPercentMax/100)
+// times the live heap, as long as that stays within the build heap budget,
+// and never collects more often than the default: GOGC is recomputed after
+// every collection as buildGCPercent(live heap, budget).
+//
+// buildGCPercentMax is the GOGC of a build whose live heap is small: 300
+// cut a 10k cold start's CPU by 8-15% (4.3-5.0 s -> 3.8-4.1 s, peak RSS
+// 515 -> 725 MB) and a 100k one's by about 18% (47-52 s -> 39-42 s, peak
+// RSS 1.4-1.5 -> 2.9 GB; load 3-4, 2 shared cores).
+const buildGCPercentMax = 400
+
+// The build heap budget is an eighth of the memory the process may count
+// on (machineMemory: RAM, or its container's limit), within these bounds
+// (bytes); the floor when the memory is unknown.
 const (
-	// buildHeapBudget is the heap (bytes) up to which a build collects
-	// less often than the default; issue 20's memory budget for serving
-	// 100,000 skills.
-	buildHeapBudget = 1 << 30
-	// buildGCPercentMax is the GOGC of a build whose live heap is small:
-	// 300 cut a 10k cold start's CPU by 8-15% (4.3-5.0 s -> 3.8-4.1 s,
-	// peak RSS 515 -> 725 MB, load 3-4); 400 gives the same with room.
-	buildGCPercentMax = 400
+	buildHeapFloor   = 256 << 20
+	buildHeapCeil    = 4 << 30
+	buildHeapUnknown = 1 << 30
 )
+
+// buildHeapBudget is the heap (bytes) up to which a build collects less
+// often than the default, computed once.
+var buildHeapBudget = sync.OnceValue(func() uint64 {
+	m := machineMemory()
+	if m == 0 {
+		return buildHeapUnknown
+	}
+	return min(max(m/8, buildHeapFloor), buildHeapCeil)
+})
 
 // gcBuild counts the builds in progress (index.Options.OnBuild calls come
 // in nested pairs) and keeps the GC percent to go back to after them.
@@ -131,7 +147,7 @@ func buildGC(building bool) {
 			return true
 		})
 		if !gcDeferred {
-			gcBuild.base = debug.SetGCPercent(buildGCPercent(readMemClasses().live))
+			gcBuild.base = debug.SetGCPercent(buildGCPercent(readMemClasses().live, buildHeapBudget()))
 		}
 	case gcBuild.n > 0:
 		gcBuild.n--
@@ -161,19 +177,20 @@ func applyBuildGC() {
 	if gcBuild.n == 0 || gcDeferred {
 		return
 	}
-	debug.SetGCPercent(buildGCPercent(readMemClasses().live))
+	debug.SetGCPercent(buildGCPercent(readMemClasses().live, buildHeapBudget()))
 }
 
-// buildGCPercent is a build's GOGC for a live heap of live bytes: the
-// heap may grow by up to buildGCPercentMax percent while it stays within
-// buildHeapBudget, and by at least 100 percent (the default) however
-// large the heap. A live heap of 0 (no collection yet) gets the maximum.
-func buildGCPercent(live uint64) int {
+// buildGCPercent is a build's GOGC for a live heap of live bytes and a
+// budget of budget bytes: the heap may grow by up to buildGCPercentMax
+// percent while it stays within budget, and by at least 100 percent (the
+// default) however large the heap. A live heap of 0 (no collection yet)
+// gets the maximum.
+func buildGCPercent(live, budget uint64) int {
 	switch {
 	case live == 0:
 		return buildGCPercentMax
-	case live >= buildHeapBudget/2:
+	case live >= budget/2:
 		return 100
 	}
-	return max(100, min(buildGCPercentMax, int((buildHeapBudget-live)*100/live)))
+	return max(100, min(buildGCPercentMax, int((budget-live)*100/live)))
 }

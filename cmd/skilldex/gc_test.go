@@ -46,9 +46,10 @@ func TestDeferFirstGC(t *testing.T) {
 }
 
 // TestBuildGCPercent: a build's GOGC lets a small heap grow up to
-// buildHeapBudget, never past buildGCPercentMax, and never below the
+// its budget, never past buildGCPercentMax, and never below the
 // default however large the heap.
 func TestBuildGCPercent(t *testing.T) {
+	const budget = 1 << 30
 	for _, tc := range []struct {
 		live uint64
 		want int
@@ -58,11 +59,11 @@ func TestBuildGCPercent(t *testing.T) {
 		{100 << 20, buildGCPercentMax},
 		{256 << 20, 300},
 		{400 << 20, 156},
-		{buildHeapBudget / 2, 100},
-		{buildHeapBudget, 100},
+		{budget / 2, 100},
+		{budget, 100},
 		{8 << 30, 100},
 	} {
-		if got := buildGCPercent(tc.live); got != tc.want {
+		if got := buildGCPercent(tc.live, budget); got != tc.want {
 			t.Errorf("buildGCPercent(%d MB) = %d, want %d", tc.live>>20, got, tc.want)
 		}
 	}
