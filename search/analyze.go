@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"slices"
 	"sync"
+	"unsafe"
 
 	"github.com/blevesearch/bleve/v2/analysis"
 	regexpchar "github.com/blevesearch/bleve/v2/analysis/char/regexp"
@@ -54,11 +55,12 @@ type analyzers struct {
 	// bigram filter, which numbers the positions of the tokens it passes.
 	memo, ascii, renumber bool
 
-	memos *memoPool // where workers take their memos; nil: a memo per call
+	memos *memoPool   // where workers take their memos; nil: a memo per call
+	docs  *docBuilder // builds documents without the mapping's walk; nil: the mapping maps them
 }
 
 func newAnalyzers(m mapping.IndexMapping, text analysis.Analyzer) analyzers {
-	a := analyzers{text: text, plain: m.AnalyzerNamed(analyzerPlain)}
+	a := analyzers{text: text, plain: m.AnalyzerNamed(analyzerPlain), docs: newDocBuilder(m)}
 	t, ok1 := a.text.(*analysis.DefaultAnalyzer)
 	p, ok2 := a.plain.(*analysis.DefaultAnalyzer)
 	if !ok1 || !ok2 || len(t.TokenFilters) == 0 || len(p.TokenFilters) == 0 ||
@@ -121,21 +123,42 @@ func (a analyzers) both(text []byte, w *chainMemo) (analysis.TokenStream, analys
 		return a.text.Analyze(text), a.plain.Analyze(slices.Clone(text))
 	}
 	if a.memo && w != nil {
-		if a.ascii && isASCII(text) {
-			w.words = asciiWords(text, w.words[:0])
-			return a.fromMemo(w, text, w.words, nil)
+		if toks, plain, ok := a.memoized(text, w, true); ok {
+			return toks, plain
 		}
-		in := text
-		for _, cf := range a.start.CharFilters {
-			in = cf.Filter(in)
-		}
-		raw := a.start.Tokenizer.Tokenize(in)
-		if !hasIdeographic(raw) {
-			return a.fromMemo(w, nil, nil, raw)
-		}
-		return a.rest(a.start.TokenFilters[0].Filter(raw))
 	}
 	return a.rest(a.start.Analyze(text))
+}
+
+// textOnly analyses text with the text analyser (a body), as both does.
+// It may change text, as bleve's analysers may.
+func (a analyzers) textOnly(text []byte, w *chainMemo) analysis.TokenStream {
+	if a.start != nil && a.memo && w != nil {
+		if toks, _, ok := a.memoized(text, w, false); ok {
+			return toks
+		}
+	}
+	return a.text.Analyze(text)
+}
+
+// memoized analyses text through w, with the plain analyser too when
+// plain is set, unless text holds ideographic words (ok false).
+func (a analyzers) memoized(text []byte, w *chainMemo, plain bool) (toks, plainToks analysis.TokenStream, ok bool) {
+	if a.ascii && isASCII(text) {
+		w.words = asciiWords(text, w.words[:0])
+		toks, plainToks = a.fromMemo(w, text, w.words, nil, plain)
+		return toks, plainToks, true
+	}
+	in := text
+	for _, cf := range a.start.CharFilters {
+		in = cf.Filter(in)
+	}
+	raw := a.start.Tokenizer.Tokenize(in)
+	if hasIdeographic(raw) {
+		return nil, nil, false
+	}
+	toks, plainToks = a.fromMemo(w, nil, nil, raw, plain)
+	return toks, plainToks, true
 }
 
 // rest runs the text and plain filters after the shared start on toks
@@ -176,18 +199,22 @@ func isASCII(b []byte) bool {
 	return true
 }
 
-// fromMemo builds the text and plain token streams from the tokenizer's
-// words, either words (spans of the ASCII text) or raw (bleve's
+// fromMemo builds the text token stream, and the plain one when
+// withPlain is set, from the tokenizer's words, either words (spans of the ASCII text) or raw (bleve's
 // tokens), none ideographic, with what w remembers of each word. Tokens
 // keep the tokenizer's offsets, type and position (the bigram filter,
 // when it ends the text chain, renumbers the kept ones 1, 2, 3...); the
 // terms are w's, shared by every token of the same word: nothing changes
 // a term after analysis.
-func (a analyzers) fromMemo(w *chainMemo, text []byte, words []span, raw analysis.TokenStream) (analysis.TokenStream, analysis.TokenStream) {
+func (a analyzers) fromMemo(w *chainMemo, text []byte, words []span, raw analysis.TokenStream, withPlain bool) (analysis.TokenStream, analysis.TokenStream) {
 	n := len(words) + len(raw)
-	slab := make([]analysis.Token, 2*n)
-	ptrs := make(analysis.TokenStream, 2*n)
-	toks, plain := ptrs[:0:n], ptrs[n:n:2*n]
+	streams := 1
+	if withPlain {
+		streams = 2
+	}
+	slab := make([]analysis.Token, streams*n)
+	ptrs := make(analysis.TokenStream, streams*n)
+	toks, plain := ptrs[:0:n], ptrs[n:n:streams*n]
 	for i := range n {
 		var tok analysis.Token
 		if raw != nil {
@@ -209,12 +236,15 @@ func (a analyzers) fromMemo(w *chainMemo, text []byte, words []span, raw analysi
 			}
 			toks = append(toks, t)
 		}
-		if c.plainKept {
+		if withPlain && c.plainKept {
 			t := &slab[n+len(plain)]
 			*t = tok
 			t.Term, t.KeyWord = c.plain, c.plainKey
 			plain = append(plain, t)
 		}
+	}
+	if !withPlain {
+		plain = nil
 	}
 	return toks, plain
 }
@@ -229,8 +259,11 @@ const maxMemo = 1 << 15
 // of a (non-ideographic) word, keyed by the word as the tokenizer found
 // it. One per worker: not safe for concurrent use.
 type chainMemo struct {
-	m     map[string]chained
-	words []span // scratch for asciiWords
+	m      map[string]chained
+	words  []span              // scratch for asciiWords
+	seen   map[string]struct{} // scratch for distinctTerms
+	shared []sharedText        // scratch for prepare
+	texts  []fieldText         // scratch for buildDoc
 }
 
 // chained is what the two chains make of one word: its term and keyword
@@ -241,7 +274,50 @@ type chained struct {
 	textKept, plainKept bool
 }
 
-func newChainMemo() *chainMemo { return &chainMemo{m: make(map[string]chained, 1024)} }
+func newChainMemo() *chainMemo {
+	return &chainMemo{m: make(map[string]chained, 1024), seen: make(map[string]struct{}, 128)}
+}
+
+// distinctTerms is the package's distinctTerms (the distinct terms of the
+// streams, space-separated, in order of first appearance) with w's scratch
+// map and one allocation: the map's keys are the terms as written in the
+// result, which nothing changes once written (the buffer is allocated at
+// its final size, so appending never moves it).
+func (w *chainMemo) distinctTerms(streams ...analysis.TokenStream) string {
+	n := 0
+	for _, toks := range streams {
+		for _, tok := range toks {
+			n += len(tok.Term) + 1
+		}
+	}
+	if len(w.seen) > 1024 {
+		w.seen = make(map[string]struct{}, 128) // clear costs the map's size
+	} else {
+		clear(w.seen)
+	}
+	out := make([]byte, 0, n)
+	for _, toks := range streams {
+		for _, tok := range toks {
+			if _, ok := w.seen[string(tok.Term)]; ok || bytes.ContainsAny(tok.Term, " \t\n") {
+				continue
+			}
+			if len(out) > 0 {
+				out = append(out, ' ')
+			}
+			key := ""
+			if len(tok.Term) > 0 {
+				start := len(out)
+				out = append(out, tok.Term...)
+				key = unsafe.String(&out[start], len(tok.Term))
+			}
+			w.seen[key] = struct{}{}
+		}
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	return unsafe.String(&out[0], len(out))
+}
 
 // get returns what a's chains make of the word term (of type typ, not
 // ideographic), running them on a copy the first time.

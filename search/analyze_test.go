@@ -2,11 +2,16 @@ package search
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/document"
 )
 
 // analysisTexts are texts the fast analysis must analyse exactly as
@@ -90,6 +95,12 @@ func checkAnalysis(t testing.TB, a analyzers, w *chainMemo, text string) {
 	}
 	if err := analysisEqual(gotPlain, wantPlain); err != nil {
 		t.Errorf("plain analysis of %q: %v", text, err)
+	}
+	if err := analysisEqual(a.textOnly([]byte(text), w), wantText); err != nil {
+		t.Errorf("text-only analysis of %q: %v", text, err)
+	}
+	if got, want := w.distinctTerms(gotText, gotPlain, gotText), distinctTerms(wantText, wantPlain, wantText); got != want {
+		t.Errorf("distinct terms of %q = %q, want %q", text, got, want)
 	}
 	if !isASCII([]byte(text)) {
 		return
@@ -188,4 +199,135 @@ func FuzzFastAnalysis(f *testing.F) {
 			checkAnalysis(t, a, w, strings.ToUpper(text))
 		}
 	})
+}
+
+// TestDistinctTermsScratch checks the memo's distinctTerms against the
+// package's on terms the analysers never make too: empty, with spaces,
+// repeated across streams, and after a document with many terms.
+func TestDistinctTermsScratch(t *testing.T) {
+	stream := func(terms ...string) analysis.TokenStream {
+		ts := make(analysis.TokenStream, len(terms))
+		for i, term := range terms {
+			ts[i] = &analysis.Token{Term: []byte(term)}
+		}
+		return ts
+	}
+	var many []string
+	for i := range 3000 {
+		many = append(many, fmt.Sprint("t", i%2000))
+	}
+	w := newChainMemo()
+	for _, streams := range [][]analysis.TokenStream{
+		{stream("", "a", "", "b"), stream("a b", "b", "c\td", "e")},
+		{stream(many...), stream("t1", "x")},
+		{stream("x", "y", "x"), nil, stream("y", "z")},
+		{},
+		{stream("", "")},
+		{stream("", "q", "")},
+	} {
+		if got, want := w.distinctTerms(streams...), distinctTerms(streams...); got != want {
+			t.Errorf("distinctTerms = %.80q, want %.80q", got, want)
+		}
+	}
+}
+
+// BenchmarkPrepare measures Prepare (mapping and analysis, on all cores:
+// run it with -cpu 1 to compare CPU) of synthetic skills without bodies,
+// as a cold build writes them first, and of the real corpus without and
+// with bodies.
+func BenchmarkPrepare(b *testing.B) {
+	ix, err := Open("", nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer ix.Close()
+	sets := map[string]func() []Doc{
+		"synth-meta": func() []Doc { return newSynth(1).docs(2000, false) },
+		"corpus-meta": func() []Doc {
+			docs := slices.Clone(corpusDocs(b))
+			for i := range docs {
+				docs[i].ID = fmt.Sprint(i)
+				if d := docs[i].indexedDescription(); d != docs[i].Description {
+					docs[i].Description = d // what the cold build indexes without the body
+				}
+				docs[i].Body = ""
+			}
+			return docs
+		},
+		"corpus-body": func() []Doc {
+			docs := slices.Clone(corpusDocs(b))
+			for i := range docs {
+				docs[i].ID = fmt.Sprint(i)
+			}
+			return docs
+		},
+	}
+	for _, name := range []string{"synth-meta", "corpus-meta", "corpus-body"} {
+		b.Run(name, func(b *testing.B) {
+			docs := sets[name]()
+			b.ResetTimer()
+			for range b.N {
+				if _, err := ix.Prepare(docs...); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(docs)), "ns/doc")
+		})
+	}
+}
+
+// TestDocBuilderLikeMapping compares the documents docBuilder makes with
+// the ones bleve's mapping makes of Doc.fields: the same fields (name,
+// array positions, value, indexing options, analyser) and the same "_all"
+// composite field, on the write tests' documents and the real corpus.
+func TestDocBuilderLikeMapping(t *testing.T) {
+	m, err := newMapping()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newDocBuilder(m)
+	if b == nil {
+		t.Fatal("no document builder for newMapping's mapping: nothing would be tested")
+	}
+	docs := []Doc{
+		{ID: "a", Name: "pdf-form-filler", Description: "Fills PDF forms.", Tags: []string{"pdf", "forms", "pdf"}, Body: "# Steps"},
+		{ID: "b", Name: "", Description: ""},
+		{ID: "c", Name: "Code Review", Description: "Code Review Helper", Body: "Reviews pull requests.\n\n- checks tests"},
+		{ID: "d", Name: "x", Description: "y", Tags: []string{}},
+	}
+	if !testing.Short() {
+		if _, err := os.Stat(filepath.Join(corpusDir, "QUERIES.tsv")); err == nil {
+			for i, d := range corpusDocs(t) {
+				d.ID = fmt.Sprint("corpus", i)
+				docs = append(docs, d)
+			}
+		}
+	}
+	key := func(f document.Field) string { return fmt.Sprintf("%s %v", f.Name(), f.ArrayPositions()) }
+	for i := range docs {
+		d := &docs[i]
+		desc := d.indexedDescription()
+		l := d.lengthsOf(desc)
+		want := document.NewDocument(d.ID)
+		if err := m.MapDocument(want, d.fields(l, "t1 t2", desc)); err != nil {
+			t.Fatal(err)
+		}
+		texts := d.texts(nil, desc, l, "t1 t2")
+		got := b.build(d.ID, texts, func(fieldText) analysis.Analyzer { return nil })
+		if len(got.Fields) != len(want.Fields) {
+			t.Fatalf("%s: %d fields, want %d", d.ID, len(got.Fields), len(want.Fields))
+		}
+		slices.SortFunc(got.Fields, func(x, y document.Field) int { return strings.Compare(key(x), key(y)) })
+		slices.SortFunc(want.Fields, func(x, y document.Field) int { return strings.Compare(key(x), key(y)) })
+		for j, gf := range got.Fields {
+			g, w := gf.(*document.TextField), want.Fields[j].(*document.TextField)
+			if key(g) != key(w) || string(g.Value()) != string(w.Value()) || g.Options() != w.Options() ||
+				g.Analyzer() != w.Analyzer() || g.NumPlainTextBytes() != w.NumPlainTextBytes() {
+				t.Errorf("%s: field %#v, want %#v", d.ID, g, w)
+			}
+		}
+		if !reflect.DeepEqual(got.CompositeFields, want.CompositeFields) || got.Indexed() != want.Indexed() || got.ID() != want.ID() {
+			t.Errorf("%s: composite fields %+v, want %+v", d.ID, got.CompositeFields, want.CompositeFields)
+		}
+	}
 }

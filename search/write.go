@@ -233,21 +233,28 @@ func prepare(m mapping.IndexMapping, ana analyzers, w *chainMemo, d *Doc) prepar
 	desc := d.indexedDescription()
 	// The text fields (name, description, tags) and the plain field
 	// (name, description, tags unstemmed) share each text's tokens.
-	shared := map[string]*[2]analysis.TokenStream{}
+	shared := w.shared[:0]
 	both := func(text string) *[2]analysis.TokenStream {
-		if st := shared[text]; st != nil {
-			return st
+		for i := range shared {
+			if shared[i].text == text {
+				return &shared[i].toks
+			}
 		}
 		var st [2]analysis.TokenStream
 		st[0], st[1] = ana.both([]byte(text), w)
-		shared[text] = &st
-		return &st
+		shared = append(shared, sharedText{text: text, toks: st})
+		return &shared[len(shared)-1].toks
 	}
+	defer func() { w.shared = shared[:0] }()
 	nameToks := both(d.Name)[0]
 	descToks := both(desc)[0]
-	l := d.lengths()
+	l := d.lengthsOf(desc)
+	terms := w.distinctTerms(nameToks, descToks)
+	if ana.docs != nil {
+		return prepared{doc: buildDoc(ana, w, d, desc, l, terms, nameToks, descToks, both), lens: l}
+	}
 	doc := document.NewDocument(d.ID)
-	if err := m.MapDocument(doc, d.fields(l, distinctTerms(nameToks, descToks), desc)); err != nil {
+	if err := m.MapDocument(doc, d.fields(l, terms, desc)); err != nil {
 		return prepared{err: fmt.Errorf("search: index %q: %w", d.ID, err)}
 	}
 	for i, f := range doc.Fields {
@@ -265,6 +272,8 @@ func prepare(m mapping.IndexMapping, ana analyzers, w *chainMemo, d *Doc) prepar
 			toks = both(string(tf.Value()))[0]
 		case tf.Name() == fieldPlain && tf.Analyzer() == ana.plain:
 			toks = both(string(tf.Value()))[1]
+		case tf.Analyzer() == ana.text && !tf.Options().IsStored():
+			toks = ana.textOnly(tf.Value(), w) // the body
 		default:
 			text := tf.Value()
 			if tf.Options().IsStored() {
@@ -275,6 +284,67 @@ func prepare(m mapping.IndexMapping, ana analyzers, w *chainMemo, d *Doc) prepar
 		doc.Fields[i] = document.NewTextFieldCustom(tf.Name(), tf.ArrayPositions(), tf.Value(), tf.Options(), analyzed(toks))
 	}
 	return prepared{doc: doc, lens: l}
+}
+
+// texts appends to dst the text fields of d.fields for docBuilder: the
+// same values at the same array positions.
+func (d *Doc) texts(dst []fieldText, desc string, l fieldLens, terms string) []fieldText {
+	add := func(field, pos int, value string) { dst = append(dst, fieldText{field: field, pos: pos, value: value}) }
+	add(0, -1, d.Name)
+	add(1, -1, normalizeName(d.Name))
+	add(2, -1, desc)
+	add(3, 0, d.Name)
+	add(3, 1, d.Description)
+	for i, t := range d.Tags {
+		add(3, 2+i, t)
+	}
+	add(4, -1, l.text())
+	add(5, -1, terms)
+	for i, t := range d.Tags {
+		add(6, i, t)
+	}
+	if d.Body != "" {
+		add(7, -1, d.Body)
+	}
+	return dst
+}
+
+// sharedText is a text prepare analysed, with its text and plain tokens.
+type sharedText struct {
+	text string
+	toks [2]analysis.TokenStream
+}
+
+// buildDoc is prepare's document built by ana.docs, as d.fields mapped by
+// the mapping would be: each indexed field gets the tokens prepare
+// analysed, or its own analysis.
+func buildDoc(ana analyzers, w *chainMemo, d *Doc, desc string, l fieldLens, terms string,
+	nameToks, descToks analysis.TokenStream, both func(string) *[2]analysis.TokenStream) *document.Document {
+	texts := d.texts(w.texts[:0], desc, l, terms)
+	w.texts = texts[:0]
+	b := ana.docs
+	return b.build(d.ID, texts, func(t fieldText) analysis.Analyzer {
+		fa := b.analyzer[t.field]
+		if !b.opts[t.field].IsIndexed() {
+			return nil
+		}
+		var toks analysis.TokenStream
+		switch field := docFields[t.field]; {
+		case field == fieldName && fa == ana.text:
+			toks = nameToks
+		case field == fieldDescription && fa == ana.text:
+			toks = descToks
+		case field == fieldBody && fa == ana.text:
+			toks = ana.textOnly([]byte(t.value), w)
+		case fa == ana.text:
+			toks = both(t.value)[0]
+		case fa == ana.plain:
+			toks = both(t.value)[1]
+		default:
+			toks = fa.Analyze([]byte(t.value))
+		}
+		return analyzed(toks)
+	})
 }
 
 // analyzed is an analysis.Analyzer that returns a token stream analysed
