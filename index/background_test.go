@@ -380,3 +380,53 @@ func TestOnBuild(t *testing.T) {
 		t.Errorf("a one-skill refresh reported a build (%d starts, was %d; depth %d)", starts, before, depth)
 	}
 }
+
+// TestUnsyncedBodiesStayListed: the background pass's chunks do not wait
+// for the search index to reach the disk, so until the last chunk syncs
+// it, any list of deferred bodies saved meanwhile (a refresh's, a load's)
+// still names them: a crash then re-indexes them instead of losing them.
+// The last chunk syncs and saves the empty list.
+func TestUnsyncedBodiesStayListed(t *testing.T) {
+	root, data := bodyCatalog(t, 40), t.TempDir()
+	c, err := Open(context.Background(), &Options{Roots: []Root{{Path: root}}, DataDir: data})
+	must(t, err)
+	defer c.Close()
+	var all []string
+	for _, s := range c.List(ListOptions{IncludeInvalid: true, IncludeShadowed: true}) {
+		must(t, c.pair.ix.Index(docFor(&s, "")))
+		c.bodies.add(s.ID)
+		all = append(all, s.ID)
+	}
+	sort.Strings(all)
+	first := c.bodies.take(10)
+	w := c.ref.lockWrite()
+	more, err := c.ref.completeSkills(w, first)
+	must(t, err)
+	c.bodies.settle(first, false) // as indexBodyChunk does
+	if !more {
+		t.Fatal("completeSkills says nothing is left after 10 of 40")
+	}
+	must(t, c.bodies.save(w, c.pair.st)) // what a refresh starting a deferred build does
+	w.unlock()
+	if got := c.pair.stateIDs(bodiesKey); !slices.Equal(got, all) {
+		t.Errorf("saved list after an unsynced chunk: %d ids, want all %d (the chunk's included)", len(got), len(all))
+	}
+	if got := c.BodiesPending(); got != 30 {
+		t.Errorf("BodiesPending after 10 of 40: %d, want 30", got)
+	}
+	rest := c.bodies.take(100)
+	w = c.ref.lockWrite()
+	more, err = c.ref.completeSkills(w, rest)
+	w.unlock()
+	must(t, err)
+	c.bodies.settle(rest, false)
+	if more {
+		t.Error("completeSkills says more is left after the last chunk")
+	}
+	if got := c.pair.stateIDs(bodiesKey); len(got) != 0 {
+		t.Errorf("saved list after the last chunk: %v, want empty", got)
+	}
+	if got := topHit(t, c, "bodyword005"); got != "skill-005" {
+		t.Errorf("top hit %q, want skill-005", got)
+	}
+}

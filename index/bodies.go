@@ -26,19 +26,27 @@ const bodyChunk = 250
 
 // bodyQueue is the set of skill ids whose body text is still to index,
 // plus the count of the chunk the background pass is writing (in flight:
-// still pending for BodiesPending), and the channel that wakes the pass.
-// It owns its lock; every method takes and releases it, so it is a leaf
-// in the catalog's lock order.
+// still pending for BodiesPending), the ids whose body the pass wrote to
+// the search index without waiting for the disk (unsynced), and the
+// channel that wakes the pass. It owns its lock; every method takes and
+// releases it, so it is a leaf in the catalog's lock order.
+//
+// The pass's chunks do not wait for the search index to reach the disk
+// (a sync per chunk was 400 waits in a 100k build, the lock held and both
+// cores idle): the saved list (save) still names their ids until a sync
+// has made them durable (synced), so a crash before it only makes the
+// next Open index those bodies again.
 type bodyQueue struct {
 	mu       sync.Mutex
 	ids      map[string]struct{}
+	unsynced map[string]struct{}
 	inFlight int
 	wake     chan struct{} // nil without a background pass
 }
 
 // newBodyQueue makes an empty queue; background says a pass drains it.
 func newBodyQueue(background bool) *bodyQueue {
-	q := &bodyQueue{ids: map[string]struct{}{}}
+	q := &bodyQueue{ids: map[string]struct{}{}, unsynced: map[string]struct{}{}}
 	if background {
 		q.wake = make(chan struct{}, 1)
 	}
@@ -54,12 +62,13 @@ func (q *bodyQueue) add(ids ...string) {
 	}
 }
 
-// remove drops ids from the queue (their bodies were indexed).
+// remove drops ids from the queue (their bodies were indexed and synced).
 func (q *bodyQueue) remove(ids ...string) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	for _, id := range ids {
 		delete(q.ids, id)
+		delete(q.unsynced, id)
 	}
 }
 
@@ -68,6 +77,26 @@ func (q *bodyQueue) reset() {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	clear(q.ids)
+	clear(q.unsynced)
+}
+
+// written records that the chunk in flight, ids, has its bodies in the
+// search index, maybe not on disk yet: they stay in the saved list until
+// synced. The chunk stays in flight (BodiesPending) until settled.
+func (q *bodyQueue) written(ids []string) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for _, id := range ids {
+		q.unsynced[id] = struct{}{}
+	}
+}
+
+// synced forgets the unsynced ids: call it after the search index synced
+// (every write before a sync is on disk after it).
+func (q *bodyQueue) synced() {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	clear(q.unsynced)
 }
 
 // queued is the number of queued ids, in flight not counted.
@@ -84,12 +113,18 @@ func (q *bodyQueue) pending() int {
 	return len(q.ids) + q.inFlight
 }
 
-// list returns the queued ids, sorted.
+// list returns the queued and the unsynced ids, sorted: what a crash
+// would leave to index again.
 func (q *bodyQueue) list() []string {
 	q.mu.Lock()
-	ids := make([]string, 0, len(q.ids))
+	ids := make([]string, 0, len(q.ids)+len(q.unsynced))
 	for id := range q.ids {
 		ids = append(ids, id)
+	}
+	for id := range q.unsynced {
+		if _, ok := q.ids[id]; !ok {
+			ids = append(ids, id)
+		}
 	}
 	q.mu.Unlock()
 	sort.Strings(ids)
@@ -251,7 +286,9 @@ func (c *bodyPass) indexBodyChunk(ctx context.Context) (bool, error) {
 	return more, err
 }
 
-// completeSkills is indexBodyChunk's work on ids; w proves refreshMu is held.
+// completeSkills is indexBodyChunk's work on ids, which it records as
+// written once they are in the search index; the last chunk syncs the
+// index before it saves the empty list. w proves refreshMu is held.
 func (c *refresher) completeSkills(w writing, ids []string) (bool, error) {
 	var recs []*Skill
 	for _, id := range ids {
@@ -274,13 +311,23 @@ func (c *refresher) completeSkills(w writing, ids []string) (bool, error) {
 			done = append(done, p)
 		}
 	}
-	if err := c.write(w, done, nil, false); err != nil {
+	b, err := newWriteBatch(done, false)
+	if err != nil {
 		return false, err
 	}
+	b.unsynced = true
+	if err := c.writeBatch(w, b, nil); err != nil {
+		return false, err
+	}
+	c.bodies.written(ids)
 	l := c.view.lock()
 	l.complete(done)
 	l.unlock()
 	if c.bodies.queued() == 0 {
+		if err := c.pair.ix.Sync(); err != nil {
+			return false, fmt.Errorf("search index: %w", err)
+		}
+		c.bodies.synced()
 		return false, c.bodies.save(w, c.pair.st)
 	}
 	return true, nil

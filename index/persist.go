@@ -225,6 +225,9 @@ type writeBatch struct {
 	docs    []search.Doc
 	drop    []string
 	prep    *search.Prepared
+	// unsynced: the background body pass's chunk, which needs no pending
+	// list and no sync (the saved body list covers a crash: bodyQueue).
+	unsynced bool
 }
 
 // newWriteBatch encodes the records and makes the search documents of
@@ -267,7 +270,7 @@ func (c *refresher) writeBatch(_ writing, b *writeBatch, removed []string) error
 		ids = append(ids, p.skill.ID)
 	}
 	pending := len(removed) > 0
-	if !pending {
+	if !pending && !b.unsynced {
 		n, err := c.pair.st.Stored(ids...)
 		if err != nil {
 			return fmt.Errorf("store: %w", err)
@@ -330,7 +333,7 @@ func (c *refresher) writeBatch(_ writing, b *writeBatch, removed []string) error
 	if err := errors.Join(<-stored, ixErr); err != nil {
 		return err
 	}
-	if !noBody {
+	if !noBody && !b.unsynced {
 		c.bodies.remove(ids...)
 	}
 	if !pending {
