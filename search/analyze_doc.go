@@ -1,6 +1,8 @@
 package search
 
 import (
+	"unsafe"
+
 	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/document"
 	"github.com/blevesearch/bleve/v2/mapping"
@@ -62,25 +64,52 @@ type fieldText struct {
 	value string
 }
 
-// build makes the document of id with the given text fields (in any
-// order), each with the analyser analyse returns for it (nil: the
-// mapping's).
-func (b *docBuilder) build(id string, texts []fieldText, analyse func(fieldText) analysis.Analyzer) *document.Document {
+// build makes the document of id with the given text fields (the
+// elements of an array adjacent, in order). analyse returns the tokens
+// of an indexed field when the caller analysed it (ok): the field then
+// carries its term frequencies, counted here (countedField); otherwise
+// the field gets the mapping's analyser.
+//
+// The elements of an array field that is neither stored nor has term
+// vectors or doc values (plain, tags) become one field: bleve's segment
+// builder merges the frequencies of same-named fields of a document and
+// sums their lengths (zapx's invertedIndexOpaque.process), so one field
+// counted over all elements indexes the same postings, frequencies and
+// norms, without the merge.
+func (b *docBuilder) build(id string, texts []fieldText, analyse func(fieldText) (toks analysis.TokenStream, ok bool)) *document.Document {
 	doc := document.NewDocument(id)
 	doc.Fields = make([]document.Field, 0, len(texts))
 	top := []uint64{}
 	var present [len(docFields)]bool
-	for _, t := range texts {
+	var c counter
+	for i := 0; i < len(texts); i++ {
+		t := texts[i]
 		ap := top
 		if t.pos >= 0 {
 			ap = []uint64{uint64(t.pos)}
 		}
-		ana := analyse(t)
-		if ana == nil {
-			ana = b.analyzer[t.field]
-		}
-		doc.AddField(document.NewTextFieldCustom(docFields[t.field], ap, []byte(t.value), b.opts[t.field], ana))
 		present[t.field] = true
+		opts := b.opts[t.field]
+		f := document.NewTextFieldCustom(docFields[t.field], ap, []byte(t.value), opts, b.analyzer[t.field])
+		toks, ok := analyse(t)
+		if !ok || !opts.IsIndexed() || opts.IncludeTermVectors() {
+			doc.AddField(f)
+			continue
+		}
+		cf := &countedField{TextField: f, length: len(toks), freqs: c.count(nil, toks, opts), plainBytes: f.NumPlainTextBytes()}
+		for t.pos >= 0 && !opts.IsStored() && !opts.IncludeDocValues() &&
+			i+1 < len(texts) && texts[i+1].field == t.field && texts[i+1].pos >= 0 {
+			i++
+			next := texts[i]
+			toks, ok := analyse(next)
+			if !ok {
+				toks = b.analyzer[next.field].Analyze([]byte(next.value))
+			}
+			cf.length += len(toks)
+			cf.freqs = c.count(cf.freqs, toks, opts)
+			cf.plainBytes += uint64(len(next.value))
+		}
+		doc.AddField(cf)
 	}
 	excluded := make([]string, 1, 1+len(docFields))
 	excluded[0] = "_id"
@@ -92,4 +121,60 @@ func (b *docBuilder) build(id string, texts []fieldText, analyse func(fieldText)
 	doc.AddField(document.NewCompositeFieldWithIndexingOptions("_all", true, []string{}, excluded, index.IndexField|index.IncludeTermVectors))
 	doc.SetIndexed()
 	return doc
+}
+
+// countedField is an indexed text field analysed before it reaches
+// bleve: its Analyze keeps the length and term frequencies counted when
+// it was built. Counting in Prepare, with fewer allocations than bleve's
+// analysis.TokenFrequency (one string and one TokenFreq per term), takes
+// it off the write. Every other method is the text field's.
+type countedField struct {
+	*document.TextField
+	length     int
+	freqs      index.TokenFrequencies
+	plainBytes uint64 // of every element, for an array's elements in one field
+}
+
+// Analyze does nothing: the field was analysed when it was built.
+func (f *countedField) Analyze() {}
+
+// AnalyzedLength is the number of tokens of the field.
+func (f *countedField) AnalyzedLength() int { return f.length }
+
+// NumPlainTextBytes is the length of the text the field holds (of every
+// element, for an array), for bleve's statistics.
+func (f *countedField) NumPlainTextBytes() uint64 { return f.plainBytes }
+
+// AnalyzedTokenFrequencies are the field's terms with their frequencies.
+func (f *countedField) AnalyzedTokenFrequencies() index.TokenFrequencies { return f.freqs }
+
+// counter counts term frequencies as analysis.TokenFrequency does for a
+// field without term vectors, allocating TokenFreqs in blocks.
+type counter struct {
+	block []index.TokenFreq
+}
+
+// count adds the frequencies of the terms of toks to rv (nil: a new map)
+// and returns it. Keys share the terms' bytes: nothing changes a term
+// once analysed.
+func (c *counter) count(rv index.TokenFrequencies, toks analysis.TokenStream, opts index.FieldIndexingOptions) index.TokenFrequencies {
+	if rv == nil {
+		rv = make(index.TokenFrequencies, len(toks))
+	}
+	for _, tok := range toks {
+		key := unsafe.String(unsafe.SliceData(tok.Term), len(tok.Term))
+		tf := rv[key]
+		if tf == nil {
+			if len(c.block) == cap(c.block) {
+				c.block = make([]index.TokenFreq, 0, min(max(len(toks), 16), 256))
+			}
+			c.block = append(c.block, index.TokenFreq{Term: tok.Term})
+			tf = &c.block[len(c.block)-1]
+			rv[key] = tf
+		}
+		if !opts.SkipFreqNorm() {
+			tf.SetFrequency(tf.Frequency() + 1)
+		}
+	}
+	return rv
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/document"
+	index "github.com/blevesearch/bleve_index_api"
 )
 
 // analysisTexts are texts the fast analysis must analyse exactly as
@@ -313,7 +314,7 @@ func TestDocBuilderLikeMapping(t *testing.T) {
 			t.Fatal(err)
 		}
 		texts := d.texts(nil, desc, l, "t1 t2")
-		got := b.build(d.ID, texts, func(fieldText) analysis.Analyzer { return nil })
+		got := b.build(d.ID, texts, func(fieldText) (analysis.TokenStream, bool) { return nil, false })
 		if len(got.Fields) != len(want.Fields) {
 			t.Fatalf("%s: %d fields, want %d", d.ID, len(got.Fields), len(want.Fields))
 		}
@@ -329,5 +330,64 @@ func TestDocBuilderLikeMapping(t *testing.T) {
 		if !reflect.DeepEqual(got.CompositeFields, want.CompositeFields) || got.Indexed() != want.Indexed() || got.ID() != want.ID() {
 			t.Errorf("%s: composite fields %+v, want %+v", d.ID, got.CompositeFields, want.CompositeFields)
 		}
+	}
+}
+
+// BenchmarkPrepareWrite measures Prepare and the write of 2,000
+// synthetic skills without bodies into an in-memory index (bleve's
+// batch: counting terms, building the segment): run it with -cpu 1 to
+// compare CPU.
+func BenchmarkPrepareWrite(b *testing.B) {
+	docs := newSynth(1).docs(2000, false)
+	b.ResetTimer()
+	for range b.N {
+		ix, err := Open("", nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		p, err := ix.Prepare(docs...)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := ix.IndexPreparedUnsynced(p); err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		ix.Close()
+		b.StartTimer()
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(docs)), "ns/doc")
+}
+
+// TestCounterLikeTokenFrequency compares counter's frequencies with
+// bleve's analysis.TokenFrequency, for one field and for array elements
+// counted into one field (as zapx merges same-named fields).
+func TestCounterLikeTokenFrequency(t *testing.T) {
+	a, w := testAnalyzers(t)
+	opts := index.IndexField
+	freqs := func(tfs index.TokenFrequencies) map[string]string {
+		out := map[string]string{}
+		for k, tf := range tfs {
+			out[k] = fmt.Sprintf("%s:%d:%d", tf.Term, tf.Frequency(), len(tf.Locations))
+		}
+		return out
+	}
+	var c counter
+	var all index.TokenFrequencies
+	var want index.TokenFrequencies
+	for _, text := range analysisTexts {
+		toks, _ := a.both([]byte(text), w)
+		if got, want := freqs(c.count(nil, toks, opts)), freqs(analysis.TokenFrequency(toks, nil, opts)); !reflect.DeepEqual(got, want) {
+			t.Errorf("frequencies of %q = %v, want %v", text, got, want)
+		}
+		all = c.count(all, toks, opts)
+		if want == nil {
+			want = analysis.TokenFrequency(toks, nil, opts)
+		} else {
+			want.MergeAll(fieldPlain, analysis.TokenFrequency(toks, nil, opts))
+		}
+	}
+	if got, want := freqs(all), freqs(want); !reflect.DeepEqual(got, want) || len(got) < 100 {
+		t.Errorf("merged frequencies: %d terms, want %d", len(got), len(want))
 	}
 }

@@ -323,27 +323,24 @@ func buildDoc(ana analyzers, w *chainMemo, d *Doc, desc string, l fieldLens, ter
 	texts := d.texts(w.texts[:0], desc, l, terms)
 	w.texts = texts[:0]
 	b := ana.docs
-	return b.build(d.ID, texts, func(t fieldText) analysis.Analyzer {
+	return b.build(d.ID, texts, func(t fieldText) (analysis.TokenStream, bool) {
 		fa := b.analyzer[t.field]
 		if !b.opts[t.field].IsIndexed() {
-			return nil
+			return nil, false
 		}
-		var toks analysis.TokenStream
 		switch field := docFields[t.field]; {
 		case field == fieldName && fa == ana.text:
-			toks = nameToks
+			return nameToks, true
 		case field == fieldDescription && fa == ana.text:
-			toks = descToks
+			return descToks, true
 		case field == fieldBody && fa == ana.text:
-			toks = ana.textOnly([]byte(t.value), w)
+			return ana.textOnly([]byte(t.value), w), true
 		case fa == ana.text:
-			toks = both(t.value)[0]
+			return both(t.value)[0], true
 		case fa == ana.plain:
-			toks = both(t.value)[1]
-		default:
-			toks = fa.Analyze([]byte(t.value))
+			return both(t.value)[1], true
 		}
-		return analyzed(toks)
+		return fa.Analyze([]byte(t.value)), true
 	})
 }
 
