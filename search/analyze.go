@@ -349,35 +349,26 @@ func (a analyzers) chain(term []byte, typ analysis.TokenType) chained {
 }
 
 // memoPool holds the chain memos of an Index between Prepare calls, so
-// that each build's batches do not meet their words afresh; at most a
-// few (one per worker), each bounded by maxMemo.
+// that a build's batches need not meet their words afresh. A sync.Pool:
+// an idle index's memos (up to maxMemo words each) go with the garbage
+// collector, and refilling one costs a few milliseconds per batch.
 type memoPool struct {
-	mu   sync.Mutex
-	free []*chainMemo
+	pool sync.Pool
 }
 
 func (p *memoPool) get() *chainMemo {
 	if p == nil {
 		return newChainMemo()
 	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if n := len(p.free); n > 0 {
-		w := p.free[n-1]
-		p.free = p.free[:n-1]
+	if w, ok := p.pool.Get().(*chainMemo); ok {
 		return w
 	}
 	return newChainMemo()
 }
 
 func (p *memoPool) put(w *chainMemo) {
-	if p == nil {
-		return
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if len(p.free) < 8 {
-		p.free = append(p.free, w)
+	if p != nil {
+		p.pool.Put(w)
 	}
 }
 
