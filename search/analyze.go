@@ -259,11 +259,12 @@ const maxMemo = 1 << 15
 // of a (non-ideographic) word, keyed by the word as the tokenizer found
 // it. One per worker: not safe for concurrent use.
 type chainMemo struct {
-	m      map[string]chained
-	words  []span              // scratch for asciiWords
-	seen   map[string]struct{} // scratch for distinctTerms
-	shared []sharedText        // scratch for prepare
-	texts  []fieldText         // scratch for buildDoc
+	m       map[string]chained
+	words   []span              // scratch for asciiWords
+	seen    map[string]struct{} // scratch for distinctTerms
+	shared  []sharedText        // scratch for prepare
+	texts   []fieldText         // scratch for buildDoc
+	counter                     // counts buildDoc's frequencies
 }
 
 // chained is what the two chains make of one word: its term and keyword

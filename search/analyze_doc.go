@@ -76,12 +76,14 @@ type fieldText struct {
 // sums their lengths (zapx's invertedIndexOpaque.process), so one field
 // counted over all elements indexes the same postings, frequencies and
 // norms, without the merge.
-func (b *docBuilder) build(id string, texts []fieldText, analyse func(fieldText) (toks analysis.TokenStream, ok bool)) *document.Document {
+func (b *docBuilder) build(id string, texts []fieldText, c *counter, analyse func(fieldText) (toks analysis.TokenStream, ok bool)) *document.Document {
 	doc := document.NewDocument(id)
 	doc.Fields = make([]document.Field, 0, len(texts))
 	top := []uint64{}
 	var present [len(docFields)]bool
-	var c counter
+	if c == nil {
+		c = &counter{}
+	}
 	for i := 0; i < len(texts); i++ {
 		t := texts[i]
 		ap := top
@@ -96,7 +98,8 @@ func (b *docBuilder) build(id string, texts []fieldText, analyse func(fieldText)
 			doc.AddField(f)
 			continue
 		}
-		cf := &countedField{TextField: f, length: len(toks), freqs: c.count(nil, toks, opts), plainBytes: f.NumPlainTextBytes()}
+		cf := &countedField{TextField: f, length: len(toks), plainBytes: f.NumPlainTextBytes()}
+		streams := append(c.streams[:0], toks)
 		for t.pos >= 0 && !opts.IsStored() && !opts.IncludeDocValues() &&
 			i+1 < len(texts) && texts[i+1].field == t.field && texts[i+1].pos >= 0 {
 			i++
@@ -105,10 +108,13 @@ func (b *docBuilder) build(id string, texts []fieldText, analyse func(fieldText)
 			if !ok {
 				toks = b.analyzer[next.field].Analyze([]byte(next.value))
 			}
+			streams = append(streams, toks)
 			cf.length += len(toks)
-			cf.freqs = c.count(cf.freqs, toks, opts)
 			cf.plainBytes += uint64(len(next.value))
 		}
+		cf.freqs = c.count(cf.length, streams, opts)
+		clear(streams)
+		c.streams = streams[:0]
 		doc.AddField(cf)
 	}
 	excluded := make([]string, 1, 1+len(docFields))
@@ -149,31 +155,32 @@ func (f *countedField) NumPlainTextBytes() uint64 { return f.plainBytes }
 func (f *countedField) AnalyzedTokenFrequencies() index.TokenFrequencies { return f.freqs }
 
 // counter counts term frequencies as analysis.TokenFrequency does for a
-// field without term vectors, allocating TokenFreqs in blocks.
+// field without term vectors, allocating TokenFreqs in blocks. One per
+// worker (chainMemo.counter): a block serves several documents.
 type counter struct {
-	block []index.TokenFreq
+	block   []index.TokenFreq
+	streams []analysis.TokenStream // scratch for docBuilder.build
 }
 
-// count adds the frequencies of the terms of toks to rv (nil: a new map)
-// and returns it. Keys share the terms' bytes: nothing changes a term
-// once analysed.
-func (c *counter) count(rv index.TokenFrequencies, toks analysis.TokenStream, opts index.FieldIndexingOptions) index.TokenFrequencies {
-	if rv == nil {
-		rv = make(index.TokenFrequencies, len(toks))
-	}
-	for _, tok := range toks {
-		key := unsafe.String(unsafe.SliceData(tok.Term), len(tok.Term))
-		tf := rv[key]
-		if tf == nil {
-			if len(c.block) == cap(c.block) {
-				c.block = make([]index.TokenFreq, 0, min(max(len(toks), 16), 256))
+// count returns the frequencies of the terms of the streams, n tokens in
+// all. Keys share the terms' bytes: nothing changes a term once analysed.
+func (c *counter) count(n int, streams []analysis.TokenStream, opts index.FieldIndexingOptions) index.TokenFrequencies {
+	rv := make(index.TokenFrequencies, min(n, 256)) // a body's distinct terms are far fewer than its tokens
+	for _, toks := range streams {
+		for _, tok := range toks {
+			key := unsafe.String(unsafe.SliceData(tok.Term), len(tok.Term))
+			tf := rv[key]
+			if tf == nil {
+				if len(c.block) == cap(c.block) {
+					c.block = make([]index.TokenFreq, 0, 256)
+				}
+				c.block = append(c.block, index.TokenFreq{Term: tok.Term})
+				tf = &c.block[len(c.block)-1]
+				rv[key] = tf
 			}
-			c.block = append(c.block, index.TokenFreq{Term: tok.Term})
-			tf = &c.block[len(c.block)-1]
-			rv[key] = tf
-		}
-		if !opts.SkipFreqNorm() {
-			tf.SetFrequency(tf.Frequency() + 1)
+			if !opts.SkipFreqNorm() {
+				tf.SetFrequency(tf.Frequency() + 1)
+			}
 		}
 	}
 	return rv

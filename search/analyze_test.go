@@ -314,7 +314,7 @@ func TestDocBuilderLikeMapping(t *testing.T) {
 			t.Fatal(err)
 		}
 		texts := d.texts(nil, desc, l, "t1 t2")
-		got := b.build(d.ID, texts, func(fieldText) (analysis.TokenStream, bool) { return nil, false })
+		got := b.build(d.ID, texts, nil, func(fieldText) (analysis.TokenStream, bool) { return nil, false })
 		if len(got.Fields) != len(want.Fields) {
 			t.Fatalf("%s: %d fields, want %d", d.ID, len(got.Fields), len(want.Fields))
 		}
@@ -373,20 +373,23 @@ func TestCounterLikeTokenFrequency(t *testing.T) {
 		return out
 	}
 	var c counter
-	var all index.TokenFrequencies
+	var streams []analysis.TokenStream
 	var want index.TokenFrequencies
+	n := 0
 	for _, text := range analysisTexts {
 		toks, _ := a.both([]byte(text), w)
-		if got, want := freqs(c.count(nil, toks, opts)), freqs(analysis.TokenFrequency(toks, nil, opts)); !reflect.DeepEqual(got, want) {
+		if got, want := freqs(c.count(len(toks), []analysis.TokenStream{toks}, opts)), freqs(analysis.TokenFrequency(toks, nil, opts)); !reflect.DeepEqual(got, want) {
 			t.Errorf("frequencies of %q = %v, want %v", text, got, want)
 		}
-		all = c.count(all, toks, opts)
+		streams = append(streams, toks)
+		n += len(toks)
 		if want == nil {
 			want = analysis.TokenFrequency(toks, nil, opts)
 		} else {
 			want.MergeAll(fieldPlain, analysis.TokenFrequency(toks, nil, opts))
 		}
 	}
+	all := c.count(n, streams, opts)
 	if got, want := freqs(all), freqs(want); !reflect.DeepEqual(got, want) || len(got) < 100 {
 		t.Errorf("merged frequencies: %d terms, want %d", len(got), len(want))
 	}

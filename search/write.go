@@ -323,7 +323,7 @@ func buildDoc(ana analyzers, w *chainMemo, d *Doc, desc string, l fieldLens, ter
 	texts := d.texts(w.texts[:0], desc, l, terms)
 	w.texts = texts[:0]
 	b := ana.docs
-	return b.build(d.ID, texts, func(t fieldText) (analysis.TokenStream, bool) {
+	return b.build(d.ID, texts, &w.counter, func(t fieldText) (analysis.TokenStream, bool) {
 		fa := b.analyzer[t.field]
 		if !b.opts[t.field].IsIndexed() {
 			return nil, false
