@@ -7,7 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/skilldex/skilldex/index/listing"
+	"github.com/skilldex/skilldex/internal/listing"
 )
 
 // PageBudget bounds, in characters (Unicode code points), the JSON of one

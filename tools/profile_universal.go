@@ -10,7 +10,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skilldex/skilldex/index"
-	"github.com/skilldex/skilldex/index/listing"
+	"github.com/skilldex/skilldex/internal/listing"
 )
 
 // universal serves the seed testdata/seeds/mcp-skill-tool.md: one tool,

@@ -13,7 +13,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skilldex/skilldex/index"
-	"github.com/skilldex/skilldex/index/listing"
+	"github.com/skilldex/skilldex/internal/listing"
 	"github.com/skilldex/skilldex/index/skillmd"
 )
 

@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"github.com/skilldex/skilldex/index"
-	"github.com/skilldex/skilldex/index/audit"
-	"github.com/skilldex/skilldex/index/doctor"
+	"github.com/skilldex/skilldex/internal/audit"
+	"github.com/skilldex/skilldex/internal/doctor"
 	"github.com/skilldex/skilldex/tools"
 	"github.com/spf13/cobra"
 )

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/skilldex/skilldex/index"
-	"github.com/skilldex/skilldex/index/audit"
+	"github.com/skilldex/skilldex/internal/audit"
 )
 
 func labelled(t *testing.T, kind string) string {

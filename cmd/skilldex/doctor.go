@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/skilldex/skilldex/index/audit"
-	"github.com/skilldex/skilldex/index/doctor"
+	"github.com/skilldex/skilldex/internal/audit"
+	"github.com/skilldex/skilldex/internal/doctor"
 	"github.com/spf13/cobra"
 )
 

@@ -10,7 +10,7 @@ import (
 	"path/filepath"
 
 	"github.com/skilldex/skilldex/index"
-	"github.com/skilldex/skilldex/index/listing"
+	"github.com/skilldex/skilldex/internal/listing"
 	"github.com/spf13/cobra"
 )
 

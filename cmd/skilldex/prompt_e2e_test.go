@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/skilldex/skilldex/index/listing"
+	"github.com/skilldex/skilldex/internal/listing"
 )
 
 // TestPromptWrite updates the marked block of an AGENTS.md that has text

@@ -16,7 +16,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skilldex/skilldex/index"
-	"github.com/skilldex/skilldex/index/audit"
+	"github.com/skilldex/skilldex/internal/audit"
 	"github.com/skilldex/skilldex/index/filewatcher"
 	"github.com/skilldex/skilldex/internal/mcpshare"
 	"github.com/skilldex/skilldex/tools"

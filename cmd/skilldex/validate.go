@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/skilldex/skilldex/index"
-	"github.com/skilldex/skilldex/index/audit"
+	"github.com/skilldex/skilldex/internal/audit"
 	"github.com/skilldex/skilldex/index/skillmd"
 	"github.com/spf13/cobra"
 )

@@ -19,8 +19,8 @@ import (
 	"time"
 
 	"github.com/skilldex/skilldex/index"
-	"github.com/skilldex/skilldex/index/doctor"
-	"github.com/skilldex/skilldex/index/listing"
+	"github.com/skilldex/skilldex/internal/doctor"
+	"github.com/skilldex/skilldex/internal/listing"
 	"github.com/skilldex/skilldex/internal/e2etest"
 	"github.com/skilldex/skilldex/internal/golden"
 	"github.com/skilldex/skilldex/search/eval"
@@ -163,7 +163,7 @@ var listingCost = regexp.MustCompile(`(costs (?:about )?|in the listing, )\d+ (c
 
 // TestDoctorCorpus runs doctor on the real corpus: every kind of problem
 // the corpus has is reported (it holds no scripts - SOURCES.md: code files
-// are left out - so the script rules are covered by index/doctor's
+// are left out - so the script rules are covered by internal/doctor's
 // fixture), errors exit 1, and the report matches the golden file.
 func TestDoctorCorpus(t *testing.T) {
 	if testing.Short() {

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/skilldex/skilldex/index/audit"
+	"github.com/skilldex/skilldex/internal/audit"
 )
 
 // TestInitIsCheap runs this test binary again with no test selected and
@@ -23,13 +23,13 @@ func TestInitIsCheap(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
-	m := regexp.MustCompile(`(?m)^init github\.com/skilldex/skilldex/index/audit @\S+ ms, \S+ ms clock, (\d+) bytes`).FindSubmatch(out)
+	m := regexp.MustCompile(`(?m)^init github\.com/skilldex/skilldex/internal/audit @\S+ ms, \S+ ms clock, (\d+) bytes`).FindSubmatch(out)
 	if m == nil {
-		t.Fatalf("no inittrace line for index/audit in:\n%s", bytes.TrimSpace(out))
+		t.Fatalf("no inittrace line for internal/audit in:\n%s", bytes.TrimSpace(out))
 	}
 	n, _ := strconv.Atoi(string(m[1]))
 	if n > 64<<10 {
-		t.Errorf("index/audit's init allocated %d bytes, want at most 64 KiB: build tables and patterns on first use (lazy.go)", n)
+		t.Errorf("internal/audit's init allocated %d bytes, want at most 64 KiB: build tables and patterns on first use (lazy.go)", n)
 	}
 }
 

@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/skilldex/skilldex/index/audit"
+	"github.com/skilldex/skilldex/internal/audit"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/labelled-findings.json from the current rules")

@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/skilldex/skilldex/index"
-	"github.com/skilldex/skilldex/index/doctor"
+	"github.com/skilldex/skilldex/internal/doctor"
 	"github.com/skilldex/skilldex/index/skillmd"
 )
 

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/skilldex/skilldex/index"
-	"github.com/skilldex/skilldex/index/audit"
+	"github.com/skilldex/skilldex/internal/audit"
 )
 
 // corpusDir is the real corpus the audit's speed target is set on

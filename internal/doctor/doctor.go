@@ -16,7 +16,7 @@ import (
 	"strings"
 
 	"github.com/skilldex/skilldex/index"
-	skilllisting "github.com/skilldex/skilldex/index/listing"
+	skilllisting "github.com/skilldex/skilldex/internal/listing"
 	"github.com/skilldex/skilldex/index/skillmd"
 )
 
@@ -45,7 +45,7 @@ func (s Severity) rank() int {
 // of the report within a severity.
 const (
 	CatInvalid     = "invalid"     // a skill not served: the catalog's error diagnostics
-	CatSecurity    = "security"    // findings of the security audit (index/audit), given in Input.Extra
+	CatSecurity    = "security"    // findings of the security audit (internal/audit), given in Input.Extra
 	CatReference   = "reference"   // a link or image naming no file, or the wrong case
 	CatOutside     = "outside"     // a reference leaving the skill folder
 	CatShadowed    = "shadowed"    // several skills share a name; one wins
