@@ -12,6 +12,7 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/skilldex/skilldex/index"
+	"github.com/skilldex/skilldex/internal/gcpolicy"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 )
@@ -130,7 +131,7 @@ func (c *Config) openCatalog(ctx context.Context, stderr io.Writer) (*index.Cata
 // bar on stderr when indexing runs past a second on a terminal.
 func (c *Config) open(ctx context.Context, stderr io.Writer, mem, background bool) (*index.Catalog, error) {
 	opts := &index.Options{Roots: c.Roots, DataDir: c.DataDir, Mem: mem, MaxDepth: c.MaxDepth, Mode: c.mode(), Logger: c.logger(stderr),
-		BackgroundBodies: background, OnBuild: onBuild}
+		BackgroundBodies: background, OnBuild: gcpolicy.OnBuild}
 	if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		start := time.Now()
 		var bar *progressbar.ProgressBar

@@ -15,6 +15,7 @@ import (
 	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/internal/audit"
 	"github.com/skilldex/skilldex/internal/doctor"
+	"github.com/skilldex/skilldex/internal/gcpolicy"
 	"github.com/skilldex/skilldex/tools"
 	"github.com/spf13/cobra"
 )
@@ -104,7 +105,7 @@ func auditCatalog(ctx context.Context, cat *index.Catalog, opts audit.Options, l
 		// default costs 12% less CPU (8.0 -> 7.0 s on the corpus, peak
 		// RSS 144 -> 155 MB). An audit from the cache allocates little
 		// and keeps the one-shot settings.
-		restoreGC()
+		gcpolicy.Restore()
 		defer debug.SetGCPercent(debug.SetGCPercent(300))
 	}
 	start := time.Now()

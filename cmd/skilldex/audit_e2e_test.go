@@ -14,7 +14,7 @@ import (
 )
 
 func labelled(t *testing.T, kind string) string {
-	return filepath.Join(repoRoot(t), "index", "audit", "testdata", "labelled", kind)
+	return filepath.Join(repoRoot(t), "internal", "audit", "testdata", "labelled", kind)
 }
 
 // TestAuditCLI runs `skilldex audit` on the labelled hostile and benign

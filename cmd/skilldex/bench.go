@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/skilldex/skilldex/benchmarks"
+	"github.com/skilldex/skilldex/internal/gcpolicy"
 	"github.com/spf13/cobra"
 )
 
@@ -55,7 +56,7 @@ for 1,000 skills and scaled for larger catalogs), our own stricter goal, and the
 
 func runBench(ctx context.Context, a *app, opts benchOptions) error {
 	bc := benchmarks.Config{Skills: opts.skills, Seed: opts.seed, Log: a.stderr, ProfileDir: opts.profile,
-		Only: opts.only, TakeoverSessions: opts.sessions, TakeoverRounds: opts.rounds, OnBuild: onBuild}
+		Only: opts.only, TakeoverSessions: opts.sessions, TakeoverRounds: opts.rounds, OnBuild: gcpolicy.OnBuild}
 	if opts.dir {
 		if len(a.cfg.Roots) != 1 {
 			return fmt.Errorf("bench measures one catalog folder; got %d --dir flags", len(a.cfg.Roots))

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/skilldex/skilldex/internal/serve"
 	"gopkg.in/yaml.v3"
 )
 
@@ -261,7 +262,7 @@ var trustRules = []trustRule{
 		if c.HTTP == "" {
 			return "", false
 		}
-		_, loopback, err := httpAddr(c.HTTP)
+		_, loopback, err := serve.HTTPAddr(c.HTTP)
 		return "serve MCP on a network address", err != nil || !loopback
 	}},
 	{"token", func(c *Config) (string, bool) { return "set the HTTP bearer token", c.Token != "" }},

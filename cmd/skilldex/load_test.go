@@ -19,6 +19,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/index/filewatcher"
+	"github.com/skilldex/skilldex/internal/serve"
 	"github.com/skilldex/skilldex/tools"
 )
 
@@ -87,7 +88,7 @@ func TestLoad(t *testing.T) {
 	defer func() { cancel(); <-watchDone }()
 	srv, err := tools.New(cat, nil).NewServer()
 	must(t, err)
-	ts := httptest.NewServer(httpHandler(srv, "", slog.New(slog.DiscardHandler)))
+	ts := httptest.NewServer(serve.TokenHandler(srv, "", slog.New(slog.DiscardHandler)))
 	defer ts.Close()
 
 	// The writer: loadEditsPerSec rewrites per second, round robin.

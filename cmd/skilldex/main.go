@@ -10,10 +10,12 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/skilldex/skilldex/internal/gcpolicy"
 )
 
 func main() {
-	deferFirstGC()
+	gcpolicy.DeferFirstGC()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := execute(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/skilldex/skilldex/internal/gcpolicy"
 	"github.com/spf13/cobra"
 )
 
@@ -57,4 +58,16 @@ func writeJSON(w io.Writer, v any) error {
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
+}
+
+// keepGCFor restores the default garbage collection for the commands that
+// run long: serve runs for hours, and bench measures what serving
+// processes do.
+func keepGCFor(cmd *cobra.Command) {
+	for c := cmd; c != nil; c = c.Parent() {
+		if n := c.Name(); n == "serve" || n == "bench" {
+			gcpolicy.Restore()
+			return
+		}
+	}
 }

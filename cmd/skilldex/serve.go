@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/skilldex/skilldex/index/filewatcher"
+	"github.com/skilldex/skilldex/internal/gcpolicy"
+	"github.com/skilldex/skilldex/internal/serve"
 	"github.com/skilldex/skilldex/tools"
 	"github.com/skilldex/skilldex/tools/sandbox"
 	"github.com/spf13/cobra"
@@ -73,7 +75,7 @@ server, for clients written against it: ` + strings.Join(tools.Profiles(), ", ")
 // to, and serves MCP on stdio or HTTP until ctx ends (SIGINT, SIGTERM) or
 // the client closes stdin.
 func runServe(ctx context.Context, a *app, opts serveCmdOptions) error {
-	defer serveMemory()() // memlimit.go
+	defer gcpolicy.Serve()()
 	cfg := a.cfg
 	log := cfg.logger(a.stderr)
 	cat, err := a.openOwned(ctx, true)
@@ -129,15 +131,15 @@ func runServe(ctx context.Context, a *app, opts serveCmdOptions) error {
 		}
 		return err
 	}
-	addr, loopback, err := httpAddr(cfg.HTTP)
+	addr, loopback, err := serve.HTTPAddr(cfg.HTTP)
 	if err != nil {
 		return err
 	}
-	g := guard{Token: cfg.Token, AllowedHosts: opts.allowedHosts}
-	if err := checkExposure(addr, loopback, g); err != nil {
+	g := serve.Guard{Token: cfg.Token, AllowedHosts: opts.allowedHosts}
+	if err := serve.CheckExposure(addr, loopback, g); err != nil {
 		return err
 	}
-	warnExposure(log, addr, loopback, cfg.Token, cfg.AllowScripts)
+	serve.WarnExposure(log, addr, loopback, cfg.Token, cfg.AllowScripts)
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
@@ -145,8 +147,8 @@ func runServe(ctx context.Context, a *app, opts serveCmdOptions) error {
 	// "serving MCP at URL" first: clients and scripts read the address
 	// from this line.
 	fmt.Fprintf(a.stderr, "skilldex: serving MCP at http://%s/mcp (%s); press Ctrl-C to stop\n", ln.Addr(), plural(cat.Len(), "skill", "skills"))
-	hs := newHTTPServer(newHTTPHandler(srv, g, log))
-	ln = newLimitListener(ln, maxConns)
+	hs := serve.NewHTTPServer(serve.NewHTTPHandler(srv, g, log))
+	ln = serve.NewLimitListener(ln, serve.MaxConns)
 	go func() {
 		<-ctx.Done()
 		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

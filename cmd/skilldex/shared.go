@@ -16,8 +16,9 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skilldex/skilldex/index"
-	"github.com/skilldex/skilldex/internal/audit"
 	"github.com/skilldex/skilldex/index/filewatcher"
+	"github.com/skilldex/skilldex/internal/audit"
+	"github.com/skilldex/skilldex/internal/gcpolicy"
 	"github.com/skilldex/skilldex/internal/mcpshare"
 	"github.com/skilldex/skilldex/tools"
 	"github.com/skilldex/skilldex/tools/sandbox"
@@ -194,7 +195,7 @@ func runDaemon(ctx context.Context, cfg *Config) error {
 	if err := json.Unmarshal([]byte(os.Getenv(daemonEnv)), &dc); err != nil || dc.Key == "" {
 		return fmt.Errorf("serve --daemon is started by serve itself (it needs %s)", daemonEnv)
 	}
-	defer serveMemory()() // memlimit.go
+	defer gcpolicy.Serve()()
 	level := slog.LevelInfo
 	if cfg.Verbose {
 		level = slog.LevelDebug

@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/skilldex/skilldex/index"
-	"github.com/skilldex/skilldex/internal/audit"
 	"github.com/skilldex/skilldex/index/skillmd"
+	"github.com/skilldex/skilldex/internal/audit"
 	"github.com/spf13/cobra"
 )
 

@@ -1,4 +1,4 @@
-package main
+package gcpolicy
 
 import (
 	"math"
@@ -16,8 +16,8 @@ func TestServeMemory(t *testing.T) {
 	t.Setenv("GOMEMLIMIT", "")
 	t.Setenv("GOGC", "")
 	before := debug.SetMemoryLimit(-1)
-	stop1 := serveMemory()
-	stop2 := serveMemory()
+	stop1 := Serve()
+	stop2 := Serve()
 	live := make([]byte, 64<<20) // 64 MB live: the limit must make room for it
 	runtime.GC()
 	// The finalizer goroutine sets the limit after the collection.
@@ -51,7 +51,7 @@ func TestServeMemory(t *testing.T) {
 	}
 
 	t.Setenv("GOGC", "100")
-	stop := serveMemory()
+	stop := Serve()
 	runtime.GC()
 	time.Sleep(10 * time.Millisecond)
 	if l := debug.SetMemoryLimit(-1); l != before {
@@ -101,7 +101,7 @@ func TestServeBuildLiftsLimit(t *testing.T) {
 	}
 	serveBuild(false)
 
-	stop := serveMemory()
+	stop := Serve()
 	defer func() {
 		stop()
 		if got := debug.SetMemoryLimit(-1); got != before {
@@ -109,7 +109,7 @@ func TestServeBuildLiftsLimit(t *testing.T) {
 		}
 	}()
 	if got := debug.SetMemoryLimit(-1); got == math.MaxInt64 {
-		t.Fatal("serveMemory set no limit")
+		t.Fatal("Serve set no limit")
 	}
 	serveBuild(true)
 	serveBuild(true) // a refresh during the body pass

@@ -1,6 +1,6 @@
 //go:build !linux && !darwin
 
-package main
+package gcpolicy
 
 // machineMemory is 0 (unknown) where skilldex does not read it: the build
 // heap budget then takes its floor (buildHeapBudget).

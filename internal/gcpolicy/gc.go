@@ -1,4 +1,4 @@
-package main
+package gcpolicy
 
 import (
 	"math"
@@ -6,8 +6,6 @@ import (
 	"runtime"
 	"runtime/debug"
 	"sync"
-
-	"github.com/spf13/cobra"
 )
 
 // oneShotHeap is the heap a one-shot command may grow to before its first
@@ -16,15 +14,15 @@ import (
 // most one-shot commands exit without collecting at all.
 const oneShotHeap = 128 << 20
 
-// gcDeferred says deferFirstGC changed the runtime's settings and the
-// first collection has not restored them yet; restoreGC undoes them once.
+// gcDeferred says DeferFirstGC changed the runtime's settings and the
+// first collection has not restored them yet; Restore undoes them once.
 var (
 	gcDeferred  bool
 	gcOldPct    int
 	gcRestoreMu sync.Mutex
 )
 
-// deferFirstGC, called by main before the command line is parsed, puts
+// DeferFirstGC, called by main before the command line is parsed, puts
 // the process's first garbage collection off until the heap reaches
 // oneShotHeap, then restores the default pacing (GOGC=100, no memory
 // limit), so a command that keeps growing (a cold build of a large
@@ -33,11 +31,11 @@ var (
 // process's exit frees anyway (issue 20). Commands that run long get the
 // defaults back at once (keepGCFor). A user's GOGC or GOMEMLIMIT is left
 // alone. Tests run commands in process without it.
-func deferFirstGC() {
+func DeferFirstGC() {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return
 	}
-	gcRestoreMu.Lock() // a finalizer of an earlier call may be running restoreGC
+	gcRestoreMu.Lock() // a finalizer of an earlier call may be running Restore
 	defer gcRestoreMu.Unlock()
 	gcDeferred = true
 	gcOldPct = debug.SetGCPercent(-1)
@@ -45,11 +43,11 @@ func deferFirstGC() {
 	// The sentinel is garbage from the start: its finalizer runs after
 	// the first collection, whatever triggered it.
 	sentinel := new(struct{ _ *int })
-	runtime.SetFinalizer(sentinel, func(*struct{ _ *int }) { restoreGC() })
+	runtime.SetFinalizer(sentinel, func(*struct{ _ *int }) { Restore() })
 }
 
-// restoreGC undoes deferFirstGC, once.
-func restoreGC() {
+// Restore undoes DeferFirstGC, once.
+func Restore() {
 	gcRestoreMu.Lock()
 	defer gcRestoreMu.Unlock()
 	if !gcDeferred {
@@ -61,18 +59,6 @@ func restoreGC() {
 	if gcBuild.n > 0 { // a build started while collecting was off
 		gcBuild.base = gcOldPct
 		applyBuildGC()
-	}
-}
-
-// keepGCFor restores the default garbage collection for the commands that
-// run long: serve runs for hours, and bench measures what serving
-// processes do.
-func keepGCFor(cmd *cobra.Command) {
-	for c := cmd; c != nil; c = c.Parent() {
-		if n := c.Name(); n == "serve" || n == "bench" {
-			restoreGC()
-			return
-		}
 	}
 }
 
@@ -121,7 +107,7 @@ var gcBuild struct {
 }
 
 // buildGC is the garbage-collection half of the catalog's OnBuild hook
-// (onBuild): a build starting (true) raises GOGC as buildHeapBudget
+// (OnBuild): a build starting (true) raises GOGC as buildHeapBudget
 // allows until every build has ended (false), then restores it. A user's
 // GOGC or GOMEMLIMIT wins: it then changes nothing.
 func buildGC(building bool) {
@@ -161,10 +147,10 @@ func buildGC(building bool) {
 	}
 }
 
-// onBuild is the catalog's index.Options.OnBuild in every command: the
+// OnBuild is the catalog's index.Options.OnBuild in every command: the
 // process's memory policy while a build runs (serveBuild lifts a serving
 // process's memory limit, buildGC raises GOGC).
-func onBuild(building bool) {
+func OnBuild(building bool) {
 	serveBuild(building)
 	buildGC(building)
 }
@@ -172,7 +158,7 @@ func onBuild(building bool) {
 // applyBuildGC recomputes a running build's GOGC after a collection.
 // While a one-shot command's first collection is still deferred (the
 // deferral's settings rule: collecting is off), it changes nothing;
-// restoreGC applies it. Callers hold gcRestoreMu.
+// Restore applies it. Callers hold gcRestoreMu.
 func applyBuildGC() {
 	if gcBuild.n == 0 || gcDeferred {
 		return

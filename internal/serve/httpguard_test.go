@@ -1,8 +1,7 @@
-package main
+package serve
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -10,11 +9,8 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -44,17 +40,17 @@ func TestHTTPAddr(t *testing.T) {
 		{"127.0.0.1:", "", false, true},
 		{"a:b:c", "", false, true},
 	} {
-		addr, lo, err := httpAddr(tc.in)
+		addr, lo, err := HTTPAddr(tc.in)
 		if (err != nil) != tc.err || addr != tc.addr || lo != tc.loopback {
-			t.Errorf("httpAddr(%q) = %q, %v, %v; want %q, %v, error %v", tc.in, addr, lo, err, tc.addr, tc.loopback, tc.err)
+			t.Errorf("HTTPAddr(%q) = %q, %v, %v; want %q, %v, error %v", tc.in, addr, lo, err, tc.addr, tc.loopback, tc.err)
 		}
 	}
 }
 
-// guardServer serves the examples over httpHandler on a loopback port.
+// guardServer serves the examples over TokenHandler on a loopback port.
 func guardServer(t *testing.T, token string) *httptest.Server {
 	t.Helper()
-	cat, err := index.Open(context.Background(), &index.Options{Roots: []index.Root{{Path: filepath.Join(repoRoot(t), "examples", "skills")}}, Mem: true})
+	cat, err := index.Open(context.Background(), &index.Options{Roots: []index.Root{{Path: filepath.Join("..", "..", "examples", "skills")}}, Mem: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +59,7 @@ func guardServer(t *testing.T, token string) *httptest.Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := httptest.NewServer(httpHandler(srv, token, slog.New(slog.DiscardHandler)))
+	ts := httptest.NewServer(TokenHandler(srv, token, slog.New(slog.DiscardHandler)))
 	t.Cleanup(ts.Close)
 	return ts
 }
@@ -102,7 +98,7 @@ func post(t *testing.T, ts *httptest.Server, body string, hdr map[string]string)
 func TestHTTPGuard(t *testing.T) {
 	open := guardServer(t, "")
 	port := open.URL[strings.LastIndex(open.URL, ":"):]
-	big := `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"` + strings.Repeat("x", maxRequestBytes) + `"}}`
+	big := `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"` + strings.Repeat("x", MaxRequestBytes) + `"}}`
 	for _, tc := range []struct {
 		name string
 		body string
@@ -173,83 +169,6 @@ func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
 	return b.next.RoundTrip(r)
 }
 
-// TestServeHTTPDefaults runs the binary: a bare port binds to 127.0.0.1,
-// SKILLDEX_TOKEN locks the endpoint, and a non-loopback bind warns.
-func TestServeHTTPDefaults(t *testing.T) {
-	ex := filepath.Join(repoRoot(t), "examples", "skills")
-	start := func(env []string, args ...string) (url string, stderr *syncWriter) {
-		cmd := exec.Command(binary(t), append([]string{"serve", "--mem", "--no-watch", "--dir", ex}, args...)...)
-		cmd.Env = append(cmd.Environ(), env...)
-		stderr = &syncWriter{}
-		cmd.Stderr = stderr
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-		deadline := time.Now().Add(60 * time.Second)
-		for time.Now().Before(deadline) {
-			if s := stderr.String(); strings.Contains(s, "/mcp") {
-				u := s[strings.Index(s, "http://"):]
-				return u[:strings.Index(u, "/mcp")+4], stderr
-			}
-			time.Sleep(20 * time.Millisecond)
-		}
-		t.Fatalf("server did not start: %s", stderr.String())
-		return "", nil
-	}
-	url, _ := start([]string{"SKILLDEX_TOKEN=envtoken"}, "--http", ":0")
-	if !strings.HasPrefix(url, "http://127.0.0.1:") {
-		t.Errorf("--http :0 serves at %s; want 127.0.0.1", url)
-	}
-	for auth, want := range map[string]int{"": 401, "Bearer envtoken": 200} {
-		req, _ := http.NewRequest("POST", url, strings.NewReader(initBody))
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Accept", "application/json, text/event-stream")
-		if auth != "" {
-			req.Header.Set("Authorization", auth)
-		}
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		if resp.StatusCode != want {
-			t.Errorf("Authorization %q: status %d, want %d", auth, resp.StatusCode, want)
-		}
-	}
-	// Issue #14 B9: a non-loopback bind needs a token or allowed hosts.
-	cmd := exec.Command(binary(t), "serve", "--mem", "--no-watch", "--dir", ex, "--http", "0.0.0.0:0")
-	cmd.Env = append(os.Environ(), "SKILLDEX_TOKEN=")
-	out, err := cmd.CombinedOutput()
-	if err == nil || !strings.Contains(string(out), "--allowed-host") {
-		t.Errorf("binding 0.0.0.0 without a token or allowed hosts: err %v, output:\n%s", err, out)
-	}
-	_, stderr := start([]string{"SKILLDEX_TOKEN="}, "--http", "0.0.0.0:0", "--allowed-host", "skills.lan")
-	time.Sleep(100 * time.Millisecond)
-	if !strings.Contains(stderr.String(), "non-loopback address WITHOUT a token") {
-		t.Errorf("binding 0.0.0.0 with allowed hosts but no token gave no warning:\n%s", stderr.String())
-	}
-}
-
-// syncWriter is a bytes.Buffer safe for a process writing while the test
-// reads.
-type syncWriter struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (w *syncWriter) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.b.Write(p)
-}
-
-func (w *syncWriter) String() string {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.b.String()
-}
-
 // TestHostAndOriginAnyBind (issue #14 B9): Host and Origin are checked
 // whatever the bind: an IP literal, localhost or an allowed host passes;
 // a DNS-rebinding name (attacker.example), in Host or in Origin, gets 403.
@@ -290,11 +209,11 @@ func TestHostAndOriginAnyBind(t *testing.T) {
 	if got, _, _ := post(t, full, initBody, map[string]string{"Host": "localhost", "Origin": "http://attacker.example"}); got != 403 {
 		t.Errorf("localhost Host with a rebinding Origin: status %d, want 403", got)
 	}
-	if err := checkExposure("0.0.0.0:1", false, guard{}); err == nil {
+	if err := CheckExposure("0.0.0.0:1", false, Guard{}); err == nil {
 		t.Error("a non-loopback bind with neither token nor allowed hosts was accepted")
 	}
-	for _, g := range []guard{{Token: "x"}, {AllowedHosts: []string{"a"}}} {
-		if err := checkExposure("0.0.0.0:1", false, g); err != nil {
+	for _, g := range []Guard{{Token: "x"}, {AllowedHosts: []string{"a"}}} {
+		if err := CheckExposure("0.0.0.0:1", false, g); err != nil {
 			t.Errorf("%+v: %v", g, err)
 		}
 	}
@@ -305,9 +224,9 @@ func TestHostAndOriginAnyBind(t *testing.T) {
 // clients cannot hold connections. The 100 ms deadline is the server's;
 // the test waits up to 60 s, only to catch a hang.
 func TestSlowBodyDropped(t *testing.T) {
-	ts := httptest.NewUnstartedServer(newHTTPHandler(mcp.NewServer(&mcp.Implementation{Name: "t", Version: "1"}, nil),
-		guard{BodyTimeout: 100 * time.Millisecond}, slog.New(slog.DiscardHandler)))
-	ts.Config = newHTTPServer(ts.Config.Handler)
+	ts := httptest.NewUnstartedServer(NewHTTPHandler(mcp.NewServer(&mcp.Implementation{Name: "t", Version: "1"}, nil),
+		Guard{BodyTimeout: 100 * time.Millisecond}, slog.New(slog.DiscardHandler)))
+	ts.Config = NewHTTPServer(ts.Config.Handler)
 	ts.Start()
 	defer ts.Close()
 	c, err := net.Dial("tcp", ts.Listener.Addr().String())
@@ -352,9 +271,9 @@ func TestSlowBodyDropped(t *testing.T) {
 // connection; net/http used to wait, without a deadline, for the rest of
 // the body (under 256 KiB) and held the connection until the client left.
 func TestSlowBodyStoppedDropped(t *testing.T) {
-	ts := httptest.NewUnstartedServer(newHTTPHandler(mcp.NewServer(&mcp.Implementation{Name: "t", Version: "1"}, nil),
-		guard{BodyTimeout: 100 * time.Millisecond}, slog.New(slog.DiscardHandler)))
-	ts.Config = newHTTPServer(ts.Config.Handler)
+	ts := httptest.NewUnstartedServer(NewHTTPHandler(mcp.NewServer(&mcp.Implementation{Name: "t", Version: "1"}, nil),
+		Guard{BodyTimeout: 100 * time.Millisecond}, slog.New(slog.DiscardHandler)))
+	ts.Config = NewHTTPServer(ts.Config.Handler)
 	ts.Start()
 	defer ts.Close()
 	c, err := net.Dial("tcp", ts.Listener.Addr().String())
@@ -387,7 +306,7 @@ func TestConnectionCap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l := newLimitListener(ln, 2)
+	l := NewLimitListener(ln, 2)
 	defer l.Close()
 	var open, peak atomic.Int64
 	accepted := make(chan net.Conn, 8)
@@ -437,8 +356,8 @@ func TestConnectionCap(t *testing.T) {
 // initialize gets 503 with a JSON-RPC error; closing a session (DELETE)
 // makes room again.
 func TestSessionCap(t *testing.T) {
-	ts := httptest.NewServer(newHTTPHandler(mcp.NewServer(&mcp.Implementation{Name: "t", Version: "1"}, nil),
-		guard{MaxSessions: 2}, slog.New(slog.DiscardHandler)))
+	ts := httptest.NewServer(NewHTTPHandler(mcp.NewServer(&mcp.Implementation{Name: "t", Version: "1"}, nil),
+		Guard{MaxSessions: 2}, slog.New(slog.DiscardHandler)))
 	defer ts.Close()
 	initialize := func() (int, string) {
 		req, _ := http.NewRequest("POST", ts.URL+"/mcp", strings.NewReader(initBody))

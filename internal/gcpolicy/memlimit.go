@@ -1,4 +1,4 @@
-package main
+package gcpolicy
 
 import (
 	"math"
@@ -14,7 +14,7 @@ import (
 // little per request. With Go's default GOGC=100 the runtime lets the heap
 // grow to twice what is live before collecting, and keeps the freed pages,
 // so a 10k catalog served from 115-125 MB of anonymous memory
-// (benchmarks/PROFILE.md). serveMemory sets a soft memory limit that
+// (benchmarks/PROFILE.md). Serve sets a soft memory limit that
 // follows the live heap instead: after every collection the limit becomes
 // the live heap plus a quarter (at least serveHeadroomMin), so the runtime
 // collects earlier and returns freed pages to the system. A catalog that
@@ -22,7 +22,7 @@ import (
 // is soft (the runtime exceeds it rather than spend more than about half
 // the CPU collecting), so it never stops the process.
 //
-// The user's own GOMEMLIMIT or GOGC, when set, win: serveMemory then
+// The user's own GOMEMLIMIT or GOGC, when set, win: Serve then
 // changes nothing.
 const serveHeadroomMin = 16 << 20
 
@@ -39,9 +39,9 @@ var serveMem struct {
 	building int
 }
 
-// serveMemory applies the serving memory policy until the returned
+// Serve applies the serving memory policy until the returned
 // function is called.
-func serveMemory() (stop func()) {
+func Serve() (stop func()) {
 	if os.Getenv("GOMEMLIMIT") != "" || os.Getenv("GOGC") != "" {
 		return func() {}
 	}
@@ -77,7 +77,7 @@ func serveMemory() (stop func()) {
 }
 
 // serveBuild is the memory-limit half of the catalog's OnBuild hook
-// (onBuild): a build starting (true) lifts the serving memory limit until
+// (OnBuild): a build starting (true) lifts the serving memory limit until
 // every build has ended (false). A no-op while no serve applies the policy (a one-shot command,
 // or the user's GOGC or GOMEMLIMIT).
 func serveBuild(building bool) {

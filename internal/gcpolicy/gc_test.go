@@ -1,4 +1,4 @@
-package main
+package gcpolicy
 
 import (
 	"math"
@@ -16,12 +16,12 @@ func TestDeferFirstGC(t *testing.T) {
 	t.Setenv("GOMEMLIMIT", "")
 	orig := debug.SetGCPercent(100) // the test process's own setting, put back at the end
 	defer debug.SetGCPercent(orig)
-	deferFirstGC()
+	DeferFirstGC()
 	if pct := debug.SetGCPercent(-1); pct != -1 {
-		t.Errorf("GC percent after deferFirstGC: %d, want -1 (off)", pct)
+		t.Errorf("GC percent after DeferFirstGC: %d, want -1 (off)", pct)
 	}
 	if lim := debug.SetMemoryLimit(-1); lim != oneShotHeap {
-		t.Errorf("memory limit after deferFirstGC: %d, want %d", lim, oneShotHeap)
+		t.Errorf("memory limit after DeferFirstGC: %d, want %d", lim, oneShotHeap)
 	}
 	runtime.GC() // the first collection: the sentinel's finalizer restores the defaults
 	deadline := time.Now().Add(60 * time.Second)
@@ -37,8 +37,8 @@ func TestDeferFirstGC(t *testing.T) {
 	}
 	debug.SetGCPercent(100)
 
-	deferFirstGC()
-	keepGCFor(newServeCmd(&Config{}))
+	DeferFirstGC()
+	Restore() // what a long-running command does
 	if pct, lim := debug.SetGCPercent(-1), debug.SetMemoryLimit(-1); pct != 100 || lim != math.MaxInt64 {
 		t.Errorf("serve: GC percent %d, memory limit %d; want the defaults", pct, lim)
 	}
@@ -100,7 +100,7 @@ func TestBuildGC(t *testing.T) {
 	}
 
 	debug.SetGCPercent(100)
-	deferFirstGC()
+	DeferFirstGC()
 	buildGC(true)
 	if got := pct(); got != -1 {
 		t.Errorf("GC percent of a build before a one-shot command's first collection: %d, want -1 (off)", got)

@@ -1,4 +1,4 @@
-package main
+package serve
 
 import (
 	"bytes"
@@ -19,17 +19,17 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// maxRequestBytes bounds the body of one HTTP request to /mcp: 1 MiB. The
+// MaxRequestBytes bounds the body of one HTTP request to /mcp: 1 MiB. The
 // largest legitimate request is a tools/call with script arguments, far
 // below it; the SDK answers a larger body with 413.
-const maxRequestBytes = 1 << 20
+const MaxRequestBytes = 1 << 20
 
-// httpAddr returns the address --http ADDR listens on and whether it is a
+// HTTPAddr returns the address --http ADDR listens on and whether it is a
 // loopback address. A bare port (":8080" or "8080") binds to 127.0.0.1, so
 // serving HTTP never exposes the catalog to the network by accident (issue
 // #8: "binds to 127.0.0.1 unless told otherwise"); an explicit host, such as
 // 0.0.0.0 or a LAN address, is kept. Errors: ADDR is not host:port or port.
-func httpAddr(v string) (addr string, loopback bool, err error) {
+func HTTPAddr(v string) (addr string, loopback bool, err error) {
 	v = strings.TrimSpace(v)
 	if !strings.Contains(v, ":") {
 		v = ":" + v
@@ -54,8 +54,8 @@ func isLoopbackHost(host string) bool {
 	return err == nil && ip.IsLoopback()
 }
 
-// guard is what httpHandler enforces besides the SDK's own checks.
-type guard struct {
+// Guard is what TokenHandler enforces besides the SDK's own checks.
+type Guard struct {
 	// Token, when not empty, is required as "Authorization: Bearer TOKEN".
 	Token string
 	// AllowedHosts are host names (no port) accepted in Host and Origin
@@ -70,7 +70,7 @@ type guard struct {
 
 // HTTP limits (issue #14, B8 and B14). A request body must arrive within
 // bodyTimeout of its headers (ReadHeaderTimeout bounds those), so a
-// client trickling a body cannot hold a connection; at most maxConns
+// client trickling a body cannot hold a connection; at most MaxConns
 // connections are open at once (more wait in the kernel's accept queue
 // instead of using up file descriptors); at most maxSessions stateful MCP
 // sessions exist at once, each closed after sessionIdle without a request;
@@ -79,7 +79,7 @@ const (
 	bodyTimeout       = 30 * time.Second
 	readHeaderTimeout = 10 * time.Second
 	connIdle          = 2 * time.Minute
-	maxConns          = 1024
+	MaxConns          = 1024
 	maxSessions       = 256
 )
 
@@ -88,12 +88,12 @@ const (
 // and goroutines for the life of the server.
 const sessionIdle = 30 * time.Minute
 
-// httpHandler is newHTTPHandler with only a token (tests and benchmarks).
-func httpHandler(srv *mcp.Server, token string, log *slog.Logger) http.Handler {
-	return newHTTPHandler(srv, guard{Token: token}, log)
+// TokenHandler is NewHTTPHandler with only a token (tests and benchmarks).
+func TokenHandler(srv *mcp.Server, token string, log *slog.Logger) http.Handler {
+	return NewHTTPHandler(srv, Guard{Token: token}, log)
 }
 
-// newHTTPHandler serves srv over streamable HTTP at /mcp behind the guards,
+// NewHTTPHandler serves srv over streamable HTTP at /mcp behind the guards,
 // outermost first:
 //
 //   - Host and Origin (DNS rebinding, whatever the bind; hostAllowed): 403;
@@ -101,13 +101,13 @@ func httpHandler(srv *mcp.Server, token string, log *slog.Logger) http.Handler {
 //     otherwise; RFC 6750), compared in constant time;
 //   - cross-origin protection (net/http's CrossOriginProtection): a
 //     browser page on another origin cannot post to the server;
-//   - the request body read within g.BodyTimeout and up to maxRequestBytes
+//   - the request body read within g.BodyTimeout and up to MaxRequestBytes
 //     (408 and 413);
 //   - at most g.MaxSessions stateful sessions (503 for one more
 //     initialize);
 //   - the go-sdk's own DNS-rebinding check on loopback addresses (on by
 //     default since go-sdk v1.4; DisableLocalhostProtection stays false).
-func newHTTPHandler(srv *mcp.Server, g guard, log *slog.Logger) http.Handler {
+func NewHTTPHandler(srv *mcp.Server, g Guard, log *slog.Logger) http.Handler {
 	if g.MaxSessions <= 0 {
 		g.MaxSessions = maxSessions
 	}
@@ -116,9 +116,9 @@ func newHTTPHandler(srv *mcp.Server, g guard, log *slog.Logger) http.Handler {
 	}
 	get := func(*http.Request) *mcp.Server { return srv }
 	stateful := mcp.NewStreamableHTTPHandler(get,
-		&mcp.StreamableHTTPOptions{MaxRequestBodyBytes: maxRequestBytes, Logger: log, SessionTimeout: sessionIdle})
+		&mcp.StreamableHTTPOptions{MaxRequestBodyBytes: MaxRequestBytes, Logger: log, SessionTimeout: sessionIdle})
 	stateless := mcp.NewStreamableHTTPHandler(get,
-		&mcp.StreamableHTTPOptions{MaxRequestBodyBytes: maxRequestBytes, Logger: log, Stateless: true})
+		&mcp.StreamableHTTPOptions{MaxRequestBodyBytes: MaxRequestBytes, Logger: log, Stateless: true})
 	var h http.Handler = byProtocol(limitSessions(srv, g.MaxSessions, stateful), stateless)
 	h = readBody(g.BodyTimeout, h)
 	mux := http.NewServeMux()
@@ -130,10 +130,10 @@ func newHTTPHandler(srv *mcp.Server, g guard, log *slog.Logger) http.Handler {
 	return checkHost(g.AllowedHosts, h)
 }
 
-// newHTTPServer is the http.Server serve --http runs: header and idle
+// NewHTTPServer is the http.Server serve --http runs: header and idle
 // timeouts (the body deadline is per request, in readBody, so long-lived
 // SSE responses are not cut).
-func newHTTPServer(h http.Handler) *http.Server {
+func NewHTTPServer(h http.Handler) *http.Server {
 	return &http.Server{Handler: h, ReadHeaderTimeout: readHeaderTimeout, IdleTimeout: connIdle}
 }
 
@@ -181,7 +181,7 @@ func checkHost(allowed []string, next http.Handler) http.Handler {
 	})
 }
 
-// readBody reads the whole request body (up to maxRequestBytes+1) within
+// readBody reads the whole request body (up to MaxRequestBytes+1) within
 // timeout before the handler runs, then clears the connection's read
 // deadline: a trickled body fails with 408 and frees its connection, and
 // a stream that stays open afterwards is not cut.
@@ -193,7 +193,7 @@ func readBody(timeout time.Duration, next http.Handler) http.Handler {
 		}
 		rc := http.NewResponseController(w)
 		_ = rc.SetReadDeadline(time.Now().Add(timeout))
-		body, err := io.ReadAll(io.LimitReader(r.Body, maxRequestBytes+1))
+		body, err := io.ReadAll(io.LimitReader(r.Body, MaxRequestBytes+1))
 		if err != nil {
 			// The rest of the body may still be on its way: close the
 			// connection after this answer instead of reading it. The
@@ -246,7 +246,7 @@ type limitListener struct {
 	sem chan struct{}
 }
 
-func newLimitListener(l net.Listener, n int) *limitListener {
+func NewLimitListener(l net.Listener, n int) *limitListener {
 	return &limitListener{Listener: l, sem: make(chan struct{}, n)}
 }
 
@@ -273,11 +273,11 @@ func (c *limitConn) Close() error {
 	return err
 }
 
-// checkExposure refuses a non-loopback bind that has neither a token nor
+// CheckExposure refuses a non-loopback bind that has neither a token nor
 // allowed hosts (issue #14 B9): the catalog would be open to anyone who
 // can reach the address, and to DNS-rebinding pages through any name
 // that resolves to it.
-func checkExposure(addr string, loopback bool, g guard) error {
+func CheckExposure(addr string, loopback bool, g Guard) error {
 	if loopback || g.Token != "" || len(g.AllowedHosts) > 0 {
 		return nil
 	}
@@ -328,9 +328,9 @@ func requireToken(token string, next http.Handler) http.Handler {
 	})
 }
 
-// warnExposure logs what a non-loopback bind exposes, and what a token
+// WarnExposure logs what a non-loopback bind exposes, and what a token
 // alone does not protect (the token travels in clear over plain HTTP).
-func warnExposure(log *slog.Logger, addr string, loopback bool, token string, scripts bool) {
+func WarnExposure(log *slog.Logger, addr string, loopback bool, token string, scripts bool) {
 	what := "read every skill"
 	if scripts {
 		what += " and run skill scripts"

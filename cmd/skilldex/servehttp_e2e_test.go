@@ -1,0 +1,93 @@
+package main
+
+import (
+	"bytes"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// TestServeHTTPDefaults runs the binary: a bare port binds to 127.0.0.1,
+// SKILLDEX_TOKEN locks the endpoint, and a non-loopback bind warns.
+func TestServeHTTPDefaults(t *testing.T) {
+	ex := filepath.Join(repoRoot(t), "examples", "skills")
+	start := func(env []string, args ...string) (url string, stderr *syncWriter) {
+		cmd := exec.Command(binary(t), append([]string{"serve", "--mem", "--no-watch", "--dir", ex}, args...)...)
+		cmd.Env = append(cmd.Environ(), env...)
+		stderr = &syncWriter{}
+		cmd.Stderr = stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+		deadline := time.Now().Add(60 * time.Second)
+		for time.Now().Before(deadline) {
+			if s := stderr.String(); strings.Contains(s, "/mcp") {
+				u := s[strings.Index(s, "http://"):]
+				return u[:strings.Index(u, "/mcp")+4], stderr
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		t.Fatalf("server did not start: %s", stderr.String())
+		return "", nil
+	}
+	url, _ := start([]string{"SKILLDEX_TOKEN=envtoken"}, "--http", ":0")
+	if !strings.HasPrefix(url, "http://127.0.0.1:") {
+		t.Errorf("--http :0 serves at %s; want 127.0.0.1", url)
+	}
+	for auth, want := range map[string]int{"": 401, "Bearer envtoken": 200} {
+		req, _ := http.NewRequest("POST", url, strings.NewReader(initBody))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		if auth != "" {
+			req.Header.Set("Authorization", auth)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != want {
+			t.Errorf("Authorization %q: status %d, want %d", auth, resp.StatusCode, want)
+		}
+	}
+	// Issue #14 B9: a non-loopback bind needs a token or allowed hosts.
+	cmd := exec.Command(binary(t), "serve", "--mem", "--no-watch", "--dir", ex, "--http", "0.0.0.0:0")
+	cmd.Env = append(os.Environ(), "SKILLDEX_TOKEN=")
+	out, err := cmd.CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "--allowed-host") {
+		t.Errorf("binding 0.0.0.0 without a token or allowed hosts: err %v, output:\n%s", err, out)
+	}
+	_, stderr := start([]string{"SKILLDEX_TOKEN="}, "--http", "0.0.0.0:0", "--allowed-host", "skills.lan")
+	time.Sleep(100 * time.Millisecond)
+	if !strings.Contains(stderr.String(), "non-loopback address WITHOUT a token") {
+		t.Errorf("binding 0.0.0.0 with allowed hosts but no token gave no warning:\n%s", stderr.String())
+	}
+}
+
+// syncWriter is a bytes.Buffer safe for a process writing while the test
+// reads.
+type syncWriter struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (w *syncWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.Write(p)
+}
+
+func (w *syncWriter) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.String()
+}
+
+// initBody is an MCP initialize request.
+const initBody = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
