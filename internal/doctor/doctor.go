@@ -16,8 +16,8 @@ import (
 	"strings"
 
 	"github.com/skilldex/skilldex/index"
-	skilllisting "github.com/skilldex/skilldex/internal/listing"
 	"github.com/skilldex/skilldex/index/skillmd"
+	skilllisting "github.com/skilldex/skilldex/internal/listing"
 )
 
 // Severity ranks a finding. Errors make `skilldex doctor` exit 1: the

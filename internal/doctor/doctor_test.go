@@ -12,8 +12,8 @@ import (
 	"testing"
 
 	"github.com/skilldex/skilldex/index"
-	"github.com/skilldex/skilldex/internal/doctor"
 	"github.com/skilldex/skilldex/index/skillmd"
+	"github.com/skilldex/skilldex/internal/doctor"
 )
 
 // golden compares got with testdata/name, or rewrites it with -update.
