@@ -14,6 +14,7 @@ import (
 
 	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/internal/audit"
+	"github.com/skilldex/skilldex/internal/config"
 	"github.com/skilldex/skilldex/internal/doctor"
 	"github.com/skilldex/skilldex/internal/gcpolicy"
 	"github.com/skilldex/skilldex/tools"
@@ -27,7 +28,7 @@ type auditOptions struct {
 	noSecrets bool
 }
 
-func newAuditCmd(cfg *Config) *cobra.Command {
+func newAuditCmd(cfg *config.Config) *cobra.Command {
 	var opts auditOptions
 	cmd := &cobra.Command{
 		Use:   "audit",
@@ -70,7 +71,7 @@ func runAudit(ctx context.Context, a *app, opts auditOptions) error {
 		return err
 	}
 	defer cat.Close()
-	rep, err := auditCatalog(ctx, cat, audit.Options{NoSecrets: opts.noSecrets}, cfg.logger(stderr))
+	rep, err := auditCatalog(ctx, cat, audit.Options{NoSecrets: opts.noSecrets}, cfg.Logger(stderr))
 	if err != nil {
 		return err
 	}
@@ -175,7 +176,7 @@ func writeAuditText(w io.Writer, rep *audit.Report) error {
 // auditPaths audits the skills under paths (SKILL.md files, skill folders
 // or folders of skills, as validate takes them) through an in-memory
 // catalog over them, for validate --strict.
-func auditPaths(ctx context.Context, paths []string, cfg *Config) (*audit.Report, error) {
+func auditPaths(ctx context.Context, paths []string, cfg *config.Config) (*audit.Report, error) {
 	var roots []index.Root
 	for _, p := range paths {
 		abs, err := filepath.Abs(p)
@@ -187,7 +188,7 @@ func auditPaths(ctx context.Context, paths []string, cfg *Config) (*audit.Report
 		}
 		roots = append(roots, index.Root{Path: abs})
 	}
-	cat, err := index.Open(ctx, &index.Options{Roots: roots, Mem: true, MaxDepth: cfg.MaxDepth, Mode: cfg.mode()})
+	cat, err := index.Open(ctx, &index.Options{Roots: roots, Mem: true, MaxDepth: cfg.MaxDepth, Mode: cfg.Mode()})
 	if err != nil {
 		return nil, err
 	}

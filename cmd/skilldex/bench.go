@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/skilldex/skilldex/benchmarks"
+	"github.com/skilldex/skilldex/internal/config"
 	"github.com/skilldex/skilldex/internal/gcpolicy"
 	"github.com/spf13/cobra"
 )
@@ -26,7 +27,7 @@ type benchOptions struct {
 	sessions, rounds int
 }
 
-func newBenchCmd(cfg *Config) *cobra.Command {
+func newBenchCmd(cfg *config.Config) *cobra.Command {
 	var opts benchOptions
 	cmd := &cobra.Command{
 		Use:   "bench",

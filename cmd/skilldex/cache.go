@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/skilldex/skilldex/index"
+	"github.com/skilldex/skilldex/internal/config"
 	"github.com/spf13/cobra"
 )
 
@@ -31,7 +32,7 @@ const catalogRecordFile = "catalog.json"
 
 // recordCatalog writes catalogRecordFile for cat; failing costs only the
 // description in cache list, so errors are ignored.
-func (c *Config) recordCatalog(cat *index.Catalog) {
+func recordCatalog(c *config.Config, cat *index.Catalog) {
 	dir := cat.DataDir()
 	if dir == "" {
 		return
@@ -55,7 +56,7 @@ type cacheEntry struct {
 	Missing bool `json:"roots_missing"`
 }
 
-func newCacheCmd(cfg *Config) *cobra.Command {
+func newCacheCmd(cfg *config.Config) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "cache",
 		Short: "List or remove the catalogs' data dirs (store and search index per set of skill folders)",

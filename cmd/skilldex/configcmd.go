@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/skilldex/skilldex/internal/config"
 	"github.com/spf13/cobra"
 )
 
@@ -20,11 +21,11 @@ type configValue struct {
 }
 
 // effective lists every setting with its value and source, roots first.
-func (c *Config) effective() []configValue {
-	out := []configValue{{Key: "roots", Value: c.rootList, Source: c.sources["roots"], Env: "SKILLDEX_DIRS"}}
+func effective(c *config.Config) []configValue {
+	out := []configValue{{Key: "roots", Value: c.RootList, Source: c.Sources["roots"], Env: "SKILLDEX_DIRS"}}
 	cv := reflect.ValueOf(c).Elem()
-	for _, s := range settings {
-		v := cv.Field(fieldIndex(s.key)).Interface()
+	for _, s := range config.Settings {
+		v := cv.Field(config.FieldIndex(s.Key)).Interface()
 		switch x := v.(type) {
 		case time.Duration:
 			v = x.String()
@@ -33,15 +34,15 @@ func (c *Config) effective() []configValue {
 				v = []string{}
 			}
 		}
-		if s.secret && !reflect.ValueOf(v).IsZero() {
+		if s.Secret && !reflect.ValueOf(v).IsZero() {
 			v = "********"
 		}
-		out = append(out, configValue{Key: s.key, Value: v, Source: c.sources[s.key], Env: s.env})
+		out = append(out, configValue{Key: s.Key, Value: v, Source: c.Sources[s.Key], Env: s.Env})
 	}
 	return out
 }
 
-func newConfigCmd(cfg *Config) *cobra.Command {
+func newConfigCmd(cfg *config.Config) *cobra.Command {
 	return &cobra.Command{
 		Use:   "config",
 		Short: "Print the effective configuration and where each value came from",
@@ -76,14 +77,14 @@ named with --config. The keys are those printed here, e.g.
 // runConfig prints every setting with its value and source.
 func runConfig(_ context.Context, a *app) error {
 	cfg := a.cfg
-	vals := cfg.effective()
+	vals := effective(cfg)
 	w := a.stdout
 	if cfg.JSON {
 		file := ""
-		if n := len(cfg.files); n > 0 {
-			file = cfg.files[n-1]
+		if n := len(cfg.Files); n > 0 {
+			file = cfg.Files[n-1]
 		}
-		files := cfg.files
+		files := cfg.Files
 		if files == nil {
 			files = []string{}
 		}
@@ -92,26 +93,26 @@ func runConfig(_ context.Context, a *app) error {
 			ConfigFiles []string      `json:"config_files"`
 			Searched    []string      `json:"searched"`
 			Settings    []configValue `json:"settings"`
-		}{nilIfEmpty(file), files, configPaths(), vals})
+		}{nilIfEmpty(file), files, config.ConfigPaths(), vals})
 	}
-	for _, f := range cfg.files {
+	for _, f := range cfg.Files {
 		why := ""
 		switch {
-		case f == projectConfig && len(cfg.files) > 0 && cfg.configFile == "" && os.Getenv("SKILLDEX_CONFIG") == "":
+		case f == config.ProjectConfig && len(cfg.Files) > 0 && cfg.ConfigFile == "" && os.Getenv("SKILLDEX_CONFIG") == "":
 			why = " (found in the working folder: cannot widen trust)"
-		case f == userConfig():
+		case f == config.UserConfig():
 			why = " (your own)"
 		}
 		fmt.Fprintf(w, "config file: %s%s\n", f, why)
 	}
-	if len(cfg.files) > 0 {
+	if len(cfg.Files) > 0 {
 		fmt.Fprintln(w)
 	} else {
-		fmt.Fprintf(w, "config file: none (looked for %s)\n\n", strings.Join(configPaths(), ", "))
+		fmt.Fprintf(w, "config file: none (looked for %s)\n\n", strings.Join(config.ConfigPaths(), ", "))
 	}
 	var rows [][]string
 	for _, v := range vals {
-		if roots, ok := v.Value.([]rootSetting); ok {
+		if roots, ok := v.Value.([]config.RootSetting); ok {
 			for i, r := range roots {
 				key, src := "", ""
 				if i == 0 {
@@ -142,8 +143,8 @@ func runConfig(_ context.Context, a *app) error {
 	}); err != nil {
 		return err
 	}
-	if len(cfg.skippedNative) > 0 {
-		fmt.Fprintf(w, "\nleft out (%s loads them itself): %s\n", cfg.forAgent, strings.Join(cfg.skippedNative, ", "))
+	if len(cfg.SkippedNative) > 0 {
+		fmt.Fprintf(w, "\nleft out (%s loads them itself): %s\n", cfg.ForAgent, strings.Join(cfg.SkippedNative, ", "))
 	}
 	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/skilldex/skilldex/index"
+	"github.com/skilldex/skilldex/internal/config"
 )
 
 // TestConfigSources writes a skilldex.yaml with prioritised, labelled
@@ -144,12 +145,12 @@ func TestConfigReachesServeFlags(t *testing.T) {
 	}
 	t.Setenv("SKILLDEX_CONFIG", file)
 	t.Setenv("SKILLDEX_DEBOUNCE", "75ms")
-	cfg := &Config{}
+	cfg := &config.Config{}
 	serve := newServeCmd(cfg)
 	if err := serve.ParseFlags([]string{"--rescan", "3s"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := cfg.resolve(serve); err != nil {
+	if err := cfg.Resolve(serve); err != nil {
 		t.Fatal(err)
 	}
 	f := serve.Flags()
@@ -159,13 +160,13 @@ func TestConfigReachesServeFlags(t *testing.T) {
 	if !noWatch || debounce.String() != "75ms" || rescan.String() != "3s" || cfg.Sandbox != "none" || cfg.HTTP != "127.0.0.1:0" {
 		t.Errorf("no-watch %v debounce %v rescan %v sandbox %q http %q; want true 75ms 3s none 127.0.0.1:0", noWatch, debounce, rescan, cfg.Sandbox, cfg.HTTP)
 	}
-	if cfg.sources["rescan"] != "flag --rescan" || cfg.sources["debounce"] != "env SKILLDEX_DEBOUNCE" || cfg.sources["watch"] != "file "+file {
-		t.Errorf("sources %v", cfg.sources)
+	if cfg.Sources["rescan"] != "flag --rescan" || cfg.Sources["debounce"] != "env SKILLDEX_DEBOUNCE" || cfg.Sources["watch"] != "file "+file {
+		t.Errorf("sources %v", cfg.Sources)
 	}
 
-	cfg = &Config{}
+	cfg = &config.Config{}
 	run := newRunCmd(cfg)
-	if err := cfg.resolve(run); err != nil {
+	if err := cfg.Resolve(run); err != nil {
 		t.Fatal(err)
 	}
 	if kind, _ := run.Flags().GetString("sandbox"); kind != "none" {

@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/skilldex/skilldex/internal/config"
 )
 
 // TestConfigTrustBoundary is issue 14 B4: a skilldex.yaml in the working
@@ -32,7 +34,7 @@ func TestConfigTrustBoundary(t *testing.T) {
 				if r.code == 0 {
 					t.Fatalf("%q accepted from the working folder's skilldex.yaml:\n%s%s", tc.conf, r.stdout, r.stderr)
 				}
-				for _, want := range []string{"sets " + tc.key, "--" + settingFor(tc.key).flag, settingFor(tc.key).env, "config.yaml", "--config"} {
+				for _, want := range []string{"sets " + tc.key, "--" + config.SettingFor(tc.key).Flag, config.SettingFor(tc.key).Env, "config.yaml", "--config"} {
 					if !strings.Contains(r.stderr, want) {
 						t.Errorf("error does not say %q:\n%s", want, r.stderr)
 					}
@@ -69,7 +71,7 @@ func TestConfigTrustBoundary(t *testing.T) {
 		_ = wd
 	})
 
-	// The same settings from the user's own file and from --config.
+	// The same config.Settings from the user's own file and from --config.
 	for _, where := range []string{"user", "named"} {
 		t.Run("trusted/"+where, func(t *testing.T) {
 			wd, home := fakeUser(t)
@@ -78,7 +80,7 @@ func TestConfigTrustBoundary(t *testing.T) {
 			if where == "user" {
 				writeFile(t, filepath.Join(home, ".config", "skilldex", "config.yaml"), conf)
 				// A project file beside it adds roots; it cannot undo
-				// the user's trust settings, nor is it refused.
+				// the user's trust config.Settings, nor is it refused.
 				writeFile(t, filepath.Join(wd, "skilldex.yaml"), "roots: [skills]\n")
 			} else {
 				writeFile(t, filepath.Join(wd, "team.yaml"), conf)
@@ -97,7 +99,7 @@ func TestConfigTrustBoundary(t *testing.T) {
 				got[s.Key] = s.Value
 			}
 			if got["allow_scripts"] != true || got["sandbox"] != "none" || got["http"] != "0.0.0.0:18799" || got["data_dir"] != filepath.Join(home, "dd") {
-				t.Errorf("trusted settings not applied: %v", got)
+				t.Errorf("trusted config.Settings not applied: %v", got)
 			}
 		})
 	}
@@ -113,7 +115,7 @@ func TestConfigTrustBoundary(t *testing.T) {
 }
 
 // TestConfigUnknownKey: a typo in a key is refused with the line and the
-// closest key, at the top level and inside a root.
+// config.Closest key, at the top level and inside a root.
 func TestConfigUnknownKey(t *testing.T) {
 	cases := []struct{ conf, want string }{
 		{"watcg: poll\n", `line 1: unknown key "watcg"; did you mean "watch"?`},

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/skilldex/skilldex/internal/audit"
+	"github.com/skilldex/skilldex/internal/config"
 	"github.com/skilldex/skilldex/internal/doctor"
 	"github.com/spf13/cobra"
 )
@@ -17,7 +18,7 @@ type doctorOptions struct {
 	noAudit bool // skip the security audit
 }
 
-func newDoctorCmd(cfg *Config) *cobra.Command {
+func newDoctorCmd(cfg *config.Config) *cobra.Command {
 	var opts doctorOptions
 	cmd := &cobra.Command{
 		Use:   "doctor",
@@ -48,7 +49,7 @@ func runDoctor(ctx context.Context, a *app, opts doctorOptions) error {
 	defer cat.Close()
 	in := doctor.FromCatalog(ctx, cat)
 	if !opts.noAudit {
-		rep, err := auditCatalog(ctx, cat, audit.Options{}, a.cfg.logger(a.stderr))
+		rep, err := auditCatalog(ctx, cat, audit.Options{}, a.cfg.Logger(a.stderr))
 		if err != nil {
 			return err
 		}

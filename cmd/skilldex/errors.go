@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/skilldex/skilldex/index"
+	"github.com/skilldex/skilldex/internal/config"
 	"github.com/spf13/cobra"
 )
 
@@ -20,7 +21,7 @@ func renderError(err error) string {
 		nf      *index.NotFoundError
 		fnf     *index.FileNotFoundError
 		inv     *index.InvalidSkillError
-		missing *missingRootsError
+		missing *config.MissingRootsError
 		locked  *index.LockedError
 	)
 	switch {

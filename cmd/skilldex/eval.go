@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/skilldex/skilldex/index"
+	"github.com/skilldex/skilldex/internal/config"
 	"github.com/skilldex/skilldex/search/eval"
 	"github.com/spf13/cobra"
 )
@@ -57,7 +58,7 @@ type evalQuery struct {
 	Expected []string         `json:"expected"`
 }
 
-func newEvalCmd(cfg *Config) *cobra.Command {
+func newEvalCmd(cfg *config.Config) *cobra.Command {
 	var baseline bool
 	cmd := &cobra.Command{
 		Use:   "eval QUERIES.tsv",
@@ -76,7 +77,7 @@ no_good_match, beside the share of correct first answers wrongly flagged no_good
 			if err != nil {
 				return err
 			}
-			cat, err := cfg.openCatalog(cmd.Context(), cmd.ErrOrStderr())
+			cat, err := openCatalog(cfg, cmd.Context(), cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}

@@ -6,10 +6,11 @@ import (
 	"time"
 
 	"github.com/skilldex/skilldex/index"
+	"github.com/skilldex/skilldex/internal/config"
 	"github.com/spf13/cobra"
 )
 
-func newIndexCmd(cfg *Config) *cobra.Command {
+func newIndexCmd(cfg *config.Config) *cobra.Command {
 	return &cobra.Command{
 		Use:   "index",
 		Short: "Build or refresh the catalog's store and search index; print counts and timings",

@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/skilldex/skilldex/internal/config"
 	"github.com/spf13/cobra"
 	"github.com/tailscale/hujson"
 )
@@ -132,7 +133,7 @@ type initAgentOptions struct {
 	allRoots bool
 }
 
-func newInitAgentCmd(cfg *Config) *cobra.Command {
+func newInitAgentCmd(cfg *config.Config) *cobra.Command {
 	var opts initAgentOptions
 	var docs []string
 	for _, n := range agentNames() {
@@ -188,8 +189,8 @@ func runInitAgent(_ context.Context, a *app, opts initAgentOptions) error {
 	res := initAgentResult{Agent: opts.agent, Format: t.format, Native: []string{}}
 	if opts.agent != "generic" && !opts.allRoots {
 		entry.Args = append(entry.Args, "--for-agent", opts.agent)
-		for f := range nativeFolders(opts.agent) {
-			res.Native = append(res.Native, f.label())
+		for f := range config.NativeFolders(opts.agent) {
+			res.Native = append(res.Native, f.Label())
 		}
 		sort.Strings(res.Native)
 	}
@@ -350,10 +351,10 @@ func sharedEntryNotes(agent string, allRoots bool) []string {
 			break
 		}
 		var twice []string
-		claude := nativeFolders("claude")
-		for f := range nativeFolders("copilot") {
+		claude := config.NativeFolders("claude")
+		for f := range config.NativeFolders("copilot") {
 			if !claude[f] {
-				twice = append(twice, f.label())
+				twice = append(twice, f.Label())
 			}
 		}
 		sort.Strings(twice)
@@ -374,14 +375,3 @@ func sharedEntryNotes(agent string, allRoots bool) []string {
 	return notes
 }
 
-// label is how init-agent names a default skill folder: ./REL in the
-// project, ~/REL in the home folder, the path itself otherwise.
-func (f *skillFolder) label() string {
-	switch f.scope {
-	case "user":
-		return "~/" + f.rel
-	case "project":
-		return "./" + f.rel
-	}
-	return f.rel
-}

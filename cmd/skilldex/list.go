@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/skilldex/skilldex/index"
+	"github.com/skilldex/skilldex/internal/config"
 	"github.com/spf13/cobra"
 )
 
@@ -15,7 +16,7 @@ type listOptions struct {
 	index.ListOptions
 }
 
-func newListCmd(cfg *Config) *cobra.Command {
+func newListCmd(cfg *config.Config) *cobra.Command {
 	var opts listOptions
 	cmd := &cobra.Command{
 		Use:   "list",

@@ -10,11 +10,12 @@ import (
 	"path/filepath"
 
 	"github.com/skilldex/skilldex/index"
+	"github.com/skilldex/skilldex/internal/config"
 	"github.com/skilldex/skilldex/internal/listing"
 	"github.com/spf13/cobra"
 )
 
-func newPromptCmd(cfg *Config) *cobra.Command {
+func newPromptCmd(cfg *config.Config) *cobra.Command {
 	var opts promptOptions
 	cmd := &cobra.Command{
 		Use:   "prompt",

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/skilldex/skilldex/internal/config"
 	"github.com/spf13/cobra"
 )
 
@@ -12,7 +13,7 @@ type readOptions struct {
 	name, path string
 }
 
-func newReadCmd(cfg *Config) *cobra.Command {
+func newReadCmd(cfg *config.Config) *cobra.Command {
 	return &cobra.Command{
 		Use:   "read NAME|ID PATH",
 		Short: "Print a text file of a skill (path relative to the skill folder)",

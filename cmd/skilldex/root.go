@@ -5,12 +5,13 @@ import (
 	"io"
 	"strings"
 
+	"github.com/skilldex/skilldex/internal/config"
 	"github.com/skilldex/skilldex/internal/gcpolicy"
 	"github.com/spf13/cobra"
 )
 
 func newRootCmd() *cobra.Command {
-	cfg := &Config{}
+	cfg := &config.Config{}
 	root := &cobra.Command{
 		Use:   "skilldex",
 		Short: "A fast, searchable, always-fresh catalog of Agent Skills, over MCP and the CLI",
@@ -30,19 +31,19 @@ installed Claude Code plugins (~/.claude/plugins/cache), and the older skilldex 
 		SilenceErrors: true,
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
 			keepGCFor(cmd)
-			return cfg.resolve(cmd)
+			return cfg.Resolve(cmd)
 		},
 	}
 	f := root.PersistentFlags()
-	f.StringArrayVar(&cfg.dirs, "dir", nil, "skill root folder (repeatable; earlier roots win shared names)")
+	f.StringArrayVar(&cfg.Dirs, "dir", nil, "skill root folder (repeatable; earlier roots win shared names)")
 	f.StringVar(&cfg.DataDir, "data-dir", "", "folder for the store and search index (default: user cache dir/skilldex; env SKILLDEX_DATA_DIR)")
 	f.BoolVar(&cfg.Mem, "mem", false, "keep the store and search index in memory")
 	f.IntVar(&cfg.MaxDepth, "max-depth", 0, "how many folder levels below a root to walk (default 8)")
 	f.BoolVar(&cfg.JSON, "json", false, "print JSON instead of a table")
 	f.BoolVar(&cfg.AllowMissing, "allow-missing", false, "skip named skill folders (--dir, SKILLDEX_DIRS, config roots) that do not exist instead of failing")
-	f.StringVar(&cfg.project, "project", "", "project folder whose skill folders are default roots (default: the working folder)")
-	f.StringVar(&cfg.forAgent, "for-agent", "", "leave out the default skill folders AGENT loads itself ("+strings.Join(skillAgents, ", ")+")")
-	f.StringVar(&cfg.configFile, "config", "", "config file (default skilldex.yaml, then ~/.config/skilldex/config.yaml)")
+	f.StringVar(&cfg.Project, "project", "", "project folder whose skill folders are default roots (default: the working folder)")
+	f.StringVar(&cfg.ForAgent, "for-agent", "", "leave out the default skill folders AGENT loads itself ("+strings.Join(config.SkillAgents, ", ")+")")
+	f.StringVar(&cfg.ConfigFile, "config", "", "config file (default skilldex.yaml, then ~/.config/skilldex/config.yaml)")
 	f.BoolVarP(&cfg.Verbose, "verbose", "v", false, "log debug detail to stderr")
 	root.AddCommand(newListCmd(cfg), newSearchCmd(cfg), newShowCmd(cfg), newReadCmd(cfg), newValidateCmd(cfg),
 		newIndexCmd(cfg), newServeCmd(cfg), newRunCmd(cfg), newEvalCmd(cfg), newDoctorCmd(cfg), newPromptCmd(cfg),

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/skilldex/skilldex/index"
+	"github.com/skilldex/skilldex/internal/config"
 )
 
 // TestDefaultRootsAgentFolders (issue 15 item 2): with no --dir, a project
@@ -53,11 +54,11 @@ func TestDefaultRootsAgentFolders(t *testing.T) {
 		} `json:"settings"`
 	}
 	mustJSON(t, cli(t, "config", "--json"), &out)
-	var roots []rootSetting
+	var roots []config.RootSetting
 	if err := json.Unmarshal(out.Settings[0].Value, &roots); err != nil {
 		t.Fatal(err)
 	}
-	first := map[string]rootSetting{}
+	first := map[string]config.RootSetting{}
 	for _, r := range roots {
 		if _, ok := first[r.Path]; ok {
 			t.Errorf("%s listed twice", r.Path)
@@ -105,16 +106,16 @@ func TestDefaultRootsDedup(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Chdir(home) // the project is the home folder
-	roots := defaultRoots(home, home)
+	roots := config.DefaultRoots(home, home)
 	seen := map[string]int{}
 	for _, r := range roots {
-		real, err := filepath.EvalSymlinks(r.path)
+		real, err := filepath.EvalSymlinks(r.Path)
 		if err != nil {
-			real = r.path
+			real = r.Path
 		}
 		seen[real]++
 		if seen[real] > 1 {
-			t.Errorf("%s (as %s) listed twice", real, r.path)
+			t.Errorf("%s (as %s) listed twice", real, r.Path)
 		}
 	}
 	var list []index.Skill
@@ -132,11 +133,11 @@ func TestProjectLevels(t *testing.T) {
 		t.Fatal(err)
 	}
 	deep := filepath.Join(repo, "a", "b")
-	if got := projectLevels(deep); !slices.Equal(got, []string{deep, filepath.Join(repo, "a"), repo}) {
+	if got := config.ProjectLevels(deep); !slices.Equal(got, []string{deep, filepath.Join(repo, "a"), repo}) {
 		t.Errorf("in a repo: %v", got)
 	}
 	plain := t.TempDir()
-	if got := projectLevels(plain); !slices.Equal(got, []string{plain}) {
+	if got := config.ProjectLevels(plain); !slices.Equal(got, []string{plain}) {
 		t.Errorf("outside a repo: %v", got)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/skilldex/skilldex/internal/config"
 	"github.com/skilldex/skilldex/tools/sandbox"
 	"github.com/spf13/cobra"
 )
@@ -41,7 +42,7 @@ type runOptions struct {
 	inputs        []string
 }
 
-func newRunCmd(cfg *Config) *cobra.Command {
+func newRunCmd(cfg *config.Config) *cobra.Command {
 	var opts runOptions
 	cmd := &cobra.Command{
 		Use:   "run SKILL SCRIPT",
@@ -70,7 +71,7 @@ visible unless passed: --input PATH (a file or folder, read-only, repeatable) an
 // runScript runs one bundled script of a skill in the sandbox; the
 // script's exit status becomes the command's.
 func runScript(ctx context.Context, a *app, opts runOptions) error {
-	log := a.cfg.logger(a.stderr)
+	log := a.cfg.Logger(a.stderr)
 	sb, err := newSandbox(opts.kind, log)
 	if err != nil {
 		return err

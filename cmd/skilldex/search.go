@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/skilldex/skilldex/index"
+	"github.com/skilldex/skilldex/internal/config"
 	"github.com/spf13/cobra"
 )
 
@@ -14,7 +15,7 @@ type searchOptions struct {
 	index.SearchRequest
 }
 
-func newSearchCmd(cfg *Config) *cobra.Command {
+func newSearchCmd(cfg *config.Config) *cobra.Command {
 	var opts searchOptions
 	cmd := &cobra.Command{
 		Use:   "search QUERY...",

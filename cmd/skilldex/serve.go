@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/skilldex/skilldex/index/filewatcher"
+	"github.com/skilldex/skilldex/internal/config"
 	"github.com/skilldex/skilldex/internal/gcpolicy"
 	"github.com/skilldex/skilldex/internal/serve"
 	"github.com/skilldex/skilldex/tools"
@@ -32,7 +33,7 @@ type serveCmdOptions struct {
 	audit                 string // warn, hide or off (serve --audit)
 }
 
-func newServeCmd(cfg *Config) *cobra.Command {
+func newServeCmd(cfg *config.Config) *cobra.Command {
 	var opts serveCmdOptions
 	cmd := &cobra.Command{
 		Use:   "serve",
@@ -77,7 +78,7 @@ server, for clients written against it: ` + strings.Join(tools.Profiles(), ", ")
 func runServe(ctx context.Context, a *app, opts serveCmdOptions) error {
 	defer gcpolicy.Serve()()
 	cfg := a.cfg
-	log := cfg.logger(a.stderr)
+	log := cfg.Logger(a.stderr)
 	cat, err := a.openOwned(ctx, true)
 	if err != nil {
 		return err

@@ -18,6 +18,7 @@ import (
 	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/index/filewatcher"
 	"github.com/skilldex/skilldex/internal/audit"
+	"github.com/skilldex/skilldex/internal/config"
 	"github.com/skilldex/skilldex/internal/gcpolicy"
 	"github.com/skilldex/skilldex/internal/mcpshare"
 	"github.com/skilldex/skilldex/tools"
@@ -78,7 +79,7 @@ func addShareFlags(cmd *cobra.Command, o *shareOpts) {
 // serveShared handles serve's shared modes. It returns false when serve
 // should go on in this process: --http, --mem, --share=off, or no way to
 // share here (said on stderr).
-func serveShared(cmd *cobra.Command, cfg *Config, o *shareOpts) (bool, error) {
+func serveShared(cmd *cobra.Command, cfg *config.Config, o *shareOpts) (bool, error) {
 	ctx, stderr := cmd.Context(), cmd.ErrOrStderr()
 	if o.share == "" {
 		o.share = os.Getenv("SKILLDEX_SHARE")
@@ -108,12 +109,12 @@ func serveShared(cmd *cobra.Command, cfg *Config, o *shareOpts) (bool, error) {
 	if cfg.HTTP != "" || cfg.Mem {
 		return false, nil
 	}
-	log := cfg.logger(stderr)
+	log := cfg.Logger(stderr)
 	if !mcpshare.Supported() {
 		log.Debug("this system cannot check who connects to a socket; serving on its own")
 		return false, nil
 	}
-	dataDir, err := index.DataDirOf(&index.Options{Roots: cfg.Roots, DataDir: cfg.DataDir, MaxDepth: cfg.MaxDepth, Mode: cfg.mode()})
+	dataDir, err := index.DataDirOf(&index.Options{Roots: cfg.Roots, DataDir: cfg.DataDir, MaxDepth: cfg.MaxDepth, Mode: cfg.Mode()})
 	if err != nil {
 		return true, err
 	}
@@ -190,7 +191,7 @@ func serveStdio(ctx context.Context, in io.Reader, out io.Writer, srv *mcp.Serve
 
 // runDaemon is the shared server: it owns the catalog the front described
 // and serves every front that connects.
-func runDaemon(ctx context.Context, cfg *Config) error {
+func runDaemon(ctx context.Context, cfg *config.Config) error {
 	var dc daemonConfig
 	if err := json.Unmarshal([]byte(os.Getenv(daemonEnv)), &dc); err != nil || dc.Key == "" {
 		return fmt.Errorf("serve --daemon is started by serve itself (it needs %s)", daemonEnv)
@@ -212,7 +213,7 @@ func runDaemon(ctx context.Context, cfg *Config) error {
 			// The daemon owns the data dir, bodies indexed in the
 			// background (as app.openOwned).
 			start := time.Now()
-			cat, err := cfg.open(ctx, os.Stderr, false, true)
+			cat, err := openWith(cfg, ctx, os.Stderr, false, true)
 			var le *index.LockedError
 			if errors.As(err, &le) {
 				return nil, &mcpshare.LockedError{Err: err}
@@ -337,7 +338,7 @@ func (b *backend) Close() error {
 
 // daemonControl runs serve --stop and --status over every shared server
 // of this user.
-func daemonControl(cmd *cobra.Command, cfg *Config, o *shareOpts) error {
+func daemonControl(cmd *cobra.Command, cfg *config.Config, o *shareOpts) error {
 	dir, err := mcpshare.SocketDir(os.Getenv("SKILLDEX_SOCKET_DIR"))
 	if err != nil {
 		return err

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/skilldex/skilldex/index"
+	"github.com/skilldex/skilldex/internal/config"
 
 	"github.com/spf13/cobra"
 )
@@ -14,7 +15,7 @@ type showOptions struct {
 	name string // a name or an id
 }
 
-func newShowCmd(cfg *Config) *cobra.Command {
+func newShowCmd(cfg *config.Config) *cobra.Command {
 	return &cobra.Command{
 		Use:   "show NAME|ID",
 		Short: "Print a skill's SKILL.md with its base folder and files",

@@ -9,6 +9,7 @@ import (
 	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/index/skillmd"
 	"github.com/skilldex/skilldex/internal/audit"
+	"github.com/skilldex/skilldex/internal/config"
 	"github.com/spf13/cobra"
 )
 
@@ -18,7 +19,7 @@ type validateOptions struct {
 	all   bool // print the skills without problems too
 }
 
-func newValidateCmd(cfg *Config) *cobra.Command {
+func newValidateCmd(cfg *config.Config) *cobra.Command {
 	var opts validateOptions
 	cmd := &cobra.Command{
 		Use:   "validate PATH...",
@@ -56,13 +57,13 @@ func runValidate(ctx context.Context, a *app, opts validateOptions) error {
 	var missing []string
 	for _, p := range opts.paths {
 		if _, err := os.Stat(p); err != nil {
-			missing = append(missing, fmt.Sprintf("%s: %v", p, unwrapPath(err)))
+			missing = append(missing, fmt.Sprintf("%s: %v", p, config.UnwrapPath(err)))
 		}
 	}
 	if len(missing) > 0 {
 		return fmt.Errorf("cannot validate %s; pass a skill folder, its SKILL.md, or a folder of skills", strings.Join(missing, "; "))
 	}
-	reports, diags := index.ValidatePaths(opts.paths, a.cfg.mode())
+	reports, diags := index.ValidatePaths(opts.paths, a.cfg.Mode())
 	out := validateOutput{Skills: reports, Other: diags}
 	if out.Skills == nil {
 		out.Skills = []index.Report{}

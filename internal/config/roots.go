@@ -1,4 +1,4 @@
-package main
+package config
 
 import (
 	"os"
@@ -6,10 +6,10 @@ import (
 	"strings"
 )
 
-// skillFolder is a place agents read skills from: a folder relative to the
+// SkillFolder is a place agents read skills from: a folder relative to the
 // project (walked from the working folder up to the repository root, as
 // Codex and OpenCode do), to the home folder, or an absolute system folder.
-type skillFolder struct {
+type SkillFolder struct {
 	rel   string
 	scope string // "project", "user" or "system"
 	// readers are the agents that load this folder natively (names as
@@ -20,7 +20,7 @@ type skillFolder struct {
 	why string
 }
 
-// skillFolders are the default roots, highest priority first: project
+// SkillFolders are the default roots, highest priority first: project
 // folders before the user's, .agents/skills (the cross-agent folder) first,
 // then each agent's own; the folders of older skilldex defaults (.agent,
 // .wave) come last. Sources, read in November 2026:
@@ -42,7 +42,7 @@ type skillFolder struct {
 //     .agents/skills walked up to the git worktree; ~/.config/opencode/skills,
 //     ~/.claude/skills, ~/.agents/skills.
 //   - Windsurf (docs.windsurf.com): .windsurf/skills, ~/.codeium/windsurf/skills.
-var skillFolders = []skillFolder{
+var SkillFolders = []SkillFolder{
 	{".agents/skills", "project", []string{"codex", "cursor", "vscode", "copilot", "gemini", "opencode", "windsurf"}, "the cross-agent project folder (Codex, Cursor, Copilot, Gemini CLI, OpenCode, ...)"},
 	{".claude/skills", "project", []string{"claude", "cursor", "vscode", "copilot", "opencode"}, "Claude Code's project folder (also read by Copilot, Cursor, OpenCode)"},
 	{".github/skills", "project", []string{"vscode", "copilot"}, "GitHub Copilot's project folder (VS Code, Copilot CLI)"},
@@ -67,24 +67,24 @@ var skillFolders = []skillFolder{
 	{".wave/skills", "user", nil, "older skilldex default (Wave personal folder)"},
 }
 
-// defaultRoot is one default root as skilldex config shows it.
-type defaultRoot struct {
-	path, label, why string
-	folder           *skillFolder
+// DefaultRoot is one default root as skilldex config shows it.
+type DefaultRoot struct {
+	Path, Label, Why string
+	Folder           *SkillFolder
 }
 
-// defaultRoots are the roots used when no --dir, SKILLDEX_DIRS or config
-// file names any, in skillFolders' order, with project folders in wd and
+// DefaultRoots are the roots used when no --dir, SKILLDEX_DIRS or config
+// file names any, in SkillFolders' order, with project folders in wd and
 // (those that exist) in each folder above it up to the repository root,
 // nearest first, and the user's under home. A folder reached two ways (the home folder is
 // the project, a link between two of them) is kept once, at its first
 // place. Folders that do not exist are kept (they may appear while serve
 // runs); skilldex config says which exist.
-func defaultRoots(wd, home string) []defaultRoot {
-	levels := projectLevels(wd)
-	var out []defaultRoot
+func DefaultRoots(wd, home string) []DefaultRoot {
+	levels := ProjectLevels(wd)
+	var out []DefaultRoot
 	seen := map[string]bool{}
-	add := func(p, label, why string, f *skillFolder) {
+	add := func(p, label, why string, f *SkillFolder) {
 		key := p
 		if real, err := filepath.EvalSymlinks(p); err == nil {
 			key = real
@@ -93,10 +93,10 @@ func defaultRoots(wd, home string) []defaultRoot {
 			return
 		}
 		seen[key] = true
-		out = append(out, defaultRoot{path: p, label: label, why: why, folder: f})
+		out = append(out, DefaultRoot{Path: p, Label: label, Why: why, Folder: f})
 	}
-	for i := range skillFolders {
-		f := &skillFolders[i]
+	for i := range SkillFolders {
+		f := &SkillFolders[i]
 		switch f.scope {
 		case "project":
 			for j, dir := range levels {
@@ -131,10 +131,10 @@ func defaultRoots(wd, home string) []defaultRoot {
 	return out
 }
 
-// projectLevels are wd and the folders above it up to the repository root
+// ProjectLevels are wd and the folders above it up to the repository root
 // (the nearest folder holding .git), nearest first; just wd when wd is not
 // inside a repository, so nothing above an unrelated folder is read.
-func projectLevels(wd string) []string {
+func ProjectLevels(wd string) []string {
 	var levels []string
 	for dir := wd; ; dir = filepath.Dir(dir) {
 		levels = append(levels, dir)
@@ -147,8 +147,8 @@ func projectLevels(wd string) []string {
 	}
 }
 
-// rootStatus says whether a root exists, for skilldex config.
-func rootStatus(p string) string {
+// RootStatus says whether a root exists, for skilldex config.
+func RootStatus(p string) string {
 	st, err := os.Stat(p)
 	switch {
 	case err != nil && os.IsNotExist(err):
@@ -161,30 +161,42 @@ func rootStatus(p string) string {
 	return "exists"
 }
 
-// shortHome writes p with ~ for the home folder, for display.
-func shortHome(p, home string) string {
+// ShortHome writes p with ~ for the home folder, for display.
+func ShortHome(p, home string) string {
 	if home != "" && (p == home || strings.HasPrefix(p, home+string(filepath.Separator))) {
 		return "~" + p[len(home):]
 	}
 	return p
 }
 
-// skillAgents are the agents whose natively loaded folders --for-agent can
+// SkillAgents are the agents whose natively loaded folders --for-agent can
 // leave out (init-agent's targets, but "generic").
-var skillAgents = []string{"claude", "codex", "copilot", "cursor", "gemini", "opencode", "vscode", "windsurf"}
+var SkillAgents = []string{"claude", "codex", "copilot", "cursor", "gemini", "opencode", "vscode", "windsurf"}
 
-// nativeFolders are the skillFolders agent loads itself; nil for "".
-func nativeFolders(agent string) map[*skillFolder]bool {
+// NativeFolders are the SkillFolders agent loads itself; nil for "".
+func NativeFolders(agent string) map[*SkillFolder]bool {
 	if agent == "" {
 		return nil
 	}
-	out := map[*skillFolder]bool{}
-	for i := range skillFolders {
-		for _, r := range skillFolders[i].readers {
+	out := map[*SkillFolder]bool{}
+	for i := range SkillFolders {
+		for _, r := range SkillFolders[i].readers {
 			if r == agent {
-				out[&skillFolders[i]] = true
+				out[&SkillFolders[i]] = true
 			}
 		}
 	}
 	return out
+}
+
+// Label is how init-agent names a default skill folder: ./REL in the
+// project, ~/REL in the home folder, the path itself otherwise.
+func (f *SkillFolder) Label() string {
+	switch f.scope {
+	case "user":
+		return "~/" + f.rel
+	case "project":
+		return "./" + f.rel
+	}
+	return f.rel
 }

@@ -1,4 +1,4 @@
-package main
+package config
 
 import (
 	"bytes"
@@ -14,15 +14,15 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// projectConfig is the config file looked for in the working folder. It
+// ProjectConfig is the config file looked for in the working folder. It
 // usually comes with a cloned repository, so it is not trusted to widen
 // what skilldex does (see configLayer.checkTrust).
-const projectConfig = "skilldex.yaml"
+const ProjectConfig = "skilldex.yaml"
 
-// userConfig is the user's own config file,
+// UserConfig is the user's own config file,
 // $XDG_CONFIG_HOME/skilldex/config.yaml (~/.config/skilldex/config.yaml on
 // Linux), or "" when the platform has no config folder.
-func userConfig() string {
+func UserConfig() string {
 	dir, err := os.UserConfigDir()
 	if err != nil {
 		return ""
@@ -30,61 +30,61 @@ func userConfig() string {
 	return filepath.Join(dir, "skilldex", "config.yaml")
 }
 
-// configPaths are where config files are looked for when neither --config
+// ConfigPaths are where config files are looked for when neither --config
 // nor SKILLDEX_CONFIG names one, highest precedence first: the working
 // folder's skilldex.yaml, then the user's own file.
-func configPaths() []string {
-	paths := []string{projectConfig}
-	if u := userConfig(); u != "" {
+func ConfigPaths() []string {
+	paths := []string{ProjectConfig}
+	if u := UserConfig(); u != "" {
 		paths = append(paths, u)
 	}
 	return paths
 }
 
-// configLayer is one config file that was read.
-type configLayer struct {
+// ConfigLayer is one config file that was read.
+type ConfigLayer struct {
 	file string
 	// trusted is true for a file the user named (--config,
-	// SKILLDEX_CONFIG) or owns (userConfig); false for one found in the
+	// SKILLDEX_CONFIG) or owns (UserConfig); false for one found in the
 	// working folder.
 	trusted bool
-	fc      fileConfig
+	fc      FileConfig
 	// keys are the top-level keys the file sets.
 	keys map[string]bool
 }
 
 // source is how `skilldex config` names the layer.
-func (l *configLayer) source() string { return "file " + l.file }
+func (l *ConfigLayer) source() string { return "file " + l.file }
 
-// readConfigFiles finds and decodes the config files, lowest precedence
+// ReadConfigFiles finds and decodes the config files, lowest precedence
 // first: the file --config or SKILLDEX_CONFIG names (alone), else the
 // user's own file and then the working folder's skilldex.yaml, each when it
 // exists. A named file that is missing is an error; so is an unknown key
-// (with the closest known key) or a bad root.
-func (c *Config) readConfigFiles() ([]*configLayer, error) {
-	named := c.configFile
+// (with the Closest known key) or a bad root.
+func (c *Config) ReadConfigFiles() ([]*ConfigLayer, error) {
+	named := c.ConfigFile
 	if named == "" {
 		named = os.Getenv("SKILLDEX_CONFIG")
 	}
 	if named != "" {
-		l, err := readConfigLayer(named, true)
+		l, err := ReadConfigLayer(named, true)
 		if err != nil {
 			return nil, err
 		}
-		return []*configLayer{l}, nil
+		return []*ConfigLayer{l}, nil
 	}
-	var layers []*configLayer
+	var layers []*ConfigLayer
 	for _, f := range []struct {
 		path    string
 		trusted bool
-	}{{userConfig(), true}, {projectConfig, false}} {
+	}{{UserConfig(), true}, {ProjectConfig, false}} {
 		if f.path == "" {
 			continue
 		}
 		if _, err := os.Stat(f.path); errors.Is(err, os.ErrNotExist) {
 			continue
 		}
-		l, err := readConfigLayer(f.path, f.trusted)
+		l, err := ReadConfigLayer(f.path, f.trusted)
 		if err != nil {
 			return nil, err
 		}
@@ -93,14 +93,14 @@ func (c *Config) readConfigFiles() ([]*configLayer, error) {
 	return layers, nil
 }
 
-// readConfigLayer reads and decodes one config file. Relative root paths
+// ReadConfigLayer reads and decodes one config file. Relative root paths
 // and data_dir are taken relative to the file's folder.
-func readConfigLayer(file string, trusted bool) (*configLayer, error) {
+func ReadConfigLayer(file string, trusted bool) (*ConfigLayer, error) {
 	data, err := os.ReadFile(file)
 	if err != nil {
 		return nil, fmt.Errorf("config file: %w", err)
 	}
-	l := &configLayer{file: file, trusted: trusted, keys: map[string]bool{}}
+	l := &ConfigLayer{file: file, trusted: trusted, keys: map[string]bool{}}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		return nil, fmt.Errorf("config file %s: %w", file, err)
@@ -126,7 +126,7 @@ func readConfigLayer(file string, trusted bool) (*configLayer, error) {
 		switch {
 		case strings.TrimSpace(r.Path) == "":
 			return nil, fmt.Errorf("config file %s: root %d has no path", file, i+1)
-		case !rootLabels[r.Label]:
+		case !RootLabels[r.Label]:
 			return nil, fmt.Errorf("config file %s: root %s has label %q; use project, personal or global", file, r.Path, r.Label)
 		case !filepath.IsAbs(r.Path) && !strings.HasPrefix(r.Path, "~"):
 			fc.Roots[i].Path = filepath.Join(base, r.Path)
@@ -143,8 +143,8 @@ func readConfigLayer(file string, trusted bool) (*configLayer, error) {
 // fileKeys are the top-level keys a config file may set.
 func fileKeys() []string {
 	keys := []string{"roots", "profile"}
-	for _, s := range settings {
-		keys = append(keys, s.key)
+	for _, s := range Settings {
+		keys = append(keys, s.Key)
 	}
 	return keys
 }
@@ -153,7 +153,7 @@ func fileKeys() []string {
 var rootKeys = []string{"path", "label", "priority"}
 
 // checkKeys records the top-level keys of doc in keys and refuses an
-// unknown key, at the top or in a root, naming its line and the closest
+// unknown key, at the top or in a root, naming its line and the Closest
 // known key ("did you mean").
 func checkKeys(file string, doc *yaml.Node, keys map[string]bool) error {
 	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
@@ -193,7 +193,7 @@ func knownKey(file string, k *yaml.Node, known []string, what string) error {
 		}
 	}
 	msg := fmt.Sprintf("config file %s, line %d: unknown key %q%s", file, k.Line, k.Value, what)
-	if s := closest(k.Value, known); s != "" {
+	if s := Closest(k.Value, known); s != "" {
 		msg += fmt.Sprintf("; did you mean %q?", s)
 	}
 	return errors.New(msg + " (the keys: " + strings.Join(known, ", ") + ")")
@@ -209,22 +209,22 @@ func nodeKind(n *yaml.Node) string {
 	return "something else"
 }
 
-// closest is the word of known nearest to w by edit distance, when it is
+// Closest is the word of known nearest to w by edit distance, when it is
 // near enough to be a typo (at most a third of w's letters, and at least
 // one, differ); else "".
-func closest(w string, known []string) string {
+func Closest(w string, known []string) string {
 	best, bestD := "", max(1, len(w)/3)+1
 	for _, k := range known {
-		if d := editDistance(strings.ToLower(w), k); d < bestD {
+		if d := EditDistance(strings.ToLower(w), k); d < bestD {
 			best, bestD = k, d
 		}
 	}
 	return best
 }
 
-// editDistance is the Levenshtein distance between a and b in bytes
+// EditDistance is the Levenshtein distance between a and b in bytes
 // (config keys are ASCII).
-func editDistance(a, b string) int {
+func EditDistance(a, b string) int {
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {
@@ -244,7 +244,7 @@ func editDistance(a, b string) int {
 	return prev[len(b)]
 }
 
-// trustRule is a setting that widens what skilldex does: who can reach it,
+// trustRule is a Setting that widens what skilldex does: who can reach it,
 // what it runs, where it writes. Such a value may come from a flag, an
 // environment variable or a trusted config file, never from a file found
 // in the working folder (a cloned repository could otherwise turn on
@@ -269,10 +269,10 @@ var trustRules = []trustRule{
 	{"data_dir", func(c *Config) (string, bool) { return "move the data dir", c.DataDir != "" }},
 }
 
-// checkTrust refuses a setting from an untrusted layer that widens trust,
+// checkTrust refuses a Setting from an untrusted layer that widens trust,
 // when no flag or environment variable overrides it: the error names the
-// key, the file, and the places the setting may come from instead.
-func (l *configLayer) checkTrust(overridden func(key string) bool) error {
+// key, the file, and the places the Setting may come from instead.
+func (l *ConfigLayer) checkTrust(overridden func(key string) bool) error {
 	if l.trusted {
 		return nil
 	}
@@ -284,9 +284,9 @@ func (l *configLayer) checkTrust(overridden func(key string) bool) error {
 		if !widens {
 			continue
 		}
-		s := settingFor(r.key)
-		where := fmt.Sprintf("the flag --%s, the environment variable %s", s.flag, s.env)
-		if u := userConfig(); u != "" {
+		s := SettingFor(r.key)
+		where := fmt.Sprintf("the flag --%s, the environment variable %s", s.Flag, s.Env)
+		if u := UserConfig(); u != "" {
 			where += ", your own config file " + u
 		}
 		abs, _ := filepath.Abs(l.file)
@@ -297,12 +297,12 @@ func (l *configLayer) checkTrust(overridden func(key string) bool) error {
 	return nil
 }
 
-// settingFor is the setting with key key.
-func settingFor(key string) setting {
-	for _, s := range settings {
-		if s.key == key {
+// SettingFor is the Setting with key key.
+func SettingFor(key string) Setting {
+	for _, s := range Settings {
+		if s.Key == key {
 			return s
 		}
 	}
-	panic("config: no setting " + key)
+	panic("config: no Setting " + key)
 }

@@ -1,4 +1,4 @@
-package main
+package config
 
 import (
 	"fmt"
@@ -21,7 +21,7 @@ import (
 
 // Config is the effective configuration: flags beat SKILLDEX_* environment
 // variables, which beat the config file, which beats the defaults. Each
-// field with a yaml key is a setting (see settings); `skilldex config`
+// field with a yaml key is a Setting (see Settings); `skilldex config`
 // prints them with where each value came from.
 type Config struct {
 	Roots    []index.Root `yaml:"-"` // the file's roots are rootSettings
@@ -50,27 +50,27 @@ type Config struct {
 	// Token, when set, is the bearer token serve --http requires.
 	Token string `yaml:"token"`
 
-	configFile string
-	dirs       []string // --dir flags
+	ConfigFile string
+	Dirs       []string // --dir flags
 	// project is --project, the folder whose skill folders are default
 	// roots ("" the working folder); forAgent is --for-agent, an agent
 	// whose natively loaded folders are left out of the default roots,
 	// skippedNative those folders.
-	project       string
-	forAgent      string
-	skippedNative []string
+	Project       string
+	ForAgent      string
+	SkippedNative []string
 	// files are the config files read, lowest precedence first; rootList the effective
-	// roots with their priorities; sources maps a setting's key to where
+	// roots with their priorities; sources maps a Setting's key to where
 	// its value came from.
-	files    []string
-	rootList []rootSetting
-	sources  map[string]string
+	Files    []string
+	RootList []RootSetting
+	Sources  map[string]string
 }
 
-// rootSetting is a root as the config file gives it: a path, a label
+// RootSetting is a root as the config file gives it: a path, a label
 // (project, personal or global) and a priority (higher wins a shared name;
 // equal priorities keep the file's order). A plain string is a path.
-type rootSetting struct {
+type RootSetting struct {
 	Path     string `yaml:"path" json:"path"`
 	Label    string `yaml:"label,omitempty" json:"label,omitempty"`
 	Priority int    `yaml:"priority,omitempty" json:"priority"`
@@ -81,76 +81,76 @@ type rootSetting struct {
 }
 
 // UnmarshalYAML accepts "- path" as well as "- {path, label, priority}".
-func (r *rootSetting) UnmarshalYAML(n *yaml.Node) error {
+func (r *RootSetting) UnmarshalYAML(n *yaml.Node) error {
 	if n.Kind == yaml.ScalarNode {
 		r.Path = n.Value
 		return nil
 	}
-	type plain rootSetting
+	type plain RootSetting
 	return n.Decode((*plain)(r))
 }
 
-// fileConfig is the config file's shape: every setting of Config plus the
+// FileConfig is the config file's shape: every Setting of Config plus the
 // roots with priorities and "profile" as a one-profile shorthand.
-type fileConfig struct {
+type FileConfig struct {
 	Config  `yaml:",inline"`
-	Roots   []rootSetting `yaml:"roots"`
+	Roots   []RootSetting `yaml:"roots"`
 	Profile string        `yaml:"profile"`
 }
 
-// setting is one configuration value: its key in the config file (and in
+// Setting is one configuration value: its key in the config file (and in
 // `skilldex config`), its environment variable, the flag that sets it on
 // the commands that have one, and its default in the environment
-// variable's syntax. Adding a setting is a Config field with a yaml key
+// variable's syntax. Adding a Setting is a Config field with a yaml key
 // and a row here.
-type setting struct {
-	key, env, flag, def string
+type Setting struct {
+	Key, Env, Flag, Def string
 	// secret values are printed masked by `skilldex config`.
-	secret bool
+	Secret bool
 }
 
-// settings in the order `skilldex config` prints them; "roots" is
+// Settings in the order `skilldex config` prints them; "roots" is
 // resolved apart (resolveRoots).
-var settings = []setting{
-	{key: "data_dir", env: "SKILLDEX_DATA_DIR", flag: "data-dir"},
-	{key: "mem", env: "SKILLDEX_MEM", flag: "mem", def: "false"},
-	{key: "max_depth", env: "SKILLDEX_MAX_DEPTH", flag: "max-depth", def: strconv.Itoa(index.DefaultMaxDepth)},
-	{key: "strict", env: "SKILLDEX_STRICT", flag: "strict", def: "false"},
-	{key: "profiles", env: "SKILLDEX_PROFILES", flag: "profile", def: "native"},
-	{key: "watch", env: "SKILLDEX_WATCH", flag: "watch", def: "fsnotify"},
-	{key: "debounce", env: "SKILLDEX_DEBOUNCE", flag: "debounce", def: filewatcher.DefaultDebounce.String()},
-	{key: "rescan", env: "SKILLDEX_RESCAN", flag: "rescan", def: "30s"},
-	{key: "allow_scripts", env: "SKILLDEX_ALLOW_SCRIPTS", flag: "allow-scripts", def: "false"},
-	{key: "sandbox", env: "SKILLDEX_SANDBOX", flag: "sandbox", def: "bwrap"},
-	{key: "http", env: "SKILLDEX_HTTP", flag: "http"},
-	{key: "token", env: "SKILLDEX_TOKEN", flag: "token", secret: true},
-	{key: "verbose", env: "SKILLDEX_VERBOSE", flag: "verbose", def: "false"},
-	{key: "allow_missing", env: "SKILLDEX_ALLOW_MISSING", flag: "allow-missing", def: "false"},
+var Settings = []Setting{
+	{Key: "data_dir", Env: "SKILLDEX_DATA_DIR", Flag: "data-dir"},
+	{Key: "mem", Env: "SKILLDEX_MEM", Flag: "mem", Def: "false"},
+	{Key: "max_depth", Env: "SKILLDEX_MAX_DEPTH", Flag: "max-depth", Def: strconv.Itoa(index.DefaultMaxDepth)},
+	{Key: "strict", Env: "SKILLDEX_STRICT", Flag: "strict", Def: "false"},
+	{Key: "profiles", Env: "SKILLDEX_PROFILES", Flag: "profile", Def: "native"},
+	{Key: "watch", Env: "SKILLDEX_WATCH", Flag: "watch", Def: "fsnotify"},
+	{Key: "debounce", Env: "SKILLDEX_DEBOUNCE", Flag: "debounce", Def: filewatcher.DefaultDebounce.String()},
+	{Key: "rescan", Env: "SKILLDEX_RESCAN", Flag: "rescan", Def: "30s"},
+	{Key: "allow_scripts", Env: "SKILLDEX_ALLOW_SCRIPTS", Flag: "allow-scripts", Def: "false"},
+	{Key: "sandbox", Env: "SKILLDEX_SANDBOX", Flag: "sandbox", Def: "bwrap"},
+	{Key: "http", Env: "SKILLDEX_HTTP", Flag: "http"},
+	{Key: "token", Env: "SKILLDEX_TOKEN", Flag: "token", Secret: true},
+	{Key: "verbose", Env: "SKILLDEX_VERBOSE", Flag: "verbose", Def: "false"},
+	{Key: "allow_missing", Env: "SKILLDEX_ALLOW_MISSING", Flag: "allow-missing", Def: "false"},
 }
 
-// rootLabels are the labels a root may have (index.Root.Label).
-var rootLabels = map[string]bool{"": true, "project": true, "personal": true, "global": true}
+// RootLabels are the labels a root may have (index.Root.Label).
+var RootLabels = map[string]bool{"": true, "project": true, "personal": true, "global": true}
 
-// resolve fills the effective configuration from flags (those cmd has and
+// Resolve fills the effective configuration from flags (those cmd has and
 // were given), the environment, the config file and the defaults, and
-// records where each value came from. A setting cmd has a flag for but
+// records where each value came from. A Setting cmd has a flag for but
 // that was not given is written to the flag too, so a command reading its
 // own flag (serve's --watch, run's --sandbox) sees the configured value.
-func (c *Config) resolve(cmd *cobra.Command) error {
-	layers, err := c.readConfigFiles()
+func (c *Config) Resolve(cmd *cobra.Command) error {
+	layers, err := c.ReadConfigFiles()
 	if err != nil {
 		return err
 	}
-	c.files = nil
+	c.Files = nil
 	for _, l := range layers {
-		c.files = append(c.files, l.file)
+		c.Files = append(c.Files, l.file)
 	}
-	c.sources = map[string]string{}
+	c.Sources = map[string]string{}
 	flags := cmd.Flags()
 	given := func(key string) bool {
-		s := settingFor(key)
-		fl := flags.Lookup(s.flag)
-		return fl != nil && fl.Changed || os.Getenv(s.env) != ""
+		s := SettingFor(key)
+		fl := flags.Lookup(s.Flag)
+		return fl != nil && fl.Changed || os.Getenv(s.Env) != ""
 	}
 	for _, l := range layers {
 		if err := l.checkTrust(given); err != nil {
@@ -159,57 +159,57 @@ func (c *Config) resolve(cmd *cobra.Command) error {
 	}
 	c.resolveRoots(layers)
 	cv := reflect.ValueOf(c).Elem()
-	for _, s := range settings {
-		i := fieldIndex(s.key)
+	for _, s := range Settings {
+		i := FieldIndex(s.Key)
 		field := cv.Field(i)
-		fl := flags.Lookup(s.flag)
-		if s.key == "watch" && flags.Changed("no-watch") {
+		fl := flags.Lookup(s.Flag)
+		if s.Key == "watch" && flags.Changed("no-watch") {
 			if off, _ := flags.GetBool("no-watch"); off {
-				c.Watch, c.sources[s.key] = "off", "flag --no-watch"
+				c.Watch, c.Sources[s.Key] = "off", "flag --no-watch"
 				continue
 			}
 		}
-		layer := topLayer(layers, s.key)
-		switch env := os.Getenv(s.env); {
+		layer := topLayer(layers, s.Key)
+		switch env := os.Getenv(s.Env); {
 		case fl != nil && fl.Changed:
 			if field.Kind() != reflect.Slice { // slices are bound to their flag
 				if err := setString(field, fl.Value.String()); err != nil {
-					return fmt.Errorf("--%s: %w", s.flag, err)
+					return fmt.Errorf("--%s: %w", s.Flag, err)
 				}
 			}
-			c.sources[s.key] = "flag --" + s.flag
+			c.Sources[s.Key] = "flag --" + s.Flag
 		case env != "":
 			if err := setString(field, env); err != nil {
-				return fmt.Errorf("%s=%q: %w", s.env, env, err)
+				return fmt.Errorf("%s=%q: %w", s.Env, env, err)
 			}
-			c.sources[s.key] = "env " + s.env
+			c.Sources[s.Key] = "env " + s.Env
 		case layer != nil:
 			field.Set(reflect.ValueOf(&layer.fc.Config).Elem().Field(i))
-			c.sources[s.key] = layer.source()
+			c.Sources[s.Key] = layer.source()
 		default:
 			if err := setString(field, defaultFor(s)); err != nil {
 				return err
 			}
-			c.sources[s.key] = "default"
+			c.Sources[s.Key] = "default"
 		}
-		if fl != nil && !fl.Changed && c.sources[s.key] != "default" {
+		if fl != nil && !fl.Changed && c.Sources[s.Key] != "default" {
 			if err := c.toFlag(cmd, s, field); err != nil {
 				return err
 			}
 		}
 	}
-	c.DataDir = expandHome(c.DataDir)
-	if c.forAgent != "" && !strings.HasPrefix(c.sources["roots"], "default") {
+	c.DataDir = ExpandHome(c.DataDir)
+	if c.ForAgent != "" && !strings.HasPrefix(c.Sources["roots"], "default") {
 		// Not an error: an agent's entry says --for-agent, and the user
 		// may still name the folders with SKILLDEX_DIRS or a config file.
 		fmt.Fprintf(cmd.ErrOrStderr(), "skilldex: --for-agent %s leaves out only default folders; the folders here come from %s and are all served\n",
-			c.forAgent, c.sources["roots"])
+			c.ForAgent, c.Sources["roots"])
 	}
-	return c.check()
+	return c.Check()
 }
 
 // topLayer is the highest-precedence layer that sets key, or nil.
-func topLayer(layers []*configLayer, key string) *configLayer {
+func topLayer(layers []*ConfigLayer, key string) *ConfigLayer {
 	for i := len(layers) - 1; i >= 0; i-- {
 		if layers[i].keys[key] {
 			return layers[i]
@@ -218,9 +218,9 @@ func topLayer(layers []*configLayer, key string) *configLayer {
 	return nil
 }
 
-// expandHome turns a leading "~" into the home folder: agents start
+// ExpandHome turns a leading "~" into the home folder: agents start
 // servers without a shell, so nothing else would.
-func expandHome(p string) string {
+func ExpandHome(p string) string {
 	if p != "~" && !strings.HasPrefix(p, "~/") {
 		return p
 	}
@@ -231,31 +231,31 @@ func expandHome(p string) string {
 	return filepath.Join(home, p[1:])
 }
 
-// toFlag writes a resolved setting to the command's flag of that name.
-func (c *Config) toFlag(cmd *cobra.Command, s setting, field reflect.Value) error {
-	if s.key == "watch" && c.Watch == "off" {
+// toFlag writes a resolved Setting to the command's flag of that name.
+func (c *Config) toFlag(cmd *cobra.Command, s Setting, field reflect.Value) error {
+	if s.Key == "watch" && c.Watch == "off" {
 		if cmd.Flags().Lookup("no-watch") != nil {
 			return cmd.Flags().Set("no-watch", "true")
 		}
 		return nil
 	}
-	return cmd.Flags().Lookup(s.flag).Value.Set(formatValue(field))
+	return cmd.Flags().Lookup(s.Flag).Value.Set(formatValue(field))
 }
 
-// check refuses values no command could use.
-func (c *Config) check() error {
-	if c.forAgent != "" && !slices.Contains(skillAgents, c.forAgent) {
-		return fmt.Errorf("--for-agent %q: use one of %s", c.forAgent, strings.Join(skillAgents, ", "))
+// Check refuses values no command could use.
+func (c *Config) Check() error {
+	if c.ForAgent != "" && !slices.Contains(SkillAgents, c.ForAgent) {
+		return fmt.Errorf("--for-agent %q: use one of %s", c.ForAgent, strings.Join(SkillAgents, ", "))
 	}
 	switch c.Watch {
 	case "fsnotify", "poll", "off":
 	default:
-		return fmt.Errorf("watch %q (%s): use fsnotify, poll or off", c.Watch, c.sources["watch"])
+		return fmt.Errorf("watch %q (%s): use fsnotify, poll or off", c.Watch, c.Sources["watch"])
 	}
 	switch c.Sandbox {
 	case "bwrap", "bubblewrap", "none":
 	default:
-		return fmt.Errorf("sandbox %q (%s): use bwrap or none", c.Sandbox, c.sources["sandbox"])
+		return fmt.Errorf("sandbox %q (%s): use bwrap or none", c.Sandbox, c.Sources["sandbox"])
 	}
 	if c.MaxDepth < 0 || c.Debounce < 0 || c.Rescan < 0 {
 		return fmt.Errorf("max_depth, debounce and rescan cannot be negative")
@@ -264,59 +264,59 @@ func (c *Config) check() error {
 }
 
 // resolveRoots picks the roots: --dir, else SKILLDEX_DIRS, else the
-// highest config file's that has roots (by priority), else defaultRoots;
+// highest config file's that has roots (by priority), else DefaultRoots;
 // "~" is the home folder.
-func (c *Config) resolveRoots(layers []*configLayer) {
-	c.rootList = nil
+func (c *Config) resolveRoots(layers []*ConfigLayer) {
+	c.RootList = nil
 	layer := topLayer(layers, "roots")
 	switch env := os.Getenv("SKILLDEX_DIRS"); {
-	case len(c.dirs) > 0:
-		for _, d := range c.dirs {
-			c.rootList = append(c.rootList, rootSetting{Path: d, Label: "project"})
+	case len(c.Dirs) > 0:
+		for _, d := range c.Dirs {
+			c.RootList = append(c.RootList, RootSetting{Path: d, Label: "project"})
 		}
-		c.sources["roots"] = "flag --dir"
+		c.Sources["roots"] = "flag --dir"
 	case env != "":
 		for _, d := range filepath.SplitList(env) {
-			c.rootList = append(c.rootList, rootSetting{Path: d, Label: "project"})
+			c.RootList = append(c.RootList, RootSetting{Path: d, Label: "project"})
 		}
-		c.sources["roots"] = "env SKILLDEX_DIRS"
+		c.Sources["roots"] = "env SKILLDEX_DIRS"
 	case layer != nil && len(layer.fc.Roots) > 0:
-		c.rootList = layer.fc.Roots
-		c.sources["roots"] = layer.source()
+		c.RootList = layer.fc.Roots
+		c.Sources["roots"] = layer.source()
 	default:
 		home, _ := os.UserHomeDir()
-		wd := c.project
+		wd := c.Project
 		if wd == "" {
 			wd, _ = os.Getwd()
 		}
-		wd, _ = filepath.Abs(expandHome(wd))
-		native := nativeFolders(c.forAgent)
-		for _, r := range defaultRoots(wd, home) {
-			if native[r.folder] {
-				c.skippedNative = append(c.skippedNative, r.path)
+		wd, _ = filepath.Abs(ExpandHome(wd))
+		native := NativeFolders(c.ForAgent)
+		for _, r := range DefaultRoots(wd, home) {
+			if native[r.Folder] {
+				c.SkippedNative = append(c.SkippedNative, r.Path)
 				continue
 			}
-			c.rootList = append(c.rootList, rootSetting{Path: r.path, Label: r.label, Why: r.why})
+			c.RootList = append(c.RootList, RootSetting{Path: r.Path, Label: r.Label, Why: r.Why})
 		}
-		c.sources["roots"] = "default"
-		if c.forAgent != "" {
-			c.sources["roots"] = "default, without the folders " + c.forAgent + " loads itself"
+		c.Sources["roots"] = "default"
+		if c.ForAgent != "" {
+			c.Sources["roots"] = "default, without the folders " + c.ForAgent + " loads itself"
 		}
 	}
 	c.Roots = nil
-	for i, r := range c.rootList {
-		c.rootList[i].Status = rootStatus(expandHome(r.Path))
-		c.rootList[i].Path = expandHome(r.Path)
-		c.Roots = append(c.Roots, index.Root{Path: c.rootList[i].Path, Label: r.Label})
+	for i, r := range c.RootList {
+		c.RootList[i].Status = RootStatus(ExpandHome(r.Path))
+		c.RootList[i].Path = ExpandHome(r.Path)
+		c.Roots = append(c.Roots, index.Root{Path: c.RootList[i].Path, Label: r.Label})
 	}
 }
 
-// defaultFor is a setting's default; the data dir's depends on the user.
-func defaultFor(s setting) string {
-	if s.key == "data_dir" {
+// defaultFor is a Setting's default; the data dir's depends on the user.
+func defaultFor(s Setting) string {
+	if s.Key == "data_dir" {
 		return defaultDataDir()
 	}
-	return s.def
+	return s.Def
 }
 
 func defaultDataDir() string {
@@ -327,18 +327,18 @@ func defaultDataDir() string {
 	return filepath.Join(dir, "skilldex")
 }
 
-// fieldIndex returns the index of the Config field with yaml key key.
-func fieldIndex(key string) int {
+// FieldIndex returns the index of the Config field with yaml key key.
+func FieldIndex(key string) int {
 	t := reflect.TypeFor[Config]()
 	for i := range t.NumField() {
 		if name, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ","); name == key {
 			return i
 		}
 	}
-	panic("config: no field for setting " + key)
+	panic("config: no field for Setting " + key)
 }
 
-// setString parses s into a setting's field by its type: text, a boolean
+// setString parses s into a Setting's field by its type: text, a boolean
 // (true/false/1/0), a whole number, a duration (30s, 2m) or a
 // comma-separated list.
 func setString(v reflect.Value, s string) error {
@@ -386,9 +386,9 @@ func formatValue(v reflect.Value) string {
 	return fmt.Sprint(v.Interface())
 }
 
-// logger writes to stderr only: on the stdio transport stdout is the MCP
+// Logger writes to stderr only: on the stdio transport stdout is the MCP
 // stream.
-func (c *Config) logger(stderr io.Writer) *slog.Logger {
+func (c *Config) Logger(stderr io.Writer) *slog.Logger {
 	level := slog.LevelWarn
 	if c.Verbose {
 		level = slog.LevelDebug
@@ -396,7 +396,7 @@ func (c *Config) logger(stderr io.Writer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
 }
 
-func (c *Config) mode() skillmd.Mode {
+func (c *Config) Mode() skillmd.Mode {
 	if c.Strict {
 		return skillmd.Strict
 	}
