@@ -374,4 +374,3 @@ func sharedEntryNotes(agent string, allRoots bool) []string {
 	}
 	return notes
 }
-
