@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/pelletier/go-toml/v2"
+	"github.com/skilldex/skilldex/internal/agentconfig"
 	"github.com/tailscale/hujson"
 )
 
@@ -103,7 +104,7 @@ func TestInitAgent(t *testing.T) {
 				cargs[i] = strings.ReplaceAll(cargs[i], "${workspaceFolder}", project)
 			}
 			dir := project
-			if agentTargets[tc.agent].workspaceVar != "" {
+			if agentconfig.Targets[tc.agent].WorkspaceVar != "" {
 				dir = home // such agents start servers elsewhere; --project finds the project
 			}
 			names := serveAndList(t, dir, env, command, cargs)
@@ -139,7 +140,7 @@ func parseAgentConfig(t *testing.T, agent string, data []byte) (string, []string
 			!strings.Contains(string(data), "# my settings") || !strings.Contains(string(data), "# trailing comment\n[profiles.fast]") {
 			t.Errorf("the merge lost other settings or comments:\n%s", data)
 		}
-		e := doc.MCPServers[serverName]
+		e := doc.MCPServers[agentconfig.ServerName]
 		return e.Command, e.Args
 	}
 	std, err := hujson.Standardize(data)
@@ -156,7 +157,7 @@ func parseAgentConfig(t *testing.T, agent string, data []byte) (string, []string
 	if err := json.Unmarshal(std, &doc); err != nil {
 		t.Fatal(err)
 	}
-	key := agentTargets[agent].key
+	key := agentconfig.Targets[agent].Key
 	switch agent {
 	case "vscode":
 		if doc["inputs"] == nil {
@@ -180,7 +181,7 @@ func parseAgentConfig(t *testing.T, agent string, data []byte) (string, []string
 		if err := json.Unmarshal(doc[key], &servers); err != nil {
 			t.Fatalf("%s: %v\n%s", key, err, data)
 		}
-		e := servers[serverName]
+		e := servers[agentconfig.ServerName]
 		if e.Type != "local" || !e.Enabled || len(e.Command) < 2 || servers["other"].Type == "" {
 			t.Fatalf("opencode entry %+v in\n%s", e, data)
 		}
@@ -193,8 +194,8 @@ func parseAgentConfig(t *testing.T, agent string, data []byte) (string, []string
 	if agent != "generic" && servers["other"].Command == "" && servers["other"].URL == "" {
 		t.Errorf("other server lost:\n%s", data)
 	}
-	e := servers[serverName]
-	if want := agentTargets[agent].typ; e.Type != want {
+	e := servers[agentconfig.ServerName]
+	if want := agentconfig.Targets[agent].Type; e.Type != want {
 		t.Errorf("type %q, want %q", e.Type, want)
 	}
 	if agent == "copilot" && (len(e.Tools) != 1 || e.Tools[0] != "*") {
@@ -282,7 +283,7 @@ func serveAndList(t *testing.T, dir string, env []string, command string, args [
 // fields init-agent writes, and keeps other servers.
 func TestMergeJSONKeepsEntryKeys(t *testing.T) {
 	doc := []byte(`{"mcpServers": {"other": {"command": "x"}, "skilldex": {"command": "old", "args": ["serve"], "env": {"SKILLDEX_TOKEN": "t"}, "timeout": 30}}}`)
-	out, err := mergeJSON(doc, "mcpServers", agentTargets["claude"].fields(serverEntry{Command: "skilldex", Args: []string{"serve", "--dir", ".claude/skills"}}))
+	out, err := agentconfig.Merge(agentconfig.Targets["claude"], doc, agentconfig.ServerEntry{Command: "skilldex", Args: []string{"serve", "--dir", ".claude/skills"}})
 	if err != nil {
 		t.Fatal(err)
 	}

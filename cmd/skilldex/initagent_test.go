@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skilldex/skilldex/internal/agentconfig"
 	g "github.com/skilldex/skilldex/internal/golden"
 )
 
@@ -23,7 +24,7 @@ func TestInitAgentFixtures(t *testing.T) {
 		t.Fatal(err)
 	}
 	fakeUser(t)
-	for _, agent := range agentNames() {
+	for _, agent := range agentconfig.Names() {
 		t.Run(agent, func(t *testing.T) {
 			args := []string{"init-agent", agent, "--command", "/usr/local/bin/skilldex"}
 			if agent == "generic" {
@@ -123,19 +124,19 @@ func TestStableCommand(t *testing.T) {
 	}
 	onPath := func(string) (string, error) { return link, nil }
 	notFound := func(string) (string, error) { return "", errors.New("not found") }
-	if got, err := stableCommand(real, onPath); err != nil || got != link {
+	if got, err := agentconfig.StableCommand(real, onPath); err != nil || got != link {
 		t.Errorf("on PATH: %q, %v; want %q", got, err, link)
 	}
-	if got, err := stableCommand(real, notFound); err != nil || got != real {
+	if got, err := agentconfig.StableCommand(real, notFound); err != nil || got != real {
 		t.Errorf("not on PATH: %q, %v", got, err)
 	}
 	tmp := filepath.Join(os.TempDir(), "go-build1234", "b001", "exe", "skilldex")
-	if _, err := stableCommand(tmp, notFound); err == nil || !strings.Contains(err.Error(), "go run") || !strings.Contains(err.Error(), "go install") {
+	if _, err := agentconfig.StableCommand(tmp, notFound); err == nil || !strings.Contains(err.Error(), "go run") || !strings.Contains(err.Error(), "go install") {
 		t.Errorf("go run build: %v", err)
 	}
 	other := filepath.Join(dir, "other")
 	writeFile(t, other, "#!/bin/sh\n")
-	if _, err := stableCommand(tmp, func(string) (string, error) { return other, nil }); err == nil {
+	if _, err := agentconfig.StableCommand(tmp, func(string) (string, error) { return other, nil }); err == nil {
 		t.Error("a different skilldex on PATH made a go run build acceptable")
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package agentconfig
 
 import (
 	"bytes"
@@ -32,7 +32,7 @@ func mergeJSON(doc []byte, key string, entry []field) ([]byte, error) {
 	plain := json.Valid(doc)
 	v, err := hujson.Parse(bytes.Clone(doc)) // Format edits the text in place
 	if err != nil {
-		return nil, fmt.Errorf("not JSON (%w); add the %q entry under %q by hand:\n%s", err, serverName, key, entryJSON(entry))
+		return nil, fmt.Errorf("not JSON (%w); add the %q entry under %q by hand:\n%s", err, ServerName, key, entryJSON(entry))
 	}
 	if _, ok := v.Value.(*hujson.Object); !ok {
 		return nil, fmt.Errorf("want a JSON object at the top, got %c", v.Value.Kind())
@@ -47,7 +47,7 @@ func mergeJSON(doc []byte, key string, entry []field) ([]byte, error) {
 	case f.Value.Kind() != '{':
 		return nil, fmt.Errorf("%q is not an object", key)
 	}
-	ptr += "/" + serverName
+	ptr += "/" + ServerName
 	if f := v.Find(ptr); f == nil || f.Value.Kind() != '{' {
 		ops = append(ops, map[string]any{"op": "add", "path": ptr, "value": map[string]any{}})
 	}
@@ -111,27 +111,27 @@ func tomlKey(h string) string {
 // and its subtables are replaced in place (keys of it other than
 // command, args and type, such as env or startup_timeout_sec, are kept),
 // or the new table is appended. The result is parsed back as a check.
-func mergeTOML(doc []byte, key string, e serverEntry) ([]byte, error) {
+func mergeTOML(doc []byte, key string, e ServerEntry) ([]byte, error) {
 	var parsed map[string]any
 	if err := toml.Unmarshal(doc, &parsed); err != nil {
-		return nil, fmt.Errorf("not valid TOML (%w); add the [%s.%s] table by hand", err, key, serverName)
+		return nil, fmt.Errorf("not valid TOML (%w); add the [%s.%s] table by hand", err, key, ServerName)
 	}
 	table := map[string]any{}
 	if servers, ok := parsed[key].(map[string]any); ok {
-		if old, ok := servers[serverName].(map[string]any); ok {
+		if old, ok := servers[ServerName].(map[string]any); ok {
 			table = old
 		}
 	}
 	table["command"], table["args"] = e.Command, e.Args
 	delete(table, "type")
-	body, err := toml.Marshal(map[string]any{key: map[string]any{serverName: table}})
+	body, err := toml.Marshal(map[string]any{key: map[string]any{ServerName: table}})
 	if err != nil {
 		return nil, err
 	}
 	// go-toml writes the parent's empty [key] header first; the file may
 	// have its own, and a table may be defined only once.
 	section := strings.TrimPrefix(string(body), "["+key+"]\n")
-	name := key + "." + serverName
+	name := key + "." + ServerName
 	lines := strings.SplitAfter(string(doc), "\n")
 	var out strings.Builder
 	placed := false
@@ -178,7 +178,7 @@ func mergeTOML(doc []byte, key string, e serverEntry) ([]byte, error) {
 	if err := toml.Unmarshal(result, &check); err != nil {
 		return nil, fmt.Errorf("merging would break the file (%w); add the [%s] table by hand:\n%s", err, name, section)
 	}
-	if s, _ := check[key].(map[string]any); s == nil || s[serverName] == nil {
+	if s, _ := check[key].(map[string]any); s == nil || s[ServerName] == nil {
 		return nil, fmt.Errorf("merge check failed: no [%s] table in the result", name)
 	}
 	return result, nil
