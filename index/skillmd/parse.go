@@ -71,6 +71,10 @@ func Parse(path string, data []byte, files []string) (*Skill, []Diagnostic, erro
 	}
 	s.References = ExtractReferences(body, bodyLine, files)
 	p.referenceDiagnostics(s.References, files)
+	if why := MarkdownBudget(body); why != "" {
+		p.diag(SeverityWarning, CodeMarkdownBudget, bodyLine, "the body is not parsed as markdown: "+why,
+			"split the text into shorter paragraphs; references were found by a plain scan")
+	}
 	return s, p.diags, nil
 }
 

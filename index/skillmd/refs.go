@@ -48,12 +48,17 @@ var markdown = goldmark.New()
 // A destination loses its #fragment and ?query, is percent-decoded and
 // cleaned; one that climbs out of the folder (../) or is absolute is
 // RefOutside with an empty Path. ExtractReferences never fails; it returns
-// nil when the body names no file.
+// nil when the body names no file. A body over MarkdownBudget is scanned
+// without goldmark (links by pattern, words as plain text).
 func ExtractReferences(body []byte, bodyLine int, files []string) []Reference {
 	if bodyLine < 1 {
 		bodyLine = 1
 	}
 	x := &extractor{src: body, bodyLine: bodyLine, files: newFileSet(files)}
+	if MarkdownBudget(body) != "" {
+		x.plainReferences()
+		return x.refs
+	}
 	doc := markdown.Parser().Parse(text.NewReader(body))
 	_ = ast.Walk(doc, x.visit)
 	return x.refs
