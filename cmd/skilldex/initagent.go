@@ -13,6 +13,7 @@ import (
 
 	"github.com/skilldex/skilldex/internal/agentconfig"
 	"github.com/skilldex/skilldex/internal/config"
+	"github.com/skilldex/skilldex/internal/safefs"
 	"github.com/spf13/cobra"
 )
 
@@ -144,7 +145,7 @@ func runInitAgent(_ context.Context, a *app, opts initAgentOptions) error {
 		_, err = a.stdout.Write(snippet)
 		return err
 	}
-	old, err := os.ReadFile(path)
+	old, err := safefs.ReadPath(path, maxConfigBytes)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}

@@ -6,12 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
-	"path/filepath"
 
 	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/internal/config"
 	"github.com/skilldex/skilldex/internal/listing"
+	"github.com/skilldex/skilldex/internal/safefs"
 	"github.com/spf13/cobra"
 )
 
@@ -89,7 +88,7 @@ type promptOptions struct {
 // writeBlock puts block between the skilldex markers in file (created when
 // missing) and reports whether the file changed.
 func writeBlock(file, block string) (bool, error) {
-	old, err := os.ReadFile(file)
+	old, err := safefs.ReadPath(file, maxConfigBytes)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return false, err
 	}
@@ -103,40 +102,14 @@ func writeBlock(file, block string) (bool, error) {
 	return true, writeFileAtomic(file, doc)
 }
 
-// writeFileAtomic replaces file with data through a temporary file in the
-// same folder and a rename, so a reader sees the old or the new file,
-// never half of one. A link is followed, not replaced. The file keeps its permissions (0644 when new).
+// writeFileAtomic replaces file with data (atomically, 0644 when new, the
+// old permissions kept) and never through a link: a link at file, or on
+// the way beneath the working or home folder, is an error naming it
+// (safefs.WritePath).
 func writeFileAtomic(file string, data []byte) error {
-	// Write through a link (CLAUDE.md -> AGENTS.md) rather than replace it.
-	if real, err := filepath.EvalSymlinks(file); err == nil {
-		file = real
-	}
-	mode := fs.FileMode(0o644)
-	if st, err := os.Stat(file); err == nil {
-		mode = st.Mode().Perm()
-	}
-	dir := filepath.Dir(file)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(file)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) // a no-op after the rename
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), mode); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), file)
+	return safefs.WritePath(file, data, 0o644)
 }
+
+// maxConfigBytes bounds a config or instructions file skilldex reads
+// before rewriting it.
+const maxConfigBytes = 16 << 20
