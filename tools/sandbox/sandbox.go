@@ -471,6 +471,9 @@ func prepare(ctx context.Context, req Request) (*prepared, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkOutputNotSkill(req.SkillDir, out); err != nil {
+		return nil, err
+	}
 	p.inputs = inputs
 	if out != nil {
 		p.outDir, p.outDst = out.src, out.dst
