@@ -21,6 +21,7 @@
 package audit
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"path"
@@ -28,6 +29,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/skilldex/skilldex/index"
 )
@@ -332,51 +334,49 @@ type skillResult struct {
 }
 
 // skill audits one skill: SKILL.md first, then every other auditable
-// file in the catalog's order. With a cache, a skill whose every file is
-// cached is answered without reading anything; otherwise SKILL.md is
-// loaded (the context every file is ranked in) and only the files not
-// cached are read and audited.
+// file in the catalog's order. Each file is read from disk (through
+// index.ReadFromDisk: inside the skill folder, links out refused), as a
+// script would be run, and its findings are looked up in the cache by
+// the SHA-256 of those bytes: a file replaced with one of the same size
+// and time (as tar x leaves it) is never answered from the findings of
+// the file it replaced, even while the catalog still holds the old
+// file's fingerprint. A file that cannot be read is a not-audited
+// finding.
 func (a *auditor) skill(ctx context.Context, src Source, s index.Skill) skillResult {
-	if r, ok := a.cached(s); ok {
-		return r
-	}
+	var r skillResult
 	l, err := src.Load(ctx, s.ID)
 	if err != nil {
-		return skillResult{skipped: []string{fmt.Sprintf("%s/%s: %v", s.ID, s.SkillFile, err)}}
+		r.skipped = []string{Printable(fmt.Sprintf("%s/%s: %v", s.ID, s.SkillFile, err))}
+		r.findings = a.fill([]Finding{notAuditedFinding(s.SkillFile, err)}, s, s.Dir)
+		return r
 	}
-	var r skillResult
-	var sc *skillCtx
-	skey := skillKey(a.prefix, l.Skill.Name, l.Skill.Description, sha256Hex(l.Content))
-	// one file: its findings from the cache by the catalog's hash of it,
-	// else read, audited and cached by the hash of what was read
-	file := func(rel, hash string, read func() (string, error)) {
-		if a.opts.Cache != nil && hash != "" {
-			if f, ok := a.opts.Cache.get(fileKey(skey, rel, hash)); ok {
+	skillText := l.Content
+	if data, err := index.ReadFromDisk(l.Skill, l.Skill.SkillFile); err == nil && isText(data) {
+		skillText = string(data)
+	}
+	sc := &skillCtx{ctx: ctx, skill: l.Skill, defence: teachesDefence(l.Skill, l.Body)}
+	sc.topic = strings.ToLower(urlRe.ReplaceAllString(l.Skill.Name+" "+l.Skill.Description+" "+l.Body, " "))
+	skey := skillKey(a.prefix, l.Skill.Name, l.Skill.Description, sha256Hex(skillText))
+	file := func(rel, content string) {
+		key := fileKey(skey, rel, sha256Hex(content))
+		if a.opts.Cache != nil {
+			if f, ok := a.opts.Cache.get(key); ok {
 				r.findings = append(r.findings, f...)
 				r.files++
 				return
 			}
 		}
-		content, err := read()
-		if err != nil {
-			r.skipped = append(r.skipped, fmt.Sprintf("%s/%s: %v", s.ID, rel, err))
-			return
-		}
-		if sc == nil {
-			sc = &skillCtx{skill: l.Skill, defence: teachesDefence(l.Skill, l.Body)}
-			sc.topic = strings.ToLower(urlRe.ReplaceAllString(l.Skill.Name+" "+l.Skill.Description+" "+l.Body, " "))
-		}
 		sc.findings = sc.findings[:0]
 		sc.file(a, rel, content)
 		f := dedupe(sc.findings)
-		if a.opts.Cache != nil {
-			a.opts.Cache.put(fileKey(skey, rel, sha256Hex(content)), f)
+		if a.opts.Cache != nil && ctx.Err() == nil {
+			a.opts.Cache.put(key, f)
 		}
 		r.findings = append(r.findings, f...)
 		r.files++
 		r.audited++
 	}
-	file(l.Skill.SkillFile, fileHash(l.Skill, l.Skill.SkillFile), func() (string, error) { return l.Content, nil })
+	file(l.Skill.SkillFile, skillText)
 	for _, rel := range l.Files {
 		if ctx.Err() != nil {
 			break
@@ -384,49 +384,44 @@ func (a *auditor) skill(ctx context.Context, src Source, s index.Skill) skillRes
 		if !auditable(rel) {
 			continue
 		}
-		file(rel, fileHash(l.Skill, rel), func() (string, error) {
-			f, err := src.ReadFile(ctx, s.ID, rel)
-			if err != nil {
-				return "", err
-			}
-			return f.Content, nil
-		})
+		content, err := readForAudit(ctx, src, l.Skill, rel)
+		if err != nil {
+			r.skipped = append(r.skipped, Printable(fmt.Sprintf("%s/%s: %v", s.ID, rel, err)))
+			r.findings = append(r.findings, notAuditedFinding(rel, err))
+			continue
+		}
+		file(rel, content)
 	}
 	r.findings = a.fill(r.findings, l.Skill, l.BaseDir)
 	return r
 }
 
-// cached answers a skill from the cache alone: ok only when SKILL.md and
-// every auditable file have a hash in the catalog and an entry under it.
-func (a *auditor) cached(s index.Skill) (skillResult, bool) {
-	c := a.opts.Cache
-	if c == nil || s.Hash == "" {
-		return skillResult{}, false
-	}
-	skey := skillKey(a.prefix, s.Name, s.Description, s.Hash)
-	var r skillResult
-	f, ok := c.get(fileKey(skey, s.SkillFile, s.Hash))
-	if !ok {
-		return skillResult{}, false
-	}
-	r.findings = append(r.findings, f...)
-	r.files++
-	for _, fi := range s.Files {
-		if fi.Path == s.SkillFile || !auditable(fi.Path) {
-			continue
+// readForAudit returns a file of s as it is on disk, which is what a
+// script run from the skill executes; a skill with no folder on disk
+// (a catalog not built from one) is read through src. Errors say why
+// the file cannot be audited: too large, binary, a link out, unreadable.
+func readForAudit(ctx context.Context, src Source, s index.Skill, rel string) (string, error) {
+	data, err := index.ReadFromDisk(s, rel)
+	if err == nil {
+		if !isText(data) {
+			return "", fmt.Errorf("%s is binary (not UTF-8 text), so no rule can read it", rel)
 		}
-		if fi.Hash == "" {
-			return skillResult{}, false
-		}
-		f, ok := c.get(fileKey(skey, fi.Path, fi.Hash))
-		if !ok {
-			return skillResult{}, false
-		}
-		r.findings = append(r.findings, f...)
-		r.files++
+		return string(data), nil
 	}
-	r.findings = a.fill(r.findings, s, s.Dir)
-	return r, true
+	if s.Dir != "" || s.RealDir != "" {
+		return "", err
+	}
+	f, ferr := src.ReadFile(ctx, s.ID, rel)
+	if ferr != nil {
+		return "", ferr
+	}
+	return f.Content, nil
+}
+
+// isText reports whether data is UTF-8 text without NUL bytes (what the
+// catalog serves as text).
+func isText(data []byte) bool {
+	return bytes.IndexByte(data, 0) < 0 && utf8.Valid(data)
 }
 
 // fill sets the skill's id and name and each finding's absolute path,
@@ -434,24 +429,11 @@ func (a *auditor) cached(s index.Skill) (skillResult, bool) {
 func (a *auditor) fill(fs []Finding, s index.Skill, baseDir string) []Finding {
 	for i := range fs {
 		f := &fs[i]
-		f.SkillID, f.SkillName = s.ID, s.Name
-		f.Path = path.Join(strings.ReplaceAll(baseDir, "\\", "/"), f.File)
+		f.SkillID, f.SkillName = Printable(s.ID), Printable(s.Name)
+		f.Path = Printable(path.Join(strings.ReplaceAll(baseDir, "\\", "/"), f.File))
+		f.File = Printable(f.File)
 	}
 	return dedupe(fs)
-}
-
-// fileHash returns the catalog's SHA-256 of a file of s ("" when it has
-// none: never read, or over index.MaxFileSize).
-func fileHash(s index.Skill, rel string) string {
-	if rel == s.SkillFile && s.Hash != "" {
-		return s.Hash
-	}
-	for _, f := range s.Files {
-		if f.Path == rel {
-			return f.Hash
-		}
-	}
-	return ""
 }
 
 // auditable reports whether a file is worth reading: everything but

@@ -29,9 +29,12 @@ const CacheFile = "audit-cache.json"
 // module version, the options, the skill's context (its name,
 // description and SKILL.md's SHA-256: the audit ranks by whether a skill
 // teaches security and by what it is about), the file's path in the
-// skill and its content's SHA-256 (index.FileInfo.Hash, so a hit needs
-// no read). Files that could not be read are never cached. Safe for
-// concurrent use.
+// skill and the SHA-256 of its content as read from disk at this audit
+// (never the catalog's fingerprint of size and time, nor the hash it
+// recorded then: a file replaced by one of the same size and time would
+// be answered from the old file's findings). A hit costs a read and a
+// hash, not an audit. Files that could not be read are never cached.
+// Safe for concurrent use.
 //
 // The cache lives in memory, and in the file CacheFile of a data dir
 // when OpenCache is given one: the catalog's own, which the catalog's

@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"context"
 	"path"
 	"sort"
 	"strings"
@@ -36,6 +37,8 @@ func (w where) String() string {
 
 // skillCtx collects the findings of one skill and what ranking them needs.
 type skillCtx struct {
+	// ctx ends the audit; long walks check it (see walkBudget).
+	ctx   context.Context
 	skill index.Skill
 	// defence is set for skills that teach security (prompt injection,
 	// malware, auditing): they quote attacks on purpose, so quoted and
@@ -83,7 +86,7 @@ func (sc *skillCtx) add(file string, line int, rule string, sev Severity, reason
 	if sev <= SeverityNone {
 		return
 	}
-	sc.findings = append(sc.findings, Finding{File: file, Line: line, RuleID: rule, Severity: sev, Reason: reason, Evidence: Escape(evidence, 160)})
+	sc.findings = append(sc.findings, Finding{File: file, Line: line, RuleID: rule, Severity: sev, Reason: Printable(reason), Evidence: Escape(evidence, 160)})
 }
 
 // rank places a rule's base severity (its severity in a script or in the

@@ -40,6 +40,36 @@ func Escape(s string, max int) string {
 	return b.String()
 }
 
+// Printable returns s with every control, format and invisible
+// character written as \u{XXXX} and every byte that is not UTF-8 as
+// \xNN, other text (backslashes included) unchanged: safe to print to a
+// terminal, which would otherwise act on escape sequences (ESC, OSC)
+// carried in a folder or file name.
+func Printable(s string) string {
+	clean := true
+	for _, r := range s {
+		if !visible(r) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for i, r := range s {
+		switch {
+		case r == utf8.RuneError && isBadByte(s[i:]):
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case visible(r):
+			b.WriteRune(r)
+		default:
+			fmt.Fprintf(&b, `\u{%04X}`, r)
+		}
+	}
+	return b.String()
+}
+
 func isBadByte(s string) bool {
 	r, size := utf8.DecodeRuneInString(s)
 	return r == utf8.RuneError && size == 1

@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"fmt"
 	"strings"
 	"sync"
 
@@ -56,6 +57,11 @@ func scanMarkdown(sc *skillCtx, rel, src string, li lineIndex) {
 		scanBypass(sc, rel, src[:fm], 1, inProse)
 	}
 	body := src[fm:]
+	if n := markdownNesting(body); n > MaxMarkdownNesting {
+		scanLanguage(sc, rel, src, fm, len(src), li, inProse, nil)
+		sc.notAudited(rel, 0, fmt.Sprintf("the markdown nests %d blockquotes or lists on one line, past the depth budget of %d; it was read as plain text, without its code blocks, links or HTML", n, MaxMarkdownNesting))
+		return
+	}
 	raw := []byte(body)
 	root := md().Parse(text.NewReader(raw), parser.WithContext(parser.NewContext()))
 	var spans, fences [][2]int

@@ -46,6 +46,8 @@ var Rules = []Rule{
 		"xmrig and other miners, stratum+tcp:// pool URLs and miner options steal the user's compute: critical in scripts and settings, high in instructions."},
 	{"approval-bypass", "ApprovalBypass", High, "Switches that turn off the agent's approvals or sandbox",
 		"--dangerously-skip-permissions, permission mode bypassPermissions, Codex's --dangerously-bypass-approvals-and-sandbox and Gemini's --yolo make every later command run unchecked, which is what an attack needs next. High in instructions and scripts; lower in examples of skills that teach defence."},
+	{"not-audited", "NotAudited", High, "A file the audit could not read or finish",
+		"What the audit cannot read may hide anything, and a script named so that the catalog refuses it (a backslash in its name) or too large to serve still runs when another script globs it. A file that is binary, over 1 MiB, unreadable or behind a link out, and a file past a work budget (shell nesting deeper than 200 levels, more than 2,000,000 shell syntax nodes, markdown nesting more than 100 blockquotes or lists on one line), is reported with the reason: high for a script (under scripts/ or bin/, or a code file), medium otherwise."},
 	{"committed-secret", "CommittedSecret", Critical, "A credential committed in a skill file",
 		"Uses gitleaks' maintained default ruleset (provider key formats, entropy, placeholder allowlists). Private keys and AWS keys are critical, provider tokens high, gitleaks' generic-api-key rule medium (often a placeholder)."},
 }

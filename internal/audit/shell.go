@@ -58,26 +58,43 @@ type shScan struct {
 	credWhat    string
 	sendLine    int
 	sendWhat    string
-	downloaded  map[string]int // files fetched -> line
+	downloaded  map[string]int // files fetched -> line (at most maxDownloads)
 	credAndSend bool
+	budget      *walkBudget
 }
+
+// maxDownloads bounds the saved downloads a scan remembers (each later
+// command is checked against every one).
+const maxDownloads = 32
 
 // scanShell parses code as bash and runs the shell rules. line0 is the
 // file line of code's first line. A script that does not parse whole is
 // parsed line by line, as bash would still run the lines before an error.
+// Code nested deeper than MaxShellNesting is not parsed, and a walk stops
+// after MaxShellNodes nodes or when the audit is cancelled: either is
+// reported as rule not-audited.
 func scanShell(sc *skillCtx, rel, code string, line0 int, w where) {
-	s := &shScan{sc: sc, rel: rel, lines: strings.Split(code, "\n"), line0: line0, w: w, downloaded: map[string]int{}}
-	if f, err := sc.parseShell(code); err == nil {
+	s := &shScan{sc: sc, rel: rel, lines: strings.Split(code, "\n"), line0: line0, w: w, downloaded: map[string]int{},
+		budget: &walkBudget{ctx: sc.ctx}}
+	if n := shellNesting(code); n > MaxShellNesting {
+		sc.notAudited(rel, line0, fmt.Sprintf("the shell code nests %d levels of parentheses or braces, past the depth budget of %d; its commands were not read", n, MaxShellNesting))
+	} else if f, err := sc.parseShell(code); err == nil {
 		s.file(f, 0)
 	} else {
 		for i, l := range s.lines {
 			if strings.TrimSpace(l) == "" {
 				continue
 			}
+			if s.budget.stopped != "" {
+				break
+			}
 			if f, err := sc.parseShell(l); err == nil {
 				s.file(f, i)
 			}
 		}
+	}
+	if s.budget.stopped != "" && s.budget.stopped != stopCancelled {
+		sc.notAudited(rel, line0, s.budget.stopped+"; the rest of it was not read")
 	}
 	if w == inScript {
 		for _, m := range b64Blob.FindAllStringIndex(code, 1) {
@@ -110,33 +127,90 @@ func (s *shScan) add(line int, rule string, base Severity, reason, evidence stri
 	s.sc.add(s.rel, s.line0+line-1, rule, sev, reason, evidence)
 }
 
+// file runs the rules over every node of f, within the budget: binary
+// commands (pipes, && and ||), which nest one level per operator, are
+// taken apart without recursion, and other nesting deeper than
+// MaxShellNesting stops the walk.
 func (s *shScan) file(f *syntax.File, lineOff int) {
-	syntax.Walk(f, func(n syntax.Node) bool {
+	depth := 0
+	var visit func(n syntax.Node) bool
+	visit = func(n syntax.Node) bool {
+		if n == nil {
+			depth--
+			return true
+		}
+		if !s.budget.step() {
+			return false
+		}
+		if depth >= MaxShellNesting {
+			s.budget.stopped = fmt.Sprintf("the shell code nests commands more than %d levels deep (the depth budget)", MaxShellNesting)
+			return false
+		}
 		switch n := n.(type) {
 		case *syntax.BinaryCmd:
-			if n.Op == syntax.Pipe || n.Op == syntax.PipeAll {
-				s.pipeline(flattenPipe(n), lineOff)
-			}
+			s.binary(n, lineOff, visit)
+			return false
 		case *syntax.Stmt:
 			s.stmt(n, lineOff)
 		}
+		depth++
 		return true
-	})
+	}
+	syntax.Walk(f, visit)
 }
 
+// binary runs the rules over a tree of binary commands without
+// recursing along its operators: each pipeline is checked whole, once,
+// and every other command is walked with visit.
+func (s *shScan) binary(b *syntax.BinaryCmd, lineOff int, visit func(syntax.Node) bool) {
+	stack := []*syntax.BinaryCmd{b}
+	var walk []*syntax.Stmt
+	for len(stack) > 0 && s.budget.stopped == "" {
+		bc := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if !s.budget.step() {
+			return
+		}
+		var parts []*syntax.Stmt
+		if isPipe(bc) {
+			parts = flattenPipe(bc)
+			s.pipeline(parts, lineOff)
+		} else {
+			parts = []*syntax.Stmt{bc.X, bc.Y}
+		}
+		for _, st := range parts {
+			if c, ok := st.Cmd.(*syntax.BinaryCmd); ok {
+				s.stmt(st, lineOff) // its redirections
+				stack = append(stack, c)
+				continue
+			}
+			walk = append(walk, st)
+		}
+	}
+	for _, st := range walk {
+		if s.budget.stopped != "" {
+			return
+		}
+		syntax.Walk(st, visit)
+	}
+}
+
+func isPipe(b *syntax.BinaryCmd) bool { return b.Op == syntax.Pipe || b.Op == syntax.PipeAll }
+
+// flattenPipe returns the stages of a pipeline, in order, without
+// recursion (a pipeline of n stages is n-1 nested binary commands).
 func flattenPipe(b *syntax.BinaryCmd) []*syntax.Stmt {
 	var out []*syntax.Stmt
-	var add func(st *syntax.Stmt)
-	add = func(st *syntax.Stmt) {
-		if bc, ok := st.Cmd.(*syntax.BinaryCmd); ok && (bc.Op == syntax.Pipe || bc.Op == syntax.PipeAll) {
-			add(bc.X)
-			add(bc.Y)
-			return
+	stack := []*syntax.Stmt{b.Y, b.X}
+	for len(stack) > 0 {
+		st := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if bc, ok := st.Cmd.(*syntax.BinaryCmd); ok && isPipe(bc) && len(st.Redirs) == 0 {
+			stack = append(stack, bc.Y, bc.X)
+			continue
 		}
 		out = append(out, st)
 	}
-	add(b.X)
-	add(b.Y)
 	return out
 }
 
@@ -314,34 +388,44 @@ func (s *shScan) pipeline(stages []*syntax.Stmt, lineOff int) {
 	if shell != "" && net != "" {
 		s.add(line, "reverse-shell", Critical, fmt.Sprintf("a network connection (%s) is wired to a shell (%s) through a pipe", net, shell), "")
 	}
-	for j := 1; j < len(stages); j++ {
-		if !ok[j] || !readsStdin(calls[j]) {
-			continue
-		}
-		for i := 0; i < j; i++ {
-			if !ok[i] {
-				continue
-			}
-			switch {
-			case isFetch(calls[i]):
+	// each stage that runs its input, against the fetches and decodes
+	// before it (the first few of each: the pipeline is walked once)
+	const keep = 4
+	var fetches, decodes []int
+	for j := range stages {
+		if j > 0 && ok[j] && readsStdin(calls[j]) {
+			for _, i := range fetches {
 				s.downloadExec(line, calls[i], calls[j])
-			case isDecode(calls[i]):
+			}
+			for _, i := range decodes {
 				s.add(line, "decoded-exec", Critical, fmt.Sprintf("decoded or unpacked bytes (%s) are piped into %s and run", calls[i].name, calls[j].name), "")
+			}
+		}
+		switch {
+		case !ok[j]:
+		case isFetch(calls[j]):
+			if len(fetches) < keep {
+				fetches = append(fetches, j)
+			}
+		case isDecode(calls[j]):
+			if len(decodes) < keep {
+				decodes = append(decodes, j)
 			}
 		}
 	}
 	// credentials read in one stage and sent in a later one
-	for i := 0; i < len(stages); i++ {
-		if !ok[i] {
+	cred := -1
+	for j := range stages {
+		if !ok[j] {
 			continue
 		}
-		if what := credRead(calls[i]); what != "" {
-			for j := i + 1; j < len(stages); j++ {
-				if ok[j] && (isSend(calls[j]) || netTools[calls[j].name] || isFetch(calls[j]) && hasArg(calls[j].args, "-d", "--data", "--data-binary", "-T", "--upload-file", "-F", "--post-file", "--body-file")) {
-					s.add(line, "credential-exfil", Critical, fmt.Sprintf("%s is read and piped to %s", what, calls[j].name), "")
-					s.credAndSend = true
-				}
-			}
+		if cred >= 0 && (isSend(calls[j]) || netTools[calls[j].name] || isFetch(calls[j]) && hasArg(calls[j].args, "-d", "--data", "--data-binary", "-T", "--upload-file", "-F", "--post-file", "--body-file")) {
+			s.add(line, "credential-exfil", Critical, fmt.Sprintf("%s is read and piped to %s", credRead(calls[cred]), calls[j].name), "")
+			s.credAndSend = true
+			break
+		}
+		if cred < 0 && credRead(calls[j]) != "" {
+			cred = j
 		}
 	}
 }
@@ -585,7 +669,7 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 	// downloads saved then run
 	if isFetch(c) {
 		for i, a := range c.args {
-			if (a == "-o" || a == "-O" || a == "--output" || a == "--output-document") && i+1 < len(c.args) {
+			if (a == "-o" || a == "-O" || a == "--output" || a == "--output-document") && i+1 < len(c.args) && len(s.downloaded) < maxDownloads {
 				s.downloaded[c.args[i+1]] = line
 			}
 		}

@@ -1,0 +1,171 @@
+package audit
+
+import (
+	"context"
+	"fmt"
+	"path"
+	"strings"
+)
+
+// Budgets bound the work one file can cost, so no input is worse than
+// linear: a hostile file that would take the audit past a budget is
+// audited as far as the budget goes and reported as not fully audited
+// (rule not-audited), and the rest of the catalog is audited as usual.
+// The budgets are counted in bytes, nesting levels and syntax-tree nodes,
+// never in wall-clock time, so the same file gives the same report on
+// any machine.
+const (
+	// MaxShellNesting is the deepest nesting of parentheses and braces
+	// (subshells, command and process substitutions, groups, arithmetic)
+	// a shell text may have for the shell parser to read it. Real
+	// scripts nest a handful of levels; mvdan.cc/sh parses recursively,
+	// and 200,000 nested $( took a gigabyte of stack.
+	MaxShellNesting = 200
+	// MaxShellNodes is how many syntax-tree nodes the shell rules visit
+	// in one text (a file, a code block or a string literal) before
+	// they stop. A 1 MiB script has well under this many.
+	MaxShellNodes = 2_000_000
+	// MaxMarkdownNesting is the deepest nesting of blockquote markers and
+	// list indentation a markdown file may have for goldmark to parse it.
+	MaxMarkdownNesting = 100
+)
+
+// ctxEvery is how many syntax-tree nodes a walk visits between checks of
+// its context.
+const ctxEvery = 1024
+
+// stopCancelled is walkBudget.stopped when the context ended the walk:
+// the whole audit is abandoned then, so it is no finding.
+const stopCancelled = "the audit was cancelled"
+
+// shellNesting returns the deepest nesting of '(' and '{' in code,
+// counted over bytes (quotes are not followed, so a string full of
+// parentheses counts too: only ever an overestimate, and only past
+// MaxShellNesting does it matter).
+func shellNesting(code string) int {
+	depth, deepest := 0, 0
+	for i := 0; i < len(code); i++ {
+		switch code[i] {
+		case '(', '{':
+			depth++
+			if depth > deepest {
+				deepest = depth
+			}
+		case ')', '}':
+			if depth > 0 {
+				depth--
+			}
+		}
+	}
+	return deepest
+}
+
+// markdownNesting returns the most container markers one line of s
+// opens: blockquote markers ('>') and list markers ("- ", "* ", "+ ",
+// "1. ") one after another at the start of a line. goldmark's time grows
+// with the square of that nesting (20,000 levels took about a second).
+func markdownNesting(s string) int {
+	deepest := 0
+	for rest := s; rest != ""; {
+		var line string
+		line, rest, _ = strings.Cut(rest, "\n")
+		n, i := 0, 0
+		for i < len(line) {
+			for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+				i++
+			}
+			if i >= len(line) {
+				break
+			}
+			c := line[i]
+			switch {
+			case c == '>':
+				i++
+			case (c == '-' || c == '*' || c == '+') && i+1 < len(line) && (line[i+1] == ' ' || line[i+1] == '\t'):
+				i += 2
+			case c >= '0' && c <= '9':
+				j := i
+				for j < len(line) && j-i < 9 && line[j] >= '0' && line[j] <= '9' {
+					j++
+				}
+				if j+1 < len(line) && (line[j] == '.' || line[j] == ')') && line[j+1] == ' ' {
+					i = j + 2
+				} else {
+					i = len(line)
+					continue
+				}
+			default:
+				i = len(line)
+				continue
+			}
+			n++
+		}
+		if n > deepest {
+			deepest = n
+		}
+	}
+	return deepest
+}
+
+// isScriptPath reports whether a file of a skill is one an agent would
+// run: under scripts/ or bin/, or with an extension of a language the
+// audit reads as code.
+func isScriptPath(rel string) bool {
+	if strings.HasPrefix(rel, "scripts/") || strings.HasPrefix(rel, "bin/") || strings.Contains(rel, "/scripts/") {
+		return true
+	}
+	switch strings.ToLower(path.Ext(rel)) {
+	case ".sh", ".bash", ".zsh", ".ksh", ".command", ".py", ".pyw", ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts",
+		".ps1", ".psm1", ".bat", ".cmd", ".rb", ".pl", ".php", ".lua", ".fish", "":
+		return true
+	}
+	return false
+}
+
+// notAudited reports a file, or part of one, the audit could not read
+// or finish: what is not audited may hide anything, so it is a finding
+// (high for a script, medium otherwise), never silence.
+func (sc *skillCtx) notAudited(rel string, line int, why string) {
+	sev := Medium
+	if isScriptPath(rel) {
+		sev = High
+	}
+	sc.add(rel, line, "not-audited", sev, "not fully audited: "+why, "")
+}
+
+// notAuditedFinding is notAudited for a file that could not be read at
+// all (no skillCtx yet).
+func notAuditedFinding(rel string, err error) Finding {
+	sev := Medium
+	if isScriptPath(rel) {
+		sev = High
+	}
+	return Finding{File: rel, RuleID: "not-audited", Severity: sev,
+		Reason: Printable("not audited: " + err.Error() + "; review the file by hand before the skill is used")}
+}
+
+// walkBudget tracks one text's shell walk: nodes visited, the context
+// checked every ctxEvery nodes, and why it stopped early.
+type walkBudget struct {
+	ctx     context.Context
+	nodes   int
+	stopped string
+}
+
+// step counts a node; false once the budget is spent or the context
+// is done.
+func (b *walkBudget) step() bool {
+	if b.stopped != "" {
+		return false
+	}
+	b.nodes++
+	if b.nodes > MaxShellNodes {
+		b.stopped = fmt.Sprintf("the shell code exceeds the size budget of %d syntax nodes", MaxShellNodes)
+		return false
+	}
+	if b.nodes%ctxEvery == 0 && b.ctx != nil && b.ctx.Err() != nil {
+		b.stopped = stopCancelled
+		return false
+	}
+	return true
+}
