@@ -8,6 +8,7 @@ import (
 
 	resyntax "regexp/syntax"
 
+	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -61,6 +62,9 @@ type shScan struct {
 	downloaded  map[string]int // files fetched -> line (at most maxDownloads)
 	credAndSend bool
 	budget      *walkBudget
+	// env and cfg expand words (see normalise.go), made on first use.
+	env *shellEnv
+	cfg *expand.Config
 }
 
 // maxDownloads bounds the saved downloads a scan remembers (each later
@@ -222,15 +226,12 @@ type call struct {
 	raw  *syntax.CallExpr
 }
 
-func callOf(st *syntax.Stmt) (call, bool) {
+func (s *shScan) callOf(st *syntax.Stmt) (call, bool) {
 	ce, ok := st.Cmd.(*syntax.CallExpr)
 	if !ok || len(ce.Args) == 0 {
 		return call{}, false
 	}
-	words := make([]string, len(ce.Args))
-	for i, w := range ce.Args {
-		words[i] = wordText(w)
-	}
+	words := s.fields(ce.Args)
 	i := 0
 	for i < len(words) && wrappers[strings.ToLower(path.Base(words[i]))] {
 		i++
@@ -371,7 +372,7 @@ func (s *shScan) pipeline(stages []*syntax.Stmt, lineOff int) {
 	calls := make([]call, len(stages))
 	ok := make([]bool, len(stages))
 	for i, st := range stages {
-		calls[i], ok[i] = callOf(st)
+		calls[i], ok[i] = s.callOf(st)
 	}
 	line := s.lineOf(stages[0], lineOff)
 	// a network tool and a shell in one pipeline, in either order: a
@@ -563,13 +564,14 @@ func anyContains(args []string, subs ...string) bool {
 
 func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 	line := s.lineOf(st, lineOff)
-	c, ok := callOf(st)
+	s.assign(st)
+	c, ok := s.callOf(st)
 	// redirections: /dev/tcp and writes to persistence targets
 	for _, r := range st.Redirs {
 		if r.Word == nil {
 			continue
 		}
-		target := wordText(r.Word)
+		target := s.word(r.Word)
 		if strings.Contains(target, "/dev/tcp/") || strings.Contains(target, "/dev/udp/") {
 			s.add(line, "reverse-shell", Critical, "the shell opens a raw network connection through "+target[strings.Index(target, "/dev/"):], "")
 			continue
@@ -597,12 +599,12 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 	if interpreters[c.name] || c.name == "eval" {
 		for _, w := range c.raw.Args {
 			for _, sub := range substs(w) {
-				sc, ok := callOf(sub)
+				sc, ok := s.callOf(sub)
 				if bc, isPipe := sub.Cmd.(*syntax.BinaryCmd); isPipe && (bc.Op == syntax.Pipe || bc.Op == syntax.PipeAll) {
 					stages := flattenPipe(bc)
-					sc, ok = callOf(stages[len(stages)-1])
+					sc, ok = s.callOf(stages[len(stages)-1])
 					for _, st2 := range stages {
-						if c2, ok2 := callOf(st2); ok2 && isFetch(c2) {
+						if c2, ok2 := s.callOf(st2); ok2 && isFetch(c2) {
 							sc, ok = c2, true
 						}
 					}
@@ -701,7 +703,7 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 		if !s.credAndSend {
 			for _, w := range c.raw.Args {
 				for _, sub := range substs(w) {
-					if c2, ok := callOf(sub); ok && credRead(c2) != "" {
+					if c2, ok := s.callOf(sub); ok && credRead(c2) != "" {
 						s.add(line, "credential-exfil", Critical, fmt.Sprintf("%s sends the output of %s off the machine", c.name, c2.name), "")
 						s.credAndSend = true
 					}

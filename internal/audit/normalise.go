@@ -1,0 +1,219 @@
+package audit
+
+import (
+	"io"
+	"path"
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// The shell normaliser turns each word into the fields bash would run, so
+// the rules see `curl ... | sh` however it is spelt: backslash-escaped
+// words (c\url, \sh), $IFS for a space (curl${IFS}-s...), variables set
+// earlier in the same text (c=curl; $c ...), a path split across
+// variables, brace expansion ({curl,-s,URL}), ANSI-C quoting ($'\x63url')
+// and command substitutions of echo or printf with hex or octal escapes
+// ($(printf '\x63\x75\x72\x6c')). It uses mvdan.cc/sh's own expander
+// (expand.Fields) over an environment of the text's assignments: names
+// never assigned expand to their source form ($HOME stays "$HOME"), no
+// command but echo and printf is run (others stay "$(…)"), no glob is
+// matched against any folder.
+
+// Bounds of the variables a scan remembers: an assignment doubling a
+// value (a=$a$a) must not grow it without end.
+const (
+	maxVars     = 1024
+	maxVarBytes = 4096
+)
+
+// shellEnv is the environment of one shell scan: the values of the
+// variables assigned so far.
+type shellEnv struct {
+	vars map[string]string
+}
+
+// Get returns a variable assigned in the text, IFS as bash's default,
+// and any other name as its own source form.
+func (e *shellEnv) Get(name string) expand.Variable {
+	if v, ok := e.vars[name]; ok {
+		return expand.Variable{Set: true, Kind: expand.String, Str: v}
+	}
+	if name == "IFS" {
+		return expand.Variable{Set: true, Kind: expand.String, Str: " \t\n"}
+	}
+	return expand.Variable{Set: true, Kind: expand.String, Str: "$" + name}
+}
+
+// Each lists the assigned variables.
+func (e *shellEnv) Each(fn func(string, expand.Variable) bool) {
+	for k, v := range e.vars {
+		if !fn(k, expand.Variable{Set: true, Kind: expand.String, Str: v}) {
+			return
+		}
+	}
+}
+
+// expandConfig returns the expander's configuration for this scan (made
+// on first use).
+func (s *shScan) expandConfig() *expand.Config {
+	if s.cfg == nil {
+		s.cfg = s.newConfig()
+	}
+	return s.cfg
+}
+
+// newConfig returns an expander configuration over the scan's
+// variables. A configuration keeps buffers while it expands, so a
+// substitution met during an expansion is expanded with a new one.
+func (s *shScan) newConfig() *expand.Config {
+	if s.env == nil {
+		s.env = &shellEnv{vars: map[string]string{}}
+	}
+	return &expand.Config{Env: s.env, CmdSubst: s.cmdSubst,
+		ProcSubst: func(*syntax.ProcSubst) (string, error) { return "<(…)", nil }}
+}
+
+// cmdSubst writes what a command substitution prints when it is echo or
+// printf of words the normaliser can expand (the way payloads spell a
+// command in escapes); any other command is written as "$(…)".
+func (s *shScan) cmdSubst(w io.Writer, cs *syntax.CmdSubst) error {
+	if len(cs.Stmts) == 1 {
+		if ce, ok := cs.Stmts[0].Cmd.(*syntax.CallExpr); ok && len(ce.Args) > 0 {
+			if out, ok := s.echo(ce); ok {
+				_, err := io.WriteString(w, out)
+				return err
+			}
+		}
+	}
+	_, err := io.WriteString(w, "$(…)")
+	return err
+}
+
+// echo returns the output of an echo or printf call, without its final
+// newline (as a substitution drops it).
+func (s *shScan) echo(ce *syntax.CallExpr) (string, bool) {
+	cfg := s.newConfig()
+	fields, err := expand.Fields(cfg, ce.Args...)
+	if err != nil || len(fields) == 0 {
+		return "", false
+	}
+	switch path.Base(fields[0]) {
+	case "echo":
+		args := fields[1:]
+		escapes := false
+		for len(args) > 0 && (args[0] == "-e" || args[0] == "-n" || args[0] == "-en" || args[0] == "-ne" || args[0] == "-E") {
+			escapes = escapes || strings.Contains(args[0], "e") && args[0] != "-E"
+			args = args[1:]
+		}
+		out := strings.Join(args, " ")
+		if escapes {
+			if f, _, err := expand.Format(cfg, "%b", []string{out}); err == nil {
+				out = f
+			}
+		}
+		return out, true
+	case "printf":
+		if len(fields) < 2 || fields[1] == "-v" {
+			return "", false
+		}
+		out, _, err := expand.Format(cfg, fields[1], fields[2:])
+		if err != nil {
+			return "", false
+		}
+		return strings.TrimRight(out, "\n"), true
+	}
+	return "", false
+}
+
+// plainWord reports a word the normaliser would leave as it is: literal
+// text without backslashes, braces or expansions, in or out of quotes.
+func plainWord(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			if strings.ContainsAny(p.Value, "\\{") {
+				return false
+			}
+		case *syntax.SglQuoted:
+			if p.Dollar {
+				return false
+			}
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				if l, ok := q.(*syntax.Lit); !ok || strings.Contains(l.Value, "\\") {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// fields returns the fields bash would make of words, normalised; a word
+// the expander cannot take is kept in its source form (wordText).
+func (s *shScan) fields(words []*syntax.Word) []string {
+	out := make([]string, 0, len(words))
+	for _, w := range words {
+		if plainWord(w) {
+			out = append(out, wordText(w))
+			continue
+		}
+		f, err := expand.Fields(s.expandConfig(), w)
+		if err != nil {
+			out = append(out, wordText(w))
+			continue
+		}
+		out = append(out, f...)
+	}
+	return out
+}
+
+// word returns one word normalised as a single string (its fields
+// joined with spaces), for redirection targets and assigned values.
+func (s *shScan) word(w *syntax.Word) string {
+	if w == nil {
+		return ""
+	}
+	if plainWord(w) {
+		return wordText(w)
+	}
+	v, err := expand.Literal(s.expandConfig(), w)
+	if err != nil {
+		return wordText(w)
+	}
+	return v
+}
+
+// assign records the variables a statement sets (x=1, export x=1,
+// local, declare, readonly), as far as their values expand.
+func (s *shScan) assign(st *syntax.Stmt) {
+	var as []*syntax.Assign
+	switch c := st.Cmd.(type) {
+	case *syntax.CallExpr:
+		if len(c.Args) == 0 {
+			as = c.Assigns
+		}
+	case *syntax.DeclClause:
+		as = c.Args
+	}
+	for _, a := range as {
+		if a.Name == nil || a.Value == nil || a.Array != nil || a.Index != nil {
+			continue
+		}
+		s.expandConfig()
+		v := s.word(a.Value)
+		if a.Append {
+			v = s.env.vars[a.Name.Value] + v
+		}
+		if len(v) > maxVarBytes {
+			v = v[:maxVarBytes]
+		}
+		if _, ok := s.env.vars[a.Name.Value]; ok || len(s.env.vars) < maxVars {
+			s.env.vars[a.Name.Value] = v
+		}
+	}
+}
