@@ -140,8 +140,14 @@ func notAuditedFinding(rel string, err error) Finding {
 	if isScriptPath(rel) {
 		sev = High
 	}
+	msg := err.Error()
+	// errors wrapped by their own sentinel repeat it ("file is too
+	// large: file is too large: ...")
+	if head, rest, ok := strings.Cut(msg, ": "); ok && strings.HasPrefix(rest, head+": ") {
+		msg = rest
+	}
 	return Finding{File: rel, RuleID: "not-audited", Severity: sev,
-		Reason: Printable("not audited: " + err.Error() + "; review the file by hand before the skill is used")}
+		Reason: Printable("not audited: " + msg + "; review the file by hand before the skill is used")}
 }
 
 // walkBudget tracks one text's shell walk: nodes visited, the context

@@ -108,10 +108,16 @@ func scanCode(sc *skillCtx, rel, code string, line0 int, k fileKind, w where) {
 	}
 	// credentials and the environment, read and sent
 	cred, credOff := "", -1
-	if !containsAny(c, []string{"environ", "process.env"}) {
+	envRead := pyEnvRead
+	if k == kindJS {
+		envRead = jsEnvRead
+	}
+	if !containsAny(c, []string{"environ", "process.env", "getenv", "Deno.env"}) {
 		// no environment read
 	} else if m := env.FindStringIndex(c); m != nil {
 		cred, credOff = "the whole environment", m[0]
+	} else if m := envRead.FindStringIndex(c); m != nil {
+		cred, credOff = strings.TrimSpace(c[m[0]:m[1]]), m[0]
 	}
 	// shell commands and paths inside string literals
 	var lits [][]int
@@ -121,8 +127,13 @@ func scanCode(sc *skillCtx, rel, code string, line0 int, k fileKind, w where) {
 	for _, m := range lits {
 		lit := c[m[0]:m[1]]
 		body := strings.Trim(lit, "\"'`")
-		if credOff < 0 && credPath.MatchString(lit) {
-			cred, credOff = strings.TrimSpace(credPath.FindString(lit)), m[0]
+		if credOff < 0 && credIn(lit) {
+			cred, credOff = Escape(strings.TrimSpace(body), 80), m[0]
+		} else if credOff < 0 && credPartRe.MatchString(lit) {
+			cred, credOff = "the credential path part "+lit, m[0]
+			if strings.Contains(lit, ".ssh") {
+				cred += " (~/.ssh)"
+			}
 		}
 		if persistTarget.MatchString(strings.TrimSpace(body)) || strings.Contains(body, "authorized_keys") || strings.Contains(body, "/etc/cron") || strings.Contains(body, ".bashrc") || strings.Contains(body, ".zshrc") {
 			if write.MatchString(c) {
@@ -141,14 +152,23 @@ func scanCode(sc *skillCtx, rel, code string, line0 int, k fileKind, w where) {
 		}
 	}
 	if credOff >= 0 {
-		if s := send.FindStringIndex(c); s != nil && w == inScript || s != nil && w == inHidden {
+		net := pyNet
+		if k == kindJS {
+			net = jsNet
+		}
+		s := send.FindStringIndex(c)
+		if s == nil && (w == inScript || w == inHidden) {
+			s = net.FindStringIndex(c)
+		}
+		if s != nil && w == inScript || s != nil && w == inHidden {
 			add(max(credOff, s[0]), "credential-exfil", Critical, "reads "+cred+" and sends data over the network in the same file")
 		} else if s != nil {
 			// an example that uses a key path and an API somewhere in
 			// the same block: evidence of neither theft nor intent
 			add(max(credOff, s[0]), "credential-exfil", Medium, "reads "+cred+" and sends data over the network in the same example")
 		} else if w == inScript {
-			add(credOff, "credential-read", Medium, "reads "+cred+", which holds keys or credentials")
+			sev, reason := credReadSeverity(cred)
+			add(credOff, "credential-read", sev, reason)
 		}
 	}
 	if w == inScript {
@@ -229,27 +249,68 @@ func stripComments(code string, k fileKind) string {
 // bypassRe matches switches that turn off an agent's approvals or
 // sandbox: Claude Code's --dangerously-skip-permissions and
 // bypassPermissions mode, Codex's --dangerously-bypass-approvals-and-sandbox,
-// and Gemini CLI's --yolo / approval mode yolo.
-var bypassRe = lazyRE(`--dangerously-skip-permissions|--allow-dangerously-skip-permissions|\bbypassPermissions\b|--dangerously-bypass-approvals-and-sandbox|\b(?:gemini|qwen|codex|claude)\b[^\n]{0,60}\s(?:--yolo|-y)\b|--approval-mode[= ]+yolo|"?defaultMode"?\s*[:=]\s*"?bypass`)
+// approval_policy "never" and sandbox_mode "danger-full-access", and
+// Gemini CLI's --yolo / approval mode yolo.
+var bypassRe = lazyRE(`--dangerously-skip-permissions|--allow-dangerously-skip-permissions|\bbypassPermissions\b|--dangerously-bypass-approvals-and-sandbox|\b(?:gemini|qwen|codex|claude)\b[^\n]{0,60}\s(?:--yolo|-y)\b|--approval-mode[= ]+yolo|"?defaultMode"?\s*[:=]\s*"?bypass|(?i:approval[_-]policy)["']?\s*[:=]\s*["']?never\b|(?:^|\s)-a\s+never\b|(?i:sandbox[_-]mode)["']?\s*[:=]\s*["']?danger-full-access|--sandbox[= ]danger-full-access`)
+
+// bypassWeakRe matches wording that turns approvals or the sandbox off
+// in general terms ("turn off the sandbox", "auto-approve", a bare
+// --yolo): common in documentation of other tools (terraform apply
+// -auto-approve), so it is reported only beside an instruction not to
+// ask or tell the user.
+var bypassWeakRe = lazyRE(`(?i)\b(?:turn|switch|shut)\s+off\s+(?:the\s+|your\s+|its\s+)?(?:sandbox\w*|approvals?|permission (?:prompts?|checks?))|\bdisabl\w+\s+(?:the\s+|your\s+|all\s+)?(?:sandbox\w*|approvals?|permission (?:prompts?|checks?))|\bauto[-_ ]?approv\w*|--yolo\b|\byolo mode\b`)
+
+// silenceRe matches an instruction not to ask or tell the user: a
+// prohibition on asking is the opposite of consent.
+var silenceRe = lazyRE(`(?i)\b(?:do\s+not|don'?t|never|must\s+not|should\s+not|shouldn'?t|no\s+need\s+to|without|avoid)\s+(?:\w+\s+){0,3}?(?:ask\w*|tell\w*|inform\w*|notify\w*|prompt\w*|confirm\w*|check\w*\s+with|mention\w*|bother\w*|alert\w*|consult\w*|wait\w*\s+for)\b[^.\n]{0,60}\b(?:user|human|operator|owner|anyone|them)\b|\b(?:keep|stay)\s+(?:it\s+|this\s+)?(?:silent|quiet|hidden)\b[^.\n]{0,40}\buser|\bsilently\b`)
 
 // scanBypass reports approval-bypass switches in text whose first line is
-// file line line0. Rule approval-bypass (see Rules in rules.go).
+// file line line0. Rule approval-bypass (see Rules in rules.go). A switch
+// beside an instruction not to ask or tell the user is high wherever it
+// is; one offered to the user for consent drops a level.
 func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
-	if !sc.hints.bypass {
+	if !sc.hints.bypass && !sc.hints.bypassWeak {
 		return
 	}
-	for _, m := range bypassRe.FindAllStringIndex(text, 3) {
+	seen := map[int]bool{}
+	report := func(m []int, weak bool) {
 		ln := line0 + strings.Count(text[:m[0]], "\n")
+		if seen[ln] {
+			return
+		}
+		near := window(text, m[0], 400)
+		silent := silenceRe.MatchString(near)
+		if weak && !silent {
+			return
+		}
+		seen[ln] = true
 		reason := "turns off the agent's approval prompts or sandbox, so every later command runs unchecked"
 		if w != inScript && w != inProse {
 			reason += " (in " + w.String() + ")"
 		}
 		sev := sc.rank(High, w, false)
-		if consentRe.MatchString(window(text, m[0], 400)) || consentFileRe.MatchString(sc.fileText) {
+		switch {
+		case silent:
+			sev = max(sev, High)
+			if sc.defence && (w == inCode || w == inQuote) {
+				sev = sc.rank(High, w, false)
+			}
+			reason += ", and tells the agent not to ask or tell the user"
+		case consentRe.MatchString(near) || consentFileRe.MatchString(sc.fileText):
 			sev = sev.lower(1)
 			reason += "; offered to the user for consent"
 		}
 		sc.add(rel, ln, "approval-bypass", sev, reason, lineAround(text, m[0], m[1]))
+	}
+	if sc.hints.bypass {
+		for _, m := range bypassRe.FindAllStringIndex(text, 3) {
+			report(m, false)
+		}
+	}
+	if sc.hints.bypassWeak {
+		for _, m := range bypassWeakRe.FindAllStringIndex(text, 3) {
+			report(m, true)
+		}
 	}
 }
 
@@ -287,7 +348,8 @@ func lineAround(text string, s, e int) string {
 	return strings.TrimSpace(text[ls : e+le])
 }
 
-// consentRe matches text that makes a bypass the user's choice.
+// consentRe matches text that makes a bypass the user's choice (a
+// prohibition on asking, silenceRe, is checked first).
 var consentRe = lazyRE(`(?i)\b(?:ask|confirm|consent|approv)\w*\b[^.\n]{0,80}\buser\b|\buser\b[^.\n]{0,80}\b(?:confirm|approv|consent|agree|opt)\w*`)
 
 // consentFileRe matches a statement anywhere in the file that the

@@ -260,6 +260,9 @@ func (sc *skillCtx) file(a *auditor, rel, content string) {
 		scanConfig(sc, rel, content, 1, inScript)
 	case kindPowerShell:
 		scanPowerShell(sc, rel, content, 1, inScript)
+		scanOtherTaint(sc, rel, content)
+	case kindOther:
+		scanOtherTaint(sc, rel, content)
 	}
 }
 
@@ -296,22 +299,28 @@ func lineText(s string, li lineIndex, n int) string {
 
 // fileHints are cheap word checks made once per file.
 type fileHints struct {
-	miner, bypass, mdComment bool
+	miner, bypass, bypassWeak, mdComment bool
 }
 
 var (
 	minerHints = []string{"stratum", "donate-level", "xmrig", "cryptonight", "randomx", "nicehash", "minexmr", "supportxmr", "nanopool", "2miners", "moneroocean"}
 	codeHints  = []string{"exec", "eval", "function", "socket", "net.", "environ", "process.env", ".ssh", "id_", ".aws", ".env", "shadow", ".netrc", "credential", "keychain",
-		"authorized_keys", "cron", "bashrc", "zshrc", ".profile", "launch", "systemd", "hooks", "curl", "wget", "/dev/tcp", "| sh", "|sh", "bash", "nc ", "chr(", "fromcharcode", "\\x", "[::-1]", "getattr", "decode", "atob", "buffer.from"}
+		"authorized_keys", "cron", "bashrc", "zshrc", ".profile", "launch", "systemd", "hooks", "curl", "wget", "/dev/tcp", "| sh", "|sh", "bash", "nc ", "chr(", "fromcharcode", "\\x", "[::-1]", "getattr", "decode", "atob", "buffer.from",
+		"getenv", "cookies", "login data", "gcloud", ".kube", ".azure", ".gnupg", "key4.db", "logins.json", "find-generic", "find-internet", "deno.env", "aws_secret", "client_secret"}
 )
 
-// bypassHints are the words scanBypass's pattern needs one of.
-var bypassHints = []string{"dangerously", "bypasspermissions", "yolo", "defaultmode"}
+// bypassHints are the words bypassRe needs one of; bypassWeakHints
+// those bypassWeakRe needs one of.
+var (
+	bypassHints     = []string{"dangerously", "bypasspermissions", "yolo", "defaultmode", "approval_policy", "approval-policy", "danger-full-access", "-a never"}
+	bypassWeakHints = []string{"sandbox", "approvals", "auto-approv", "autoapprov", "auto_approv", "auto approv", "permission prompt", "permission check", "yolo"}
+)
 
-// hintSets are minerHints and bypassHints as sets of fileWords.
-var hintSets = sync.OnceValue(func() *[2]wordSet {
+// hintSets are minerHints, bypassHints and bypassWeakHints as sets of
+// fileWords.
+var hintSets = sync.OnceValue(func() *[3]wordSet {
 	fw := fileWords()
-	return &[2]wordSet{fw.set(minerHints), fw.set(bypassHints)}
+	return &[3]wordSet{fw.set(minerHints), fw.set(bypassHints), fw.set(bypassWeakHints)}
 })
 
 // hintsOf reads the hints from the file's word occurrences (w, over the
@@ -319,9 +328,10 @@ var hintSets = sync.OnceValue(func() *[2]wordSet {
 func hintsOf(content string, w *wordHits) fileHints {
 	hs := hintSets()
 	return fileHints{
-		miner:     w.all.meets(&hs[0]),
-		bypass:    w.all.meets(&hs[1]),
-		mdComment: strings.Contains(content, "]:"),
+		miner:      w.all.meets(&hs[0]),
+		bypass:     w.all.meets(&hs[1]),
+		bypassWeak: w.all.meets(&hs[2]),
+		mdComment:  strings.Contains(content, "]:"),
 	}
 }
 

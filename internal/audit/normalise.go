@@ -204,6 +204,7 @@ func (s *shScan) assign(st *syntax.Stmt) {
 		if a.Name == nil || a.Value == nil || a.Array != nil || a.Index != nil {
 			continue
 		}
+		s.taintAssign(a)
 		s.expandConfig()
 		v := s.word(a.Value)
 		if a.Append {

@@ -36,7 +36,7 @@ func set(names ...string) map[string]bool {
 // credPath matches files that hold keys and credentials, and secret
 // stores; persistTarget files whose change runs code later.
 var (
-	credPath      = lazyRE(`(?i)(?:~|\$\{?HOME\}?|/home/[^/\s'"]+|/root|/Users/[^/\s'"]+|os\.homedir\(\)[^'"]*['"]|expanduser\(\s*['"]~)/?(?:\.ssh\b|\.aws/(?:credentials|config)|\.netrc|\.git-credentials|\.docker/config\.json|\.kube/config|\.config/gh/hosts\.yml|\.npmrc|\.pypirc|\.gnupg|\.password-store|\.config/gcloud|\.azure|Library/Keychains|\.mozilla/firefox|\.config/google-chrome|Library/Application Support/Google/Chrome|\.bitcoin|\.electrum|\.ethereum|Library/Cookies)|/etc/shadow\b|(?:^|[/\s'"])id_(?:rsa|dsa|ecdsa|ed25519)\b|(?:^|/)\.ssh/|(?:^|[\s'"/=@])\.env(?:\.local|\.production)?(?:$|[\s'"])`)
+	credPath      = lazyRE(`(?i)(?:~|\$\{?HOME\}?|/home/[^/\s'"]+|/root|/Users/[^/\s'"]+|os\.homedir\(\)[^'"]*['"]|expanduser\(\s*['"]~|%(?:USERPROFILE|APPDATA|LOCALAPPDATA)%|\$env:(?:USERPROFILE|APPDATA|LOCALAPPDATA))[/\\]?(?:\.ssh\b|\.aws[/\\](?:credentials|config)|\.netrc|\.git-credentials|\.docker/config\.json|\.kube/config|\.config/gh/hosts\.yml|\.npmrc|\.pypirc|\.gnupg|\.password-store|\.config/gcloud|\.azure|Library/Keychains|\.mozilla/firefox|\.config/(?:google-chrome|chromium|BraveSoftware|microsoft-edge)|Library/Application Support/(?:Google/Chrome|BraveSoftware|Microsoft Edge|Firefox)|\.bitcoin|\.electrum|\.ethereum|Library/Cookies|(?:AppData[/\\])?(?:Local|Roaming)[/\\](?:Google[/\\]Chrome|Microsoft[/\\]Edge|BraveSoftware|Mozilla[/\\]Firefox))|/etc/shadow\b|(?:^|[/\s'"])id_(?:rsa|dsa|ecdsa|ed25519)\b|(?:^|/)\.ssh/|(?:^|[\s'"/=@])\.env(?:\.local|\.production)?(?:$|[\s'"])|(?:^|[/\\])(?:Login Data|Cookies|key4\.db|logins\.json)(?:$|['"])|application_default_credentials\.json|find-(?:generic|internet)-password|dump-keychain`)
 	persistTarget = lazyRE(`(?:^|/)(?:\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zprofile|\.zshenv|\.zlogin|config\.fish|authorized_keys2?)$|^/etc/(?:cron|profile|rc\.local|bash\.bashrc|zsh/|systemd/|init\.d/|sudoers|ld\.so\.preload)|/var/spool/cron|LaunchAgents/|LaunchDaemons/|\.config/autostart/|\.config/systemd/user/|\.git/hooks/`)
 	minerWords    = lazyRE(`(?i)stratum\d?\+(?:tcp|ssl|tls)://|--donate-level\b|\b(?:xmrig|cryptonight|randomx|nicehash|minexmr|supportxmr|nanopool\.org|2miners\.com|moneroocean)\b`)
 	b64Blob       = lazyRE(`[A-Za-z0-9+/]{400,}={0,2}|(?:\\x[0-9a-fA-F]{2}){60,}`)
@@ -65,6 +65,9 @@ type shScan struct {
 	// env and cfg expand words (see normalise.go), made on first use.
 	env *shellEnv
 	cfg *expand.Config
+	// tainted maps variables assigned from a credential read to what
+	// was read (see taintAssign).
+	tainted map[string]string
 }
 
 // maxDownloads bounds the saved downloads a scan remembers (each later
@@ -692,10 +695,16 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 	if what := credRead(c); what != "" && s.credLine == 0 {
 		s.credLine, s.credWhat = line, what
 	}
-	if isSend(c) && s.sendLine == 0 {
+	if carriesData(c) {
+		if what := s.taintedArg(c.raw); what != "" {
+			s.add(line, "credential-exfil", Critical, fmt.Sprintf("%s sends %s off the machine (through a variable)", c.name, what), "")
+			s.credAndSend = true
+		}
+	}
+	if carriesData(c) && s.sendLine == 0 {
 		s.sendLine, s.sendWhat = line, c.name
 		for _, a := range dataArgs(c) {
-			if mayBeCred(a) && credPath.MatchString(a) {
+			if credIn(a) || credEnvRe.MatchString(a) {
 				s.add(line, "credential-exfil", Critical, fmt.Sprintf("%s sends %s off the machine", c.name, a), "")
 				s.credAndSend = true
 			}
@@ -735,6 +744,7 @@ func (s *shScan) finish() {
 		return
 	}
 	if s.credLine > 0 && s.w == inScript {
-		s.add(s.credLine, "credential-read", Medium, "reads "+s.credWhat+", which holds keys or credentials", "")
+		sev, reason := credReadSeverity(s.credWhat)
+		s.add(s.credLine, "credential-read", sev, reason, "")
 	}
 }

@@ -17,11 +17,18 @@ func credRead(c call) string {
 		if anyContains(c.args, "find-generic-password", "find-internet-password", "dump-keychain") {
 			return "the macOS keychain"
 		}
-	case "echo", "printf", "mkdir", "chmod", "ls", "test", "[", "ssh-keygen", "ssh-add", "touch", "rm":
+	case "echo", "printf":
+		for _, a := range c.args {
+			if m := credEnvRe.FindString(a); m != "" {
+				return "$" + m
+			}
+		}
+		return ""
+	case "mkdir", "chmod", "ls", "test", "[", "ssh-keygen", "ssh-add", "touch", "rm":
 		return ""
 	}
 	for _, a := range dataArgs(c) {
-		if mayBeCred(a) && credPath.MatchString(a) {
+		if credIn(a) {
 			return a
 		}
 	}
@@ -30,7 +37,8 @@ func credRead(c call) string {
 
 // credHints are substrings every credPath match holds; checking them
 // first keeps the pattern off ordinary arguments.
-var credHints = []string{".ssh", ".aws", "shadow", "id_", ".env", ".netrc", "credentials", ".docker", ".kube", "hosts.yml", ".npmrc", ".pypirc", ".gnupg", ".password-store", "gcloud", ".azure", "Keychains", "firefox", "chrome", "Chrome", ".bitcoin", ".electrum", ".ethereum", "Cookies"}
+var credHints = []string{".ssh", ".aws", "shadow", "id_", ".env", ".netrc", "credentials", ".docker", ".kube", "hosts.yml", ".npmrc", ".pypirc", ".gnupg", ".password-store", "gcloud", ".azure", "Keychains", "firefox", "chrome", "Chrome", ".bitcoin", ".electrum", ".ethereum", "Cookies",
+	"Login Data", "key4.db", "logins.json", "chromium", "BraveSoftware", "Edge", "Firefox", "find-generic-password", "find-internet-password", "dump-keychain"}
 
 func mayBeCred(a string) bool { return containsAny(a, credHints) }
 

@@ -1,0 +1,169 @@
+package audit
+
+import (
+	"path"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Rule credential-exfil follows credential material through a script: a
+// read of a private key, a cloud or tool credential file, a keychain, a
+// browser profile or a secret environment variable, then a network send
+// in the same file (shell, Python, JavaScript and TypeScript, and by
+// pattern Ruby, Perl, PHP, Go and PowerShell) is critical. The read alone
+// is rule credential-read: high for a private key, medium otherwise.
+
+var (
+	// privateKeyRe finds the SSH key files and folder in a path.
+	privateKeyRe = lazyRE(`id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?(\.pub)?|\.ssh(?:[/\\]([^\s'"]*))?`)
+	// credEnvRe matches secret environment variables that SDKs read
+	// and no script needs to send anywhere itself.
+	credEnvRe = lazyRE(`\b(?:AWS_SECRET_ACCESS_KEY|AWS_SESSION_TOKEN|AZURE_CLIENT_SECRET|ARM_CLIENT_SECRET|GOOGLE_APPLICATION_CREDENTIALS|GOOGLE_CREDENTIALS|GCP_SERVICE_ACCOUNT_KEY|SSH_PRIVATE_KEY|SSH_AUTH_SOCK)\b`)
+	// credPartRe matches a string literal that is one part of a
+	// credential path joined in code (Path.home() / ".ssh" / "id_rsa",
+	// path.join(os.homedir(), ".aws", "credentials")).
+	credPartRe = lazyRE(`^['"]/?(?:\.ssh|\.aws|\.netrc|\.git-credentials|\.kube|\.gnupg|\.azure|gcloud|\.password-store|Login Data|Cookies|key4\.db|logins\.json|id_(?:rsa|dsa|ecdsa|ed25519))['"]$`)
+	// pyEnvRead and jsEnvRead read one secret environment variable.
+	pyEnvRead = lazyRE(`os\.(?:environ(?:\.get)?\s*[\[(]|getenv\s*\()\s*['"](?:AWS_SECRET_ACCESS_KEY|AWS_SESSION_TOKEN|AZURE_CLIENT_SECRET|ARM_CLIENT_SECRET|GOOGLE_APPLICATION_CREDENTIALS|GOOGLE_CREDENTIALS|GCP_SERVICE_ACCOUNT_KEY|SSH_PRIVATE_KEY)['"]|os\.environ\.copy\(\)|\*\*os\.environ\b`)
+	jsEnvRead = lazyRE(`process\.env(?:\.|\[\s*['"])(?:AWS_SECRET_ACCESS_KEY|AWS_SESSION_TOKEN|AZURE_CLIENT_SECRET|ARM_CLIENT_SECRET|GOOGLE_APPLICATION_CREDENTIALS|GOOGLE_CREDENTIALS|GCP_SERVICE_ACCOUNT_KEY|SSH_PRIVATE_KEY)\b|\.\.\.process\.env\b|Deno\.env\.toObject\(\)`)
+	// pyNet and jsNet are any network call: with credentials read in
+	// the same script, a request of any method carries them out.
+	pyNet = lazyRE(`requests\.(?:get|post|put|patch|request|Session)\b|httpx\.|urllib3?\.|urlopen\(|http\.client\.|socket\.(?:socket|create_connection)\(|\.sendall\(|\.sendto\(|smtplib\.|ftplib\.|paramiko\.|aiohttp\.|websocket|pycurl`)
+	jsNet = lazyRE(`\bfetch\(|axios\b|https?\.(?:request|get)\(|net\.(?:connect|createConnection|Socket)\b|XMLHttpRequest|sendBeacon|WebSocket\(|nodemailer|\bgot\(|undici|node-fetch|superagent|\.post\(`)
+	// otherNet is a network call in Ruby, Perl, PHP, Go or PowerShell.
+	otherNet  = lazyRE(`Net::HTTP|HTTParty|Faraday|RestClient|open-uri|URI\.open|LWP::|HTTP::Tiny|IO::Socket|curl_exec|curl_init|file_get_contents\(\s*['"]https?:|fsockopen|http\.(?:Post|PostForm|Get|NewRequest)\(|net\.Dial|(?i:invoke-webrequest|invoke-restmethod|net\.webclient|uploadstring|uploadfile|uploaddata|system\.net\.sockets|tcpclient)`)
+	otherCode = set(".rb", ".pl", ".pm", ".php", ".go", ".lua", ".java", ".kt", ".cs", ".swift", ".rs", ".ps1", ".psm1")
+)
+
+// credIn reports whether a word names a credential store (a public
+// key, *.pub, is not one).
+func credIn(a string) bool {
+	return mayBeCred(a) && credPath.MatchString(a) && !strings.HasSuffix(strings.Trim(a, `'"`), ".pub")
+}
+
+// isPrivateKey reports whether a credential path read is SSH key
+// material: an id_* key (not its .pub), the ~/.ssh folder itself, or a
+// glob or key file in it (not config, known_hosts or authorized_keys).
+func isPrivateKey(what string) bool {
+	for _, m := range privateKeyRe.FindAllStringSubmatch(what, -1) {
+		if strings.HasPrefix(m[0], "id_") {
+			if m[1] == "" {
+				return true
+			}
+			continue
+		}
+		rest := m[2]
+		switch {
+		case rest == "" || rest == "*" || strings.HasPrefix(rest, "id_") && !strings.HasSuffix(rest, ".pub"):
+			return true
+		case strings.HasSuffix(rest, ".pem") || strings.HasSuffix(rest, ".key") || strings.Contains(rest, "*") && !strings.HasSuffix(rest, ".pub"):
+			return true
+		}
+	}
+	return false
+}
+
+// credReadSeverity is the severity of a credential read with no send
+// in a script.
+func credReadSeverity(what string) (Severity, string) {
+	if isPrivateKey(what) {
+		return High, "reads " + what + ", a private SSH key: whoever gets it logs in as the user"
+	}
+	return Medium, "reads " + what + ", which holds keys or credentials"
+}
+
+// taintAssign marks a variable assigned from a credential read (k=$(cat
+// ~/.ssh/id_rsa), t=$AWS_SECRET_ACCESS_KEY), so a later network command
+// that uses it sends the credential.
+func (s *shScan) taintAssign(a *syntax.Assign) {
+	if a.Name == nil || a.Value == nil {
+		return
+	}
+	what := ""
+	for _, sub := range substs(a.Value) {
+		if c, ok := s.callOf(sub); ok {
+			if w := credRead(c); w != "" {
+				what = w
+			}
+		}
+		if bc, ok := sub.Cmd.(*syntax.BinaryCmd); ok && isPipe(bc) {
+			for _, st := range flattenPipe(bc) {
+				if c, ok := s.callOf(st); ok && credRead(c) != "" {
+					what = credRead(c)
+				}
+			}
+		}
+	}
+	if what == "" {
+		if v := wordText(a.Value); credEnvRe.MatchString(v) {
+			what = "$" + credEnvRe.FindString(v)
+		}
+	}
+	if what == "" {
+		return
+	}
+	if s.tainted == nil {
+		s.tainted = map[string]string{}
+	}
+	if len(s.tainted) < maxVars {
+		s.tainted[a.Name.Value] = what
+	}
+}
+
+// taintedArg returns what credential a command's arguments carry
+// through a tainted variable, or "".
+func (s *shScan) taintedArg(ce *syntax.CallExpr) string {
+	if len(s.tainted) == 0 {
+		return ""
+	}
+	what := ""
+	for _, w := range ce.Args[1:] {
+		syntax.Walk(w, func(n syntax.Node) bool {
+			if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && what == "" {
+				what = s.tainted[pe.Param.Value]
+			}
+			return what == ""
+		})
+	}
+	return what
+}
+
+// carriesData reports a network command that sends something: an
+// upload or form (isSend), a raw connection, or a fetch whose URL holds
+// a variable or substitution (data in the query string).
+func carriesData(c call) bool {
+	if isSend(c) || netTools[c.name] {
+		return true
+	}
+	if !isFetch(c) {
+		return false
+	}
+	for _, a := range c.args {
+		if strings.Contains(a, "://") && strings.Contains(a, "$") {
+			return true
+		}
+	}
+	return false
+}
+
+// scanOtherTaint reports credential reads, and reads with a network
+// call, in a script of a language the audit has no rules for (Ruby,
+// Perl, PHP, Go, PowerShell), by pattern over its text.
+func scanOtherTaint(sc *skillCtx, rel, text string) {
+	if !otherCode[strings.ToLower(path.Ext(rel))] || !mayBeCred(text) {
+		return
+	}
+	m := credPath.FindStringIndex(text)
+	if m == nil {
+		return
+	}
+	what := strings.TrimSpace(text[m[0]:m[1]])
+	ln := 1 + strings.Count(text[:m[0]], "\n")
+	if n := otherNet.FindStringIndex(text); n != nil {
+		sc.add(rel, max(ln, 1+strings.Count(text[:n[0]], "\n")), "credential-exfil", Critical, "reads "+what+" and sends data over the network in the same file", lineAround(text, n[0], n[1]))
+		return
+	}
+	sev, reason := credReadSeverity(what)
+	sc.add(rel, ln, "credential-read", sev, reason, lineAround(text, m[0], m[1]))
+}
