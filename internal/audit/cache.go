@@ -9,7 +9,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"sync"
 )
 
@@ -26,7 +25,7 @@ const CacheFile = "audit-cache.json"
 // Cache keeps the findings of each audited file, so a later audit of an
 // unchanged file is a lookup. An entry's key is a SHA-256 over everything
 // the file's findings depend on: RulesVersion, the gitleaks ruleset's
-// module version, the options, the skill's context (its name,
+// version, the options, the skill's context (its name,
 // description and SKILL.md's SHA-256: the audit ranks by whether a skill
 // teaches security and by what it is about), the file's path in the
 // skill and the SHA-256 of its content as read from disk at this audit
@@ -169,26 +168,8 @@ func (c *Cache) Save() error {
 
 // keyPrefix is the part of every key fixed for a process and options.
 func keyPrefix(opts Options) string {
-	return fmt.Sprintf("%s\x00%s\x00%t", RulesVersion, gitleaksVersion(), opts.NoSecrets)
+	return fmt.Sprintf("%s\x00%s\x00%t", RulesVersion, gitleaksRulesVersion, opts.NoSecrets)
 }
-
-// gitleaksVersion returns the version of the gitleaks module built in
-// ("" when the binary has no build information).
-var gitleaksVersion = sync.OnceValue(func() string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return ""
-	}
-	for _, d := range bi.Deps {
-		if d.Path == "github.com/zricethezav/gitleaks/v8" {
-			if d.Replace != nil {
-				return d.Replace.Path + "@" + d.Replace.Version
-			}
-			return d.Version
-		}
-	}
-	return ""
-})
 
 // skillKey hashes a skill's context: what every file's findings depend
 // on besides the file itself.

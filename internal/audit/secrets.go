@@ -2,75 +2,47 @@ package audit
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 	"sync"
-
-	"sort"
-
-	"github.com/rs/zerolog"
-	"github.com/spf13/viper"
-	"github.com/zricethezav/gitleaks/v8/config"
-	"github.com/zricethezav/gitleaks/v8/detect"
-	"github.com/zricethezav/gitleaks/v8/logging"
 )
 
-// Rule committed-secret (see Rules in rules.go) uses gitleaks' default ruleset
-// (github.com/zricethezav/gitleaks/v8, config/gitleaks.toml: some 200
-// provider rules with keywords, entropy thresholds and allowlists for
-// placeholders), kept up to date by its maintainers, instead of
-// hand-written patterns.
+// Rule committed-secret (see Rules in rules.go) uses gitleaks' default
+// ruleset (gitleaks/gitleaks.toml: some 200 provider rules with
+// keywords, entropy thresholds and allowlists for placeholders), kept up
+// to date by its maintainers, instead of hand-written patterns; it is
+// run by secretrules.go.
 
-var (
-	leaksOnce sync.Once
-	leaks     *detect.Detector
-	leaksErr  error
-)
-
-// detector returns the shared gitleaks detector, built once (compiling the
-// ruleset takes tens of milliseconds). Detect is safe for concurrent use:
-// gitleaks itself scans files in parallel with one detector.
-func detector() (*detect.Detector, error) {
-	leaksOnce.Do(func() {
-		// gitleaks logs to stderr through a package logger; the audit
-		// reports through its findings only.
-		logging.Logger = logging.Logger.Level(zerolog.Disabled)
-		leaks, leaksErr = newDetector()
-	})
-	return leaks, leaksErr
-}
-
-// newDetector builds a detector over gitleaks' default ruleset less
+// secretRules returns the ruleset, parsed and compiled once, less
 // generic-api-key: that rule matches any assignment of a random-looking
 // string to a key-like name, its keywords ("key", "token", "auth"...)
-// occur in nearly every skill document, so it ran its costly pattern over
-// the whole corpus (most of a 40 s CPU audit) and on the corpus it found
-// only placeholders and examples (235 findings, none a real credential).
-func newDetector() (*detect.Detector, error) {
-	v := viper.New()
-	v.SetConfigType("toml")
-	if err := v.ReadConfig(strings.NewReader(config.DefaultConfig)); err != nil {
-		return nil, err
-	}
-	var vc config.ViperConfig
-	if err := v.Unmarshal(&vc); err != nil {
-		return nil, err
-	}
-	cfg, err := vc.Translate()
+// occur in nearly every skill document, so it ran its costly pattern
+// over the whole corpus and on the corpus it found only placeholders
+// and examples, none a real credential.
+var secretRules = sync.OnceValues(func() (*secretRuleset, error) {
+	rs, err := parseSecretRuleset(gitleaksTOML)
 	if err != nil {
 		return nil, err
 	}
-	delete(cfg.Rules, "generic-api-key")
-	cfg.Keywords = map[string]struct{}{}
-	cfg.OrderedRules = cfg.OrderedRules[:0]
-	for id, r := range cfg.Rules {
-		cfg.OrderedRules = append(cfg.OrderedRules, id)
-		for _, k := range r.Keywords {
-			cfg.Keywords[strings.ToLower(k)] = struct{}{}
+	kept := rs.rules[:0]
+	kw := map[string]bool{}
+	for _, r := range rs.rules {
+		if r.id == "generic-api-key" {
+			continue
+		}
+		kept = append(kept, r)
+		for _, k := range r.keywords {
+			kw[k] = true
 		}
 	}
-	sort.Strings(cfg.OrderedRules)
-	return detect.NewDetector(cfg), nil
-}
+	rs.rules = kept
+	rs.keywords = rs.keywords[:0]
+	for k := range kw {
+		rs.keywords = append(rs.keywords, k)
+	}
+	sort.Strings(rs.keywords)
+	return rs, nil
+})
 
 // placeholder matches the stand-ins documentation uses for a secret:
 // YOUR_TOKEN, <api-key>, ${TOKEN}, xxxx, "access_token", "...".
@@ -84,7 +56,7 @@ var lowSignal = map[string]bool{"generic-api-key": true}
 // scanSecrets reports credentials committed in a file. The evidence keeps
 // the first four characters of the secret only.
 func scanSecrets(sc *skillCtx, rel, content string) {
-	d, err := detector()
+	d, err := secretRules()
 	if err != nil {
 		sc.add(rel, 0, "committed-secret", Low, "the secret scanner could not start: "+err.Error(), "")
 		return
@@ -123,21 +95,16 @@ var (
 // given no path).
 func secretWords() *wordList {
 	secretWordsOnce.Do(func() {
-		d, err := detector()
+		d, err := secretRules()
 		if err != nil {
 			return
 		}
-		for _, r := range d.Config.Rules {
-			if r.Regex != nil && len(r.Keywords) == 0 {
+		for _, r := range d.rules {
+			if r.re != nil && !r.pathOnly && !r.pathRestricted && len(r.keywords) == 0 {
 				return
 			}
 		}
-		var kw []string
-		for k := range d.Config.Keywords {
-			kw = append(kw, k)
-		}
-		sort.Strings(kw)
-		secretWordList = newFoldedWordList(kw)
+		secretWordList = newFoldedWordList(d.keywords)
 	})
 	return secretWordList
 }
@@ -253,8 +220,8 @@ func chunks(s string, size int) []chunk {
 }
 
 // secretsIn runs the detector over one chunk starting at file line line0.
-func secretsIn(sc *skillCtx, d *detect.Detector, rel, content string, line0 int) {
-	for _, f := range d.DetectString(content) {
+func secretsIn(sc *skillCtx, d *secretRuleset, rel, content string, line0 int) {
+	for _, f := range d.detect(content) {
 		if placeholder.MatchString(f.Secret) {
 			continue
 		}
