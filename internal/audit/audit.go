@@ -32,6 +32,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/skilldex/skilldex/index"
+	"github.com/skilldex/skilldex/index/skillmd"
 )
 
 // Severity ranks a finding. The zero value is SeverityNone, below every
@@ -344,19 +345,14 @@ type skillResult struct {
 // finding.
 func (a *auditor) skill(ctx context.Context, src Source, s index.Skill) skillResult {
 	var r skillResult
-	l, err := src.Load(ctx, s.ID)
+	sk, skillText, files, baseDir, err := skillSource(ctx, src, s)
 	if err != nil {
 		r.skipped = []string{Printable(fmt.Sprintf("%s/%s: %v", s.ID, s.SkillFile, err))}
 		r.findings = a.fill([]Finding{notAuditedFinding(s.SkillFile, err)}, s, s.Dir)
 		return r
 	}
-	skillText := l.Content
-	if data, err := index.ReadFromDisk(l.Skill, l.Skill.SkillFile); err == nil && isText(data) {
-		skillText = string(data)
-	}
-	sc := &skillCtx{ctx: ctx, skill: l.Skill, defence: teachesDefence(l.Skill, l.Body)}
-	sc.topic = strings.ToLower(urlRe.ReplaceAllString(l.Skill.Name+" "+l.Skill.Description+" "+l.Body, " "))
-	skey := skillKey(a.prefix, l.Skill.Name, l.Skill.Description, sha256Hex(skillText))
+	var sc *skillCtx // made on the first file not in the cache
+	skey := skillKey(a.prefix, sk.Name, sk.Description, sha256Hex(skillText))
 	file := func(rel, content string) {
 		key := fileKey(skey, rel, sha256Hex(content))
 		if a.opts.Cache != nil {
@@ -365,6 +361,11 @@ func (a *auditor) skill(ctx context.Context, src Source, s index.Skill) skillRes
 				r.files++
 				return
 			}
+		}
+		if sc == nil {
+			body := bodyOf(skillText)
+			sc = &skillCtx{ctx: ctx, skill: sk, defence: teachesDefence(sk, body)}
+			sc.topic = strings.ToLower(urlRe.ReplaceAllString(sk.Name+" "+sk.Description+" "+body, " "))
 		}
 		sc.findings = sc.findings[:0]
 		sc.file(a, rel, content)
@@ -376,15 +377,15 @@ func (a *auditor) skill(ctx context.Context, src Source, s index.Skill) skillRes
 		r.files++
 		r.audited++
 	}
-	file(l.Skill.SkillFile, skillText)
-	for _, rel := range l.Files {
+	file(sk.SkillFile, skillText)
+	for _, rel := range files {
 		if ctx.Err() != nil {
 			break
 		}
 		if !auditable(rel) {
 			continue
 		}
-		content, err := readForAudit(ctx, src, l.Skill, rel)
+		content, err := readForAudit(ctx, src, sk, rel)
 		if err != nil {
 			r.skipped = append(r.skipped, Printable(fmt.Sprintf("%s/%s: %v", s.ID, rel, err)))
 			r.findings = append(r.findings, notAuditedFinding(rel, err))
@@ -392,8 +393,40 @@ func (a *auditor) skill(ctx context.Context, src Source, s index.Skill) skillRes
 		}
 		file(rel, content)
 	}
-	r.findings = a.fill(r.findings, l.Skill, l.BaseDir)
+	r.findings = a.fill(r.findings, sk, baseDir)
 	return r
+}
+
+// skillSource returns what auditing s starts from: its record, SKILL.md
+// as on disk, its other files and its folder. A skill whose SKILL.md
+// cannot be read from disk (a catalog not built from a folder) is
+// loaded through src.
+func skillSource(ctx context.Context, src Source, s index.Skill) (index.Skill, string, []string, string, error) {
+	if s.Dir != "" || s.RealDir != "" {
+		if data, err := index.ReadFromDisk(s, s.SkillFile); err == nil && isText(data) {
+			files := make([]string, 0, len(s.Files))
+			for _, f := range s.Files {
+				if f.Path != s.SkillFile {
+					files = append(files, f.Path)
+				}
+			}
+			return s, string(data), files, s.Dir, nil
+		}
+	}
+	l, err := src.Load(ctx, s.ID)
+	if err != nil {
+		return s, "", nil, "", err
+	}
+	return l.Skill, l.Content, l.Files, l.BaseDir, nil
+}
+
+// bodyOf returns SKILL.md without its frontmatter (as the catalog
+// splits it).
+func bodyOf(content string) string {
+	if _, body, _, ok := skillmd.SplitFrontmatter([]byte(content)); ok {
+		return string(body)
+	}
+	return content
 }
 
 // readForAudit returns a file of s as it is on disk, which is what a
