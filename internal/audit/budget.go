@@ -11,7 +11,9 @@ import (
 // linear: a hostile file that would take the audit past a budget is
 // audited as far as the budget goes and reported as not fully audited
 // (rule not-audited), and the rest of the catalog is audited as usual.
-// The budgets are counted in bytes, nesting levels and syntax-tree nodes,
+// Markdown is held to skillmd.MarkdownBudget, as everywhere a skill's
+// markdown is parsed. The budgets are counted in bytes, nesting levels
+// and syntax-tree nodes,
 // never in wall-clock time, so the same file gives the same report on
 // any machine.
 const (
@@ -25,9 +27,6 @@ const (
 	// in one text (a file, a code block or a string literal) before
 	// they stop. A 1 MiB script has well under this many.
 	MaxShellNodes = 2_000_000
-	// MaxMarkdownNesting is the deepest nesting of blockquote markers and
-	// list indentation a markdown file may have for goldmark to parse it.
-	MaxMarkdownNesting = 100
 )
 
 // ctxEvery is how many syntax-tree nodes a walk visits between checks of
@@ -55,53 +54,6 @@ func shellNesting(code string) int {
 			if depth > 0 {
 				depth--
 			}
-		}
-	}
-	return deepest
-}
-
-// markdownNesting returns the most container markers one line of s
-// opens: blockquote markers ('>') and list markers ("- ", "* ", "+ ",
-// "1. ") one after another at the start of a line. goldmark's time grows
-// with the square of that nesting (20,000 levels took about a second).
-func markdownNesting(s string) int {
-	deepest := 0
-	for rest := s; rest != ""; {
-		var line string
-		line, rest, _ = strings.Cut(rest, "\n")
-		n, i := 0, 0
-		for i < len(line) {
-			for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
-				i++
-			}
-			if i >= len(line) {
-				break
-			}
-			c := line[i]
-			switch {
-			case c == '>':
-				i++
-			case (c == '-' || c == '*' || c == '+') && i+1 < len(line) && (line[i+1] == ' ' || line[i+1] == '\t'):
-				i += 2
-			case c >= '0' && c <= '9':
-				j := i
-				for j < len(line) && j-i < 9 && line[j] >= '0' && line[j] <= '9' {
-					j++
-				}
-				if j+1 < len(line) && (line[j] == '.' || line[j] == ')') && line[j+1] == ' ' {
-					i = j + 2
-				} else {
-					i = len(line)
-					continue
-				}
-			default:
-				i = len(line)
-				continue
-			}
-			n++
-		}
-		if n > deepest {
-			deepest = n
 		}
 	}
 	return deepest

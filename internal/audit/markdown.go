@@ -1,10 +1,10 @@
 package audit
 
 import (
-	"fmt"
 	"strings"
 	"sync"
 
+	"github.com/skilldex/skilldex/index/skillmd"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
@@ -57,9 +57,11 @@ func scanMarkdown(sc *skillCtx, rel, src string, li lineIndex) {
 		scanBypass(sc, rel, src[:fm], 1, inProse)
 	}
 	body := src[fm:]
-	if n := markdownNesting(body); n > MaxMarkdownNesting {
+	if why := skillmd.MarkdownBudget([]byte(body)); why != "" {
+		// goldmark's time grows with the square of some shapes (nested
+		// quotes, unclosed link openers): the text is read as prose
 		scanLanguage(sc, rel, src, fm, len(src), li, inProse, nil)
-		sc.notAudited(rel, 0, fmt.Sprintf("the markdown nests %d blockquotes or lists on one line, past the depth budget of %d; it was read as plain text, without its code blocks, links or HTML", n, MaxMarkdownNesting))
+		sc.notAudited(rel, 0, "the markdown is over its parsing budget ("+why+"); it was read as plain text, without its code blocks, links or HTML")
 		return
 	}
 	raw := []byte(body)
