@@ -29,6 +29,10 @@ const (
 	MaxShellNodes = 2_000_000
 )
 
+// maxShellNodes is MaxShellNodes, lowered by tests to reach it with a
+// small script.
+var maxShellNodes = MaxShellNodes
+
 // ctxEvery is how many syntax-tree nodes a walk visits between checks of
 // its context.
 const ctxEvery = 1024
@@ -117,8 +121,8 @@ func (b *walkBudget) step() bool {
 		return false
 	}
 	b.nodes++
-	if b.nodes > MaxShellNodes {
-		b.stopped = fmt.Sprintf("the shell code exceeds the size budget of %d syntax nodes", MaxShellNodes)
+	if b.nodes > maxShellNodes {
+		b.stopped = fmt.Sprintf("the shell code exceeds the size budget of %d syntax nodes", maxShellNodes)
 		return false
 	}
 	if b.nodes%ctxEvery == 0 && b.ctx != nil && b.ctx.Err() != nil {

@@ -12,3 +12,11 @@ func PatternErrors() (n int, errs []error) {
 	}
 	return len(lazyAll), errs
 }
+
+// SetMaxShellNodes lowers the shell walk's node budget until the
+// returned function restores it.
+func SetMaxShellNodes(n int) (restore func()) {
+	old := maxShellNodes
+	maxShellNodes = n
+	return func() { maxShellNodes = old }
+}
