@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"fmt"
 	"io"
 	"path"
 	"strings"
@@ -42,6 +43,10 @@ func (e *shellEnv) Get(name string) expand.Variable {
 	}
 	if name == "IFS" {
 		return expand.Variable{Set: true, Kind: expand.String, Str: " \t\n"}
+	}
+	if user, ok := strings.CutPrefix(name, "HOME "); ok {
+		// ~user: its source form (and no lookup of the user)
+		return expand.Variable{Set: true, Kind: expand.String, Str: "~" + user}
 	}
 	return expand.Variable{Set: true, Kind: expand.String, Str: "$" + name}
 }
@@ -95,7 +100,7 @@ func (s *shScan) cmdSubst(w io.Writer, cs *syntax.CmdSubst) error {
 // newline (as a substitution drops it).
 func (s *shScan) echo(ce *syntax.CallExpr) (string, bool) {
 	cfg := s.newConfig()
-	fields, err := expand.Fields(cfg, ce.Args...)
+	fields, err := safeFields(cfg, ce.Args...)
 	if err != nil || len(fields) == 0 {
 		return "", false
 	}
@@ -162,7 +167,7 @@ func (s *shScan) fields(words []*syntax.Word) []string {
 			out = append(out, wordText(w))
 			continue
 		}
-		f, err := expand.Fields(s.expandConfig(), w)
+		f, err := safeFields(s.expandConfig(), w)
 		if err != nil {
 			out = append(out, wordText(w))
 			continue
@@ -181,11 +186,35 @@ func (s *shScan) word(w *syntax.Word) string {
 	if plainWord(w) {
 		return wordText(w)
 	}
-	v, err := expand.Literal(s.expandConfig(), w)
+	var v string
+	err := safely(func() (err error) {
+		v, err = expand.Literal(s.expandConfig(), w)
+		return err
+	})
 	if err != nil {
 		return wordText(w)
 	}
 	return v
+}
+
+// safeFields is expand.Fields that turns a panic of the expander (on
+// input no real script has) into an error, so a hostile script cannot
+// stop the audit; the word is then read in its source form.
+func safeFields(cfg *expand.Config, words ...*syntax.Word) (f []string, err error) {
+	err = safely(func() (err error) {
+		f, err = expand.Fields(cfg, words...)
+		return err
+	})
+	return f, err
+}
+
+func safely(fn func() error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("shell expansion failed: %v", r)
+		}
+	}()
+	return fn()
 }
 
 // assign records the variables a statement sets (x=1, export x=1,
