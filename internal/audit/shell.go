@@ -2,11 +2,8 @@ package audit
 
 import (
 	"fmt"
-	"net/url"
 	"path"
 	"strings"
-
-	resyntax "regexp/syntax"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
@@ -451,99 +448,6 @@ func (s *shScan) downloadExec(line int, fetch, run call) {
 		}
 	}
 	s.add(line, "download-exec", base, reason, "")
-}
-
-func firstURL(args []string) string {
-	for _, a := range args {
-		if strings.Contains(a, "://") || strings.Contains(a, ".") && !strings.HasPrefix(a, "-") && strings.Contains(a, "/") {
-			return a
-		}
-	}
-	return ""
-}
-
-// hostRelated reports whether the URL is https on a named host (not an IP
-// address) one of whose labels, other than generic ones, appears in the
-// skill's name, description or SKILL.md body.
-func (s *shScan) hostRelated(raw string) (string, bool) {
-	if raw == "" {
-		return "", false
-	}
-	if !strings.Contains(raw, "://") {
-		raw = "https://" + raw
-	}
-	u, err := url.Parse(raw)
-	if err != nil || u.Scheme != "https" || u.Port() != "" {
-		return "", false
-	}
-	host := strings.ToLower(u.Hostname())
-	if host == "" || strings.Trim(host, "0123456789.") == "" || strings.Contains(host, ":") {
-		return host, false
-	}
-	labels := strings.Split(host, ".")
-	if len(labels) < 2 {
-		return host, false
-	}
-	generic := genericLabels
-	var words []string
-	for _, l := range labels[:len(labels)-1] {
-		words = append(words, l)
-		if strings.Contains(l, "-") {
-			words = append(words, strings.Split(l, "-")...)
-		}
-	}
-	fileNoURL := s.sc.fileNoURL()
-	for _, l := range words {
-		if len(l) < 4 || generic[l] {
-			continue
-		}
-		if containsWord(s.sc.topic, l) || containsWord(fileNoURL, l) {
-			return host, true
-		}
-	}
-	// the folders of the path name the tool (astral.sh/uv/install.sh,
-	// raw.githubusercontent.com/OWNER/REPO/...): one the skill names counts
-	dirs := strings.Split(strings.Trim(u.Path, "/"), "/")
-	for _, d := range dirs[:max(0, len(dirs)-1)] {
-		d = strings.ToLower(d)
-		if len(d) < 2 || generic[d] || generic[strings.TrimSuffix(d, "s")] {
-			continue
-		}
-		if containsWord(s.sc.topic, d) || containsWord(fileNoURL, d) || containsWord(fileNoURL, strings.ReplaceAll(d, "-", " ")) {
-			return host + "/" + d, true
-		}
-	}
-	return host, false
-}
-
-// genericLabels are host labels and path folders that name no tool.
-var genericLabels = set("www", "get", "install", "raw", "sh", "run", "dl", "download", "downloads", "cdn", "setup", "static", "releases", "com", "io", "dev", "org", "net", "ai", "co", "app", "githubusercontent", "github", "gitlab", "bitbucket", "gist", "pastebin", "s3", "amazonaws", "cloudfront", "storage", "googleapis", "blob", "core", "windows", "assets", "code", "tools", "scripts", "files", "cloud", "server", "update", "latest", "stable", "public", "repo", "packages", "pkg", "mirror", "oss", "api", "main", "master", "refs", "heads", "bin", "v1", "v2", "tree", "blob", "raw", "script", "installer", "installation", "release")
-
-// containsWord reports whether w occurs in text between word boundaries:
-// what regexp `\b`+regexp.QuoteMeta(w)+`\b` matches (RE2's \b: ASCII
-// word characters), without compiling a pattern per word.
-func containsWord(text, w string) bool {
-	if w == "" {
-		return false
-	}
-	for off := 0; ; {
-		i := strings.Index(text[off:], w)
-		if i < 0 {
-			return false
-		}
-		s, e := off+i, off+i+len(w)
-		if wordBoundary(text, s) && wordBoundary(text, e) {
-			return true
-		}
-		off = s + 1
-	}
-}
-
-// wordBoundary reports RE2's \b at byte offset i of text.
-func wordBoundary(text string, i int) bool {
-	before := i > 0 && resyntax.IsWordChar(rune(text[i-1]))
-	after := i < len(text) && resyntax.IsWordChar(rune(text[i]))
-	return before != after
 }
 
 func isShell(name string) bool {
