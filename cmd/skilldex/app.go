@@ -11,6 +11,7 @@ import (
 	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/internal/config"
 	"github.com/skilldex/skilldex/internal/gcpolicy"
+	"github.com/skilldex/skilldex/internal/serve"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 )
@@ -31,14 +32,19 @@ func newApp(cmd *cobra.Command, cfg *config.Config) *app {
 }
 
 // openShared opens the catalog for a one-shot command (list, search,
-// show, ...). When another process owns the data dir (a running serve),
-// it answers from an in-memory catalog of its own, with a warning, rather
-// than wait or fail.
-func (a *app) openShared(ctx context.Context) (*index.Catalog, error) {
+// show, ...): when a shared server serves the same roots it asks that
+// server (which catches up with the roots first), otherwise it opens the
+// catalog itself (internal/serve.OpenCatalog). Nothing is logged on the
+// way: the command's output is its answer.
+func (a *app) openShared(ctx context.Context) (serve.Catalog, error) {
 	if err := a.cfg.CheckRoots(); err != nil {
 		return nil, err
 	}
-	return openCatalog(a.cfg, ctx, a.stderr)
+	c := a.cfg
+	opts := &index.Options{Roots: c.Roots, DataDir: c.DataDir, MaxDepth: c.MaxDepth, Mode: c.Mode(), Mem: c.Mem}
+	return serve.OpenCatalog(ctx, opts, func(ctx context.Context, mem bool) (*index.Catalog, error) {
+		return openWith(c, ctx, a.stderr, mem, false)
+	}, c.Logger(a.stderr))
 }
 
 // openOwned opens the catalog as the data dir's owner (serve, index): when

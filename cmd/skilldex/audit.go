@@ -17,6 +17,7 @@ import (
 	"github.com/skilldex/skilldex/internal/config"
 	"github.com/skilldex/skilldex/internal/doctor"
 	"github.com/skilldex/skilldex/internal/gcpolicy"
+	"github.com/skilldex/skilldex/internal/serve"
 	"github.com/skilldex/skilldex/tools"
 	"github.com/spf13/cobra"
 )
@@ -97,8 +98,14 @@ func runAudit(ctx context.Context, a *app, opts auditOptions) error {
 // its data dir (in memory for --mem): files unchanged since an earlier
 // audit are looked up, not read and audited again. A cache that cannot
 // be read or saved costs time only; it is logged as a warning.
-func auditCatalog(ctx context.Context, cat *index.Catalog, opts audit.Options, log *slog.Logger) (*audit.Report, error) {
-	opts.Cache = openAuditCache(cat, log)
+func auditCatalog(ctx context.Context, cat serve.Catalog, opts audit.Options, log *slog.Logger) (*audit.Report, error) {
+	dir, save := cat.DataDir(), true
+	if r, ok := cat.(*serve.Remote); ok {
+		// The shared server owns its data dir: its audit cache is read,
+		// never written, by a one-shot command.
+		dir, save = r.ServerDataDir(), false
+	}
+	opts.Cache = openAuditCache(dir, log)
 	if opts.Cache.Len() == 0 && os.Getenv("GOGC") == "" && os.Getenv("GOMEMLIMIT") == "" {
 		// A first audit allocates about 2 GB on the corpus, nearly all
 		// short-lived: past the one-shot deferral of the first
@@ -114,17 +121,19 @@ func auditCatalog(ctx context.Context, cat *index.Catalog, opts audit.Options, l
 	if err != nil {
 		return nil, err
 	}
-	if err := opts.Cache.Save(); err != nil {
-		log.Warn(err.Error())
+	if save {
+		if err := opts.Cache.Save(); err != nil {
+			log.Warn(err.Error())
+		}
 	}
 	log.Debug("audit done", "skills", rep.Skills, "files", rep.Files, "audited", rep.Audited, "cached", rep.Cached, "took", time.Since(start))
 	return rep, nil
 }
 
-// openAuditCache opens the audit cache in cat's data dir (in memory
-// when it has none); one that cannot be read is logged and starts empty.
-func openAuditCache(cat *index.Catalog, log *slog.Logger) *audit.Cache {
-	c, err := audit.OpenCache(cat.DataDir())
+// openAuditCache opens the audit cache in a catalog's data dir (in memory
+// for ""); one that cannot be read is logged and starts empty.
+func openAuditCache(dataDir string, log *slog.Logger) *audit.Cache {
+	c, err := audit.OpenCache(dataDir)
 	if err != nil {
 		log.Warn(err.Error())
 	}
@@ -136,7 +145,7 @@ func openAuditCache(cat *index.Catalog, log *slog.Logger) *audit.Cache {
 // audit is lookups. The caller closes it (saving the cache) before the
 // catalog.
 func auditMonitor(cat *index.Catalog, log *slog.Logger) *audit.Monitor {
-	return audit.NewMonitor(cat, audit.Options{Cache: openAuditCache(cat, log),
+	return audit.NewMonitor(cat, audit.Options{Cache: openAuditCache(cat.DataDir(), log),
 		OnSaveError: func(err error) { log.Warn(err.Error()) }})
 }
 

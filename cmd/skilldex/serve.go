@@ -46,9 +46,9 @@ and --token (or SKILLDEX_TOKEN, or token: in your own config file) requires "Aut
 server, for clients written against it: ` + strings.Join(tools.Profiles(), ", ") + ` (see PROFILES.md).`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			// Stdio sessions on one data dir share a background server
-			// (shared.go) unless told not to.
-			if shared, err := serveShared(cmd, cfg, &opts.share); shared {
+			// Sessions on one data dir, stdio and HTTP, share a
+			// background server (shared.go) unless told not to.
+			if shared, err := serveShared(cmd, cfg, &opts); shared {
 				return err
 			}
 			return runServe(cmd.Context(), newApp(cmd, cfg), opts)
@@ -91,6 +91,7 @@ func runServe(ctx context.Context, a *app, opts serveCmdOptions) error {
 		return err
 	}
 	if cfg.AllowScripts {
+		sandbox.Protect(cat.DataDir()) // never shown to a script
 		sb, err := newSandbox(cfg.Sandbox, log)
 		if err != nil {
 			return err

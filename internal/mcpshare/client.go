@@ -65,7 +65,7 @@ func (c *Client) Connect(ctx context.Context) (io.ReadWriteCloser, error) {
 // backend's encoding). It returns the backend's info (where it listens)
 // and a connection whose closing ends the listener: the daemon serves HTTP
 // while the caller holds it.
-func (c *Client) ServeHTTP(ctx context.Context, params json.RawMessage) (info json.RawMessage, hold io.Closer, err error) {
+func (c *Client) ServeHTTP(ctx context.Context, params json.RawMessage) (info json.RawMessage, hold io.ReadCloser, err error) {
 	conn, rep, err := c.open(ctx, "http", params)
 	if err != nil {
 		return nil, nil, err

@@ -25,7 +25,9 @@ func startTestDaemon(t *testing.T) Endpoint {
 	b := &testBackend{ts: newTestServer(), closed: make(chan struct{})}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second) // hang guard
 	ran := make(chan error, 1)
-	go func() { ran <- (&Daemon{Endpoint: ep, Idle: time.Hour, Open: func(context.Context) (Backend, error) { return b, nil }}).Run(ctx) }()
+	go func() {
+		ran <- (&Daemon{Endpoint: ep, Idle: time.Hour, Open: func(context.Context) (Backend, error) { return b, nil }}).Run(ctx)
+	}()
 	t.Cleanup(func() { cancel(); <-ran })
 	for {
 		if st, _ := Request(ep, "status"); st != nil {
