@@ -361,6 +361,9 @@ func (d *Daemon) serveCalls(ctx context.Context, c *net.UnixConn, in io.Reader, 
 		if len(bytes.TrimSpace(line)) > 0 && !tooLong {
 			d.cliCalls.Add(1)
 			out := b.Call(ctx, line)
+			if ctx.Err() != nil {
+				return // stopping: no half answers
+			}
 			if _, werr := c.Write(append(out, '\n')); werr != nil {
 				return
 			}

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -150,6 +151,9 @@ func (r *Remote) call(method string, params, out any) error {
 	}
 	line, _ := json.Marshal(request{Method: method, Params: raw})
 	resp, err := r.conn.RoundTrip(line)
+	if err == nil && len(bytes.TrimSpace(resp)) == 0 {
+		err = errors.New("an empty answer")
+	}
 	if err != nil {
 		r.fallBack(err)
 		return errGone
