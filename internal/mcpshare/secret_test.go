@@ -103,6 +103,8 @@ func TestSandboxedPeerRefused(t *testing.T) {
 		}
 		t.Skip("needs bwrap and /usr/bin/python3")
 	}
+	saved := namespaces
+	t.Cleanup(func() { namespaces = saved }) // after both daemons stopped
 	ep := startTestDaemon(t)
 	script := `import socket,sys
 s=socket.socket(socket.AF_UNIX); s.connect(sys.argv[1])
@@ -113,17 +115,27 @@ try:
 except OSError as e:
     print("refused", e)`
 	// The escape's shape: the socket folder bound into the sandbox.
-	cmd := exec.Command(bwrap, "--ro-bind", "/", "/", "--bind", ep.Dir, ep.Dir, "--dev", "/dev", "--proc", "/proc",
-		"--unshare-user", "--unshare-pid", "--unshare-net", "--die-with-parent", py, "-c", script, ep.Socket(), ep.SecretFile())
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		if strings.Contains(string(out), "No permissions to create") || strings.Contains(string(out), "Operation not permitted") {
-			t.Skipf("bwrap cannot make namespaces here: %s", out)
+	inBwrap := func(ep Endpoint) string {
+		cmd := exec.Command(bwrap, "--ro-bind", "/", "/", "--bind", ep.Dir, ep.Dir, "--dev", "/dev", "--proc", "/proc",
+			"--unshare-user", "--unshare-pid", "--unshare-net", "--die-with-parent", py, "-c", script, ep.Socket(), ep.SecretFile())
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			if strings.Contains(string(out), "No permissions to create") || strings.Contains(string(out), "Operation not permitted") {
+				t.Skipf("bwrap cannot make namespaces here: %s", out)
+			}
+			t.Fatalf("client in bwrap: %v\n%s", err, out)
 		}
-		t.Fatalf("client in bwrap: %v\n%s", err, out)
+		return string(out)
 	}
+	out := inBwrap(ep)
 	t.Logf("a client inside bwrap: %s", out)
-	if strings.Contains(string(out), `"ok":true`) {
+	if strings.Contains(out, `"ok":true`) || !strings.Contains(out, "refused") {
 		t.Errorf("a sandboxed process was served: %s", out)
+	}
+	// The control: a daemon without the namespace check serves the same
+	// client, so the check (not the setup) is what refused it.
+	namespaces = nil
+	if out := inBwrap(startTestDaemon(t)); !strings.Contains(out, `"ok":true`) {
+		t.Errorf("without the namespace check the client was not served, so the test proves nothing: %s", out)
 	}
 }
