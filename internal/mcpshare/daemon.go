@@ -136,6 +136,9 @@ type Daemon struct {
 	secret   string
 	cliCalls atomic.Int64
 	backend  Backend // once open
+	// peerCheck is checkClient; tests replace it to prove what it
+	// refuses.
+	peerCheck func(*net.UnixConn) error
 }
 
 // Run serves until ctx ends, a stop request comes, or the daemon has been
@@ -206,7 +209,11 @@ func (d *Daemon) Run(ctx context.Context) error {
 		if err != nil {
 			break
 		}
-		if err := checkClient(c); err != nil {
+		check := d.peerCheck
+		if check == nil {
+			check = checkClient
+		}
+		if err := check(c); err != nil {
 			d.Log.Warn("refused a connection", "err", err)
 			c.Close()
 			continue

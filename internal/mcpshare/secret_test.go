@@ -15,7 +15,7 @@ import (
 
 // startTestDaemon runs a daemon with a testBackend on a fresh endpoint
 // until the test ends and returns the endpoint once it listens.
-func startTestDaemon(t *testing.T) Endpoint {
+func startTestDaemon(t *testing.T, mod ...func(*Daemon)) Endpoint {
 	t.Helper()
 	dir, err := SocketDir(shortTemp(t) + "/s")
 	if err != nil {
@@ -103,8 +103,6 @@ func TestSandboxedPeerRefused(t *testing.T) {
 		}
 		t.Skip("needs bwrap and /usr/bin/python3")
 	}
-	saved := namespaces
-	t.Cleanup(func() { namespaces = saved }) // after both daemons stopped
 	ep := startTestDaemon(t)
 	script := `import socket,sys
 s=socket.socket(socket.AF_UNIX); s.connect(sys.argv[1])
@@ -134,8 +132,8 @@ except OSError as e:
 	}
 	// The control: a daemon without the namespace check serves the same
 	// client, so the check (not the setup) is what refused it.
-	namespaces = nil
-	if out := inBwrap(startTestDaemon(t)); !strings.Contains(out, `"ok":true`) {
+	uidOnly := func(d *Daemon) { d.peerCheck = checkPeer }
+	if out := inBwrap(startTestDaemon(t, uidOnly)); !strings.Contains(out, `"ok":true`) {
 		t.Errorf("without the namespace check the client was not served, so the test proves nothing: %s", out)
 	}
 }
