@@ -25,9 +25,11 @@ func startTestDaemon(t *testing.T, mod ...func(*Daemon)) Endpoint {
 	b := &testBackend{ts: newTestServer(), closed: make(chan struct{})}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second) // hang guard
 	ran := make(chan error, 1)
-	go func() {
-		ran <- (&Daemon{Endpoint: ep, Idle: time.Hour, Open: func(context.Context) (Backend, error) { return b, nil }}).Run(ctx)
-	}()
+	d := &Daemon{Endpoint: ep, Idle: time.Hour, Open: func(context.Context) (Backend, error) { return b, nil }}
+	for _, m := range mod {
+		m(d)
+	}
+	go func() { ran <- d.Run(ctx) }()
 	t.Cleanup(func() { cancel(); <-ran })
 	for {
 		if st, _ := Request(ep, "status"); st != nil {
