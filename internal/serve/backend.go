@@ -35,16 +35,10 @@ type SessionOptions struct {
 }
 
 // Deps are what the server takes from the commands: the sandbox for
-// scripts and the security audit.
+// scripts.
 type Deps struct {
 	// Sandbox returns the sandbox kind names ("bwrap", "none").
 	Sandbox func(kind string, log *slog.Logger) (sandbox.Sandbox, error)
-	// AuditMonitor returns the audit monitor over the catalog, its cache
-	// in the catalog's data dir.
-	AuditMonitor func(cat *index.Catalog, log *slog.Logger) *audit.Monitor
-	// ServeAudit returns the tools' warning and hiding functions for an
-	// audit mode (warn, hide, off) over m.
-	ServeAudit func(ctx context.Context, mode string, m *audit.Monitor, log *slog.Logger) (func(index.Skill) []string, func(index.Skill) bool, error)
 }
 
 // Backend is the shared server's catalog and what it serves from it: MCP
@@ -115,9 +109,9 @@ func parseOptions(raw json.RawMessage) (SessionOptions, string, error) {
 // build makes a new MCP server for so; b.mu held.
 func (b *Backend) build(so SessionOptions) (*mcp.Server, error) {
 	topts := &tools.Options{Profiles: so.Profiles, Logger: b.log, ExposeHidden: so.ExposeHidden, ScriptPaths: so.ScriptPaths}
-	if so.Audit != "off" && b.deps.AuditMonitor != nil && b.deps.ServeAudit != nil {
+	if so.Audit != "off" {
 		if b.monitor == nil {
-			b.monitor = b.deps.AuditMonitor(b.cat, b.log)
+			b.monitor = AuditMonitor(b.cat, b.log)
 		}
 		m := b.monitor
 		if so.Audit == "warn" || so.Audit == "" {
@@ -126,12 +120,12 @@ func (b *Backend) build(so SessionOptions) (*mcp.Server, error) {
 			// answers, so it starts a little later, and warnings asked
 			// for meanwhile are computed for their skill.
 			topts.Audit = deferAudit(auditDelay, func() func(index.Skill) []string {
-				warn, _, _ := b.deps.ServeAudit(context.Background(), "warn", m, b.log)
+				warn, _, _ := ServeAudit(context.Background(), "warn", m, b.log)
 				return warn
 			})
 		} else {
 			var err error
-			if topts.Audit, topts.AuditHide, err = b.deps.ServeAudit(context.Background(), so.Audit, m, b.log); err != nil {
+			if topts.Audit, topts.AuditHide, err = ServeAudit(context.Background(), so.Audit, m, b.log); err != nil {
 				return nil, err
 			}
 		}
