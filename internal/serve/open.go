@@ -50,7 +50,10 @@ func OpenCatalog(ctx context.Context, opts *index.Options, open Opener, log *slo
 		if err == nil {
 			return r, nil
 		}
-		if !errors.Is(err, mcpshare.ErrNoDaemon) {
+		refused := err != nil && !errors.Is(err, mcpshare.ErrNoDaemon)
+		if refused {
+			// A server answered but would not serve this command (an
+			// older skilldex speaking another protocol): no use waiting.
 			log.Debug("the shared server did not answer", "err", err)
 		}
 		cat, err := open(ctx, false)
@@ -58,7 +61,7 @@ func OpenCatalog(ctx context.Context, opts *index.Options, open Opener, log *slo
 		if !errors.As(err, &le) {
 			return cat, err
 		}
-		if ep.Busy() && time.Since(start) < startWait && ctx.Err() == nil {
+		if !refused && ep.Busy() && time.Since(start) < startWait && ctx.Err() == nil {
 			// A shared server is starting (or stopping): ask it
 			// once it answers, or open the data dir once it is free.
 			time.Sleep(20 * time.Millisecond)
