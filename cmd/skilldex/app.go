@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"io"
 	"os"
 	"time"
@@ -59,18 +58,7 @@ func (a *app) openOwned(ctx context.Context, background bool) (*index.Catalog, e
 	return openWith(a.cfg, ctx, a.stderr, a.cfg.Mem, background)
 }
 
-// openCatalog is openShared for code that has a Config but no app.
-func openCatalog(c *config.Config, ctx context.Context, stderr io.Writer) (*index.Catalog, error) {
-	cat, err := openWith(c, ctx, stderr, c.Mem, false)
-	var le *index.LockedError
-	if errors.As(err, &le) {
-		c.Logger(stderr).Warn(le.Error() + "; this command builds an in-memory catalog of its own instead (slower)")
-		return openWith(c, ctx, stderr, true, false)
-	}
-	return cat, err
-}
-
-// open opens the catalog the configuration describes, showing a progress
+// openWith opens the catalog the configuration describes, showing a progress
 // bar on stderr when indexing runs past a second on a terminal.
 func openWith(c *config.Config, ctx context.Context, stderr io.Writer, mem, background bool) (*index.Catalog, error) {
 	opts := &index.Options{Roots: c.Roots, DataDir: c.DataDir, Mem: mem, MaxDepth: c.MaxDepth, Mode: c.Mode(), Logger: c.Logger(stderr),
