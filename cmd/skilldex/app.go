@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"io"
 	"os"
 	"time"
@@ -11,6 +10,7 @@ import (
 	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/internal/config"
 	"github.com/skilldex/skilldex/internal/gcpolicy"
+	"github.com/skilldex/skilldex/internal/serve"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 )
@@ -31,14 +31,19 @@ func newApp(cmd *cobra.Command, cfg *config.Config) *app {
 }
 
 // openShared opens the catalog for a one-shot command (list, search,
-// show, ...). When another process owns the data dir (a running serve),
-// it answers from an in-memory catalog of its own, with a warning, rather
-// than wait or fail.
-func (a *app) openShared(ctx context.Context) (*index.Catalog, error) {
+// show, ...): when a shared server serves the same roots it asks that
+// server (which catches up with the roots first), otherwise it opens the
+// catalog itself (internal/serve.OpenCatalog). Nothing is logged on the
+// way: the command's output is its answer.
+func (a *app) openShared(ctx context.Context) (serve.Catalog, error) {
 	if err := a.cfg.CheckRoots(); err != nil {
 		return nil, err
 	}
-	return openCatalog(a.cfg, ctx, a.stderr)
+	c := a.cfg
+	opts := &index.Options{Roots: c.Roots, DataDir: c.DataDir, MaxDepth: c.MaxDepth, Mode: c.Mode(), Mem: c.Mem}
+	return serve.OpenCatalog(ctx, opts, func(ctx context.Context, mem bool) (*index.Catalog, error) {
+		return openWith(c, ctx, a.stderr, mem, false)
+	}, c.Logger(a.stderr))
 }
 
 // openOwned opens the catalog as the data dir's owner (serve, index): when
@@ -53,18 +58,7 @@ func (a *app) openOwned(ctx context.Context, background bool) (*index.Catalog, e
 	return openWith(a.cfg, ctx, a.stderr, a.cfg.Mem, background)
 }
 
-// openCatalog is openShared for code that has a Config but no app.
-func openCatalog(c *config.Config, ctx context.Context, stderr io.Writer) (*index.Catalog, error) {
-	cat, err := openWith(c, ctx, stderr, c.Mem, false)
-	var le *index.LockedError
-	if errors.As(err, &le) {
-		c.Logger(stderr).Warn(le.Error() + "; this command builds an in-memory catalog of its own instead (slower)")
-		return openWith(c, ctx, stderr, true, false)
-	}
-	return cat, err
-}
-
-// open opens the catalog the configuration describes, showing a progress
+// openWith opens the catalog the configuration describes, showing a progress
 // bar on stderr when indexing runs past a second on a terminal.
 func openWith(c *config.Config, ctx context.Context, stderr io.Writer, mem, background bool) (*index.Catalog, error) {
 	opts := &index.Options{Roots: c.Roots, DataDir: c.DataDir, Mem: mem, MaxDepth: c.MaxDepth, Mode: c.Mode(), Logger: c.Logger(stderr),

@@ -17,6 +17,7 @@ import (
 	"github.com/skilldex/skilldex/internal/config"
 	"github.com/skilldex/skilldex/internal/doctor"
 	"github.com/skilldex/skilldex/internal/gcpolicy"
+	"github.com/skilldex/skilldex/internal/serve"
 	"github.com/skilldex/skilldex/tools"
 	"github.com/spf13/cobra"
 )
@@ -97,8 +98,14 @@ func runAudit(ctx context.Context, a *app, opts auditOptions) error {
 // its data dir (in memory for --mem): files unchanged since an earlier
 // audit are looked up, not read and audited again. A cache that cannot
 // be read or saved costs time only; it is logged as a warning.
-func auditCatalog(ctx context.Context, cat *index.Catalog, opts audit.Options, log *slog.Logger) (*audit.Report, error) {
-	opts.Cache = openAuditCache(cat, log)
+func auditCatalog(ctx context.Context, cat serve.Catalog, opts audit.Options, log *slog.Logger) (*audit.Report, error) {
+	dir, save := cat.DataDir(), true
+	if r, ok := cat.(*serve.Remote); ok {
+		// The shared server owns its data dir: its audit cache is read,
+		// never written, by a one-shot command.
+		dir, save = r.ServerDataDir(), false
+	}
+	opts.Cache = openAuditCache(dir, log)
 	if opts.Cache.Len() == 0 && os.Getenv("GOGC") == "" && os.Getenv("GOMEMLIMIT") == "" {
 		// A first audit allocates about 2 GB on the corpus, nearly all
 		// short-lived: past the one-shot deferral of the first
@@ -114,30 +121,23 @@ func auditCatalog(ctx context.Context, cat *index.Catalog, opts audit.Options, l
 	if err != nil {
 		return nil, err
 	}
-	if err := opts.Cache.Save(); err != nil {
-		log.Warn(err.Error())
+	if save {
+		if err := opts.Cache.Save(); err != nil {
+			log.Warn(err.Error())
+		}
 	}
 	log.Debug("audit done", "skills", rep.Skills, "files", rep.Files, "audited", rep.Audited, "cached", rep.Cached, "took", time.Since(start))
 	return rep, nil
 }
 
-// openAuditCache opens the audit cache in cat's data dir (in memory
-// when it has none); one that cannot be read is logged and starts empty.
-func openAuditCache(cat *index.Catalog, log *slog.Logger) *audit.Cache {
-	c, err := audit.OpenCache(cat.DataDir())
+// openAuditCache opens the audit cache in a catalog's data dir (in memory
+// for ""); one that cannot be read is logged and starts empty.
+func openAuditCache(dataDir string, log *slog.Logger) *audit.Cache {
+	c, err := audit.OpenCache(dataDir)
 	if err != nil {
 		log.Warn(err.Error())
 	}
 	return c
-}
-
-// auditMonitor returns the Monitor a server audits cat with, over the
-// audit cache of its data dir: on a warm data dir the server's first
-// audit is lookups. The caller closes it (saving the cache) before the
-// catalog.
-func auditMonitor(cat *index.Catalog, log *slog.Logger) *audit.Monitor {
-	return audit.NewMonitor(cat, audit.Options{Cache: openAuditCache(cat, log),
-		OnSaveError: func(err error) { log.Warn(err.Error()) }})
 }
 
 // writeAuditText prints one block per finding, most serious first, and a
@@ -253,66 +253,4 @@ func auditSummary(rep *audit.Report) []doctor.Finding {
 		Message: fmt.Sprintf("security audit of %d skills: %d critical, %d high, %d medium, %d low findings; %d skills flagged",
 			rep.Skills, rep.Counts["critical"], rep.Counts["high"], rep.Counts["medium"], rep.Counts["low"], len(rep.Flagged))})
 	return out
-}
-
-// checkAuditMode accepts serve --audit's values.
-func checkAuditMode(mode string) error {
-	switch mode {
-	case "", "warn", "hide", "off":
-		return nil
-	}
-	return fmt.Errorf("--audit %q: use warn (the default), hide or off", mode)
-}
-
-// serveAudit returns tools.Options.Audit and AuditHide for serve
-// --audit=mode over m's catalog (nil, nil for off; hide is nil but in
-// hide mode). It primes the audit of every skill: in hide mode before
-// returning, so no flagged skill is ever shown (the server starts later
-// by the audit's time); in warn mode in the background, one worker. Findings
-// at high or critical go to log; a loaded skill's findings from medium up
-// are its warnings; in hide mode a skill with a high or critical finding
-// is kept from the model like an author-hidden one.
-func serveAudit(ctx context.Context, mode string, m *audit.Monitor, log *slog.Logger) (warn func(index.Skill) []string, hide func(index.Skill) bool, err error) {
-	if err := checkAuditMode(mode); err != nil {
-		return nil, nil, err
-	}
-	if mode == "off" {
-		return nil, nil, nil
-	}
-	prime := func() {
-		workers := 0 // hide: the server waits for it
-		if mode != "hide" {
-			workers = 1 // warn: in the background, beside the answers
-		}
-		rep, err := m.Prime(ctx, workers)
-		if err != nil {
-			log.Warn("security audit stopped", "err", err)
-			return
-		}
-		for _, f := range rep.Findings {
-			if f.Severity >= audit.High {
-				log.Warn("security audit: "+f.Reason, "skill", f.SkillID, "file", f.File, "line", f.Line, "rule", f.RuleID, "severity", f.Severity.String(), "evidence", f.Evidence)
-			}
-		}
-		log.Info("security audit done", "skills", rep.Skills, "flagged", len(rep.Flagged), "mode", mode, "files", rep.Files, "audited", rep.Audited, "cached", rep.Cached)
-	}
-	warn = func(s index.Skill) []string {
-		var warnings []string
-		for _, f := range m.Skill(ctx, s) {
-			if f.Severity >= audit.Medium {
-				loc := f.File
-				if f.Line > 0 {
-					loc = fmt.Sprintf("%s:%d", f.File, f.Line)
-				}
-				warnings = append(warnings, fmt.Sprintf("security audit %s [%s] %s: %s (evidence: %s)", f.Severity, f.RuleID, loc, f.Reason, f.Evidence))
-			}
-		}
-		return warnings
-	}
-	if mode != "hide" {
-		go prime()
-		return warn, nil, nil
-	}
-	prime()
-	return warn, func(s index.Skill) bool { return m.Worst(ctx, s) >= audit.High }, nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/skilldex/skilldex/internal/serve"
 	"log/slog"
 	"path/filepath"
 	"strings"
@@ -121,7 +122,7 @@ func TestServeAuditHook(t *testing.T) {
 	defer cat.Close()
 	var logs bytes.Buffer
 	log := slog.New(slog.NewTextHandler(&logs, nil))
-	warnFn, hideFn, err := serveAudit(ctx, "hide", audit.NewMonitor(cat, audit.Options{}), log)
+	warnFn, hideFn, err := serve.ServeAudit(ctx, "hide", audit.NewMonitor(cat, audit.Options{}), log)
 	if err != nil || warnFn == nil || hideFn == nil {
 		t.Fatalf("hide: %v", err)
 	}
@@ -136,14 +137,14 @@ func TestServeAuditHook(t *testing.T) {
 	if w, hide := warnFn(good), hideFn(good); hide || len(w) != 0 {
 		t.Errorf("benign skill: warnings %v hide %v", w, hide)
 	}
-	warn, noHide, _ := serveAudit(ctx, "warn", audit.NewMonitor(cat, audit.Options{}), log)
+	warn, noHide, _ := serve.ServeAudit(ctx, "warn", audit.NewMonitor(cat, audit.Options{}), log)
 	if w := warn(bad); noHide != nil || len(w) == 0 {
 		t.Errorf("warn mode: warnings %v, hide func %v", w, noHide != nil)
 	}
-	if w, h, err := serveAudit(ctx, "off", nil, log); w != nil || h != nil || err != nil {
+	if w, h, err := serve.ServeAudit(ctx, "off", nil, log); w != nil || h != nil || err != nil {
 		t.Errorf("off: %v %v %v", w != nil, h != nil, err)
 	}
-	if _, _, err := serveAudit(ctx, "loud", nil, log); err == nil || !strings.Contains(err.Error(), "warn") {
+	if _, _, err := serve.ServeAudit(ctx, "loud", nil, log); err == nil || !strings.Contains(err.Error(), "warn") {
 		t.Errorf("bad mode: %v", err)
 	}
 }

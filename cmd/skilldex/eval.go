@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/skilldex/skilldex/internal/serve"
 	"io"
 	"path/filepath"
 	"strings"
@@ -77,7 +78,7 @@ no_good_match, beside the share of correct first answers wrongly flagged no_good
 			if err != nil {
 				return err
 			}
-			cat, err := openCatalog(cfg, cmd.Context(), cmd.ErrOrStderr())
+			cat, err := newApp(cmd, cfg).openShared(cmd.Context())
 			if err != nil {
 				return err
 			}
@@ -103,7 +104,7 @@ no_good_match, beside the share of correct first answers wrongly flagged no_good
 // runEval scores the catalog's search (and the baseline) on qs. Judged
 // paths are matched against skill ids and folder paths relative to their
 // root; skills with the same SKILL.md hash count as one skill.
-func runEval(ctx context.Context, cat *index.Catalog, qs []eval.Query, baseline bool) (*evalOutput, error) {
+func runEval(ctx context.Context, cat serve.Catalog, qs []eval.Query, baseline bool) (*evalOutput, error) {
 	skills := cat.List(index.ListOptions{IncludeShadowed: true})
 	byPath := map[string][]string{} // id or rel path -> ids
 	hash := map[string]string{}     // id -> SKILL.md hash

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/skilldex/skilldex/internal/serve"
 	"os"
 	"strings"
 
@@ -66,7 +67,7 @@ func runList(ctx context.Context, a *app, opts listOptions) error {
 
 // emptyCatalogNote says why a listing is empty: which roots were read and
 // which of them exist.
-func emptyCatalogNote(cat *index.Catalog) string {
+func emptyCatalogNote(cat serve.Catalog) string {
 	var exist, absent []string
 	for _, r := range cat.Roots() {
 		if _, err := os.Stat(r.Path); err == nil {

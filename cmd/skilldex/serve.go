@@ -2,21 +2,15 @@ package main
 
 import (
 	"context"
-	"errors"
-	"fmt"
-	"io"
-	"net"
-	"net/http"
-	"os"
 	"strings"
 	"time"
 
+	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/index/filewatcher"
 	"github.com/skilldex/skilldex/internal/config"
 	"github.com/skilldex/skilldex/internal/gcpolicy"
 	"github.com/skilldex/skilldex/internal/serve"
 	"github.com/skilldex/skilldex/tools"
-	"github.com/skilldex/skilldex/tools/sandbox"
 	"github.com/spf13/cobra"
 )
 
@@ -46,9 +40,7 @@ and --token (or SKILLDEX_TOKEN, or token: in your own config file) requires "Aut
 server, for clients written against it: ` + strings.Join(tools.Profiles(), ", ") + ` (see PROFILES.md).`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			// Stdio sessions on one data dir share a background server
-			// (shared.go) unless told not to.
-			if shared, err := serveShared(cmd, cfg, &opts.share); shared {
+			if done, err := serveModes(cmd, cfg, &opts.share); done {
 				return err
 			}
 			return runServe(cmd.Context(), newApp(cmd, cfg), opts)
@@ -71,93 +63,30 @@ server, for clients written against it: ` + strings.Join(tools.Profiles(), ", ")
 	return cmd
 }
 
-// runServe serves the catalog from this process: it owns the data dir
-// (bodies indexed in the background), watches the roots unless told not
-// to, and serves MCP on stdio or HTTP until ctx ends (SIGINT, SIGTERM) or
-// the client closes stdin.
+// runServe runs serve (internal/serve.Command): through the shared server
+// of the catalog, or from this process (--share=off, --mem), on stdio or
+// HTTP, until ctx ends (SIGINT, SIGTERM) or the client closes stdin.
 func runServe(ctx context.Context, a *app, opts serveCmdOptions) error {
 	defer gcpolicy.Serve()()
 	cfg := a.cfg
-	log := cfg.Logger(a.stderr)
-	cat, err := a.openOwned(ctx, true)
-	if err != nil {
+	if err := cfg.CheckRoots(); err != nil {
 		return err
 	}
-	defer cat.Close()
-	topts := &tools.Options{Profiles: cfg.Profiles, Logger: log, ExposeHidden: opts.exposeHidden, ScriptPaths: opts.scriptPaths}
-	mon := auditMonitor(cat, log)
-	defer mon.Close() // saves the audit cache while the data dir is still this process's
-	if topts.Audit, topts.AuditHide, err = serveAudit(ctx, opts.audit, mon, log); err != nil {
+	if err := serve.CheckAuditMode(opts.audit); err != nil {
 		return err
 	}
-	if cfg.AllowScripts {
-		sb, err := newSandbox(cfg.Sandbox, log)
-		if err != nil {
-			return err
-		}
-		// Many agents may call at once: bound the scripts running
-		// together (processes, captured output).
-		topts.Sandbox = sandbox.Limit(sb, 0, 0)
+	c := &serve.Command{
+		Daemon: serve.DaemonConfig{Roots: cfg.Roots, DataDir: cfg.DataDir, MaxDepth: cfg.MaxDepth, Strict: cfg.Strict,
+			Watch: cfg.Watch, Debounce: cfg.Debounce, Rescan: cfg.Rescan, Idle: opts.share.idle},
+		Session: serve.SessionOptions{Profiles: cfg.Profiles, AllowScripts: cfg.AllowScripts, Sandbox: cfg.Sandbox,
+			ExposeHidden: opts.exposeHidden, ScriptPaths: opts.scriptPaths, Audit: opts.audit},
+		HTTP:  serve.HTTPParams{Addr: cfg.HTTP, Token: cfg.Token, AllowedHosts: opts.allowedHosts},
+		Share: opts.share.share, Mem: cfg.Mem,
+		Stdin: a.stdin, Stdout: a.stdout, Stderr: a.stderr, Log: cfg.Logger(a.stderr),
+		Open: func(ctx context.Context, mem bool) (*index.Catalog, error) {
+			return openWith(cfg, ctx, a.stderr, mem, true)
+		},
+		Deps: serveDeps(),
 	}
-	h := tools.New(cat, topts)
-	srv, err := h.NewServer()
-	if err != nil {
-		return err
-	}
-	log.Info("serving", "skills", cat.Len(), "roots", len(cat.Roots()))
-	if !opts.noWatch && opts.watch != "off" {
-		w, err := filewatcher.New(filewatcher.Options{Kind: opts.watch, Debounce: opts.debounce, MaxDepth: cfg.MaxDepth})
-		if err != nil {
-			return err
-		}
-		go func() {
-			if err := cat.Watch(ctx, w, opts.rescan); err != nil {
-				log.Error("watcher stopped; the catalog is no longer live", "err", err)
-			}
-		}()
-	}
-	if cfg.HTTP == "" {
-		if f, ok := a.stdin.(*os.File); ok && isTerminal(f) {
-			// A person started it by hand: the protocol is silent, so
-			// say what is happening.
-			fmt.Fprintf(a.stderr, "skilldex: serving %s from %s over MCP on stdio (standard input and output) for an agent;\n"+
-				"an agent starts this itself (set it up with: skilldex init-agent AGENT). Press Ctrl-C to stop.\n",
-				plural(cat.Len(), "skill", "skills"), plural(len(cat.Roots()), "folder", "folders"))
-		}
-		// SIGINT, SIGTERM and a closed stdin are a normal end: exit 0,
-		// no error logged.
-		err := serveStdio(ctx, a.stdin, a.stdout, srv, log)
-		if errors.Is(err, context.Canceled) || errors.Is(err, io.EOF) {
-			return nil
-		}
-		return err
-	}
-	addr, loopback, err := serve.HTTPAddr(cfg.HTTP)
-	if err != nil {
-		return err
-	}
-	g := serve.Guard{Token: cfg.Token, AllowedHosts: opts.allowedHosts}
-	if err := serve.CheckExposure(addr, loopback, g); err != nil {
-		return err
-	}
-	serve.WarnExposure(log, addr, loopback, cfg.Token, cfg.AllowScripts)
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return err
-	}
-	// "serving MCP at URL" first: clients and scripts read the address
-	// from this line.
-	fmt.Fprintf(a.stderr, "skilldex: serving MCP at http://%s/mcp (%s); press Ctrl-C to stop\n", ln.Addr(), plural(cat.Len(), "skill", "skills"))
-	hs := serve.NewHTTPServer(serve.NewHTTPHandler(srv, g, log))
-	ln = serve.NewLimitListener(ln, serve.MaxConns)
-	go func() {
-		<-ctx.Done()
-		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_ = hs.Shutdown(sctx)
-	}()
-	if err := hs.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
-	return nil
+	return c.Run(ctx)
 }

@@ -202,11 +202,19 @@ func PromptFit(skills []index.Skill) func(chars int) (Fit, error) {
 	}
 }
 
+// Catalog is what FromCatalog reads: an *index.Catalog, or the shared
+// server's answers for one (internal/serve.Catalog).
+type Catalog interface {
+	List(index.ListOptions) []index.Skill
+	Diagnostics() []skillmd.Diagnostic
+	ReadFile(ctx context.Context, ref, rel string) (*index.File, error)
+}
+
 // FromCatalog gathers Check's input from an open catalog: every skill,
 // the walk's diagnostics, file heads read through Catalog.ReadFile (so
 // nothing outside a skill folder is read), and PromptFit over the served
 // skills as the listing fitter.
-func FromCatalog(ctx context.Context, cat *index.Catalog) Input {
+func FromCatalog(ctx context.Context, cat Catalog) Input {
 	fit := PromptFit(cat.List(index.ListOptions{}))
 	skills := cat.List(index.ListOptions{IncludeInvalid: true, IncludeShadowed: true})
 	own := map[skillmd.Diagnostic]int{}

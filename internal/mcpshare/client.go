@@ -14,6 +14,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -55,6 +56,91 @@ func (e *OwnedError) Error() string { return e.Msg }
 // daemon's refusal, or why no daemon could be started (with its log's
 // last lines).
 func (c *Client) Connect(ctx context.Context) (io.ReadWriteCloser, error) {
+	conn, _, err := c.open(ctx, "serve", nil)
+	return conn, err
+}
+
+// ServeHTTP asks the daemon (started when none answers, as Connect) to
+// serve MCP over HTTP with the server for c.Options, as params say (the
+// backend's encoding). It returns the backend's info (where it listens)
+// and a connection whose closing ends the listener: the daemon serves HTTP
+// while the caller holds it.
+func (c *Client) ServeHTTP(ctx context.Context, params json.RawMessage) (info json.RawMessage, hold io.ReadCloser, err error) {
+	conn, rep, err := c.open(ctx, "http", params)
+	if err != nil {
+		return nil, nil, err
+	}
+	return rep.Result, conn, nil
+}
+
+// ErrNoDaemon: no daemon answers at the endpoint (Call does not start one).
+var ErrNoDaemon = errors.New("mcpshare: no daemon serves this endpoint")
+
+// Call returns a connection to the daemon for one-shot requests: each
+// line written (a backend request) is answered by one line. It never
+// starts a daemon: ErrNoDaemon when none answers. A daemon that is still
+// opening its catalog is waited for (ctx bounds the wait).
+func (c *Client) Call(ctx context.Context) (*CallConn, error) {
+	for attempt := 0; ; attempt++ {
+		conn, err := c.Endpoint.dial()
+		if err != nil {
+			if errors.Is(err, syscall.ENOENT) || errors.Is(err, syscall.ECONNREFUSED) {
+				return nil, ErrNoDaemon
+			}
+			return nil, fmt.Errorf("connect to %s: %w", c.Endpoint.Socket(), err)
+		}
+		rw, _, err := c.hello(conn, hello{Version: protocolVersion, Op: "call", Secret: c.Endpoint.secret(), Options: c.Options})
+		if err == nil {
+			return &CallConn{rw: rw, r: bufio.NewReaderSize(rw, 64<<10)}, nil
+		}
+		// EOF: the daemon was stopping; a stale secret: it was just
+		// replaced. Either way a new one may answer.
+		if (!errors.Is(err, io.EOF) && !errors.Is(err, errRetry)) || attempt >= 20 || ctx.Err() != nil {
+			if errors.Is(err, io.EOF) || errors.Is(err, errRetry) {
+				return nil, ErrNoDaemon
+			}
+			return nil, err
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// CallConn is a one-shot client's connection (Client.Call).
+type CallConn struct {
+	rw io.ReadWriteCloser
+	r  *bufio.Reader
+	mu sync.Mutex
+}
+
+// RoundTrip sends one request line and returns the answer line. An error
+// means the daemon went away (io.EOF, io.ErrUnexpectedEOF or a socket
+// error): the connection is useless after it.
+func (cc *CallConn) RoundTrip(line []byte) ([]byte, error) {
+	cc.mu.Lock()
+	defer cc.mu.Unlock()
+	if _, err := cc.rw.Write(append(bytes.TrimRight(line, "\n"), '\n')); err != nil {
+		return nil, err
+	}
+	out, err := cc.r.ReadBytes('\n')
+	if err != nil {
+		if errors.Is(err, io.EOF) {
+			err = io.ErrUnexpectedEOF
+		}
+		return nil, err
+	}
+	return out, nil
+}
+
+// Close ends the connection.
+func (cc *CallConn) Close() error { return cc.rw.Close() }
+
+// errRetry marks a daemon's refusal that a new attempt may cure (a secret
+// read just before the daemon was replaced).
+var errRetry = errors.New("mcpshare: try again")
+
+// open dials the daemon (starting one when none answers, as Connect says)
+// and sends a hello for op.
+func (c *Client) open(ctx context.Context, op string, params json.RawMessage) (io.ReadWriteCloser, *reply, error) {
 	log := c.Log
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
@@ -68,24 +154,25 @@ func (c *Client) Connect(ctx context.Context) (io.ReadWriteCloser, error) {
 	for {
 		conn, err := c.Endpoint.dial()
 		if err == nil {
-			rw, err := c.hello(conn, hello{Version: protocolVersion, Op: "serve", Options: c.Options})
+			rw, rep, err := c.hello(conn, hello{Version: protocolVersion, Op: op, Secret: c.Endpoint.secret(), Options: c.Options, Params: params})
 			if err == nil {
-				return rw, nil
+				return rw, rep, nil
 			}
 			var oe *OwnedError
-			if errors.As(err, &oe) || !errors.Is(err, io.EOF) {
-				return nil, err
+			if errors.As(err, &oe) || (!errors.Is(err, io.EOF) && !errors.Is(err, errRetry)) {
+				return nil, nil, err
 			}
-			// EOF before the reply: the daemon was stopping. Go again.
-			log.Debug("daemon closed the connection during the hello; retrying")
+			// EOF before the reply: the daemon was stopping; a stale
+			// secret: it was replaced. Go again.
+			log.Debug("daemon closed the connection during the hello; retrying", "err", err)
 		} else if !errors.Is(err, syscall.ENOENT) && !errors.Is(err, syscall.ECONNREFUSED) {
-			return nil, fmt.Errorf("connect to %s: %w", c.Endpoint.Socket(), err)
+			return nil, nil, fmt.Errorf("connect to %s: %w", c.Endpoint.Socket(), err)
 		}
 		if ctx.Err() != nil {
-			return nil, ctx.Err()
+			return nil, nil, ctx.Err()
 		}
 		if time.Since(start) > timeout {
-			return nil, fmt.Errorf("no skilldex daemon answered at %s within %v%s", c.Endpoint.Socket(), timeout, c.logTail())
+			return nil, nil, fmt.Errorf("no skilldex daemon answered at %s within %v%s", c.Endpoint.Socket(), timeout, c.logTail())
 		}
 		if c.Command != nil {
 			// Start a daemon only when none holds the endpoint's
@@ -95,7 +182,7 @@ func (c *Client) Connect(ctx context.Context) (io.ReadWriteCloser, error) {
 			// would only give way, costing a process start each).
 			started, err := c.start()
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			if started {
 				log.Debug("started a daemon", "socket", c.Endpoint.Socket())
@@ -106,33 +193,37 @@ func (c *Client) Connect(ctx context.Context) (io.ReadWriteCloser, error) {
 	}
 }
 
-// hello sends h and reads the reply; on success the connection carries MCP.
-func (c *Client) hello(conn *net.UnixConn, h hello) (io.ReadWriteCloser, error) {
+// hello sends h and reads the reply; on success the connection carries
+// what the op says.
+func (c *Client) hello(conn *net.UnixConn, h hello) (io.ReadWriteCloser, *reply, error) {
 	data, _ := json.Marshal(h)
 	if _, err := conn.Write(append(data, '\n')); err != nil {
 		conn.Close()
-		return nil, io.EOF
+		return nil, nil, io.EOF
 	}
 	r := bufio.NewReader(conn)
 	line, err := r.ReadBytes('\n')
 	if err != nil {
 		conn.Close()
-		return nil, io.EOF
+		return nil, nil, io.EOF
 	}
 	var rep reply
 	if err := json.Unmarshal(line, &rep); err != nil {
 		conn.Close()
-		return nil, fmt.Errorf("the skilldex daemon at %s answered %q", c.Endpoint.Socket(), bytes.TrimSpace(line))
+		return nil, nil, fmt.Errorf("the skilldex daemon at %s answered %q", c.Endpoint.Socket(), bytes.TrimSpace(line))
 	}
 	if !rep.OK {
 		conn.Close()
 		if rep.Locked {
-			return nil, &OwnedError{Msg: rep.Error}
+			return nil, nil, &OwnedError{Msg: rep.Error}
 		}
-		return nil, fmt.Errorf("the skilldex daemon: %s", rep.Error)
+		if rep.Retry {
+			return nil, nil, fmt.Errorf("%w: %s", errRetry, rep.Error)
+		}
+		return nil, nil, fmt.Errorf("the skilldex daemon: %s", rep.Error)
 	}
 	rest, _ := r.Peek(r.Buffered())
-	return &bufConn{Reader: io.MultiReader(bytes.NewReader(bytes.Clone(rest)), conn), conn: conn}, nil
+	return &bufConn{Reader: io.MultiReader(bytes.NewReader(bytes.Clone(rest)), conn), conn: conn}, &rep, nil
 }
 
 type bufConn struct {
@@ -214,7 +305,7 @@ func Request(e Endpoint, op string) (*Status, error) {
 		return nil, err
 	}
 	defer conn.Close()
-	data, _ := json.Marshal(hello{Version: protocolVersion, Op: op})
+	data, _ := json.Marshal(hello{Version: protocolVersion, Op: op, Secret: e.secret()})
 	if _, err := conn.Write(append(data, '\n')); err != nil {
 		return nil, err
 	}

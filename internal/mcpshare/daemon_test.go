@@ -25,6 +25,18 @@ type testBackend struct {
 func (b *testBackend) Server(json.RawMessage) (*mcp.Server, error) { return b.ts.srv, nil }
 func (b *testBackend) Close() error                                { close(b.closed); return nil }
 
+// Call echoes the request line, upper-cased, so a test can tell it was
+// answered by the backend.
+func (b *testBackend) Call(_ context.Context, line []byte) []byte {
+	return []byte(strings.ToUpper(string(line)))
+}
+
+func (b *testBackend) ServeHTTP(context.Context, json.RawMessage, json.RawMessage) (json.RawMessage, func(), error) {
+	return json.RawMessage(`{"url":"test"}`), func() {}, nil
+}
+
+func (b *testBackend) Stats(st *Status) {}
+
 func shortTemp(t *testing.T) string {
 	t.Helper()
 	dir, err := os.MkdirTemp("", "mcps")

@@ -184,3 +184,14 @@ func (e Endpoint) inheritedLock() *os.File {
 func flock(f *os.File) error {
 	return unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB)
 }
+
+// Busy reports whether a daemon holds the endpoint's lock (it runs, or is
+// starting or stopping), without waiting.
+func (e Endpoint) Busy() bool {
+	f, err := os.OpenFile(e.Lock(), os.O_RDWR, 0)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	return flock(f) != nil
+}

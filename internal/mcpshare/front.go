@@ -64,6 +64,11 @@ type Front struct {
 	initialized bool
 	level       json.RawMessage
 	subs        map[string]json.RawMessage
+	// replayable are the tools a replay may call again: those the
+	// server's tools/list marked read-only or idempotent. Any other
+	// tools/call in flight when the server dies (a script run) is not
+	// sent again: its effects may already have happened.
+	replayable map[string]bool
 
 	slots    chan struct{}   // one per pending request
 	out      chan []byte     // lines for the client
@@ -101,6 +106,7 @@ func (f *Front) Run(ctx context.Context) error {
 	}
 	f.pending = map[int64]*call{}
 	f.subs = map[string]json.RawMessage{}
+	f.replayable = map[string]bool{}
 	f.slots = make(chan struct{}, f.MaxPending)
 	f.out = make(chan []byte, 8)
 	f.answered = make(chan struct{}, 1)
@@ -397,7 +403,7 @@ func (f *Front) fromServer(s *link, line []byte) {
 	f.mu.Lock()
 	delete(f.pending, id)
 	if e.Error == nil {
-		f.record(c)
+		f.record(c, e.Result)
 	}
 	f.mu.Unlock()
 	<-f.slots
@@ -408,8 +414,24 @@ func (f *Front) fromServer(s *link, line []byte) {
 }
 
 // record keeps what a replay needs of a request that succeeded; f.mu held.
-func (f *Front) record(c *call) {
+func (f *Front) record(c *call, result json.RawMessage) {
 	switch c.method {
+	case "tools/list":
+		var r struct {
+			Tools []struct {
+				Name        string `json:"name"`
+				Annotations *struct {
+					ReadOnly   bool `json:"readOnlyHint"`
+					Idempotent bool `json:"idempotentHint"`
+				} `json:"annotations"`
+			} `json:"tools"`
+		}
+		if json.Unmarshal(result, &r) != nil {
+			return
+		}
+		for _, t := range r.Tools {
+			f.replayable[t.Name] = t.Annotations != nil && (t.Annotations.ReadOnly || t.Annotations.Idempotent)
+		}
 	case "initialize":
 		f.initialize = c
 	case "logging/setLevel":
@@ -492,12 +514,50 @@ func (f *Front) replay(ctx context.Context, s *link) bool {
 		}
 	}
 	f.mu.Lock()
-	calls := sortedCalls(f.pending)
+	var safe, unsafe []*call
+	for _, c := range sortedCalls(f.pending) {
+		if f.replaySafe(c) {
+			safe = append(safe, c)
+		} else {
+			delete(f.pending, c.front)
+			unsafe = append(unsafe, c)
+		}
+	}
 	f.mu.Unlock()
-	for _, c := range calls {
+	for _, c := range unsafe {
+		f.Log.Warn("not replaying a tool call that may have had effects", "method", c.method)
+		if f.send((&rpcError{id: c.id, code: CodeInternalError, msg: notReplayed}).line()) {
+			<-f.slots
+			select {
+			case f.answered <- struct{}{}:
+			default:
+			}
+		}
+	}
+	for _, c := range safe {
 		s.write(request(strconv.AppendInt(nil, c.front, 10), c.method, c.params))
 	}
 	return true
+}
+
+// notReplayed answers a tool call in flight when the server died that
+// replaySafe kept from running again.
+const notReplayed = "the shared skilldex server stopped while this tool call ran; it was not run again because it may already have had effects (a script's side effects would happen twice): check its effects, then call it again if that is safe"
+
+// replaySafe reports whether a pending call may be sent again on a new
+// server: anything but tools/call, and tools/call of a tool the server
+// marked read-only or idempotent; f.mu held.
+func (f *Front) replaySafe(c *call) bool {
+	if c.method != "tools/call" {
+		return true
+	}
+	var p struct {
+		Name string `json:"name"`
+	}
+	if json.Unmarshal(c.params, &p) != nil {
+		return false
+	}
+	return f.replayable[p.Name]
 }
 
 // sortedCalls returns the calls in the order the client sent them.

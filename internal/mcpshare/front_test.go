@@ -68,6 +68,7 @@ type testServer struct {
 	srv        *mcp.Server
 	block      atomic.Bool
 	calls      atomic.Int32
+	effects    atomic.Int32 // calls of "effect", a tool with side effects (no annotations)
 	mu         sync.Mutex
 	subscribed []string
 }
@@ -86,7 +87,18 @@ func newTestServer() *testServer {
 	type args struct {
 		Word string `json:"word"`
 	}
-	mcp.AddTool(ts.srv, &mcp.Tool{Name: "slow"}, func(ctx context.Context, _ *mcp.CallToolRequest, a args) (*mcp.CallToolResult, any, error) {
+	mcp.AddTool(ts.srv, &mcp.Tool{Name: "effect"}, func(ctx context.Context, _ *mcp.CallToolRequest, a args) (*mcp.CallToolResult, any, error) {
+		ts.effects.Add(1)
+		for ts.block.Load() {
+			select {
+			case <-ctx.Done():
+				return nil, nil, ctx.Err()
+			case <-time.After(5 * time.Millisecond):
+			}
+		}
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "did " + a.Word}}}, nil, nil
+	})
+	mcp.AddTool(ts.srv, &mcp.Tool{Name: "slow", Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true}}, func(ctx context.Context, _ *mcp.CallToolRequest, a args) (*mcp.CallToolResult, any, error) {
 		ts.calls.Add(1)
 		for ts.block.Load() {
 			select {
@@ -286,6 +298,8 @@ func TestReplay(t *testing.T) {
 	if r := h.recv(); string(r["id"]) != `"sub"` || r["error"] != nil {
 		t.Fatalf("subscribe: %s", mustJSON(r))
 	}
+	h.send(`{"jsonrpc":"2.0","id":"list","method":"tools/list"}`)
+	h.recv()
 	ts.block.Store(true)
 	h.send(`{"jsonrpc":"2.0","id":123456789012345678901234567890,"method":"tools/call","params":{"name":"slow","arguments":{"word":"again"}}}`)
 	for ts.calls.Load() == 0 {
@@ -350,4 +364,52 @@ func mustJSON(v any) string {
 func itoa(i int) string {
 	b, _ := json.Marshal(i)
 	return string(b)
+}
+
+// TestNoReplayOfEffects: a tool call in flight when the server dies is
+// sent again on the new server only when the tool is marked read-only or
+// idempotent; a call of any other tool (a script run) is answered with an
+// error saying it was not run again, so its side effects never happen
+// twice.
+func TestNoReplayOfEffects(t *testing.T) {
+	ts := newTestServer()
+	var mu sync.Mutex
+	var backs []net.Conn
+	dial := func(ctx context.Context) (io.ReadWriteCloser, error) {
+		front, back := net.Pipe()
+		if _, err := ts.srv.Connect(ctx, &mcp.IOTransport{Reader: back, Writer: back}, nil); err != nil {
+			return nil, err
+		}
+		mu.Lock()
+		backs = append(backs, back)
+		mu.Unlock()
+		return front, nil
+	}
+	h := startFront(t, &Front{Dial: dial, Reconnect: true})
+	h.send(initLine)
+	h.recv()
+	h.send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	h.send(`{"jsonrpc":"2.0","id":"list","method":"tools/list"}`)
+	h.recv()
+	ts.block.Store(true)
+	h.send(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"effect","arguments":{"word":"once"}}}`)
+	for ts.effects.Load() == 0 {
+		time.Sleep(5 * time.Millisecond)
+	}
+	mu.Lock()
+	backs[0].Close()
+	mu.Unlock()
+	ts.block.Store(false)
+	r := h.recv()
+	if string(r["id"]) != "7" || r["error"] == nil || !strings.Contains(string(r["error"]), "not run again") {
+		t.Fatalf("the call in flight: %s, want an error saying it was not run again", mustJSON(r))
+	}
+	// The session goes on, on the new server, and the tool ran once.
+	h.send(`{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"slow","arguments":{"word":"after"}}}`)
+	if r := h.recv(); string(r["id"]) != "8" || !strings.Contains(string(r["result"]), "echo after") {
+		t.Fatalf("after the replay: %s", mustJSON(r))
+	}
+	if n := ts.effects.Load(); n != 1 {
+		t.Errorf("the tool with effects ran %d times, want 1", n)
+	}
 }

@@ -12,3 +12,6 @@ func peerUID(*net.UnixConn) (int, error) {
 
 // Supported reports whether this system can share a server (it cannot).
 func Supported() bool { return false }
+
+// checkPeerNamespaces is never reached here (Supported is false).
+func checkPeerNamespaces(*net.UnixConn) error { return ErrUnsupported }

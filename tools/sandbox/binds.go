@@ -20,7 +20,9 @@ type bind struct{ src, dst string }
 // it in errors): an absolute path without NUL that exists (a folder, for
 // the output), is not the root folder, is neither the home folder nor a
 // folder holding it (a script is never given the user's whole home, nor
-// /home), and is not in the kernel's /proc, /sys or /dev. Links are
+// /home), is not in the kernel's /proc, /sys or /dev, neither lies in nor
+// holds a folder of skilldex's own (protectedFolders: socket folders, data
+// dir, config folder), and holds no Unix socket (findSocket). Links are
 // resolved first, so a link to / or to the home folder is refused too.
 // Errors wrap ErrInvalidRequest.
 func checkBind(what, p string, wantDir bool) (bind, error) {
@@ -59,6 +61,14 @@ func checkBind(what, p string, wantDir bool) (bind, error) {
 				return bad("it holds the home folder %s; a script is never given the whole home folder: name the files or the project folder it needs", home)
 			}
 		}
+		for _, own := range protectedFolders() {
+			if within(q, own) || within(own, q) {
+				return bad("it holds or lies in %s, a folder of skilldex's own (its server socket, data or settings); name the files or the project folder the script needs", own)
+			}
+		}
+	}
+	if sock := findSocket(src); sock != "" {
+		return bad("it holds the Unix socket %s, through which a script could talk to a process outside the sandbox; name the files or the folder the script needs", sock)
 	}
 	return bind{src: src, dst: dst}, nil
 }

@@ -113,7 +113,9 @@ type Request struct {
 	// Inputs are absolute host paths (files or folders) the script may read:
 	// Bubblewrap shows each read-only at the same path. Each must exist, and
 	// none may be the root folder, the home folder or a folder holding it,
-	// or under /proc, /sys or /dev (ErrInvalidRequest); at most MaxInputs.
+	// under /proc, /sys or /dev, in or holding a folder of skilldex's own
+	// (a socket folder, the data dir, the config folder; see Protect), or
+	// hold a Unix socket (ErrInvalidRequest); at most MaxInputs.
 	Inputs []string
 	// OutputDir is an optional absolute host folder the script may write to;
 	// the sandbox binds it read-write at the same path. It must exist, and
