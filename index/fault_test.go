@@ -3,15 +3,18 @@ package index
 import (
 	"bytes"
 	"context"
-	"io"
+	"io/fs"
 	"log/slog"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
+	"time"
+
+	"github.com/skilldex/skilldex/internal/failpoint"
 )
 
 // damage is one way a data dir file can be broken between two runs.
@@ -118,23 +121,35 @@ func TestCorruptDataDir(t *testing.T) {
 	}
 }
 
-// tmpfs mounts a small tmpfs (size like "2m") at a new folder, for a disk
-// that really fills up or turns read-only, even for root; it skips where
-// mounting is not allowed.
-func tmpfs(t *testing.T, size string) string {
+// diskFault arms the store's and the search index's failpoints for the
+// data dir data: after storeOK store writes and persistOK index batches
+// succeed, each fails with errno (syscall.ENOSPC for a full disk,
+// syscall.EROFS for a read-only one) as the file system would report it.
+// The faults stop at the test's end or when the returned function is
+// called (space again).
+func diskFault(t *testing.T, data string, errno syscall.Errno, storeOK, persistOK int) (clear func()) {
 	t.Helper()
-	dir := t.TempDir()
-	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size="+size, "tmpfs", dir).CombinedOutput(); err != nil {
-		t.Skipf("cannot mount a tmpfs here (%v: %s); the full and read-only disk tests need it", err, out)
-	}
-	t.Cleanup(func() { _ = exec.Command("umount", "-l", dir).Run() })
-	return dir
+	off1 := failpoint.Enable(failpoint.Store, data, &fs.PathError{Op: "write", Path: filepath.Join(data, "skills.db"), Err: errno}, storeOK)
+	off2 := failpoint.Enable(failpoint.Persist, data, &fs.PathError{Op: "write", Path: filepath.Join(data, "search.bleve"), Err: errno}, persistOK)
+	var once sync.Once
+	clear = func() { once.Do(func() { off1(); off2() }) }
+	t.Cleanup(clear)
+	return clear
 }
 
-func remount(t *testing.T, dir, opts string) {
+// closeSoon closes c and fails the test if Close hangs: a data dir that
+// cannot be written must not hold up Close (the deadline is far above
+// the time Close takes; it only catches a Close that waits on writes
+// that can never happen).
+func closeSoon(t *testing.T, c *Catalog) {
 	t.Helper()
-	if out, err := exec.Command("mount", "-o", "remount,"+opts, dir).CombinedOutput(); err != nil {
-		t.Fatalf("remount %s: %v: %s", opts, err, out)
+	done := make(chan error, 1)
+	go func() { done <- c.Close() }()
+	select {
+	case err := <-done:
+		must(t, err)
+	case <-time.After(60 * time.Second):
+		t.Fatal("Close still waiting after 60 s on a data dir that cannot be written")
 	}
 }
 
@@ -164,48 +179,64 @@ func writeLedgerSkills(t *testing.T, root string, n int) {
 	}
 }
 
-// TestDataDirFull: the data dir's disk fills up during the first build.
-// The catalog serves everything from memory, says why (Degraded, an error
-// log), and once there is space again the next start completes the data
-// dir from the skill folders.
+// TestDataDirFull: the data dir's disk fills up during the first build
+// (injected: the store's writes, or the store's and the index's, fail
+// with ENOSPC once the data dir is open). The catalog serves everything from memory,
+// says why (Degraded, an error log), closes without waiting on what it
+// cannot write, and once there is space again the next start completes
+// the data dir from the skill folders.
 func TestDataDirFull(t *testing.T) {
-	data := tmpfs(t, "1m")
-	root := t.TempDir()
-	const n = 600 // about 2 MB of SKILL.md: twice the disk
-	writeLedgerSkills(t, root, n)
-	var logs syncBuf
-	opts := func() *Options {
-		return &Options{Roots: []Root{{Path: root}}, DataDir: data, Logger: slog.New(slog.NewTextHandler(&logs, nil))}
+	// The index alone failing is not in the table: the catalog learns of
+	// it at its next index write or Sync (see search.Index.Sync).
+	const never = 1 << 30
+	cases := []struct {
+		name               string
+		storeOK, persistOK int
+	}{
+		{"store and index", 1, 0},
+		{"store", 1, never},
 	}
-	c, err := Open(context.Background(), opts())
-	if err != nil {
-		t.Fatalf("open on a full disk: %v", err)
-	}
-	if c.Degraded() == nil || !strings.Contains(logs.String(), "level=ERROR") {
-		t.Errorf("a full disk went unreported: degraded=%v\n%.1500s", c.Degraded(), logs.String())
-	}
-	checkServes(t, c, n, "number 7.")
-	must(t, c.Close())
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			data, root := t.TempDir(), t.TempDir()
+			const n = 200
+			writeLedgerSkills(t, root, n)
+			var logs syncBuf
+			opts := func() *Options {
+				return &Options{Roots: []Root{{Path: root}}, DataDir: data, Logger: slog.New(slog.NewTextHandler(&logs, nil))}
+			}
+			space := diskFault(t, data, syscall.ENOSPC, tc.storeOK, tc.persistOK)
+			c, err := Open(context.Background(), opts())
+			if err != nil {
+				t.Fatalf("open on a full disk: %v", err)
+			}
+			waitDegraded(t, c)
+			if !strings.Contains(logs.String(), "level=ERROR") || !strings.Contains(logs.String(), "no space left on device") {
+				t.Errorf("a full disk went unreported: degraded=%v\n%.1500s", c.Degraded(), logs.String())
+			}
+			checkServes(t, c, n, "number 7.")
+			closeSoon(t, c)
 
-	remount(t, data, "size=64m")
-	c, err = Open(context.Background(), opts())
-	must(t, err)
-	defer c.Close()
-	if err := c.Degraded(); err != nil {
-		t.Errorf("still degraded with space: %v", err)
+			space()
+			c, err = Open(context.Background(), opts())
+			must(t, err)
+			defer c.Close()
+			if err := c.Degraded(); err != nil {
+				t.Errorf("still degraded with space: %v", err)
+			}
+			checkServes(t, c, n, "number 7.")
+		})
 	}
-	checkServes(t, c, n, "number 7.")
 }
 
 // TestDataDirFillsUpWhileServing: the data dir's disk fills up while
-// the catalog serves; edits are still picked up and served (from memory),
-// and after a restart with space the data dir catches up.
+// the catalog serves (injected: every later store and index write fails
+// with ENOSPC); edits are still picked up and served (from memory), Close
+// does not wait on what it cannot write, and after a restart with space
+// the data dir catches up.
 func TestDataDirFillsUpWhileServing(t *testing.T) {
-	if testing.Short() {
-		t.Skip("fills a tmpfs while serving and restarts: skipped with -short")
-	}
-	data := tmpfs(t, "16m")
-	root := t.TempDir()
+	data, root := t.TempDir(), t.TempDir()
 	const n = 120
 	writeLedgerSkills(t, root, n)
 	var logs syncBuf
@@ -217,12 +248,9 @@ func TestDataDirFillsUpWhileServing(t *testing.T) {
 	must(t, err)
 	checkServes(t, c, n, "number 7.")
 
-	// Take every free byte, then edit and add skills with big bodies.
-	filler, err := os.Create(filepath.Join(data, "filler"))
-	must(t, err)
-	_, _ = io.Copy(filler, io.LimitReader(zeros{}, 64<<20)) // stops at ENOSPC
-	filler.Close()
-	big := strings.Repeat("More ledger text. ", 20000)
+	// The disk is full from now on; edit and add skills.
+	space := diskFault(t, data, syscall.ENOSPC, 0, 0)
+	big := strings.Repeat("More ledger text. ", 200)
 	writeFile(t, filepath.Join(root, "ledger-7", "SKILL.md"), skillMD("ledger-7", "Reconciles ledgers and invoices, number 7, edited.", big))
 	for i := 0; i < 20; i++ {
 		name := "ledger-new-" + strconv.Itoa(i)
@@ -235,9 +263,9 @@ func TestDataDirFillsUpWhileServing(t *testing.T) {
 		t.Errorf("a full data dir went unreported: %v\n%.1500s", c.Degraded(), logs.String())
 	}
 	checkServes(t, c, n+20, "number 7, edited.")
-	must(t, c.Close())
+	closeSoon(t, c)
 
-	must(t, os.Remove(filepath.Join(data, "filler")))
+	space()
 	c, err = Open(ctx, opts())
 	must(t, err)
 	defer c.Close()
@@ -247,12 +275,11 @@ func TestDataDirFillsUpWhileServing(t *testing.T) {
 	checkServes(t, c, n+20, "number 7, edited.")
 }
 
-// TestDataDirReadOnly: a data dir on a read-only file system (even for
-// root) serves from memory, with the reason logged and in Degraded.
+// TestDataDirReadOnly: a data dir on a read-only file system (injected:
+// every store and index write fails with EROFS) serves from memory, with the reason logged and in Degraded.
 func TestDataDirReadOnly(t *testing.T) {
-	data := tmpfs(t, "16m")
-	remount(t, data, "ro")
-	root := t.TempDir()
+	data, root := t.TempDir(), t.TempDir()
+	diskFault(t, data, syscall.EROFS, 0, 0)
 	writeLedgerSkills(t, root, 50)
 	var logs syncBuf
 	c, err := Open(context.Background(), &Options{Roots: []Root{{Path: root}}, DataDir: data, Logger: slog.New(slog.NewTextHandler(&logs, nil))})
@@ -265,10 +292,6 @@ func TestDataDirReadOnly(t *testing.T) {
 	}
 	checkServes(t, c, 50, "number 7.")
 }
-
-type zeros struct{}
-
-func (zeros) Read(p []byte) (int, error) { clear(p); return len(p), nil }
 
 // syncBuf is a bytes.Buffer safe for the logger's concurrent writes.
 type syncBuf struct {

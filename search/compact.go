@@ -67,7 +67,8 @@ func (ix *Index) CompactAfterBuild(ctx context.Context) error {
 // Compact merges the index into a single segment and waits until bleve
 // has written it to disk, or ctx ends (then it returns ctx's error and the
 // index stays as it was or partly merged: still correct, only slower to
-// open). Why: bleve merges segments in a background goroutine; a catalog
+// open); it gives up with an error wrapping the persist error as soon as
+// bleve reports that it cannot write to disk (see Sync). Why: bleve merges segments in a background goroutine; a catalog
 // built by a process that exits before those merges finish leaves
 // several segments with deleted documents behind (a body-indexing pass
 // replaces each metadata-only document), and every later process that
@@ -104,6 +105,11 @@ func (ix *Index) Compact(ctx context.Context) error {
 	for merges := 0; ; merges++ {
 		// bleve merges only segments on disk: wait for the persister to
 		// write the last in-memory ones.
+		if err := ix.persistErr(); err != nil {
+			// The merge waits for in-memory segments the persister
+			// cannot write.
+			return fmt.Errorf("search: compact: %w", err)
+		}
 		files, mem, busy := segmentsOf(s)
 		if files+mem <= 1 && !busy {
 			ix.written.Add(-written)
@@ -119,6 +125,7 @@ func (ix *Index) Compact(ctx context.Context) error {
 		if merges == 3 {
 			return nil
 		}
+		ix.forcedMerges.Add(1)
 		opts := mergeplan.SingleSegmentMergePlanOptions
 		if err := s.ForceMerge(ctx, &opts); err != nil {
 			return fmt.Errorf("search: compact: %w", err)

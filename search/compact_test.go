@@ -2,12 +2,17 @@ package search
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
+
+	"github.com/skilldex/skilldex/internal/failpoint"
 )
 
 // buildDocs are n documents, metadata only or with bodies, like the two
@@ -197,5 +202,34 @@ func TestCompactCutShort(t *testing.T) {
 	defer ix.Close()
 	if n, _, err := ix.Segments(); err != nil || n != 1 {
 		t.Errorf("reopened after Close: %d segments (%v), want 1", n, err)
+	}
+}
+
+// TestCloseAfterPersistFailure: once the index's writes to disk fail
+// (a full disk, injected), Close neither compacts nor waits for the
+// segments it cannot write, and returns the write error.
+func TestCloseAfterPersistFailure(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "index")
+	ix, err := Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	full := &fs.PathError{Op: "write", Path: path, Err: syscall.ENOSPC}
+	defer failpoint.Enable(failpoint.Persist, dir, full, 0)()
+	if err := ix.IndexUnsynced(buildDocs(200, true)...); err != nil {
+		t.Fatal(err)
+	}
+	if err := ix.Sync(); !errors.Is(err, syscall.ENOSPC) {
+		t.Fatalf("Sync on a full disk: %v, want ENOSPC", err)
+	}
+	if err := ix.Compact(context.Background()); !errors.Is(err, syscall.ENOSPC) {
+		t.Errorf("Compact on a full disk: %v, want ENOSPC", err)
+	}
+	if err := ix.Close(); !errors.Is(err, syscall.ENOSPC) {
+		t.Errorf("Close on a full disk: %v, want ENOSPC", err)
+	}
+	if n := ix.forcedMerges.Load(); n != 0 {
+		t.Errorf("%d merges started on a full disk, want none", n)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"sync"
 
 	"github.com/blevesearch/bleve/v2/index/scorch"
+
+	"github.com/skilldex/skilldex/internal/failpoint"
 )
 
 // Why batches are not written to disk one by one: bleve's scorch, by
@@ -83,6 +85,7 @@ func (t *trackerSet) report(path string, err error) {
 // durability counts the batches bleve has made searchable and not yet
 // written to disk. Its own lock; a leaf.
 type durability struct {
+	path    string // the index's directory, for failpoint.Persist
 	mu      sync.Mutex
 	changed *sync.Cond
 	pending int   // batches introduced, not yet persisted
@@ -90,19 +93,24 @@ type durability struct {
 	dead    error // the persister's goroutine panicked and exited: nothing is written again
 }
 
-func newDurability() *durability {
-	d := &durability{}
+func newDurability(path string) *durability {
+	d := &durability{path: path}
 	d.changed = sync.NewCond(&d.mu)
 	return d
 }
 
 // sent counts one batch about to be handed to bleve; the returned
 // function is its persisted callback. If bleve refuses the batch, call
-// unsent instead: the callback will never run.
+// unsent instead: the callback will never run. Under an armed
+// failpoint.Persist the callback reports the injected error, as bleve
+// reports a snapshot it could not write.
 func (d *durability) sent() func(error) {
 	d.mu.Lock()
 	d.pending++
 	d.mu.Unlock()
+	if err := failpoint.Check(failpoint.Persist, d.path); err != nil {
+		return func(error) { d.persisted(fmt.Errorf("persist snapshot: %w", err)) }
+	}
 	return d.persisted
 }
 

@@ -116,7 +116,7 @@ func TestPersistErrorReported(t *testing.T) {
 // TestDurabilityCounts: wait returns only once every batch sent is
 // persisted, or with the first persist error while some are not.
 func TestDurabilityCounts(t *testing.T) {
-	d := newDurability()
+	d := newDurability("")
 	a, b := d.sent(), d.sent()
 	a(nil)
 	if d.pending != 1 {

@@ -112,8 +112,9 @@ type Index struct {
 	wmu   sync.Mutex                  // serializes Index and Delete (stats bookkeeping)
 	stats atomic.Pointer[corpusStats] // field-length totals for BM25, see stats.go
 
-	written atomic.Int64 // documents indexed or deleted since the last compaction, see compact.go
-	memOnly bool         // an in-memory index (Open("")): nothing to compact
+	written      atomic.Int64 // documents indexed or deleted since the last compaction, see compact.go
+	forcedMerges atomic.Int64 // merges Compact started, for tests
+	memOnly      bool         // an in-memory index (Open("")): nothing to compact
 
 	// dur counts the batches not yet on disk (durable.go); nil for an
 	// in-memory index. storePath is the key of dur in trackers.
@@ -255,7 +256,7 @@ func open(path string, timeout time.Duration) (*Index, error) {
 	if err != nil {
 		return nil, fmt.Errorf("search: open %s: read statistics: %v: %w", path, err, ErrCorrupt)
 	}
-	ix.dur = newDurability()
+	ix.dur = newDurability(path)
 	ix.storePath = path + string(os.PathSeparator) + "store" // scorch's path, see bleve's indexStorePath
 	trackers.add(ix.storePath, ix.dur)
 	return ix, nil
@@ -490,11 +491,15 @@ func (ix *Index) IDs() (ids []string, err error) {
 // methods return an error after Close. When this process wrote a build's
 // worth of documents it first compacts the index (see CompactAfterBuild;
 // at most 2 minutes, a compaction cut short leaves a correct index), so
-// the next process does not redo bleve's merges.
+// the next process does not redo bleve's merges. An index that could not
+// write to disk (full, read-only) is closed without compacting: the
+// merge waits for segments that cannot be written.
 func (ix *Index) Close() error {
-	ctx, cancel := context.WithTimeout(context.Background(), closeCompactMax)
-	_ = ix.CompactAfterBuild(ctx) // an index left uncompacted is still correct
-	cancel()
+	if ix.persistErr() == nil {
+		ctx, cancel := context.WithTimeout(context.Background(), closeCompactMax)
+		_ = ix.CompactAfterBuild(ctx) // an index left uncompacted is still correct
+		cancel()
+	}
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
 	if ix.closed {

@@ -1,6 +1,8 @@
 package store
 
 import (
+	"github.com/skilldex/skilldex/internal/failpoint"
+
 	"bytes"
 	"errors"
 	"fmt"
@@ -61,6 +63,11 @@ type boltBackend struct {
 
 func openBolt(path string, o Options, openFile func(string, int, os.FileMode) (*os.File, error)) (*boltBackend, error) {
 	wrap := func(err error) error { return fmt.Errorf("store: open %s: %w", path, err) }
+	if !o.ReadOnly {
+		if err := failpoint.Check(failpoint.Store, path); err != nil {
+			return nil, wrap(err)
+		}
+	}
 	if !o.ReadOnly {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			return nil, wrap(err)
@@ -233,6 +240,11 @@ func (b *boltBackend) run(op string, write bool, user *bool, fn func(tx *bolt.Tx
 	inner := func(tx *bolt.Tx) error {
 		fnErr = fn(tx)
 		return fnErr
+	}
+	if write {
+		if err := failpoint.Check(failpoint.Store, b.path); err != nil {
+			return fmt.Errorf("store: %s %s: %w", op, b.path, err)
+		}
 	}
 	err := guard(user, func() error {
 		if write {
