@@ -10,6 +10,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"github.com/skilldex/skilldex/search"
 	"log/slog"
 	"path/filepath"
 	"sync"
@@ -272,14 +273,17 @@ func absRoots(roots []Root) error {
 }
 
 // dataKey names the data subfolder of a catalog opened with opts (roots
-// absolute): the roots, their order, the mode, the depth and the record
-// version all change what is stored.
+// absolute): the roots, their order, the mode, the depth, the record
+// version and the search index's format (search.FormatVersion: our
+// mapping and the bleve modules of this build) all change what is stored,
+// so a build with another bleve starts from a fresh data dir instead of
+// reading segments its bleve may read differently.
 func dataKey(opts *Options) string {
 	h := sha256.New()
 	for _, r := range opts.Roots {
 		fmt.Fprintf(h, "%s\x00%s\x00", r.Path, r.Label)
 	}
-	fmt.Fprintf(h, "mode=%d depth=%d rules=%d record=%d", opts.Mode, opts.MaxDepth, skillmd.RulesVersion, recordVersion)
+	fmt.Fprintf(h, "mode=%d depth=%d rules=%d record=%d search=%s", opts.Mode, opts.MaxDepth, skillmd.RulesVersion, recordVersion, search.FormatVersion())
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }
 

@@ -2,90 +2,32 @@ package search
 
 import (
 	"context"
-	"fmt"
-	"math/rand"
 	"os"
 	"sort"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/skilldex/skilldex/search/eval"
+	"github.com/skilldex/skilldex/search/internal/corpustest"
 )
 
-// synthCorpus makes n synthetic skills with a Zipf vocabulary: names of 2-3
-// words, descriptions of ~25 words, 0-4 tags and, when body is set, bodies
-// of ~1,600 words (~11 KB, like the library-facts probes).
-type synthCorpus struct {
-	vocab []string
-	zipf  *rand.Zipf
-	rng   *rand.Rand
-}
+// synthCorpus is corpustest.Synth with Docs as search.Docs.
+type synthCorpus struct{ *corpustest.Synth }
 
-func newSynth(seed int64) *synthCorpus {
-	rng := rand.New(rand.NewSource(seed))
-	const nv = 20000
-	vocab := make([]string, nv)
-	letters := "abcdefghijklmnopqrstuvwxyz"
-	for i := range vocab {
-		n := 3 + rng.Intn(8)
-		var b strings.Builder
-		for j := 0; j < n; j++ {
-			b.WriteByte(letters[rng.Intn(len(letters))])
-		}
-		vocab[i] = b.String()
-	}
-	// As in English, the most frequent words are stop words, which the
-	// analyzer drops from both documents and queries.
-	copy(vocab, synthStopWords)
-	return &synthCorpus{vocab: vocab, zipf: rand.NewZipf(rng, 1.1, 2, nv-1), rng: rng}
-}
+func newSynth(seed int64) *synthCorpus { return &synthCorpus{corpustest.NewSynth(seed)} }
 
-func (s *synthCorpus) words(n int) []string {
-	out := make([]string, n)
-	for i := range out {
-		out[i] = s.vocab[s.zipf.Uint64()]
-	}
-	return out
-}
+func (s *synthCorpus) words(n int) []string { return s.Words(n) }
+
+func (s *synthCorpus) queries(n int) []string { return s.Queries(n) }
 
 func (s *synthCorpus) docs(n int, body bool) []Doc {
-	docs := make([]Doc, n)
-	for i := range docs {
-		d := Doc{
-			ID:          fmt.Sprintf("repo%d/skills/skill-%05d", i%17, i),
-			Name:        strings.Join(s.words(2+s.rng.Intn(2)), "-"),
-			Description: strings.Join(s.words(15+s.rng.Intn(20)), " "),
-			Tags:        s.words(s.rng.Intn(5)),
-		}
-		if body {
-			var b strings.Builder
-			for p := 0; p < 40; p++ {
-				b.WriteString("## ")
-				b.WriteString(strings.Join(s.words(4), " "))
-				b.WriteString("\n\n")
-				b.WriteString(strings.Join(s.words(36), " "))
-				b.WriteString(".\n\n")
-			}
-			d.Body = b.String()
-		}
-		docs[i] = d
+	cs := s.Docs(n, body)
+	docs := make([]Doc, len(cs))
+	for i, d := range cs {
+		docs[i] = Doc(d)
 	}
 	return docs
 }
-
-// queries are 2-6 words drawn from the same distribution as the text.
-func (s *synthCorpus) queries(n int) []string {
-	qs := make([]string, n)
-	for i := range qs {
-		qs[i] = strings.Join(s.words(2+s.rng.Intn(5)), " ")
-	}
-	return qs
-}
-
-var synthStopWords = strings.Fields(`the of and to a in is that for it as was with be by on not he
-	this are or his from at which but have an they you were her she there been one all we their
-	its if has will would can more when so no`)
 
 func BenchmarkIndex1k(b *testing.B) {
 	for _, body := range []bool{false, true} {
@@ -226,12 +168,4 @@ func reportLatency(b *testing.B, lat []time.Duration) {
 	}
 	b.ReportMetric(pct(0.50), "p50-us")
 	b.ReportMetric(pct(0.99), "p99-us")
-}
-
-func BenchmarkEstimateTokens(b *testing.B) {
-	body := newSynth(3).docs(1, true)[0].Body
-	b.SetBytes(int64(len(body)))
-	for i := 0; i < b.N; i++ {
-		estimateTokens(body)
-	}
 }

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/blevesearch/bleve/v2"
+	"github.com/skilldex/skilldex/search/internal/engine"
 )
 
 // conceptsText is the concept thesaurus: how people describe a problem ->
@@ -22,7 +22,7 @@ type concept struct {
 }
 
 // loadConcepts analyses the thesaurus with the index's text analyzer.
-func loadConcepts(idx bleve.Index) []concept {
+func loadConcepts(r *engine.Reader) []concept {
 	var out []concept
 	for line := range strings.Lines(conceptsText) {
 		line = strings.TrimSpace(line)
@@ -33,8 +33,8 @@ func loadConcepts(idx bleve.Index) []concept {
 		if !ok {
 			continue
 		}
-		trig, err1 := tokens(idx, analyzerText, lhs)
-		exp, err2 := tokens(idx, analyzerText, rhs)
+		trig, err1 := r.Analyze(engine.Text, lhs)
+		exp, err2 := r.Analyze(engine.Text, rhs)
 		if err1 != nil || err2 != nil || len(trig) == 0 || len(exp) == 0 {
 			continue
 		}
@@ -55,8 +55,8 @@ type conceptExpansion struct {
 // query terms; a longer one matches when all its analysed words are query
 // terms and, if it has stop words ("drop off", "on call"), when the phrase
 // itself is in the query. Expansions already among the terms are skipped.
-func (ix *Index) expandConcepts(idx bleve.Index, text string, terms []string) []conceptExpansion {
-	ix.conceptsOnce.Do(func() { ix.concepts = loadConcepts(idx) })
+func (ix *Index) expandConcepts(r *engine.Reader, text string, terms []string) []conceptExpansion {
+	ix.conceptsOnce.Do(func() { ix.concepts = loadConcepts(r) })
 	lower := " " + strings.Join(strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
 		return r == ' ' || r == '\t' || r == '\n' || r == ',' || r == '.' || r == '?' || r == '!' || r == ';' || r == ':'
 	}), " ") + " "

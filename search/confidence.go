@@ -1,6 +1,8 @@
 package search
 
 import (
+	"github.com/skilldex/skilldex/search/internal/engine"
+
 	"math"
 	"math/bits"
 )
@@ -82,7 +84,7 @@ func (p *plan) features(scores []float64, score float64) hitFeatures {
 			continue
 		}
 		any |= 1 << uint(c.term)
-		if c.field != fieldBody {
+		if c.field != engine.FieldBody {
 			meta |= 1 << uint(c.term)
 		}
 	}

@@ -1,93 +1,33 @@
 package search
 
 import (
+	"github.com/skilldex/skilldex/search/internal/engine"
+
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
-	"math"
 	"math/rand"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/skilldex/skilldex/index/skillmd"
 	"github.com/skilldex/skilldex/search/eval"
+	"github.com/skilldex/skilldex/search/internal/corpustest"
 )
 
 // corpusDir is the shared, read-only corpus of real skills (never written).
-const corpusDir = "/work/shared/corpus"
+const corpusDir = corpustest.Dir
 
-// loadCorpus walks dir for SKILL.md files (any letter case), including
-// hidden folders such as .curated and .system but not .git or
-// node_modules, and returns one Doc per file whose frontmatter decodes. The
-// ID is the skill folder relative to dir.
-func loadCorpus(tb testing.TB, dir string) []Doc {
-	tb.Helper()
-	var docs []Doc
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if n := d.Name(); n == ".git" || n == "node_modules" {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.EqualFold(d.Name(), "SKILL.md") {
-			return nil
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		doc, ok := parseSkill(path, data)
-		if !ok {
-			return nil
-		}
-		rel, err := filepath.Rel(dir, filepath.Dir(path))
-		if err != nil {
-			return err
-		}
-		doc.ID = filepath.ToSlash(rel)
-		docs = append(docs, doc)
-		return nil
-	})
-	if err != nil {
-		tb.Fatalf("walk %s: %v", dir, err)
+// corpusDocs is the shared corpus as Docs (see corpustest.Docs).
+func corpusDocs(tb testing.TB) []Doc {
+	cs := corpustest.Docs(tb)
+	docs := make([]Doc, len(cs))
+	for i, d := range cs {
+		docs[i] = Doc(d)
 	}
 	return docs
-}
-
-// parseSkill reads a SKILL.md with the catalog's parser (index/skillmd),
-// reporting false when it cannot be parsed.
-func parseSkill(path string, data []byte) (Doc, bool) {
-	sk, _, err := skillmd.Parse(path, data, nil)
-	if err != nil || sk == nil {
-		return Doc{}, false
-	}
-	return Doc{Name: sk.Name, Description: sk.Description, Tags: sk.Tags, Body: sk.Body}, true
-}
-
-var corpusOnce struct {
-	sync.Once
-	docs []Doc
-}
-
-func corpusDocs(tb testing.TB) []Doc {
-	tb.Helper()
-	if testing.Short() {
-		tb.Skip("corpus-wide (~1,860 skills): skipped with -short")
-	}
-	if _, err := os.Stat(filepath.Join(corpusDir, "QUERIES.tsv")); err != nil {
-		tb.Skipf("corpus not available: %v", err)
-	}
-	corpusOnce.Do(func() { corpusOnce.docs = loadCorpus(tb, corpusDir) })
-	return corpusOnce.docs
 }
 
 // queryFiles are the judged query sets: the corpus's own 17 and the 42 we
@@ -257,7 +197,7 @@ func knownItems(docs []Doc, n int) []knownItem {
 		}
 		d := docs[i]
 		words := strings.Fields(d.Description)
-		if len(words) < 8 || normalizeName(d.Name) == "" {
+		if len(words) < 8 || engine.NormalizeName(d.Name) == "" {
 			continue
 		}
 		var pick []string
@@ -265,9 +205,9 @@ func knownItems(docs []Doc, n int) []knownItem {
 			pick = append(pick, words[j])
 		}
 		out = append(out, knownItem{
-			nameQ: strings.ReplaceAll(normalizeName(d.Name), "-", " "),
+			nameQ: strings.ReplaceAll(engine.NormalizeName(d.Name), "-", " "),
 			descQ: strings.Join(pick, " "),
-			name:  normalizeName(d.Name),
+			name:  engine.NormalizeName(d.Name),
 			desc:  d.Description,
 		})
 	}
@@ -279,7 +219,7 @@ type kiQuality struct{ nameR1, descR3, descMRR float64 }
 func evalKnownItems(tb testing.TB, ix *Index, items []knownItem) kiQuality {
 	tb.Helper()
 	byID := map[string]Doc{}
-	for _, d := range corpusOnce.docs {
+	for _, d := range corpusDocs(tb) {
 		byID[d.ID] = d
 	}
 	var k kiQuality
@@ -288,7 +228,7 @@ func evalKnownItems(tb testing.TB, ix *Index, items []knownItem) kiQuality {
 		if err != nil {
 			tb.Fatal(err)
 		}
-		if len(res.Hits) > 0 && normalizeName(byID[res.Hits[0].ID].Name) == it.name {
+		if len(res.Hits) > 0 && engine.NormalizeName(byID[res.Hits[0].ID].Name) == it.name {
 			k.nameR1++
 		}
 		res, err = ix.Search(context.Background(), Request{Query: it.descQ, Limit: 10})
@@ -310,32 +250,4 @@ func evalKnownItems(tb testing.TB, ix *Index, items []knownItem) kiQuality {
 	}
 	n := float64(len(items))
 	return kiQuality{k.nameR1 / n, k.descR3 / n, k.descMRR / n}
-}
-
-// TestEstimateTokens checks the body-length estimate used for BM25 against
-// the real analyzer: per-document ratios on the corpus, and the total.
-func TestEstimateTokens(t *testing.T) {
-	ix := openMem(t)
-	a := ix.idx.Mapping().AnalyzerNamed(analyzerText)
-	for _, s := range []string{"", "The quick brown fox", "snake_case and kebab-case", "数据分析 tool", "don't stop"} {
-		if got, want := estimateTokens(s), uint64(len(a.Analyze([]byte(s)))); got != want {
-			t.Errorf("estimateTokens(%q) = %d, analyzer %d", s, got, want)
-		}
-	}
-	docs := corpusDocs(t)
-	var est, real uint64
-	worst := 0.0
-	for _, d := range docs {
-		e, r := estimateTokens(d.Body), uint64(len(a.Analyze([]byte(d.Body))))
-		est += e
-		real += r
-		if r > 200 {
-			worst = max(worst, math.Abs(float64(e)/float64(r)-1))
-		}
-	}
-	ratio := float64(est) / float64(real)
-	t.Logf("corpus bodies: estimate/analyzer = %.3f overall, worst per doc (>200 tokens) %.1f%%", ratio, worst*100)
-	if math.Abs(ratio-1) > 0.02 || worst > 0.10 {
-		t.Errorf("estimate off by %.1f%% overall, %.1f%% worst, want <= 2%% and 10%%", (ratio-1)*100, worst*100)
-	}
 }

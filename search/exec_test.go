@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/blevesearch/bleve/v2"
+	"github.com/skilldex/skilldex/search/internal/engine"
 )
 
 // execIndex is an on-disk index of n synthetic skills with bodies, written
@@ -116,43 +116,63 @@ func execQueries(s *synthCorpus, docs []Doc, n int) (qs []string, kws [][]string
 // while the test compares, on an index with several segments and
 // deleted documents); at the end of the list a tie may be cut
 // differently.
-func sameExec(got, want *execResult) error {
-	if got.total != want.total {
-		return fmt.Errorf("total %d, want %d", got.total, want.total)
+func sameExec(got, want *engine.Result) error {
+	if got.Total != want.Total {
+		return fmt.Errorf("total %d, want %d", got.Total, want.Total)
 	}
-	if len(got.hits) != len(want.hits) {
-		return fmt.Errorf("%d hits, want %d", len(got.hits), len(want.hits))
+	if len(got.Hits) != len(want.Hits) {
+		return fmt.Errorf("%d hits, want %d", len(got.Hits), len(want.Hits))
 	}
-	for i, g := range got.hits {
-		w := want.hits[i]
-		if math.Float64bits(g.score) != math.Float64bits(w.score) {
-			return fmt.Errorf("hit %d: %s %v, want %s %v", i, g.id, g.score, w.id, w.score)
+	for i, g := range got.Hits {
+		w := want.Hits[i]
+		if math.Float64bits(g.Score) != math.Float64bits(w.Score) {
+			return fmt.Errorf("hit %d: %s %v, want %s %v", i, g.ID, g.Score, w.ID, w.Score)
 		}
 		// The hit of want with g's id among those of the same score.
 		k := -1
-		for j := range want.hits {
-			if want.hits[j].id == g.id && math.Float64bits(want.hits[j].score) == math.Float64bits(g.score) {
+		for j := range want.Hits {
+			if want.Hits[j].ID == g.ID && math.Float64bits(want.Hits[j].Score) == math.Float64bits(g.Score) {
 				k = j
 			}
 		}
 		if k < 0 {
-			tieAtEnd := math.Float64bits(want.hits[len(want.hits)-1].score) == math.Float64bits(g.score)
+			tieAtEnd := math.Float64bits(want.Hits[len(want.Hits)-1].Score) == math.Float64bits(g.Score)
 			if tieAtEnd {
 				continue
 			}
-			return fmt.Errorf("hit %d: %s (%v) missing from the reference", i, g.id, g.score)
+			return fmt.Errorf("hit %d: %s (%v) missing from the reference", i, g.ID, g.Score)
 		}
-		for c := range want.hits[k].scores {
-			if math.Float64bits(g.scores[c]) != math.Float64bits(want.hits[k].scores[c]) {
-				return fmt.Errorf("hit %d (%s): clause %d scores %v, want %v", i, g.id, c, g.scores[c], want.hits[k].scores[c])
+		for c := range want.Hits[k].Scores {
+			if math.Float64bits(g.Scores[c]) != math.Float64bits(want.Hits[k].Scores[c]) {
+				return fmt.Errorf("hit %d (%s): clause %d scores %v, want %v", i, g.ID, c, g.Scores[c], want.Hits[k].Scores[c])
 			}
 		}
 	}
 	return nil
 }
 
-// TestExecuteMatchesBleve runs random plans through execute and through
-// bleve's own execution (bleveRun, the code execute replaced) and
+// openReader opens a reader of ix for the test, closed at its end.
+func openReader(t *testing.T, ix *Index) *engine.Reader {
+	t.Helper()
+	r, err := ix.e.Reader()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = r.Close() })
+	return r
+}
+
+// bleveRun is Index.run as bleve itself executes it
+// (engine.Reader.ExecuteReference), never pruned.
+func bleveRun(ctx context.Context, ix *Index, r *engine.Reader, p *plan, limit int, minScore float64) (*engine.Result, error) {
+	tune := ix.tune
+	p.q.KeepNorm = p.fb != 0
+	p.q.BleveStats = tune.nativeStats
+	return r.ExecuteReference(ctx, &p.q, &planScorer{p: p, tune: &tune}, p.docs, limit, minScore > 0 || p.fb != 0, minScore)
+}
+
+// TestExecuteMatchesBleve runs random plans through the engine's
+// execution and through bleve's own (bleveRun, the code it replaced) and
 // requires the same hits in the same order with bit-identical scores and
 // the same totals: first searches, feedback-extended second searches,
 // several limits, MinScore counting, and bleve's own field statistics.
@@ -163,11 +183,6 @@ func TestExecuteMatchesBleve(t *testing.T) {
 	}
 	qs, kws := execQueries(s, docs, 150)
 	ctx := context.Background()
-	idx, done, err := ix.live()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer done()
 	compared, extended, many := 0, 0, 0
 	for _, native := range []bool{false, true} {
 		ix.tune = defaultTuning
@@ -176,8 +191,11 @@ func TestExecuteMatchesBleve(t *testing.T) {
 			// bleve's own field lengths change when segments merge.
 			waitIdle(t, ix)
 		}
+		// A snapshot after the merges: ExecuteReference runs on the
+		// current one.
+		r := openReader(t, ix)
 		for qi, q := range qs {
-			p, err := ix.plan(ctx, idx, q, kws[qi])
+			p, err := ix.plan(ctx, r, q, kws[qi])
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -193,11 +211,11 @@ func TestExecuteMatchesBleve(t *testing.T) {
 				if li == 1 {
 					minScore = 0.3
 				}
-				got, err := ix.run(ctx, idx, &pa, limit, minScore)
+				got, err := ix.run(ctx, r, &pa, limit, minScore)
 				if err != nil {
 					t.Fatal(err)
 				}
-				want, err := bleveRun(ctx, ix, idx, &pb, limit, minScore)
+				want, err := bleveRun(ctx, ix, r, &pb, limit, minScore)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -206,19 +224,19 @@ func TestExecuteMatchesBleve(t *testing.T) {
 				}
 				compared++
 			}
-			if pa.sqWeight != pb.sqWeight {
-				t.Fatalf("query %q: recorded weight %v, bleve's %v", q, pa.sqWeight, pb.sqWeight)
+			if pa.q.SqWeight != pb.q.SqWeight {
+				t.Fatalf("query %q: recorded weight %v, bleve's %v", q, pa.q.SqWeight, pb.q.SqWeight)
 			}
 			// A second search with feedback terms keeps the first's norm.
-			fb, qa, qb := extendBoth(t, ctx, ix, idx, &pa, &pb)
+			fb, qa, qb := extendBoth(t, ctx, ix, r, &pa, &pb)
 			if len(fb) == 0 {
 				continue
 			}
-			got, err := ix.run(ctx, idx, qa, 10, 0)
+			got, err := ix.run(ctx, r, qa, 10, 0)
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := bleveRun(ctx, ix, idx, qb, 10, 0)
+			want, err := bleveRun(ctx, ix, r, qb, 10, 0)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -238,26 +256,26 @@ func TestExecuteMatchesBleve(t *testing.T) {
 // extendBoth is the feedback step of a search (Index.search): pa's best
 // 5 hits give the feedback terms, and both plans (copies of one plan) are
 // extended with them. fb is empty when there are none.
-func extendBoth(t *testing.T, ctx context.Context, ix *Index, idx bleve.Index, pa, pb *plan) (fb []fbTerm, qa, qb *plan) {
+func extendBoth(t *testing.T, ctx context.Context, ix *Index, r *engine.Reader, pa, pb *plan) (fb []fbTerm, qa, qb *plan) {
 	t.Helper()
-	first, err := ix.run(ctx, idx, pa, 5, 0)
+	first, err := ix.run(ctx, r, pa, 5, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ids, scores := make([]string, len(first.hits)), make([]float64, len(first.hits))
-	for i, h := range first.hits {
-		ids[i], scores[i] = h.id, h.score
+	ids, scores := make([]string, len(first.Hits)), make([]float64, len(first.Hits))
+	for i, h := range first.Hits {
+		ids[i], scores[i] = h.ID, h.Score
 	}
-	if fb, err = ix.feedbackTerms(ctx, idx, pa, ids, scores); err != nil {
+	if fb, err = ix.feedbackTerms(ctx, r, pa, ids, scores); err != nil {
 		t.Fatal(err)
 	}
 	if len(fb) == 0 {
 		return nil, nil, nil
 	}
-	if qa, err = ix.extend(ctx, idx, pa, fb); err != nil {
+	if qa, err = ix.extend(ctx, r, pa, fb); err != nil {
 		t.Fatal(err)
 	}
-	if qb, err = ix.extend(ctx, idx, pb, fb); err != nil {
+	if qb, err = ix.extend(ctx, r, pb, fb); err != nil {
 		t.Fatal(err)
 	}
 	return fb, qa, qb
@@ -269,16 +287,12 @@ func TestExecuteCanceled(t *testing.T) {
 	qs, _ := execQueries(s, docs, 1)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	idx, done, err := ix.live()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer done()
-	p, err := ix.plan(context.Background(), idx, qs[0], nil)
+	r := openReader(t, ix)
+	p, err := ix.plan(context.Background(), r, qs[0], nil)
 	if err != nil || p == nil {
 		t.Fatalf("plan: %v %v", p, err)
 	}
-	if _, err := ix.run(ctx, idx, p, 10, 0); !errors.Is(err, context.Canceled) {
+	if _, err := ix.run(ctx, r, p, 10, 0); !errors.Is(err, context.Canceled) {
 		t.Fatalf("run with a canceled context: %v, want context.Canceled", err)
 	}
 }
@@ -292,18 +306,14 @@ func TestPruneMatchesFull(t *testing.T) {
 	ix, s, docs := execIndex(t, 1200)
 	qs, kws := execQueries(s, docs, 150)
 	ctx := context.Background()
-	idx, done, err := ix.live()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer done()
+	r := openReader(t, ix)
 	full, pruned := defaultTuning, defaultTuning
 	full.prune, pruned.prune = false, true
 	defer func() { ix.tune = defaultTuning }()
 	var total, scored, fullScored uint64
 	extended := 0
 	for qi, q := range qs {
-		p, err := ix.plan(ctx, idx, q, kws[qi])
+		p, err := ix.plan(ctx, r, q, kws[qi])
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -313,33 +323,33 @@ func TestPruneMatchesFull(t *testing.T) {
 		pa, pb := *p, *p
 		for _, limit := range []int{1, 3, 10, 40} {
 			ix.tune = pruned
-			got, err := ix.run(ctx, idx, &pa, limit, 0)
+			got, err := ix.run(ctx, r, &pa, limit, 0)
 			if err != nil {
 				t.Fatal(err)
 			}
 			ix.tune = full
-			want, err := ix.run(ctx, idx, &pb, limit, 0)
+			want, err := ix.run(ctx, r, &pb, limit, 0)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if err := sameExec(got, want); err != nil {
 				t.Fatalf("query %q, limit %d: %v", q, limit, err)
 			}
-			total += want.total
-			scored += got.scored
-			fullScored += want.scored
+			total += want.Total
+			scored += got.Scored
+			fullScored += want.Scored
 		}
 		ix.tune = pruned
-		fb, qa, qb := extendBoth(t, ctx, ix, idx, &pa, &pb)
+		fb, qa, qb := extendBoth(t, ctx, ix, r, &pa, &pb)
 		if len(fb) == 0 {
 			continue
 		}
-		got, err := ix.run(ctx, idx, qa, 10, 0)
+		got, err := ix.run(ctx, r, qa, 10, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
 		ix.tune = full
-		want, err := ix.run(ctx, idx, qb, 10, 0)
+		want, err := ix.run(ctx, r, qb, 10, 0)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -2,15 +2,10 @@ package search
 
 import (
 	"context"
-	"fmt"
 	"sort"
-	"strings"
 	"unicode/utf8"
 
-	"github.com/blevesearch/bleve/v2"
-	"github.com/blevesearch/bleve/v2/analysis"
-	"github.com/blevesearch/bleve/v2/search/query"
-	index "github.com/blevesearch/bleve_index_api"
+	"github.com/skilldex/skilldex/search/internal/engine"
 )
 
 // Pseudo-relevance feedback (RM3-style query expansion).
@@ -44,17 +39,12 @@ type fbTerm struct {
 // tune.fbMaxDocFrac of descriptions, not in the query and not framing
 // words. The best weighs tune.feedback, the others in proportion. It
 // returns nil when no term qualifies.
-func (ix *Index) feedbackTerms(ctx context.Context, idx bleve.Index, p *plan, ids []string, scores []float64) ([]fbTerm, error) {
+func (ix *Index) feedbackTerms(ctx context.Context, r *engine.Reader, p *plan, ids []string, scores []float64) ([]fbTerm, error) {
 	tune := &ix.tune
 	n := len(ids)
 	if n < 2 || scores[0] <= 0 {
 		return nil, nil
 	}
-	r, err := reader(idx)
-	if err != nil {
-		return nil, err
-	}
-	defer r.Close()
 	docs := p.docs // the plan's count, so feedback IDF and the plan's body cut agree
 	// Each hit's terms; near-twins (tune.fbTwin or more of their terms
 	// shared, Jaccard) are one hit: a family of sibling skills sharing
@@ -70,21 +60,17 @@ func (ix *Index) feedbackTerms(ctx context.Context, idx bleve.Index, p *plan, id
 		if rel < tune.fbMinRel {
 			continue
 		}
-		doc, err := r.Document(ids[i])
+		terms, ok, err := r.MetaTerms(ids[i])
 		if err != nil {
-			return nil, fmt.Errorf("search: %w", err)
+			return nil, err
 		}
-		if doc == nil {
+		if !ok {
 			continue // deleted since the first search
 		}
-		h := hit{rel: rel, terms: map[string]bool{}, group: len(hits)}
-		doc.VisitFields(func(f index.Field) {
-			if f.Name() == fieldTerms {
-				for _, t := range strings.Fields(string(f.Value())) {
-					h.terms[t] = true
-				}
-			}
-		})
+		h := hit{rel: rel, terms: make(map[string]bool, len(terms)), group: len(hits)}
+		for _, t := range terms {
+			h.terms[t] = true
+		}
 		if tune.fbTwin > 0 {
 			for _, o := range hits {
 				if jaccard(h.terms, o.terms) >= tune.fbTwin {
@@ -122,7 +108,7 @@ func (ix *Index) feedbackTerms(ctx context.Context, idx bleve.Index, p *plan, id
 		if len(c.groups) < tune.fbMinDocs || contains(p.terms, t) || ix.framing[t] || !usefulTerm(t) {
 			continue
 		}
-		df, err := docFreq(ctx, r, fieldDescription, t)
+		df, err := r.DocFreq(ctx, engine.FieldDescription, t)
 		if err != nil {
 			return nil, err
 		}
@@ -158,13 +144,8 @@ func (ix *Index) feedbackTerms(ctx context.Context, idx bleve.Index, p *plan, id
 // weight, not at all in Confidence (see plan.queryScore), and not toward
 // the bonus for several body-only terms. Terms beyond maxTerms are
 // dropped.
-func (ix *Index) extend(ctx context.Context, idx bleve.Index, p *plan, fb []fbTerm) (*plan, error) {
+func (ix *Index) extend(ctx context.Context, r *engine.Reader, p *plan, fb []fbTerm) (*plan, error) {
 	tune := &ix.tune
-	r, err := reader(idx)
-	if err != nil {
-		return nil, err
-	}
-	defer r.Close()
 
 	q := *p
 	q.terms = append([]string(nil), p.terms...)
@@ -172,7 +153,7 @@ func (ix *Index) extend(ctx context.Context, idx bleve.Index, p *plan, fb []fbTe
 	q.weights = append([]float64(nil), p.weights...)
 	q.metaDF = append([]uint64(nil), p.metaDF...)
 	q.clauses = append([]clause(nil), p.clauses...)
-	q.q = query.NewDisjunctionQuery(append([]query.Query(nil), p.q.Disjuncts...))
+	q.q.Clauses = append([]engine.Clause(nil), p.q.Clauses...)
 	for _, f := range fb {
 		if f.anchor >= 0 {
 			// A synonym stands in for the query word it replaces.
@@ -207,31 +188,28 @@ func (ix *Index) extend(ctx context.Context, idx bleve.Index, p *plan, fb []fbTe
 // times f.w, the name clause scaled like a query term's. term is the
 // query term the clauses count for; expansion marks a synonym's clauses
 // (the plan is then expanded).
-func (q *plan) addFeedbackClauses(ctx context.Context, r index.IndexReader, tune *tuning, f fbTerm, term int, expansion bool) error {
-	fields := [4]fieldWeight{{fieldName, tune.name}, {fieldDescription, tune.description}, {fieldTags, tune.tags}, {fieldBody, tune.body}}
+func (q *plan) addFeedbackClauses(ctx context.Context, r *engine.Reader, tune *tuning, f fbTerm, term int, expansion bool) error {
+	fields := [4]fieldWeight{{engine.FieldName, tune.name}, {engine.FieldDescription, tune.description}, {engine.FieldTags, tune.tags}, {engine.FieldBody, tune.body}}
 	var df [4]uint64
 	for i, fw := range fields {
-		if fw.w <= 0 || (fw.field == fieldBody && !tune.fbBody) {
+		if fw.w <= 0 || (fw.field == engine.FieldBody && !tune.fbBody) {
 			continue
 		}
 		var err error
-		if df[i], err = docFreq(ctx, r, fw.field, f.text); err != nil {
+		if df[i], err = r.DocFreq(ctx, fw.field, f.text); err != nil {
 			return err
 		}
 	}
 	for i, fw := range fields {
 		boost := fw.w * f.w
-		if fw.field == fieldName {
+		if fw.field == engine.FieldName {
 			boost *= nameIDFFactor(q.docs, df, tune)
 		}
 		if df[i] == 0 || boost <= 0 ||
-			(fw.field == fieldBody && float64(df[i]) > max(tune.bodyMaxDocFrac*float64(q.docs), bodyMinDF)) {
+			(fw.field == engine.FieldBody && float64(df[i]) > max(tune.bodyMaxDocFrac*float64(q.docs), bodyMinDF)) {
 			continue
 		}
-		tq := query.NewTermQuery(f.text)
-		tq.SetField(fw.field)
-		tq.SetBoost(boost)
-		q.q.AddQuery(tq)
+		q.q.Clauses = append(q.q.Clauses, engine.Clause{Field: fw.field, Term: f.text, Boost: boost})
 		q.clauses = append(q.clauses, clause{field: fw.field, text: f.text, term: term, expansion: expansion})
 		if expansion {
 			q.expanded = true
@@ -255,34 +233,6 @@ func usefulTerm(t string) bool {
 		}
 	}
 	return false
-}
-
-// metaTerms returns the distinct terms of the name and the indexed
-// description as ana analyses them, space-separated (analysed terms hold
-// no spaces).
-func (d *Doc) metaTerms(ana analysis.Analyzer) string {
-	return distinctTerms(ana.Analyze([]byte(d.Name)), ana.Analyze([]byte(d.indexedDescription())))
-}
-
-// distinctTerms returns the distinct terms of the token streams,
-// space-separated, in order of first appearance.
-func distinctTerms(streams ...analysis.TokenStream) string {
-	seen := map[string]bool{}
-	var b strings.Builder
-	for _, toks := range streams {
-		for _, tok := range toks {
-			t := string(tok.Term)
-			if seen[t] || strings.ContainsAny(t, " \t\n") {
-				continue
-			}
-			seen[t] = true
-			if b.Len() > 0 {
-				b.WriteByte(' ')
-			}
-			b.WriteString(t)
-		}
-	}
-	return b.String()
 }
 
 // jaccard is |a ∩ b| / |a ∪ b| (0 for two empty sets).

@@ -29,16 +29,12 @@ func feedbackDocs() []Doc {
 func TestFeedbackTerms(t *testing.T) {
 	ix := openMem(t, feedbackDocs()...)
 	ctx := context.Background()
-	idx, done, err := ix.live()
+	r := openReader(t, ix)
+	p, err := ix.plan(ctx, r, "customers cancel", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer done()
-	p, err := ix.plan(ctx, idx, "customers cancel", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fb, err := ix.feedbackTerms(ctx, idx, p, []string{"churn", "flow", "dunning"}, []float64{2, 1.9, 1.8})
+	fb, err := ix.feedbackTerms(ctx, r, p, []string{"churn", "flow", "dunning"}, []float64{2, 1.9, 1.8})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +54,7 @@ func TestFeedbackTerms(t *testing.T) {
 		t.Errorf("best term weight %v, want %v", fb[0].w, ix.tune.feedback)
 	}
 	// A hit scoring under fbMinRel of the best does not feed back.
-	fb, err = ix.feedbackTerms(ctx, idx, p, []string{"churn", "flow", "dunning"}, []float64{2, 0.1, 0.1})
+	fb, err = ix.feedbackTerms(ctx, r, p, []string{"churn", "flow", "dunning"}, []float64{2, 0.1, 0.1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,19 +72,15 @@ func TestFeedbackTwins(t *testing.T) {
 		Doc{ID: "twin2", Name: "acme-import", Description: "Acme suite: import customers to the acme warehouse format."})
 	ix := openMem(t, docs...)
 	ctx := context.Background()
-	idx, done, err := ix.live()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer done()
-	p, err := ix.plan(ctx, idx, "customers", nil)
+	r := openReader(t, ix)
+	p, err := ix.plan(ctx, r, "customers", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	hits := []string{"twin1", "twin2", "churn"}
 	for _, twin := range []float64{0, 0.5} {
 		ix.tune.fbTwin = twin
-		fb, err := ix.feedbackTerms(ctx, idx, p, hits, []float64{2, 2, 1.5})
+		fb, err := ix.feedbackTerms(ctx, r, p, hits, []float64{2, 2, 1.5})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -198,11 +190,3 @@ func TestFeedbackSelective(t *testing.T) {
 	}
 }
 
-func TestMetaTerms(t *testing.T) {
-	ix := openMem(t)
-	ana := ix.idx.Mapping().AnalyzerNamed(analyzerText)
-	d := Doc{Name: "pdf-forms", Description: "Fill PDF forms, and fill them fast."}
-	if got, want := d.metaTerms(ana), "pdf form fill fast"; got != want {
-		t.Errorf("metaTerms = %q, want %q", got, want)
-	}
-}

@@ -3,29 +3,10 @@ package search
 import (
 	"context"
 	"errors"
-	"fmt"
-	"os"
-	"path/filepath"
-	"runtime/debug"
-	"sort"
 	"sync"
-	"sync/atomic"
 	"time"
 
-	"github.com/blevesearch/bleve/v2"
-	"github.com/blevesearch/bleve/v2/analysis/analyzer/custom"
-	regexpchar "github.com/blevesearch/bleve/v2/analysis/char/regexp"
-	"github.com/blevesearch/bleve/v2/analysis/lang/cjk"
-	"github.com/blevesearch/bleve/v2/analysis/lang/en"
-	"github.com/blevesearch/bleve/v2/analysis/token/keyword"
-	"github.com/blevesearch/bleve/v2/analysis/token/lowercase"
-	"github.com/blevesearch/bleve/v2/analysis/token/porter"
-	"github.com/blevesearch/bleve/v2/analysis/tokenizer/single"
-	"github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
-	"github.com/blevesearch/bleve/v2/analysis/tokenmap"
-	"github.com/blevesearch/bleve/v2/index/scorch"
-	"github.com/blevesearch/bleve/v2/mapping"
-	bolterrors "go.etcd.io/bbolt/errors"
+	"github.com/skilldex/skilldex/search/internal/engine"
 )
 
 // ErrEmptyQuery is returned by Search when Request.Query is empty or holds
@@ -35,52 +16,33 @@ var ErrEmptyQuery = errors.New("search: empty query: pass at least one word, e.g
 // ErrLocked is returned (wrapped) by Open when another process, or another
 // Index in this process, holds the on-disk index for longer than
 // Options.Timeout. Close the other holder or use a different path.
-var ErrLocked = errors.New("search: index is locked by another process")
+var ErrLocked = engine.ErrLocked
 
 // ErrCorrupt is returned (wrapped) by Open when the directory exists but
 // cannot be used as our index: missing or damaged bleve metadata, damaged
-// segment files, or an index written with another mapping version. The
-// caller should Remove the path and rebuild the index from the catalog.
-var ErrCorrupt = errors.New("search: index cannot be opened (remove it and rebuild)")
+// segment files, or an index written by a build with another
+// FormatVersion. The caller should Remove the path and rebuild the index
+// from the catalog.
+var ErrCorrupt = engine.ErrCorrupt
 
-// mappingVersion is stored in the index's internal key/value space under
-// mappingVersionKey when the index is created. Bump it whenever the mapping,
-// the analyzers or the meaning of a field changes: Open then reports
-// ErrCorrupt for older indexes and the caller rebuilds them.
-const mappingVersion = "skilldex-search-4"
+// FormatVersion is the version of what an index holds on disk: the
+// mapping's version and those of the bleve modules this binary was built
+// with (from its build information), e.g. "skilldex-search-4
+// bleve/v2@v2.6.1 ...". An index written under another version is
+// ErrCorrupt; callers keying data on disk by build include it.
+func FormatVersion() string { return engine.FormatVersion() }
 
-var mappingVersionKey = []byte("skilldex.mapping_version")
+// Doc is one skill as the index sees it: ID (unique, non-empty; returned
+// in Hit.ID), Name (frontmatter name, e.g. "pdf-form-filler"),
+// Description (frontmatter description), Tags (free-form; may be nil)
+// and Body (markdown after the frontmatter; may be empty or large).
+type Doc = engine.Doc
 
-// Field names in the bleve document. The first four are the ones reported
-// in Hit.Matched.
-const (
-	fieldName        = "name"
-	fieldDescription = "description"
-	fieldTags        = "tags"
-	fieldBody        = "body"
-	fieldNameKey     = "name_key" // whole name, lower-cased, one term: exact-name lookups
-	fieldPlain       = "plain"    // name+description+tags unstemmed: fuzzy correction dictionary
-	// fieldLensKey stores (never indexes) the document's token counts, so an
-	// update or delete can take them off the corpus totals. Kept in the
-	// document, not in bleve's internal key/value space: scorch rewrites
-	// every internal key at each persisted batch, which made a cold build
-	// quadratic in the number of documents.
-	fieldLensKey = "lens"
-	// fieldTerms stores (never indexes) the distinct analysed terms of the
-	// name and the indexed description, space-separated: what
-	// pseudo-relevance feedback reads of the best hits (feedback.go).
-	fieldTerms = "terms"
-)
-
-// Analyzer names registered in the index mapping.
-const (
-	analyzerText   = "skilldex_en"
-	analyzerPlain  = "skilldex_plain"
-	analyzerKey    = "skilldex_key"
-	filterBigram   = "skilldex_cjk_bigram"
-	filterKeep     = "skilldex_stem_exceptions"
-	charUnderscore = "skilldex_underscore"
-)
+// Prepared holds documents mapped and analysed for one Index (Prepare),
+// ready to be written (IndexPreparedUnsynced). It holds the documents'
+// analysed terms: prepare a batch at a time. Len is the number of
+// documents it holds.
+type Prepared = engine.Prepared
 
 // Options configures Open. A nil *Options means the defaults.
 type Options struct {
@@ -91,10 +53,12 @@ type Options struct {
 	Timeout time.Duration
 }
 
-// Index is an open search index. Create it with Open and release it with
-// Close. All methods are safe for concurrent use.
+// Index is an open search index: the ranking (this package) over the
+// engine that stores and executes (search/internal/engine). Create it
+// with Open and release it with Close. All methods are safe for
+// concurrent use.
 type Index struct {
-	idx bleve.Index
+	e *engine.Engine
 
 	tune tuning // ranking weights, defaultTuning unless a test changes it
 
@@ -103,416 +67,117 @@ type Index struct {
 
 	conceptsOnce sync.Once // builds concepts
 	concepts     []concept // analysed thesaurus, see expandConcepts
-
-	mu     sync.RWMutex // guards closed against concurrent Close
-	closed bool
-
-	memos memoPool // Prepare's workers' memos of the analysis, see analyze.go
-
-	wmu   sync.Mutex                  // serializes Index and Delete (stats bookkeeping)
-	stats atomic.Pointer[corpusStats] // field-length totals for BM25, see stats.go
-
-	written      atomic.Int64 // documents indexed or deleted since the last compaction, see compact.go
-	forcedMerges atomic.Int64 // merges Compact started, for tests
-	memOnly      bool         // an in-memory index (Open("")): nothing to compact
-
-	// dur counts the batches not yet on disk (durable.go); nil for an
-	// in-memory index. storePath is the key of dur in trackers.
-	dur       *durability
-	storePath string
-}
-
-// newIndex wraps an open bleve index; it closes idx if it fails.
-func newIndex(idx bleve.Index) (*Index, error) {
-	st, err := loadStats(idx)
-	if err != nil {
-		_ = idx.Close()
-		return nil, err
-	}
-	ix := &Index{idx: idx, tune: defaultTuning}
-	ix.stats.Store(&st)
-	return ix, nil
 }
 
 // Open opens or creates the index at path.
 //
-//   - path "" makes an in-memory scorch index (nothing is written to disk;
+//   - path "" makes an in-memory index (nothing is written to disk;
 //     contents are lost on Close), for tests and small catalogs.
-//   - an existing directory holding an index is opened; if it was created
-//     by another mapping version, or cannot be read, the error wraps
-//     ErrCorrupt and the caller should Remove(path) and rebuild. An existing
-//     empty directory is treated like a missing one.
-//   - a missing path is created (parents included) with our mapping.
+//   - an existing directory holding an index is opened; if it was written
+//     under another FormatVersion, or cannot be read, the error wraps
+//     ErrCorrupt and the caller should Remove(path) and rebuild. An
+//     existing empty directory is treated like a missing one.
+//   - a missing path is created (parents included).
 //
 // If another holder keeps the index locked past opts.Timeout (default 2s)
 // the error wraps ErrLocked.
 func Open(path string, opts *Options) (*Index, error) {
-	timeout := 2 * time.Second
-	if opts != nil && opts.Timeout > 0 {
+	var timeout time.Duration
+	if opts != nil {
 		timeout = opts.Timeout
 	}
-	if path == "" {
-		m, err := newMapping()
-		if err != nil {
-			return nil, err
-		}
-		idx, err := bleve.NewUsing("", m, scorch.Name, scorch.Name, nil)
-		if err != nil {
-			return nil, fmt.Errorf("search: create in-memory index: %w", err)
-		}
-		if err := idx.SetInternal(mappingVersionKey, []byte(mappingVersion)); err != nil {
-			_ = idx.Close()
-			return nil, fmt.Errorf("search: create in-memory index: %w", err)
-		}
-		ix, err := newIndex(idx)
-		if err != nil {
-			return nil, err
-		}
-		ix.memOnly = true
-		return ix, nil
-	}
-
-	empty, err := missingOrEmptyDir(path)
-	if err != nil {
-		return nil, fmt.Errorf("search: open %s: %w", path, err)
-	}
-	if empty {
-		return create(path, timeout)
-	}
-	return open(path, timeout)
-}
-
-func missingOrEmptyDir(path string) (bool, error) {
-	entries, err := os.ReadDir(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return true, nil
-	}
-	if err != nil {
-		return false, err
-	}
-	return len(entries) == 0, nil
-}
-
-func boltTimeout(d time.Duration) map[string]interface{} {
-	return map[string]interface{}{"bolt_timeout": d.String()}
-}
-
-// runtimeConfig is the scorch configuration an on-disk index is opened
-// with: batches return once searchable, and are written to disk in the
-// background (durable.go). Given at each open, never stored in the
-// index's metadata, so an older binary opening the index keeps waiting
-// for each batch.
-func runtimeConfig(d time.Duration) map[string]interface{} {
-	c := boltTimeout(d)
-	c["unsafe_batch"] = true
-	c["asyncErrorCallbackName"] = asyncErrorCallback
-	return c
-}
-
-func create(path string, timeout time.Duration) (*Index, error) {
-	m, err := newMapping()
+	e, err := engine.Open(path, timeout)
 	if err != nil {
 		return nil, err
 	}
-	if err := os.MkdirAll(filepath.Dir(filepath.Clean(path)), 0o755); err != nil {
-		return nil, fmt.Errorf("search: create %s: %w", path, err)
-	}
-	idx, err := bleve.NewUsing(path, m, scorch.Name, scorch.Name, boltTimeout(timeout))
-	if err != nil {
-		return nil, classifyOpenErr(path, "create", err)
-	}
-	if err := idx.SetInternal(mappingVersionKey, []byte(mappingVersion)); err != nil {
-		_ = idx.Close()
-		return nil, fmt.Errorf("search: create %s: %w", path, err)
-	}
-	// Created with the stored configuration (synced batches); reopened
-	// with the runtime one.
-	if err := idx.Close(); err != nil {
-		return nil, fmt.Errorf("search: create %s: %w", path, err)
-	}
-	return open(path, timeout)
-}
-
-func open(path string, timeout time.Duration) (*Index, error) {
-	idx, err := openBleve(path, timeout)
-	if err != nil {
-		return nil, classifyOpenErr(path, "open", err)
-	}
-	v, err := idx.GetInternal(mappingVersionKey)
-	if err != nil {
-		_ = idx.Close()
-		return nil, fmt.Errorf("search: open %s: read mapping version: %v: %w", path, err, ErrCorrupt)
-	}
-	if string(v) != mappingVersion {
-		_ = idx.Close()
-		got := string(v)
-		if got == "" {
-			got = "none"
-		}
-		return nil, fmt.Errorf("search: open %s: index mapping version %q, this build needs %q: %w",
-			path, got, mappingVersion, ErrCorrupt)
-	}
-	ix, err := newIndex(idx)
-	if err != nil {
-		return nil, fmt.Errorf("search: open %s: read statistics: %v: %w", path, err, ErrCorrupt)
-	}
-	ix.dur = newDurability(path)
-	ix.storePath = path + string(os.PathSeparator) + "store" // scorch's path, see bleve's indexStorePath
-	trackers.add(ix.storePath, ix.dur)
-	return ix, nil
-}
-
-// openBleve opens an existing index. A damaged root.bolt makes bbolt panic
-// inside bleve's snapshot loading (a page that "self identifies" as
-// another), and a truncated one faults on the mapped memory past its end;
-// both are damage like any other, reported as ErrCorrupt so the caller
-// rebuilds instead of the process dying. SetPanicOnFault turns the fault
-// into a panic; it is per goroutine, and bleve loads the snapshot on ours.
-func openBleve(path string, timeout time.Duration) (idx bleve.Index, err error) {
-	old := debug.SetPanicOnFault(true)
-	defer func() {
-		debug.SetPanicOnFault(old)
-		if r := recover(); r != nil {
-			idx, err = nil, fmt.Errorf("search: open %s: %v: %w", path, r, ErrCorrupt)
-		}
-	}()
-	return bleve.OpenUsing(path, runtimeConfig(timeout))
-}
-
-// classifyOpenErr maps bleve/bbolt open errors onto ErrLocked / ErrCorrupt.
-func classifyOpenErr(path, op string, err error) error {
-	switch {
-	case errors.Is(err, bolterrors.ErrTimeout):
-		return fmt.Errorf("search: %s %s: lock not acquired in time: %w", op, path, ErrLocked)
-	case errors.Is(err, os.ErrPermission):
-		return fmt.Errorf("search: %s %s: %w", op, path, err)
-	case errors.Is(err, bleve.ErrorIndexMetaMissing),
-		errors.Is(err, bleve.ErrorIndexMetaCorrupt),
-		errors.Is(err, bleve.ErrorUnknownIndexType),
-		errors.Is(err, bolterrors.ErrInvalid),
-		errors.Is(err, bolterrors.ErrVersionMismatch),
-		errors.Is(err, bolterrors.ErrChecksum):
-		return fmt.Errorf("search: %s %s: %v: %w", op, path, err, ErrCorrupt)
-	}
-	// Anything else while reading existing state (unparsable mapping,
-	// missing or truncated segment files, ...) also means the directory is
-	// not a usable index of ours.
-	if op == "open" {
-		return fmt.Errorf("search: %s %s: %v: %w", op, path, err, ErrCorrupt)
-	}
-	return fmt.Errorf("search: %s %s: %w", op, path, err)
+	return &Index{e: e, tune: defaultTuning}, nil
 }
 
 // Remove deletes the on-disk index at path (the whole directory). A missing
 // path is not an error; path "" is a no-op. Close the Index first.
-func Remove(path string) error {
-	if path == "" {
-		return nil
-	}
-	if err := os.RemoveAll(path); err != nil {
-		return fmt.Errorf("search: remove %s: %w", path, err)
-	}
-	return nil
-}
-
-// newMapping builds the lean explicit mapping: no dynamic fields, no _all,
-// nothing stored, term vectors nowhere, BM25 scoring.
-func newMapping() (*mapping.IndexMappingImpl, error) {
-	m := bleve.NewIndexMapping()
-	m.ScoringModel = "bm25"
-	m.IndexDynamic = false
-	m.StoreDynamic = false
-	m.DocValuesDynamic = false
-
-	// The unicode (UAX#29) tokenizer keeps "skill_creator" as one word;
-	// split snake_case like kebab-case.
-	if err := m.AddCustomCharFilter(charUnderscore, map[string]interface{}{
-		"type":    regexpchar.Name,
-		"regexp":  "_",
-		"replace": " ",
-	}); err != nil {
-		return nil, err
-	}
-	// Words porter conflates with unrelated ones ("relational" with
-	// public "relations", "general" with "generate", "executive" with
-	// "execute") are kept whole.
-	if err := m.AddCustomTokenMap(filterKeep, map[string]interface{}{
-		"type":   tokenmap.Name,
-		"tokens": stemExceptions,
-	}); err != nil {
-		return nil, err
-	}
-	if err := m.AddCustomTokenFilter(filterKeep, map[string]interface{}{
-		"type":               keyword.Name,
-		"keywords_token_map": filterKeep,
-	}); err != nil {
-		return nil, err
-	}
-	if err := m.AddCustomTokenFilter(filterBigram, map[string]interface{}{
-		"type":           cjk.BigramName,
-		"output_unigram": true,
-	}); err != nil {
-		return nil, err
-	}
-	// English text: possessives, lower case, stop words, porter stemming;
-	// CJK runs become unigrams plus bigrams.
-	if err := m.AddCustomAnalyzer(analyzerText, map[string]interface{}{
-		"type":         custom.Name,
-		"char_filters": []string{charUnderscore},
-		"tokenizer":    unicode.Name,
-		"token_filters": []string{
-			cjk.WidthName, en.PossessiveName, lowercase.Name, en.StopName, filterKeep, porter.Name, filterBigram,
-		},
-	}); err != nil {
-		return nil, err
-	}
-	// Unstemmed words: the dictionary that misspellings are corrected against.
-	if err := m.AddCustomAnalyzer(analyzerPlain, map[string]interface{}{
-		"type":          custom.Name,
-		"char_filters":  []string{charUnderscore},
-		"tokenizer":     unicode.Name,
-		"token_filters": []string{cjk.WidthName, lowercase.Name, en.StopName},
-	}); err != nil {
-		return nil, err
-	}
-	if err := m.AddCustomAnalyzer(analyzerKey, map[string]interface{}{
-		"type":          custom.Name,
-		"tokenizer":     single.Name,
-		"token_filters": []string{lowercase.Name},
-	}); err != nil {
-		return nil, err
-	}
-	m.DefaultAnalyzer = analyzerText
-
-	text := func(name, analyzer string) *mapping.FieldMapping {
-		return &mapping.FieldMapping{Name: name, Type: "text", Analyzer: analyzer, Index: true}
-	}
-	dm := bleve.NewDocumentStaticMapping()
-	dm.AddFieldMappingsAt(fieldName, text(fieldName, analyzerText))
-	dm.AddFieldMappingsAt(fieldNameKey, text(fieldNameKey, analyzerKey))
-	dm.AddFieldMappingsAt(fieldDescription, text(fieldDescription, analyzerText))
-	dm.AddFieldMappingsAt(fieldTags, text(fieldTags, analyzerText))
-	dm.AddFieldMappingsAt(fieldBody, text(fieldBody, analyzerText))
-	dm.AddFieldMappingsAt(fieldPlain, text(fieldPlain, analyzerPlain))
-	dm.AddFieldMappingsAt(fieldLensKey, &mapping.FieldMapping{Name: fieldLensKey, Type: "text", Analyzer: analyzerKey, Store: true})
-	dm.AddFieldMappingsAt(fieldTerms, &mapping.FieldMapping{Name: fieldTerms, Type: "text", Analyzer: analyzerKey, Store: true})
-	m.DefaultMapping = dm
-	if err := m.Validate(); err != nil {
-		return nil, fmt.Errorf("search: mapping: %w", err)
-	}
-	return m, nil
-}
-
-// Doc is one skill as the index sees it.
-type Doc struct {
-	ID          string   // unique, non-empty; the skill's id (returned in Hit.ID)
-	Name        string   // frontmatter name, e.g. "pdf-form-filler"
-	Description string   // frontmatter description
-	Tags        []string // free-form tags; may be nil
-	Body        string   // markdown body after the frontmatter; may be empty or large
-}
-
-func (ix *Index) live() (bleve.Index, func(), error) {
-	ix.mu.RLock()
-	if ix.closed {
-		ix.mu.RUnlock()
-		return nil, nil, fmt.Errorf("search: %w", bleve.ErrorIndexClosed)
-	}
-	return ix.idx, ix.mu.RUnlock, nil
-}
-
-// Count returns the number of documents in the index.
-func (ix *Index) Count() (uint64, error) {
-	idx, done, err := ix.live()
-	if err != nil {
-		return 0, err
-	}
-	defer done()
-	n, err := idx.DocCount()
-	if err != nil {
-		return 0, fmt.Errorf("search: count: %w", err)
-	}
-	return n, nil
-}
-
-// IDs returns the IDs of all documents in the index, sorted ascending, for
-// reconciliation with the metadata store. A damaged segment (zapx slices
-// it by the offsets it holds and panics, or a truncated mapped file
-// faults) is reported as an error wrapping ErrCorrupt, so the caller
-// rebuilds instead of the process dying on every start (issue 14 B12).
-func (ix *Index) IDs() (ids []string, err error) {
-	idx, done, err := ix.live()
-	if err != nil {
-		return nil, err
-	}
-	defer done()
-	old := debug.SetPanicOnFault(true)
-	defer func() {
-		debug.SetPanicOnFault(old)
-		if r := recover(); r != nil {
-			ids, err = nil, fmt.Errorf("search: ids: %v: %w", r, ErrCorrupt)
-		}
-	}()
-	adv, err := idx.Advanced()
-	if err != nil {
-		return nil, fmt.Errorf("search: ids: %w", err)
-	}
-	r, err := adv.Reader()
-	if err != nil {
-		return nil, fmt.Errorf("search: ids: %w", err)
-	}
-	defer r.Close()
-	it, err := r.DocIDReaderAll()
-	if err != nil {
-		return nil, fmt.Errorf("search: ids: %w", err)
-	}
-	defer it.Close()
-	for {
-		iid, err := it.Next()
-		if err != nil {
-			return nil, fmt.Errorf("search: ids: %w", err)
-		}
-		if iid == nil {
-			break
-		}
-		id, err := r.ExternalID(iid)
-		if err != nil {
-			return nil, fmt.Errorf("search: ids: %w", err)
-		}
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	return ids, nil
-}
+func Remove(path string) error { return engine.Remove(path) }
 
 // Close releases the index (and its file lock), after every write is on
 // disk (see Sync; Close returns the error of a write that could not be
 // written, and closes anyway). Calling Close again is a no-op; other
 // methods return an error after Close. When this process wrote a build's
 // worth of documents it first compacts the index (see CompactAfterBuild;
-// at most 2 minutes, a compaction cut short leaves a correct index), so
-// the next process does not redo bleve's merges. An index that could not
-// write to disk (full, read-only) is closed without compacting: the
-// merge waits for segments that cannot be written.
-func (ix *Index) Close() error {
-	if ix.persistErr() == nil {
-		ctx, cancel := context.WithTimeout(context.Background(), closeCompactMax)
-		_ = ix.CompactAfterBuild(ctx) // an index left uncompacted is still correct
-		cancel()
-	}
-	ix.mu.Lock()
-	defer ix.mu.Unlock()
-	if ix.closed {
-		return nil
-	}
-	ix.closed = true
-	var errs []error
-	if ix.dur != nil {
-		errs = append(errs, ix.persistAll())
-		trackers.remove(ix.storePath, ix.dur)
-	}
-	if err := ix.idx.Close(); err != nil {
-		errs = append(errs, fmt.Errorf("search: close: %w", err))
-	}
-	return errors.Join(errs...)
-}
+// a compaction cut short leaves a correct index), so the next process
+// does not redo bleve's merges; an index that could not write to disk
+// (full, read-only) is closed without compacting.
+func (ix *Index) Close() error { return ix.e.Close() }
+
+// Count returns the number of documents in the index.
+func (ix *Index) Count() (uint64, error) { return ix.e.Count() }
+
+// IDs returns the IDs of all documents in the index, sorted ascending, for
+// reconciliation with the metadata store. A damaged segment is reported as
+// an error wrapping ErrCorrupt, so the caller rebuilds instead of the
+// process dying on every start.
+func (ix *Index) IDs() ([]string, error) { return ix.e.IDs() }
+
+// Index adds or replaces (upserts) docs by ID, in batches, and returns
+// once they are searchable and on disk (with every earlier write: see
+// Sync). If an ID appears more than once in docs the last one wins. An
+// empty ID is an error and nothing is written; if a batch fails, the
+// batches before it stay written.
+func (ix *Index) Index(docs ...Doc) error { return ix.e.Index(docs...) }
+
+// IndexUnsynced is Index without the wait for the disk: it returns once
+// the docs are searchable, and they are written to disk in the
+// background, in order (a crash loses a suffix of the unsynced writes,
+// never a write in the middle). Sync waits for them; Close does too. Use
+// it where losing the write in a crash is repaired from elsewhere (a
+// catalog writing skills new to its store: the next open re-indexes the
+// ids the index lacks). It fails without writing when an earlier batch
+// could not be written to disk.
+func (ix *Index) IndexUnsynced(docs ...Doc) error { return ix.e.IndexUnsynced(docs...) }
+
+// Prepare maps and analyses docs for IndexPreparedUnsynced, on all
+// cores, without taking the index's write lock: a caller writing batch
+// after batch prepares the next one while the last is written. If an ID
+// appears more than once the last one wins. An empty ID is an error.
+func (ix *Index) Prepare(docs ...Doc) (*Prepared, error) { return ix.e.Prepare(docs...) }
+
+// IndexPreparedUnsynced is IndexUnsynced for documents Prepare prepared
+// (for this index; prepared for another, they are prepared again).
+func (ix *Index) IndexPreparedUnsynced(p *Prepared) error { return ix.e.IndexPreparedUnsynced(p) }
+
+// Delete removes the docs with the given IDs and returns once that is on
+// disk (with every earlier write: see Sync). Unknown and empty IDs are
+// ignored.
+func (ix *Index) Delete(ids ...string) error { return ix.e.Delete(ids...) }
+
+// DeleteUnsynced is Delete without the wait for the disk, like
+// IndexUnsynced.
+func (ix *Index) DeleteUnsynced(ids ...string) error { return ix.e.DeleteUnsynced(ids...) }
+
+// Sync returns once every write made so far (IndexUnsynced,
+// DeleteUnsynced) is on disk, or with the error reported writing one of
+// them (disk full, read-only file system, I/O error: the index stays
+// searchable in memory, and the write is retried in the background).
+// Writes made after a failed Sync also fail with that error until
+// everything is written. A no-op for an in-memory index.
+func (ix *Index) Sync() error { return ix.e.Sync() }
+
+// Segments reports how many segments the index is made of now and whether
+// background work (merging segments, persisting them) is still running: a
+// steady index has busy false. An in-memory index reports (0, false, nil).
+func (ix *Index) Segments() (segments uint64, busy bool, err error) { return ix.e.Segments() }
+
+// CompactAfterBuild compacts the index (see Compact) when a build's worth
+// of documents was written since the last compaction (at least 64, and
+// at least an eighth of the index), and does nothing otherwise. The
+// catalog calls it when its background body pass has drained; Close calls
+// it too, so a short-lived process that built the index leaves it
+// compacted.
+func (ix *Index) CompactAfterBuild(ctx context.Context) error { return ix.e.CompactAfterBuild(ctx) }
+
+// Compact merges the index into a single segment and waits until it is
+// on disk, or ctx ends (then it returns ctx's error and the index stays as
+// it was or partly merged: still correct, only slower to open); it gives
+// up with an error wrapping the persist error when the index cannot write
+// to disk. A process that exits while bleve still merges leaves segments
+// every later process merges again; after Compact there is nothing to
+// merge. A no-op for in-memory indexes.
+func (ix *Index) Compact(ctx context.Context) error { return ix.e.Compact(ctx) }

@@ -2,17 +2,12 @@ package search
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"math"
 	"math/bits"
 	"strings"
 	"unicode"
 
-	"github.com/blevesearch/bleve/v2"
-	bsearch "github.com/blevesearch/bleve/v2/search"
-	"github.com/blevesearch/bleve/v2/search/query"
-	index "github.com/blevesearch/bleve_index_api"
+	"github.com/skilldex/skilldex/search/internal/engine"
 )
 
 // Request is one search.
@@ -104,19 +99,18 @@ type clause struct {
 	expansion bool
 }
 
-// plan is an analysed query: the bleve query plus what each clause means.
+// plan is an analysed query: the engine's query plus what each clause means.
 type plan struct {
 	terms       []string  // distinct analysed query terms
 	idf         []float64 // BM25 IDF of each term over the fields it is searched in (see termIDF)
 	weights     []float64 // weight of each term in the coverage fraction
 	totalWeight float64
-	clauses     []clause
-	q           *query.DisjunctionQuery
-	metaDF      []uint64 // per term, its largest document frequency over name, description and tags
-	fb          uint64   // bit i: terms[i] is a feedback term
-	expanded    bool     // some clauses are expansions (see clause.expansion)
-	sqWeight    float64  // sum of the query's own clauses' squared weights, from its first search (see openClauses)
-	docs        uint64   // documents in the index when planned
+	clauses     []clause     // what each clause of q means, indexed alike
+	q           engine.Query // the clauses executed; q.SqWeight: see Query.SqWeight
+	metaDF      []uint64     // per term, its largest document frequency over name, description and tags
+	fb          uint64       // bit i: terms[i] is a feedback term
+	expanded    bool         // some clauses are expansions (see clause.expansion)
+	docs        uint64       // documents in the index when planned
 }
 
 // Search runs req and returns one page of hits, best first.
@@ -155,13 +149,13 @@ func (ix *Index) search(ctx context.Context, req Request) (*Result, error) {
 	if limit == 0 {
 		limit = 10
 	}
-	idx, done, err := ix.live()
+	r, err := ix.e.Reader()
 	if err != nil {
 		return nil, err
 	}
-	defer done()
+	defer r.Close()
 
-	p, err := ix.plan(ctx, idx, req.Query, req.Keywords)
+	p, err := ix.plan(ctx, r, req.Query, req.Keywords)
 	if err != nil {
 		return nil, err
 	}
@@ -171,30 +165,30 @@ func (ix *Index) search(ctx context.Context, req Request) (*Result, error) {
 	tune := ix.tune
 	want := limit + req.Offset
 	if tune.feedback <= 0 || tune.fbDocs <= 0 {
-		return ix.collect(ctx, idx, p, req, want, nil)
+		return ix.collect(ctx, r, p, req, want, nil)
 	}
 	// Feedback: the first search also serves as the answer when the query
 	// is not expanded.
-	res, err := ix.run(ctx, idx, p, max(want, tune.fbDocs), req.MinScore)
+	res, err := ix.run(ctx, r, p, max(want, tune.fbDocs), req.MinScore)
 	if err != nil {
 		return nil, err
 	}
 	var fb []fbTerm
 	// Selective expansion: only a query the first search does not answer
 	// with confidence (or at all) is expanded.
-	if len(res.hits) == 0 || tune.fbMaxConf <= 0 || tune.fbMaxConf > 1 ||
-		confidence(p.features(res.hits[0].scores, res.hits[0].score)) < tune.fbMaxConf {
-		n := min(len(res.hits), tune.fbDocs)
+	if len(res.Hits) == 0 || tune.fbMaxConf <= 0 || tune.fbMaxConf > 1 ||
+		confidence(p.features(res.Hits[0].Scores, res.Hits[0].Score)) < tune.fbMaxConf {
+		n := min(len(res.Hits), tune.fbDocs)
 		ids := make([]string, n)
 		scores := make([]float64, n)
-		for i, h := range res.hits[:n] {
-			ids[i], scores[i] = h.id, h.score
+		for i, h := range res.Hits[:n] {
+			ids[i], scores[i] = h.ID, h.Score
 		}
-		if fb, err = ix.feedbackTerms(ctx, idx, p, ids, scores); err != nil {
+		if fb, err = ix.feedbackTerms(ctx, r, p, ids, scores); err != nil {
 			return nil, err
 		}
 		if tune.synonym > 0 {
-			syn, err := ix.synonymTerms(idx, req.Query, p)
+			syn, err := ix.synonymTerms(r, req.Query, p)
 			if err != nil {
 				return nil, err
 			}
@@ -202,70 +196,56 @@ func (ix *Index) search(ctx context.Context, req Request) (*Result, error) {
 		}
 	}
 	if len(fb) == 0 {
-		if len(res.hits) > want {
-			res.hits = res.hits[:want]
+		if len(res.Hits) > want {
+			res.Hits = res.Hits[:want]
 		}
-		return ix.collect(ctx, idx, p, req, want, res)
+		return ix.collect(ctx, r, p, req, want, res)
 	}
-	if p, err = ix.extend(ctx, idx, p, fb); err != nil {
+	if p, err = ix.extend(ctx, r, p, fb); err != nil {
 		return nil, err
 	}
-	return ix.collect(ctx, idx, p, req, want, nil)
+	return ix.collect(ctx, r, p, req, want, nil)
 }
 
 // run executes plan p for the best limit hits, counting those scoring at
 // least minScore (when above 0) in the returned result's total.
-func (ix *Index) run(ctx context.Context, idx bleve.Index, p *plan, limit int, minScore float64) (*execResult, error) {
+func (ix *Index) run(ctx context.Context, r *engine.Reader, p *plan, limit int, minScore float64) (*engine.Result, error) {
 	tune := ix.tune
 	// A document matching only feedback terms scores 0 (they count for
 	// no coverage): it is not a hit of the query, so Total leaves it out.
 	counting := minScore > 0 || p.fb != 0
-	var bm25 *bsearch.BM25Stats
-	if !tune.nativeStats {
-		bm25 = ix.stats.Load().bm25Stats(p.docs)
-	}
-	r, err := reader(idx)
-	if err != nil {
-		return nil, err
-	}
-	defer r.Close()
-	res, err := execute(ctx, r, p, &tune, bm25, limit, counting, minScore)
-	if err != nil {
-		if ctxErr := ctx.Err(); ctxErr != nil {
-			return nil, ctxErr
-		}
-		return nil, err
-	}
-	return res, nil
+	p.q.KeepNorm = p.fb != 0
+	p.q.BleveStats = tune.nativeStats
+	return r.Execute(ctx, &p.q, &planScorer{p: p, tune: &tune}, p.docs, limit, counting, minScore)
 }
 
 // collect builds the Result of req from res, p's search for the best want
 // (limit + offset) hits, running it when res is nil.
-func (ix *Index) collect(ctx context.Context, idx bleve.Index, p *plan, req Request, want int, res *execResult) (*Result, error) {
+func (ix *Index) collect(ctx context.Context, r *engine.Reader, p *plan, req Request, want int, res *engine.Result) (*Result, error) {
 	// Hits before Offset are fetched too (bleve's collector ranks them
 	// anyway): NoGoodMatch is about the best hits, not this page's.
 	if res == nil {
 		var err error
-		if res, err = ix.run(ctx, idx, p, want, req.MinScore); err != nil {
+		if res, err = ix.run(ctx, r, p, want, req.MinScore); err != nil {
 			return nil, err
 		}
 	}
-	out := &Result{Hits: make([]Hit, 0, len(res.hits)), Total: res.total, NoGoodMatch: true}
-	for i, h := range res.hits {
-		if h.score < req.MinScore || (p.fb != 0 && h.score <= 0) {
+	out := &Result{Hits: make([]Hit, 0, len(res.Hits)), Total: res.Total, NoGoodMatch: true}
+	for i, h := range res.Hits {
+		if h.Score < req.MinScore || (p.fb != 0 && h.Score <= 0) {
 			continue
 		}
-		qs := h.score
+		qs := h.Score
 		if p.fb != 0 || p.expanded {
-			qs = p.queryScore(h.scores, &ix.tune)
+			qs = p.queryScore(h.Scores, &ix.tune)
 		}
-		ft := p.features(h.scores, qs)
+		ft := p.features(h.Scores, qs)
 		c := confidence(ft)
 		if c >= ConfidentMatch {
 			out.NoGoodMatch = false
 		}
 		if i >= req.Offset {
-			out.Hits = append(out.Hits, Hit{ID: h.id, Score: h.score, Matched: p.matched(h.scores), Confidence: c, feat: ft})
+			out.Hits = append(out.Hits, Hit{ID: h.ID, Score: h.Score, Matched: p.matched(h.Scores), Confidence: c, feat: ft})
 		}
 	}
 	return out, nil
@@ -319,13 +299,13 @@ func (p *plan) scoreOf(scores []float64, matched []int, tune *tuning, skip uint6
 			continue
 		}
 		seen |= 1 << uint(c.term)
-		if c.field != fieldBody {
+		if c.field != engine.FieldBody {
 			metaSeen |= 1 << uint(c.term)
 		}
 		if s > best[c.term] {
 			rest[c.term] += best[c.term]
 			best[c.term] = s
-			if c.field == fieldBody {
+			if c.field == engine.FieldBody {
 				bestBody |= 1 << uint(c.term)
 			} else {
 				bestBody &^= 1 << uint(c.term)
@@ -386,30 +366,17 @@ func contains(ss []string, s string) bool {
 	return false
 }
 
-// tokens runs the named analyzer of the index mapping over text.
-func tokens(idx bleve.Index, analyzer, text string) ([]string, error) {
-	a := idx.Mapping().AnalyzerNamed(analyzer)
-	if a == nil {
-		return nil, fmt.Errorf("search: analyzer %q missing from mapping", analyzer)
-	}
-	var out []string
-	for _, t := range a.Analyze([]byte(text)) {
-		out = append(out, string(t.Term))
-	}
-	return out, nil
-}
-
 // plan analyses the query and builds the disjunction. It returns nil when
 // no term survives analysis (only stop words).
-func (ix *Index) plan(ctx context.Context, idx bleve.Index, text string, keywords []string) (*plan, error) {
+func (ix *Index) plan(ctx context.Context, r *engine.Reader, text string, keywords []string) (*plan, error) {
 	tune := ix.tune
-	terms, err := tokens(idx, analyzerText, text)
+	terms, err := r.Analyze(engine.Text, text)
 	if err != nil {
 		return nil, err
 	}
 	terms = dedupe(terms)
 	if tune.framing {
-		terms = ix.dropFraming(idx, terms)
+		terms = ix.dropFraming(r, terms)
 	}
 	if len(terms) > maxTerms {
 		terms = terms[:maxTerms]
@@ -417,7 +384,7 @@ func (ix *Index) plan(ctx context.Context, idx bleve.Index, text string, keyword
 	// Keywords are fused as extra terms, after the query's own.
 	nQuery := len(terms)
 	if len(keywords) > 0 && tune.keywords > 0 {
-		kw, err := tokens(idx, analyzerText, strings.Join(keywords, " "))
+		kw, err := r.Analyze(engine.Text, strings.Join(keywords, " "))
 		if err != nil {
 			return nil, err
 		}
@@ -430,54 +397,46 @@ func (ix *Index) plan(ctx context.Context, idx bleve.Index, text string, keyword
 			}
 		}
 	}
-	key := normalizeName(text)
+	key := engine.NormalizeName(text)
 	if len(terms) == 0 && key == "" {
 		return nil, nil
 	}
 
-	r, err := reader(idx)
+	docs, err := r.DocCount()
 	if err != nil {
 		return nil, err
 	}
-	defer r.Close()
-	docs, err := r.DocCount()
-	if err != nil {
-		return nil, fmt.Errorf("search: %w", err)
-	}
 
-	p := &plan{terms: terms, docs: docs, q: query.NewDisjunctionQuery(nil)}
+	p := &plan{terms: terms, docs: docs}
 	// add adds a clause for term in field unless no document has it there
-	// (bleve would open a searcher for nothing), and returns the document
+	// (the engine would open a postings iterator for nothing), and returns the document
 	// frequency.
 	// addN is add with the document frequency n already known.
 	addN := func(field, term string, ti int, boost float64, n uint64) {
 		if n == 0 || boost <= 0 {
 			return
 		}
-		if field == fieldBody && float64(n) > max(tune.bodyMaxDocFrac*float64(docs), bodyMinDF) {
+		if field == engine.FieldBody && float64(n) > max(tune.bodyMaxDocFrac*float64(docs), bodyMinDF) {
 			return
 		}
-		tq := query.NewTermQuery(term)
-		tq.SetField(field)
-		tq.SetBoost(boost)
-		p.q.AddQuery(tq)
+		p.q.Clauses = append(p.q.Clauses, engine.Clause{Field: field, Term: term, Boost: boost})
 		reported := field
-		if field == fieldNameKey {
-			reported = fieldName
+		if field == engine.FieldNameKey {
+			reported = engine.FieldName
 		}
 		p.clauses = append(p.clauses, clause{field: reported, text: term, term: ti})
 	}
 	add := func(field, term string, ti int, boost float64) (uint64, error) {
-		n, err := docFreq(ctx, r, field, term)
+		n, err := r.DocFreq(ctx, field, term)
 		if err == nil {
 			addN(field, term, ti, boost, n)
 		}
 		return n, err
 	}
-	meta := []fieldWeight{{fieldName, tune.name}, {fieldDescription, tune.description}, {fieldTags, tune.tags}}
+	meta := []fieldWeight{{engine.FieldName, tune.name}, {engine.FieldDescription, tune.description}, {engine.FieldTags, tune.tags}}
 
 	if key != "" && tune.exactName > 0 {
-		if _, err := add(fieldNameKey, key, -1, tune.exactName); err != nil {
+		if _, err := add(engine.FieldNameKey, key, -1, tune.exactName); err != nil {
 			return nil, err
 		}
 	}
@@ -496,11 +455,11 @@ func (ix *Index) plan(ctx context.Context, idx bleve.Index, text string, keyword
 		}
 		var df [4]uint64 // name, description, tags, body
 		var maxDF uint64
-		for i, f := range append(meta, fieldWeight{fieldBody, tune.body}) {
+		for i, f := range append(meta, fieldWeight{engine.FieldBody, tune.body}) {
 			if f.w <= 0 {
 				continue
 			}
-			if df[i], err = docFreq(ctx, r, f.field, t); err != nil {
+			if df[i], err = r.DocFreq(ctx, f.field, t); err != nil {
 				return nil, err
 			}
 			maxDF = max(maxDF, df[i])
@@ -509,12 +468,12 @@ func (ix *Index) plan(ctx context.Context, idx bleve.Index, text string, keyword
 		p.metaDF[ti] = max(df[0], df[1], df[2])
 		for i, f := range meta {
 			boost := f.w * tw[ti]
-			if f.field == fieldName {
+			if f.field == engine.FieldName {
 				boost *= nameIDFFactor(docs, df, &tune)
 			}
 			addN(f.field, t, ti, boost, df[i])
 		}
-		addN(fieldBody, t, ti, tune.body*tw[ti], df[3])
+		addN(engine.FieldBody, t, ti, tune.body*tw[ti], df[3])
 		p.idf[ti] = bm25IDF(docs, maxDF) * tw[ti]
 		p.weights[ti] = tw[ti]
 		if tune.coverageIDF {
@@ -526,10 +485,10 @@ func (ix *Index) plan(ctx context.Context, idx bleve.Index, text string, keyword
 	}
 
 	if tune.concept > 0 {
-		for _, e := range ix.expandConcepts(idx, text, terms[:nQuery]) {
-			for _, f := range append(meta, fieldWeight{fieldBody, tune.body}) {
+		for _, e := range ix.expandConcepts(r, text, terms[:nQuery]) {
+			for _, f := range append(meta, fieldWeight{engine.FieldBody, tune.body}) {
 				w := f.w * tune.concept
-				if f.field == fieldName {
+				if f.field == engine.FieldName {
 					w *= tune.conceptName
 				}
 				if _, err := add(f.field, e.text, e.term, w); err != nil {
@@ -539,46 +498,14 @@ func (ix *Index) plan(ctx context.Context, idx bleve.Index, text string, keyword
 		}
 	}
 	if tune.fuzzy > 0 {
-		if err := ix.addCorrections(ctx, idx, r, p, text, unknown, meta, add); err != nil {
+		if err := ix.addCorrections(ctx, r, p, text, unknown, meta, add); err != nil {
 			return nil, err
 		}
 	}
-	if len(p.q.Disjuncts) == 0 {
+	if len(p.q.Clauses) == 0 {
 		return nil, nil
 	}
 	return p, nil
-}
-
-// docFreq is the number of documents with term in field.
-func docFreq(ctx context.Context, r index.IndexReader, field, term string) (uint64, error) {
-	tfr, err := r.TermFieldReader(ctx, []byte(term), field, false, false, false)
-	if err != nil {
-		return 0, fmt.Errorf("search: %w", err)
-	}
-	n := tfr.Count()
-	if err := tfr.Close(); err != nil && !errors.Is(err, context.Canceled) {
-		return 0, fmt.Errorf("search: %w", err)
-	}
-	return n, nil
-}
-
-// normalizeName lower-cases s and joins its words with "-", so "Skill
-// Creator", "skill_creator" and "skill-creator" all become "skill-creator".
-func normalizeName(s string) string {
-	var b strings.Builder
-	word := false
-	for _, r := range s {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			if !word && b.Len() > 0 {
-				b.WriteByte('-')
-			}
-			b.WriteRune(unicode.ToLower(r))
-			word = true
-			continue
-		}
-		word = false
-	}
-	return b.String()
 }
 
 func allLetters(s string) bool {

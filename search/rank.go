@@ -5,7 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/blevesearch/bleve/v2"
+	"github.com/skilldex/skilldex/search/internal/engine"
 )
 
 // Name-IDF variants of tuning.nameIDF.
@@ -27,9 +27,9 @@ var framingWords = []string{
 
 // dropFraming removes framing terms (see framingWords) from the analysed
 // query terms, unless nothing else is left.
-func (ix *Index) dropFraming(idx bleve.Index, terms []string) []string {
+func (ix *Index) dropFraming(r *engine.Reader, terms []string) []string {
 	ix.framingOnce.Do(func() {
-		ts, err := tokens(idx, analyzerText, strings.Join(framingWords, " "))
+		ts, err := r.Analyze(engine.Text, strings.Join(framingWords, " "))
 		if err != nil {
 			return
 		}
@@ -100,90 +100,4 @@ func nameIDFFactor(docs uint64, df [4]uint64, tune *tuning) float64 {
 	}
 	f := bm25IDF(docs, other) / bm25IDF(docs, df[0])
 	return min(1, max(f, tune.nameIDFFloor))
-}
-
-// stemExceptions are indexed and searched unstemmed: porter would conflate
-// each with unrelated words ("relational" and public "relations",
-// "general" and "generate", "executive" and "execute", "news" and "new").
-// Part of the mapping: changing it needs a new mappingVersion.
-var stemExceptions = []interface{}{
-	"relational", "general", "generally", "generic", "generics", "executive", "executives", "news",
-	"organic", "animal", "animals", "authority", "university", "universal",
-}
-
-// maxTitleWords is the longest description (in words) still treated as a
-// mere title ("Contract & Proposal Writer", "Incident Commander Skill").
-const maxTitleWords = 6
-
-// synthWords is how many words of the body a synthetic description takes.
-const synthWords = 80
-
-// indexedDescription is the description as indexed: the frontmatter's,
-// followed, when that is only a title, by the opening prose of the body
-// (skipping headings, front-matter-like "**Tier:**" lines, tables and
-// code), so that such skills have the usual evidence in their
-// description field.
-func (d *Doc) indexedDescription() string {
-	if !isTitle(d.Description) || d.Body == "" {
-		return d.Description
-	}
-	syn := synthDescription(d.Body, synthWords)
-	if syn == "" {
-		return d.Description
-	}
-	return d.Description + "\n" + syn
-}
-
-// synthDescription returns up to n words of body prose: list items and
-// paragraphs, not headings, tables, code blocks, rules, quotes or
-// "**Key:** value" metadata lines.
-func synthDescription(body string, n int) string {
-	var words []string
-	fence := false
-	for line := range strings.Lines(body) {
-		t := strings.TrimSpace(line)
-		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
-			fence = !fence
-			continue
-		}
-		if fence || t == "" || strings.HasPrefix(t, "#") || strings.HasPrefix(t, "|") || strings.HasPrefix(t, ">") ||
-			strings.HasPrefix(t, "---") || strings.HasPrefix(t, "<") {
-			continue
-		}
-		if strings.HasPrefix(t, "**") && strings.Contains(t, ":**") && len(strings.Fields(t)) <= 8 {
-			continue // **Tier:** POWERFUL
-		}
-		for _, w := range strings.Fields(t) {
-			words = append(words, w)
-			if len(words) == n {
-				return strings.Join(words, " ")
-			}
-		}
-	}
-	return strings.Join(words, " ")
-}
-
-// isTitle reports whether a description is only a title: at most
-// maxTitleWords words, no closing full stop, and most words capitalised
-// ("Contract & Proposal Writer", "/em -challenge — Pre-Mortem Plan
-// Analysis"), unlike a short sentence ("Fill PDF forms.").
-func isTitle(desc string) bool {
-	desc = strings.TrimSpace(desc)
-	words := strings.Fields(desc)
-	if len(words) == 0 || len(words) > maxTitleWords || strings.HasSuffix(desc, ".") {
-		return false
-	}
-	var letters, upper int
-	for _, w := range words {
-		for _, r := range w {
-			if unicode.IsLetter(r) {
-				letters++
-				if unicode.IsUpper(r) {
-					upper++
-				}
-				break
-			}
-		}
-	}
-	return letters > 0 && 2*upper >= letters
 }

@@ -4,7 +4,7 @@ import (
 	_ "embed"
 	"strings"
 
-	"github.com/blevesearch/bleve/v2"
+	"github.com/skilldex/skilldex/search/internal/engine"
 )
 
 // synonymsText maps an English word to its WordNet synonyms (see
@@ -44,15 +44,15 @@ func synonymsOf(w string) []string {
 // synonymTerms returns the analysed WordNet synonyms of the query's words,
 // each anchored to the query term it stands in for, at tune.synonym;
 // synonyms already among the terms are skipped.
-func (ix *Index) synonymTerms(idx bleve.Index, text string, p *plan) ([]fbTerm, error) {
-	words, err := tokens(idx, analyzerPlain, text)
+func (ix *Index) synonymTerms(r *engine.Reader, text string, p *plan) ([]fbTerm, error) {
+	words, err := r.Analyze(engine.Plain, text)
 	if err != nil {
 		return nil, err
 	}
 	var out []fbTerm
 	seen := map[string]bool{}
 	for _, w := range dedupe(words) {
-		stem, err := tokens(idx, analyzerText, w)
+		stem, err := r.Analyze(engine.Text, w)
 		if err != nil {
 			return nil, err
 		}
@@ -67,7 +67,7 @@ func (ix *Index) synonymTerms(idx bleve.Index, text string, p *plan) ([]fbTerm, 
 			continue // a word skills use often enough needs no stand-in
 		}
 		for _, s := range synonymsOf(w) {
-			st, err := tokens(idx, analyzerText, s)
+			st, err := r.Analyze(engine.Text, s)
 			if err != nil {
 				return nil, err
 			}

@@ -3,25 +3,19 @@ package search
 import (
 	"context"
 	"fmt"
-	"sort"
 	"unicode/utf8"
 
-	"github.com/blevesearch/bleve/v2"
-	index "github.com/blevesearch/bleve_index_api"
+	"github.com/skilldex/skilldex/search/internal/engine"
 )
 
 // addCorrections adds low-weight clauses for query words that are in no
 // name, description or tag: each is replaced by the indexed words at edit
 // distance 1 (Damerau: a transposition counts as one edit), the most
 // frequent first.
-func (ix *Index) addCorrections(ctx context.Context, idx bleve.Index, r index.IndexReader, p *plan, text string,
+func (ix *Index) addCorrections(ctx context.Context, r *engine.Reader, p *plan, text string,
 	unknown []bool, meta []fieldWeight, add func(field, term string, ti int, boost float64) (uint64, error)) error {
 	tune := ix.tune
-	fr, ok := r.(index.IndexReaderFuzzy)
-	if !ok {
-		return nil
-	}
-	words, err := tokens(idx, analyzerPlain, text)
+	words, err := r.Analyze(engine.Plain, text)
 	if err != nil {
 		return err
 	}
@@ -30,7 +24,7 @@ func (ix *Index) addCorrections(ctx context.Context, idx bleve.Index, r index.In
 		if n := utf8.RuneCountInString(w); n < tune.fuzzyMinLen || n > maxFuzzyLen || !allLetters(w) {
 			continue
 		}
-		stem, err := tokens(idx, analyzerText, w)
+		stem, err := r.Analyze(engine.Text, w)
 		if err != nil {
 			return err
 		}
@@ -48,13 +42,13 @@ func (ix *Index) addCorrections(ctx context.Context, idx bleve.Index, r index.In
 			if isEnglish(w) {
 				continue
 			}
-			if n, err := docFreq(ctx, r, fieldBody, stem[0]); err != nil {
+			if n, err := r.DocFreq(ctx, engine.FieldBody, stem[0]); err != nil {
 				return err
 			} else if n > 0 {
 				continue
 			}
 		}
-		cands, err := fuzzyTerms(fr, w, tune.fuzzyMaxTerms)
+		cands, err := fuzzyTerms(r, w, tune.fuzzyMaxTerms)
 		if err != nil {
 			return err
 		}
@@ -74,7 +68,7 @@ func (ix *Index) addCorrections(ctx context.Context, idx bleve.Index, r index.In
 			cands = append(cands, c2...)
 		}
 		for i, c := range cands {
-			cs, err := tokens(idx, analyzerText, c)
+			cs, err := r.Analyze(engine.Text, c)
 			if err != nil {
 				return err
 			}
@@ -93,62 +87,14 @@ func (ix *Index) addCorrections(ctx context.Context, idx bleve.Index, r index.In
 	return nil
 }
 
-// termCount is a dictionary word and the number of documents holding it.
-type termCount struct {
-	term  string
-	count uint64
-}
-
-// mostFrequent returns the terms of cs, most frequent first (ties by
-// term), at most max of them. It sorts cs.
-func mostFrequent(cs []termCount, max int) []string {
-	sort.Slice(cs, func(i, j int) bool {
-		if cs[i].count != cs[j].count {
-			return cs[i].count > cs[j].count
-		}
-		return cs[i].term < cs[j].term
-	})
-	if len(cs) > max {
-		cs = cs[:max]
-	}
-	out := make([]string, len(cs))
-	for i, c := range cs {
-		out[i] = c.term
-	}
-	return out
-}
-
 // fuzzyTerms returns up to max words of the plain field at edit distance 1
 // from w (w itself excluded), most frequent first.
-func fuzzyTerms(fr index.IndexReaderFuzzy, w string, max int) ([]string, error) {
-	fd, err := fr.FieldDictFuzzy(fieldPlain, w, 1, "")
+func fuzzyTerms(r *engine.Reader, w string, max int) ([]string, error) {
+	cs, err := r.FuzzyTerms(w)
 	if err != nil {
-		return nil, fmt.Errorf("search: fuzzy %q: %w", w, err)
+		return nil, err
 	}
-	cs, err := dictTerms(fd, func(t string) bool { return t != w })
-	if err != nil {
-		return nil, fmt.Errorf("search: fuzzy %q: %w", w, err)
-	}
-	return mostFrequent(cs, max), nil
-}
-
-// dictTerms reads fd to its end, keeping the words keep accepts with their
-// document counts, and closes it.
-func dictTerms(fd index.FieldDict, keep func(term string) bool) ([]termCount, error) {
-	defer fd.Close()
-	var cs []termCount
-	for {
-		e, err := fd.Next()
-		if err != nil {
-			return nil, err
-		}
-		if e == nil {
-			return cs, nil
-		}
-		if keep(e.Term) {
-			cs = append(cs, termCount{e.Term, e.Count})
-		}
-	}
+	return engine.MostFrequent(cs, max), nil
 }
 
 // fuzzyTerms2 returns up to max words of the plain field at edit distance
@@ -157,22 +103,18 @@ func dictTerms(fd index.FieldDict, keep func(term string) bool) ([]termCount, er
 // distance 1), most frequent first. It walks the dictionary under the
 // prefix and measures each word: bleve's distance-2 automaton costs about
 // 1 ms to build per word.
-func fuzzyTerms2(r index.IndexReader, w string, prefix, max int, skip []string) ([]string, error) {
+func fuzzyTerms2(r *engine.Reader, w string, prefix, max int, skip []string) ([]string, error) {
 	rw := []rune(w)
 	if len(rw) <= prefix {
 		return nil, nil
 	}
-	fd, err := r.FieldDictPrefix(fieldPlain, []byte(string(rw[:prefix])))
-	if err != nil {
-		return nil, fmt.Errorf("search: fuzzy %q: %w", w, err)
-	}
-	cs, err := dictTerms(fd, func(t string) bool {
+	cs, err := r.PrefixTerms(string(rw[:prefix]), func(t string) bool {
 		return t != w && !contains(skip, t) && osaDistance(rw, []rune(t), 2) == 2
 	})
 	if err != nil {
 		return nil, fmt.Errorf("search: fuzzy %q: %w", w, err)
 	}
-	return mostFrequent(cs, max), nil
+	return engine.MostFrequent(cs, max), nil
 }
 
 // osaDistance is the optimal string alignment distance of a and b (edits:

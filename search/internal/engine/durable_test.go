@@ -1,4 +1,4 @@
-package search
+package engine
 
 import (
 	"errors"
@@ -23,12 +23,12 @@ func copyDir(t *testing.T, src, dst string) {
 
 func countAt(t *testing.T, path string) uint64 {
 	t.Helper()
-	ix, err := Open(path, nil)
+	e, err := Open(path, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer ix.Close()
-	n, err := ix.Count()
+	defer e.Close()
+	n, err := e.Count()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,18 +42,18 @@ func countAt(t *testing.T, path string) uint64 {
 func TestSyncedWritesAreOnDisk(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "index")
-	ix, err := Open(path, nil)
+	e, err := Open(path, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer ix.Close()
-	if err := ix.IndexUnsynced(buildDocs(300, false)...); err != nil {
+	defer e.Close()
+	if err := e.IndexUnsynced(buildDocs(300, false)...); err != nil {
 		t.Fatal(err)
 	}
-	if got := mustSearch(t, ix, Request{Query: "chore 17 word0", Limit: 3}); len(got.Hits) == 0 || got.Hits[0].ID != "skill/017" {
+	if got := mustSearch(t, e, Request{Query: "chore 17 word0", Limit: 3}); len(got.Hits) == 0 || got.Hits[0].ID != "skill/017" {
 		t.Fatalf("unsynced write not searchable: %v", ids(got.Hits))
 	}
-	if err := ix.Sync(); err != nil {
+	if err := e.Sync(); err != nil {
 		t.Fatal(err)
 	}
 	copyDir(t, path, filepath.Join(dir, "crash1"))
@@ -61,14 +61,14 @@ func TestSyncedWritesAreOnDisk(t *testing.T) {
 		t.Errorf("after Sync the disk holds %d documents, want 300", n)
 	}
 
-	if err := ix.Delete("skill/000", "skill/001"); err != nil {
+	if err := e.Delete("skill/000", "skill/001"); err != nil {
 		t.Fatal(err)
 	}
 	copyDir(t, path, filepath.Join(dir, "crash2"))
 	if n := countAt(t, filepath.Join(dir, "crash2")); n != 298 {
 		t.Errorf("after Delete the disk holds %d documents, want 298", n)
 	}
-	if err := ix.Index(buildDocs(2, true)...); err != nil {
+	if err := e.Index(buildDocs(2, true)...); err != nil {
 		t.Fatal(err)
 	}
 	copyDir(t, path, filepath.Join(dir, "crash3"))
@@ -81,34 +81,34 @@ func TestSyncedWritesAreOnDisk(t *testing.T) {
 // (reported in the background) fails Sync and the writes after it, until
 // bleve has written every batch; errors of the merger do not.
 func TestPersistErrorReported(t *testing.T) {
-	ix, err := Open(filepath.Join(t.TempDir(), "index"), nil)
+	e, err := Open(filepath.Join(t.TempDir(), "index"), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer ix.Close()
+	defer e.Close()
 	// A batch in flight that the persister has not written yet.
-	done := ix.dur.sent()
+	done := e.dur.sent()
 
-	trackers.report(ix.storePath, scorch.NewScorchError("merger", "no space left on device", scorch.ErrPersist))
-	if err := ix.dur.check(); err != nil {
+	trackers.report(e.storePath, scorch.NewScorchError("merger", "no space left on device", scorch.ErrPersist))
+	if err := e.dur.check(); err != nil {
 		t.Fatalf("a merge error failed the writes: %v", err)
 	}
-	trackers.report(ix.storePath, scorch.NewScorchError("persister", "no space left on device", scorch.ErrPersist))
-	if err := ix.Sync(); err == nil || !strings.Contains(err.Error(), "no space left") {
+	trackers.report(e.storePath, scorch.NewScorchError("persister", "no space left on device", scorch.ErrPersist))
+	if err := e.Sync(); err == nil || !strings.Contains(err.Error(), "no space left") {
 		t.Errorf("Sync after a persist error: %v", err)
 	}
-	if err := ix.IndexUnsynced(buildDocs(1, false)...); err == nil {
+	if err := e.IndexUnsynced(buildDocs(1, false)...); err == nil {
 		t.Error("a write after a persist error succeeded")
 	}
-	if n, _ := ix.Count(); n != 0 {
+	if n, _ := e.Count(); n != 0 {
 		t.Errorf("the refused write indexed %d documents", n)
 	}
 
 	done(nil) // bleve's retry wrote everything
-	if err := ix.Sync(); err != nil {
+	if err := e.Sync(); err != nil {
 		t.Errorf("Sync once everything is on disk: %v", err)
 	}
-	if err := ix.Index(buildDocs(1, false)...); err != nil {
+	if err := e.Index(buildDocs(1, false)...); err != nil {
 		t.Errorf("write after the retry: %v", err)
 	}
 }
@@ -147,12 +147,12 @@ func TestDurabilityCounts(t *testing.T) {
 // waiting for ever (found by review: failed recorded errors only while
 // batches were pending).
 func TestPersisterDeath(t *testing.T) {
-	ix, err := Open(filepath.Join(t.TempDir(), "ix"), nil)
+	e, err := Open(filepath.Join(t.TempDir(), "e"), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	trackers.report(ix.storePath, scorch.NewScorchError("persister", "panic: damaged segment", scorch.ErrAsyncPanic))
-	d := ix.dur
+	trackers.report(e.storePath, scorch.NewScorchError("persister", "panic: damaged segment", scorch.ErrAsyncPanic))
+	d := e.dur
 	d.sent() // a batch whose callback will never run
 	waited := make(chan error, 1)
 	go func() { waited <- d.wait() }()
@@ -164,10 +164,10 @@ func TestPersisterDeath(t *testing.T) {
 	case <-time.After(time.Minute): // a hang guard only
 		t.Fatal("wait still blocked a minute after the persister died")
 	}
-	if err := ix.Index(buildDocs(1, false)...); !errors.Is(err, scorch.ErrAsyncPanic) {
+	if err := e.Index(buildDocs(1, false)...); !errors.Is(err, scorch.ErrAsyncPanic) {
 		t.Errorf("write after the persister died: %v, want its panic", err)
 	}
-	if err := ix.Close(); err == nil {
+	if err := e.Close(); err == nil {
 		t.Error("Close after the persister died reported no error")
 	}
 }
@@ -180,7 +180,7 @@ func TestSmallDocumentsOneBatch(t *testing.T) {
 		body int
 		want uint64
 	}{{0, 1}, {8 << 10, 4}} {
-		ix, err := Open(filepath.Join(t.TempDir(), "index"), nil)
+		e, err := Open(filepath.Join(t.TempDir(), "index"), 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -188,21 +188,21 @@ func TestSmallDocumentsOneBatch(t *testing.T) {
 		for i := range docs {
 			docs[i].Body = strings.Repeat("x", tc.body)
 		}
-		before := batches(t, ix)
-		if err := ix.Index(docs...); err != nil {
+		before := batches(t, e)
+		if err := e.Index(docs...); err != nil {
 			t.Fatal(err)
 		}
-		if n := batches(t, ix) - before; n != tc.want {
+		if n := batches(t, e) - before; n != tc.want {
 			t.Errorf("1,000 documents with %d-byte bodies: %d batches, want %d", tc.body, n, tc.want)
 		}
-		ix.Close()
+		e.Close()
 	}
 }
 
-// batches is the number of batches bleve has applied to ix.
-func batches(t *testing.T, ix *Index) uint64 {
+// batches is the number of batches bleve has applied to e.
+func batches(t *testing.T, e *Engine) uint64 {
 	t.Helper()
-	s, ok := scorchOf(ix.idx)
+	s, ok := scorchOf(e.idx)
 	if !ok {
 		t.Fatal("not a scorch index")
 	}

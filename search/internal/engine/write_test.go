@@ -1,4 +1,4 @@
-package search
+package engine
 
 import (
 	"context"
@@ -12,16 +12,16 @@ import (
 )
 
 // indexContent reads every field's terms and postings (document, frequency,
-// norm, positions) and the stored fields of ix: what searches score.
-func indexContent(t *testing.T, ix *Index) map[string]string {
+// norm, positions) and the stored fields of e: what searches score.
+func indexContent(t *testing.T, e *Engine) map[string]string {
 	t.Helper()
-	r, err := reader(ix.idx)
+	r, err := reader(e.idx)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer r.Close()
 	out := map[string]string{}
-	for _, field := range []string{fieldName, fieldNameKey, fieldDescription, fieldTags, fieldBody, fieldPlain} {
+	for _, field := range []string{FieldName, FieldNameKey, FieldDescription, FieldTags, FieldBody, FieldPlain} {
 		dict, err := r.FieldDict(field)
 		if err != nil {
 			t.Fatal(err)
@@ -64,12 +64,12 @@ func indexContent(t *testing.T, ix *Index) map[string]string {
 		}
 		dict.Close()
 	}
-	ids, err := ix.IDs()
+	ids, err := e.IDs()
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, id := range ids {
-		doc, err := ix.idx.Document(id)
+		doc, err := e.idx.Document(id)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -104,7 +104,7 @@ func TestPreparedLikeMapped(t *testing.T) {
 		t.Error("the text and plain analysers share no tokenizing: the shared path is not tested")
 	}
 
-	want, err := Open("", nil)
+	want, err := Open("", 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,14 +153,14 @@ func TestPrepare(t *testing.T) {
 	if p.Len() != 5 {
 		t.Errorf("prepared %d documents, want 5 (one ID repeated)", p.Len())
 	}
-	for _, ix := range []*Index{a, b} {
-		if err := ix.IndexPreparedUnsynced(p); err != nil {
+	for _, e := range []*Engine{a, b} {
+		if err := e.IndexPreparedUnsynced(p); err != nil {
 			t.Fatal(err)
 		}
-		if n, _ := ix.Count(); n != 5 {
+		if n, _ := e.Count(); n != 5 {
 			t.Errorf("%d documents indexed, want 5", n)
 		}
-		if got := mustSearch(t, ix, Request{Query: "renamed tool", Limit: 3}); len(got.Hits) == 0 || got.Hits[0].ID != "skill/002" {
+		if got := mustSearch(t, e, Request{Query: "renamed tool", Limit: 3}); len(got.Hits) == 0 || got.Hits[0].ID != "skill/002" {
 			t.Errorf("the last version of a repeated ID is not the one indexed: %v", ids(got.Hits))
 		}
 	}

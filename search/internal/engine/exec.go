@@ -1,4 +1,4 @@
-package search
+package engine
 
 import (
 	"context"
@@ -9,7 +9,6 @@ import (
 	"sort"
 
 	bsearch "github.com/blevesearch/bleve/v2/search"
-	"github.com/blevesearch/bleve/v2/search/query"
 	"github.com/blevesearch/bleve/v2/search/scorer"
 	"github.com/blevesearch/bleve/v2/search/searcher"
 	index "github.com/blevesearch/bleve_index_api"
@@ -33,21 +32,82 @@ import (
 // compares the two on random queries, bit for bit. With tune.prune it
 // also skips the documents that cannot enter the best limit (prune.go).
 
-// execHit is one of the best documents of an execution.
-type execHit struct {
-	id     string
-	score  float64
-	num    uint64    // internal document number (scorch's global number)
-	scores []float64 // per-clause scores, indexed like plan.clauses; 0: no match
+// Clause is one disjunct of a Query: Term searched in Field, its BM25
+// score multiplied by Boost.
+type Clause struct {
+	Field string
+	Term  string // analysed, as Engine.Analyze returns it
+	Boost float64
 }
 
-// execResult is the outcome of execute.
-type execResult struct {
-	hits  []execHit // best first
-	total uint64    // matching documents, or those counted (see Index.run)
-	// scored is the number of documents scored: total without pruning
+// Query is a disjunction of term clauses for Reader.Execute.
+type Query struct {
+	Clauses []Clause
+	// SqWeight is the sum of the clauses' squared weights (boost times
+	// IDF) bleve's query norm is 1/sqrt of. 0: Execute computes it and
+	// stores it here; once set, it is used again only with KeepNorm (a
+	// query extended with clauses that must not lower the others'
+	// scores), else recomputed.
+	SqWeight float64
+	KeepNorm bool
+	// BleveStats takes BM25's document count and average field lengths
+	// from bleve's own statistics instead of the engine's token counts
+	// (see stats.go); for tests that compare the two.
+	BleveStats bool
+}
+
+// Scorer combines a document's per-clause scores into its score: the
+// ranking's policy, which the engine executes.
+type Scorer interface {
+	// Score is the document's score: scores[i] is clause i's BM25 score
+	// (0: no match), matched the matched clauses' indices, ascending.
+	Score(scores []float64, matched []int) float64
+	// Pruner returns what lets Execute skip documents that cannot enter
+	// the best hits, given each clause's bound (its highest possible
+	// score), or nil: no pruning (no safe bound under the ranking).
+	Pruner(bounds []float64) Pruner
+}
+
+// Pruner bounds the scores of documents from the bounds of single
+// clauses, for MaxScore pruning (prune.go).
+type Pruner interface {
+	// Counted lists the clauses whose union of documents is the Total
+	// of the execution.
+	Counted() []int
+	// Raise takes the new entry threshold (the lowest score kept: a
+	// document must score above it) and returns the clauses that stop
+	// driving the iteration.
+	Raise(threshold float64) []int
+	// Known sums up what the clauses looked at so far give a document.
+	Known(scores []float64, matched []int) Partial
+	// CanEnter reports whether a document with k known may score above
+	// threshold once its first lazy clauses (the first lazy of those
+	// Raise returned, in order) are known too.
+	CanEnter(k Partial, threshold float64, lazy int) bool
+}
+
+// Partial is a Pruner's account of a document's known clauses.
+type Partial struct {
+	Sum    float64 // what they add to the score
+	Weight float64 // their coverage weight
+	Exact  bool    // the exact-name clause matched
+}
+
+// Hit is one of the best documents of an execution.
+type Hit struct {
+	ID     string
+	Score  float64
+	Num    uint64    // internal document number (scorch's global number): ties break by it
+	Scores []float64 // per-clause scores, indexed like Query.Clauses; 0: no match
+}
+
+// Result is the outcome of Execute.
+type Result struct {
+	Hits  []Hit  // best first
+	Total uint64 // matching documents, or those counted (see Execute)
+	// Scored is the number of documents scored: Total without pruning
 	// (and without counting), fewer with it.
-	scored uint64
+	Scored uint64
 }
 
 // postings is one clause's iterator and its BM25 parameters.
@@ -147,22 +207,18 @@ func (b byCount) Swap(i, j int) {
 // keeps the first one's norm (bleve multiplies every clause by the norm,
 // so more clauses would lower the query's own scores). The caller closes the
 // iterators, also on error.
-func openClauses(ctx context.Context, r index.IndexReader, p *plan, bm25 *bsearch.BM25Stats) ([]postings, error) {
-	ps := make([]postings, len(p.q.Disjuncts))
+func openClauses(ctx context.Context, r index.IndexReader, q *Query, bm25 *bsearch.BM25Stats) ([]postings, error) {
+	ps := make([]postings, len(q.Clauses))
 	weights := make([]float64, len(ps))
 	counts := make([]uint64, len(ps))
-	for i, d := range p.q.Disjuncts {
-		tq, ok := d.(*query.TermQuery)
-		if !ok {
-			return ps, fmt.Errorf("search: clause %d is a %T, not a term query", i, d)
-		}
-		tfr, err := r.TermFieldReader(ctx, []byte(tq.Term), tq.FieldVal, true, true, false)
+	for i, tq := range q.Clauses {
+		tfr, err := r.TermFieldReader(ctx, []byte(tq.Term), tq.Field, true, true, false)
 		if err != nil {
 			return ps, fmt.Errorf("search: %w", err)
 		}
 		c := &ps[i]
 		c.r = tfr
-		count, avgDL, err := bm25Metrics(r, tq.FieldVal, bm25)
+		count, avgDL, err := bm25Metrics(r, tq.Field, bm25)
 		if err != nil {
 			return ps, err
 		}
@@ -176,7 +232,7 @@ func openClauses(ctx context.Context, r index.IndexReader, p *plan, bm25 *bsearc
 				float64(docTerm+1.0))
 		}
 		c.avgDL = avgDL
-		w := tq.BoostVal.Value() * c.idf
+		w := tq.Boost * c.idf
 		weights[i] = w * w
 		counts[i] = docTerm
 	}
@@ -192,14 +248,14 @@ func openClauses(ctx context.Context, r index.IndexReader, p *plan, bm25 *bsearc
 		sum += weights[i]
 	}
 	qnorm := 1.0 / math.Sqrt(sum)
-	if p.sqWeight == 0 {
-		p.sqWeight = sum
-	} else if p.fb != 0 {
-		qnorm = 1 / math.Sqrt(p.sqWeight)
+	if q.SqWeight == 0 {
+		q.SqWeight = sum
+	} else if q.KeepNorm {
+		qnorm = 1 / math.Sqrt(q.SqWeight)
 	}
-	for i, d := range p.q.Disjuncts {
+	for i, tq := range q.Clauses {
 		c := &ps[i]
-		c.qw = d.(*query.TermQuery).BoostVal.Value() * c.idf * qnorm
+		c.qw = tq.Boost * c.idf * qnorm
 	}
 	return ps, nil
 }
@@ -302,10 +358,10 @@ func (h *clauseHeap) down(i int) {
 // hitHeap keeps the best hits with the worst at the root: lower score, or
 // equal score and later document (bleve's collector ranks an earlier
 // document first among equal scores).
-type hitHeap []execHit
+type hitHeap []Hit
 
 func (h hitHeap) worse(a, b int) bool {
-	return h[a].score < h[b].score || h[a].score == h[b].score && h[a].num > h[b].num
+	return h[a].Score < h[b].Score || h[a].Score == h[b].Score && h[a].Num > h[b].Num
 }
 
 func (h hitHeap) up(i int) {
@@ -344,13 +400,13 @@ const checkEvery = 1024
 
 // execute runs p on r and returns its best limit documents, best first,
 // and the number of matching documents; when count is set, total counts
-// only the documents whose score is above 0 and at least minScore. tune
-// is the ranking (plan.scoreOf) and, with tune.prune, lets execute skip
-// documents that cannot enter the best limit (see prune.go). It returns
-// ctx's error if ctx ends during the run.
-func execute(ctx context.Context, r index.IndexReader, p *plan, tune *tuning, bm25 *bsearch.BM25Stats,
-	limit int, count bool, minScore float64) (*execResult, error) {
-	ps, err := openClauses(ctx, r, p, bm25)
+// only the documents whose score is above 0 and at least minScore. sc
+// is the ranking, and its Pruner lets execute skip documents that cannot
+// enter the best limit (see prune.go). It returns ctx's error if ctx ends
+// during the run.
+func execute(ctx context.Context, r index.IndexReader, q *Query, sc Scorer, bm25 *bsearch.BM25Stats,
+	limit int, count bool, minScore float64) (*Result, error) {
+	ps, err := openClauses(ctx, r, q, bm25)
 	defer func() {
 		for i := range ps {
 			if ps[i].r != nil {
@@ -363,12 +419,13 @@ func execute(ctx context.Context, r index.IndexReader, p *plan, tune *tuning, bm
 	}
 	n := len(ps)
 	// The pruned loop does not see every match: Total is counted apart.
-	var mx *maxScore
+	var mx Pruner
 	var total uint64
-	if tune.prune && limit > 0 {
-		if mx = newMaxScore(p, ps, tune, count, minScore); mx != nil {
+	if bounds := clauseBounds(ps); limit > 0 && bounds != nil && !(count && minScore > 0) {
+		// With count and a positive minScore Total needs every score.
+		if mx = sc.Pruner(bounds); mx != nil {
 			var ok bool
-			if total, ok, err = unionCount(r, p, mx.counted); err != nil {
+			if total, ok, err = unionCount(r, q, mx.Counted()); err != nil {
 				return nil, err
 			} else if !ok {
 				mx = nil
@@ -416,13 +473,12 @@ func execute(ctx context.Context, r index.IndexReader, p *plan, tune *tuning, bm
 		// The lazy clauses, largest bound first; before each, whether the
 		// document can still enter with the bounds of those left.
 		drop := false
-		var ksum, kw float64
-		var exact bool
+		var known Partial
 		if len(lazy) > 0 {
-			ksum, kw, exact = mx.known(p, scores, matched, tune.tie)
+			known = mx.Known(scores, matched)
 		}
 		for k := len(lazy) - 1; k >= 0; k-- {
-			if !mx.canEnter(p, tune, ksum, kw, exact, hits[0].score, k+1) {
+			if !mx.CanEnter(known, hits[0].Score, k+1) {
 				drop = true
 				break
 			}
@@ -436,7 +492,7 @@ func execute(ctx context.Context, r index.IndexReader, p *plan, tune *tuning, bm
 			if c.doc == doc {
 				scores[i] = c.score()
 				matched = insertSorted(matched, i)
-				ksum, kw, exact = mx.known(p, scores, matched, tune.tie)
+				known = mx.Known(scores, matched)
 			}
 		}
 		if drop {
@@ -445,7 +501,7 @@ func execute(ctx context.Context, r index.IndexReader, p *plan, tune *tuning, bm
 			}
 			continue
 		}
-		s := p.scoreOf(scores, matched, tune, 0)
+		s := sc.Score(scores, matched)
 		seen++
 		if mx == nil {
 			if !count {
@@ -454,15 +510,15 @@ func execute(ctx context.Context, r index.IndexReader, p *plan, tune *tuning, bm
 				total++
 			}
 		}
-		if limit > 0 && (len(hits) < limit || s > hits[0].score) {
+		if limit > 0 && (len(hits) < limit || s > hits[0].Score) {
 			var keep []float64 // reuse the scores of the hit pushed out
 			if len(hits) == limit {
-				keep = hits[0].scores
+				keep = hits[0].Scores
 			} else {
 				keep = make([]float64, n)
 			}
 			copy(keep, scores)
-			h := execHit{score: s, num: doc, scores: keep}
+			h := Hit{Score: s, Num: doc, Scores: keep}
 			if len(hits) == limit {
 				hits[0] = h
 				hits.down(0)
@@ -471,7 +527,7 @@ func execute(ctx context.Context, r index.IndexReader, p *plan, tune *tuning, bm
 				hits.up(len(hits) - 1)
 			}
 			if mx != nil && len(hits) == limit {
-				if moved := mx.raise(hits[0].score); len(moved) > 0 {
+				if moved := mx.Raise(hits[0].Score); len(moved) > 0 {
 					lazy = append(lazy, moved...)
 					ch.remove(moved)
 				}
@@ -487,7 +543,7 @@ func execute(ctx context.Context, r index.IndexReader, p *plan, tune *tuning, bm
 	sort.Slice(hits, func(a, b int) bool { return hits.worse(b, a) })
 	var id index.IndexInternalID
 	for i := range hits {
-		id = index.NewIndexInternalID(id, hits[i].num)
+		id = index.NewIndexInternalID(id, hits[i].Num)
 		ext, err := r.ExternalID(id)
 		if err != nil {
 			if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
@@ -495,7 +551,23 @@ func execute(ctx context.Context, r index.IndexReader, p *plan, tune *tuning, bm
 			}
 			return nil, fmt.Errorf("search: %w", err)
 		}
-		hits[i].id = ext
+		hits[i].ID = ext
 	}
-	return &execResult{hits: hits, total: total, scored: seen}, nil
+	return &Result{Hits: hits, Total: total, Scored: seen}, nil
+}
+
+// clauseBounds returns each clause's highest possible score (k1 * idf *
+// query weight: a BM25 clause's score approaches it as the term frequency
+// grows), or nil when a clause has no such bound: tf-idf scoring (no
+// field statistics) or a negative idf or weight.
+func clauseBounds(ps []postings) []float64 {
+	b := make([]float64, len(ps))
+	for i := range ps {
+		c := &ps[i]
+		if c.avgDL <= 0 || c.idf < 0 || c.qw < 0 {
+			return nil
+		}
+		b[i] = bsearch.BM25_k1 * c.idf * c.qw
+	}
+	return b
 }

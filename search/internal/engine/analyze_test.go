@@ -1,6 +1,8 @@
-package search
+package engine
 
 import (
+	"github.com/skilldex/skilldex/search/internal/corpustest"
+
 	"fmt"
 	"os"
 	"path/filepath"
@@ -237,13 +239,13 @@ func TestDistinctTermsScratch(t *testing.T) {
 // as a cold build writes them first, and of the real corpus without and
 // with bodies.
 func BenchmarkPrepare(b *testing.B) {
-	ix, err := Open("", nil)
+	e, err := Open("", 0)
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer ix.Close()
+	defer e.Close()
 	sets := map[string]func() []Doc{
-		"synth-meta": func() []Doc { return newSynth(1).docs(2000, false) },
+		"synth-meta": func() []Doc { return synthDocs(1, 2000, false) },
 		"corpus-meta": func() []Doc {
 			docs := slices.Clone(corpusDocs(b))
 			for i := range docs {
@@ -268,7 +270,7 @@ func BenchmarkPrepare(b *testing.B) {
 			docs := sets[name]()
 			b.ResetTimer()
 			for range b.N {
-				if _, err := ix.Prepare(docs...); err != nil {
+				if _, err := e.Prepare(docs...); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -297,7 +299,7 @@ func TestDocBuilderLikeMapping(t *testing.T) {
 		{ID: "d", Name: "x", Description: "y", Tags: []string{}},
 	}
 	if !testing.Short() {
-		if _, err := os.Stat(filepath.Join(corpusDir, "QUERIES.tsv")); err == nil {
+		if _, err := os.Stat(filepath.Join(corpustest.Dir, "QUERIES.tsv")); err == nil {
 			for i, d := range corpusDocs(t) {
 				d.ID = fmt.Sprint("corpus", i)
 				docs = append(docs, d)
@@ -338,22 +340,22 @@ func TestDocBuilderLikeMapping(t *testing.T) {
 // batch: counting terms, building the segment): run it with -cpu 1 to
 // compare CPU.
 func BenchmarkPrepareWrite(b *testing.B) {
-	docs := newSynth(1).docs(2000, false)
+	docs := synthDocs(1, 2000, false)
 	b.ResetTimer()
 	for range b.N {
-		ix, err := Open("", nil)
+		e, err := Open("", 0)
 		if err != nil {
 			b.Fatal(err)
 		}
-		p, err := ix.Prepare(docs...)
+		p, err := e.Prepare(docs...)
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := ix.IndexPreparedUnsynced(p); err != nil {
+		if err := e.IndexPreparedUnsynced(p); err != nil {
 			b.Fatal(err)
 		}
 		b.StopTimer()
-		ix.Close()
+		e.Close()
 		b.StartTimer()
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(docs)), "ns/doc")
@@ -386,7 +388,7 @@ func TestCounterLikeTokenFrequency(t *testing.T) {
 		if want == nil {
 			want = analysis.TokenFrequency(toks, nil, opts)
 		} else {
-			want.MergeAll(fieldPlain, analysis.TokenFrequency(toks, nil, opts))
+			want.MergeAll(FieldPlain, analysis.TokenFrequency(toks, nil, opts))
 		}
 	}
 	all := c.count(n, streams, opts)

@@ -1,4 +1,4 @@
-package search
+package engine
 
 import (
 	"unsafe"
@@ -11,7 +11,7 @@ import (
 
 // docFields are the fields of Doc.fields, in the order docBuilder adds
 // them.
-var docFields = [...]string{fieldName, fieldNameKey, fieldDescription, fieldPlain, fieldLensKey, fieldTerms, fieldTags, fieldBody}
+var docFields = [...]string{FieldName, FieldNameKey, FieldDescription, FieldPlain, fieldLensKey, fieldTerms, FieldTags, FieldBody}
 
 // docBuilder makes the bleve document bleve's mapping makes of
 // Doc.fields (IndexMappingImpl.MapDocument), without its reflection

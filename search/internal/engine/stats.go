@@ -1,4 +1,4 @@
-package search
+package engine
 
 import (
 	"encoding/binary"
@@ -28,7 +28,7 @@ import (
 // through SearchRequest.PreSearchData at query time.
 
 // lenFields are the fields whose lengths are tracked, in fieldLens order.
-var lenFields = [...]string{fieldName, fieldDescription, fieldTags, fieldBody}
+var lenFields = [...]string{FieldName, FieldDescription, FieldTags, FieldBody}
 
 // fieldLens holds token counts for the fields of lenFields.
 type fieldLens [len(lenFields)]uint64
@@ -150,7 +150,7 @@ func (s *corpusStats) bm25Stats(docCount uint64) *bsearch.BM25Stats {
 		}
 		fc[f] = int(math.Round(avg * float64(docCount)))
 	}
-	fc[fieldNameKey] = int(docCount) // one token per document
+	fc[FieldNameKey] = int(docCount) // one token per document
 	return &bsearch.BM25Stats{DocCount: float64(docCount), FieldCardinality: fc}
 }
 
@@ -290,4 +290,13 @@ func estimateTokens(s string) uint64 {
 	}
 	flush(len(s))
 	return n
+}
+
+// bm25 is the BM25 statistics q is executed with at docs documents: the
+// engine's, or nil for bleve's own (Query.BleveStats).
+func (e *Engine) bm25(q *Query, docs uint64) *bsearch.BM25Stats {
+	if q.BleveStats {
+		return nil
+	}
+	return e.stats.Load().bm25Stats(docs)
 }

@@ -1,4 +1,4 @@
-package search
+package engine
 
 import (
 	"fmt"
@@ -34,18 +34,18 @@ func (d *Doc) fields(l fieldLens, terms, desc string) map[string]interface{} {
 	plain = append(plain, d.Name, d.Description)
 	plain = append(plain, d.Tags...)
 	f := map[string]interface{}{
-		fieldName:        d.Name,
-		fieldNameKey:     normalizeName(d.Name),
-		fieldDescription: desc,
-		fieldPlain:       plain,
+		FieldName:        d.Name,
+		FieldNameKey:     NormalizeName(d.Name),
+		FieldDescription: desc,
+		FieldPlain:       plain,
 		fieldLensKey:     l.text(),
 		fieldTerms:       terms,
 	}
 	if len(d.Tags) > 0 {
-		f[fieldTags] = d.Tags
+		f[FieldTags] = d.Tags
 	}
 	if d.Body != "" {
-		f[fieldBody] = d.Body
+		f[FieldBody] = d.Body
 	}
 	return f
 }
@@ -55,11 +55,11 @@ func (d *Doc) fields(l fieldLens, terms, desc string) map[string]interface{} {
 // every earlier write: see Sync). If an ID appears more than once in docs
 // the last one wins. An empty ID is an error and nothing is written; if a
 // batch fails, the batches before it stay written.
-func (ix *Index) Index(docs ...Doc) error {
-	if err := ix.IndexUnsynced(docs...); err != nil {
+func (e *Engine) Index(docs ...Doc) error {
+	if err := e.IndexUnsynced(docs...); err != nil {
 		return err
 	}
-	return ix.Sync()
+	return e.Sync()
 }
 
 // IndexUnsynced is Index without the wait for the disk: it returns once
@@ -70,16 +70,16 @@ func (ix *Index) Index(docs ...Doc) error {
 // catalog writing skills new to its store: the next open re-indexes the
 // ids the index lacks). It fails without writing when bleve reported that
 // it could not write an earlier batch to disk.
-func (ix *Index) IndexUnsynced(docs ...Doc) error {
+func (e *Engine) IndexUnsynced(docs ...Doc) error {
 	for len(docs) > 0 {
 		// Prepared a batch at a time: a prepared batch holds its
 		// documents' analysis.
 		n := batchLen(docs)
-		p, err := ix.Prepare(docs[:n]...)
+		p, err := e.Prepare(docs[:n]...)
 		if err != nil {
 			return err
 		}
-		if err := ix.IndexPreparedUnsynced(p); err != nil {
+		if err := e.IndexPreparedUnsynced(p); err != nil {
 			return err
 		}
 		docs = docs[n:]
@@ -91,7 +91,7 @@ func (ix *Index) IndexUnsynced(docs ...Doc) error {
 // ready to be written (IndexPreparedUnsynced). It holds the documents'
 // analysed terms: prepare a batch at a time.
 type Prepared struct {
-	ix   *Index
+	e    *Engine
 	docs []Doc // as given, the last occurrence of each ID kept
 	prep []prepared
 }
@@ -103,13 +103,13 @@ func (p *Prepared) Len() int { return len(p.docs) }
 // cores, without taking the index's write lock: a caller writing batch
 // after batch prepares the next one while the last is written. If an ID
 // appears more than once the last one wins. An empty ID is an error.
-func (ix *Index) Prepare(docs ...Doc) (*Prepared, error) {
+func (e *Engine) Prepare(docs ...Doc) (*Prepared, error) {
 	for i := range docs {
 		if strings.TrimSpace(docs[i].ID) == "" {
 			return nil, fmt.Errorf("search: index: doc %d (name %q) has an empty ID", i, docs[i].Name)
 		}
 	}
-	idx, done, err := ix.live()
+	idx, done, err := e.live()
 	if err != nil {
 		return nil, err
 	}
@@ -134,8 +134,8 @@ func (ix *Index) Prepare(docs ...Doc) (*Prepared, error) {
 		return nil, fmt.Errorf("search: analyzer %q missing from mapping", analyzerText)
 	}
 	a := newAnalyzers(m, ana)
-	a.memos = &ix.memos
-	p := &Prepared{ix: ix, docs: kept, prep: prepareAll(m, a, kept)}
+	a.memos = &e.memos
+	p := &Prepared{e: e, docs: kept, prep: prepareAll(m, a, kept)}
 	for _, d := range p.prep {
 		if d.err != nil {
 			return nil, d.err
@@ -146,20 +146,20 @@ func (ix *Index) Prepare(docs ...Doc) (*Prepared, error) {
 
 // IndexPreparedUnsynced is IndexUnsynced for documents Prepare prepared
 // (for this index; prepared for another, they are prepared again).
-func (ix *Index) IndexPreparedUnsynced(p *Prepared) error {
-	if p.ix != ix {
-		q, err := ix.Prepare(p.docs...)
+func (e *Engine) IndexPreparedUnsynced(p *Prepared) error {
+	if p.e != e {
+		q, err := e.Prepare(p.docs...)
 		if err != nil {
 			return err
 		}
 		p = q
 	}
-	idx, unlock, err := ix.lockWrite()
+	idx, unlock, err := e.lockWrite()
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	w := ix.newWriter(idx)
+	w := e.newWriter(idx)
 	for len(p.prep) > 0 {
 		n := batchLen(p.docs)
 		for _, d := range p.prep[:n] {
@@ -167,7 +167,7 @@ func (ix *Index) IndexPreparedUnsynced(p *Prepared) error {
 				return w.fail(err)
 			}
 			w.st.add(d.lens, +1)
-			ix.written.Add(1)
+			e.written.Add(1)
 			if err := w.b.IndexAdvanced(d.doc); err != nil {
 				return w.fail(fmt.Errorf("search: index %q: %w", d.doc.ID(), err))
 			}
@@ -176,7 +176,7 @@ func (ix *Index) IndexPreparedUnsynced(p *Prepared) error {
 		if err := w.flush(); err != nil {
 			return err
 		}
-		p = &Prepared{ix: ix, docs: p.docs[n:], prep: p.prep[n:]}
+		p = &Prepared{e: e, docs: p.docs[n:], prep: p.prep[n:]}
 	}
 	return nil
 }
@@ -264,13 +264,13 @@ func prepare(m mapping.IndexMapping, ana analyzers, w *chainMemo, d *Doc) prepar
 		}
 		var toks analysis.TokenStream
 		switch {
-		case tf.Name() == fieldName:
+		case tf.Name() == FieldName:
 			toks = nameToks
-		case tf.Name() == fieldDescription:
+		case tf.Name() == FieldDescription:
 			toks = descToks
-		case tf.Name() == fieldTags && tf.Analyzer() == ana.text:
+		case tf.Name() == FieldTags && tf.Analyzer() == ana.text:
 			toks = both(string(tf.Value()))[0]
-		case tf.Name() == fieldPlain && tf.Analyzer() == ana.plain:
+		case tf.Name() == FieldPlain && tf.Analyzer() == ana.plain:
 			toks = both(string(tf.Value()))[1]
 		case tf.Analyzer() == ana.text && !tf.Options().IsStored():
 			toks = ana.textOnly(tf.Value(), w) // the body
@@ -291,7 +291,7 @@ func prepare(m mapping.IndexMapping, ana analyzers, w *chainMemo, d *Doc) prepar
 func (d *Doc) texts(dst []fieldText, desc string, l fieldLens, terms string) []fieldText {
 	add := func(field, pos int, value string) { dst = append(dst, fieldText{field: field, pos: pos, value: value}) }
 	add(0, -1, d.Name)
-	add(1, -1, normalizeName(d.Name))
+	add(1, -1, NormalizeName(d.Name))
 	add(2, -1, desc)
 	add(3, 0, d.Name)
 	add(3, 1, d.Description)
@@ -329,11 +329,11 @@ func buildDoc(ana analyzers, w *chainMemo, d *Doc, desc string, l fieldLens, ter
 			return nil, false
 		}
 		switch field := docFields[t.field]; {
-		case field == fieldName && fa == ana.text:
+		case field == FieldName && fa == ana.text:
 			return nameToks, true
-		case field == fieldDescription && fa == ana.text:
+		case field == FieldDescription && fa == ana.text:
 			return descToks, true
-		case field == fieldBody && fa == ana.text:
+		case field == FieldBody && fa == ana.text:
 			return ana.textOnly([]byte(t.value), w), true
 		case fa == ana.text:
 			return both(t.value)[0], true
@@ -355,23 +355,23 @@ func (a analyzed) Analyze([]byte) analysis.TokenStream { return analysis.TokenSt
 // Delete removes the docs with the given IDs and returns once that is on
 // disk (with every earlier write: see Sync). Unknown and empty IDs are
 // ignored.
-func (ix *Index) Delete(ids ...string) error {
-	if err := ix.DeleteUnsynced(ids...); err != nil {
+func (e *Engine) Delete(ids ...string) error {
+	if err := e.DeleteUnsynced(ids...); err != nil {
 		return err
 	}
-	return ix.Sync()
+	return e.Sync()
 }
 
 // DeleteUnsynced is Delete without the wait for the disk, like
 // IndexUnsynced.
-func (ix *Index) DeleteUnsynced(ids ...string) error {
-	idx, unlock, err := ix.lockWrite()
+func (e *Engine) DeleteUnsynced(ids ...string) error {
+	idx, unlock, err := e.lockWrite()
 	if err != nil {
 		return err
 	}
 	defer unlock()
 
-	w := ix.newWriter(idx)
+	w := e.newWriter(idx)
 	seen := make(map[string]bool, len(ids))
 	for _, id := range ids {
 		if id == "" || seen[id] {
@@ -382,7 +382,7 @@ func (ix *Index) DeleteUnsynced(ids ...string) error {
 			return w.fail(err)
 		}
 		w.b.Delete(id)
-		ix.written.Add(1)
+		e.written.Add(1)
 		if err := w.added(); err != nil {
 			return err
 		}
@@ -396,11 +396,11 @@ func (ix *Index) DeleteUnsynced(ids ...string) error {
 // stays searchable in memory, and bleve retries in the background).
 // Writes made after a failed Sync also fail with that error until bleve
 // has written everything. A no-op for an in-memory index.
-func (ix *Index) Sync() error {
-	if ix.dur == nil {
+func (e *Engine) Sync() error {
+	if e.dur == nil {
 		return nil
 	}
-	return ix.dur.wait()
+	return e.dur.wait()
 }
 
 // persistAll waits until bleve has written its current snapshot, with
@@ -410,11 +410,11 @@ func (ix *Index) Sync() error {
 // one it wrote, an empty batch is sent with a persisted callback: bleve
 // writes snapshots in order, so once that one is on disk, so is every
 // earlier change. Nothing is written when nothing changed.
-func (ix *Index) persistAll() error {
-	if err := ix.dur.wait(); err != nil {
+func (e *Engine) persistAll() error {
+	if err := e.dur.wait(); err != nil {
 		return err
 	}
-	s, ok := scorchOf(ix.idx)
+	s, ok := scorchOf(e.idx)
 	if !ok {
 		return nil
 	}
@@ -424,54 +424,54 @@ func (ix *Index) persistAll() error {
 	if cur <= done {
 		return nil
 	}
-	b := ix.idx.NewBatch()
-	b.SetPersistedCallback(ix.dur.sent())
-	if err := ix.idx.Batch(b); err != nil {
-		ix.dur.unsent()
+	b := e.idx.NewBatch()
+	b.SetPersistedCallback(e.dur.sent())
+	if err := e.idx.Batch(b); err != nil {
+		e.dur.unsent()
 		return fmt.Errorf("search: write index to disk: %w", err)
 	}
-	return ix.dur.wait()
+	return e.dur.wait()
 }
 
 // lockWrite opens the live index for a write and takes the write lock
-// (ix.wmu); unlock releases both. It fails without locking when the index
+// (e.wmu); unlock releases both. It fails without locking when the index
 // is closed or bleve reported that it could not write an earlier batch
 // to disk (persistErr).
-func (ix *Index) lockWrite() (idx bleve.Index, unlock func(), err error) {
-	idx, done, err := ix.live()
+func (e *Engine) lockWrite() (idx bleve.Index, unlock func(), err error) {
+	idx, done, err := e.live()
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := ix.persistErr(); err != nil {
+	if err := e.persistErr(); err != nil {
 		done()
 		return nil, nil, err
 	}
-	ix.wmu.Lock()
-	return idx, func() { ix.wmu.Unlock(); done() }, nil
+	e.wmu.Lock()
+	return idx, func() { e.wmu.Unlock(); done() }, nil
 }
 
-func (ix *Index) persistErr() error {
-	if ix.dur == nil {
+func (e *Engine) persistErr() error {
+	if e.dur == nil {
 		return nil
 	}
-	if err := ix.dur.check(); err != nil {
+	if err := e.dur.check(); err != nil {
 		return fmt.Errorf("search: an earlier write could not be written to disk: %w", err)
 	}
 	return nil
 }
 
 // writer batches document operations together with the length
-// bookkeeping; callers hold ix.wmu.
+// bookkeeping; callers hold e.wmu.
 type writer struct {
-	ix  *Index
+	e   *Engine
 	idx bleve.Index
 	b   *bleve.Batch
 	n   int         // documents in b
 	st  corpusStats // totals including b
 }
 
-func (ix *Index) newWriter(idx bleve.Index) *writer {
-	return &writer{ix: ix, idx: idx, b: idx.NewBatch(), st: *ix.stats.Load()}
+func (e *Engine) newWriter(idx bleve.Index) *writer {
+	return &writer{e: e, idx: idx, b: idx.NewBatch(), st: *e.stats.Load()}
 }
 
 // forget removes id's previous lengths (if it is indexed) from the totals.
@@ -509,17 +509,17 @@ func (w *writer) flush() error {
 		return nil
 	}
 	w.b.SetInternal(statsKey, w.st.encode())
-	if d := w.ix.dur; d != nil {
+	if d := w.e.dur; d != nil {
 		w.b.SetPersistedCallback(d.sent())
 	}
 	if err := w.idx.Batch(w.b); err != nil {
-		if d := w.ix.dur; d != nil {
+		if d := w.e.dur; d != nil {
 			d.unsent() // a refused batch is never persisted
 		}
 		return w.fail(fmt.Errorf("search: write batch: %w", err))
 	}
 	st := w.st
-	w.ix.stats.Store(&st)
+	w.e.stats.Store(&st)
 	w.b.Reset()
 	w.n = 0
 	return nil
@@ -529,7 +529,7 @@ func (w *writer) flush() error {
 // returns err.
 func (w *writer) fail(err error) error {
 	if st, lerr := loadStats(w.idx); lerr == nil {
-		w.ix.stats.Store(&st)
+		w.e.stats.Store(&st)
 	}
 	return err
 }

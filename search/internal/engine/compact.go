@@ -1,4 +1,4 @@
-package search
+package engine
 
 import (
 	"context"
@@ -15,8 +15,8 @@ import (
 // bleve's background work (merging segments, persisting them) is still
 // running: a steady index has busy false. An in-memory index or one that
 // is not scorch reports (0, false, nil).
-func (ix *Index) Segments() (segments uint64, busy bool, err error) {
-	idx, done, err := ix.live()
+func (e *Engine) Segments() (segments uint64, busy bool, err error) {
+	idx, done, err := e.live()
 	if err != nil {
 		return 0, false, err
 	}
@@ -49,19 +49,19 @@ const closeCompactMax = 2 * time.Minute
 // catalog calls it when its background body pass has drained; Close calls
 // it too, so a short-lived process that built the index (skilldex index,
 // a one-shot command on a new catalog) leaves it compacted.
-func (ix *Index) CompactAfterBuild(ctx context.Context) error {
-	n := ix.written.Load()
+func (e *Engine) CompactAfterBuild(ctx context.Context) error {
+	n := e.written.Load()
 	if n < compactMinDocs {
 		return nil
 	}
-	docs, err := ix.Count()
+	docs, err := e.Count()
 	if err != nil {
 		return err
 	}
 	if uint64(n)*compactFraction < docs {
 		return nil
 	}
-	return ix.Compact(ctx)
+	return e.Compact(ctx)
 }
 
 // Compact merges the index into a single segment and waits until bleve
@@ -77,8 +77,8 @@ func (ix *Index) CompactAfterBuild(ctx context.Context) error {
 // one-shot `skilldex search` (benchmarks/PROFILE.md). After Compact there
 // is nothing to merge. The cost is one merge of the whole index, paid once
 // after a build, not on every open. A no-op for in-memory indexes.
-func (ix *Index) Compact(ctx context.Context) error {
-	idx, done, err := ix.live()
+func (e *Engine) Compact(ctx context.Context) error {
+	idx, done, err := e.live()
 	if err != nil {
 		return err
 	}
@@ -87,9 +87,9 @@ func (ix *Index) Compact(ctx context.Context) error {
 	if !ok {
 		return nil
 	}
-	written := ix.written.Load()
-	if ix.memOnly {
-		ix.written.Add(-written)
+	written := e.written.Load()
+	if e.memOnly {
+		e.written.Add(-written)
 		return nil
 	}
 	wait := func() error {
@@ -105,14 +105,14 @@ func (ix *Index) Compact(ctx context.Context) error {
 	for merges := 0; ; merges++ {
 		// bleve merges only segments on disk: wait for the persister to
 		// write the last in-memory ones.
-		if err := ix.persistErr(); err != nil {
+		if err := e.persistErr(); err != nil {
 			// The merge waits for in-memory segments the persister
 			// cannot write.
 			return fmt.Errorf("search: compact: %w", err)
 		}
 		files, mem, busy := segmentsOf(s)
 		if files+mem <= 1 && !busy {
-			ix.written.Add(-written)
+			e.written.Add(-written)
 			return nil
 		}
 		if mem > 0 || (busy && merges > 0) {
@@ -125,7 +125,7 @@ func (ix *Index) Compact(ctx context.Context) error {
 		if merges == 3 {
 			return nil
 		}
-		ix.forcedMerges.Add(1)
+		e.forcedMerges.Add(1)
 		opts := mergeplan.SingleSegmentMergePlanOptions
 		if err := s.ForceMerge(ctx, &opts); err != nil {
 			return fmt.Errorf("search: compact: %w", err)

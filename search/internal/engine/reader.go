@@ -1,0 +1,209 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	index "github.com/blevesearch/bleve_index_api"
+)
+
+// Analyzer selects one of the index's analyzers for Reader.Analyze.
+type Analyzer string
+
+// The analyzers of the mapping (see the package documentation of search
+// for what each does).
+const (
+	// Text is the analyzer of name, description, tags and body: words
+	// lower-cased, English stop words removed, porter-stemmed, CJK runs
+	// as unigrams and bigrams.
+	Text Analyzer = analyzerText
+	// Plain is Text without stemming: the words of FieldPlain.
+	Plain Analyzer = analyzerPlain
+)
+
+// Reader is a consistent view of the index (one bleve snapshot) for one
+// search. It holds the Engine open: Close it when done (the Engine's
+// Close waits for open Readers). A Reader is used by one goroutine.
+type Reader struct {
+	e    *Engine
+	r    index.IndexReader
+	done func()
+}
+
+// Reader opens a view of the index's current contents. Errors: ErrClosed
+// (wrapped) for a closed Engine, bleve's for a snapshot it cannot open.
+func (e *Engine) Reader() (*Reader, error) {
+	idx, done, err := e.live()
+	if err != nil {
+		return nil, err
+	}
+	r, err := reader(idx)
+	if err != nil {
+		done()
+		return nil, err
+	}
+	return &Reader{e: e, r: r, done: done}, nil
+}
+
+// Close releases the snapshot and the Engine.
+func (r *Reader) Close() error {
+	if r.done == nil {
+		return nil
+	}
+	err := r.r.Close()
+	r.done()
+	r.done = nil
+	return err
+}
+
+// Analyze runs analyzer a over text and returns the terms, in order,
+// repeats included.
+func (r *Reader) Analyze(a Analyzer, text string) ([]string, error) {
+	an := r.e.idx.Mapping().AnalyzerNamed(string(a))
+	if an == nil {
+		return nil, fmt.Errorf("search: analyzer %q missing from mapping", a)
+	}
+	var out []string
+	for _, t := range an.Analyze([]byte(text)) {
+		out = append(out, string(t.Term))
+	}
+	return out, nil
+}
+
+// DocCount is the number of documents in the view.
+func (r *Reader) DocCount() (uint64, error) {
+	n, err := r.r.DocCount()
+	if err != nil {
+		return 0, fmt.Errorf("search: %w", err)
+	}
+	return n, nil
+}
+
+// DocFreq is the number of documents with term in field.
+func (r *Reader) DocFreq(ctx context.Context, field, term string) (uint64, error) {
+	tfr, err := r.r.TermFieldReader(ctx, []byte(term), field, false, false, false)
+	if err != nil {
+		return 0, fmt.Errorf("search: %w", err)
+	}
+	n := tfr.Count()
+	if err := tfr.Close(); err != nil && !errors.Is(err, context.Canceled) {
+		return 0, fmt.Errorf("search: %w", err)
+	}
+	return n, nil
+}
+
+// MetaTerms returns the distinct analysed terms of the name and the
+// indexed description of document id, as stored when it was indexed; ok
+// is false when there is no such document.
+func (r *Reader) MetaTerms(id string) (terms []string, ok bool, err error) {
+	doc, err := r.r.Document(id)
+	if err != nil {
+		return nil, false, fmt.Errorf("search: %w", err)
+	}
+	if doc == nil {
+		return nil, false, nil
+	}
+	doc.VisitFields(func(f index.Field) {
+		if f.Name() == fieldTerms {
+			terms = append(terms, strings.Fields(string(f.Value()))...)
+		}
+	})
+	return terms, true, nil
+}
+
+// TermCount is a dictionary word and the number of documents holding it.
+type TermCount struct {
+	Term  string
+	Count uint64
+}
+
+// FuzzyTerms returns the words of FieldPlain at edit distance 1 from w
+// (Levenshtein, as bleve's automaton measures it), w itself left out.
+func (r *Reader) FuzzyTerms(w string) ([]TermCount, error) {
+	fr, ok := r.r.(index.IndexReaderFuzzy)
+	if !ok {
+		return nil, nil
+	}
+	fd, err := fr.FieldDictFuzzy(FieldPlain, w, 1, "")
+	if err != nil {
+		return nil, fmt.Errorf("search: fuzzy %q: %w", w, err)
+	}
+	cs, err := dictTerms(fd, func(t string) bool { return t != w })
+	if err != nil {
+		return nil, fmt.Errorf("search: fuzzy %q: %w", w, err)
+	}
+	return cs, nil
+}
+
+// PrefixTerms returns the words of FieldPlain starting with prefix that
+// keep accepts.
+func (r *Reader) PrefixTerms(prefix string, keep func(term string) bool) ([]TermCount, error) {
+	fd, err := r.r.FieldDictPrefix(FieldPlain, []byte(prefix))
+	if err != nil {
+		return nil, fmt.Errorf("search: prefix %q: %w", prefix, err)
+	}
+	cs, err := dictTerms(fd, keep)
+	if err != nil {
+		return nil, fmt.Errorf("search: prefix %q: %w", prefix, err)
+	}
+	return cs, nil
+}
+
+// dictTerms reads fd to its end, keeping the words keep accepts with their
+// document counts, and closes it.
+func dictTerms(fd index.FieldDict, keep func(term string) bool) ([]TermCount, error) {
+	defer fd.Close()
+	var cs []TermCount
+	for {
+		e, err := fd.Next()
+		if err != nil {
+			return nil, err
+		}
+		if e == nil {
+			return cs, nil
+		}
+		if keep(e.Term) {
+			cs = append(cs, TermCount{e.Term, e.Count})
+		}
+	}
+}
+
+// MostFrequent returns the terms of cs, most frequent first (ties by
+// term), at most max of them. It sorts cs.
+func MostFrequent(cs []TermCount, max int) []string {
+	sort.Slice(cs, func(i, j int) bool {
+		if cs[i].Count != cs[j].Count {
+			return cs[i].Count > cs[j].Count
+		}
+		return cs[i].Term < cs[j].Term
+	})
+	if len(cs) > max {
+		cs = cs[:max]
+	}
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.Term
+	}
+	return out
+}
+
+// Execute runs q over the view and returns its best limit documents by
+// sc's scores, best first, and the number of matching documents; with
+// count, Total counts only the documents scoring above 0 and at least
+// minScore. BM25 takes the engine's field-length statistics at docs
+// documents (the count the caller planned q with) unless q.BleveStats.
+// It returns ctx's error if ctx ends during the run.
+func (r *Reader) Execute(ctx context.Context, q *Query, sc Scorer, docs uint64, limit int, count bool, minScore float64) (*Result, error) {
+	var bm25 = r.e.bm25(q, docs)
+	res, err := execute(ctx, r.r, q, sc, bm25, limit, count, minScore)
+	if err != nil {
+		if ctxErr := ctx.Err(); ctxErr != nil {
+			return nil, ctxErr
+		}
+		return nil, err
+	}
+	return res, nil
+}
