@@ -189,4 +189,3 @@ func TestFeedbackSelective(t *testing.T) {
 		}
 	}
 }
-

@@ -651,7 +651,6 @@ func TestConcurrent(t *testing.T) {
 	}
 }
 
-
 // TestNoGoodMatch: a query nothing fits is flagged (hits still returned),
 // one a skill answers is not; Confidence is in [0, 1] and higher for the
 // good answer; the verdict is the same on every page and with MinScore.
