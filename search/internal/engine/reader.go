@@ -121,7 +121,10 @@ type TermCount struct {
 }
 
 // FuzzyTerms returns the words of FieldPlain at edit distance 1 from w
-// (Levenshtein, as bleve's automaton measures it), w itself left out.
+// (Levenshtein, as bleve's automaton measures it), w itself left out,
+// each with its document count in FieldPlain. bleve's fuzzy dictionary
+// reports every count as 0 (scorch collects fuzzy candidates without
+// counts), so the counts are looked up per candidate here.
 func (r *Reader) FuzzyTerms(w string) ([]TermCount, error) {
 	fr, ok := r.r.(index.IndexReaderFuzzy)
 	if !ok {
@@ -134,6 +137,13 @@ func (r *Reader) FuzzyTerms(w string) ([]TermCount, error) {
 	cs, err := dictTerms(fd, func(t string) bool { return t != w })
 	if err != nil {
 		return nil, fmt.Errorf("search: fuzzy %q: %w", w, err)
+	}
+	for i := range cs {
+		if cs[i].Count == 0 {
+			if cs[i].Count, err = r.DocFreq(context.Background(), FieldPlain, cs[i].Term); err != nil {
+				return nil, err
+			}
+		}
 	}
 	return cs, nil
 }
