@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/skilldex/skilldex/search"
 	"os"
 	"path/filepath"
 	"slices"
@@ -197,16 +198,19 @@ func TestBodiesRacingRefreshes(t *testing.T) {
 func TestBodiesAfterCrash(t *testing.T) {
 	for _, background := range []bool{false, true} {
 		t.Run(fmt.Sprintf("background=%v", background), func(t *testing.T) {
+			t.Parallel()
 			root, data := bodyCatalog(t, 100), t.TempDir()
 			opts := func() *Options {
 				return &Options{Roots: []Root{{Path: root}}, DataDir: data, BackgroundBodies: background}
 			}
 			c, err := Open(context.Background(), &Options{Roots: []Root{{Path: root}}, DataDir: data})
 			must(t, err)
+			var docs []search.Doc
 			for _, s := range c.List(ListOptions{IncludeInvalid: true, IncludeShadowed: true}) {
-				must(t, c.pair.ix.Index(docFor(&s, "")))
+				docs = append(docs, docFor(&s, ""))
 				c.bodies.add(s.ID)
 			}
+			must(t, c.pair.ix.Index(docs...))
 			w := c.ref.lockWrite()
 			must(t, c.bodies.save(w, c.pair.st))
 			w.unlock()

@@ -84,8 +84,9 @@ func TestCorruptDataDir(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			root, data := t.TempDir(), t.TempDir()
-			const n = 300
+			const n = 300 // enough records that half the store file is in use
 			for i := 0; i < n; i++ {
 				name := "skill-" + string(rune('a'+i%26)) + "-" + strings.Repeat("x", i%7) + "-" + strconv.Itoa(i)
 				writeFile(t, filepath.Join(root, name, "SKILL.md"), skillMD(name, "Reconciles ledgers number "+strconv.Itoa(i)+" for invoices.", strings.Repeat("Body text about ledgers. ", 40)))

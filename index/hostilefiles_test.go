@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/skilldex/skilldex/internal/longtest"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -173,8 +174,8 @@ func TestUnreadableFolder(t *testing.T) {
 // 100,000 with SKILLDEX_LONG=1 (about 10x slower); the walk finishes and
 // finds nothing.
 func TestManyEmptyFolders(t *testing.T) {
-	n := 10000
-	if os.Getenv("SKILLDEX_LONG") != "" {
+	n := 2000
+	if longtest.Enabled() {
 		n = 100000
 	}
 	if testing.Short() {

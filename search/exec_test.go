@@ -6,26 +6,80 @@ import (
 	"fmt"
 	"math"
 	"math/rand"
+	"os"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/skilldex/skilldex/search/internal/engine"
 )
 
-// execIndex is an on-disk index of n synthetic skills with bodies, written
-// in several batches with some documents replaced and some deleted, so
-// it has several segments and deleted documents (global document numbers
-// with offsets, postings with holes).
-func execIndex(t *testing.T, n int) (*Index, *synthCorpus, []Doc) {
+// execShared holds the index execIndex builds, shared by the tests that
+// only read it (building it is most of their time); TestMain closes and
+// removes it.
+var execShared struct {
+	sync.Mutex
+	dir  string
+	ix   *Index
+	docs []Doc
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if execShared.ix != nil {
+		_ = execShared.ix.Close()
+	}
+	if execShared.dir != "" {
+		_ = os.RemoveAll(execShared.dir)
+	}
+	os.Exit(code)
+}
+
+// execIndex is an on-disk index of 1,200 synthetic skills with bodies,
+// written in several batches with some documents replaced and some
+// deleted, so it has several segments and deleted documents (global
+// document numbers with offsets, postings with holes). It is built once
+// and shared: callers must leave its documents alone (they may change
+// ix.tune, and set it back). The synthCorpus draws queries from the same
+// vocabulary.
+func execIndex(t *testing.T) (*Index, *synthCorpus, []Doc) {
+	t.Helper()
+	execShared.Lock()
+	defer execShared.Unlock()
+	if execShared.ix == nil {
+		dir, err := os.MkdirTemp("", "skilldex-exec-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		execShared.dir = dir
+		ix, docs := buildExecIndex(t, dir+"/ix", 1200)
+		execShared.ix, execShared.docs = ix, docs
+	}
+	return execShared.ix, replaySynth(1200), execShared.docs
+}
+
+// replaySynth is the synthCorpus buildExecIndex used, in the state it
+// left it: each test draws the same queries whichever test built the
+// index.
+func replaySynth(n int) *synthCorpus {
+	s := newSynth(11)
+	s.docs(n, true)
+	s.docs(n/20, false)
+	s.docs(3, true)
+	s.docs(3, true)
+	return s
+}
+
+// buildExecIndex writes execIndex's index of n skills at path.
+func buildExecIndex(t *testing.T, path string, n int) (*Index, []Doc) {
 	t.Helper()
 	s := newSynth(11)
 	docs := s.docs(n, true)
-	ix, err := Open(t.TempDir()+"/ix", nil)
+	ix, err := Open(path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _ = ix.Close() })
 	for i := 0; i < n; i += n / 4 {
 		if err := ix.Index(docs[i:min(i+n/4, n)]...); err != nil {
 			t.Fatal(err)
@@ -60,7 +114,7 @@ func execIndex(t *testing.T, n int) (*Index, *synthCorpus, []Doc) {
 			t.Fatal(err)
 		}
 	}
-	return ix, s, docs
+	return ix, docs
 }
 
 // waitIdle waits until scorch has merged what it will (at most a
@@ -177,7 +231,7 @@ func bleveRun(ctx context.Context, ix *Index, r *engine.Reader, p *plan, limit i
 // the same totals: first searches, feedback-extended second searches,
 // several limits, MinScore counting, and bleve's own field statistics.
 func TestExecuteMatchesBleve(t *testing.T) {
-	ix, s, docs := execIndex(t, 1200)
+	ix, s, docs := execIndex(t)
 	if segs, _, err := ix.Segments(); err != nil || segs < 2 {
 		t.Logf("segments: %d (%v): the test covers one segment only", segs, err)
 	}
@@ -283,7 +337,7 @@ func extendBoth(t *testing.T, ctx context.Context, ix *Index, r *engine.Reader, 
 
 // TestExecuteCanceled: a search whose context ends stops with its error.
 func TestExecuteCanceled(t *testing.T) {
-	ix, s, docs := execIndex(t, 400)
+	ix, s, docs := execIndex(t)
 	qs, _ := execQueries(s, docs, 1)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -303,7 +357,7 @@ func TestExecuteCanceled(t *testing.T) {
 // feedback-extended ones (whose Total counts only hits scoring above 0);
 // and that pruning did skip documents.
 func TestPruneMatchesFull(t *testing.T) {
-	ix, s, docs := execIndex(t, 1200)
+	ix, s, docs := execIndex(t)
 	qs, kws := execQueries(s, docs, 150)
 	ctx := context.Background()
 	r := openReader(t, ix)

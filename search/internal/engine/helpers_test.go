@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skilldex/skilldex/internal/longtest"
 	"github.com/skilldex/skilldex/search/internal/corpustest"
 )
 
@@ -212,4 +213,18 @@ func synthDocs(seed int64, n int, body bool) []Doc {
 		docs[i] = Doc(d)
 	}
 	return docs
+}
+
+// sample is every k-th doc of docs, or all of them with SKILLDEX_LONG=1:
+// a differential check over the whole corpus is slow by nature, and a
+// fixed sample of it catches the same classes of text day to day.
+func sample(docs []Doc, k int) []Doc {
+	if longtest.Enabled() {
+		return docs
+	}
+	var out []Doc
+	for i := 0; i < len(docs); i += k {
+		out = append(out, docs[i])
+	}
+	return out
 }
