@@ -32,8 +32,8 @@ const bodyChunk = 250
 // releases it, so it is a leaf in the catalog's lock order.
 //
 // The pass's chunks do not wait for the search index to reach the disk
-// (a sync per chunk was 400 waits in a 100k build, the lock held and both
-// cores idle): the saved list (save) still names their ids until a sync
+// (a sync per chunk would wait on the disk hundreds of times in a large
+// build, with the lock held and the cores idle): the saved list (save) still names their ids until a sync
 // has made them durable (synced), so a crash before it only makes the
 // next Open index those bodies again.
 type bodyQueue struct {

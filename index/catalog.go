@@ -74,10 +74,10 @@ type Options struct {
 	// by name, description and tags; the rest of each skill (body text in
 	// the search index, references and their warnings, the other files'
 	// hashes and cached content) is done afterwards by a background
-	// goroutine (BodiesPending says how much is left). Body indexing is most of the cost of a cold build (bleve
-	// indexes about 7,000 metadata-only documents per second but under
-	// 1,000 with bodies), so a serving process answers within a fraction
-	// of the full build. Off, every refresh returns with bodies indexed,
+	// goroutine (BodiesPending says how much is left). Body indexing is most
+	// of the cost of a cold build (a body is many times the text of a
+	// name, description and tags), so a serving process answers within a
+	// fraction of the full build. Off, every refresh returns with bodies indexed,
 	// which is what one-shot commands want.
 	BackgroundBodies bool
 }
@@ -135,8 +135,8 @@ type Skill struct {
 	ShadowedBy string `json:"shadowed_by,omitempty"`
 
 	// folded caches fold(Name): reshadow runs on every refresh over the
-	// whole catalog, and a Unicode normalisation per skill adds up at
-	// 100,000 skills.
+	// whole catalog, and a Unicode normalisation per skill adds up in a
+	// large catalog.
 	folded string
 }
 

@@ -51,7 +51,7 @@ type dirListing struct {
 // open, read and close): what the folder holds can then not have changed.
 // The files in it are still stated one by one (an edit in place changes
 // no folder), so a catalog served from a listing is as fresh as one walked
-// in full (the never-stale promise, issue 20). Immutable once built.
+// in full (the never-stale promise). Immutable once built.
 type dirCache struct {
 	dirs map[string]*dirListing
 	// hits is how many folders the walk that built this cache listed
@@ -196,7 +196,7 @@ func decodeDirCache(data []byte) (*dirCache, error) {
 
 // walkDirs returns the folder listings for a full walk, read from the
 // store (nil for an in-memory catalog). They are not kept in memory
-// between walks: at 10,000 skills they would hold about 10 MB of a
+// between walks: they grow with the catalog, and would sit in a
 // serving process's heap for the one full walk a rescan makes now and
 // then. w proves refreshMu is held.
 func (c *refresher) walkDirs(_ writing) *dirCache {

@@ -51,8 +51,8 @@ func (v *view) list(opts ListOptions) []Skill {
 
 // Records returns the catalog's own skill records, selected and sorted as
 // List does, without copying them: a server that keeps a list of every
-// skill (the skills extension) holds 8 bytes per skill instead of a
-// 400-byte copy (4 MB at 10,000 skills, issue 20). The records are
+// skill (the skills extension) holds a pointer per skill instead of a
+// copy of each record. The records are
 // read-only: the catalog never changes a record it holds (a refresh, or a
 // name shadowed anew, puts a new record in its place), so they may be read
 // without any lock, and callers must not change them either.

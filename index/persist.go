@@ -96,7 +96,7 @@ func (c *refresher) load(w writing) error {
 			}
 			if c.opts.BackgroundBodies {
 				// Metadata now, the body in the background: a lost
-				// index of 100,000 skills is searchable in seconds.
+				// index is searchable again long before its bodies are.
 				docs = append(docs, docFor(s, ""))
 				c.bodies.add(id)
 				continue

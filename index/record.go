@@ -23,10 +23,10 @@ import (
 // History: 1 was the public Skill marshalled as JSON, without a version
 // field (strings that were not UTF-8 came back as U+FFFD); 2 was a record
 // type of its own in JSON, byte-exact through rawString; 3 is the binary
-// form of encodeRecord: decoding JSON was the largest part of a warm start
-// (about 40% of a one-shot search's CPU on the corpus, issue 20); 4 is 3
-// with the frontmatter's other fields (Metadata) in the same binary form
-// instead of JSON inside it (10% of that CPU), their values' types kept.
+// form of encodeRecord, because decoding JSON was the largest part of a
+// warm start; 4 is 3 with the frontmatter's other fields (Metadata) in
+// the same binary form instead of JSON inside it, their values' types
+// kept.
 const recordVersion = 4
 
 // recordMagic starts every binary record; a JSON record (versions 1 and

@@ -342,7 +342,7 @@ func sameFiles(a, b []FileInfo) bool {
 // metaBatchSize is how many skills a deferred build (BackgroundBodies:
 // names, descriptions and tags first) parses and writes at a time. Its
 // search documents are small, so the search index makes one segment of
-// each write (search.Index grows a batch of small documents); bleve then
-// merges 5 segments per 10,000 skills instead of 40, and merging was 17%
-// of a 10k cold start's CPU (benchmarks/PROFILE.md).
+// each write (search.Index grows a batch of small documents), and bleve
+// merges a few large segments instead of many small ones: merging is a
+// large share of a cold start's CPU.
 const metaBatchSize = 2000

@@ -28,10 +28,10 @@ import (
 // 0 when it is not or nothing fits (52). Refit (TestDevReport with
 // SKILLDEX_DUMP writes the features) whenever the ranking changes.
 //
-// On those sets, at ConfidentMatch 0.3: no_good_match on 13 of the 14
-// queries nothing fits (one of them has no hit at all) and on 1 of the 144
-// queries whose first hit is right (0.7%). Fitted and measured on the same
-// queries, so expect somewhat worse on others.
+// ConfidentMatch is chosen on those sets so that nearly every query
+// nothing fits says no_good_match and nearly no query whose first hit is
+// right does (TestNoGoodMatch and the dev report check it); fitted and
+// checked on the same queries, so expect somewhat worse on others.
 
 // ConfidentMatch is the Confidence at or above which a hit counts as a
 // confident match; Result.NoGoodMatch is set when no hit reaches it. Chosen

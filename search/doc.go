@@ -40,7 +40,7 @@
 // edits away that share its first 2 letters, at half that weight
 // ("postgress" to "postgresql").
 //
-// Fixes measured on the judged sets (issue 16; see TestDevVariants):
+// Fixes checked on the judged sets (see TestDevVariants):
 // words that frame a task ("the user wants", "asks", "can", "one") are
 // dropped from the query; a name word in at most 10 names but in at least
 // 5% of bodies (common English: "get", "fix", "store") has its name clause

@@ -8,9 +8,9 @@ import (
 	"unicode"
 )
 
-// Request limits (issue 14, B5: one 3 MB word made the typo automaton ask
-// for ~80 GB; a 140,000-word query burned 77 s of CPU). A query is a task
-// in a sentence or two, not a document.
+// Request limits: a query is a task in a sentence or two, not a
+// document, and without them one huge word makes the typo automaton ask
+// for memory without bound, and a huge query burns CPU for minutes.
 const (
 	// MaxQueryBytes is the longest Request.Query accepted, in bytes.
 	MaxQueryBytes = 4096

@@ -101,8 +101,8 @@ func fuzzyTerms(r *engine.Reader, w string, max int) ([]string, error) {
 // 2 from w (optimal string alignment: a transposition is one edit) that
 // share its first prefix runes, leaving out the words of skip (those at
 // distance 1), most frequent first. It walks the dictionary under the
-// prefix and measures each word: bleve's distance-2 automaton costs about
-// 1 ms to build per word.
+// prefix and measures each word: building bleve's distance-2 automaton
+// per word costs more than the walk.
 func fuzzyTerms2(r *engine.Reader, w string, prefix, max int, skip []string) ([]string, error) {
 	rw := []rune(w)
 	if len(rw) <= prefix {

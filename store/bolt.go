@@ -30,9 +30,8 @@ var (
 )
 
 // bulkFill is the bucket FillPercent used when a Put appends keys in order:
-// pages split at 90% full instead of 50%, so a fresh build takes less disk
-// (about 40% less in TestBulkFill; 214 MB -> 95 MB for 100k records in the
-// team's earlier probe).
+// pages split at 90% full instead of 50%, so a fresh build takes much
+// less disk (TestBulkFill checks it).
 const bulkFill = 0.9
 
 // initialMmapSize is the address space mapped at Open: 1 GiB on 64-bit
@@ -81,8 +80,8 @@ func openBolt(path string, o Options, openFile func(string, int, os.FileMode) (*
 		FreelistType: bolt.FreelistMapType,
 		// Map address space up front: each time bbolt grows the mapping it
 		// copies every pending key and value of the write transaction out
-		// of the old one (a 1k-skill Put allocated 194 MB for 12 MB of
-		// data), and a remap waits for all read transactions. The mapping
+		// of the old one (a large Put allocated many times its data), and
+		// a remap waits for all read transactions. The mapping
 		// is virtual: the file grows only as pages are written.
 		InitialMmapSize: initialMmapSize,
 		OpenFile: func(name string, flag int, perm os.FileMode) (*os.File, error) {
@@ -214,7 +213,7 @@ func (p *panicError) Unwrap() error { return ErrCorrupt }
 // it is passed on unchanged, except a memory fault (a value implementing
 // Addr, see debug.SetPanicOnFault): the callback read a key or value that
 // bbolt handed it from a damaged page pointing past the mapped file, which
-// is damage like any other (issue 14 B12: every start died in
+// is damage like any other (else every start dies in
 // Catalog.readStore's ForEach).
 func guard(user *bool, fn func() error) (err error) {
 	old := debug.SetPanicOnFault(true)

@@ -14,10 +14,10 @@ import (
 // process exits, although the kernel can reread it from the page cache at
 // any time. The kernel also maps up to 16 neighbouring pages around each
 // fault ("fault-around", 64 KiB; bbolt's MADV_RANDOM stops read-ahead, not
-// that). So reading the 12 MB of skill records of a 10,000-skill store
-// (Catalog.Open) left 92 MB of the 280 MB file resident, and a server
-// whose audit read every cached file ended with the whole file resident
-// (benchmarks/PROFILE.md). Now, once reads have touched about
+// that). So reading the skill records of a large store (Catalog.Open)
+// left several times their size of the file resident, and a server whose
+// audit read every cached file ended with the whole file resident. Now,
+// once reads have touched about
 // releaseEvery bytes of the mapping, the store tells the kernel it no
 // longer needs the pages they touched (MADV_DONTNEED, releaseMap): they
 // leave the resident set, stay in the page cache, and a later read faults

@@ -327,7 +327,7 @@ func (s *Store) ForEach(fn func(id string, meta []byte) error) error {
 }
 
 // Count returns the number of skills stored. It walks the skills B+tree
-// pages without decoding them: about 1.5 ms per 100k skills.
+// pages without decoding them.
 // Errors: fs.ErrClosed after Close.
 func (s *Store) Count() (int, error) {
 	return s.be.count()

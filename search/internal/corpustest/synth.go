@@ -8,7 +8,7 @@ import (
 
 // Synth makes synthetic skills with a Zipf vocabulary: names of 2-3
 // words, descriptions of ~25 words, 0-4 tags and, when body is set, bodies
-// of ~1,600 words (~11 KB, like the library-facts probes).
+// of ~1,600 words (~11 KB, the size of a typical SKILL.md body).
 type Synth struct {
 	vocab []string
 	zipf  *rand.Zipf

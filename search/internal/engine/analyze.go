@@ -20,9 +20,10 @@ import (
 
 // The analysis of the text and plain fields, made cheaper without
 // changing a byte of its result (TestFastAnalysisLikeBleve,
-// FuzzFastAnalysis). Analysing names, descriptions and tags was the
-// largest piece of a metadata-only cold build's CPU (benchmarks/PROFILE.md,
-// session 6), and most of it was overhead around very few distinct words:
+// FuzzFastAnalysis). Analysing names, descriptions and tags is the
+// largest piece of a metadata-only cold build's CPU (see
+// benchmarks/PROFILE.md), and most of it was overhead around very few
+// distinct words:
 //
 //   - the token filters after the tokenizer (CJK width, possessive, lower
 //     case, stop words, stem exceptions, porter; lower case and stop words
@@ -250,9 +251,9 @@ func (a analyzers) fromMemo(w *chainMemo, text []byte, words []span, raw analysi
 }
 
 // maxMemo bounds a chainMemo's words (a few MB): past it the memo starts
-// afresh. The names, descriptions and tags of the real corpus (1,860
-// skills) hold about 10,000 distinct words, of the 10k generated catalog
-// under 1,000; with the bodies the corpus holds about 57,000.
+// afresh. It holds the distinct words of the names, descriptions and tags
+// of a large real catalog; bodies hold more, and a memo full of them only
+// starts again.
 const maxMemo = 1 << 15
 
 // chainMemo remembers what the text and plain token filter chains make

@@ -68,14 +68,14 @@ func (e *Engine) CompactAfterBuild(ctx context.Context) error {
 // has written it to disk, or ctx ends (then it returns ctx's error and the
 // index stays as it was or partly merged: still correct, only slower to
 // open); it gives up with an error wrapping the persist error as soon as
-// bleve reports that it cannot write to disk (see Sync). Why: bleve merges segments in a background goroutine; a catalog
-// built by a process that exits before those merges finish leaves
-// several segments with deleted documents behind (a body-indexing pass
-// replaces each metadata-only document), and every later process that
-// opens the index starts the same merge again and drops it at exit. On
-// the 1,865-skill corpus that thrown-away merge was 42% of the CPU of a
-// one-shot `skilldex search` (benchmarks/PROFILE.md). After Compact there
-// is nothing to merge. The cost is one merge of the whole index, paid once
+// bleve reports that it cannot write to disk (see Sync). Why: bleve
+// merges segments in a background goroutine; a catalog built by a
+// process that exits before those merges finish leaves several segments
+// with deleted documents behind (a body-indexing pass replaces each
+// metadata-only document), and every later process that opens the index
+// starts the same merge again and drops it at exit, a large share of a
+// one-shot `skilldex search`'s CPU. After Compact there is nothing to
+// merge. The cost is one merge of the whole index, paid once
 // after a build, not on every open. A no-op for in-memory indexes.
 func (e *Engine) Compact(ctx context.Context) error {
 	idx, done, err := e.live()
@@ -130,9 +130,9 @@ func (e *Engine) Compact(ctx context.Context) error {
 		if err := s.ForceMerge(ctx, &opts); err != nil {
 			return fmt.Errorf("search: compact: %w", err)
 		}
-		// ForceMerge returns nil also when ctx ended the merge (the
-		// build then counted as compacted, and Close did not finish it:
-		// the 10k bench's index stayed in five segments).
+		// ForceMerge returns nil also when ctx ended the merge: the
+		// build must not count as compacted then, or Close would not
+		// finish it.
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("search: compact: %w", err)
 		}

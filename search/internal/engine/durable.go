@@ -12,9 +12,8 @@ import (
 
 // Why batches are not written to disk one by one: bleve's scorch, by
 // default, makes every Batch wait until its segment is on disk (a zap file
-// and a commit of root.bolt, each synced). A cold build of 10,000 skills
-// sends 40 batches of metadata and waited for about 460 syncs of root.bolt
-// on its critical path (benchmarks/PROFILE.md). The index is opened with
+// and a commit of root.bolt, each synced), which puts hundreds of syncs
+// on a cold build's critical path. The index is opened with
 // scorch's "unsafe_batch": a Batch returns once its segment is introduced
 // (searchable), and scorch's persister writes snapshots in the
 // background, in epoch order, merging the segments that piled up in

@@ -427,7 +427,7 @@ func (e *Engine) Count() (uint64, error) {
 // reconciliation with the metadata store. A damaged segment (zapx slices
 // it by the offsets it holds and panics, or a truncated mapped file
 // faults) is reported as an error wrapping ErrCorrupt, so the caller
-// rebuilds instead of the process dying on every start (issue 14 B12).
+// rebuilds instead of the process dying on every start.
 func (e *Engine) IDs() (ids []string, err error) {
 	idx, done, err := e.live()
 	if err != nil {

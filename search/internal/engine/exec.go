@@ -19,9 +19,9 @@ import (
 // A plan is a disjunction of term clauses. bleve runs such a query by
 // building a DocumentMatch per matching document with a map of per-clause
 // scores (the score breakdown), handing it to its top-N collector, and
-// clearing the map again; at 10,000 skills a generated query matches
-// ~2,300 documents, and those maps, bleve's disjunction searchers and our
-// rescoring of each map were most of a search's CPU (benchmarks/PROFILE.md).
+// clearing the map again; a query of common words matches a large share
+// of a big catalog, and those maps, bleve's disjunction searchers and a
+// rescoring of each map were most of a search's CPU.
 // execute runs the same disjunction itself: one postings iterator per
 // clause, merged document at a time, each clause's BM25 score computed as
 // bleve's TermQueryScorer does (the same expressions, so the same bits),
