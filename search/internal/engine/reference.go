@@ -72,6 +72,8 @@ type rescoreQuery struct {
 	norm *Query
 }
 
+// Searcher implements bleve's query.Query: the wrapped query's searcher,
+// with the norm of Query.SqWeight, rescoring each match.
 func (r *rescoreQuery) Searcher(ctx context.Context, i index.IndexReader, m mapping.IndexMapping,
 	options bsearch.SearcherOptions) (bsearch.Searcher, error) {
 	s, err := r.q.Searcher(ctx, i, m, options)
@@ -91,6 +93,7 @@ type rescorer struct {
 	f func(*bsearch.DocumentMatch)
 }
 
+// Next implements bleve's search.Searcher, rescoring the match.
 func (r *rescorer) Next(ctx *bsearch.SearchContext) (*bsearch.DocumentMatch, error) {
 	d, err := r.Searcher.Next(ctx)
 	if d != nil {
@@ -99,6 +102,7 @@ func (r *rescorer) Next(ctx *bsearch.SearchContext) (*bsearch.DocumentMatch, err
 	return d, err
 }
 
+// Advance implements bleve's search.Searcher, rescoring the match.
 func (r *rescorer) Advance(ctx *bsearch.SearchContext, id index.IndexInternalID) (*bsearch.DocumentMatch, error) {
 	d, err := r.Searcher.Advance(ctx, id)
 	if d != nil {
