@@ -396,11 +396,13 @@ func TestUnsyncedBodiesStayListed(t *testing.T) {
 	must(t, err)
 	defer c.Close()
 	var all []string
+	var docs []search.Doc
 	for _, s := range c.List(ListOptions{IncludeInvalid: true, IncludeShadowed: true}) {
-		must(t, c.pair.ix.Index(docFor(&s, "")))
+		docs = append(docs, docFor(&s, ""))
 		c.bodies.add(s.ID)
 		all = append(all, s.ID)
 	}
+	must(t, c.pair.ix.Index(docs...))
 	sort.Strings(all)
 	first := c.bodies.take(10)
 	w := c.ref.lockWrite()

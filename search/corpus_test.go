@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/skilldex/skilldex/internal/longtest"
 	"github.com/skilldex/skilldex/search/eval"
 	"github.com/skilldex/skilldex/search/internal/corpustest"
 )
@@ -76,6 +77,7 @@ func fmtMetrics(m eval.Metrics) string {
 // may fall below the baseline, and on QUERIES.tsv an expected skill must
 // be in the top 3 for 16 of 17 queries with MRR >= 0.8.
 func TestCorpusQuality(t *testing.T) {
+	longtest.Skip(t, "builds the whole corpus and runs every judged query")
 	docs := corpusDocs(t)
 	ix, err := Open("", nil)
 	if err != nil {

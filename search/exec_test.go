@@ -36,7 +36,12 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// execIndex is an on-disk index of 1,200 synthetic skills with bodies,
+// execDocs is the size of execIndex's index: several segments of
+// bodies, more clauses than bleve's slice disjunction takes, enough
+// matches per query for pruning to skip some.
+const execDocs = 600
+
+// execIndex is an on-disk index of execDocs synthetic skills with bodies,
 // written in several batches with some documents replaced and some
 // deleted, so it has several segments and deleted documents (global
 // document numbers with offsets, postings with holes). It is built once
@@ -53,10 +58,10 @@ func execIndex(t *testing.T) (*Index, *synthCorpus, []Doc) {
 			t.Fatal(err)
 		}
 		execShared.dir = dir
-		ix, docs := buildExecIndex(t, dir+"/ix", 1200)
+		ix, docs := buildExecIndex(t, dir+"/ix", execDocs)
 		execShared.ix, execShared.docs = ix, docs
 	}
-	return execShared.ix, replaySynth(1200), execShared.docs
+	return execShared.ix, replaySynth(execDocs), execShared.docs
 }
 
 // replaySynth is the synthCorpus buildExecIndex used, in the state it

@@ -147,7 +147,7 @@ func TestFastAnalysisLikeBleve(t *testing.T) {
 // name, description, tag and body of the real corpus (with
 // SKILLDEX_LONG=1; else on every eighth skill of it).
 func TestFastAnalysisCorpus(t *testing.T) {
-	docs := sample(corpusDocs(t), 8)
+	docs := sampleDocs(t, 8)
 	a, w := testAnalyzers(t)
 	ascii := 0
 	for _, d := range docs {
@@ -302,7 +302,7 @@ func TestDocBuilderLikeMapping(t *testing.T) {
 	}
 	if !testing.Short() {
 		if _, err := os.Stat(filepath.Join(corpustest.Dir, "QUERIES.tsv")); err == nil {
-			for i, d := range sample(corpusDocs(t), 8) {
+			for i, d := range sampleDocs(t, 8) {
 				d.ID = fmt.Sprint("corpus", i)
 				docs = append(docs, d)
 			}

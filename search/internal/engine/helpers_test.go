@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/skilldex/skilldex/internal/longtest"
 	"github.com/skilldex/skilldex/search/internal/corpustest"
 )
 
@@ -215,16 +214,12 @@ func synthDocs(seed int64, n int, body bool) []Doc {
 	return docs
 }
 
-// sample is every k-th doc of docs, or all of them with SKILLDEX_LONG=1:
-// a differential check over the whole corpus is slow by nature, and a
-// fixed sample of it catches the same classes of text day to day.
-func sample(docs []Doc, k int) []Doc {
-	if longtest.Enabled() {
-		return docs
+// sampleDocs is corpustest.Sample as Docs.
+func sampleDocs(tb testing.TB, k int) []Doc {
+	cs := corpustest.Sample(tb, k)
+	docs := make([]Doc, len(cs))
+	for i, d := range cs {
+		docs[i] = Doc(d)
 	}
-	var out []Doc
-	for i := 0; i < len(docs); i += k {
-		out = append(out, docs[i])
-	}
-	return out
+	return docs
 }
