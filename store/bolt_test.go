@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"github.com/skilldex/skilldex/internal/longtest"
 	"io"
 	"io/fs"
 	"math/rand/v2"
@@ -595,9 +596,9 @@ func TestReadOnlyDir(t *testing.T) {
 // TestBulkFill checks that a fresh bulk Put packs pages (FillPercent 0.9)
 // and leaves a consistent file.
 func TestBulkFill(t *testing.T) {
-	n := 20000
-	if testing.Short() {
-		n = 5000
+	n := 5000 // pages of either fill show at any size; the full one is long
+	if longtest.Enabled() {
+		n = 20000
 	}
 	es := make([]Entry, n)
 	for i := range es {

@@ -179,12 +179,12 @@ func TestSmallDocumentsOneBatch(t *testing.T) {
 	for _, tc := range []struct {
 		body int
 		want uint64
-	}{{0, 1}, {8 << 10, 4}} {
+	}{{0, 1}, {8 << 10, 2}} {
 		e, err := Open(filepath.Join(t.TempDir(), "index"), 0)
 		if err != nil {
 			t.Fatal(err)
 		}
-		docs := buildDocs(1000, false)
+		docs := buildDocs(500, false)
 		for i := range docs {
 			docs[i].Body = strings.Repeat("x", tc.body)
 		}
@@ -193,7 +193,7 @@ func TestSmallDocumentsOneBatch(t *testing.T) {
 			t.Fatal(err)
 		}
 		if n := batches(t, e) - before; n != tc.want {
-			t.Errorf("1,000 documents with %d-byte bodies: %d batches, want %d", tc.body, n, tc.want)
+			t.Errorf("500 documents with %d-byte bodies: %d batches, want %d", tc.body, n, tc.want)
 		}
 		e.Close()
 	}
