@@ -240,7 +240,7 @@ func TestExecuteMatchesBleve(t *testing.T) {
 	if segs, _, err := ix.Segments(); err != nil || segs < 2 {
 		t.Logf("segments: %d (%v): the test covers one segment only", segs, err)
 	}
-	qs, kws := execQueries(s, docs, 150)
+	qs, kws := execQueries(s, docs, 120)
 	ctx := context.Background()
 	compared, extended, many := 0, 0, 0
 	for _, native := range []bool{false, true} {
@@ -363,7 +363,7 @@ func TestExecuteCanceled(t *testing.T) {
 // and that pruning did skip documents.
 func TestPruneMatchesFull(t *testing.T) {
 	ix, s, docs := execIndex(t)
-	qs, kws := execQueries(s, docs, 150)
+	qs, kws := execQueries(s, docs, 120)
 	ctx := context.Background()
 	r := openReader(t, ix)
 	full, pruned := defaultTuning, defaultTuning

@@ -72,7 +72,7 @@ func TestExecuteMatchesBleveSum(t *testing.T) {
 	}
 	ctx := context.Background()
 	compared, pruned, full := 0, uint64(0), uint64(0)
-	for qi, text := range s.Queries(30) {
+	for qi, text := range s.Queries(20) {
 		for _, native := range []bool{false, true} {
 			q := testQuery(t, r, text)
 			if len(q.Clauses) == 0 {
