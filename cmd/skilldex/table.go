@@ -1,23 +1,23 @@
 package main
 
 import (
+	"bytes"
 	"io"
 	"os"
-	"slices"
 	"strings"
 
 	"github.com/mattn/go-runewidth"
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/renderer"
+	"github.com/olekukonko/tablewriter/tw"
+	"github.com/skilldex/skilldex/internal/termtext"
 	"golang.org/x/term"
 )
 
-// screen measures text in terminal columns: a CJK character takes two, a
-// combining mark none. East Asian ambiguous-width characters count as one
-// whatever the locale, so output does not depend on LANG.
-var screen = func() *runewidth.Condition {
-	c := runewidth.NewCondition()
-	c.EastAsianWidth = false
-	return c
-}()
+// screen measures text in terminal columns (a CJK character takes two);
+// East Asian ambiguous-width characters count one whatever the locale, so
+// output does not depend on LANG.
+var screen = &runewidth.Condition{EastAsianWidth: false}
 
 // isTerminal reports whether w is a terminal.
 func isTerminal(w io.Writer) bool {
@@ -25,26 +25,22 @@ func isTerminal(w io.Writer) bool {
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
-// termWidth is the width in columns of the terminal w writes to, or 0 when
-// w is not a terminal (a pipe, a file): then tables are tab-separated and
-// complete.
+// termWidth is the width in columns of the terminal w writes to (80 when
+// it cannot be read), or 0 when w is not a terminal.
 func termWidth(w io.Writer) int {
-	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		if cols, _, err := term.GetSize(int(f.Fd())); err == nil && cols > 0 {
-			return cols
-		}
-		return 80
+	if !isTerminal(w) {
+		return 0
 	}
-	return 0
+	if cols, _, err := term.GetSize(int(w.(*os.File).Fd())); err == nil && cols > 0 {
+		return cols
+	}
+	return 80
 }
 
 // colorOn reports whether w gets ANSI colour: only a terminal, never when
 // NO_COLOR is set to anything non-empty (no-color.org) or TERM is dumb.
 func colorOn(w io.Writer) bool {
-	if os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
-		return false
-	}
-	return isTerminal(w)
+	return os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb" && isTerminal(w)
 }
 
 // ANSI colours by meaning.
@@ -58,11 +54,9 @@ const (
 // painter returns a function that colours text for w, or leaves it plain
 // when w gets no colour.
 func painter(w io.Writer) func(code, s string) string {
-	if !colorOn(w) {
-		return func(_, s string) string { return s }
-	}
+	on := colorOn(w)
 	return func(code, s string) string {
-		if code == "" || s == "" {
+		if !on || code == "" || s == "" {
 			return s
 		}
 		return "\x1b[" + code + "m" + s + "\x1b[0m"
@@ -73,15 +67,15 @@ func painter(w io.Writer) func(code, s string) string {
 // beside the others; with less room it goes on a line of its own.
 const minLast = 30
 
-// table prints rows for w. On a terminal the columns are aligned by screen
-// width (CJK characters count two); every column but the last is printed
-// whole, so an id can always be copied, and the last is cut to the room
-// left, marked with "…", or put on its own indented line when less than
-// minLast columns are left. Anywhere else (a pipe, a file) each row is one
-// line of tab-separated cells, complete, under a tab-separated header
-// line, for cut, awk and sort (tail -n +2 drops the header). Cells are made one line, and control characters in them (catalog
-// text may hold ANSI escapes) are shown escaped. colour, when set, gives a
-// cell's ANSI colour.
+// table prints rows for w. On a terminal (tablewriter) the columns are
+// aligned by screen width; every column but the last is printed whole, so
+// an id can always be copied, and the last is cut to the room left, marked
+// with "…", or put on its own indented line when less than minLast columns
+// are left. Anywhere else (a pipe, a file) each row is one line of
+// tab-separated cells, complete, under a tab-separated header line (see
+// docs/cli.md). Cells are made one line with control characters escaped
+// (catalog text may hold ANSI escapes). colour, when set, gives a data
+// cell's ANSI colour ("" none); the header is never coloured.
 func table(w io.Writer, header []string, rows [][]string, colour ...func(row, col int) string) error {
 	var paint func(row, col int) string
 	if len(colour) > 0 && colorOn(w) {
@@ -92,16 +86,14 @@ func table(w io.Writer, header []string, rows [][]string, colour ...func(row, co
 }
 
 // renderTable is table's text for a terminal of width columns, or
-// tab-separated when width is 0. paint, when set, gives a cell's ANSI
-// colour code ("" none).
+// tab-separated when width is 0.
 func renderTable(width int, header []string, rows [][]string, paint func(row, col int) string) string {
-	var b strings.Builder
 	n := len(header)
 	cells := make([][]string, len(rows))
 	for i, r := range rows {
 		cells[i] = make([]string, n)
 		for c := 0; c < n && c < len(r); c++ {
-			cells[i][c] = cleanCell(r[c])
+			cells[i][c] = termtext.Cell(r[c])
 		}
 	}
 	colorize := func(row, col int, s string) string {
@@ -114,165 +106,76 @@ func renderTable(width int, header []string, rows [][]string, paint func(row, co
 		return s
 	}
 	if width <= 0 {
-		b.WriteString(strings.Join(header, "\t"))
-		b.WriteByte('\n')
+		var b strings.Builder
+		b.WriteString(strings.Join(header, "\t") + "\n")
 		for i, r := range cells {
 			for c, cell := range r {
-				if c > 0 {
-					b.WriteByte('\t')
-				}
-				b.WriteString(colorize(i, c, cell))
+				r[c] = colorize(i, c, cell)
 			}
-			b.WriteByte('\n')
+			b.WriteString(strings.Join(r, "\t") + "\n")
 		}
 		return b.String()
 	}
-	widths := columnWidths(width, header, cells)
-	last := n - 1
-	fixed := 0 // where the last column starts
-	for c := 0; c < last; c++ {
-		fixed += widths[c] + 2
+	// The room the last column gets beside the widest cell of each other.
+	room := width
+	for c := 0; c < n-1; c++ {
+		w := screen.StringWidth(header[c])
+		for _, r := range cells {
+			w = max(w, screen.StringWidth(r[c]))
+		}
+		room -= w + 2
 	}
-	// Descriptions go on their own lines when the other columns leave
-	// less than minLast columns for them.
-	ownLines := width-fixed < minLast
-	line := func(row int, r []string) {
-		at, start := 0, 0 // the cursor and where the current column starts
-		for c := 0; c < last; c++ {
-			cell := r[c]
-			b.WriteString(colorize(row, c, cell))
-			at += screen.StringWidth(cell)
-			start += widths[c] + 2
-			if c < last-1 || !ownLines {
-				// A cell wider than its column (a long id, never cut)
-				// pushes the rest of its row right.
-				pad := max(2, start-at)
-				b.WriteString(strings.Repeat(" ", pad))
-				at += pad
-			}
-		}
-		text := r[last]
-		if text == "" {
-			return
-		}
-		if room := width - at; ownLines || (room < minLast && screen.StringWidth(text) > room) {
-			b.WriteString("\n    ")
-			text = screen.Truncate(text, width-4, "…")
-		} else {
-			text = screen.Truncate(text, room, "…")
-		}
-		b.WriteString(colorize(row, last, text))
-	}
-	line(-1, header)
-	b.WriteByte('\n')
+	ownLine := room < minLast
+	last := make([]string, len(cells))
+	data := make([][]string, len(cells))
 	for i, r := range cells {
-		line(i, r)
-		b.WriteByte('\n')
-	}
-	// No trailing spaces: a row whose last cells are empty ends at its
-	// last text.
-	out := strings.Split(b.String(), "\n")
-	for i := range out {
-		out[i] = strings.TrimRight(out[i], " ")
-	}
-	return strings.Join(out, "\n")
-}
-
-// columnWidths are the widths of a terminal table's columns: each column's
-// widest cell when the row then fits width with minLast columns left for
-// the last; else each column but the last is held to the width of its
-// cells without the widest tenth (at least the widest one) when it is wider
-// than a quarter of the screen, so one long id
-// does not push every row's description off the line: the rows holding
-// such a cell run past their column instead.
-func columnWidths(width int, header []string, cells [][]string) []int {
-	n := len(header)
-	widths := make([]int, n)
-	all := make([][]int, n)
-	for c, h := range header {
-		widths[c] = screen.StringWidth(h)
-		all[c] = append(all[c], widths[c])
-	}
-	for _, r := range cells {
-		for c, cell := range r {
-			cw := screen.StringWidth(cell)
-			widths[c] = max(widths[c], cw)
-			all[c] = append(all[c], cw)
+		for c := 0; c < n-1; c++ {
+			data[i] = append(data[i], colorize(i, c, r[c]))
+		}
+		if ownLine {
+			last[i] = colorize(i, n-1, screen.Truncate(r[n-1], width-4, "…"))
+		} else {
+			data[i] = append(data[i], colorize(i, n-1, screen.Truncate(r[n-1], room, "…")))
 		}
 	}
-	fixed := 0
-	for c := 0; c < n-1; c++ {
-		fixed += widths[c] + 2
+	head := header
+	if ownLine {
+		head = header[:n-1]
 	}
-	if width-fixed >= minLast || len(cells) < 2 {
-		return widths
+	var buf bytes.Buffer
+	t := tablewriter.NewTable(&buf,
+		tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{
+			Borders: tw.BorderNone, Symbols: tw.NewSymbols(tw.StyleNone),
+			Settings: tw.Settings{Separators: tw.SeparatorsNone, Lines: tw.LinesNone},
+		})),
+		tablewriter.WithConfig(tablewriter.Config{
+			Header: tw.CellConfig{Formatting: tw.CellFormatting{AutoFormat: tw.Off, AutoWrap: tw.WrapNone},
+				Alignment: tw.CellAlignment{Global: tw.AlignLeft}, Padding: tw.CellPadding{Global: tw.Padding{Right: "  ", Overwrite: true}}},
+			Row: tw.CellConfig{Formatting: tw.CellFormatting{AutoWrap: tw.WrapNone},
+				Alignment: tw.CellAlignment{Global: tw.AlignLeft}, Padding: tw.CellPadding{Global: tw.Padding{Right: "  ", Overwrite: true}}},
+		}),
+		tablewriter.WithTrimSpace(tw.Off),
+	)
+	t.Header(head)
+	if err := t.Bulk(data); err != nil {
+		return err.Error() + "\n"
 	}
-	for c := 0; c < n-1; c++ {
-		if widths[c] <= width/4 {
-			continue // short columns (a state, a score) stay whole
-		}
-		ws := all[c]
-		slices.Sort(ws)
-		drop := max(1, len(ws)/10)
-		widths[c] = max(screen.StringWidth(header[c]), ws[len(ws)-1-drop])
+	if err := t.Render(); err != nil {
+		return err.Error() + "\n"
 	}
-	return widths
-}
-
-// cleanCell makes s one line (runs of white space become one space) with
-// control characters escaped.
-func cleanCell(s string) string {
-	return strings.Join(strings.Fields(escapeControls(s, false)), " ")
-}
-
-// escapeControls returns s with every control character (C0, DEL, C1)
-// written as a Go escape (\x1b, \u009b), so text from a skill (a
-// description, a folder name, a file) cannot move the cursor, clear the
-// screen, retitle the window or colour what follows (issue 14 B15). With
-// keepLines, tabs, newlines and the CR of a CRLF are kept (a file printed
-// whole); without, they become spaces (a table cell).
-func escapeControls(s string, keepLines bool) string {
-	clean := true
-	for _, r := range s {
-		if isControl(r) && !(keepLines && (r == '\t' || r == '\n' || r == '\r')) {
-			clean = false
-			break
-		}
-	}
-	if clean && !(keepLines && strings.Contains(s, "\r")) {
-		return s
-	}
+	lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
 	var b strings.Builder
-	for i, r := range s {
-		switch {
-		case r == '\t' || r == '\n' || r == '\r':
-			switch {
-			case !keepLines:
-				b.WriteByte(' ')
-			case r == '\r' && !strings.HasPrefix(s[i+1:], "\n"):
-				b.WriteString(`\r`) // a lone CR would overwrite the line
-			default:
-				b.WriteRune(r)
-			}
-		case isControl(r):
-			if r < 0x80 {
-				b.WriteString(`\x` + hex2(byte(r)))
-			} else {
-				b.WriteString(`\u00` + hex2(byte(r)))
-			}
-		default:
-			b.WriteRune(r)
+	for i, line := range lines {
+		b.WriteString(strings.TrimRight(line, " ") + "\n")
+		if ownLine && i == 0 {
+			b.WriteString("    " + header[n-1] + "\n")
+		}
+		if ownLine && i > 0 && i <= len(last) && last[i-1] != "" {
+			b.WriteString("    " + last[i-1] + "\n")
 		}
 	}
 	return b.String()
 }
 
-// isControl reports whether r is a C0 or C1 control character or DEL.
-func isControl(r rune) bool {
-	return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0)
-}
-
-func hex2(c byte) string {
-	const digits = "0123456789abcdef"
-	return string([]byte{digits[c>>4], digits[c&15]})
-}
+// escapeControls is termtext.Escape: catalog text made safe to print.
+func escapeControls(s string, keepLines bool) string { return termtext.Escape(s, keepLines) }

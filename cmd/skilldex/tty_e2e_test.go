@@ -1,0 +1,138 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/creack/pty"
+)
+
+// ansi matches the escape sequences a colour terminal gets.
+var ansi = regexp.MustCompile(`\x1b\[[0-9;?]*[a-zA-Z]`)
+
+// ttyRun runs the skilldex binary with args in a pseudo-terminal of cols
+// columns (stdin, stdout and stderr all on it, as in a person's shell),
+// with env added to the test's environment, and returns what the terminal
+// showed and the exit status.
+func ttyRun(t *testing.T, cols int, env []string, args ...string) (string, int) {
+	t.Helper()
+	cmd := exec.Command(binary(t), args...)
+	cmd.Env = append(os.Environ(), env...)
+	f, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 50, Cols: uint16(cols)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out bytes.Buffer
+	done := make(chan struct{})
+	go func() { _, _ = io.Copy(&out, f); close(done) }() // ends with EIO when the child exits
+	werr := cmd.Wait()
+	select {
+	case <-done:
+	case <-time.After(time.Minute): // only catches a hang
+		t.Fatalf("%v: the terminal was not closed", args)
+	}
+	code := 0
+	var ee *exec.ExitError
+	if errors.As(werr, &ee) {
+		code = ee.ExitCode()
+	} else if werr != nil {
+		t.Fatal(werr)
+	}
+	return strings.ReplaceAll(out.String(), "\r\n", "\n"), code
+}
+
+// pipeRun runs the binary with stdout and stderr on pipes.
+func pipeRun(t *testing.T, env []string, args ...string) (string, int) {
+	t.Helper()
+	cmd := exec.Command(binary(t), args...)
+	cmd.Env = append(os.Environ(), env...)
+	out, err := cmd.CombinedOutput()
+	code := 0
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return string(out), code
+}
+
+// TestEveryCommandInATerminal runs the everyday commands the way a person
+// does, in a colour terminal (TERM=xterm-256color, no NO_COLOR) of 40, 80
+// and 200 columns, and piped, and with NO_COLOR=1: no panic, the same exit
+// status, and the same content (every skill name, the key words) in each.
+func TestEveryCommandInATerminal(t *testing.T) {
+	binary(t) // built from the repository before the test moves away
+	project, home := t.TempDir(), t.TempDir()
+	skills := filepath.Join(project, ".claude", "skills")
+	must(t, os.CopyFS(skills, os.DirFS(filepath.Join(repoRoot(t), "examples", "skills"))))
+	writeFile(t, filepath.Join(skills, "broken", "SKILL.md"), "---\nname: broken\n---\nno description\n")
+	writeSkill(t, filepath.Join(home, ".claude", "skills"), "pdf-forms", "A personal copy that the project's pdf-forms shadows.")
+	base := []string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, ".config"), "XDG_CACHE_HOME=" + filepath.Join(home, ".cache"),
+		"SKILLDEX_DIRS=", "SKILLDEX_DATA_DIR=", "NO_COLOR=", "CODEX_HOME="}
+	colour := append([]string{"TERM=xterm-256color", "COLORTERM=truecolor"}, base...)
+	cases := []struct {
+		args []string
+		want []string // in every mode's output
+	}{
+		{[]string{"list"}, []string{"pdf-forms", "NAME", "DESCRIPTION"}},
+		{[]string{"list", "--shadowed", "--invalid"}, []string{"pdf-forms", "shadowed", "invalid", "broken"}},
+		{[]string{"config"}, []string{"roots", "data_dir", ".claude/skills"}},
+		{[]string{"search", "fill", "pdf", "form"}, []string{"pdf-forms"}},
+		{[]string{"search", "zebra", "quantum"}, []string{"No confident match"}},
+		{[]string{"show", "pdf-forms"}, []string{"pdf-forms", "Files", "references/forms.md"}},
+		{[]string{"validate", skills}, []string{"broken", "description"}},
+		{[]string{"doctor"}, []string{"broken"}},
+		{[]string{"audit", skills}, []string{"pdf-forms"}},
+		{[]string{"prompt"}, []string{"pdf-forms"}},
+		{[]string{"--help"}, []string{"Usage:", "search"}},
+	}
+	for _, tc := range cases {
+		t.Run(strings.Join(tc.args, "_"), func(t *testing.T) {
+			args := append([]string{}, tc.args...)
+			if tc.args[0] != "--help" {
+				args = append(args, "--mem")
+			}
+			check := func(mode, out string, code, wantCode int) {
+				t.Helper()
+				if strings.Contains(out, "panic") || strings.Contains(out, "goroutine ") {
+					t.Fatalf("%s: %v panicked:\n%s", mode, tc.args, out)
+				}
+				if code != wantCode {
+					t.Errorf("%s: exit %d, piped exit %d\n%s", mode, code, wantCode, out)
+				}
+				plain := ansi.ReplaceAllString(out, "")
+				for _, w := range tc.want {
+					if !strings.Contains(plain, w) {
+						t.Errorf("%s: output lacks %q:\n%s", mode, w, plain)
+					}
+				}
+			}
+			t.Chdir(project)
+			piped, code := pipeRun(t, base, args...)
+			check("piped", piped, code, code)
+			if strings.Contains(piped, "\x1b[") {
+				t.Errorf("piped output holds ANSI escapes:\n%q", piped)
+			}
+			for _, cols := range []int{40, 80, 200} {
+				out, c := ttyRun(t, cols, colour, args...)
+				check("tty "+strconv.Itoa(cols), out, c, code)
+				noColour, c := ttyRun(t, cols, append([]string{"TERM=xterm-256color"}, append(base, "NO_COLOR=1")...), args...)
+				check("tty NO_COLOR "+strconv.Itoa(cols), noColour, c, code)
+				if strings.Contains(noColour, "\x1b[3") {
+					t.Errorf("NO_COLOR %d: colour in the output:\n%q", cols, noColour)
+				}
+			}
+		})
+	}
+}
