@@ -157,7 +157,6 @@ func (c *Config) Resolve(cmd *cobra.Command) error {
 			return err
 		}
 	}
-	c.resolveRoots(layers)
 	cv := reflect.ValueOf(c).Elem()
 	for _, s := range Settings {
 		i := FieldIndex(s.Key)
@@ -198,6 +197,7 @@ func (c *Config) Resolve(cmd *cobra.Command) error {
 			}
 		}
 	}
+	c.resolveRoots(layers) // after the settings: a seed profile has roots of its own
 	c.DataDir = ExpandHome(c.DataDir)
 	if c.ForAgent != "" && !strings.HasPrefix(c.Sources["roots"], "default") {
 		// Not an error: an agent's entry says --for-agent, and the user
@@ -290,6 +290,13 @@ func (c *Config) resolveRoots(layers []*ConfigLayer) {
 			wd, _ = os.Getwd()
 		}
 		wd, _ = filepath.Abs(ExpandHome(wd))
+		if seed := SeedRoots(c.Profiles, wd, home); seed != nil {
+			for _, r := range seed {
+				c.RootList = append(c.RootList, RootSetting{Path: r.Path, Label: r.Label, Why: r.Why})
+			}
+			c.Sources["roots"] = "default of the " + c.Profiles[0] + " profile's seed"
+			break
+		}
 		native := NativeFolders(c.ForAgent)
 		for _, r := range DefaultRoots(wd, home) {
 			if native[r.Folder] {

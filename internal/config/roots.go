@@ -200,3 +200,52 @@ func (f *SkillFolder) Label() string {
 	}
 	return f.rel
 }
+
+// SeedRoots are the default roots of a profile whose seed names its own
+// folders, in the seed's order (first match wins a shared name), or nil
+// when profiles is not exactly one such profile (the agents' folders,
+// DefaultRoots, apply then):
+//
+//   - universal (seeds/mcp-skill-tool.md, "Priority Order"; tools/PROFILES.md
+//     decision 11): ./.agent/skills (project), ~/.agent/skills (global),
+//     ./.claude/skills (project), ~/.claude/skills (global).
+//   - wave (seeds/wave-skill-tool.md, "Directory Structure Contract"):
+//     {workdir}/.wave/skills (project) before ~/.wave/skills (personal).
+//
+// The list-get and agent-zero seeds read one "configured skills folder"
+// and name no default, so those profiles keep DefaultRoots.
+func SeedRoots(profiles []string, wd, home string) []DefaultRoot {
+	if len(profiles) != 1 {
+		return nil
+	}
+	type folder struct{ rel, label, why string }
+	var fs []folder
+	switch profiles[0] {
+	case "universal":
+		fs = []folder{
+			{"./.agent/skills", "project", "the universal seed's project folder (priority 1)"},
+			{"~/.agent/skills", "global", "the universal seed's global folder (priority 2)"},
+			{"./.claude/skills", "project", "the universal seed's project Claude folder (priority 3)"},
+			{"~/.claude/skills", "global", "the universal seed's global Claude folder (priority 4)"},
+		}
+	case "wave":
+		fs = []folder{
+			{"./.wave/skills", "project", "the wave seed's project folder"},
+			{"~/.wave/skills", "personal", "the wave seed's personal folder"},
+		}
+	default:
+		return nil
+	}
+	out := make([]DefaultRoot, 0, len(fs))
+	for _, f := range fs {
+		p := filepath.Join(wd, f.rel[2:])
+		if strings.HasPrefix(f.rel, "~/") {
+			if home == "" {
+				continue
+			}
+			p = filepath.Join(home, f.rel[2:])
+		}
+		out = append(out, DefaultRoot{Path: p, Label: f.label, Why: f.why})
+	}
+	return out
+}
