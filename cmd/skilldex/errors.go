@@ -49,15 +49,20 @@ func renderError(err error) string {
 }
 
 // noArgs is cobra.Args for commands that take no arguments, saying so in
-// the command's own words rather than "unknown command".
+// the command's own words rather than "unknown command", with cobra's
+// suggestions for a mistyped subcommand.
 func noArgs(cmd *cobra.Command, args []string) error {
 	if len(args) == 0 {
 		return nil
 	}
 	if cmd.HasSubCommands() {
-		return fmt.Errorf("%s has no command %q; see: %s --help", cmd.CommandPath(), args[0], cmd.CommandPath())
+		msg := fmt.Sprintf("%s has no command %q", cmd.CommandPath(), args[0])
+		if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
+			msg += "; did you mean " + strings.Join(s, " or ") + "?"
+		}
+		return &usageError{cmd, msg}
 	}
-	return fmt.Errorf("%s takes no arguments, got %q; see: %s --help", cmd.CommandPath(), strings.Join(args, " "), cmd.CommandPath())
+	return &usageError{cmd, fmt.Sprintf("%s takes no arguments, got %q", cmd.CommandPath(), strings.Join(args, " "))}
 }
 
 // notFoundText: `skill "pdf-fomrs" not found among 3 skills; did you mean

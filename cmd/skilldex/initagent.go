@@ -65,7 +65,24 @@ comments is read as such) are kept, the previous file is copied to FILE.bak firs
 atomically.
 
 ` + strings.Join(docs, "\n"),
-		Args:      cobra.ExactArgs(1),
+		Args: func(cmd *cobra.Command, args []string) error {
+			names := strings.Join(agentconfig.Names(), ", ")
+			switch {
+			case len(args) == 0:
+				return &usageError{cmd, "init-agent needs the agent to set up: one of " + names}
+			case len(args) > 1:
+				return &usageError{cmd, fmt.Sprintf("init-agent sets up one agent at a time, got %q", strings.Join(args, " "))}
+			case agentconfig.Targets[args[0]].Format == "":
+				msg := fmt.Sprintf("unknown agent %q: use one of %s", args[0], names)
+				for _, n := range agentconfig.Names() {
+					if config.EditDistance(args[0], n) <= 2 {
+						msg = fmt.Sprintf("unknown agent %q; did you mean %s? The agents: %s", args[0], n, names)
+					}
+				}
+				return &usageError{cmd, msg}
+			}
+			return nil
+		},
 		ValidArgs: agentconfig.Names(),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.agent = args[0]

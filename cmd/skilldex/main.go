@@ -23,18 +23,33 @@ func main() {
 }
 
 // execute runs the command line args with the given streams and returns
-// the exit status: 0, the status an exitCode error carries, or 1 for any
-// other error, which is printed to stderr as "skilldex: ERROR". Tests call
-// it in process.
+// the exit status (docs/cli.md): 0; 2 for a usage error, printed with the
+// command's usage line; 130 when interrupted (Ctrl-C, SIGTERM); the
+// status an exitCode error carries; or 1 for any other error, printed to
+// stderr as "skilldex: ERROR". Tests call it in process.
 func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root := newRootCmd()
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	err := root.ExecuteContext(ctx)
+	root.SetFlagErrorFunc(flagUsageError)
+	withUsageErrors(root)
+	_, err := root.ExecuteContextC(ctx)
 	if err == nil {
 		return 0
+	}
+	if ctx.Err() != nil {
+		fmt.Fprintln(stderr, "skilldex: interrupted")
+		return 130
+	}
+	ue, _ := err.(*usageError)
+	if ue == nil {
+		ue = unknownCommand(root, err)
+	}
+	if ue != nil {
+		printUsageError(stderr, ue)
+		return 2
 	}
 	var ec exitCode
 	if errors.As(err, &ec) {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"io"
 	"os"
@@ -14,6 +15,7 @@ import (
 	"time"
 
 	"github.com/creack/pty"
+	"github.com/skilldex/skilldex/internal/e2etest"
 )
 
 // ansi matches the escape sequences a colour terminal gets.
@@ -134,5 +136,47 @@ func TestEveryCommandInATerminal(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestInterrupt: Ctrl-C while indexing prints "interrupted" and exits 130
+// (the shell convention, 128+SIGINT), and leaves nothing half-written: the
+// next run over the same data dir serves the whole catalog.
+func TestInterrupt(t *testing.T) {
+	corpus := e2etest.Corpus(t)
+	data := t.TempDir()
+	cmd := exec.Command(binary(t), "index", "--dir", corpus, "--data-dir", data)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	must(t, cmd.Start())
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	// Ctrl-C once indexing has begun (the data dir is made after the
+	// signal handler is in), again until it stops.
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if des, _ := os.ReadDir(data); len(des) > 0 {
+			break
+		}
+	}
+	var werr error
+	for stop := false; !stop; {
+		_ = cmd.Process.Signal(os.Interrupt)
+		select {
+		case werr = <-exited:
+			stop = true
+		case <-time.After(200 * time.Millisecond):
+		}
+	}
+	var ee *exec.ExitError
+	if !errors.As(werr, &ee) || ee.ExitCode() != 130 {
+		t.Fatalf("interrupted index: %v, want exit status 130; stderr:\n%s", werr, stderr.String())
+	}
+	if got := stderr.String(); !strings.Contains(got, "skilldex: interrupted") || strings.Contains(got, "context canceled") {
+		t.Errorf("stderr %q, want a short \"interrupted\"", got)
+	}
+	out, code := pipeRun(t, nil, "list", "--json", "--dir", corpus, "--data-dir", data)
+	var list []json.RawMessage
+	if code != 0 || json.Unmarshal([]byte(out), &list) != nil || len(list) < 100 {
+		t.Fatalf("the next run over the data dir: exit %d, %d skills\n%.2000s", code, len(list), out)
 	}
 }

@@ -63,7 +63,7 @@ func TestBadArguments(t *testing.T) {
 		{[]string{"validate", "./nonexistent", ex}, "cannot validate ./nonexistent"},
 		{[]string{"list", "extra"}, `skilldex list takes no arguments, got "extra"`},
 		{[]string{"cache", "lsit"}, `skilldex cache has no command "lsit"`},
-		{[]string{"lsit"}, "Did you mean this?\n\tlist"},
+		{[]string{"lsit"}, "did you mean list?"},
 	}
 	for _, tc := range cases {
 		r := cli(t, append(tc.args, "--mem", "--dir", ex)...)
@@ -235,5 +235,39 @@ func TestCache(t *testing.T) {
 	}
 	if _, err := os.Stat(entries[0].Dir); !os.IsNotExist(err) {
 		t.Errorf("%s still there: %v", entries[0].Dir, err)
+	}
+}
+
+// TestUsageErrors: a command line skilldex cannot run as typed exits 2
+// with one line saying what is wrong (in words, with a "did you mean"),
+// the command's usage line and where its help is; nothing on stdout.
+func TestUsageErrors(t *testing.T) {
+	ex := filepath.Join(repoRoot(t), "examples", "skills")
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"search"}, "skilldex search needs QUERY...\nUsage: skilldex search QUERY... [flags]\n"},
+		{[]string{"init-agent"}, "init-agent needs the agent to set up: one of claude, codex,"},
+		{[]string{"init-agent", "claud"}, `unknown agent "claud"; did you mean claude?`},
+		{[]string{"search", "--limt", "3", "pdf"}, "unknown flag --limt; did you mean --limit?\nUsage: skilldex search"},
+		{[]string{"search", "-n", "abc", "pdf"}, `--limit wants a whole number, got "abc"`},
+		{[]string{"search", "--min-score", "high", "pdf"}, `--min-score wants a number, got "high"`},
+		{[]string{"serve", "--debounce", "soon"}, `--debounce wants a duration such as 30s`},
+		{[]string{"serach", "pdf"}, `unknown command "serach" for "skilldex"; did you mean search?`},
+		{[]string{"cache", "lst"}, `skilldex cache has no command "lst"; did you mean list?`},
+		{[]string{"show"}, "skilldex show needs"},
+	}
+	for _, tc := range cases {
+		r := cli(t, append(tc.args, "--mem", "--dir", ex)...)
+		if r.code != 2 || !strings.Contains(r.stderr, tc.want) || !strings.Contains(r.stderr, "Run 'skilldex") {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 and %q", tc.args, r.code, r.stderr, tc.want)
+		}
+		if strings.Contains(r.stderr, "strconv.") || strings.Contains(r.stderr, "arg(s)") {
+			t.Errorf("%v: the framework's raw text reached the user: %q", tc.args, r.stderr)
+		}
+		if r.stdout != "" {
+			t.Errorf("%v: printed %q on stdout", tc.args, r.stdout)
+		}
 	}
 }

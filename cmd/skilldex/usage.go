@@ -1,0 +1,125 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"regexp"
+	"strings"
+
+	"github.com/skilldex/skilldex/internal/config"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// usageError is a command line skilldex cannot run as typed (an unknown
+// command or flag, a flag value of the wrong type, missing or extra
+// arguments). It exits 2 with the command's usage line, as gh, kubectl and
+// git do (docs/cli.md, "Exit codes").
+type usageError struct {
+	cmd *cobra.Command
+	msg string
+}
+
+func (e *usageError) Error() string { return e.msg }
+
+// printUsageError writes e as `skilldex: MSG`, the usage line and where
+// the help is.
+func printUsageError(w io.Writer, e *usageError) {
+	fmt.Fprintf(w, "skilldex: %s\nUsage: %s\nRun '%s --help' for more.\n", e.msg, e.cmd.UseLine(), e.cmd.CommandPath())
+}
+
+// flagValue matches pflag's "invalid argument" error.
+var flagValue = regexp.MustCompile(`^invalid argument "(.*)" for "(?:-\w, )?--([\w-]+)" flag`)
+
+// flagWants says in words what a flag of pflag type typ takes.
+var flagWants = map[string]string{
+	"int": "a whole number", "int64": "a whole number", "uint": "a whole number 0 or more", "float64": "a number",
+	"duration": "a duration such as 30s, 5m or 1h30m", "bool": "true or false",
+}
+
+// flagUsageError turns pflag's parse errors into words a person reads,
+// with a "did you mean" for a mistyped flag; installed with
+// SetFlagErrorFunc on the root, so every command gets it.
+func flagUsageError(cmd *cobra.Command, err error) error {
+	msg := err.Error()
+	switch {
+	case strings.HasPrefix(msg, "unknown flag: --"):
+		name := strings.TrimPrefix(msg, "unknown flag: --")
+		msg = "unknown flag --" + name
+		if s := closestFlag(cmd, name); s != "" {
+			msg += "; did you mean --" + s + "?"
+		}
+	case flagValue.MatchString(msg):
+		m := flagValue.FindStringSubmatch(msg)
+		if fl := cmd.Flags().Lookup(m[2]); fl != nil {
+			if want, ok := flagWants[fl.Value.Type()]; ok {
+				msg = fmt.Sprintf("--%s wants %s, got %q", m[2], want, m[1])
+			}
+		}
+	}
+	return &usageError{cmd, msg}
+}
+
+// closestFlag is the flag of cmd (its own and inherited) nearest to name,
+// or "" when none is within two edits (a third of a long name) or starts
+// with it.
+func closestFlag(cmd *cobra.Command, name string) string {
+	best, bestD := "", max(2, len(name)/3)+1
+	visit := func(f *pflag.Flag) {
+		d := config.EditDistance(name, f.Name)
+		if strings.HasPrefix(f.Name, name) {
+			d = 1
+		}
+		if d < bestD {
+			best, bestD = f.Name, d
+		}
+	}
+	cmd.Flags().VisitAll(visit)
+	cmd.InheritedFlags().VisitAll(visit)
+	return best
+}
+
+// withUsageErrors makes every argument check of cmd's tree a usageError,
+// saying what is missing in the command's own words (its Use line).
+func withUsageErrors(cmd *cobra.Command) {
+	cmd.SuggestionsMinimumDistance = 2
+	if check := cmd.Args; check != nil {
+		cmd.Args = func(c *cobra.Command, args []string) error {
+			err := check(c, args)
+			if err == nil {
+				return nil
+			}
+			if _, ok := err.(*usageError); ok {
+				return err
+			}
+			msg := err.Error()
+			if want := strings.TrimSpace(strings.TrimPrefix(c.Use, c.Name())); want != "" && strings.Contains(msg, "received 0") {
+				msg = fmt.Sprintf("%s needs %s", c.CommandPath(), want)
+			}
+			return &usageError{c, msg}
+		}
+	}
+	for _, sub := range cmd.Commands() {
+		withUsageErrors(sub)
+	}
+}
+
+// unknownCommand is cobra's error for a mistyped command, as a usageError
+// keeping cobra's suggestions on one line.
+func unknownCommand(root *cobra.Command, err error) *usageError {
+	msg := err.Error()
+	if !strings.HasPrefix(msg, "unknown command ") {
+		return nil
+	}
+	first, rest, _ := strings.Cut(msg, "\n")
+	var sugg []string
+	for _, l := range strings.Split(rest, "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasSuffix(l, "?") {
+			sugg = append(sugg, l)
+		}
+	}
+	if len(sugg) > 0 {
+		first += "; did you mean " + strings.Join(sugg, " or ") + "?"
+	}
+	return &usageError{root, first}
+}
