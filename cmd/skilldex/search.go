@@ -3,10 +3,12 @@ package main
 import (
 	"context"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/internal/config"
+	"github.com/skilldex/skilldex/search"
 	"github.com/spf13/cobra"
 )
 
@@ -50,20 +52,53 @@ func runSearch(ctx context.Context, a *app, opts searchOptions) error {
 	if a.cfg.JSON {
 		return writeJSON(a.stdout, res)
 	}
-	rows := make([][]string, 0, len(res.Hits))
-	for i, h := range res.Hits {
-		rows = append(rows, []string{fmt.Sprint(i + 1), fmt.Sprintf("%.2f", h.Score), h.Name, h.ID, h.Description})
-	}
-	if len(rows) == 0 {
+	if len(res.Hits) == 0 {
 		fmt.Fprintf(a.stderr, "no skill matches %q among %s\n", escapeControls(opts.Query, false), plural(cat.Len(), "skill", "skills"))
 		return nil
 	}
+	tty := isTerminal(a.stdout)
 	if res.NoGoodMatch {
-		// On stderr, as the no-hits line: piped stdout stays the table
-		// alone. The hits are still shown (issue 16: say when nothing
-		// fits, but let the reader judge).
-		fmt.Fprintf(a.stderr, "No confident match for %q: these are the closest skills. Try the words a skill's author would use, or list all with: skilldex list\n",
+		// In a terminal on stdout, above the hits, where the reader looks;
+		// piped on stderr, so stdout stays the table alone (docs/cli.md).
+		w := a.stderr
+		if tty {
+			w = a.stdout
+		}
+		fmt.Fprintf(w, "No confident match for %q: these are the closest skills. Try the words a skill's author would use, or list all with: skilldex list\n",
 			escapeControls(opts.Query, false))
 	}
-	return table(a.stdout, []string{"#", "SCORE", "NAME", "ID", "DESCRIPTION"}, rows)
+	if !tty {
+		rows := make([][]string, 0, len(res.Hits))
+		for i, h := range res.Hits {
+			rows = append(rows, []string{fmt.Sprint(i + 1), fmt.Sprintf("%.2f", h.Score), h.Name, h.ID, h.Description})
+		}
+		return table(a.stdout, []string{"#", "SCORE", "NAME", "ID", "DESCRIPTION"}, rows)
+	}
+	rows := make([][]string, 0, len(res.Hits))
+	for i, h := range res.Hits {
+		rows = append(rows, []string{fmt.Sprint(i + 1), matchWords(h.Confidence), h.Name, h.ID, h.Description})
+	}
+	return table(a.stdout, []string{"#", "MATCH", "NAME", "ID", "DESCRIPTION"}, rows, func(row, col int) string {
+		if col != 1 {
+			return ""
+		}
+		return map[string]string{"strong": colGreen, "weak": colYellow, "poor": colDim}[strings.Fields(rows[row][1])[1]]
+	})
+}
+
+// matchWords is a hit's confidence (0 to 1, see docs/search.md) as a
+// person reads it: a five-step bar and a word. "good" starts at the
+// confidence the catalog calls a confident match (search.ConfidentMatch).
+func matchWords(conf float64) string {
+	word := "poor"
+	switch {
+	case conf >= 0.7:
+		word = "strong"
+	case conf >= search.ConfidentMatch:
+		word = "good"
+	case conf >= search.ConfidentMatch/2:
+		word = "weak"
+	}
+	n := int(math.Round(conf * 5))
+	return strings.Repeat("■", n) + strings.Repeat("□", 5-n) + " " + word
 }

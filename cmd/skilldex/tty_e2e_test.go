@@ -91,11 +91,11 @@ func TestEveryCommandInATerminal(t *testing.T) {
 		{[]string{"list", "--shadowed", "--invalid"}, []string{"pdf-forms", "shadowed", "invalid", "broken"}},
 		{[]string{"config"}, []string{"roots", "data_dir", ".claude/skills"}},
 		{[]string{"search", "fill", "pdf", "form"}, []string{"pdf-forms"}},
-		{[]string{"search", "zebra", "quantum"}, []string{"No confident match"}},
+		{[]string{"search", "zebra", "quantum"}, []string{"no skill matches"}},
 		{[]string{"show", "pdf-forms"}, []string{"pdf-forms", "Files", "references/forms.md"}},
 		{[]string{"validate", skills}, []string{"broken", "description"}},
 		{[]string{"doctor"}, []string{"broken"}},
-		{[]string{"audit", skills}, []string{"pdf-forms"}},
+		{[]string{"audit", "--dir", skills}, []string{"5 skills audited", "1 invalid"}},
 		{[]string{"prompt"}, []string{"pdf-forms"}},
 		{[]string{"--help"}, []string{"Usage:", "search"}},
 	}
