@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -23,9 +24,11 @@ type initAgentResult struct {
 	File   string                  `json:"file,omitempty"`
 	Format string                  `json:"format"`
 	Server agentconfig.ServerEntry `json:"server"`
-	// Native are the skill folders left out because the agent loads them
-	// itself (empty with --all-roots).
+	// Native are the skill folders left out because the agent lists them
+	// itself (empty when the entry serves them, see agentconfig.PlanNative).
 	Native []string `json:"native_left_out"`
+	// Plan says in plain words which skill folders the entry serves and why.
+	Plan string `json:"plan"`
 	// Config is the snippet to add (printed mode) or the whole file as
 	// written (--write).
 	Config string `json:"config"`
@@ -55,9 +58,12 @@ func newInitAgentCmd(cfg *config.Config) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "init-agent " + strings.Join(agentconfig.Names(), "|"),
 		Short: "Print (or --write into the agent's config) the MCP server entry that runs skilldex serve",
-		Long: `init-agent prints the MCP server entry that starts "skilldex serve" for an agent. The entry serves the
-default skill folders (see skilldex config) except those the agent already loads itself, so no skill reaches
-the model twice; --all-roots serves them all. The command is the absolute path of the installed skilldex
+		Long: `init-agent prints the MCP server entry that starts "skilldex serve" for an agent, and says in plain
+words which skill folders it serves. With --dir it serves those folders only. Else it serves the default
+skill folders (see skilldex config); the agent's own folders (Claude Code's .claude/skills, ...) are served
+too when the agent cannot show all their skills in its own listing (Claude Code lists about 8,000 characters
+of names and descriptions) or when no other folder holds skills, and left to the agent otherwise, so no skill
+reaches the model twice; --all-roots always serves them (docs/agents.md). The command is the absolute path of the installed skilldex
 (as found on PATH, so it survives upgrades); a temporary "go run" build is refused.
 
 With --write it merges the entry into the agent's config file: other servers, keys and comments (JSON with
@@ -98,7 +104,7 @@ atomically.
 
 // runInitAgent prints the agent's skilldex server entry, or merges it
 // into the agent's config file.
-func runInitAgent(_ context.Context, a *app, opts initAgentOptions) error {
+func runInitAgent(ctx context.Context, a *app, opts initAgentOptions) error {
 	t, ok := agentconfig.Targets[opts.agent]
 	if !ok {
 		return fmt.Errorf("unknown agent %q: use one of %s", opts.agent, strings.Join(agentconfig.Names(), ", "))
@@ -117,12 +123,38 @@ func runInitAgent(_ context.Context, a *app, opts initAgentOptions) error {
 		entry.Type = "stdio"
 	}
 	res := initAgentResult{Agent: opts.agent, Format: t.Format, Native: []string{}}
-	if opts.agent != "generic" && !opts.allRoots {
-		entry.Args = append(entry.Args, "--for-agent", opts.agent)
-		for f := range config.NativeFolders(opts.agent) {
-			res.Native = append(res.Native, f.Label())
+	switch {
+	case len(a.cfg.Dirs) > 0:
+		// The folders named with --dir, absolute: the agent starts the
+		// server in a folder of its choosing.
+		for _, d := range a.cfg.Roots {
+			abs, err := filepath.Abs(d.Path)
+			if err != nil {
+				return err
+			}
+			entry.Args = append(entry.Args, "--dir", abs)
 		}
-		sort.Strings(res.Native)
+		res.Plan = fmt.Sprintf("serves only %s (--dir)", strings.Join(a.cfg.Dirs, ", "))
+	case opts.agent == "generic":
+		res.Plan = "serves every default skill folder"
+	default:
+		wd, err := filepath.Abs(config.ExpandHome(orDefault(a.cfg.Project, ".")))
+		if err != nil {
+			return err
+		}
+		home, _ := os.UserHomeDir()
+		plan, err := agentconfig.PlanNative(ctx, opts.agent, wd, home, opts.allRoots)
+		if err != nil {
+			return err
+		}
+		res.Plan = plan.Why
+		if !plan.Serve {
+			entry.Args = append(entry.Args, "--for-agent", opts.agent)
+			for f := range config.NativeFolders(opts.agent) {
+				res.Native = append(res.Native, f.Label())
+			}
+			sort.Strings(res.Native)
+		}
 	}
 	if t.WorkspaceVar != "" {
 		entry.Args = append(entry.Args, "--project", t.WorkspaceVar)
@@ -138,10 +170,7 @@ func runInitAgent(_ context.Context, a *app, opts initAgentOptions) error {
 		if a.cfg.JSON {
 			return
 		}
-		if len(res.Native) > 0 {
-			fmt.Fprintf(a.stderr, "# serves the default skill folders except those %s loads itself (%s); --all-roots includes them\n",
-				opts.agent, strings.Join(res.Native, ", "))
-		}
+		fmt.Fprintf(a.stderr, "# %s: %s\n", agentconfig.ServerName, res.Plan)
 		for _, n := range res.Notes {
 			fmt.Fprintf(a.stderr, "# note: %s\n", n)
 		}

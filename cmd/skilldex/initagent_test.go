@@ -68,7 +68,7 @@ func TestInitAgentAllRoots(t *testing.T) {
 		t.Errorf("--all-roots: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
 	d := cli(t, "init-agent", "claude", "--command", "/usr/local/bin/skilldex")
-	if !strings.Contains(d.stderr, "except those claude loads itself (./.claude/skills, ~/.claude/plugins/cache, ~/.claude/skills); --all-roots includes them") {
+	if !strings.Contains(d.stderr, "except Claude Code's own (./.claude/skills, ~/.claude/plugins/cache, ~/.claude/skills), which it lists itself and which hold no skills now; --all-roots serves them too") {
 		t.Errorf("default: %q", d.stderr)
 	}
 }
