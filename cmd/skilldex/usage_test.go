@@ -271,3 +271,53 @@ func TestUsageErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestValidateDoctorAgree: a link written with the skill folder's variable
+// ({baseDir}, ${CLAUDE_SKILL_DIR}) or any template placeholder is not a
+// broken reference; a truly missing file is a warning in both validate and
+// doctor (the skill is still served), so neither fails for it; validate
+// prints the invalid skills first and ends with a one-line summary.
+func TestValidateDoctorAgree(t *testing.T) {
+	root := t.TempDir()
+	// Sorted by path, the invalid skill would come last.
+	writeFile(t, filepath.Join(root, "a-templated", "SKILL.md"), "---\nname: a-templated\ndescription: Uses template paths that agents expand, to check they are no broken references.\n---\n"+
+		"Read [the guide]({baseDir}/references/guide.md), [the job](${CLAUDE_SKILL_DIR}/jobs/scan.md), [the report](reports/$ARGUMENTS.md) and [out]({{output_dir}}/x.md).\n"+
+		"Also [a missing file](references/missing.md).\n")
+	writeFile(t, filepath.Join(root, "a-templated", "references", "guide.md"), "guide\n")
+	writeFile(t, filepath.Join(root, "a-templated", "jobs", "scan.md"), "scan\n")
+	writeFile(t, filepath.Join(root, "z-broken", "SKILL.md"), "---\nname: z-broken\n---\nno description\n")
+	v := cli(t, "validate", root)
+	if strings.Contains(v.stdout, "guide.md") || strings.Contains(v.stdout, "scan.md") || strings.Contains(v.stdout, "ARGUMENTS") || !strings.Contains(v.stdout, "missing.md") {
+		t.Errorf("validate: templates reported or the missing file not:\n%s", v.stdout)
+	}
+	lines := strings.Split(strings.TrimSpace(v.stdout), "\n")
+	if !strings.HasPrefix(lines[0], "INVALID") || !strings.Contains(lines[0], "z-broken") || !strings.HasPrefix(lines[len(lines)-1], "2 skills checked: 1 valid (1 with warnings), 1 invalid") {
+		t.Errorf("validate: want the invalid skill first and the summary last:\n%s", v.stdout)
+	}
+	must(t, os.RemoveAll(filepath.Join(root, "z-broken")))
+	var rep struct {
+		Errors   int `json:"errors"`
+		Findings []struct {
+			Severity, Code, Message string
+		} `json:"findings"`
+	}
+	d := cli(t, "doctor", "--json", "--mem", "--dir", root)
+	if err := json.Unmarshal([]byte(d.stdout), &rep); err != nil {
+		t.Fatalf("doctor --json: %v\n%s", err, d.stdout)
+	}
+	broken := 0
+	for _, f := range rep.Findings {
+		if f.Code == "reference-broken" {
+			broken++
+			if f.Severity != "warning" || !strings.Contains(f.Message, "missing.md") {
+				t.Errorf("doctor: %+v, want one warning about missing.md", f)
+			}
+		}
+	}
+	if broken != 1 || d.code != 0 || rep.Errors != 0 {
+		t.Errorf("doctor: exit %d, %d errors, %d broken references; want 0, 0, 1\n%s", d.code, rep.Errors, broken, d.stdout)
+	}
+	if v := cli(t, "validate", root); v.code != 0 {
+		t.Errorf("validate without the invalid skill: exit %d\n%s", v.code, v.stdout)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/skilldex/skilldex/index"
@@ -100,6 +101,20 @@ func runValidate(ctx context.Context, a *app, opts validateOptions) error {
 		w := a.stdout
 		paint := painter(w)
 		warned := 0
+		// Errors first: the invalid skills, then those with warnings, then
+		// (--all) the rest, and last a one-line summary.
+		slices.SortStableFunc(reports, func(x, y index.Report) int {
+			rank := func(r index.Report) int {
+				switch {
+				case !r.Valid:
+					return 0
+				case len(r.Diagnostics) > 0:
+					return 1
+				}
+				return 2
+			}
+			return rank(x) - rank(y)
+		})
 		for _, r := range reports {
 			if r.Valid && len(r.Diagnostics) == 0 && !opts.all {
 				continue

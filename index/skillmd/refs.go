@@ -325,6 +325,15 @@ func schemeLen(s string) int {
 // destination records a link or image destination as written.
 func (x *extractor) destination(dest string, kind RefKind, off int) {
 	dest = strings.TrimSpace(dest)
+	written, templated := dest, false
+	if strings.ContainsAny(dest, "${<") {
+		var ok bool
+		before := dest
+		if dest, ok = templatePath(dest); !ok {
+			return // a template the agent fills in (placeholders.go)
+		}
+		templated = dest != before
+	}
 	if dest == "" || dest[0] == '#' || strings.HasPrefix(dest, "//") {
 		return
 	}
@@ -349,6 +358,9 @@ func (x *extractor) destination(dest string, kind RefKind, off int) {
 		return
 	}
 	r := Reference{Target: dest, Kind: kind, Line: x.line(off)}
+	if templated {
+		r.Target = written // as the author wrote it, placeholder and all
+	}
 	p := cleanRel(dest)
 	switch {
 	case p == "":

@@ -339,8 +339,8 @@ func diagnostics(s index.Skill) []Finding {
 }
 
 // references reports the links and images of SKILL.md that an agent
-// following them cannot open: no such file (an error, with the closest
-// existing file), the file only under another letter case, or a path out
+// following them cannot open: no such file (with the closest existing
+// file; a warning, as validate calls it: the skill is still served), the file only under another letter case, or a path out
 // of the skill folder.
 func references(s index.Skill) []Finding {
 	var out []Finding
@@ -354,7 +354,7 @@ func references(s index.Skill) []Finding {
 					files = append(files, fi.Path)
 				}
 			}
-			f.Severity, f.Category, f.Code = Error, CatReference, skillmd.CodeReferenceBroken
+			f.Severity, f.Category, f.Code = Warning, CatReference, skillmd.CodeReferenceBroken
 			f.Message = fmt.Sprintf("%s %q names no file in the skill folder", r.Kind, r.Target)
 			if c := closest(r.Path, files); c != "" {
 				f.Fix = fmt.Sprintf("the closest existing file is %s: change the %s to it", c, r.Kind)
