@@ -83,7 +83,7 @@ func openWith(c *config.Config, ctx context.Context, stderr io.Writer, mem, back
 	}
 	cat, err := index.Open(ctx, opts)
 	if err == nil {
-		recordCatalog(c, cat)
+		config.RecordCatalog(c, cat)
 	}
 	return cat, err
 }

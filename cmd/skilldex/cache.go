@@ -2,15 +2,8 @@ package main
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"sort"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/skilldex/skilldex/index"
@@ -18,43 +11,8 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// catalogRecord is the file the CLI keeps in each catalog's data dir
-// (DATA_DIR/KEY/catalog.json) so `skilldex cache list` can say which
-// folders a data dir indexes: the key itself is a hash.
-type catalogRecord struct {
-	Roots    []index.Root `json:"roots"`
-	MaxDepth int          `json:"max_depth"`
-	Strict   bool         `json:"strict"`
-	LastUsed time.Time    `json:"last_used"`
-}
 
-const catalogRecordFile = "catalog.json"
 
-// recordCatalog writes catalogRecordFile for cat; failing costs only the
-// description in cache list, so errors are ignored.
-func recordCatalog(c *config.Config, cat *index.Catalog) {
-	dir := cat.DataDir()
-	if dir == "" {
-		return
-	}
-	data, err := json.MarshalIndent(catalogRecord{Roots: cat.Roots(), MaxDepth: c.MaxDepth, Strict: c.Strict,
-		LastUsed: time.Now().UTC().Truncate(time.Second)}, "", "  ")
-	if err != nil {
-		return
-	}
-	_ = writeFileAtomic(filepath.Join(dir, catalogRecordFile), append(data, '\n'))
-}
-
-// cacheEntry is one catalog data dir as cache list prints it.
-type cacheEntry struct {
-	Dir      string       `json:"dir"`
-	Bytes    int64        `json:"bytes"`
-	InUse    bool         `json:"in_use"`
-	Roots    []index.Root `json:"roots"` // nil when unknown (made by an older skilldex)
-	LastUsed time.Time    `json:"last_used"`
-	// Missing is true when none of the roots exists any more.
-	Missing bool `json:"roots_missing"`
-}
 
 func newCacheCmd(cfg *config.Config) *cobra.Command {
 	cmd := &cobra.Command{
@@ -89,86 +47,15 @@ use; "cache clean" removes them. Nothing is lost: a removed catalog is rebuilt f
 	return cmd
 }
 
-// cacheEntries reads every catalog data dir under base, most recently used
-// first.
-func cacheEntries(base string) ([]cacheEntry, error) {
-	des, err := os.ReadDir(base)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	var out []cacheEntry
-	for _, de := range des {
-		dir := filepath.Join(base, de.Name())
-		if !de.IsDir() || !isCatalogDir(dir) {
-			continue
-		}
-		e := cacheEntry{Dir: dir}
-		_ = filepath.WalkDir(dir, func(_ string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() {
-				if info, err := d.Info(); err == nil {
-					e.Bytes += info.Size()
-					if info.ModTime().After(e.LastUsed) {
-						e.LastUsed = info.ModTime().UTC().Truncate(time.Second)
-					}
-				}
-			}
-			return nil
-		})
-		if data, err := os.ReadFile(filepath.Join(dir, catalogRecordFile)); err == nil {
-			var rec catalogRecord
-			if json.Unmarshal(data, &rec) == nil {
-				e.Roots = rec.Roots
-				if rec.LastUsed.After(e.LastUsed) {
-					e.LastUsed = rec.LastUsed
-				}
-				e.Missing = len(rec.Roots) > 0
-				for _, r := range rec.Roots {
-					if _, err := os.Stat(r.Path); err == nil {
-						e.Missing = false
-					}
-				}
-			}
-		}
-		e.InUse = inUse(dir)
-		out = append(out, e)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].LastUsed.After(out[j].LastUsed) })
-	return out, nil
-}
-
-// isCatalogDir reports whether dir holds a catalog's store.
-func isCatalogDir(dir string) bool {
-	_, err := os.Stat(filepath.Join(dir, "skills.db"))
-	return err == nil
-}
-
-// inUse reports whether a process holds dir's store: the store is locked
-// with flock on skills.db while a catalog is open (bbolt), so a
-// non-blocking shared lock fails exactly then.
-func inUse(dir string) bool {
-	f, err := os.Open(filepath.Join(dir, "skills.db"))
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_SH|syscall.LOCK_NB); err != nil {
-		return true
-	}
-	_ = syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
-	return false
-}
 
 func runCacheList(_ context.Context, a *app) error {
-	entries, err := cacheEntries(a.cfg.DataDir)
+	entries, err := config.DataDirs(a.cfg.DataDir)
 	if err != nil {
 		return err
 	}
 	if a.cfg.JSON {
 		if entries == nil {
-			entries = []cacheEntry{}
+			entries = []config.DataDir{}
 		}
 		return writeJSON(a.stdout, entries)
 	}
@@ -220,7 +107,7 @@ type cacheCleanOptions struct {
 // process holds its lock, so a skilldex starting at that moment waits
 // and then builds a fresh one.
 func runCacheClean(_ context.Context, a *app, opts cacheCleanOptions) error {
-	entries, err := cacheEntries(a.cfg.DataDir)
+	entries, err := config.DataDirs(a.cfg.DataDir)
 	if err != nil {
 		return err
 	}
@@ -242,7 +129,7 @@ func runCacheClean(_ context.Context, a *app, opts cacheCleanOptions) error {
 			freed += e.Bytes
 			continue
 		}
-		ok, err := removeUnlocked(e.Dir)
+		ok, err := config.RemoveDataDir(e.Dir)
 		switch {
 		case err != nil:
 			return fmt.Errorf("removing %s: %w", e.Dir, err)
@@ -270,19 +157,6 @@ func runCacheClean(_ context.Context, a *app, opts cacheCleanOptions) error {
 	return nil
 }
 
-// removeUnlocked removes dir when no process holds its store, holding the
-// store's lock while it does; false when it is in use.
-func removeUnlocked(dir string) (bool, error) {
-	f, err := os.OpenFile(filepath.Join(dir, "skills.db"), os.O_RDWR, 0)
-	if err != nil {
-		return false, err
-	}
-	defer f.Close()
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		return false, nil
-	}
-	return true, os.RemoveAll(dir)
-}
 
 // humanBytes is n in B, KiB, MiB or GiB.
 func humanBytes(n int64) string {

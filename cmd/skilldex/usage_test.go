@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"github.com/skilldex/skilldex/internal/config"
 	"os"
 	"path/filepath"
 	"strings"
@@ -219,7 +220,7 @@ func TestCache(t *testing.T) {
 	if r := cli(t, "list", "--dir", ex, "--data-dir", data); r.code != 0 {
 		t.Fatalf("list: %s", r.stderr)
 	}
-	var entries []cacheEntry
+	var entries []config.DataDir
 	mustJSON(t, cli(t, "cache", "list", "--json", "--data-dir", data), &entries)
 	if len(entries) != 1 || len(entries[0].Roots) != 1 || entries[0].Roots[0].Path != ex || entries[0].InUse || entries[0].Bytes == 0 {
 		t.Fatalf("cache list: %+v", entries)
