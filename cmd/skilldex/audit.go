@@ -8,14 +8,12 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
-	"slices"
 	"strings"
 	"time"
 
 	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/internal/audit"
 	"github.com/skilldex/skilldex/internal/config"
-	"github.com/skilldex/skilldex/internal/doctor"
 	"github.com/skilldex/skilldex/internal/gcpolicy"
 	"github.com/skilldex/skilldex/internal/serve"
 	"github.com/skilldex/skilldex/tools"
@@ -210,47 +208,4 @@ func writeAuditFindings(w io.Writer, rep *audit.Report, min audit.Severity) {
 		}
 		fmt.Fprintf(w, "%s %s [%s] %s: %s\n", paint(colRed, fmt.Sprintf("%-8s", strings.ToUpper(f.Severity.String()))), loc, f.RuleID, f.Reason, f.Evidence)
 	}
-}
-
-// auditSummary turns an audit report into doctor findings: one error per
-// skill with a high or critical finding (its rules and first locations)
-// and one note counting everything.
-func auditSummary(rep *audit.Report) []doctor.Finding {
-	type agg struct {
-		path  string
-		worst audit.Severity
-		rules []string
-		n     int
-	}
-	by := map[string]*agg{}
-	var order []string
-	for _, f := range rep.Findings {
-		if f.Severity < audit.High {
-			continue
-		}
-		g := by[f.SkillID]
-		if g == nil {
-			g = &agg{path: f.Path, worst: f.Severity}
-			if f.Line > 0 {
-				g.path = fmt.Sprintf("%s:%d", f.Path, f.Line)
-			}
-			by[f.SkillID] = g
-			order = append(order, f.SkillID)
-		}
-		g.n++
-		if !slices.Contains(g.rules, f.RuleID) {
-			g.rules = append(g.rules, f.RuleID)
-		}
-	}
-	var out []doctor.Finding
-	for _, id := range order {
-		g := by[id]
-		out = append(out, doctor.Finding{Severity: doctor.Error, Category: doctor.CatSecurity, Code: "audit-" + g.worst.String(), Skill: id,
-			Message: fmt.Sprintf("%s (worst %s; %s), first at %s", plural(g.n, "high or critical security finding", "high or critical security findings"), g.worst, strings.Join(g.rules, ", "), relToCwd(g.path)),
-			Fix:     "read the evidence with skilldex audit, then remove the skill or fix the file"})
-	}
-	out = append(out, doctor.Finding{Severity: doctor.Info, Category: doctor.CatSecurity, Code: "audit-summary",
-		Message: fmt.Sprintf("security audit of %d skills: %d critical, %d high, %d medium, %d low findings; %d skills flagged",
-			rep.Skills, rep.Counts["critical"], rep.Counts["high"], rep.Counts["medium"], rep.Counts["low"], len(rep.Flagged))})
-	return out
 }

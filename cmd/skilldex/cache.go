@@ -11,9 +11,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-
-
-
 func newCacheCmd(cfg *config.Config) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "cache",
@@ -46,7 +43,6 @@ use; "cache clean" removes them. Nothing is lost: a removed catalog is rebuilt f
 	cmd.AddCommand(list, clean)
 	return cmd
 }
-
 
 func runCacheList(_ context.Context, a *app) error {
 	entries, err := config.DataDirs(a.cfg.DataDir)
@@ -156,7 +152,6 @@ func runCacheClean(_ context.Context, a *app, opts cacheCleanOptions) error {
 	fmt.Fprintf(a.stdout, "%s %s (%s), kept %d\n", verb, plural(removed, "data dir", "data dirs"), humanBytes(freed), kept)
 	return nil
 }
-
 
 // humanBytes is n in B, KiB, MiB or GiB.
 func humanBytes(n int64) string {

@@ -4,43 +4,11 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"reflect"
 	"strings"
-	"time"
 
 	"github.com/skilldex/skilldex/internal/config"
 	"github.com/spf13/cobra"
 )
-
-// configValue is one setting as `skilldex config --json` prints it.
-type configValue struct {
-	Key    string `json:"key"`
-	Value  any    `json:"value"`
-	Source string `json:"source"`
-	Env    string `json:"env,omitempty"`
-}
-
-// effective lists every setting with its value and source, roots first.
-func effective(c *config.Config) []configValue {
-	out := []configValue{{Key: "roots", Value: c.RootList, Source: c.Sources["roots"], Env: "SKILLDEX_DIRS"}}
-	cv := reflect.ValueOf(c).Elem()
-	for _, s := range config.Settings {
-		v := cv.Field(config.FieldIndex(s.Key)).Interface()
-		switch x := v.(type) {
-		case time.Duration:
-			v = x.String()
-		case []string:
-			if x == nil {
-				v = []string{}
-			}
-		}
-		if s.Secret && !reflect.ValueOf(v).IsZero() {
-			v = "********"
-		}
-		out = append(out, configValue{Key: s.Key, Value: v, Source: c.Sources[s.Key], Env: s.Env})
-	}
-	return out
-}
 
 func newConfigCmd(cfg *config.Config) *cobra.Command {
 	return &cobra.Command{
@@ -77,7 +45,7 @@ named with --config. The keys are those printed here, e.g.
 // runConfig prints every setting with its value and source.
 func runConfig(_ context.Context, a *app) error {
 	cfg := a.cfg
-	vals := effective(cfg)
+	vals := config.Effective(cfg)
 	w := a.stdout
 	if cfg.JSON {
 		file := ""
@@ -92,7 +60,7 @@ func runConfig(_ context.Context, a *app) error {
 			ConfigFile  *string       `json:"config_file"`
 			ConfigFiles []string      `json:"config_files"`
 			Searched    []string      `json:"searched"`
-			Settings    []configValue `json:"settings"`
+			Settings    []config.Value `json:"settings"`
 		}{nilIfEmpty(file), files, config.ConfigPaths(), vals})
 	}
 	for _, f := range cfg.Files {

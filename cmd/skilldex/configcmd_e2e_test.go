@@ -194,7 +194,7 @@ func TestJSONEverywhere(t *testing.T) {
 		{[]string{"doctor"}, []string{"skills", "served", "invalid", "shadowed", "errors", "warnings", "infos", "codes", "listing", "findings"}},
 		{[]string{"prompt"}, []string{"format", "budget", "chars", "full_chars", "mode", "total", "listed", "omitted", "skills", "text"}},
 		{[]string{"config"}, []string{"config_file", "config_files", "searched", "settings"}},
-		{[]string{"init-agent", "claude", "--command", "skilldex"}, []string{"agent", "file", "format", "server", "native_left_out", "config", "written", "changed", "notes"}},
+		{[]string{"init-agent", "claude", "--command", "skilldex"}, []string{"agent", "file", "format", "server", "native_left_out", "plan", "config", "written", "changed", "notes"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.args[0], func(t *testing.T) {

@@ -53,7 +53,7 @@ func runDoctor(ctx context.Context, a *app, opts doctorOptions) error {
 		if err != nil {
 			return err
 		}
-		in.Extra = auditSummary(rep)
+		in.Extra = doctor.AuditFindings(rep, relToCwd)
 	}
 	rep, err := doctor.Check(in)
 	if err != nil {

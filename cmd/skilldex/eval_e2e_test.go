@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/skilldex/skilldex/internal/catalogeval"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,7 +15,7 @@ func TestEvalExamples(t *testing.T) {
 	queries := filepath.Join("testdata", "eval-examples.tsv")
 	data := t.TempDir()
 
-	var out evalOutput
+	var out catalogeval.Output
 	r := run(t, "eval", "--json", "--baseline", "--dir", ex, "--data-dir", data, queries)
 	mustJSON(t, r, &out)
 	if out.Queries != 5 || out.Skills != 5 || out.K != 10 || out.File != "eval-examples.tsv" {
@@ -53,7 +54,7 @@ func TestEvalExamples(t *testing.T) {
 	}
 
 	// Categories and a query nothing fits.
-	var cat evalOutput
+	var cat catalogeval.Output
 	mustJSON(t, run(t, "eval", "--json", "--dir", ex, "--data-dir", data, filepath.Join("testdata", "eval-categories.tsv")), &cat)
 	cr := cat.Rankers[0]
 	if cr.Metrics.Queries != 3 || len(cr.Categories) != 3 || cr.Categories[0].Category != "keyword" ||

@@ -1,11 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,7 +11,6 @@ import (
 
 	"github.com/skilldex/skilldex/internal/agentconfig"
 	"github.com/skilldex/skilldex/internal/config"
-	"github.com/skilldex/skilldex/internal/safefs"
 	"github.com/spf13/cobra"
 )
 
@@ -191,26 +187,11 @@ func runInitAgent(ctx context.Context, a *app, opts initAgentOptions) error {
 		_, err = a.stdout.Write(snippet)
 		return err
 	}
-	old, err := safefs.ReadPath(path, maxConfigBytes)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+	doc, changed, backup, err := agentconfig.WriteEntry(t, path, entry)
+	if err != nil {
 		return err
 	}
-	doc, err := agentconfig.Merge(t, old, entry)
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	res.Config, res.Written, res.Changed = string(doc), true, !bytes.Equal(doc, old)
-	if res.Changed {
-		if old != nil {
-			res.Backup = path + ".bak"
-			if err := writeFileAtomic(res.Backup, old); err != nil {
-				return fmt.Errorf("backup: %w", err)
-			}
-		}
-		if err := writeFileAtomic(path, doc); err != nil {
-			return err
-		}
-	}
+	res.Config, res.Written, res.Changed, res.Backup = string(doc), true, changed, backup
 	if a.cfg.JSON {
 		return writeJSON(a.stdout, res)
 	}

@@ -3,11 +3,14 @@ package agentconfig
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"regexp"
 	"strings"
 
 	"github.com/pelletier/go-toml/v2"
+	"github.com/skilldex/skilldex/internal/safefs"
 	"github.com/tailscale/hujson"
 )
 
@@ -182,4 +185,34 @@ func mergeTOML(doc []byte, key string, e ServerEntry) ([]byte, error) {
 		return nil, fmt.Errorf("merge check failed: no [%s] table in the result", name)
 	}
 	return result, nil
+}
+
+// maxConfigBytes bounds an agent's config file WriteEntry reads.
+const maxConfigBytes = 16 << 20
+
+// WriteEntry merges entry into the config file at path in t's format
+// (Merge) and replaces the file atomically when that changes it, copying
+// the previous file to path+".bak" first. Neither is written through a
+// link (safefs.WritePath), so a planted .mcp.json.bak -> ~/.bashrc is
+// refused by name. It returns the file as written
+// (or as it already was), whether it changed, and the backup's path (""
+// when there was no previous file or nothing changed).
+func WriteEntry(t Target, path string, entry ServerEntry) (doc []byte, changed bool, backup string, err error) {
+	old, err := safefs.ReadPath(path, maxConfigBytes)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, false, "", err
+	}
+	if doc, err = Merge(t, old, entry); err != nil {
+		return nil, false, "", fmt.Errorf("%s: %w", path, err)
+	}
+	if bytes.Equal(doc, old) {
+		return doc, false, "", nil
+	}
+	if old != nil {
+		backup = path + ".bak"
+		if err := safefs.WritePath(backup, old, 0o644); err != nil {
+			return nil, false, "", fmt.Errorf("backup: %w", err)
+		}
+	}
+	return doc, true, backup, safefs.WritePath(path, doc, 0o644)
 }
