@@ -57,9 +57,9 @@ func runConfig(_ context.Context, a *app) error {
 			files = []string{}
 		}
 		return writeJSON(w, struct {
-			ConfigFile  *string       `json:"config_file"`
-			ConfigFiles []string      `json:"config_files"`
-			Searched    []string      `json:"searched"`
+			ConfigFile  *string        `json:"config_file"`
+			ConfigFiles []string       `json:"config_files"`
+			Searched    []string       `json:"searched"`
 			Settings    []config.Value `json:"settings"`
 		}{nilIfEmpty(file), files, config.ConfigPaths(), vals})
 	}
