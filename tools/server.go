@@ -17,12 +17,14 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/internal/listing"
+	"github.com/skilldex/skilldex/internal/version"
 	"github.com/skilldex/skilldex/tools/sandbox"
 	"github.com/skilldex/skilldex/tools/skillsext"
 )
 
-// Version is reported to MCP clients as the server version.
-const Version = "0.1.0"
+// Version is reported to MCP clients as the server version: the same as
+// skilldex --version (internal/version).
+var Version = version.Module()
 
 // DefaultDescriptionBudget is the default budget, in characters (Unicode
 // code points), of the skill list inside the dynamic tool descriptions of

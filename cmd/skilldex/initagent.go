@@ -134,7 +134,11 @@ func runInitAgent(ctx context.Context, a *app, opts initAgentOptions) error {
 	case opts.agent == "generic":
 		res.Plan = "serves every default skill folder"
 	default:
-		wd, err := filepath.Abs(config.ExpandHome(orDefault(a.cfg.Project, ".")))
+		project := a.cfg.Project
+		if project == "" {
+			project = "."
+		}
+		wd, err := filepath.Abs(config.ExpandHome(project))
 		if err != nil {
 			return err
 		}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/skilldex/skilldex/internal/config"
 	"github.com/skilldex/skilldex/internal/gcpolicy"
+	"github.com/skilldex/skilldex/internal/version"
 	"github.com/spf13/cobra"
 )
 
@@ -48,7 +49,7 @@ installed Claude Code plugins (~/.claude/plugins/cache), and the older skilldex 
 	root.AddCommand(newListCmd(cfg), newSearchCmd(cfg), newShowCmd(cfg), newReadCmd(cfg), newValidateCmd(cfg),
 		newIndexCmd(cfg), newServeCmd(cfg), newRunCmd(cfg), newEvalCmd(cfg), newDoctorCmd(cfg), newPromptCmd(cfg),
 		newInitAgentCmd(cfg), newConfigCmd(cfg), newBenchCmd(cfg), newAuditCmd(cfg), newCacheCmd(cfg))
-	root.Version = versionText()
+	root.Version = version.Text()
 	root.SetVersionTemplate("{{.Version}}\n")
 	return root
 }

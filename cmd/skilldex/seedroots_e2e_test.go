@@ -33,6 +33,13 @@ func TestSeedProfileRootsUniversal(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer sess.Close()
+	// The server's version is --version's (internal/version), not a
+	// number of its own.
+	out, err := exec.Command(binary(t), "--version").Output()
+	must(t, err)
+	if v := sess.InitializeResult().ServerInfo.Version; !strings.HasPrefix(string(out), "skilldex "+v+"\n") {
+		t.Errorf("serverInfo.version %q, --version %q", v, out)
+	}
 	tools, err := sess.ListTools(ctx, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -1,4 +1,9 @@
-package main
+// Package version is skilldex's version, from one place: the module
+// version and VCS stamp the Go toolchain embeds (runtime/debug), or the
+// values set at link time. `skilldex --version` prints Text; the MCP
+// server's initialize answer (serverInfo.version) and SARIF reports carry
+// Module.
+package version
 
 import (
 	"fmt"
@@ -7,7 +12,20 @@ import (
 	"strings"
 )
 
-// versionText is what skilldex --version prints: the module version
+// Module is the version alone: set at link time, else the module version
+// of a `go install ...@version` build, else "(devel)" (a build from a
+// checkout).
+func Module() string {
+	if version != "" {
+		return version
+	}
+	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" {
+		return info.Main.Version
+	}
+	return "(devel)"
+}
+
+// Text is what skilldex --version prints: the module version
 // ("(devel)" for a build from a checkout), the commit with its date and
 // whether the tree had uncommitted changes, and the Go version, all from
 // the build information the Go toolchain embeds (runtime/debug).
@@ -15,16 +33,13 @@ import (
 // A build without VCS stamping (-buildvcs=false, or a build outside a git
 // checkout) may set the version and commit at link time:
 //
-//	go build -ldflags "-X main.version=v1.2.0 -X main.commit=$(git rev-parse HEAD)" ./cmd/skilldex
-func versionText() string {
+//	go build -ldflags "-X github.com/skilldex/skilldex/internal/version.version=v1.2.0 -X github.com/skilldex/skilldex/internal/version.commit=$(git rev-parse HEAD)" ./cmd/skilldex
+func Text() string {
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
-		return "skilldex " + orDefault(version, "(devel)") + " (no build information)"
+		return "skilldex " + Module() + " (no build information)"
 	}
-	v := orDefault(version, info.Main.Version)
-	if v == "" {
-		v = "(devel)"
-	}
+	v := Module()
 	rev, when := commit, ""
 	dirty := false
 	for _, s := range info.Settings {
