@@ -48,7 +48,7 @@ installed Claude Code plugins (~/.claude/plugins/cache), and the older skilldex 
 	f.BoolVarP(&cfg.Verbose, "verbose", "v", false, "log debug detail to stderr")
 	root.AddCommand(newListCmd(cfg), newSearchCmd(cfg), newShowCmd(cfg), newReadCmd(cfg), newValidateCmd(cfg),
 		newIndexCmd(cfg), newServeCmd(cfg), newRunCmd(cfg), newEvalCmd(cfg), newDoctorCmd(cfg), newPromptCmd(cfg),
-		newInitAgentCmd(cfg), newConfigCmd(cfg), newBenchCmd(cfg), newAuditCmd(cfg), newCacheCmd(cfg))
+		newInitAgentCmd(cfg), newConfigCmd(cfg), newBenchCmd(cfg), newAuditCmd(cfg), newCacheCmd(cfg), newManCmd())
 	root.Version = version.Text()
 	root.SetVersionTemplate("{{.Version}}\n")
 	return root

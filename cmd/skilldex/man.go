@@ -1,0 +1,34 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/cobra/doc"
+)
+
+// newManCmd is the hidden `skilldex man DIR`: man pages (section 1) for
+// every command, generated from the command definitions (cobra/doc), so
+// they never drift from --help. Packagers run it at build time.
+func newManCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:    "man DIR",
+		Short:  "Write man pages for every command into DIR",
+		Hidden: true,
+		Args:   cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := os.MkdirAll(args[0], 0o755); err != nil {
+				return err
+			}
+			root := cmd.Root()
+			root.DisableAutoGenTag = true // no date: the pages are reproducible
+			hdr := &doc.GenManHeader{Title: "SKILLDEX", Section: "1", Source: "skilldex", Manual: "skilldex manual"}
+			if err := doc.GenManTree(root, hdr, args[0]); err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "man pages written to %s\n", args[0])
+			return nil
+		},
+	}
+}

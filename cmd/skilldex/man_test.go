@@ -1,0 +1,37 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestManPages: `skilldex man DIR` writes a man page per command from the
+// command definitions, each with its synopsis and flags; `skilldex
+// completion bash` prints a completion script (docs/cli.md).
+func TestManPages(t *testing.T) {
+	dir := t.TempDir()
+	if r := cli(t, "man", dir); r.code != 0 {
+		t.Fatalf("man: exit %d: %s", r.code, r.stderr)
+	}
+	for _, c := range newRootCmd().Commands() {
+		if c.Hidden || c.Name() == "help" {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, "skilldex-"+c.Name()+".1"))
+		if err != nil {
+			t.Errorf("%s: no man page: %v", c.Name(), err)
+			continue
+		}
+		if page := string(data); !strings.Contains(page, `.TH "SKILLDEX" "1"`) || !strings.Contains(page, "skilldex-"+c.Name()+" - ") {
+			t.Errorf("%s: man page lacks its header or NAME line:\n%.400s", c.Name(), page)
+		}
+	}
+	if page, _ := os.ReadFile(filepath.Join(dir, "skilldex-search.1")); !strings.Contains(string(page), "--limit") {
+		t.Errorf("skilldex-search.1 lacks --limit")
+	}
+	if r := cli(t, "completion", "bash"); r.code != 0 || !strings.Contains(r.stdout, "__start_skilldex") {
+		t.Errorf("completion bash: exit %d, %.200s", r.code, r.stdout)
+	}
+}
