@@ -6,7 +6,6 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -171,28 +170,6 @@ func writeAuditText(w io.Writer, rep *audit.Report) error {
 	return err
 }
 
-// auditPaths audits the skills under paths (SKILL.md files, skill folders
-// or folders of skills, as validate takes them) through an in-memory
-// catalog over them, for validate --strict.
-func auditPaths(ctx context.Context, paths []string, cfg *config.Config) (*audit.Report, error) {
-	var roots []index.Root
-	for _, p := range paths {
-		abs, err := filepath.Abs(p)
-		if err != nil {
-			return nil, err
-		}
-		if fi, err := os.Stat(abs); err == nil && !fi.IsDir() {
-			abs = filepath.Dir(abs)
-		}
-		roots = append(roots, index.Root{Path: abs})
-	}
-	cat, err := index.Open(ctx, &index.Options{Roots: roots, Mem: true, MaxDepth: cfg.MaxDepth, Mode: cfg.Mode()})
-	if err != nil {
-		return nil, err
-	}
-	defer cat.Close()
-	return audit.Catalog(ctx, cat, audit.Options{})
-}
 
 // writeAuditFindings prints the findings at or above min, one line each,
 // for commands that report the audit beside their own output.

@@ -11,6 +11,7 @@ import (
 	"github.com/skilldex/skilldex/index/skillmd"
 	"github.com/skilldex/skilldex/internal/audit"
 	"github.com/skilldex/skilldex/internal/config"
+	"github.com/skilldex/skilldex/internal/doctor"
 	"github.com/spf13/cobra"
 )
 
@@ -77,7 +78,7 @@ func runValidate(ctx context.Context, a *app, opts validateOptions) error {
 		}
 	}
 	if a.cfg.Strict {
-		rep, err := auditPaths(ctx, opts.paths, a.cfg)
+		rep, err := doctor.AuditPaths(ctx, opts.paths, a.cfg.MaxDepth, a.cfg.Mode())
 		if err != nil {
 			return err
 		}

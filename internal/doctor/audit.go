@@ -1,10 +1,15 @@
 package doctor
 
 import (
+	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/skilldex/skilldex/index"
+	"github.com/skilldex/skilldex/index/skillmd"
 	"github.com/skilldex/skilldex/internal/audit"
 )
 
@@ -50,4 +55,27 @@ func AuditFindings(rep *audit.Report, rel func(path string) string) []Finding {
 		Message: fmt.Sprintf("security audit of %d skills: %d critical, %d high, %d medium, %d low findings; %d skills flagged",
 			rep.Skills, rep.Counts["critical"], rep.Counts["high"], rep.Counts["medium"], rep.Counts["low"], len(rep.Flagged))})
 	return out
+}
+
+// AuditPaths audits the skills under paths (SKILL.md files, skill folders
+// or folders of skills, as validate takes them) through an in-memory
+// catalog over them, for validate --strict.
+func AuditPaths(ctx context.Context, paths []string, maxDepth int, mode skillmd.Mode) (*audit.Report, error) {
+	var roots []index.Root
+	for _, p := range paths {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			return nil, err
+		}
+		if fi, err := os.Stat(abs); err == nil && !fi.IsDir() {
+			abs = filepath.Dir(abs)
+		}
+		roots = append(roots, index.Root{Path: abs})
+	}
+	cat, err := index.Open(ctx, &index.Options{Roots: roots, Mem: true, MaxDepth: maxDepth, Mode: mode})
+	if err != nil {
+		return nil, err
+	}
+	defer cat.Close()
+	return audit.Catalog(ctx, cat, audit.Options{})
 }
