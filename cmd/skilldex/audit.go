@@ -170,7 +170,6 @@ func writeAuditText(w io.Writer, rep *audit.Report) error {
 	return err
 }
 
-
 // writeAuditFindings prints the findings at or above min, one line each,
 // for commands that report the audit beside their own output.
 func writeAuditFindings(w io.Writer, rep *audit.Report, min audit.Severity) {
