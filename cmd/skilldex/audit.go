@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/internal/audit"
 	"github.com/skilldex/skilldex/internal/config"
 	"github.com/skilldex/skilldex/internal/gcpolicy"
@@ -143,7 +142,7 @@ func writeAuditText(w io.Writer, rep *audit.Report) error {
 	paint := painter(w)
 	colour := map[audit.Severity]string{audit.Critical: colRed, audit.High: colRed, audit.Medium: colYellow}
 	for _, f := range rep.Findings {
-		loc := relToCwd(f.Path)
+		loc := config.RelToWD(f.Path)
 		if f.Line > 0 {
 			loc = fmt.Sprintf("%s:%d", loc, f.Line)
 		}
@@ -178,7 +177,7 @@ func writeAuditFindings(w io.Writer, rep *audit.Report, min audit.Severity) {
 		if f.Severity < min {
 			continue
 		}
-		loc := relToCwd(f.Path)
+		loc := config.RelToWD(f.Path)
 		if f.Line > 0 {
 			loc = fmt.Sprintf("%s:%d", loc, f.Line)
 		}

@@ -2,9 +2,6 @@ package main
 
 import (
 	"context"
-	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/skilldex/skilldex/internal/audit"
 	"github.com/skilldex/skilldex/internal/config"
@@ -53,7 +50,7 @@ func runDoctor(ctx context.Context, a *app, opts doctorOptions) error {
 		if err != nil {
 			return err
 		}
-		in.Extra = doctor.AuditFindings(rep, relToCwd)
+		in.Extra = doctor.AuditFindings(rep, config.RelToWD)
 	}
 	rep, err := doctor.Check(in)
 	if err != nil {
@@ -73,7 +70,7 @@ func runDoctor(ctx context.Context, a *app, opts doctorOptions) error {
 			}
 		}
 		paint := painter(w)
-		topts := doctor.TextOptions{PerCode: 5, Trim: relToCwd, Paint: func(sev doctor.Severity, s string) string {
+		topts := doctor.TextOptions{PerCode: 5, Trim: config.RelToWD, Paint: func(sev doctor.Severity, s string) string {
 			return paint(map[doctor.Severity]string{doctor.Error: colRed, doctor.Warning: colYellow}[sev], s)
 		}}
 		if opts.all {
@@ -88,17 +85,4 @@ func runDoctor(ctx context.Context, a *app, opts doctorOptions) error {
 		return exitCode(1)
 	}
 	return nil
-}
-
-// relToCwd shortens paths below the working folder to relative ones, which
-// read and paste better; others stay absolute.
-func relToCwd(p string) string {
-	wd, err := os.Getwd()
-	if err != nil {
-		return p
-	}
-	if rel, err := filepath.Rel(wd, p); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
-		return rel
-	}
-	return p
 }

@@ -3,9 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"github.com/skilldex/skilldex/internal/serve"
-	"os"
-	"strings"
 
 	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/internal/config"
@@ -46,7 +43,7 @@ func runList(ctx context.Context, a *app, opts listOptions) error {
 		return writeJSON(a.stdout, skills)
 	}
 	if len(skills) == 0 {
-		fmt.Fprintln(a.stderr, emptyCatalogNote(cat))
+		fmt.Fprintln(a.stderr, config.EmptyCatalogNote(cat.Roots()))
 		return nil
 	}
 	rows := make([][]string, 0, len(skills))
@@ -63,25 +60,4 @@ func runList(ctx context.Context, a *app, opts listOptions) error {
 	return table(a.stdout, []string{"NAME", "ID", "STATE", "DESCRIPTION"}, rows, func(row, col int) string {
 		return map[string]string{"invalid": colRed, "shadowed": colYellow}[rows[row][col]]
 	})
-}
-
-// emptyCatalogNote says why a listing is empty: which roots were read and
-// which of them exist.
-func emptyCatalogNote(cat serve.Catalog) string {
-	var exist, absent []string
-	for _, r := range cat.Roots() {
-		if _, err := os.Stat(r.Path); err == nil {
-			exist = append(exist, r.Path)
-		} else {
-			absent = append(absent, r.Path)
-		}
-	}
-	switch {
-	case len(exist) == 0:
-		return fmt.Sprintf("no skills: none of the %s exists (%s); name one with --dir, or see skilldex config",
-			plural(len(absent), "skill folder", "skill folders"), strings.Join(absent, ", "))
-	default:
-		return fmt.Sprintf("no skills served from %s; skilldex list --invalid shows skills that failed validation",
-			strings.Join(exist, ", "))
-	}
 }

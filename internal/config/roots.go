@@ -161,6 +161,19 @@ func RootStatus(p string) string {
 	return "exists"
 }
 
+// RelToWD shortens paths below the working folder to relative ones, which
+// read and paste better; others stay absolute.
+func RelToWD(p string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return p
+	}
+	if rel, err := filepath.Rel(wd, p); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
+		return rel
+	}
+	return p
+}
+
 // ShortHome writes p with ~ for the home folder, for display.
 func ShortHome(p, home string) string {
 	if home != "" && (p == home || strings.HasPrefix(p, home+string(filepath.Separator))) {
