@@ -10,8 +10,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skilldex/skilldex/index"
-	"github.com/skilldex/skilldex/internal/listing"
 	"github.com/skilldex/skilldex/index/skillmd"
+	"github.com/skilldex/skilldex/internal/listing"
 	"github.com/skilldex/skilldex/tools/agentzero"
 	"github.com/skilldex/skilldex/tools/sandbox"
 )

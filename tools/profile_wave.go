@@ -13,8 +13,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skilldex/skilldex/index"
-	"github.com/skilldex/skilldex/internal/listing"
 	"github.com/skilldex/skilldex/index/skillmd"
+	"github.com/skilldex/skilldex/internal/listing"
 )
 
 // wave serves the seed testdata/seeds/wave-skill-tool.md: one tool,

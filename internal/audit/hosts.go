@@ -102,4 +102,3 @@ func wordBoundary(text string, i int) bool {
 	after := i < len(text) && resyntax.IsWordChar(rune(text[i]))
 	return before != after
 }
-

@@ -20,9 +20,9 @@ import (
 
 	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/internal/doctor"
-	"github.com/skilldex/skilldex/internal/listing"
 	"github.com/skilldex/skilldex/internal/e2etest"
 	"github.com/skilldex/skilldex/internal/golden"
+	"github.com/skilldex/skilldex/internal/listing"
 	"github.com/skilldex/skilldex/search/eval"
 )
 
