@@ -1,6 +1,6 @@
 package benchmarks
 
-// Tiers of our goals (issue 6, tightened by issue 20): 1,000, 10,000 and
+// Tiers of our goals: 1,000, 10,000 and
 // 100,000 skills.
 func goalFor(name string, skills int) *float64 {
 	tier := 0
@@ -36,7 +36,7 @@ func goalFor(name string, skills int) *float64 {
 		}
 		g = []float64{0, 120, 1024}[tier]
 	case NameTakeover:
-		g = 2000 // issue 15: "loses no session for more than 2 s"
+		g = 2000 // "loses no session for more than 2 s"
 	default:
 		return nil
 	}
@@ -51,7 +51,7 @@ func targetFor(name string, skills int) *float64 {
 	switch name {
 	case NameColdStart:
 		// "discovery under 500 ms": finding the skills and reading their
-		// metadata until a search can answer (issue 6's table). The full
+		// metadata until a search can answer. The full
 		// validation (NameDiscovery) also parses every body and checks
 		// every link, which discovery does not need: reported only.
 		t = 500 * f
@@ -74,7 +74,7 @@ func targetFor(name string, skills int) *float64 {
 	case NameVisible:
 		t = 30000 // the MCP skill seed rescans every 30 s
 	case NameWarmStart:
-		t = 1000 * float64(max(skills, 10000)) / 10000 // issue 5: 10,000 skills under 1 s
+		t = 1000 * float64(max(skills, 10000)) / 10000 // 10,000 skills under 1 s
 	default:
 		return nil
 	}

@@ -1,6 +1,6 @@
 // Package benchmarks measures the catalog against the seeds' (the tool
 // contracts in tools/testdata/seeds/) speed and
-// memory targets and our own goals (issue 6), on a synthetic catalog from
+// memory targets and our own goals, on a synthetic catalog from
 // package gen or on a real one. Run drives every scenario once, for
 // `skilldex bench` and CI; the Go benchmarks in this package (go test
 // -bench . ./benchmarks/) measure the same scenarios with testing.B.
@@ -83,7 +83,7 @@ type Result struct {
 	// Target is the seed's limit (scaled to the catalog size, see the
 	// package documentation); nil when the seeds set none.
 	Target *float64 `json:"target"`
-	// Goal is our own aim from issue 6; nil when none is stated for
+	// Goal is our own aim; nil when none is stated for
 	// this size. Goals are reported, not enforced.
 	Goal *float64 `json:"goal"`
 	// Pass is false only when a Target exists and Value exceeds it.

@@ -24,7 +24,7 @@ import (
 // Takeover figure defaults.
 const (
 	// DefaultTakeoverSessions is how many stdio sessions share the
-	// server while its owner is killed (issue 15: "two and then eight
+	// server while its owner is killed ("two and then eight
 	// concurrent stdio sessions").
 	DefaultTakeoverSessions = 8
 	// DefaultTakeoverRounds is how many times the owner is killed.
@@ -65,7 +65,7 @@ type TakeoverRound struct {
 }
 
 // Takeover measures how long stdio sessions sharing one skilldex server
-// (issue 15) go without an answer when the server's process is killed:
+// go without an answer when the server's process is killed:
 // it starts Sessions `serve --dir Root --data-dir Data` processes with a
 // socket folder of their own, initializes each and has each search once
 // (so all share one daemon), then Rounds times: kills the daemon with

@@ -14,7 +14,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// Protocol hygiene (issue 17 item 2): answers the go-sdk would give in a
+// Protocol hygiene: answers the go-sdk would give in a
 // way clients cannot act on, given here in one place as receiving
 // middleware.
 

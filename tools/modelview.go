@@ -16,8 +16,8 @@ import (
 // Search, the close names of a not-found error - so no profile's list,
 // search, dynamic description or not-found answer, and no resources
 // listing, shows them. Resolve, Load and ReadFile by exact name, id or
-// URI still reach them: people can still load a hidden skill by name
-// (issue 15 item 3). Every profile reads the catalog through it, so the
+// URI still reach them: people can still load a hidden skill by name.
+// Every profile reads the catalog through it, so the
 // rule lives here once.
 type modelView struct {
 	catalog

@@ -144,7 +144,7 @@ func (rs *resourceSet) sync(s *mcp.Server) {
 	defer rs.mu.Unlock()
 	// The catalog's read-only records, not copies: a list and a map of
 	// 10,000 skill values were 8 MB more at a server's start and after
-	// each change (issue 20).
+	// each change.
 	all := rs.cat.Records(index.ListOptions{IncludeShadowed: true})
 	want := make(map[string]*index.Skill, len(all))
 	for _, sk := range all {

@@ -82,8 +82,8 @@ var runSkillScriptSchema = json.RawMessage(`{"type":"object","properties":{` +
 	`},"required":["skill","script"],"additionalProperties":false}`)
 
 // runSkillScriptTool describes run_skill_script as the server runs it: in
-// the sandbox, or (--sandbox none) saying plainly that there is none
-// (issue 14, B10), so an agent and its user never rely on isolation that
+// the sandbox, or (--sandbox none) saying plainly that there is none,
+// so an agent and its user never rely on isolation that
 // is not there.
 func runSkillScriptTool(sb sandbox.Sandbox) *mcp.Tool {
 	desc := "Run a script bundled with a skill (.py, .js or .sh, by its path relative to the skill folder) in the sandbox: " +

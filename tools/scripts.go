@@ -60,7 +60,7 @@ func (h *deps) runScript(ctx context.Context, r scriptRun) (index.Skill, *sandbo
 	}
 	res, err := h.opts.Sandbox.Run(ctx, r.request(s))
 	if res != nil {
-		// The server's log says it too, on every run (issue 14 B10): the
+		// The server's log says it too, on every run: the
 		// operator who chose --sandbox none reads stderr, not the results.
 		for _, w := range res.Warnings {
 			h.log.Warn("script ran with a warning", "skill", s.ID, "script", r.script, "warning", w)

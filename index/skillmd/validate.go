@@ -347,7 +347,7 @@ func Validate(s *Skill, folder string, mode Mode) []Diagnostic {
 }
 
 // mismatchFix advises how to make name and the folder dir equal, never
-// suggesting a name that breaks the naming rules (issue 18: "rename the
+// suggesting a name that breaks the naming rules (such as "rename the
 // folder to Firecrawl Automation"): each side is offered only when it is a
 // valid name, and when neither is, a valid name derived from the skill's
 // name is offered for both.

@@ -197,7 +197,7 @@ func Catalog(ctx context.Context, src Source, opts Options) (*Report, error) {
 	// Only the served skills' ids are kept, and each skill is fetched
 	// when its turn comes: a list of 10,000 skill copies held for the
 	// whole audit was 4 MB of a server's memory for the first minute it
-	// served (its first audit of the catalog, issue 20).
+	// served (its first audit of the catalog).
 	var ids []string
 	rep := &Report{Counts: map[string]int{}}
 	for _, s := range src.Records(index.ListOptions{IncludeShadowed: true, IncludeInvalid: true}) {

@@ -9,7 +9,7 @@ import (
 // binary holds every command), but most processes never audit: a one-shot
 // search or list. Compiling the rules' patterns and building the word
 // automata at package init cost 8-21 ms and 4 MB of heap at the start of
-// every process (GODEBUG=inittrace=1, issue 20); they are built on first
+// every process (GODEBUG=inittrace=1); they are built on first
 // use instead: patterns through lazyRegexp, tables through
 // sync.OnceValue. TestInitIsCheap holds the package's init to a few
 // kilobytes.

@@ -44,7 +44,7 @@ func NewMonitor(src Source, opts Options) *Monitor {
 // versionHash identifies the version of a skill's files: the SHA-256 of
 // SKILL.md's hash and every file's path, size, time and hash. A server
 // keeps one per skill for as long as it runs; the text it hashes is
-// about 350 bytes per skill (3.5 MB at 10,000 skills, issue 20), its
+// about 350 bytes per skill (3.5 MB at 10,000 skills), its
 // hash 32.
 type versionHash [sha256.Size]byte
 

@@ -14,7 +14,7 @@ type Rule struct {
 }
 
 // Rules lists every rule in report order. The source of each attack is
-// issue 19 (public reports on skill registries, 2026) unless noted.
+// public reports on skill registries (2026) unless noted.
 var Rules = []Rule{
 	{"hidden-text", "HiddenText", Critical, "Text in an HTML comment, a hidden HTML element or a markdown comment",
 		"Renderers drop HTML comments, elements styled display:none, visibility:hidden, font-size:0 or opacity:0, the hidden attribute, and unused link definitions ([//]: # (...)); the model reads the source and sees them. Attacks hide their instructions there. Any other rule matching inside hidden text is critical; an instruction to the model (it names the model and uses an imperative) is high on its own; other hidden prose of eight words or more is low (often an editor's note). Found with goldmark's AST, so HTML inside code blocks is not hidden text."},

@@ -248,7 +248,7 @@ func EditDistance(a, b string) int {
 // what it runs, where it writes. Such a value may come from a flag, an
 // environment variable or a trusted config file, never from a file found
 // in the working folder (a cloned repository could otherwise turn on
-// unsandboxed scripts and a network listener: issue 14 B4).
+// unsandboxed scripts and a network listener).
 type trustRule struct {
 	key string
 	// widens reports whether the file's value widens trust, and says how.

@@ -118,7 +118,7 @@ type Budget struct {
 // at, for English prose with a BPE tokenizer.
 const CharsPerToken = 4
 
-// DefaultBudgets are the common agent budgets of issue #9: 8,000
+// DefaultBudgets are the common agent skill-listing budgets: 8,000
 // characters (Codex's documented cap on its initial skill list when the
 // context window is unknown, developers.openai.com/codex/skills), 15,000
 // characters (the order of Claude Code's skill-listing budget), and 1% of

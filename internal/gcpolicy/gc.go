@@ -28,7 +28,7 @@ var (
 // limit), so a command that keeps growing (a cold build of a large
 // catalog) is collected as usual from then on. A warm one-shot search of
 // the corpus spent about 12% of its CPU collecting garbage that the
-// process's exit frees anyway (issue 20). Commands that run long get the
+// process's exit frees anyway. Commands that run long get the
 // defaults back at once (keepGCFor). A user's GOGC or GOMEMLIMIT is left
 // alone. Tests run commands in process without it.
 func DeferFirstGC() {

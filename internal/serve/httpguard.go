@@ -26,8 +26,8 @@ const MaxRequestBytes = 1 << 20
 
 // HTTPAddr returns the address --http ADDR listens on and whether it is a
 // loopback address. A bare port (":8080" or "8080") binds to 127.0.0.1, so
-// serving HTTP never exposes the catalog to the network by accident (issue
-// #8: "binds to 127.0.0.1 unless told otherwise"); an explicit host, such as
+// serving HTTP never exposes the catalog to the network by accident; an
+// explicit host, such as
 // 0.0.0.0 or a LAN address, is kept. Errors: ADDR is not host:port or port.
 func HTTPAddr(v string) (addr string, loopback bool, err error) {
 	v = strings.TrimSpace(v)
@@ -68,7 +68,7 @@ type Guard struct {
 	BodyTimeout time.Duration
 }
 
-// HTTP limits (issue #14, B8 and B14). A request body must arrive within
+// HTTP limits. A request body must arrive within
 // bodyTimeout of its headers (ReadHeaderTimeout bounds those), so a
 // client trickling a body cannot hold a connection; at most MaxConns
 // connections are open at once (more wait in the kernel's accept queue
@@ -161,7 +161,7 @@ func hostAllowed(host string, allowed []string) bool {
 }
 
 // checkHost answers 403 to a request whose Host, or whose Origin's host,
-// hostAllowed refuses (issue #14 B9: a non-loopback bind accepted
+// hostAllowed refuses (a non-loopback bind accepted
 // Host/Origin attacker.example). An Origin of "null" (sandboxed or file
 // pages) is refused too.
 func checkHost(allowed []string, next http.Handler) http.Handler {
@@ -200,7 +200,7 @@ func readBody(timeout time.Duration, next http.Handler) http.Handler {
 			// read deadline stays in the past: net/http otherwise waits,
 			// with no deadline, for up to 256 KiB of the unread body
 			// before closing, so a client that stops sending after the
-			// 408 held its connection forever (issue 14 B8, re-test).
+			// 408 held its connection forever.
 			_ = rc.SetReadDeadline(time.Now())
 			w.Header().Set("Connection", "close")
 			var ne net.Error
@@ -219,7 +219,7 @@ func readBody(timeout time.Duration, next http.Handler) http.Handler {
 
 // limitSessions answers 503, with a JSON-RPC error, to a request that would
 // open a stateful session (one without Mcp-Session-Id) while max sessions
-// are open (issue #14 B14: 20,000 sessions in 11 s).
+// are open.
 func limitSessions(srv *mcp.Server, max int, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodPost && r.Header.Get("Mcp-Session-Id") == "" {
@@ -240,7 +240,7 @@ func limitSessions(srv *mcp.Server, max int, next http.Handler) http.Handler {
 }
 
 // limitListener accepts at most n connections at once: Accept waits while
-// n are open (issue #14 B8: trickled bodies used up file descriptors).
+// n are open.
 type limitListener struct {
 	net.Listener
 	sem chan struct{}
@@ -274,7 +274,7 @@ func (c *limitConn) Close() error {
 }
 
 // CheckExposure refuses a non-loopback bind that has neither a token nor
-// allowed hosts (issue #14 B9): the catalog would be open to anyone who
+// allowed hosts: the catalog would be open to anyone who
 // can reach the address, and to DNS-rebinding pages through any name
 // that resolves to it.
 func CheckExposure(addr string, loopback bool, g Guard) error {

@@ -295,7 +295,7 @@ func (b *bubblewrapImpl) run(ctx context.Context, req Request) (*Result, error) 
 // working folder, the system mounts plus binds, and env added to the base
 // environment.
 func (b *bubblewrapImpl) sandboxed(ctx context.Context, argv, env []string, binds []mountOp, timeout time.Duration, maxOut int) (*Result, error) {
-	// The working folder is a tmpfs of its own (issue 14, B7): it exists
+	// The working folder is a tmpfs of its own: it exists
 	// only inside the sandbox, its size is bounded, and nothing is left on
 	// the host.
 	wd := "/tmp/" + strings.TrimSuffix(workDirPattern, "*") + randomHex()

@@ -22,7 +22,7 @@ type None struct{}
 
 var _ Sandbox = (*None)(nil)
 
-// NoneWarning is the warning every result of None carries (issue 14, B10):
+// NoneWarning is the warning every result of None carries:
 // the caller passes it on with each run, not only once at start.
 const NoneWarning = "this script ran WITHOUT a sandbox (the server runs with --sandbox none): it could read and change every file the server's user can, and reach the network"
 

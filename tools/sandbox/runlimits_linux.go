@@ -14,7 +14,7 @@ import (
 	"time"
 )
 
-// Run-wide limits (issue 14, B6): RLIMIT_AS and RLIMIT_NPROC bound one
+// Run-wide limits: RLIMIT_AS and RLIMIT_NPROC bound one
 // process each, so three children of 3 GB each reached 9 GB together. A run
 // is bounded as a whole in one of two ways, chosen once by NewBubblewrap:
 //

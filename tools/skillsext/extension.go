@@ -49,7 +49,7 @@ const (
 type Catalog interface {
 	// Records lists the catalog's own read-only records: the view holds
 	// every skill for as long as the catalog does not change, and a
-	// copy of each was 4 MB at 10,000 skills (issue 20).
+	// copy of each was 4 MB at 10,000 skills.
 	Records(index.ListOptions) []*index.Skill
 	ReadFile(ctx context.Context, ref, rel string) (*index.File, error)
 	Subscribe(fn func(index.Change))

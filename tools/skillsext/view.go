@@ -72,7 +72,7 @@ type vfile struct {
 // lookup and the limits need (id, path, URI, file count and total size) for
 // every skill after each catalog change; the file list and the fingerprint
 // are computed on first use (files), so the first skills/list page after a
-// change costs its own 100 skills, not the whole catalog (issue #17).
+// change costs its own 100 skills, not the whole catalog.
 type vskill struct {
 	id   string
 	path string // escaped skill path: skill://<path>/SKILL.md
