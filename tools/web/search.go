@@ -1,0 +1,350 @@
+package web
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/skilldex/skilldex/index"
+	"github.com/skilldex/skilldex/internal/audit"
+	"github.com/skilldex/skilldex/search"
+)
+
+// Paging of the list and search pages: perPage rows by default, the
+// n parameter picks 10 to maxPerPage; a search reaches its first
+// maxSearchDepth results (as search_skills does).
+const (
+	perPage        = 50
+	maxPerPage     = 200
+	maxSearchDepth = 1000
+	maxQueryLen    = 1000
+)
+
+// Audit filters (the audit parameter).
+const (
+	auditAll       = ""
+	auditClean     = "clean"     // audited, no finding
+	auditFindings  = "findings"  // at least one finding
+	auditFlagged   = "flagged"   // a high or critical finding
+	auditUnaudited = "unaudited" // not audited yet
+)
+
+// listQuery is a list or search page's parameters.
+type listQuery struct {
+	Q     string
+	Root  int // -1: every root
+	Audit string
+	Sort  string // "relevance" or "name"
+	Page  int    // 1-based
+	N     int
+}
+
+func parseListQuery(v url.Values) listQuery {
+	q := listQuery{Q: strings.TrimSpace(v.Get("q")), Root: -1, Audit: v.Get("audit"), Sort: v.Get("sort"), Page: 1, N: perPage}
+	if len(q.Q) > maxQueryLen {
+		q.Q = q.Q[:maxQueryLen]
+	}
+	if r, err := strconv.Atoi(v.Get("root")); err == nil && r >= 0 {
+		q.Root = r
+	}
+	switch q.Audit {
+	case auditClean, auditFindings, auditFlagged, auditUnaudited:
+	default:
+		q.Audit = auditAll
+	}
+	if q.Sort != "name" && q.Sort != "relevance" {
+		q.Sort = "relevance"
+		if q.Q == "" {
+			q.Sort = "name"
+		}
+	}
+	if p, err := strconv.Atoi(v.Get("page")); err == nil && p > 1 {
+		q.Page = min(p, 1<<20)
+	}
+	if n, err := strconv.Atoi(v.Get("n")); err == nil {
+		q.N = min(max(n, 10), maxPerPage)
+	}
+	return q
+}
+
+// url returns the address of this query at page p.
+func (q listQuery) url(p int) string {
+	v := url.Values{}
+	if q.Q != "" {
+		v.Set("q", q.Q)
+	}
+	if q.Root >= 0 {
+		v.Set("root", strconv.Itoa(q.Root))
+	}
+	if q.Audit != "" {
+		v.Set("audit", q.Audit)
+	}
+	if (q.Q == "" && q.Sort != "name") || (q.Q != "" && q.Sort != "relevance") {
+		v.Set("sort", q.Sort)
+	}
+	if q.N != perPage {
+		v.Set("n", strconv.Itoa(q.N))
+	}
+	if p > 1 {
+		v.Set("page", strconv.Itoa(p))
+	}
+	if len(v) == 0 {
+		return "/"
+	}
+	return "/?" + v.Encode()
+}
+
+// row is one skill in a list.
+type row struct {
+	ID, Name, Description, URL, Root string
+	// Confidence is the search confidence in percent (search only).
+	Confidence int
+	Confident  bool
+	Matched    string
+	ShadowedBy string
+	// Hidden: the author hid it from the model (shown with
+	// --expose-hidden).
+	Hidden bool
+	// Audit is the worst audit severity's name, "clean", or "" when the
+	// skill was not audited yet.
+	Audit  string
+	AlsoAt int
+}
+
+// listPage is the data of the search and list page.
+type listPage struct {
+	base
+	Query      listQuery
+	Searched   bool
+	Rows       []row
+	Total      int
+	From, To   int
+	Prev, Next string
+	Page       int
+	Pages      int
+	// NoGoodMatch: no result is a confident match.
+	NoGoodMatch   bool
+	Capped        bool
+	BodiesPending int
+	Roots         []option
+	Audits        []option
+	Sorts         []option
+	Audited       int
+	Skills        int
+	Error         string
+}
+
+type option struct {
+	Value, Label string
+	Selected     bool
+}
+
+// search serves / : the whole list, or a query's results, paged and
+// filtered. With fragment=1 only the results are rendered (the script's
+// search as you type).
+func (h *handler) search(w http.ResponseWriter, r *http.Request) {
+	q := parseListQuery(r.URL.Query())
+	snap := h.current()
+	p := &listPage{base: h.base(r, "Skills"), Query: q, Searched: q.Q != "", Skills: len(snap.all)}
+	if q.Q != "" {
+		p.Title = q.Q + " - skills"
+	}
+	var rows []row
+	var err error
+	if q.Q == "" {
+		rows = h.listRows(snap, q)
+	} else {
+		rows, err = h.searchRows(r, snap, q, p)
+	}
+	status := http.StatusOK
+	if err != nil {
+		p.Error = err.Error()
+		status = http.StatusInternalServerError
+	}
+	if q.Audit != auditAll || h.opts.AuditSweep {
+		h.sweep(snap)
+	}
+	if p.Total == 0 {
+		p.Total = len(rows)
+	}
+	p.Pages = max(1, (len(rows)+q.N-1)/q.N)
+	p.Page = min(q.Page, p.Pages)
+	lo := min((p.Page-1)*q.N, len(rows))
+	hi := min(lo+q.N, len(rows))
+	p.Rows = rows[lo:hi]
+	for i := range p.Rows {
+		h.fillAudit(snap, &p.Rows[i])
+	}
+	p.From, p.To = lo+1, hi
+	if p.Page > 1 {
+		p.Prev = q.url(p.Page - 1)
+	}
+	if p.Page < p.Pages {
+		p.Next = q.url(p.Page + 1)
+	}
+	p.Audited = h.statuses.audited(snap)
+	p.Roots = append(p.Roots, option{Value: "", Label: "all sources", Selected: q.Root < 0})
+	for i, rt := range h.cat.Roots() {
+		l := rt.Path
+		if rt.Label != "" {
+			l = rt.Label + ": " + rt.Path
+		}
+		p.Roots = append(p.Roots, option{Value: strconv.Itoa(i), Label: l, Selected: q.Root == i})
+	}
+	for _, o := range [][2]string{{auditAll, "any audit status"}, {auditClean, "audit: clean"}, {auditFindings, "audit: any finding"},
+		{auditFlagged, "audit: high or critical"}, {auditUnaudited, "audit: not audited yet"}} {
+		p.Audits = append(p.Audits, option{Value: o[0], Label: o[1], Selected: q.Audit == o[0]})
+	}
+	for _, o := range [][2]string{{"relevance", "by relevance"}, {"name", "by name"}} {
+		p.Sorts = append(p.Sorts, option{Value: o[0], Label: o[1], Selected: q.Sort == o[0]})
+	}
+	name := "search.html"
+	if r.URL.Query().Get("fragment") == "1" {
+		name = "results"
+	}
+	h.render(w, r, status, name, p)
+}
+
+// listRows lists every visible skill that passes the filters, by name.
+func (h *handler) listRows(snap *snapshot, q listQuery) []row {
+	rows := make([]row, 0, min(len(snap.all), 1024))
+	for _, s := range snap.all {
+		if !h.keep(s, q) {
+			continue
+		}
+		rows = append(rows, h.rowOf(s))
+	}
+	return rows
+}
+
+// keep applies the root and audit filters.
+func (h *handler) keep(s *index.Skill, q listQuery) bool {
+	if q.Root >= 0 && s.Root != q.Root {
+		return false
+	}
+	if q.Audit == auditAll {
+		return true
+	}
+	w, ok := h.statuses.get(s)
+	switch q.Audit {
+	case auditUnaudited:
+		return !ok
+	case auditClean:
+		return ok && w == audit.SeverityNone
+	case auditFindings:
+		return ok && w > audit.SeverityNone
+	case auditFlagged:
+		return ok && w >= audit.High
+	}
+	return true
+}
+
+func (h *handler) rowOf(s *index.Skill) row {
+	return row{ID: s.ID, Name: s.Name, Description: s.Description, URL: skillURL(s.ID), Root: rootName(h.cat.Roots(), s.Root),
+		ShadowedBy: s.ShadowedBy, Hidden: s.DisableModelInvocation}
+}
+
+func (h *handler) fillAudit(snap *snapshot, rw *row) {
+	s := snap.byID[rw.ID]
+	if s == nil {
+		return
+	}
+	if w, ok := h.statuses.get(s); ok {
+		rw.Audit = "clean"
+		if w > audit.SeverityNone {
+			rw.Audit = w.String()
+		}
+	}
+}
+
+// searchRows runs the query as search_skills does (index.Catalog.Search,
+// the same ranking and confidence) and returns the visible hits that pass
+// the filters. Without filters and sorted by relevance it asks only for
+// the hits up to the page shown.
+func (h *handler) searchRows(r *http.Request, snap *snapshot, q listQuery, p *listPage) ([]row, error) {
+	need := maxSearchDepth
+	filtered := q.Root >= 0 || q.Audit != auditAll || q.Sort == "name"
+	if !filtered {
+		need = min(q.Page*q.N+1, maxSearchDepth)
+	}
+	res, err := h.cat.Search(r.Context(), index.SearchRequest{Query: q.Q, Limit: need + len(snap.hidden)})
+	if errors.Is(err, search.ErrEmptyQuery) {
+		return h.listRows(snap, q), nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("search failed: %v", err)
+	}
+	p.NoGoodMatch, p.BodiesPending = res.NoGoodMatch, res.BodiesPending
+	rows := make([]row, 0, len(res.Hits))
+	hiddenHits := 0
+	for _, hit := range res.Hits {
+		s := snap.byID[hit.ID]
+		if s == nil {
+			if snap.hidden[hit.ID] {
+				hiddenHits++
+			}
+			continue
+		}
+		if len(rows) == need || !h.keep(s, q) {
+			continue
+		}
+		rw := h.rowOf(s)
+		rw.Confidence = int(hit.Confidence*100 + 0.5)
+		rw.Confident = hit.Confidence >= search.ConfidentMatch
+		rw.Matched = matched(hit.Matched)
+		for _, id := range hit.AlsoAt {
+			if snap.byID[id] != nil {
+				rw.AlsoAt++
+			}
+		}
+		rows = append(rows, rw)
+	}
+	if q.Sort == "name" {
+		slices.SortStableFunc(rows, func(a, b row) int {
+			return cmp.Or(cmp.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), cmp.Compare(a.ID, b.ID))
+		})
+	}
+	if filtered {
+		p.Total = len(rows)
+		p.Capped = len(res.Hits) >= need && res.Total > len(res.Hits)
+	} else {
+		p.Total = max(res.Total-hiddenHits, len(rows))
+		p.Capped = p.Total > maxSearchDepth
+	}
+	if p.Total == 0 {
+		p.NoGoodMatch = true
+	}
+	// Paging runs over rows; with only the hits up to this page fetched,
+	// pretend the rest exists so the pager reaches it.
+	if !filtered && len(rows) < min(p.Total, maxSearchDepth) {
+		rows = append(rows, make([]row, min(p.Total, maxSearchDepth)-len(rows))...)
+	}
+	return rows, nil
+}
+
+// matched renders which fields matched: "name: pdf, form; body: fill".
+func matched(m map[string][]string) string {
+	var parts []string
+	for _, f := range []string{"name", "description", "tags", "body"} {
+		if len(m[f]) > 0 {
+			parts = append(parts, f+": "+strings.Join(m[f], ", "))
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// rootName is how a root is named on the pages: its label and path.
+func rootName(roots []index.Root, i int) string {
+	if i < 0 || i >= len(roots) {
+		return ""
+	}
+	if roots[i].Label != "" {
+		return roots[i].Label + ": " + roots[i].Path
+	}
+	return roots[i].Path
+}
