@@ -39,7 +39,7 @@ type listQuery struct {
 	Q     string
 	Root  int // -1: every root
 	Audit string
-	Sort  string // "relevance" or "name"
+	Sort  string // "relevance" (the default) or "name"; a list without a query is by name
 	Page  int    // 1-based
 	N     int
 }
@@ -57,11 +57,8 @@ func parseListQuery(v url.Values) listQuery {
 	default:
 		q.Audit = auditAll
 	}
-	if q.Sort != "name" && q.Sort != "relevance" {
-		q.Sort = "relevance"
-		if q.Q == "" {
-			q.Sort = "name"
-		}
+	if q.Sort != "name" {
+		q.Sort = "relevance" // a list without a query is by name either way
 	}
 	if p, err := strconv.Atoi(v.Get("page")); err == nil && p > 1 {
 		q.Page = min(p, 1<<20)
@@ -84,7 +81,7 @@ func (q listQuery) url(p int) string {
 	if q.Audit != "" {
 		v.Set("audit", q.Audit)
 	}
-	if (q.Q == "" && q.Sort != "name") || (q.Q != "" && q.Sort != "relevance") {
+	if q.Sort != "relevance" {
 		v.Set("sort", q.Sort)
 	}
 	if q.N != perPage {

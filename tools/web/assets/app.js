@@ -28,7 +28,10 @@
     var f = document.getElementById("filters");
     var p = new URLSearchParams(f ? new FormData(f) : undefined);
     p.set("q", text);
-    ["root", "audit", "sort"].forEach(function (k) { if (!p.get(k)) p.delete(k); });
+    // Defaults stay out of the address, as the server writes it.
+    if (!p.get("root")) p.delete("root");
+    if (!p.get("audit")) p.delete("audit");
+    if (p.get("sort") === "relevance") p.delete("sort");
     if (!text) p.delete("q");
     if (f && f.elements.q) f.elements.q.value = text;
     return p;
@@ -102,4 +105,6 @@
         break;
     }
   });
+  // The keys work from now on (the browser tests wait for this).
+  document.documentElement.setAttribute("data-js", "ready");
 })();
