@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
@@ -168,7 +169,40 @@ func (b *browser) waitAny(what, cond string) {
 	b.t.Fatalf("%s: %s never held (at %s; last error %v)", what, cond, loc, last)
 }
 
-func (b *browser) keys(k string) { b.t.Helper(); b.do("keys "+k, chromedp.KeyEvent(k)) }
+// keys presses each key of k as a person does: a keyDown that carries
+// the text (so a page that cancels the keydown also cancels the
+// character, as in a real browser; chromedp.KeyEvent sends the character
+// as a separate event) and a keyUp.
+func (b *browser) keys(k string) {
+	b.t.Helper()
+	b.do("keys "+k, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		for _, r := range k {
+			var down, up *input.DispatchKeyEventParams
+			var text string
+			for _, ev := range kb.Encode(r) {
+				switch ev.Type {
+				case input.DispatchKeyEventTypeKeyDown:
+					down = ev
+				case input.DispatchKeyEventTypeKeyUp:
+					up = ev
+				case input.DispatchKeyEventTypeChar:
+					text = ev.Text
+				}
+			}
+			if text != "" {
+				down.Type, down.Text, down.UnmodifiedText = input.DispatchKeyEventTypeKeyDown, text, text
+			} else {
+				down.Type = input.DispatchKeyEventTypeRawKeyDown
+			}
+			for _, ev := range []*input.DispatchKeyEventParams{down, up} {
+				if _, err := cdp.Call(ctx, tg, input.DispatchKeyEvent, *ev); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}))
+}
 
 func (b *browser) open(path string) {
 	b.t.Helper()
@@ -239,13 +273,14 @@ func TestBrowser(t *testing.T) {
 		b.t = t
 		b.open("/")
 		b.clean("the list")
-		b.do("type pdf", chromedp.Click(chromedp.ID("q")), chromedp.KeyEvent("pdf"))
+		b.do("type pdf", chromedp.Click(chromedp.ID("q")))
+		b.keys("pdf")
 		b.wait("results for pdf", `document.querySelector('#hits .hit a.name') && document.querySelector('#hits .hit a.name').getAttribute('href') === '/skills/pdf-forms' && location.search === '?q=pdf'`)
 		if got := b.eval(`document.getElementById('summary').textContent`); !strings.Contains(got, "matches “pdf”") {
 			t.Errorf("summary %q", got)
 		}
 		b.screenshot(out, "search.png")
-		b.do("type a query nothing answers", chromedp.KeyEvent(" zebra accordion quantum"))
+		b.keys(" zebra accordion quantum")
 		b.wait("no good match", `!!document.getElementById('nomatch')`)
 		b.clean("search as you type")
 	})
@@ -259,6 +294,9 @@ func TestBrowser(t *testing.T) {
 			t.Fatalf("/ focused %q, want the search box", got)
 		}
 		b.keys(kb.Escape)
+		if got := b.eval(`document.getElementById('q').value + '|' + (document.activeElement === document.getElementById('q'))`); got != "pdf|false" {
+			t.Fatalf("after Esc the search box holds %q (want pdf, not focused)", got)
+		}
 		b.keys("j")
 		b.wait("first hit selected", `document.querySelector('#hits .hit.sel') === document.querySelectorAll('#hits .hit')[0]`)
 		if n := b.eval(`String(document.querySelectorAll('#hits .hit').length)`); n != "1" {
@@ -311,8 +349,12 @@ func TestBrowser(t *testing.T) {
 			"/skills/hostile-page?file=scripts%2Fevil.sh", "/skills/hostile-page?file=SKILL.md", "/skills/hostile-page?file=SKILL.md&raw=1",
 			"/?q=" + url.QueryEscape(`</title><script>window.__pwned='q'</script>`)} {
 			b.open(p)
-			// Hover and click everything the fixture put in the page.
-			b.do("poke "+p, chromedp.Evaluate[chromedp.Void](`for (const el of document.querySelectorAll('#skill-body *')) { el.dispatchEvent(new MouseEvent('mouseover', {bubbles: true})); if (!(el.closest('a') && /^https?:/.test(el.closest('a').href) && !el.closest('a').href.startsWith(location.origin))) el.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true})); }`))
+			// Hover and click everything the fixture put in the page but
+			// links (which navigate); no link may run script.
+			b.do("poke "+p, chromedp.Evaluate[chromedp.Void](`for (const el of document.querySelectorAll('#skill-body *')) { el.dispatchEvent(new MouseEvent('mouseover', {bubbles: true})); if (!el.closest('a')) el.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true})); }`))
+			if got := b.eval(`Array.from(document.querySelectorAll('a[href], area[href], [src], [action], [formaction]')).map(e => e.href || e.src || e.action || '').filter(u => /^(javascript|data|vbscript):/i.test(u)).join(' ')`); got != "" {
+				t.Errorf("%s: script URLs in the page: %s", p, got)
+			}
 			b.clean(p)
 		}
 		b.open("/skills/hostile-page")

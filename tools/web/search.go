@@ -151,12 +151,12 @@ func (h *handler) search(w http.ResponseWriter, r *http.Request) {
 	if q.Q != "" {
 		p.Title = q.Q + " - skills"
 	}
-	var rows []row
+	var items []item
 	var err error
 	if q.Q == "" {
-		rows = h.listRows(snap, q)
+		items = h.listItems(snap, q)
 	} else {
-		rows, err = h.searchRows(r, snap, q, p)
+		items, err = h.searchItems(r, snap, q, p)
 	}
 	status := http.StatusOK
 	if err != nil {
@@ -166,16 +166,22 @@ func (h *handler) search(w http.ResponseWriter, r *http.Request) {
 	if q.Audit != auditAll || h.opts.AuditSweep {
 		h.sweep(snap)
 	}
-	if p.Total == 0 {
-		p.Total = len(rows)
+	if !p.Searched || p.Total == 0 {
+		p.Total = len(items)
 	}
-	p.Pages = max(1, (len(rows)+q.N-1)/q.N)
+	// A search fetches only the hits up to the page asked for, so the
+	// pages run over the total it reports (at most maxSearchDepth).
+	reach := len(items)
+	if p.Searched {
+		reach = max(reach, min(p.Total, maxSearchDepth))
+	}
+	p.Pages = max(1, (reach+q.N-1)/q.N)
 	p.Page = min(q.Page, p.Pages)
-	lo := min((p.Page-1)*q.N, len(rows))
-	hi := min(lo+q.N, len(rows))
-	p.Rows = rows[lo:hi]
-	for i := range p.Rows {
-		h.fillAudit(snap, &p.Rows[i])
+	lo := min((p.Page-1)*q.N, len(items))
+	hi := min(lo+q.N, len(items))
+	roots := h.cat.Roots()
+	for _, it := range items[lo:hi] {
+		p.Rows = append(p.Rows, h.rowOf(snap, roots, it))
 	}
 	p.From, p.To = lo+1, hi
 	if p.Page > 1 {
@@ -207,16 +213,21 @@ func (h *handler) search(w http.ResponseWriter, r *http.Request) {
 	h.render(w, r, status, name, p)
 }
 
-// listRows lists every visible skill that passes the filters, by name.
-func (h *handler) listRows(snap *snapshot, q listQuery) []row {
-	rows := make([]row, 0, min(len(snap.all), 1024))
+// item is one skill of a list, with its search hit when searched.
+type item struct {
+	s   *index.Skill
+	hit *index.SearchHit
+}
+
+// listItems lists every visible skill that passes the filters, by name.
+func (h *handler) listItems(snap *snapshot, q listQuery) []item {
+	items := make([]item, 0, len(snap.all))
 	for _, s := range snap.all {
-		if !h.keep(s, q) {
-			continue
+		if h.keep(s, q) {
+			items = append(items, item{s: s})
 		}
-		rows = append(rows, h.rowOf(s))
 	}
-	return rows
+	return items
 }
 
 // keep applies the root and audit filters.
@@ -241,56 +252,18 @@ func (h *handler) keep(s *index.Skill, q listQuery) bool {
 	return true
 }
 
-func (h *handler) rowOf(s *index.Skill) row {
-	return row{ID: s.ID, Name: s.Name, Description: s.Description, URL: skillURL(s.ID), Root: rootName(h.cat.Roots(), s.Root),
+// rowOf renders an item as a row.
+func (h *handler) rowOf(snap *snapshot, roots []index.Root, it item) row {
+	s := it.s
+	rw := row{ID: s.ID, Name: s.Name, Description: s.Description, URL: skillURL(s.ID), Root: rootName(roots, s.Root),
 		ShadowedBy: s.ShadowedBy, Hidden: s.DisableModelInvocation}
-}
-
-func (h *handler) fillAudit(snap *snapshot, rw *row) {
-	s := snap.byID[rw.ID]
-	if s == nil {
-		return
-	}
 	if w, ok := h.statuses.get(s); ok {
 		rw.Audit = "clean"
 		if w > audit.SeverityNone {
 			rw.Audit = w.String()
 		}
 	}
-}
-
-// searchRows runs the query as search_skills does (index.Catalog.Search,
-// the same ranking and confidence) and returns the visible hits that pass
-// the filters. Without filters and sorted by relevance it asks only for
-// the hits up to the page shown.
-func (h *handler) searchRows(r *http.Request, snap *snapshot, q listQuery, p *listPage) ([]row, error) {
-	need := maxSearchDepth
-	filtered := q.Root >= 0 || q.Audit != auditAll || q.Sort == "name"
-	if !filtered {
-		need = min(q.Page*q.N+1, maxSearchDepth)
-	}
-	res, err := h.cat.Search(r.Context(), index.SearchRequest{Query: q.Q, Limit: need + len(snap.hidden)})
-	if errors.Is(err, search.ErrEmptyQuery) {
-		return h.listRows(snap, q), nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("search failed: %v", err)
-	}
-	p.NoGoodMatch, p.BodiesPending = res.NoGoodMatch, res.BodiesPending
-	rows := make([]row, 0, len(res.Hits))
-	hiddenHits := 0
-	for _, hit := range res.Hits {
-		s := snap.byID[hit.ID]
-		if s == nil {
-			if snap.hidden[hit.ID] {
-				hiddenHits++
-			}
-			continue
-		}
-		if len(rows) == need || !h.keep(s, q) {
-			continue
-		}
-		rw := h.rowOf(s)
+	if hit := it.hit; hit != nil {
 		rw.Confidence = int(hit.Confidence*100 + 0.5)
 		rw.Confident = hit.Confidence >= search.ConfidentMatch
 		rw.Matched = matched(hit.Matched)
@@ -299,29 +272,61 @@ func (h *handler) searchRows(r *http.Request, snap *snapshot, q listQuery, p *li
 				rw.AlsoAt++
 			}
 		}
-		rows = append(rows, rw)
+	}
+	return rw
+}
+
+// searchItems runs the query as search_skills does (index.Catalog.Search,
+// the same ranking and confidence) and returns the visible hits that pass
+// the filters, setting p's total and match flags. Without filters and
+// sorted by relevance it asks only for the hits up to the page shown.
+func (h *handler) searchItems(r *http.Request, snap *snapshot, q listQuery, p *listPage) ([]item, error) {
+	need := maxSearchDepth
+	filtered := q.Root >= 0 || q.Audit != auditAll || q.Sort == "name"
+	if !filtered {
+		need = min(q.Page*q.N+1, maxSearchDepth)
+	}
+	res, err := h.cat.Search(r.Context(), index.SearchRequest{Query: q.Q, Limit: need + len(snap.hidden)})
+	if errors.Is(err, search.ErrEmptyQuery) {
+		p.Searched = false
+		return h.listItems(snap, q), nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("search failed: %v", err)
+	}
+	p.NoGoodMatch, p.BodiesPending = res.NoGoodMatch, res.BodiesPending
+	items := make([]item, 0, len(res.Hits))
+	hiddenHits := 0
+	for i := range res.Hits {
+		hit := &res.Hits[i]
+		s := snap.byID[hit.ID]
+		if s == nil {
+			if snap.hidden[hit.ID] {
+				hiddenHits++
+			}
+			continue
+		}
+		if len(items) == need || !h.keep(s, q) {
+			continue
+		}
+		items = append(items, item{s: s, hit: hit})
 	}
 	if q.Sort == "name" {
-		slices.SortStableFunc(rows, func(a, b row) int {
-			return cmp.Or(cmp.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), cmp.Compare(a.ID, b.ID))
+		slices.SortStableFunc(items, func(a, b item) int {
+			return cmp.Or(cmp.Compare(strings.ToLower(a.s.Name), strings.ToLower(b.s.Name)), cmp.Compare(a.s.ID, b.s.ID))
 		})
 	}
 	if filtered {
-		p.Total = len(rows)
+		p.Total = len(items)
 		p.Capped = len(res.Hits) >= need && res.Total > len(res.Hits)
 	} else {
-		p.Total = max(res.Total-hiddenHits, len(rows))
+		p.Total = max(res.Total-hiddenHits, len(items))
 		p.Capped = p.Total > maxSearchDepth
 	}
 	if p.Total == 0 {
 		p.NoGoodMatch = true
 	}
-	// Paging runs over rows; with only the hits up to this page fetched,
-	// pretend the rest exists so the pager reaches it.
-	if !filtered && len(rows) < min(p.Total, maxSearchDepth) {
-		rows = append(rows, make([]row, min(p.Total, maxSearchDepth)-len(rows))...)
-	}
-	return rows, nil
+	return items, nil
 }
 
 // matched renders which fields matched: "name: pdf, form; body: fill".

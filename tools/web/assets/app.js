@@ -3,7 +3,7 @@
 "use strict";
 (function () {
   var q = document.getElementById("q");
-  var seq = 0, timer = 0, sel = -1;
+  var seq = 0, timer = 0, sel = -1, shown = q ? q.value.trim() : "";
 
   function hits() {
     return Array.prototype.slice.call(document.querySelectorAll("#hits .hit, #files .hit"));
@@ -60,8 +60,9 @@
   if (q && document.getElementById("results")) {
     q.addEventListener("input", function () {
       clearTimeout(timer);
-      var text = q.value;
-      timer = setTimeout(function () { search(text.trim()); }, 120);
+      var text = q.value.trim();
+      if (text === shown) return;
+      timer = setTimeout(function () { shown = text; search(text); }, 120);
     });
     var f = document.getElementById("filters");
     if (f) {
@@ -77,7 +78,8 @@
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     var t = e.target;
     if (t === q) {
-      if (e.key === "Escape") { q.blur(); e.preventDefault(); }
+      // Escape leaves the box; it does not clear it (a search box's default).
+      if (e.key === "Escape") { e.preventDefault(); q.blur(); }
       else if (e.key === "ArrowDown" && hits().length) { e.preventDefault(); q.blur(); select(0); }
       return;
     }
