@@ -48,7 +48,11 @@ func (f *firstByte) Write(p []byte) (int, error) {
 // webPages measures the first byte of the pages targets(i) names; each
 // target is served once before the timer starts (the skill pages' first
 // view audits the skill; a server's audit primes that beforehand).
-func webPages(b *testing.B, targets []string) {
+func webPages(b *testing.B, targets []string) { webPagesWarm(b, targets, true) }
+
+// webPagesWarm is webPages; without warm no target is served before the
+// timer starts.
+func webPagesWarm(b *testing.B, targets []string, warm bool) {
 	h := web.New(serving(b), web.Options{})
 	serve := func(target string) (time.Duration, error) {
 		f := &firstByte{ResponseWriter: httptest.NewRecorder(), start: time.Now()}
@@ -59,6 +63,9 @@ func webPages(b *testing.B, targets []string) {
 		return f.at, nil
 	}
 	for _, t := range targets {
+		if !warm {
+			break
+		}
 		if _, err := serve(t); err != nil {
 			b.Fatal(err)
 		}
@@ -102,4 +109,17 @@ func BenchmarkWebSkillPage(b *testing.B) {
 		targets = append(targets, u.EscapedPath())
 	}
 	webPages(b, targets)
+}
+
+// BenchmarkWebSkillPageFirstView: /skills/{id} of skills never shown
+// before (b.N of them, up to the catalog's size): the page audits the
+// skill (a server that primed its audit answers as BenchmarkWebSkillPage).
+func BenchmarkWebSkillPageFirstView(b *testing.B) {
+	all := serving(b).List(index.ListOptions{})
+	targets := make([]string, len(all))
+	for i := range all {
+		u := &url.URL{Path: "/skills/" + all[(i*7919)%len(all)].ID}
+		targets[i] = u.EscapedPath()
+	}
+	webPagesWarm(b, targets, false)
 }

@@ -74,9 +74,9 @@ func (h *handler) skill(w http.ResponseWriter, r *http.Request) {
 	snap := h.current()
 	rec := snap.byID[id]
 	if rec == nil {
-		// Invalid skills are not served but have a page that says why;
-		// hidden ones stay hidden.
-		if s, ok := h.cat.Get(id); ok && !s.Valid && !h.hiddenSkill(&s) {
+		// Invalid skills are not served but have a page that says why
+		// (their files are not served); hidden ones stay hidden.
+		if s, ok := h.cat.Get(id); ok && !s.Valid && !h.hiddenSkill(&s) && !r.URL.Query().Has("file") {
 			h.invalidSkill(w, r, &s)
 			return
 		}

@@ -74,6 +74,7 @@ func do(t testing.TB, h http.Handler, method, target string, body io.Reader, hdr
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, req)
 	res := rec.Result()
+	res.Request = req
 	b, _ := io.ReadAll(res.Body)
 	return res, string(b)
 }
@@ -434,4 +435,25 @@ func TestAuditStatus(t *testing.T) {
 	if !strings.Contains(body, "badge audit-critical") && !strings.Contains(body, "badge audit-high") {
 		t.Errorf("the hostile skill's page shows no high or critical finding")
 	}
+}
+
+func TestInvalidSkill(t *testing.T) {
+	cat, _ := fixture(t)
+	if s, ok := cat.Get("broken-skill"); !ok || s.Valid {
+		t.Fatalf("fixture: broken-skill should be in the catalog and invalid (ok=%v)", ok)
+	}
+	h := New(cat, Options{})
+	if _, body := get(t, h, "/"); strings.Contains(body, "broken-skill") {
+		t.Errorf("the list shows an invalid skill")
+	}
+	res, body := get(t, h, "/skills/broken-skill")
+	wantStatus(t, res, body, 200)
+	if !strings.Contains(body, "Not served") || !strings.Contains(body, "sev-error") {
+		t.Errorf("the invalid skill's page does not say why it is not served:\n%s", body)
+	}
+	if strings.Contains(body, "This skill has no description") {
+		t.Errorf("the invalid skill's body was rendered")
+	}
+	res, body = get(t, h, "/skills/broken-skill?file=SKILL.md")
+	wantStatus(t, res, body, 404)
 }
