@@ -347,7 +347,7 @@ func TestBrowser(t *testing.T) {
 		b.t = t
 		for _, p := range []string{"/?q=hostile", "/skills/hostile-page", "/skills/hostile-page?file=references%2Fnotes.md",
 			"/skills/hostile-page?file=scripts%2Fevil.sh", "/skills/hostile-page?file=SKILL.md", "/skills/hostile-page?file=SKILL.md&raw=1",
-			"/?q=" + url.QueryEscape(`</title><script>window.__pwned='q'</script>`)} {
+			"/?q=" + url.QueryEscape(`</title><script>window.__pwned='q'</script>`), skillURL(hostileFolder), "/?root=1"} {
 			b.open(p)
 			// Hover and click everything the fixture put in the page but
 			// links (which navigate); no link may run script.

@@ -29,6 +29,14 @@ func fixture(t testing.TB) (*index.Catalog, []index.Root) {
 	if err := os.WriteFile(filepath.Join(roots[1].Path, "hostile-page", "references", `x"><img src=x onerror=window.__pwned=7>.md`), []byte("# named to break out of markup\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// A folder (so a skill id) named to break out of markup and URLs.
+	dir := filepath.Join(roots[1].Path, hostileFolder)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "SKILL.md"), []byte("---\nname: hostile-folder\ndescription: A skill whose folder name is markup, to check ids are escaped in every page and address.\n---\n# Folder\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	cat, err := index.Open(context.Background(), &index.Options{Roots: roots, Mem: true})
 	if err != nil {
 		t.Fatal(err)
@@ -58,6 +66,9 @@ func copyTree(t testing.TB, from, to string) {
 		t.Fatal(err)
 	}
 }
+
+// hostileFolder is the folder name of the skill hostile-folder.
+const hostileFolder = `x"' ?#%<svg onload=alert(1)>`
 
 // get serves one request and returns the answer and its body.
 func get(t testing.TB, h http.Handler, target string, hdr ...string) (*http.Response, string) {
@@ -271,6 +282,7 @@ func TestHostileMarkup(t *testing.T) {
 		"/skills/hostile-page?file=" + url.QueryEscape(`<script>alert(1)</script>`),
 		"/login?next=" + url.QueryEscape(`"><script>alert(1)</script>`),
 		"/nope<script>alert(1)</script>",
+		skillURL(hostileFolder), "/?q=hostile+folder",
 	}
 	for _, target := range targets {
 		res, body := get(t, h, target)
@@ -281,7 +293,12 @@ func TestHostileMarkup(t *testing.T) {
 			t.Errorf("%s: executable markup: %s", target, p)
 		}
 	}
-	_, body := get(t, h, "/skills/hostile-page")
+	res, body := get(t, h, skillURL(hostileFolder))
+	wantStatus(t, res, body, 200)
+	if !strings.Contains(body, "hostile-folder") {
+		t.Errorf("the skill in the hostile folder is not at %s", skillURL(hostileFolder))
+	}
+	_, body = get(t, h, "/skills/hostile-page")
 	if !strings.Contains(body, "Safe details") || !strings.Contains(body, "Nothing here may execute") {
 		t.Errorf("the harmless parts of the hostile page were dropped:\n%s", body)
 	}
