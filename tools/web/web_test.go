@@ -338,8 +338,10 @@ func executable(page string) []string {
 					}
 					return r
 				}, a.Val))
-				if strings.HasPrefix(v, "javascript:") || strings.HasPrefix(v, "data:") || strings.HasPrefix(v, "vbscript:") ||
-					strings.HasPrefix(v, "http:") || strings.HasPrefix(v, "https:") && k != "href" || strings.HasPrefix(v, "//") && k != "href" {
+				scriptURL := strings.HasPrefix(v, "javascript:") || strings.HasPrefix(v, "data:") || strings.HasPrefix(v, "vbscript:")
+				// Anything but a link that names another host loads from it.
+				offsite := k != "href" && (strings.HasPrefix(v, "http:") || strings.HasPrefix(v, "https:") || strings.HasPrefix(v, "//"))
+				if scriptURL || offsite {
 					out = append(out, tok.String())
 				}
 			}
