@@ -10,12 +10,16 @@ import (
 )
 
 // authorized reports whether r carries the token: "Authorization:
-// Bearer TOKEN" or the CookieName cookie. Both are hashed before the
+// Bearer TOKEN", or without an Authorization header the CookieName
+// cookie. Both are hashed before the
 // constant-time comparison, so neither the token's content nor its
 // length leaks through timing.
 func (h *handler) authorized(r *http.Request) bool {
-	if scheme, got, ok := strings.Cut(r.Header.Get("Authorization"), " "); ok && strings.EqualFold(scheme, "Bearer") {
-		return h.tokenMatches(strings.TrimSpace(got))
+	if a := r.Header.Get("Authorization"); a != "" {
+		// The header, when sent, is the only credential looked at (as the
+		// HTTP guard of serve --http does).
+		scheme, got, ok := strings.Cut(a, " ")
+		return ok && strings.EqualFold(scheme, "Bearer") && h.tokenMatches(strings.TrimSpace(got))
 	}
 	c, err := r.Cookie(CookieName)
 	return err == nil && h.tokenMatches(c.Value)

@@ -422,6 +422,9 @@ func TestLogin(t *testing.T) {
 	wantStatus(t, res, body, 200)
 	res, body = get(t, h, "/skills/pdf-forms", "Cookie", CookieName+"=wrong")
 	wantStatus(t, res, body, http.StatusSeeOther)
+	// A wrong header is not rescued by a right cookie.
+	res, body = get(t, h, "/skills/pdf-forms", "Authorization", "Bearer wrong", "Cookie", c.String())
+	wantStatus(t, res, body, http.StatusSeeOther)
 	res, body = do(t, h, http.MethodPost, "/logout", nil, "Sec-Fetch-Site", "same-origin")
 	wantStatus(t, res, body, http.StatusSeeOther)
 	if cs := res.Cookies(); len(cs) != 1 || cs[0].MaxAge >= 0 {
