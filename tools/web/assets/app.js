@@ -45,7 +45,11 @@
     p.set("fragment", "1");
     var mine = ++seq;
     fetch("/?" + p.toString(), { credentials: "same-origin", headers: { Accept: "text/html" } })
-      .then(function (r) { return r.text(); })
+      .then(function (r) {
+        // Sent to the login form (the token cookie is gone): go there.
+        if (r.redirected && new URL(r.url).pathname === "/login") { location.assign(r.url); throw new Error("login"); }
+        return r.text();
+      })
       .then(function (html) {
         if (mine !== seq) return; // a later keystroke's answer wins
         var doc = new DOMParser().parseFromString(html, "text/html");
