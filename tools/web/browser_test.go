@@ -363,5 +363,35 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("the hostile description is not shown as text: %q", got)
 		}
 	})
+	t.Run("login with a token", func(t *testing.T) {
+		b.t = t
+		locked := httptest.NewServer(New(cat, Options{Token: "browser-s3cret"}))
+		defer locked.Close()
+		// The same tab, pointed at the locked server.
+		lb := b
+		oldBase, oldHost := b.base, b.host
+		defer func() { b.base, b.host = oldBase, oldHost }()
+		u, _ := url.Parse(locked.URL)
+		b.base, b.host = locked.URL, u.Host
+		b.mu.Lock()
+		b.requests = nil // the last page of the other server
+		b.mu.Unlock()
+		lb.open("/?q=pdf")
+		lb.wait("sent to the login form", `location.pathname === '/login' && !!document.getElementById('token')`)
+		lb.do("focus the token field", chromedp.Focus(chromedp.ID("token")))
+		lb.keys("wrong\r")
+		lb.wait("refused", `!!document.getElementById('login-error')`)
+		lb.do("focus the token field", chromedp.Focus(chromedp.ID("token")))
+		lb.keys("browser-s3cret\r")
+		lb.wait("back to the search", `location.pathname === '/' && location.search === '?q=pdf' && !!document.querySelector('#hits a[href="/skills/pdf-forms"]')`)
+		if got := lb.eval(`document.cookie`); strings.Contains(got, "browser-s3cret") {
+			t.Errorf("the token cookie is readable from script: %q", got)
+		}
+		// Search as you type reaches the server with the cookie.
+		lb.do("clear the box", chromedp.Evaluate[chromedp.Void](`document.getElementById('q').value = ''`), chromedp.Focus(chromedp.ID("q")))
+		lb.keys("csv")
+		lb.wait("typed search behind the token", `location.search === '?q=csv' && !!document.querySelector('#hits a[href="/skills/csv-summary"]')`)
+		lb.clean("login")
+	})
 	t.Logf("screenshots in %s", out)
 }

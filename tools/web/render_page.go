@@ -11,14 +11,14 @@ import (
 // base is what every page's layout needs.
 type base struct {
 	Title string
-	Asset string // query that versions the static assets
+	Asset string // version of the static assets, in their URLs (?v=)
 	Q     string // the search box's text
 	Login bool   // the server asks a token: show "log out"
 	Keys  bool
 }
 
 func (h *handler) base(r *http.Request, title string) base {
-	return base{Title: title, Asset: "v=" + h.assetVersion, Q: r.URL.Query().Get("q"), Login: h.tokenSum != nil}
+	return base{Title: title, Asset: h.assetVersion, Q: r.URL.Query().Get("q"), Login: h.tokenSum != nil}
 }
 
 // errorPage is the data of the 404 and error pages.

@@ -380,6 +380,20 @@ func TestLogin(t *testing.T) {
 	}
 	res, body = get(t, h, "/static/style.css")
 	wantStatus(t, res, body, 200)
+	if res.Header.Get("Cache-Control") != "no-cache" {
+		t.Errorf("an unversioned asset is cached: %q", res.Header.Get("Cache-Control"))
+	}
+	_, page := get(t, h, "/login")
+	i := strings.Index(page, `/static/style.css?v=`)
+	if i < 0 {
+		t.Fatalf("the login page links no versioned style sheet:\n%s", page)
+	}
+	versioned := page[i : i+len(`/static/style.css?v=`)+12]
+	res, body = get(t, h, versioned)
+	wantStatus(t, res, body, 200)
+	if !strings.Contains(res.Header.Get("Cache-Control"), "immutable") {
+		t.Errorf("%s is not cached: %q", versioned, res.Header.Get("Cache-Control"))
+	}
 	res, body = get(t, h, "/login?next=%2F%3Fq%3Dpdf")
 	wantStatus(t, res, body, 200)
 	if !strings.Contains(body, `name="next" value="/?q=pdf"`) {
