@@ -14,7 +14,6 @@ type base struct {
 	Asset string // version of the static assets, in their URLs (?v=)
 	Q     string // the search box's text
 	Login bool   // the server asks a token: show "log out"
-	Keys  bool
 }
 
 func (h *handler) base(r *http.Request, title string) base {
