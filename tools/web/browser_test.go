@@ -317,6 +317,15 @@ func TestBrowser(t *testing.T) {
 		b.clean("keyboard navigation")
 	})
 
+	t.Run("pages by key", func(t *testing.T) {
+		b.t = t
+		b.open("/?n=3")
+		b.keys("n")
+		b.wait("page 2", `location.search === '?n=3&page=2'`)
+		b.keys("p")
+		b.wait("page 1", `location.search === '?n=3'`)
+	})
+
 	t.Run("open a skill and view a file", func(t *testing.T) {
 		b.t = t
 		b.open("/skills/pdf-forms")

@@ -16,7 +16,7 @@ import (
 )
 
 // Paging of the list and search pages: perPage rows by default, the
-// n parameter picks 10 to maxPerPage; a search reaches its first
+// n parameter picks 1 to maxPerPage; a search reaches its first
 // maxSearchDepth results (as search_skills does).
 const (
 	perPage        = 50
@@ -64,7 +64,7 @@ func parseListQuery(v url.Values) listQuery {
 		q.Page = min(p, 1<<20)
 	}
 	if n, err := strconv.Atoi(v.Get("n")); err == nil {
-		q.N = min(max(n, 10), maxPerPage)
+		q.N = min(max(n, 1), maxPerPage)
 	}
 	return q
 }

@@ -105,6 +105,10 @@
           if (a) { e.preventDefault(); location.assign(a.href); }
         }
         break;
+      case "n": case "p":
+        var pg = document.querySelector(e.key === "n" ? 'a[rel="next"]' : 'a[rel="prev"]');
+        if (pg) { e.preventDefault(); location.assign(pg.href); }
+        break;
       case "u":
         var up = document.querySelector("[data-up]");
         if (up) { e.preventDefault(); location.assign(up.href); }
