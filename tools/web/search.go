@@ -22,7 +22,6 @@ const (
 	perPage        = 50
 	maxPerPage     = 200
 	maxSearchDepth = 1000
-	maxQueryLen    = 1000
 )
 
 // Audit filters (the audit parameter).
@@ -46,9 +45,6 @@ type listQuery struct {
 
 func parseListQuery(v url.Values) listQuery {
 	q := listQuery{Q: strings.TrimSpace(v.Get("q")), Root: -1, Audit: v.Get("audit"), Sort: v.Get("sort"), Page: 1, N: perPage}
-	if len(q.Q) > maxQueryLen {
-		q.Q = q.Q[:maxQueryLen]
-	}
 	if r, err := strconv.Atoi(v.Get("root")); err == nil && r >= 0 {
 		q.Root = r
 	}
@@ -161,7 +157,15 @@ func (h *handler) search(w http.ResponseWriter, r *http.Request) {
 	status := http.StatusOK
 	if err != nil {
 		p.Error = err.Error()
-		status = http.StatusInternalServerError
+		switch {
+		case errors.Is(err, search.ErrQueryTooLong):
+			status = http.StatusBadRequest
+		case errors.Is(err, search.ErrBudget):
+			status = http.StatusServiceUnavailable
+		default:
+			status = http.StatusInternalServerError
+			h.log.Error("web: search", "query", q.Q, "err", err)
+		}
 	}
 	if q.Audit != auditAll || h.opts.AuditSweep {
 		h.sweep(snap)
@@ -291,8 +295,11 @@ func (h *handler) searchItems(r *http.Request, snap *snapshot, q listQuery, p *l
 		p.Searched = false
 		return h.listItems(snap, q), nil
 	}
+	if errors.Is(err, search.ErrQueryTooLong) {
+		return nil, fmt.Errorf("the query is too long: %w; use fewer words", err)
+	}
 	if err != nil {
-		return nil, fmt.Errorf("search failed: %v", err)
+		return nil, fmt.Errorf("search failed: %w", err)
 	}
 	p.NoGoodMatch, p.BodiesPending = res.NoGoodMatch, res.BodiesPending
 	items := make([]item, 0, len(res.Hits))

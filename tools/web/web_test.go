@@ -130,6 +130,13 @@ func TestSearchListsPDFForms(t *testing.T) {
 		t.Errorf("no 'no good match' for a query nothing answers:\n%s", body)
 	}
 
+	// A query of too many words is the client's error, said on the page.
+	res, body = get(t, h, "/?q="+strings.Repeat("pdf+", 300))
+	wantStatus(t, res, body, http.StatusBadRequest)
+	if !strings.Contains(body, "too long") {
+		t.Errorf("an over-long query's page does not say why:\n%.1000s", body)
+	}
+
 	// The fragment is the results alone (search as you type).
 	_, frag := get(t, h, "/?q=pdf&fragment=1")
 	if strings.Contains(frag, "<html") || !strings.Contains(frag, `href="/skills/pdf-forms"`) {
