@@ -221,6 +221,7 @@ func (b *Backend) ServeHTTP(ctx context.Context, options, params json.RawMessage
 	WarnExposure(b.log, addr, loopback, p.Token, so.AllowScripts)
 	b.mu.Lock()
 	srv, err := b.build(so)
+	mon := b.monitor
 	b.mu.Unlock()
 	if err != nil {
 		return nil, nil, err
@@ -230,7 +231,7 @@ func (b *Backend) ServeHTTP(ctx context.Context, options, params json.RawMessage
 		return nil, nil, err
 	}
 	hl := &httpListener{addr: ln.Addr().String(), srv: srv}
-	hs := NewHTTPServer(NewHTTPHandler(srv, g, b.log))
+	hs := NewHTTPServer(WithWeb(NewHTTPHandler(srv, g, b.log), WebCatalog(b.cat, so, mon, p.Token, b.log), p.AllowedHosts))
 	go func() {
 		if err := hs.Serve(NewLimitListener(ln, MaxConns)); !errors.Is(err, http.ErrServerClosed) {
 			b.log.Error("http", "addr", hl.addr, "err", err)

@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/skilldex/skilldex/index/filewatcher"
@@ -103,6 +104,7 @@ func (c *Command) runShared(ctx context.Context) (bool, error) {
 			// address from this line.
 			fmt.Fprintf(c.Stderr, "skilldex: serving MCP at %s (%s; shared server, stop it with skilldex serve --stop); press Ctrl-C to stop\n",
 				info.URL, plural(info.Skills, "skill", "skills"))
+			fmt.Fprintf(c.Stderr, "skilldex: web catalog at %s/\n", strings.TrimSuffix(info.URL, "/mcp"))
 		}, c.Log)
 	} else {
 		err = sh.RunStdio(ctx, c.Stdin, c.Stdout, c.Log)
@@ -184,7 +186,9 @@ func (c *Command) runOwned(ctx context.Context, addr string) error {
 	// "serving MCP at URL" first: clients and scripts read the address
 	// from this line.
 	fmt.Fprintf(c.Stderr, "skilldex: serving MCP at http://%s/mcp (%s); press Ctrl-C to stop\n", ln.Addr(), plural(cat.Len(), "skill", "skills"))
-	hs := NewHTTPServer(NewHTTPHandler(srv, Guard{Token: c.HTTP.Token, AllowedHosts: c.HTTP.AllowedHosts}, log))
+	fmt.Fprintf(c.Stderr, "skilldex: web catalog at http://%s/\n", ln.Addr())
+	hs := NewHTTPServer(WithWeb(NewHTTPHandler(srv, Guard{Token: c.HTTP.Token, AllowedHosts: c.HTTP.AllowedHosts}, log),
+		WebCatalog(cat, so, mon, c.HTTP.Token, log), c.HTTP.AllowedHosts))
 	ln = NewLimitListener(ln, MaxConns)
 	go func() {
 		<-ctx.Done()
