@@ -158,7 +158,7 @@ func checkLockURL(u string) error {
 		}
 		return nil
 	}
-	if filepath.IsAbs(u) || scpLike.MatchString(u) {
+	if !strings.Contains(u, "::") && (filepath.IsAbs(u) || scpLike.MatchString(u)) {
 		return nil
 	}
 	return bad

@@ -79,6 +79,11 @@ func ParseSpec(s string) (Spec, error) {
 		}
 		return sp, nil
 	}
+	if strings.Contains(raw, "::") {
+		// git reads transport::address as a remote helper (ext:: runs
+		// a command): never.
+		return Spec{}, fmt.Errorf("source %q is neither a git URL (https://, ssh://, git://, file://, user@host:path) nor an existing folder", raw)
+	}
 	if m := scpLike.FindStringSubmatch(raw); m != nil && !strings.HasPrefix(raw, "/") && !strings.HasPrefix(raw, ".") && len(m[2]) > 1 {
 		if _, err := os.Stat(raw); err != nil { // a local folder named "a:b" wins
 			sp.URL, sp.fetchURL = raw, raw
