@@ -49,6 +49,7 @@ installed Claude Code plugins (~/.claude/plugins/cache), and the older skilldex 
 	root.AddCommand(newListCmd(cfg), newSearchCmd(cfg), newShowCmd(cfg), newReadCmd(cfg), newValidateCmd(cfg),
 		newIndexCmd(cfg), newServeCmd(cfg), newRunCmd(cfg), newEvalCmd(cfg), newDoctorCmd(cfg), newPromptCmd(cfg),
 		newInitAgentCmd(cfg), newConfigCmd(cfg), newBenchCmd(cfg), newAuditCmd(cfg), newCacheCmd(cfg), newManCmd())
+	root.AddCommand(sourceCmds(cfg)...)
 	root.Version = version.Text()
 	root.SetVersionTemplate("{{.Version}}\n")
 	return root

@@ -36,19 +36,29 @@ func runShow(ctx context.Context, a *app, opts showOptions) error {
 	if err != nil {
 		return err
 	}
+	origin, fromSource := a.cfg.Origins.Of(l.Skill.Dir)
 	if a.cfg.JSON {
+		var src *string
+		if fromSource {
+			label := origin.Label()
+			src = &label
+		}
 		return writeJSON(a.stdout, struct {
 			Skill   any      `json:"skill"`
 			BaseDir string   `json:"base_dir"`
 			Content string   `json:"content"`
 			Files   []string `json:"files"`
-		}{l.Skill, l.BaseDir, l.Content, l.Files})
+			Source  *string  `json:"source,omitempty"`
+		}{l.Skill, l.BaseDir, l.Content, l.Files, src})
 	}
 	w := a.stdout
 	tty := isTerminal(w)
 	clean := func(s string) string { return escapeControls(s, false) }
 	sk := l.Skill
 	fmt.Fprintf(w, "Skill: %s (id %s)\nBase directory: %s\n", clean(sk.Name), clean(sk.ID), clean(l.BaseDir))
+	if fromSource {
+		fmt.Fprintf(w, "Source: %s (%s lockfile %s)\n", clean(origin.Label()), origin.Scope, clean(origin.Lock))
+	}
 	// Other copies of the name: which one agents get, where the others are.
 	winner := sk.ID
 	if sk.ShadowedBy != "" {

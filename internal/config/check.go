@@ -33,6 +33,9 @@ func (c *Config) CheckRoots() error {
 	}
 	var problems []string
 	for _, r := range c.Roots {
+		if c.isSourceRoot(r.Path) {
+			continue // not fetched yet: skilldex sync; reported by Resolve
+		}
 		st, err := os.Stat(r.Path)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):

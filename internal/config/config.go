@@ -15,6 +15,7 @@ import (
 	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/index/filewatcher"
 	"github.com/skilldex/skilldex/index/skillmd"
+	"github.com/skilldex/skilldex/internal/sources"
 	"github.com/spf13/cobra"
 	"gopkg.in/yaml.v3"
 )
@@ -65,6 +66,10 @@ type Config struct {
 	Files    []string
 	RootList []RootSetting
 	Sources  map[string]string
+	// Origins are the locked git sources among the roots (after the
+	// folder roots; internal/config/sources.go), for labels in config,
+	// show and the web pages (Origins.Of).
+	Origins sources.Origins
 }
 
 // RootSetting is a root as the config file gives it: a path, a label
@@ -199,6 +204,7 @@ func (c *Config) Resolve(cmd *cobra.Command) error {
 	}
 	c.resolveRoots(layers) // after the settings: a seed profile has roots of its own
 	c.DataDir = ExpandHome(c.DataDir)
+	c.addSourceRoots(cmd.ErrOrStderr(), cmd.Annotations[SourcesAnnotation] != "")
 	if c.ForAgent != "" && !strings.HasPrefix(c.Sources["roots"], "default") {
 		// Not an error: an agent's entry says --for-agent, and the user
 		// may still name the folders with SKILLDEX_DIRS or a config file.

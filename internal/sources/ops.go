@@ -64,6 +64,7 @@ func (m *Manager) Add(ctx context.Context, lockPath string, sp Spec, opts AddOpt
 	if err != nil {
 		return nil, labelRefusal(err, name)
 	}
+	fresh := !exists(m.treeDir(commit, subpath))
 	tree, err := m.materialize(ctx, g, repo, commit, subpath, name)
 	if err != nil {
 		return nil, err
@@ -83,6 +84,11 @@ func (m *Manager) Add(ctx context.Context, lockPath string, sp Spec, opts AddOpt
 		c.Refused = risky(c.Findings)
 	}
 	if len(c.Refused) > 0 {
+		if fresh {
+			// A tree in the cache counts as audited (sync serves it
+			// without auditing again): a refused one goes.
+			removeTree(tree)
+		}
 		return c, &RefusedError{Source: name, Reasons: c.Refused}
 	}
 	lock.Sources[name] = ls
@@ -247,6 +253,7 @@ func (m *Manager) update(ctx context.Context, name string, old *LockedSource, op
 	if rewrite && (opts.Live || !opts.AllowRewrite) {
 		c.Refused = append(c.Refused, "history rewritten (see the warning); pass --allow-rewrite to accept it")
 	}
+	fresh := !exists(m.treeDir(commit, old.Path))
 	tree, err := m.materialize(ctx, g, repo, commit, old.Path, name)
 	if err != nil {
 		var re *RefusedError
@@ -277,7 +284,12 @@ func (m *Manager) update(ctx context.Context, name string, old *LockedSource, op
 	}
 	c.diff(oldSkills, in.skills)
 	if !opts.AllowRisky || opts.Live {
-		c.Refused = append(c.Refused, risky(c.Findings)...)
+		if r := risky(c.Findings); len(r) > 0 {
+			c.Refused = append(c.Refused, r...)
+			if fresh {
+				removeTree(tree) // as in Add
+			}
+		}
 	}
 	return c, tree, nil
 }
@@ -294,6 +306,10 @@ type SyncOptions struct {
 	Offline bool
 	// Creds as in UpdateOptions.
 	Creds []Spec
+	// AllowRisky accepts audit findings of high or critical severity in
+	// a tree this sync extracts (a tree already in the cache was audited
+	// when it was extracted).
+	AllowRisky bool
 }
 
 // SyncResult is what sync did for one source.
@@ -380,13 +396,21 @@ func (m *Manager) syncOne(ctx context.Context, name string, s *LockedSource, opt
 		}
 		r.Fetched = true
 	}
+	fresh := !exists(m.treeDir(s.Commit, s.Path))
 	tree, err := m.materialize(ctx, g, repo, s.Commit, s.Path, name)
 	if err != nil {
 		return r, "", err
 	}
-	in, err := m.inspect(ctx, tree, false)
+	in, err := m.inspect(ctx, tree, fresh && !opts.AllowRisky)
 	if err != nil {
 		return r, "", err
+	}
+	if in.report != nil {
+		if reasons := risky(in.report.Findings); len(reasons) > 0 {
+			// Audited again next time: the tree goes.
+			removeTree(tree)
+			return r, "", &RefusedError{Source: name, Reasons: reasons}
+		}
 	}
 	r.Skills = len(in.skills)
 	if r.Resolved {
