@@ -25,6 +25,7 @@ type serveCmdOptions struct {
 	share                 shareOpts
 	allowedHosts          []string
 	audit                 string // warn, hide or off (serve --audit)
+	refreshSources        time.Duration
 }
 
 func newServeCmd(cfg *config.Config) *cobra.Command {
@@ -57,6 +58,7 @@ server, for clients written against it: ` + strings.Join(tools.Profiles(), ", ")
 	cmd.Flags().StringVar(&opts.audit, "audit", "warn", "security audit of the served skills: warn (findings to stderr and load_skill's warnings), hide (also keep skills with high or critical findings from the model, like hidden skills) or off")
 	cmd.Flags().BoolVar(&opts.exposeHidden, "expose-hidden", false, "also show the model skills whose authors hid them from it (disable-model-invocation: true); by default they load only by exact name")
 	cmd.Flags().StringArrayVar(&opts.scriptPaths, "script-path", nil, "absolute folder whose files agents may give scripts as inputs or output (besides the client's workspace roots; repeatable)")
+	cmd.Flags().DurationVar(&opts.refreshSources, "refresh-sources", 0, "every DURATION (e.g. 10m), move the git sources that follow a branch to its newest commit (fast-forwards that pass the audit; docs/sources.md); 0: never")
 	addShareFlags(cmd, &opts.share)
 	cmd.Flags().StringArrayVar(&opts.allowedHosts, "allowed-host", nil, "with --http, a host name clients use to reach the server (repeatable); Host and Origin must be an IP address, localhost or one of these. A non-loopback bind needs this or a token")
 	cmd.Flags().StringArrayVar(&cfg.Profiles, "profile", nil, "tool profile(s) to register (repeatable or comma-separated; default native)")
@@ -87,6 +89,9 @@ func runServe(ctx context.Context, a *app, opts serveCmdOptions) error {
 			return openWith(cfg, ctx, a.stderr, mem, true)
 		},
 		Deps: serveDeps(),
+	}
+	if len(cfg.Origins) > 0 {
+		c.Daemon.Locks, c.Daemon.RefreshSources = cfg.LockFiles(), opts.refreshSources
 	}
 	return c.Run(ctx)
 }

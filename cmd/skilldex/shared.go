@@ -34,7 +34,7 @@ func addShareFlags(cmd *cobra.Command, o *shareOpts) {
 
 // serveDeps are what the server takes from the commands.
 func serveDeps() serve.Deps {
-	return serve.Deps{Sandbox: newSandbox}
+	return serve.Deps{Sandbox: newSandbox, Sources: serveSources}
 }
 
 // serveModes resolves the share settings' environment variables and runs

@@ -1,11 +1,17 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/skilldex/skilldex/internal/e2etest"
 	"github.com/skilldex/skilldex/internal/sources"
@@ -147,4 +153,98 @@ func TestSourcesCLI(t *testing.T) {
 	if strings.Contains(res.Stdout, "gamma-docx") {
 		t.Fatalf("a removed source is still served: %s", res.Stdout)
 	}
+}
+
+// TestServeRefreshSources: serve --refresh-sources picks up a pushed
+// commit live (the client gets list_changed and finds the new skill),
+// and a force-push is not followed.
+func TestServeRefreshSources(t *testing.T) {
+	srv := gittest.StartDaemon(t)
+	r := gittest.NewRepo(t, srv.Base, "live")
+	r.Commit("one", map[string]string{"a/SKILL.md": gittest.SkillMD("alpha-live", "Alpha skill for live tests.", "one")})
+	home, project := t.TempDir(), t.TempDir()
+	env := agentEnv(home)
+	if res := e2etest.RunIn(t, project, env, "add", srv.URL("live")+"#main"); res.Code != 0 {
+		t.Fatalf("add: %s", res.Stderr)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	changed := make(chan struct{}, 16)
+	notify := func() {
+		select {
+		case changed <- struct{}{}:
+		default:
+		}
+	}
+	cmd := exec.Command(binary(t), "serve", "--share=off", "--refresh-sources", "300ms")
+	cmd.Dir, cmd.Env = project, env
+	stderr := &lockedBuffer{}
+	cmd.Stderr = stderr
+	client := mcp.NewClient(&mcp.Implementation{Name: "refresh", Version: "1"}, &mcp.ClientOptions{
+		ResourceListChangedHandler: func(context.Context, *mcp.ResourceListChangedRequest) { notify() },
+		ToolListChangedHandler:     func(context.Context, *mcp.ToolListChangedRequest) { notify() },
+	})
+	sess, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	must(t, err)
+	defer sess.Close()
+	search := func(q string) string {
+		text, isErr := e2etest.CallTool(t, ctx, sess, "search_skills", map[string]any{"query": q})
+		if isErr {
+			t.Fatalf("search_skills: %s", text)
+		}
+		return text
+	}
+	if got := search("alpha live"); !strings.Contains(got, "alpha-live") {
+		t.Fatalf("before: %s", got)
+	}
+	r.Commit("two", map[string]string{"b/SKILL.md": gittest.SkillMD("newcomer-skill", "Arrived with the second commit.", "two")})
+	select {
+	case <-changed:
+	case <-ctx.Done():
+		t.Fatalf("no list_changed after a pushed commit; serve's stderr:\n%s", stderr.String())
+	}
+	for !strings.Contains(search("arrived second commit"), "newcomer-skill") {
+		select {
+		case <-changed:
+		case <-ctx.Done():
+			t.Fatalf("the new skill never appeared; stderr:\n%s", stderr.String())
+		}
+	}
+	lock, err := sources.ReadLock(filepath.Join(project, sources.LockFileName))
+	must(t, err)
+	head := r.Git("rev-parse", "HEAD")
+	if lock.Sources["live"].Commit != head {
+		t.Fatalf("lockfile at %s, want %s", lock.Sources["live"].Commit, head)
+	}
+	// A force-push is logged and not followed.
+	r.Git("reset", "-q", "--hard", "HEAD~1")
+	r.Commit("rewritten", map[string]string{"c/SKILL.md": gittest.SkillMD("rewritten-skill", "From a rewritten history.", "x")})
+	for !strings.Contains(stderr.String(), "new commit not taken") {
+		select {
+		case <-ctx.Done():
+			t.Fatalf("the force-push was not reported; stderr:\n%s", stderr.String())
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+	if got := search("rewritten history"); strings.Contains(got, "rewritten-skill") {
+		t.Fatalf("a force-pushed commit was served: %s", got)
+	}
+}
+
+// lockedBuffer is a strings.Builder a process writes while the test reads.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }

@@ -39,6 +39,10 @@ type SessionOptions struct {
 type Deps struct {
 	// Sandbox returns the sandbox kind names ("bwrap", "none").
 	Sandbox func(kind string, log *slog.Logger) (sandbox.Sandbox, error)
+	// Sources, when set, runs for as long as the serving process (this
+	// one, or the shared server) serves cat, when dc names lockfiles:
+	// the git sources' refresh (cmd/skilldex, internal/sources).
+	Sources func(ctx context.Context, cat *index.Catalog, dc *DaemonConfig, log *slog.Logger)
 }
 
 // Backend is the shared server's catalog and what it serves from it: MCP

@@ -162,6 +162,9 @@ func (c *Command) runOwned(ctx context.Context, addr string) error {
 			}
 		}()
 	}
+	if c.Deps.Sources != nil && len(c.Daemon.Locks) > 0 {
+		go c.Deps.Sources(ctx, cat, &c.Daemon, log)
+	}
 	if addr == "" {
 		if f, ok := c.Stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 			// A person started it by hand: the protocol is silent, so

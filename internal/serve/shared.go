@@ -39,6 +39,11 @@ type DaemonConfig struct {
 	Idle     time.Duration `json:"idle"` // 0: mcpshare.DefaultIdle
 	Dir      string        `json:"socket_dir"`
 	Key      string        `json:"key"`
+	// Locks are the lockfiles (path, scope) whose git sources are among
+	// Roots, and RefreshSources how often the serving process refreshes
+	// them (serve --refresh-sources; 0: never): see Deps.Sources.
+	Locks          [][2]string   `json:"locks,omitempty"`
+	RefreshSources time.Duration `json:"refresh_sources,omitempty"`
 }
 
 // Mode is the catalog's validation mode.
@@ -236,6 +241,9 @@ func RunDaemon(ctx context.Context, open DaemonOpener, deps Deps, verbose bool) 
 						log.Error("watcher stopped; the catalog is no longer live", "err", err)
 					}
 				}()
+			}
+			if deps.Sources != nil && len(dc.Locks) > 0 {
+				go deps.Sources(ctx, cat, &dc, log)
 			}
 			return NewBackend(cat, deps, log), nil
 		}}

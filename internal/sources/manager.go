@@ -299,7 +299,12 @@ func lockKey(lockPath string) string {
 	return hex.EncodeToString(sum[:8])
 }
 
-// rootLink is the catalog root of source name of the lockfile at lockPath.
+// RootLink is the catalog root of source name of the lockfile at
+// lockPath: a link to the tree of the commit the lockfile pins (absent
+// until the source is fetched).
+func (m *Manager) RootLink(lockPath, name string) string { return m.rootLink(lockPath, name) }
+
+// rootLink is RootLink.
 func (m *Manager) rootLink(lockPath, name string) string {
 	return filepath.Join(m.Cache, "roots", lockKey(lockPath), name)
 }
