@@ -74,6 +74,19 @@ func TestSourcesCLI(t *testing.T) {
 	ok(sk("show", "alpha-pdf"), "Source: source skills: "+url+"#main @ ")
 	ok(sk("config"), "source skills: "+url+"#main")
 	ok(sk("sources"), "skills", "project", "ok", url+"#main (skills)")
+	// The same in a pseudo-terminal (util-linux script): a table, no
+	// escapes in the cells a person reads.
+	if _, err := exec.LookPath("script"); err == nil {
+		line := shellQuote(binary(t)) + " sources"
+		c := exec.Command("script", "-qefc", line, "/dev/null")
+		c.Dir, c.Env = project, append(env, "TERM=xterm")
+		out, err := c.CombinedOutput()
+		if err != nil || !strings.Contains(string(out), "NAME") || !strings.Contains(string(out), "git://127.0.0.1") {
+			t.Fatalf("sources in a terminal: %v\n%s", err, out)
+		}
+	} else {
+		t.Log("util-linux script not installed: the terminal run of skilldex sources is skipped")
+	}
 
 	// A pushed commit: update prints the diff, then writes the lockfile.
 	r.Commit("second", map[string]string{
