@@ -11,6 +11,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/skilldex/skilldex/internal/safefs"
 )
 
 // LockFileName is the lockfile's name in a project (and in the user's
@@ -191,9 +193,9 @@ func (l *Lock) Marshal() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// WriteLock writes l to path atomically (a temporary file in the same
-// folder, renamed over it), creating the folder when missing. It never
-// writes through a link at path: the rename replaces the link itself.
+// WriteLock writes l to path atomically through safefs.WriteFileAtomic
+// (a temporary file beside it, renamed over it), creating the folder when
+// missing. A link at path is refused (safefs.ErrLink), never followed.
 func WriteLock(path string, l *Lock) error {
 	b, err := l.Marshal()
 	if err != nil {
@@ -203,22 +205,7 @@ func WriteLock(path string, l *Lock) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(dir, ".skilldex.lock-*")
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(b)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(f.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
+	if err := safefs.WriteFileAtomic(dir, filepath.Base(path), b, 0o644); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return nil

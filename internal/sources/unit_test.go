@@ -124,3 +124,23 @@ func TestBytes(t *testing.T) {
 		t.Error("ParseBytes(lots) accepted")
 	}
 }
+
+// TestWriteLockRefusesLink: a lockfile that is a link (planted by a
+// cloned repository) is not written through.
+func TestWriteLockRefusesLink(t *testing.T) {
+	dir := t.TempDir()
+	victim := filepath.Join(dir, "victim")
+	if err := os.WriteFile(victim, []byte("keep\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lockPath := filepath.Join(dir, LockFileName)
+	if err := os.Symlink(victim, lockPath); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteLock(lockPath, &Lock{}); err == nil {
+		t.Fatal("wrote through a link")
+	}
+	if b, _ := os.ReadFile(victim); string(b) != "keep\n" {
+		t.Fatalf("victim changed: %q", b)
+	}
+}
