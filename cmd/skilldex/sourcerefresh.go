@@ -32,6 +32,9 @@ func refreshSources(ctx context.Context, cat *index.Catalog, m *sources.Manager,
 		return
 	}
 	tick := func(first bool) {
+		// A remote that stops answering must not stop the refreshes.
+		ctx, cancel := context.WithTimeout(ctx, refreshTimeout)
+		defer cancel()
 		before := rootTargets(m, locks)
 		for _, lf := range locks {
 			ors, err := m.Origins(lf[0], lf[1])
@@ -77,6 +80,9 @@ func refreshSources(ctx context.Context, cat *index.Catalog, m *sources.Manager,
 		}
 	}
 }
+
+// refreshTimeout bounds one round of serve's source refresh.
+const refreshTimeout = 10 * time.Minute
 
 // rootTargets maps each source root link of the lockfiles to its target.
 func rootTargets(m *sources.Manager, locks [][2]string) map[string]string {

@@ -8,7 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"strings"
-	"syscall"
+	"time"
 )
 
 // ErrNoGit is returned when the system git cannot be found on PATH.
@@ -78,8 +78,10 @@ func (g *gitRunner) run(ctx context.Context, dir string, stdin []byte, args ...s
 	cmd := exec.CommandContext(ctx, bin, full...)
 	cmd.Dir = dir
 	cmd.Env = gitEnv()
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	// git stays in the caller's process group, so ssh can still ask for
+	// a key's passphrase on the terminal; on cancel git is killed and
+	// the pipes its helpers hold are given up after WaitDelay.
+	cmd.WaitDelay = 5 * time.Second
 	if stdin != nil {
 		cmd.Stdin = bytes.NewReader(stdin)
 	}

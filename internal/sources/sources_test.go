@@ -239,6 +239,25 @@ func TestTagsAndCommits(t *testing.T) {
 	if lock.Sources["tag"].Skills["s"] == nil {
 		t.Fatalf("skills %+v", lock.Sources["tag"].Skills)
 	}
+	// An abbreviated commit, and the repository by its local path.
+	sp, _ := ParseSpec(srv.URL("tagged") + "#" + first[:9])
+	if _, err := m.Add(ctxT(t), lockPath, sp, AddOptions{Name: "short"}); err != nil {
+		t.Fatalf("add #%s: %v", first[:9], err)
+	}
+	local, err := ParseSpec(r.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.Add(ctxT(t), lockPath, local, AddOptions{Name: "local"}); err != nil {
+		t.Fatalf("add %s: %v", r.Dir, err)
+	}
+	lock, _ = ReadLock(lockPath)
+	if s := lock.Sources["short"]; s.Commit != first || s.Kind != KindCommit || s.Ref != first[:9] {
+		t.Fatalf("short commit: %+v", s)
+	}
+	if s := lock.Sources["local"]; s.Commit != first || s.Kind != KindDefault || s.URL != r.Dir {
+		t.Fatalf("local path: %+v", s)
+	}
 	r.Commit("two", map[string]string{"s/SKILL.md": gittest.SkillMD("s", "A skill, changed.", "two")})
 	r.Git("tag", "-f", "-a", "-m", "v1 again", "v1")
 	changes, err := m.Update(ctxT(t), lockPath, UpdateOptions{})
@@ -247,13 +266,17 @@ func TestTagsAndCommits(t *testing.T) {
 	}
 	for _, c := range changes {
 		switch c.Name {
-		case "pinned":
+		case "pinned", "short":
 			if c.Moved() || len(c.Warnings) != 0 {
 				t.Fatalf("pinned commit: %+v", c)
 			}
 		case "tag":
 			if len(c.Warnings) != 1 || !strings.Contains(c.Warnings[0], "tag v1 moved") {
 				t.Fatalf("tag: %+v", c)
+			}
+		case "local":
+			if !c.Moved() || len(c.Changed) != 1 || len(c.Warnings) != 0 {
+				t.Fatalf("local: %+v", c)
 			}
 		}
 	}
