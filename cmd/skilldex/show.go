@@ -57,7 +57,7 @@ func runShow(ctx context.Context, a *app, opts showOptions) error {
 	sk := l.Skill
 	fmt.Fprintf(w, "Skill: %s (id %s)\nBase directory: %s\n", clean(sk.Name), clean(sk.ID), clean(l.BaseDir))
 	if fromSource {
-		fmt.Fprintf(w, "Source: %s (%s lockfile %s)\n", clean(origin.Label()), origin.Scope, clean(origin.Lock))
+		fmt.Fprintf(w, "From %s (%s lockfile %s)\n", clean(origin.Label()), origin.Scope, clean(origin.Lock))
 	}
 	// Other copies of the name: which one agents get, where the others are.
 	winner := sk.ID

@@ -71,7 +71,7 @@ func TestSourcesCLI(t *testing.T) {
 	if strings.HasPrefix(hits[0].Path, project) || strings.HasPrefix(hits[0].Path, filepath.Join(home, ".claude")) {
 		t.Fatalf("a source's skill was placed in an agent's or the project's folder: %s", hits[0].Path)
 	}
-	ok(sk("show", "alpha-pdf"), "Source: source skills: "+url+"#main @ ")
+	ok(sk("show", "alpha-pdf"), "From source skills: "+url+"#main @ ")
 	ok(sk("config"), "source skills: "+url+"#main")
 	ok(sk("sources"), "skills", "project", "ok", url+"#main (skills)")
 	// The same in a pseudo-terminal (util-linux script): a table, no
