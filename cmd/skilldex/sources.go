@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/skilldex/skilldex/internal/audit"
 	"github.com/skilldex/skilldex/internal/config"
 	"github.com/skilldex/skilldex/internal/sources"
 	"github.com/spf13/cobra"
@@ -410,8 +411,23 @@ func printChange(w io.Writer, c *sources.Change, added bool) {
 	for _, warn := range c.Warnings {
 		fmt.Fprintf(w, "  warning: %s\n", clean(warn))
 	}
+	// High and critical findings one by one (they are why a change is
+	// refused); the others counted: a big source has hundreds.
+	counts := map[audit.Severity]int{}
 	for _, fd := range c.Findings {
-		fmt.Fprintf(w, "  audit: %s %s in %s/%s:%d: %s\n", fd.Severity, fd.RuleID, clean(fd.SkillID), clean(fd.File), fd.Line, clean(fd.Reason))
+		if fd.Severity < audit.High {
+			counts[fd.Severity]++
+		} else if len(c.Refused) == 0 {
+			fmt.Fprintf(w, "  audit: %s %s in %s/%s:%d: %s\n", fd.Severity, fd.RuleID, clean(fd.SkillID), clean(fd.File), fd.Line, clean(fd.Reason))
+		}
+	}
+	if n := counts[audit.Medium] + counts[audit.Low]; n > 0 {
+		word := "findings"
+		if n == 1 {
+			word = "finding"
+		}
+		fmt.Fprintf(w, "  audit: %d medium, %d low %s (see them with --json, or skilldex audit once served)\n",
+			counts[audit.Medium], counts[audit.Low], word)
 	}
 	for _, r := range c.Refused {
 		fmt.Fprintf(w, "  refused: %s\n", clean(r))
