@@ -176,6 +176,10 @@ func runAdd(ctx context.Context, a *app, f sourceFlags) error {
 		return err
 	}
 	c, err := m.Add(ctx, lockPath, sp, sources.AddOptions{Name: f.name, Path: f.path, AllowRisky: f.allowRisky})
+	var re *sources.RefusedError
+	if err != nil && !errors.As(err, &re) {
+		return err // nothing on stdout but a judgement (docs/json.md)
+	}
 	if a.cfg.JSON && c != nil {
 		if jerr := writeJSON(a.stdout, changeJSON(c, lockPath, err == nil)); jerr != nil {
 			return jerr
@@ -231,6 +235,10 @@ func runUpdate(ctx context.Context, a *app, f sourceFlags) error {
 		return err
 	}
 	changes, err := m.Update(ctx, lockPath, opts)
+	var re *sources.RefusedError
+	if err != nil && !errors.As(err, &re) {
+		return err
+	}
 	if a.cfg.JSON {
 		out := []any{}
 		for _, c := range changes {
@@ -245,11 +253,7 @@ func runUpdate(ctx context.Context, a *app, f sourceFlags) error {
 		}
 	}
 	if err != nil {
-		var re *sources.RefusedError
-		if errors.As(err, &re) {
-			return fmt.Errorf("%s not written: %w", lockPath, err)
-		}
-		return err
+		return fmt.Errorf("%s not written: %w", lockPath, err)
 	}
 	if !a.cfg.JSON {
 		switch moved := countMoved(changes); {
@@ -285,6 +289,9 @@ func runSync(ctx context.Context, a *app, f sourceFlags) error {
 	}
 	res, err := m.Sync(ctx, lockPath, sources.SyncOptions{Frozen: f.frozen, Offline: f.offline, AllowRisky: f.allowRisky})
 	if a.cfg.JSON {
+		if err != nil {
+			return err
+		}
 		if res == nil {
 			res = []sources.SyncResult{}
 		}

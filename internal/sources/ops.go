@@ -314,11 +314,13 @@ type SyncOptions struct {
 
 // SyncResult is what sync did for one source.
 type SyncResult struct {
-	Name string
+	Name string `json:"name"`
 	// Fetched is true when the commit had to be fetched (not cached);
 	// Resolved when the lockfile named no commit and sync locked one.
-	Fetched, Resolved bool
-	Skills            int
+	Fetched  bool `json:"fetched"`
+	Resolved bool `json:"resolved"`
+	// Skills is how many skills the synced tree holds.
+	Skills int `json:"skills"`
 }
 
 // Sync brings exactly the commits the lockfile pins into the cache (from

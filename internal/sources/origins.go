@@ -12,16 +12,22 @@ import (
 type Origin struct {
 	// Name is the source's name in its lockfile; Lock that lockfile's
 	// path; Scope "project" or "global" (a --global lockfile).
-	Name, Lock, Scope string
+	Name  string `json:"name"`
+	Lock  string `json:"lock"`
+	Scope string `json:"scope"`
 	// URL, Ref, Kind, Commit and Path are the lock entry's.
-	URL, Ref, Kind, Commit, Path string
+	URL    string `json:"url"`
+	Ref    string `json:"ref,omitempty"`
+	Kind   string `json:"kind,omitempty"`
+	Commit string `json:"commit,omitempty"`
+	Path   string `json:"path,omitempty"`
 	// Root is the catalog root: the link to the locked commit's tree.
-	Root string
+	Root string `json:"root"`
 	// State is "ok", "not fetched" (the locked commit's tree is not in
 	// the cache: run skilldex sync) or "not locked" (no commit yet).
-	State string
+	State string `json:"state"`
 	// Skills is how many skills the lockfile records.
-	Skills int
+	Skills int `json:"skills"`
 }
 
 // Label is how config, show and the web pages name the origin:
