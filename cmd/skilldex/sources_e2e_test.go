@@ -172,6 +172,14 @@ func TestSourcesCLI(t *testing.T) {
 // commit live (the client gets list_changed and finds the new skill),
 // and a force-push is not followed.
 func TestServeRefreshSources(t *testing.T) {
+	// In process, and in the shared server (the daemon a stdio session
+	// starts), which gets the lockfiles and the period from the front.
+	for _, share := range []string{"off", "auto"} {
+		t.Run("share="+share, func(t *testing.T) { testServeRefreshSources(t, share) })
+	}
+}
+
+func testServeRefreshSources(t *testing.T, share string) {
 	srv := gittest.StartDaemon(t)
 	r := gittest.NewRepo(t, srv.Base, "live")
 	r.Commit("one", map[string]string{"a/SKILL.md": gittest.SkillMD("alpha-live", "Alpha skill for live tests.", "one")})
@@ -189,7 +197,7 @@ func TestServeRefreshSources(t *testing.T) {
 		default:
 		}
 	}
-	cmd := exec.Command(binary(t), "serve", "--share=off", "--refresh-sources", "300ms")
+	cmd := exec.Command(binary(t), "serve", "--share="+share, "--refresh-sources", "300ms")
 	cmd.Dir, cmd.Env = project, env
 	stderr := &lockedBuffer{}
 	cmd.Stderr = stderr
@@ -228,6 +236,9 @@ func TestServeRefreshSources(t *testing.T) {
 	head := r.Git("rev-parse", "HEAD")
 	if lock.Sources["live"].Commit != head {
 		t.Fatalf("lockfile at %s, want %s", lock.Sources["live"].Commit, head)
+	}
+	if share != "off" {
+		return // the daemon logs to its own stderr
 	}
 	// A force-push is logged and not followed.
 	r.Git("reset", "-q", "--hard", "HEAD~1")
