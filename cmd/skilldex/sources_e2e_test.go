@@ -326,3 +326,34 @@ func TestSourcesJSON(t *testing.T) {
 		t.Fatalf("sources --json: %+v", listed)
 	}
 }
+
+// TestSourcesBadInput: wrong arguments get a clear error and a non-zero
+// exit, and write nothing.
+func TestSourcesBadInput(t *testing.T) {
+	project := t.TempDir()
+	env := agentEnv(t.TempDir())
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"add"}, "takes SOURCE"},
+		{[]string{"add", "ftp://host/x"}, "scheme ftp is not supported"},
+		{[]string{"add", "ext::sh -c id"}, "neither a git URL"},
+		{[]string{"add", "https://host/x#--upload-pack=y"}, "not a branch, tag or commit"},
+		{[]string{"add", "./missing-folder"}, "neither a git URL"},
+		{[]string{"add", "https://host/x", "--path", "../out"}, "must stay inside the repository"},
+		{[]string{"add", "https://host/x", "--name", "../n"}, "source name"},
+		{[]string{"add", "https://host/x", "--max-file-size", "lots"}, "--max-file-size"},
+		{[]string{"update"}, "has no sources; add one with: skilldex add URL"},
+		{[]string{"remove", "nothing"}, "no such source"},
+		{[]string{"sync", "extra"}, "takes no arguments"},
+	} {
+		res := e2etest.RunIn(t, project, env, c.args...)
+		if res.Code == 0 || !strings.Contains(res.Stderr, c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want %q", c.args, res.Code, res.Stderr, c.want)
+		}
+	}
+	if ents, _ := os.ReadDir(project); len(ents) != 0 {
+		t.Fatalf("bad input wrote %v", ents)
+	}
+}
