@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -16,6 +17,7 @@ import (
 	"github.com/skilldex/skilldex/internal/e2etest"
 	"github.com/skilldex/skilldex/internal/sources"
 	"github.com/skilldex/skilldex/internal/sources/gittest"
+	"github.com/skilldex/skilldex/tools/skillsext"
 )
 
 // TestSourcesCLI runs a source's whole story through the built binary,
@@ -355,5 +357,62 @@ func TestSourcesBadInput(t *testing.T) {
 	}
 	if ents, _ := os.ReadDir(project); len(ents) != 0 {
 		t.Fatalf("bad input wrote %v", ents)
+	}
+}
+
+// TestLockDigestsMatchSkillsExtension: the digests skilldex.lock records
+// are the ones serve's SEP-2640 skills extension serves (skills/list,
+// resources[].digest), so a client can check any server against the
+// lockfile.
+func TestLockDigestsMatchSkillsExtension(t *testing.T) {
+	srv := gittest.StartDaemon(t)
+	r := gittest.NewRepo(t, srv.Base, "ext")
+	r.Commit("one", map[string]string{
+		"skills/alpha/SKILL.md":            gittest.SkillMD("alpha-ext", "Alpha for the extension.", "See references/guide.md."),
+		"skills/alpha/references/guide.md": "# Guide\n",
+		"skills/alpha/scripts/run.py":      "print('x')\n",
+		"skills/beta/SKILL.md":             gittest.SkillMD("beta-ext", "Beta for the extension.", "y"),
+	})
+	home, project := t.TempDir(), t.TempDir()
+	env := agentEnv(home)
+	if res := e2etest.RunIn(t, project, env, "add", srv.URL("ext"), "--path", "skills"); res.Code != 0 {
+		t.Fatalf("add: %s", res.Stderr)
+	}
+	lock, err := sources.ReadLock(filepath.Join(project, sources.LockFileName))
+	must(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	cmd := exec.Command(binary(t), "serve", "--share=off")
+	cmd.Dir, cmd.Env = project, env
+	c := mcp.NewClient(&mcp.Implementation{Name: "digests", Version: "1"}, nil)
+	must(t, mcp.AddSendingCustomMethod[*skillsext.ListSkillsParams, *skillsext.ListSkillsResult](c, "skills/list"))
+	sess, err := c.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	must(t, err)
+	defer sess.Close()
+	served := map[string][]string{} // skill name -> digests
+	for cursor := ""; ; {
+		page, err := mcp.CallCustomMethod[*skillsext.ListSkillsParams, *skillsext.ListSkillsResult](ctx, sess, "skills/list", &skillsext.ListSkillsParams{Cursor: cursor})
+		must(t, err)
+		for _, s := range page.Skills {
+			name, _ := s.Frontmatter["name"].(string)
+			for _, res := range s.Resources {
+				served[name] = append(served[name], res.Digest)
+			}
+		}
+		if cursor = page.NextCursor; cursor == "" {
+			break
+		}
+	}
+	for _, sk := range lock.Sources["skills"].Skills {
+		var locked []string
+		for _, d := range sk.Files {
+			locked = append(locked, d)
+		}
+		got := served[sk.Name]
+		slices.Sort(locked)
+		slices.Sort(got)
+		if len(locked) == 0 || !slices.Equal(locked, got) {
+			t.Errorf("%s: lockfile digests %v, served %v", sk.Name, locked, got)
+		}
 	}
 }
