@@ -191,6 +191,9 @@ func resolvesInside(p string, targets map[string]string) bool {
 		}
 		return stack, true
 	}
+	if strings.HasPrefix(targets[p], "/") {
+		return false // never relative to the tree (checkLinks says so first)
+	}
 	dir := path.Dir(p)
 	var stack []string
 	if dir != "." {
