@@ -61,6 +61,16 @@ func (os Origins) Of(dir string) (Origin, bool) {
 	return Origin{}, false
 }
 
+// LabelOf is Of's label, or "" when dir is not a source's: a
+// func(dir string) string for front-ends (web pages, APIs) that show
+// where a skill comes from beside index.Skill.Dir.
+func (os Origins) LabelOf(dir string) string {
+	if o, ok := os.Of(dir); ok {
+		return o.Label()
+	}
+	return ""
+}
+
 // Origins lists the sources of the lockfile at lockPath (scope "project"
 // or "global") with their state, in name order, and points each fetched
 // source's root link at the locked commit's tree (so a lockfile changed

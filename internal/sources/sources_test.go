@@ -108,6 +108,9 @@ func TestSourceStory(t *testing.T) {
 	if o, ok := ors.Of(filepath.Join(ors[0].Root, "alpha")); !ok || !strings.Contains(o.Label(), "source skills: "+srv.URL("catalog")+"#main @ ") {
 		t.Fatalf("origin of alpha: %+v %v", o, ok)
 	}
+	if ors.LabelOf(filepath.Join(ors[0].Root, "alpha")) != ors[0].Label() || ors.LabelOf(project) != "" {
+		t.Fatal("LabelOf")
+	}
 
 	// A pushed commit: alpha changed, beta removed, gamma added.
 	alpha2 := gittest.SkillMD("alpha-pdf", "Fill PDF forms, merge and split PDF files.", "Use qpdf.")
