@@ -123,7 +123,7 @@ func (f *Front) Run(ctx context.Context) error {
 	in := make(chan *message)
 	go f.readLoop(in)
 
-	s := &link{conn: conn, down: make(chan struct{}), replayed: make(chan struct{})}
+	s := &link{conn: conn, down: make(chan struct{}), replayed: make(chan struct{}), listed: make(chan struct{})}
 	close(s.replayed)
 	go f.serverLoop(s)
 	// finish ends the session: the server connection closes, the lines
@@ -185,6 +185,10 @@ type link struct {
 	down     chan struct{} // closed when reading it ends
 	replayed chan struct{} // closed when the replayed initialize is answered
 	once     sync.Once
+	// listed is closed when the front's own tools/list (sent during a
+	// replay to learn which tools are read-only) is answered.
+	listed   chan struct{}
+	listOnce sync.Once
 }
 
 func (l *link) write(line []byte) {
@@ -380,8 +384,16 @@ func (f *Front) fromServer(s *link, line []byte) {
 	}
 	var str string
 	if json.Unmarshal(e.ID, &str) == nil {
-		if str == replayPrefix+"initialize" {
+		switch str {
+		case replayPrefix + "initialize":
 			s.once.Do(func() { close(s.replayed) })
+		case replayPrefix + "tools":
+			if e.Error == nil {
+				f.mu.Lock()
+				f.record(&call{method: "tools/list"}, e.Result)
+				f.mu.Unlock()
+			}
+			s.listOnce.Do(func() { close(s.listed) })
 		}
 		return // a replayed request's answer
 	}
@@ -459,7 +471,7 @@ func (f *Front) reconnect(ctx context.Context) (*link, error) {
 	for attempt := 1; ; attempt++ {
 		conn, err := f.Dial(ctx)
 		if err == nil {
-			s := &link{conn: conn, down: make(chan struct{}), replayed: make(chan struct{})}
+			s := &link{conn: conn, down: make(chan struct{}), replayed: make(chan struct{}), listed: make(chan struct{})}
 			go f.serverLoop(s)
 			if f.replay(ctx, s) {
 				f.Log.Info("reconnected to the shared server; session replayed", "attempts", attempt, "after", time.Since(start))
@@ -513,6 +525,19 @@ func (f *Front) replay(ctx context.Context, s *link) bool {
 			s.write(request(json.RawMessage(strconv.Quote(replayPrefix+"subscribe-"+strconv.Itoa(i))), "resources/subscribe", p))
 		}
 	}
+	if params, ok := f.unknownTools(); ok {
+		// The client called a tool without listing the tools first: ask
+		// the new server which are read-only or idempotent before
+		// deciding what may run again.
+		s.write(request(json.RawMessage(strconv.Quote(replayPrefix+"tools")), "tools/list", params))
+		select {
+		case <-s.listed:
+		case <-s.down:
+			return false
+		case <-ctx.Done():
+			return false
+		}
+	}
 	f.mu.Lock()
 	var safe, unsafe []*call
 	for _, c := range sortedCalls(f.pending) {
@@ -543,6 +568,35 @@ func (f *Front) replay(ctx context.Context, s *link) bool {
 // notReplayed answers a tool call in flight when the server died that
 // replaySafe kept from running again.
 const notReplayed = "the shared skilldex server stopped while this tool call ran; it was not run again because it may already have had effects (a script's side effects would happen twice): check its effects, then call it again if that is safe"
+
+// unknownTools reports whether a pending tools/call names a tool whose
+// annotations the front has not seen, and the params of a tools/list to
+// ask for them: the call's own _meta, which carries the protocol version
+// when the client speaks a revision without initialize.
+func (f *Front) unknownTools() (json.RawMessage, bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, c := range sortedCalls(f.pending) {
+		if c.method != "tools/call" {
+			continue
+		}
+		var p struct {
+			Name string          `json:"name"`
+			Meta json.RawMessage `json:"_meta"`
+		}
+		if json.Unmarshal(c.params, &p) != nil {
+			continue
+		}
+		if _, ok := f.replayable[p.Name]; ok {
+			continue
+		}
+		if len(p.Meta) == 0 {
+			return json.RawMessage(`{}`), true
+		}
+		return append(append([]byte(`{"_meta":`), p.Meta...), '}'), true
+	}
+	return nil, false
+}
 
 // replaySafe reports whether a pending call may be sent again on a new
 // server: anything but tools/call, and tools/call of a tool the server
