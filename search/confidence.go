@@ -22,7 +22,7 @@ import (
 //	nameCov  the same share counting only the name,
 //	ln score the natural log of the hit's score on the query's own words,
 //	margin   ln(score / the next lower hit's score), capped at confMarginCap,
-//	         0 when no hit scores lower (at least two hits are always
+//	         half the cap when no hit scores lower (at least two hits are always
 //	         searched for, so a page of one hit has the same): a hit well
 //	         ahead of the rest is more often right than one of a cluster of
 //	         near-equals (a family of sibling skills that each do part of a
@@ -71,9 +71,10 @@ type hitFeatures struct {
 // confidence maps features to [0, 1].
 func (f hitFeatures) confidence() float64 {
 	ln := math.Log(max(f.score, 1e-3))
-	// A hit with nothing below it to compare with gets no credit for
-	// standing out.
-	margin := 0.0
+	// A hit with nothing below it stands out from nothing: half the cap,
+	// between "one of several" and "well ahead of the rest" (the fitted
+	// sets have no such hit, so the value is a choice, not a fit).
+	margin := confMarginCap / 2
 	if f.next > 0 {
 		margin = min(math.Log(max(f.score, 1e-3)/max(f.next, 1e-3)), confMarginCap)
 	}
