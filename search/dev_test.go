@@ -6,14 +6,20 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/skilldex/skilldex/search/eval"
 )
 
 // allQueryFiles are the judged sets every ranking change is measured on.
-var allQueryFiles = append(append([]string(nil), queryFiles...), filepath.Join("testdata", "hard-queries.tsv"))
+// The held-out set (testdata/heldout-symptom.tsv) is deliberately not
+// among them: it is measured once a change is chosen, never tuned on.
+var allQueryFiles = append(append([]string(nil), queryFiles...),
+	filepath.Join("testdata", "hard-queries.tsv"), filepath.Join("testdata", "dev-symptom.tsv"))
 
 // contentGroup maps a doc ID to the identity of its content, so copies of
 // one skill count as that skill (as the catalog folds them).
@@ -103,7 +109,7 @@ func TestDevReport(t *testing.T) {
 				label = 1
 			}
 			ft := res.Hits[0].feat
-			fmt.Fprintf(&dump, "%d\t%.4f\t%.4f\t%.4f\t%s\t%s\n", label, ft.cov, ft.metaCov, ft.score, q.Category, q.Text)
+			fmt.Fprintf(&dump, "%d\t%.4f\t%.4f\t%.4f\t%.4f\t%d\t%.4f\t%s\t%s\t%s\n", label, ft.cov, ft.metaCov, ft.score, ft.nameCov, ft.terms, ft.next, q.Category, filepath.Base(f), q.Text)
 		}
 	}
 	if f := os.Getenv("SKILLDEX_DUMP"); f != "" {
@@ -119,6 +125,14 @@ var devVariants = []struct {
 	mod  func(*tuning)
 }{
 	{"default", func(*tuning) {}},
+	{"fbBody off", func(tu *tuning) { tu.fbBody = false }},
+	{"co off", func(tu *tuning) { tu.co = 0 }},
+	{"co .3 d20 f.1 t6", func(tu *tuning) { tu.co, tu.coDocs, tu.coMaxDocFrac, tu.coTerms = 0.3, 20, 0.1, 6 }},
+	{"co .2 d10 f.1 t6", func(tu *tuning) { tu.co, tu.coDocs, tu.coMaxDocFrac, tu.coTerms = 0.2, 10, 0.1, 6 }},
+	{"co .2 d20 f.05 t6", func(tu *tuning) { tu.co, tu.coDocs, tu.coMaxDocFrac, tu.coTerms = 0.2, 20, 0.05, 6 }},
+	{"concept .5", func(tu *tuning) { tu.concept = 0.5 }},
+	{"desc 3", func(tu *tuning) { tu.description = 3 }},
+	{"bodyfrac .1", func(tu *tuning) { tu.bodyMaxDocFrac = 0.1 }},
 	{"all off", func(tu *tuning) {
 		tu.framing, tu.nameIDF, tu.bodyMulti, tu.cjkUnigram, tu.typoEnglish = false, 0, 0, 0, false
 	}},
@@ -288,4 +302,49 @@ func TestDevExplain(t *testing.T) {
 		}
 		t.Log(b.String())
 	}
+}
+
+// TestDevLatency times every query of the judged sets (held-out included)
+// against the corpus, SKILLDEX_LATENCY rounds (only when set), and prints
+// the p50, p90 and p99 wall time of one Search (limit 10). It measures;
+// it checks nothing.
+func TestDevLatency(t *testing.T) {
+	rounds, _ := strconv.Atoi(os.Getenv("SKILLDEX_LATENCY"))
+	if rounds <= 0 {
+		t.Skip("set SKILLDEX_LATENCY=rounds to time the judged queries")
+	}
+	docs := corpusDocs(t)
+	ix := openMem(t, docs...)
+	var texts []string
+	for _, f := range append(allQueryFiles, filepath.Join("testdata", "heldout-symptom.tsv")) {
+		qs, err := eval.LoadQueries(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, q := range qs {
+			texts = append(texts, q.Text)
+		}
+	}
+	ctx := context.Background()
+	for _, q := range texts { // warm caches once
+		if _, err := ix.Search(ctx, Request{Query: q, Limit: 10}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var d []time.Duration
+	cpu := cpuTime()
+	for range rounds {
+		for _, q := range texts {
+			start := time.Now()
+			if _, err := ix.Search(ctx, Request{Query: q, Limit: 10}); err != nil {
+				t.Fatal(err)
+			}
+			d = append(d, time.Since(start))
+		}
+	}
+	cpu = cpuTime() - cpu
+	slices.Sort(d)
+	at := func(p float64) time.Duration { return d[min(len(d)-1, int(p*float64(len(d))))] }
+	t.Logf("%d searches (%d queries x %d): p50 %v, p90 %v, p99 %v wall; %v CPU per search (process, GC included)",
+		len(d), len(texts), rounds, at(0.5), at(0.9), at(0.99), cpu/time.Duration(len(d)))
 }

@@ -65,10 +65,16 @@
 // (data/synonyms.txt: first sense, at most 4) of the query's words found
 // in at most 3% of names, descriptions or tags, at 0.1 weight, standing in
 // for the word they replace (they count for its coverage, not for
-// Confidence): "mistake" also finds "error".
+// Confidence): "mistake" also finds "error". Feedback terms are searched
+// in bodies too. The second search also adds body co-occurrence terms
+// (cooccur.go): the 20 skills whose bodies hold the most of the query's
+// words (two or more, each word in at most 10% of bodies) vote for terms
+// of their names and descriptions; the best 6, held by 2 or more voters,
+// are added like feedback terms at up to 0.2 of a query term's weight.
 //
 // # Confidence
 //
 // Each hit carries a Confidence in [0, 1] and a result says NoGoodMatch
-// when no hit reaches ConfidentMatch; see confidence.go.
+// when no hit reaches ConfidentMatch; see confidence.go. Its calibration
+// on a held-out set is in docs/search-quality.md.
 package search

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/bits"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -79,6 +80,10 @@ type Result struct {
 	// returned.
 	NoGoodMatch bool
 }
+
+// minHits is the fewest hits a search fetches, whatever the page size:
+// Confidence's margin compares the best hit with the next one.
+const minHits = 2
 
 // maxTerms is the number of distinct analysed query terms used; words
 // beyond it are ignored (a query is a short description, not a document).
@@ -169,7 +174,7 @@ func (ix *Index) search(ctx context.Context, req Request) (*Result, error) {
 	}
 	// Feedback: the first search also serves as the answer when the query
 	// is not expanded.
-	res, err := ix.run(ctx, r, p, max(want, tune.fbDocs), req.MinScore)
+	res, err := ix.run(ctx, r, p, max(want, tune.fbDocs, minHits), req.MinScore)
 	if err != nil {
 		return nil, err
 	}
@@ -177,7 +182,7 @@ func (ix *Index) search(ctx context.Context, req Request) (*Result, error) {
 	// Selective expansion: only a query the first search does not answer
 	// with confidence (or at all) is expanded.
 	if len(res.Hits) == 0 || tune.fbMaxConf <= 0 || tune.fbMaxConf > 1 ||
-		confidence(p.features(res.Hits[0].Scores, res.Hits[0].Score)) < tune.fbMaxConf {
+		p.hitFeatures(res.Hits, 0, &tune, nil).confidence() < tune.fbMaxConf {
 		n := min(len(res.Hits), tune.fbDocs)
 		ids := make([]string, n)
 		scores := make([]float64, n)
@@ -186,6 +191,15 @@ func (ix *Index) search(ctx context.Context, req Request) (*Result, error) {
 		}
 		if fb, err = ix.feedbackTerms(ctx, r, p, ids, scores); err != nil {
 			return nil, err
+		}
+		co, err := ix.coTerms(ctx, r, p)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range co {
+			if !slices.ContainsFunc(fb, func(f fbTerm) bool { return f.text == c.text }) {
+				fb = append(fb, c)
+			}
 		}
 		if tune.synonym > 0 {
 			syn, err := ix.synonymTerms(r, req.Query, p)
@@ -196,9 +210,6 @@ func (ix *Index) search(ctx context.Context, req Request) (*Result, error) {
 		}
 	}
 	if len(fb) == 0 {
-		if len(res.Hits) > want {
-			res.Hits = res.Hits[:want]
-		}
 		return ix.collect(ctx, r, p, req, want, res)
 	}
 	if p, err = ix.extend(ctx, r, p, fb); err != nil {
@@ -226,21 +237,19 @@ func (ix *Index) collect(ctx context.Context, r *engine.Reader, p *plan, req Req
 	// anyway): NoGoodMatch is about the best hits, not this page's.
 	if res == nil {
 		var err error
-		if res, err = ix.run(ctx, r, p, want, req.MinScore); err != nil {
+		if res, err = ix.run(ctx, r, p, max(want, minHits), req.MinScore); err != nil {
 			return nil, err
 		}
 	}
-	out := &Result{Hits: make([]Hit, 0, len(res.Hits)), Total: res.Total, NoGoodMatch: true}
-	for i, h := range res.Hits {
+	// Hits beyond want were fetched for Confidence's margin only.
+	qs := p.queryScores(res.Hits, &ix.tune)
+	out := &Result{Hits: make([]Hit, 0, min(len(res.Hits), want)), Total: res.Total, NoGoodMatch: true}
+	for i, h := range res.Hits[:min(len(res.Hits), want)] {
 		if h.Score < req.MinScore || (p.fb != 0 && h.Score <= 0) {
 			continue
 		}
-		qs := h.Score
-		if p.fb != 0 || p.expanded {
-			qs = p.queryScore(h.Scores, &ix.tune)
-		}
-		ft := p.features(h.Scores, qs)
-		c := confidence(ft)
+		ft := p.hitFeatures(res.Hits, i, &ix.tune, qs)
+		c := ft.confidence()
 		if c >= ConfidentMatch {
 			out.NoGoodMatch = false
 		}

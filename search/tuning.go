@@ -104,6 +104,15 @@ type tuning struct {
 	// has a Confidence below it (selective expansion: a query already
 	// answered with confidence only drifts); 0 or above 1: always.
 	fbMaxConf float64
+	// co is the weight of the best body co-occurrence expansion term
+	// (see cooccur.go) relative to a query term; 0 disables it. coDocs is
+	// how many skills whose bodies hold two or more query words vote;
+	// coMaxDocFrac the largest share of bodies a query word may be in to
+	// be looked up; coTerms the most terms added.
+	co           float64
+	coDocs       int
+	coMaxDocFrac float64
+	coTerms      int
 	// prune skips documents that cannot enter the best hits (top-k
 	// pruning, see prune.go); results are the same either way.
 	prune bool
@@ -142,11 +151,15 @@ var defaultTuning = tuning{
 	fbMinDocs:      2,
 	fbMaxDocFrac:   0.05,
 	fbCoverage:     0,
-	fbBody:         false,
+	fbBody:         true,
 	fbMaxConf:      0.5,
 	fbTwin:         0.5,
 	synonym:        0.1,
 	synonymMaxDF:   0.03,
+	co:             0.2,
+	coDocs:         20,
+	coMaxDocFrac:   0.1,
+	coTerms:        6,
 	prune:          true,
 }
 

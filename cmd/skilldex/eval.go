@@ -101,6 +101,19 @@ func printEval(w io.Writer, out *catalogeval.Output) error {
 			fmt.Fprintf(w, "\n%s abstention: no_good_match on %s of the queries nothing fits; on %s of the correct first answers\n",
 				r.Name, frac(a.Flagged, a.NoAnswer), frac(a.WronglyFlagged, a.CorrectFirst))
 		}
+		var rel [][]string
+		for _, b := range r.Reliability {
+			if b.Queries > 0 {
+				rel = append(rel, []string{fmt.Sprintf("%.1f-%.1f", b.Low, b.High), fmt.Sprint(b.Queries),
+					fmt.Sprint(b.Right), fmt.Sprintf("%.2f", b.Rate()), fmt.Sprintf("%.2f", b.MeanConfidence)})
+			}
+		}
+		if len(rel) > 0 {
+			fmt.Fprintf(w, "\n%s reliability (first hit's confidence: how often it was right)\n", r.Name)
+			if err := table(w, []string{"CONFIDENCE", "QUERIES", "RIGHT", "RATE", "MEAN CONF"}, rel); err != nil {
+				return err
+			}
+		}
 	}
 	for _, r := range out.Rankers {
 		var misses, confident []catalogeval.Query

@@ -50,7 +50,10 @@ type Ranker struct {
 	// Abstention: how often the ranker said no_good_match for the queries
 	// no skill fits, and for those whose first hit was right.
 	Abstention eval.Abstention `json:"abstention"`
-	Queries    []Query         `json:"queries"`
+	// Reliability: of the queries whose first hit had a confidence in
+	// each tenth of [0, 1], how many had it right (calibration).
+	Reliability []eval.ReliabilityBin `json:"reliability"`
+	Queries     []Query               `json:"queries"`
 }
 
 // Query is one judged query's outcome for a ranker.
@@ -137,7 +140,7 @@ func Run(ctx context.Context, cat Catalog, qs []eval.Query, baseline bool) (*Out
 			return nil, err
 		}
 		er := Ranker{Name: rk.name, Metrics: rep.Metrics, Categories: rep.Categories, Abstention: rep.Abstention,
-			Queries: make([]Query, len(rep.Results))}
+			Reliability: rep.Reliability, Queries: make([]Query, len(rep.Results))}
 		for i, r := range rep.Results {
 			above := []eval.RankedHit{}
 			if r.Rank != 1 {

@@ -140,7 +140,10 @@ type Report struct {
 	// a category.
 	Categories []CategoryMetrics `json:"categories"`
 	Abstention Abstention        `json:"abstention"`
-	Results    []QueryResult     `json:"results"`
+	// Reliability is the calibration of the first hit's Confidence over
+	// all queries, NoAnswer ones included (see Reliability).
+	Reliability []ReliabilityBin `json:"reliability"`
+	Results     []QueryResult    `json:"results"`
 }
 
 // Misses returns the results whose first expected skill is not at rank 1,
@@ -223,6 +226,7 @@ func Run(ctx context.Context, rank Ranker, qs []Query, opts *Options) (*Report, 
 	if ab.CorrectFirst > 0 {
 		ab.WrongRate = float64(ab.WronglyFlagged) / float64(ab.CorrectFirst)
 	}
+	rep.Reliability = Reliability(rep.Results)
 	return rep, nil
 }
 

@@ -294,3 +294,37 @@ func TestRunCategoriesAndAbstention(t *testing.T) {
 		t.Errorf("no-answer result %+v", r)
 	}
 }
+
+func TestReliability(t *testing.T) {
+	res := []QueryResult{
+		{Rank: 1, Hits: []RankedHit{{Confidence: 0.95}}},
+		{Rank: 2, Hits: []RankedHit{{Confidence: 0.91}}},
+		{Rank: 1, Hits: []RankedHit{{Confidence: 1}}},
+		{NoAnswer: true, Hits: []RankedHit{{Confidence: 0.05}}},
+		{Rank: 1, Hits: []RankedHit{{Confidence: 0.15}}},
+		{Rank: 0}, // no hits: left out
+	}
+	bins := Reliability(res)
+	if len(bins) != ReliabilityBins {
+		t.Fatalf("%d bins, want %d", len(bins), ReliabilityBins)
+	}
+	want := map[int][2]int{0: {1, 0}, 1: {1, 1}, 9: {3, 2}}
+	for i, b := range bins {
+		w := want[i]
+		if b.Queries != w[0] || b.Right != w[1] {
+			t.Errorf("bin %d [%.1f, %.1f): %d queries, %d right; want %d, %d", i, b.Low, b.High, b.Queries, b.Right, w[0], w[1])
+		}
+	}
+	if got := bins[9].MeanConfidence; got < 0.953 || got > 0.954 {
+		t.Errorf("bin 9 mean confidence %v, want (0.95+0.91+1)/3", got)
+	}
+	if r := bins[9].Rate(); r < 0.66 || r > 0.67 {
+		t.Errorf("bin 9 rate %v, want 2/3", r)
+	}
+	// A ranker without confidence: every bin empty.
+	for _, b := range Reliability([]QueryResult{{Rank: 1, Hits: []RankedHit{{}}}}) {
+		if b.Queries != 0 {
+			t.Errorf("without confidence, bin %.1f has %d queries", b.Low, b.Queries)
+		}
+	}
+}

@@ -1,0 +1,132 @@
+package search
+
+import (
+	"context"
+	"math/bits"
+	"sort"
+
+	"github.com/skilldex/skilldex/search/internal/engine"
+)
+
+// Body co-occurrence expansion.
+//
+// Pseudo-relevance feedback (feedback.go) takes its terms from the first
+// search's best hits; when the query describes a symptom in words the
+// right skill's name and description do not use, those hits are mostly
+// wrong and feedback drifts with them. The skills' bodies are where a
+// symptom's words meet the technique's: a skill explains the problem it
+// solves in the problem's words. So for a query the first search is unsure
+// of, the skills whose bodies hold at least two of the query's own words
+// (co-occurrence with the query's combination of words, not one word
+// alone, which guards against drift) vote for terms of their names and
+// descriptions: a term held by at least tune.fbMinDocs of the coDocs best
+// of them (by the IDF-weighted share of the query's words their body
+// holds) and in at most tune.fbMaxDocFrac of descriptions is added like a
+// feedback term, at tune.co of a query word's weight for the best.
+
+// coTerms returns the body co-occurrence expansion terms of p (nil when
+// none qualifies).
+func (ix *Index) coTerms(ctx context.Context, r *engine.Reader, p *plan) ([]fbTerm, error) {
+	tune := &ix.tune
+	if tune.co <= 0 || tune.coDocs <= 0 {
+		return nil, nil
+	}
+	limit := uint64(tune.coMaxDocFrac * float64(p.docs))
+	type docHit struct {
+		terms uint64 // bit i: the body holds terms[i]
+		w     float64
+	}
+	held := map[engine.DocRef]*docHit{}
+	for ti, t := range p.terms {
+		if p.fb&(1<<uint(ti)) != 0 || p.weights[ti] <= 0 || !usefulTerm(t) || ix.framing[t] {
+			continue
+		}
+		refs, err := r.TermDocs(ctx, engine.FieldBody, t, limit)
+		if err != nil {
+			return nil, err
+		}
+		if len(refs) < 2 {
+			continue
+		}
+		idf := bm25IDF(p.docs, uint64(len(refs)))
+		for _, ref := range refs {
+			h := held[ref]
+			if h == nil {
+				h = &docHit{}
+				held[ref] = h
+			}
+			h.terms |= 1 << uint(ti)
+			h.w += idf
+		}
+	}
+	type ranked struct {
+		ref engine.DocRef
+		w   float64
+	}
+	var best []ranked
+	for ref, h := range held {
+		if bits.OnesCount64(h.terms) >= 2 {
+			best = append(best, ranked{ref, h.w})
+		}
+	}
+	if len(best) < tune.fbMinDocs {
+		return nil, nil
+	}
+	sort.Slice(best, func(i, j int) bool {
+		if best[i].w != best[j].w {
+			return best[i].w > best[j].w
+		}
+		return best[i].ref < best[j].ref
+	})
+	if len(best) > tune.coDocs {
+		best = best[:tune.coDocs]
+	}
+	votes := map[string]float64{}
+	count := map[string]int{}
+	for _, b := range best {
+		terms, ok, err := r.MetaTermsOf(b.ref)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			continue
+		}
+		rel := b.w / best[0].w
+		for _, t := range terms {
+			votes[t] += rel
+			count[t]++
+		}
+	}
+	var out []fbTerm
+	maxDF := uint64(tune.fbMaxDocFrac * float64(p.docs))
+	for t, v := range votes {
+		if count[t] < tune.fbMinDocs || contains(p.terms, t) || ix.framing[t] || !usefulTerm(t) {
+			continue
+		}
+		df, err := r.DocFreq(ctx, engine.FieldDescription, t)
+		if err != nil {
+			return nil, err
+		}
+		if df < 2 || df > maxDF {
+			continue
+		}
+		out = append(out, fbTerm{text: t, w: v * bm25IDF(p.docs, df), anchor: -1})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].w != out[j].w {
+			return out[i].w > out[j].w
+		}
+		return out[i].text < out[j].text
+	})
+	if len(out) > tune.coTerms {
+		out = out[:tune.coTerms]
+	}
+	if len(out) == 0 {
+		return nil, nil
+	}
+	top := out[0].w
+	for i := range out {
+		out[i].w = tune.co * out[i].w / top
+	}
+	return out, nil
+}
