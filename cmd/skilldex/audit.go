@@ -14,6 +14,7 @@ import (
 	"github.com/skilldex/skilldex/internal/config"
 	"github.com/skilldex/skilldex/internal/gcpolicy"
 	"github.com/skilldex/skilldex/internal/serve"
+	"github.com/skilldex/skilldex/internal/termtext"
 	"github.com/skilldex/skilldex/tools"
 	"github.com/spf13/cobra"
 )
@@ -139,8 +140,8 @@ func openAuditCache(dataDir string, log *slog.Logger) *audit.Cache {
 // writeAuditText prints one block per finding, most serious first, and a
 // summary line.
 func writeAuditText(w io.Writer, rep *audit.Report) error {
-	paint := painter(w)
-	colour := map[audit.Severity]string{audit.Critical: colRed, audit.High: colRed, audit.Medium: colYellow}
+	paint := termtext.Painter(w)
+	colour := map[audit.Severity]string{audit.Critical: termtext.Red, audit.High: termtext.Red, audit.Medium: termtext.Yellow}
 	for _, f := range rep.Findings {
 		loc := config.RelToWD(f.Path)
 		if f.Line > 0 {
@@ -172,7 +173,7 @@ func writeAuditText(w io.Writer, rep *audit.Report) error {
 // writeAuditFindings prints the findings at or above min, one line each,
 // for commands that report the audit beside their own output.
 func writeAuditFindings(w io.Writer, rep *audit.Report, min audit.Severity) {
-	paint := painter(w)
+	paint := termtext.Painter(w)
 	for _, f := range rep.Findings {
 		if f.Severity < min {
 			continue
@@ -181,6 +182,6 @@ func writeAuditFindings(w io.Writer, rep *audit.Report, min audit.Severity) {
 		if f.Line > 0 {
 			loc = fmt.Sprintf("%s:%d", loc, f.Line)
 		}
-		fmt.Fprintf(w, "%s %s [%s] %s: %s\n", paint(colRed, fmt.Sprintf("%-8s", strings.ToUpper(f.Severity.String()))), loc, f.RuleID, f.Reason, f.Evidence)
+		fmt.Fprintf(w, "%s %s [%s] %s: %s\n", paint(termtext.Red, fmt.Sprintf("%-8s", strings.ToUpper(f.Severity.String()))), loc, f.RuleID, f.Reason, f.Evidence)
 	}
 }

@@ -4,11 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"github.com/skilldex/skilldex/internal/serve"
 	"log/slog"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/skilldex/skilldex/internal/serve"
 
 	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/internal/audit"

@@ -10,6 +10,7 @@ import (
 	"github.com/skilldex/skilldex/benchmarks"
 	"github.com/skilldex/skilldex/internal/config"
 	"github.com/skilldex/skilldex/internal/gcpolicy"
+	"github.com/skilldex/skilldex/internal/termtext"
 	"github.com/spf13/cobra"
 )
 
@@ -117,7 +118,7 @@ func printBench(w io.Writer, rep *benchmarks.Report) error {
 		}
 		rows = append(rows, []string{r.Name, num(r.Value, r.Unit), target, goal, ratio, pass})
 	}
-	if err := table(w, []string{"FIGURE", "VALUE", "TARGET", "OUR GOAL", "RATIO", "PASS"}, rows); err != nil {
+	if err := termtext.Table(w, []string{"FIGURE", "VALUE", "TARGET", "OUR GOAL", "RATIO", "PASS"}, rows); err != nil {
 		return err
 	}
 	fmt.Fprintln(w, "\nratio = target / value (above 1 holds the target); goals are reported, not enforced")

@@ -8,6 +8,7 @@ import (
 
 	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/internal/config"
+	"github.com/skilldex/skilldex/internal/termtext"
 	"github.com/spf13/cobra"
 )
 
@@ -72,10 +73,10 @@ func runCacheList(_ context.Context, a *app) error {
 		}
 		rows = append(rows, []string{e.Dir, humanBytes(e.Bytes), e.LastUsed.Local().Format("2006-01-02 15:04"), state, describeRoots(e.Roots)})
 	}
-	if err := table(a.stdout, []string{"DATA DIR", "SIZE", "LAST USED", "STATE", "SKILL FOLDERS"}, rows); err != nil {
+	if err := termtext.Table(a.stdout, []string{"DATA DIR", "SIZE", "LAST USED", "STATE", "SKILL FOLDERS"}, rows); err != nil {
 		return err
 	}
-	if isTerminal(a.stdout) {
+	if termtext.IsTerminal(a.stdout) {
 		fmt.Fprintf(a.stdout, "%s, %s in all; remove them with: skilldex cache clean\n", plural(len(entries), "data dir", "data dirs"), humanBytes(total))
 	}
 	return nil

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/skilldex/skilldex/internal/config"
+	"github.com/skilldex/skilldex/internal/termtext"
 	"github.com/spf13/cobra"
 )
 
@@ -103,9 +104,9 @@ func runConfig(_ context.Context, a *app) error {
 		}
 		rows = append(rows, []string{v.Key, orDash(val), v.Source})
 	}
-	if err := table(w, []string{"KEY", "VALUE", "SOURCE"}, rows, func(row, col int) string {
+	if err := termtext.Table(w, []string{"KEY", "VALUE", "SOURCE"}, rows, func(row, col int) string {
 		if col == 2 && rows[row][2] == "default" {
-			return colDim
+			return termtext.Dim
 		}
 		return ""
 	}); err != nil {

@@ -6,6 +6,7 @@ import (
 	"github.com/skilldex/skilldex/internal/audit"
 	"github.com/skilldex/skilldex/internal/config"
 	"github.com/skilldex/skilldex/internal/doctor"
+	"github.com/skilldex/skilldex/internal/termtext"
 	"github.com/spf13/cobra"
 )
 
@@ -64,14 +65,14 @@ func runDoctor(ctx context.Context, a *app, opts doctorOptions) error {
 		// control characters before colour is added.
 		for i := range rep.Findings {
 			f := &rep.Findings[i]
-			f.Skill, f.File, f.Message, f.Fix = escapeControls(f.Skill, false), escapeControls(f.File, false), escapeControls(f.Message, false), escapeControls(f.Fix, false)
+			f.Skill, f.File, f.Message, f.Fix = termtext.Escape(f.Skill, false), termtext.Escape(f.File, false), termtext.Escape(f.Message, false), termtext.Escape(f.Fix, false)
 			for j := range f.Related {
-				f.Related[j] = escapeControls(f.Related[j], false)
+				f.Related[j] = termtext.Escape(f.Related[j], false)
 			}
 		}
-		paint := painter(w)
+		paint := termtext.Painter(w)
 		topts := doctor.TextOptions{PerCode: 5, Trim: config.RelToWD, Paint: func(sev doctor.Severity, s string) string {
-			return paint(map[doctor.Severity]string{doctor.Error: colRed, doctor.Warning: colYellow}[sev], s)
+			return paint(map[doctor.Severity]string{doctor.Error: termtext.Red, doctor.Warning: termtext.Yellow}[sev], s)
 		}}
 		if opts.all {
 			topts.PerCode = 0

@@ -8,6 +8,7 @@ import (
 
 	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/internal/config"
+	"github.com/skilldex/skilldex/internal/termtext"
 	"github.com/spf13/cobra"
 )
 
@@ -26,9 +27,9 @@ func renderError(err error) string {
 	)
 	switch {
 	case errors.As(err, &nf):
-		return escapeControls(notFoundText(nf), false)
+		return termtext.Escape(notFoundText(nf), false)
 	case errors.As(err, &fnf):
-		return escapeControls(fileNotFoundText(fnf), false)
+		return termtext.Escape(fileNotFoundText(fnf), false)
 	case errors.As(err, &inv):
 		var msgs []string
 		for _, d := range inv.Errors() {
@@ -38,14 +39,14 @@ func renderError(err error) string {
 			}
 			msgs = append(msgs, m)
 		}
-		return escapeControls(fmt.Sprintf("skill %q at %s is not served: %s. See all its problems with: skilldex validate %s",
+		return termtext.Escape(fmt.Sprintf("skill %q at %s is not served: %s. See all its problems with: skilldex validate %s",
 			inv.Skill.ID, inv.Skill.SkillPath(), strings.Join(msgs, "; "), shellQuote(inv.Skill.Dir)), false)
 	case errors.As(err, &missing):
 		return missing.Error()
 	case errors.As(err, &locked):
-		return escapeControls(lockedText(locked), false)
+		return termtext.Escape(lockedText(locked), false)
 	}
-	return escapeControls(err.Error(), true)
+	return termtext.Escape(err.Error(), true)
 }
 
 // noArgs is cobra.Args for commands that take no arguments, saying so in

@@ -1,11 +1,12 @@
 package main
 
 import (
-	"github.com/skilldex/skilldex/internal/catalogeval"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/skilldex/skilldex/internal/catalogeval"
 )
 
 // TestEvalExamples runs `skilldex eval` on the example skills: the JSON

@@ -6,6 +6,7 @@ import (
 
 	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/internal/config"
+	"github.com/skilldex/skilldex/internal/termtext"
 	"github.com/spf13/cobra"
 )
 
@@ -57,7 +58,7 @@ func runList(ctx context.Context, a *app, opts listOptions) error {
 		}
 		rows = append(rows, []string{s.Name, s.ID, state, s.Description})
 	}
-	return table(a.stdout, []string{"NAME", "ID", "STATE", "DESCRIPTION"}, rows, func(row, col int) string {
-		return map[string]string{"invalid": colRed, "shadowed": colYellow}[rows[row][col]]
+	return termtext.Table(a.stdout, []string{"NAME", "ID", "STATE", "DESCRIPTION"}, rows, func(row, col int) string {
+		return map[string]string{"invalid": termtext.Red, "shadowed": termtext.Yellow}[rows[row][col]]
 	})
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/skilldex/skilldex/internal/config"
+	"github.com/skilldex/skilldex/internal/termtext"
 	"github.com/spf13/cobra"
 )
 
@@ -38,10 +39,10 @@ func runRead(ctx context.Context, a *app, opts readOptions) error {
 		return writeJSON(a.stdout, f)
 	}
 	content := f.Content
-	if isTerminal(a.stdout) {
+	if termtext.IsTerminal(a.stdout) {
 		// On a terminal, a file's escape sequences are shown, not obeyed;
 		// a pipe gets the file exactly.
-		content = escapeControls(content, true)
+		content = termtext.Escape(content, true)
 	}
 	_, err = fmt.Fprint(a.stdout, content)
 	return err

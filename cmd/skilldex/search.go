@@ -8,6 +8,7 @@ import (
 
 	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/internal/config"
+	"github.com/skilldex/skilldex/internal/termtext"
 	"github.com/skilldex/skilldex/search"
 	"github.com/spf13/cobra"
 )
@@ -53,10 +54,10 @@ func runSearch(ctx context.Context, a *app, opts searchOptions) error {
 		return writeJSON(a.stdout, res)
 	}
 	if len(res.Hits) == 0 {
-		fmt.Fprintf(a.stderr, "no skill matches %q among %s\n", escapeControls(opts.Query, false), plural(cat.Len(), "skill", "skills"))
+		fmt.Fprintf(a.stderr, "no skill matches %q among %s\n", termtext.Escape(opts.Query, false), plural(cat.Len(), "skill", "skills"))
 		return nil
 	}
-	tty := isTerminal(a.stdout)
+	tty := termtext.IsTerminal(a.stdout)
 	if res.NoGoodMatch {
 		// In a terminal on stdout, above the hits, where the reader looks;
 		// piped on stderr, so stdout stays the table alone (docs/cli.md).
@@ -65,24 +66,24 @@ func runSearch(ctx context.Context, a *app, opts searchOptions) error {
 			w = a.stdout
 		}
 		fmt.Fprintf(w, "No confident match for %q: these are the closest skills. Try the words a skill's author would use, or list all with: skilldex list\n",
-			escapeControls(opts.Query, false))
+			termtext.Escape(opts.Query, false))
 	}
 	if !tty {
 		rows := make([][]string, 0, len(res.Hits))
 		for i, h := range res.Hits {
 			rows = append(rows, []string{fmt.Sprint(i + 1), fmt.Sprintf("%.2f", h.Score), h.Name, h.ID, h.Description})
 		}
-		return table(a.stdout, []string{"#", "SCORE", "NAME", "ID", "DESCRIPTION"}, rows)
+		return termtext.Table(a.stdout, []string{"#", "SCORE", "NAME", "ID", "DESCRIPTION"}, rows)
 	}
 	rows := make([][]string, 0, len(res.Hits))
 	for i, h := range res.Hits {
 		rows = append(rows, []string{fmt.Sprint(i + 1), matchWords(h.Confidence), h.Name, h.ID, h.Description})
 	}
-	return table(a.stdout, []string{"#", "MATCH", "NAME", "ID", "DESCRIPTION"}, rows, func(row, col int) string {
+	return termtext.Table(a.stdout, []string{"#", "MATCH", "NAME", "ID", "DESCRIPTION"}, rows, func(row, col int) string {
 		if col != 1 {
 			return ""
 		}
-		return map[string]string{"strong": colGreen, "weak": colYellow, "poor": colDim}[strings.Fields(rows[row][1])[1]]
+		return map[string]string{"strong": termtext.Green, "weak": termtext.Yellow, "poor": termtext.Dim}[strings.Fields(rows[row][1])[1]]
 	})
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/internal/config"
+	"github.com/skilldex/skilldex/internal/termtext"
 
 	"github.com/spf13/cobra"
 )
@@ -52,8 +53,8 @@ func runShow(ctx context.Context, a *app, opts showOptions) error {
 		}{l.Skill, l.BaseDir, l.Content, l.Files, src})
 	}
 	w := a.stdout
-	tty := isTerminal(w)
-	clean := func(s string) string { return escapeControls(s, false) }
+	tty := termtext.IsTerminal(w)
+	clean := func(s string) string { return termtext.Escape(s, false) }
 	sk := l.Skill
 	fmt.Fprintf(w, "Skill: %s (id %s)\nBase directory: %s\n", clean(sk.Name), clean(sk.ID), clean(l.BaseDir))
 	if fromSource {
@@ -97,7 +98,7 @@ func runShow(ctx context.Context, a *app, opts showOptions) error {
 	}
 	content := l.Content
 	if tty {
-		content = escapeControls(content, true)
+		content = termtext.Escape(content, true)
 	}
 	fmt.Fprintf(w, "\n%s", content)
 	return nil

@@ -4,12 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 
-	"github.com/skilldex/skilldex/internal/audit"
 	"github.com/skilldex/skilldex/internal/config"
 	"github.com/skilldex/skilldex/internal/sources"
+	"github.com/skilldex/skilldex/internal/termtext"
 	"github.com/spf13/cobra"
 )
 
@@ -181,11 +180,11 @@ func runAdd(ctx context.Context, a *app, f sourceFlags) error {
 		return err // nothing on stdout but a judgement (docs/json.md)
 	}
 	if a.cfg.JSON && c != nil {
-		if jerr := writeJSON(a.stdout, changeJSON(c, lockPath, err == nil)); jerr != nil {
+		if jerr := writeJSON(a.stdout, c.Report(lockPath, err == nil)); jerr != nil {
 			return jerr
 		}
 	} else if c != nil {
-		printChange(a.stdout, c, true)
+		c.WriteText(a.stdout, true)
 	}
 	if err != nil {
 		return err
@@ -242,14 +241,14 @@ func runUpdate(ctx context.Context, a *app, f sourceFlags) error {
 	if a.cfg.JSON {
 		out := []any{}
 		for _, c := range changes {
-			out = append(out, changeJSON(c, lockPath, err == nil && !f.dryRun))
+			out = append(out, c.Report(lockPath, err == nil && !f.dryRun))
 		}
 		if jerr := writeJSON(a.stdout, out); jerr != nil {
 			return jerr
 		}
 	} else {
 		for _, c := range changes {
-			printChange(a.stdout, c, false)
+			c.WriteText(a.stdout, false)
 		}
 	}
 	if err != nil {
@@ -374,7 +373,7 @@ func runSources(_ context.Context, a *app, _ sourceFlags) error {
 		}
 		rows = append(rows, []string{o.Name, o.Scope, o.State, fmt.Sprint(o.Skills), orDash(commit), ref})
 	}
-	return table(a.stdout, []string{"NAME", "SCOPE", "STATE", "SKILLS", "COMMIT", "SOURCE"}, rows)
+	return termtext.Table(a.stdout, []string{"NAME", "SCOPE", "STATE", "SKILLS", "COMMIT", "SOURCE"}, rows)
 }
 
 func joinLocks(ls [][2]string) string {
@@ -383,108 +382,4 @@ func joinLocks(ls [][2]string) string {
 		s = append(s, l[0])
 	}
 	return strings.Join(s, " or ")
-}
-
-// printChange prints what add or update did to one source.
-func printChange(w io.Writer, c *sources.Change, added bool) {
-	clean := func(s string) string { return escapeControls(s, false) }
-	ref := c.Source.URL
-	if c.Source.Ref != "" {
-		ref += "#" + c.Source.Ref
-	}
-	switch {
-	case added:
-		fmt.Fprintf(w, "%s: %s @ %s\n", c.Name, ref, short12(c.Source.Commit))
-	case !c.Moved():
-		fmt.Fprintf(w, "%s: unchanged at %s\n", c.Name, short12(c.Source.Commit))
-	default:
-		fmt.Fprintf(w, "%s: %s -> %s (%s)\n", c.Name, short12(c.Old.Commit), short12(c.Source.Commit), ref)
-	}
-	name := func(id string) string {
-		if s := c.Source.Skills[id]; s != nil && s.Name != "" {
-			return " (" + clean(s.Name) + ")"
-		}
-		return ""
-	}
-	for _, id := range c.Added {
-		fmt.Fprintf(w, "  + %s%s\n", clean(id), name(id))
-	}
-	for _, id := range c.Removed {
-		fmt.Fprintf(w, "  - %s\n", clean(id))
-	}
-	for _, ch := range c.Changed {
-		fmt.Fprintf(w, "  ~ %s%s: %s\n", clean(ch.Skill), name(ch.Skill), clean(strings.Join(ch.Files, ", ")))
-	}
-	for _, warn := range c.Warnings {
-		fmt.Fprintf(w, "  warning: %s\n", clean(warn))
-	}
-	// High and critical findings one by one (they are why a change is
-	// refused); the others counted: a big source has hundreds.
-	counts := map[audit.Severity]int{}
-	for _, fd := range c.Findings {
-		if fd.Severity < audit.High {
-			counts[fd.Severity]++
-		} else if len(c.Refused) == 0 {
-			fmt.Fprintf(w, "  audit: %s %s in %s/%s:%d: %s\n", fd.Severity, fd.RuleID, clean(fd.SkillID), clean(fd.File), fd.Line, clean(fd.Reason))
-		}
-	}
-	if n := counts[audit.Medium] + counts[audit.Low]; n > 0 {
-		word := "findings"
-		if n == 1 {
-			word = "finding"
-		}
-		fmt.Fprintf(w, "  audit: %d medium, %d low %s (see them with --json, or skilldex audit once served)\n",
-			counts[audit.Medium], counts[audit.Low], word)
-	}
-	for _, r := range c.Refused {
-		fmt.Fprintf(w, "  refused: %s\n", clean(r))
-	}
-}
-
-func short12(s string) string {
-	if len(s) > 12 {
-		return s[:12]
-	}
-	return s
-}
-
-// changeJSON is a Change as --json prints it.
-func changeJSON(c *sources.Change, lockPath string, written bool) any {
-	type skillChange struct {
-		Skill string   `json:"skill"`
-		Name  string   `json:"name"`
-		Files []string `json:"files"`
-	}
-	out := struct {
-		Name      string                `json:"name"`
-		Lock      string                `json:"lock"`
-		Written   bool                  `json:"written"`
-		Source    *sources.LockedSource `json:"source"`
-		OldCommit string                `json:"old_commit,omitempty"`
-		Added     []string              `json:"added"`
-		Removed   []string              `json:"removed"`
-		Changed   []skillChange         `json:"changed"`
-		Findings  any                   `json:"findings"`
-		Warnings  []string              `json:"warnings"`
-		Refused   []string              `json:"refused"`
-	}{Name: c.Name, Lock: lockPath, Written: written && len(c.Refused) == 0, Source: c.Source,
-		Added: nonNil(c.Added), Removed: nonNil(c.Removed), Changed: []skillChange{}, Findings: c.Findings,
-		Warnings: nonNil(c.Warnings), Refused: nonNil(c.Refused)}
-	if c.Old != nil {
-		out.OldCommit = c.Old.Commit
-	}
-	if c.Findings == nil {
-		out.Findings = []any{}
-	}
-	for _, ch := range c.Changed {
-		out.Changed = append(out.Changed, skillChange{ch.Skill, ch.Name, nonNil(ch.Files)})
-	}
-	return out
-}
-
-func nonNil(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
 }

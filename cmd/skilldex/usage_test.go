@@ -2,11 +2,12 @@ package main
 
 import (
 	"encoding/json"
-	"github.com/skilldex/skilldex/internal/config"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/skilldex/skilldex/internal/config"
 )
 
 // Issue 18: every bad input gets a clear error and a non-zero exit; hints

@@ -12,6 +12,7 @@ import (
 	"github.com/skilldex/skilldex/internal/audit"
 	"github.com/skilldex/skilldex/internal/config"
 	"github.com/skilldex/skilldex/internal/doctor"
+	"github.com/skilldex/skilldex/internal/termtext"
 	"github.com/spf13/cobra"
 )
 
@@ -100,7 +101,7 @@ func runValidate(ctx context.Context, a *app, opts validateOptions) error {
 		}
 	} else {
 		w := a.stdout
-		paint := painter(w)
+		paint := termtext.Painter(w)
 		warned := 0
 		// Errors first: the invalid skills, then those with warnings, then
 		// (--all) the rest, and last a one-line summary.
@@ -120,21 +121,21 @@ func runValidate(ctx context.Context, a *app, opts validateOptions) error {
 			if r.Valid && len(r.Diagnostics) == 0 && !opts.all {
 				continue
 			}
-			status := paint(colGreen, "ok     ")
+			status := paint(termtext.Green, "ok     ")
 			switch {
 			case !r.Valid:
-				status = paint(colRed, "INVALID")
+				status = paint(termtext.Red, "INVALID")
 			case len(r.Diagnostics) > 0:
-				status = paint(colYellow, "warn   ")
+				status = paint(termtext.Yellow, "warn   ")
 				warned++
 			}
-			fmt.Fprintf(w, "%s %s\n", status, escapeControls(r.Path, false))
+			fmt.Fprintf(w, "%s %s\n", status, termtext.Escape(r.Path, false))
 			for _, d := range r.Diagnostics {
-				fmt.Fprintf(w, "        %s\n", escapeControls(d.String(), false))
+				fmt.Fprintf(w, "        %s\n", termtext.Escape(d.String(), false))
 			}
 		}
 		for _, d := range diags {
-			fmt.Fprintf(w, "%s\n", escapeControls(d.String(), false))
+			fmt.Fprintf(w, "%s\n", termtext.Escape(d.String(), false))
 		}
 		writeAuditFindings(w, &audit.Report{Findings: out.Audit}, audit.High)
 		if len(out.Audit) > 0 {

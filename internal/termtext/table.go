@@ -1,4 +1,4 @@
-package main
+package termtext
 
 import (
 	"bytes"
@@ -10,7 +10,6 @@ import (
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
-	"github.com/skilldex/skilldex/internal/termtext"
 	"golang.org/x/term"
 )
 
@@ -19,16 +18,16 @@ import (
 // output does not depend on LANG.
 var screen = &runewidth.Condition{EastAsianWidth: false}
 
-// isTerminal reports whether w is a terminal.
-func isTerminal(w io.Writer) bool {
+// IsTerminal reports whether w is a terminal.
+func IsTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
-// termWidth is the width in columns of the terminal w writes to (80 when
+// Width is the width in columns of the terminal w writes to (80 when
 // it cannot be read), or 0 when w is not a terminal.
-func termWidth(w io.Writer) int {
-	if !isTerminal(w) {
+func Width(w io.Writer) int {
+	if !IsTerminal(w) {
 		return 0
 	}
 	if cols, _, err := term.GetSize(int(w.(*os.File).Fd())); err == nil && cols > 0 {
@@ -37,24 +36,24 @@ func termWidth(w io.Writer) int {
 	return 80
 }
 
-// colorOn reports whether w gets ANSI colour: only a terminal, never when
+// ColorOn reports whether w gets ANSI colour: only a terminal, never when
 // NO_COLOR is set to anything non-empty (no-color.org) or TERM is dumb.
-func colorOn(w io.Writer) bool {
-	return os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb" && isTerminal(w)
+func ColorOn(w io.Writer) bool {
+	return os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb" && IsTerminal(w)
 }
 
 // ANSI colours by meaning.
 const (
-	colRed    = "31"
-	colYellow = "33"
-	colGreen  = "32"
-	colDim    = "2"
+	Red    = "31"
+	Yellow = "33"
+	Green  = "32"
+	Dim    = "2"
 )
 
-// painter returns a function that colours text for w, or leaves it plain
+// Painter returns a function that colours text for w, or leaves it plain
 // when w gets no colour.
-func painter(w io.Writer) func(code, s string) string {
-	on := colorOn(w)
+func Painter(w io.Writer) func(code, s string) string {
+	on := ColorOn(w)
 	return func(code, s string) string {
 		if !on || code == "" || s == "" {
 			return s
@@ -63,11 +62,11 @@ func painter(w io.Writer) func(code, s string) string {
 	}
 }
 
-// minLast is the fewest columns the last column (a description) keeps
+// MinLast is the fewest columns the last column (a description) keeps
 // beside the others; with less room it goes on a line of its own.
-const minLast = 30
+const MinLast = 30
 
-// table prints rows for w. On a terminal (tablewriter) the columns are
+// Table prints rows for w. On a terminal (tablewriter) the columns are
 // aligned by screen width; every column but the last is printed whole, so
 // an id can always be copied, and the last is cut to the room left, marked
 // with "…", or put on its own indented line when less than minLast columns
@@ -76,24 +75,24 @@ const minLast = 30
 // docs/cli.md). Cells are made one line with control characters escaped
 // (catalog text may hold ANSI escapes). colour, when set, gives a data
 // cell's ANSI colour ("" none); the header is never coloured.
-func table(w io.Writer, header []string, rows [][]string, colour ...func(row, col int) string) error {
+func Table(w io.Writer, header []string, rows [][]string, colour ...func(row, col int) string) error {
 	var paint func(row, col int) string
-	if len(colour) > 0 && colorOn(w) {
+	if len(colour) > 0 && ColorOn(w) {
 		paint = colour[0]
 	}
-	_, err := io.WriteString(w, renderTable(termWidth(w), header, rows, paint))
+	_, err := io.WriteString(w, RenderTable(Width(w), header, rows, paint))
 	return err
 }
 
-// renderTable is table's text for a terminal of width columns, or
+// RenderTable is table's text for a terminal of width columns, or
 // tab-separated when width is 0.
-func renderTable(width int, header []string, rows [][]string, paint func(row, col int) string) string {
+func RenderTable(width int, header []string, rows [][]string, paint func(row, col int) string) string {
 	n := len(header)
 	cells := make([][]string, len(rows))
 	for i, r := range rows {
 		cells[i] = make([]string, n)
 		for c := 0; c < n && c < len(r); c++ {
-			cells[i][c] = termtext.Cell(r[c])
+			cells[i][c] = Cell(r[c])
 		}
 	}
 	colorize := func(row, col int, s string) string {
@@ -125,7 +124,7 @@ func renderTable(width int, header []string, rows [][]string, paint func(row, co
 		}
 		room -= w + 2
 	}
-	ownLine := room < minLast
+	ownLine := room < MinLast
 	last := make([]string, len(cells))
 	data := make([][]string, len(cells))
 	for i, r := range cells {
@@ -176,6 +175,3 @@ func renderTable(width int, header []string, rows [][]string, paint func(row, co
 	}
 	return b.String()
 }
-
-// escapeControls is termtext.Escape: catalog text made safe to print.
-func escapeControls(s string, keepLines bool) string { return termtext.Escape(s, keepLines) }

@@ -1,10 +1,12 @@
-package main
+package termtext
 
 import (
 	"bytes"
-	"github.com/skilldex/skilldex/internal/termtext"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/skilldex/skilldex/internal/golden"
 )
 
 // tableRows are list rows with CJK text, a long id, an ANSI escape hidden
@@ -28,13 +30,13 @@ func TestTableGolden(t *testing.T) {
 		width int
 	}{{"80", 80}, {"120", 120}, {"pipe", 0}} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := renderTable(tc.width, header, tableRows, nil)
-			golden(t, "table-"+tc.name+".golden", got)
+			got := RenderTable(tc.width, header, tableRows, nil)
+			golden.Check(t, filepath.Join("testdata", "table-"+tc.name+".golden"), []byte(got))
 			if strings.ContainsAny(got, "\x1b\x07") {
 				t.Errorf("a control character reached the output:\n%q", got)
 			}
 			for _, r := range tableRows {
-				if !strings.Contains(got, termtext.Cell(r[1])) {
+				if !strings.Contains(got, Cell(r[1])) {
 					t.Errorf("id %q cut", r[1])
 				}
 			}
@@ -57,8 +59,8 @@ func TestTableGolden(t *testing.T) {
 func TestTablePiped(t *testing.T) {
 	var b bytes.Buffer
 	long := strings.Repeat("word ", 60)
-	if err := table(&b, []string{"NAME", "STATE", "DESCRIPTION"}, [][]string{{"pdf", "invalid", long}, {"résumé", "", "short"}},
-		func(row, col int) string { return colRed }); err != nil {
+	if err := Table(&b, []string{"NAME", "STATE", "DESCRIPTION"}, [][]string{{"pdf", "invalid", long}, {"résumé", "", "short"}},
+		func(row, col int) string { return Red }); err != nil {
 		t.Fatal(err)
 	}
 	want := "NAME\tSTATE\tDESCRIPTION\npdf\tinvalid\t" + strings.TrimSpace(long) + "\nrésumé\t\tshort\n"
@@ -81,8 +83,8 @@ func TestEscapeControls(t *testing.T) {
 		{"中文 ok", true, "中文 ok"},
 	}
 	for _, tc := range cases {
-		if got := escapeControls(tc.in, tc.keepLines); got != tc.want {
-			t.Errorf("escapeControls(%q, %v) = %q, want %q", tc.in, tc.keepLines, got, tc.want)
+		if got := Escape(tc.in, tc.keepLines); got != tc.want {
+			t.Errorf("Escape(%q, %v) = %q, want %q", tc.in, tc.keepLines, got, tc.want)
 		}
 	}
 }
