@@ -10,6 +10,10 @@
 // generation, which look at every name) get them scaled by skills/1,000
 // for larger catalogs; figures that do not (a load, reading 1 MiB) keep
 // them as they are. Smaller catalogs keep the 1,000-skill targets.
+//
+// This package serves the skilldex command and may change without notice;
+// programs embedding a catalog import the module's root package,
+// github.com/skilldex/skilldex.
 package benchmarks
 
 import (

@@ -3,6 +3,10 @@
 // metadata, fingerprints and content in the store and the searchable text
 // in the search index, and answers list, load, read_file and search from
 // that cache.
+//
+// This package serves the skilldex command and may change without notice;
+// programs embedding a catalog import the module's root package,
+// github.com/skilldex/skilldex.
 package index
 
 import (

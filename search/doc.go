@@ -77,4 +77,8 @@
 // Each hit carries a Confidence in [0, 1] and a result says NoGoodMatch
 // when no hit reaches ConfidentMatch; see confidence.go. Its calibration
 // on a held-out set is in docs/search-quality.md.
+//
+// This package serves the skilldex command and may change without notice;
+// programs embedding a catalog import the module's root package,
+// github.com/skilldex/skilldex.
 package search

@@ -36,6 +36,10 @@
 //     scan over the prefix id+"\x00". NUL sorts before every other byte and
 //     is refused in ids and paths, so the prefix of "a" never matches the
 //     files of "a/b", and a skill's keys are contiguous and sorted by path.
+//
+// This package serves the skilldex command and may change without notice;
+// programs embedding a catalog import the module's root package,
+// github.com/skilldex/skilldex.
 package store
 
 import (

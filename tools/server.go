@@ -5,6 +5,10 @@
 // struct (deps), and the skill resources. One file per MCP tool; each is
 // a thin adapter over the index package. See PROFILES.md for the
 // contracts, the decisions and the tests.
+//
+// This package serves the skilldex command and may change without notice;
+// programs embedding a catalog import the module's root package,
+// github.com/skilldex/skilldex.
 package tools
 
 import (

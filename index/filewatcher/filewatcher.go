@@ -6,6 +6,10 @@
 //
 // The package knows nothing about skills or catalogs; index.Catalog.Watch
 // is the glue that turns a batch of paths into a refresh.
+//
+// This package serves the skilldex command and may change without notice;
+// programs embedding a catalog import the module's root package,
+// github.com/skilldex/skilldex.
 package filewatcher
 
 import (

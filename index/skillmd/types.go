@@ -4,6 +4,10 @@
 // It is pure: it reads no files itself. The caller passes the bytes of
 // SKILL.md and the list of files in the skill folder, so parsing is cheap to
 // fuzz and to run on a snapshot.
+//
+// This package serves the skilldex command and may change without notice;
+// programs embedding a catalog import the module's root package,
+// github.com/skilldex/skilldex.
 package skillmd
 
 import "fmt"

@@ -22,4 +22,8 @@
 //
 // A Sandbox returns an error only when the script could not be started; a
 // script that fails, times out or is killed is a [Result].
+//
+// This package serves the skilldex command and may change without notice;
+// programs embedding a catalog import the module's root package,
+// github.com/skilldex/skilldex.
 package sandbox

@@ -13,6 +13,10 @@
 //
 // The decisions (URIs, shadowed and hidden skills, limits, digests) are in
 // tools/PROFILES.md, "The Skills extension".
+//
+// This package serves the skilldex command and may change without notice;
+// programs embedding a catalog import the module's root package,
+// github.com/skilldex/skilldex.
 package skillsext
 
 import (

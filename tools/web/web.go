@@ -8,6 +8,10 @@
 // The pages load nothing from other hosts and run under a strict
 // Content-Security-Policy (no inline script or style). docs/web.md is the
 // user-facing contract.
+//
+// This package serves the skilldex command and may change without notice;
+// programs embedding a catalog import the module's root package,
+// github.com/skilldex/skilldex.
 package web
 
 import (
