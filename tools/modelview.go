@@ -206,3 +206,16 @@ func (v *modelView) filterSuggestions(err error) error {
 	c.Total = max(0, nf.Total-hs.served)
 	return &c
 }
+
+// View is the catalog as the model sees it (modelView): what every
+// profile reads. Other front-ends that must keep the same skills hidden
+// (the HTTP JSON API) read it through Handler.View.
+type View interface {
+	catalog
+}
+
+// View returns the handler's catalog view: author-hidden skills (unless
+// Options.ExposeHidden) and audit-hidden ones (Options.AuditHide) left out
+// of List, Records and Search, and out of not-found suggestions; exact
+// names and ids still resolve (see modelView).
+func (h *Handler) View() View { return h.cat }
