@@ -66,6 +66,9 @@ type Guard struct {
 	// BodyTimeout bounds the time to read one request body; 0 means
 	// bodyTimeout.
 	BodyTimeout time.Duration
+	// Routes are the surfaces served beside /mcp (routes.go); nil serves
+	// /mcp alone.
+	Routes *Routes
 }
 
 // HTTP limits. A request body must arrive within
@@ -121,12 +124,7 @@ func NewHTTPHandler(srv *mcp.Server, g Guard, log *slog.Logger) http.Handler {
 		&mcp.StreamableHTTPOptions{MaxRequestBodyBytes: MaxRequestBytes, Logger: log, Stateless: true})
 	var h http.Handler = byProtocol(limitSessions(srv, g.MaxSessions, stateful), stateless)
 	h = readBody(g.BodyTimeout, h)
-	mux := http.NewServeMux()
-	mux.Handle("/mcp", http.NewCrossOriginProtection().Handler(h))
-	h = mux
-	if g.Token != "" {
-		h = requireToken(g.Token, h)
-	}
+	h = g.Routes.handler(http.NewCrossOriginProtection().Handler(h), g.Token)
 	return checkHost(g.AllowedHosts, h)
 }
 
@@ -305,17 +303,27 @@ func byProtocol(stateful, stateless http.Handler) http.Handler {
 	})
 }
 
+// TokenCookie is the cookie the web catalog's login form sets to the
+// token (tools/web.CookieName): HttpOnly, SameSite=Strict. requireToken
+// accepts it as it accepts the Authorization header, so a browser that
+// logged in reaches the JSON API too.
+const TokenCookie = "skilldex_token"
+
 // requireToken lets through only requests carrying "Authorization: Bearer
-// TOKEN". Both tokens are hashed before the constant-time comparison, so
-// neither the content nor the length of the expected token leaks through
-// timing.
+// TOKEN", or the TokenCookie cookie set to TOKEN when there is no
+// Authorization header. Both tokens are hashed before the constant-time
+// comparison, so neither the content nor the length of the expected token
+// leaks through timing.
 func requireToken(token string, next http.Handler) http.Handler {
 	want := sha256.Sum256([]byte(token))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		scheme, got, ok := strings.Cut(r.Header.Get("Authorization"), " ")
+		if c, err := r.Cookie(TokenCookie); err == nil && r.Header.Get("Authorization") == "" {
+			scheme, got, ok = "Bearer", c.Value, true
+		}
 		if !ok || !strings.EqualFold(scheme, "Bearer") {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="skilldex"`)
-			http.Error(w, "missing bearer token: send Authorization: Bearer <token> (the serve --token value)", http.StatusUnauthorized)
+			http.Error(w, "missing bearer token: send Authorization: Bearer <token> (the serve --token or --token-file value, or the one serve printed at start)", http.StatusUnauthorized)
 			return
 		}
 		sum := sha256.Sum256([]byte(strings.TrimSpace(got)))
