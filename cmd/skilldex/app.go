@@ -22,6 +22,9 @@ type app struct {
 	cfg            *config.Config
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	// onBuild, when set, is chained after the memory policy's build hook
+	// in the catalog openOwned opens (serve --http's build metrics).
+	onBuild func(building bool)
 }
 
 // newApp is the app for cmd: cfg (resolved by the root's
@@ -55,14 +58,24 @@ func (a *app) openOwned(ctx context.Context, background bool) (*index.Catalog, e
 	if err := a.cfg.CheckRoots(); err != nil {
 		return nil, err
 	}
-	return openWith(a.cfg, ctx, a.stderr, a.cfg.Mem, background)
+	return openWithHook(a.cfg, ctx, a.stderr, a.cfg.Mem, background, a.onBuild)
 }
 
-// openWith opens the catalog the configuration describes, showing a progress
-// bar on stderr when indexing runs past a second on a terminal.
+// openWith opens the catalog the configuration describes, showing a
+// progress bar on stderr when indexing runs past a second on a terminal.
 func openWith(c *config.Config, ctx context.Context, stderr io.Writer, mem, background bool) (*index.Catalog, error) {
+	return openWithHook(c, ctx, stderr, mem, background, nil)
+}
+
+// openWithHook is openWith with onBuild (when not nil) called after the
+// memory policy's hook on every build (index.Options.OnBuild).
+func openWithHook(c *config.Config, ctx context.Context, stderr io.Writer, mem, background bool, onBuild func(bool)) (*index.Catalog, error) {
+	hook := gcpolicy.OnBuild
+	if onBuild != nil {
+		hook = func(b bool) { gcpolicy.OnBuild(b); onBuild(b) }
+	}
 	opts := &index.Options{Roots: c.Roots, DataDir: c.DataDir, Mem: mem, MaxDepth: c.MaxDepth, Mode: c.Mode(), Logger: c.Logger(stderr),
-		BackgroundBodies: background, OnBuild: gcpolicy.OnBuild}
+		BackgroundBodies: background, OnBuild: hook}
 	if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		start := time.Now()
 		var bar *progressbar.ProgressBar

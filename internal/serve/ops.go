@@ -9,6 +9,7 @@ import (
 
 	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/index/filewatcher"
+	"github.com/skilldex/skilldex/internal/audit"
 	"github.com/skilldex/skilldex/internal/metrics"
 	"github.com/skilldex/skilldex/tools/httpapi"
 )
@@ -99,13 +100,12 @@ func (o *Ops) Watcher(w filewatcher.Watcher) filewatcher.Watcher {
 	})
 }
 
-// AuditCounts records the security audit's findings by severity (the
-// audit report's Counts).
-func (o *Ops) AuditCounts(counts map[string]int) {
-	if o == nil {
+// AuditReport records a security audit report's findings by severity.
+func (o *Ops) AuditReport(rep *audit.Report) {
+	if o == nil || rep == nil {
 		return
 	}
-	o.Metrics.SetAuditFindings(counts)
+	o.Metrics.SetAuditFindings(rep.Counts)
 }
 
 // Routes returns the surfaces to mount beside /mcp: the JSON API over
