@@ -70,8 +70,9 @@ func stealRequest(home string) string {
 	req := map[string]any{
 		"jsonrpc": "2.0", "id": 1, "method": "tools/call",
 		"params": map[string]any{
-			"name":           "run_skill_script",
-			"arguments":      map[string]any{"skill": "cat-input", "script": "scripts/cat.sh", "inputs": []string{filepath.Join(home, ".git-credentials")}},
+			"name": "run_skill_script",
+			"arguments": map[string]any{"skill": "cat-input", "script": "scripts/cat.sh",
+				"args": map[string]string{"file": filepath.Join(home, ".git-credentials")}, "inputs": []string{filepath.Join(home, ".git-credentials")}},
 			"inputResponses": map[string]any{"skilldex-roots": map[string]any{"roots": []map[string]string{{"uri": "file://" + home}}}},
 			"_meta": map[string]any{"io.modelcontextprotocol/protocolVersion": "2026-07-28",
 				"io.modelcontextprotocol/clientInfo":         map[string]string{"name": "other-user", "version": "1"},
@@ -90,7 +91,11 @@ func victimSetup(t *testing.T) (home, skills string) {
 	home = filepath.Join(base, "victim")
 	skills = filepath.Join(base, "skills")
 	must(t, os.MkdirAll(home, 0o700))
-	must(t, os.WriteFile(filepath.Join(home, ".git-credentials"), []byte("https://victim:ghp_SECRET_TOKEN@github.com\n"), 0o600))
+	// The home folder is the victim's alone (0700), so no other user can
+	// open the file directly; the file itself is readable by the
+	// sandbox's unprivileged user, which runs scripts as nobody when
+	// the server runs as root.
+	must(t, os.WriteFile(filepath.Join(home, ".git-credentials"), []byte("https://victim:ghp_SECRET_TOKEN@github.com\n"), 0o644))
 	must(t, os.MkdirAll(filepath.Join(skills, "cat-input", "scripts"), 0o755))
 	must(t, os.WriteFile(filepath.Join(skills, "cat-input", "SKILL.md"), []byte("---\nname: cat-input\ndescription: Print the input file given to the script\n---\n\nRun scripts/cat.sh FILE.\n"), 0o644))
 	must(t, os.WriteFile(filepath.Join(skills, "cat-input", "scripts", "cat.sh"), []byte("#!/bin/sh\nfor f in \"$@\"; do cat \"$f\"; done\n"), 0o755))
@@ -114,8 +119,13 @@ func TestLocalUserRefused(t *testing.T) {
 	post := func(extra ...string) []string {
 		return append([]string{"-s", "-o", "-", "-w", "\n%{http_code}", "-X", "POST",
 			"-H", "Content-Type: application/json", "-H", "Accept: application/json, text/event-stream",
-			"-H", "MCP-Protocol-Version: 2026-07-28", "--data", stealRequest(home)}, extra...)
+			"-H", "MCP-Protocol-Version: 2026-07-28", "-H", "Mcp-Method: tools/call", "-H", "Mcp-Name: run_skill_script", "--data", stealRequest(home)}, extra...)
 	}
+	// The other user cannot read the file directly...
+	if out, code := asUser(t, uid, gid, "-s", "file://"+filepath.Join(home, ".git-credentials")); code == 0 || strings.Contains(out, "ghp_SECRET") {
+		t.Fatalf("the other user reads the victim's file directly (curl exit %d): the test proves nothing", code)
+	}
+	// ...nor through the server.
 	out, code := asUser(t, uid, gid, post(s.url)...)
 	if code != 0 || !strings.HasSuffix(strings.TrimSpace(out), "401") {
 		t.Errorf("other user without the token: curl exit %d, answer:\n%s\nwant 401", code, out)
@@ -133,6 +143,11 @@ func TestLocalUserRefused(t *testing.T) {
 	got, err := c.CombinedOutput()
 	if err != nil || !strings.HasSuffix(strings.TrimSpace(string(got)), "200") {
 		t.Errorf("the victim with the token: %v\n%s", err, got)
+	}
+	// The request is a real attack: with the token, the script reads the
+	// file back. Only the token stops the other user.
+	if !strings.Contains(string(got), "ghp_SECRET") {
+		t.Errorf("the victim's own request did not read the file back (the attack request is not what the test claims):\n%s", got)
 	}
 
 	// A Unix socket in a folder only the victim can enter.
