@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/skilldex/skilldex/index"
-	"github.com/skilldex/skilldex/internal/metrics"
+	"github.com/skilldex/skilldex/internal/serve"
 	"github.com/skilldex/skilldex/tools"
 	"github.com/skilldex/skilldex/tools/httpapi"
 )
@@ -26,20 +26,21 @@ const (
 )
 
 // APIHandler builds the HTTP handler the API figures measure, over cat;
-// Config.APIHandler may replace it with serve's whole stack (guard, routes,
-// metrics). nil uses DefaultAPIHandler.
-type APIHandler func(cat *index.Catalog) http.Handler
+// nil in Config means DefaultAPIHandler.
+type APIHandler func(cat *index.Catalog) (http.Handler, error)
 
-// DefaultAPIHandler is the API as serve mounts it: the catalog as the
-// model sees it, timed by the metrics middleware.
-func DefaultAPIHandler(cat *index.Catalog) http.Handler {
-	m := metrics.New(cat.Len)
-	api := httpapi.New(tools.New(cat, nil).View(), &httpapi.Options{
-		ObserveSearch: func(d time.Duration) { m.ObserveSearch("api", d) },
-	})
-	mux := http.NewServeMux()
-	mux.Handle(httpapi.Prefix, api)
-	return m.InstrumentHTTP("other", mux)
+// DefaultAPIHandler is what serve --http serves on a loopback address
+// without a token: the MCP server and the JSON API (over the catalog as
+// the model sees it) behind the guard, timed by the metrics middleware.
+func DefaultAPIHandler(cat *index.Catalog) (http.Handler, error) {
+	ops := serve.NewOps(false)
+	h := tools.New(cat, nil)
+	srv, err := h.NewServer()
+	if err != nil {
+		return nil, err
+	}
+	g := serve.Guard{Routes: ops.Routes(h.View(), nil, nil)}
+	return ops.Metrics.InstrumentHTTP("other", serve.NewHTTPHandler(srv, g, nil)), nil
 }
 
 // apiSearch serves c's API on a loopback port and measures the searches
@@ -57,11 +58,15 @@ func (r *runner) apiSearch(ctx context.Context, c *index.Catalog) error {
 	if build == nil {
 		build = DefaultAPIHandler
 	}
+	handler, err := build(c)
+	if err != nil {
+		return err
+	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: build(c), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
 	go srv.Serve(ln)
 	defer srv.Close()
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 1, DisableCompression: true}}
