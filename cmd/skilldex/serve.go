@@ -65,7 +65,7 @@ server, for clients written against it: ` + strings.Join(tools.Profiles(), ", ")
 	cmd.Flags().StringArrayVar(&opts.scriptPaths, "script-path", nil, "absolute folder whose files agents may give scripts as inputs or output (besides the client's workspace roots; repeatable)")
 	cmd.Flags().DurationVar(&opts.refreshSources, "refresh-sources", 0, "every DURATION (e.g. 10m), move the git sources that follow a branch to its newest commit (fast-forwards that pass the audit; docs/sources.md); 0: never")
 	addShareFlags(cmd, &opts.share)
-	cmd.Flags().StringArrayVar(&opts.allowedHosts, "allowed-host", nil, "with --http, a host name clients use to reach the server (repeatable); Host and Origin must be an IP address, localhost or one of these. A non-loopback bind needs this or a token")
+	cmd.Flags().StringArrayVar(&opts.allowedHosts, "allowed-host", nil, "with --http, a host name clients use to reach the server (repeatable); Host and Origin must be an IP address, localhost or one of these")
 	cmd.Flags().StringArrayVar(&cfg.Profiles, "profile", nil, "tool profile(s) to register (repeatable or comma-separated; default native)")
 	return cmd
 }

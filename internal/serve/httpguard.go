@@ -271,15 +271,17 @@ func (c *limitConn) Close() error {
 	return err
 }
 
-// CheckExposure refuses a non-loopback bind that has neither a token nor
-// allowed hosts: the catalog would be open to anyone who
-// can reach the address, and to DNS-rebinding pages through any name
-// that resolves to it.
+// CheckExposure refuses a non-loopback bind without a token: every HTTP
+// surface (MCP, the JSON API, metrics, the web catalog) would be open to
+// anyone who can reach the address. --allowed-host names only the hosts
+// the Host and Origin checks accept; it authenticates no one, so it no
+// longer stands in for a token (issue #14 B9 accepted either). A Unix
+// socket counts as loopback (Listen makes its folder the user's alone).
 func CheckExposure(addr string, loopback bool, g Guard) error {
-	if loopback || g.Token != "" || len(g.AllowedHosts) > 0 {
+	if loopback || g.Token != "" {
 		return nil
 	}
-	return fmt.Errorf("--http %s is not a loopback address: set a token (--token or SKILLDEX_TOKEN) or name the hosts clients use (--allowed-host NAME, repeatable), or bind to 127.0.0.1", addr)
+	return fmt.Errorf("--http %s is not a loopback address: set a token (--token, SKILLDEX_TOKEN or --token-file FILE) so that only your clients get in, or bind to 127.0.0.1 (or unix:PATH)", addr)
 }
 
 // statelessVersion is the first protocol revision without sessions
@@ -336,20 +338,15 @@ func requireToken(token string, next http.Handler) http.Handler {
 	})
 }
 
-// WarnExposure logs what a non-loopback bind exposes, and what a token
-// alone does not protect (the token travels in clear over plain HTTP).
+// WarnExposure logs, on a non-loopback bind (which CheckExposure allows
+// only with a token), that the token travels in clear over plain HTTP.
 func WarnExposure(log *slog.Logger, addr string, loopback bool, token string, scripts bool) {
-	what := "read every skill"
-	if scripts {
-		what += " and run skill scripts"
-	}
-	switch {
-	case loopback:
+	if loopback || token == "" {
 		return
-	case token == "":
-		log.Warn("serving MCP on a non-loopback address WITHOUT a token: anyone who can reach it under an allowed host name can "+what+
-			"; set --token or SKILLDEX_TOKEN, or bind to 127.0.0.1", "addr", addr)
-	default:
-		log.Warn("serving MCP on a non-loopback address over plain HTTP: the bearer token travels in clear text; put a TLS proxy in front", "addr", addr)
 	}
+	what := "every skill"
+	if scripts {
+		what += " and the skill scripts"
+	}
+	log.Warn("serving on a non-loopback address over plain HTTP: the bearer token that guards "+what+" travels in clear text; put a TLS proxy in front", "addr", addr)
 }
