@@ -14,7 +14,9 @@
 // listed or found; an exact id still reaches them, as load_skill does.
 //
 // A skill id is a folder path and may hold slashes: in a URL it is one
-// path segment, its slashes escaped as %2F (url.PathEscape). Every answer
+// path segment, its slashes escaped as %2F (url.PathEscape). A path whose
+// id slashes arrive unescaped (a client or proxy that decodes %2F) is
+// resolved too: the longest id the catalog knows wins. Every answer
 // carries a strong ETag and honours If-None-Match with 304: a file's ETag
 // is its SEP-2640 digest ("sha256:" and the hex SHA-256 of its bytes, as
 // skills/list gives it), any other document's the same digest of its JSON
@@ -86,6 +88,7 @@ func New(cat Catalog, opts *Options) *API {
 	a.mux.HandleFunc("GET /api/v1/skills", a.listSkills)
 	a.mux.HandleFunc("GET /api/v1/skills/{id}", a.getSkill)
 	a.mux.HandleFunc("GET /api/v1/skills/{id}/files/{path...}", a.getFile)
+	a.mux.HandleFunc("GET /api/v1/skills/{rest...}", a.unescaped)
 	a.mux.HandleFunc("GET /api/v1/openapi.json", serveOpenAPI)
 	a.mux.HandleFunc("/api/v1/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, http.StatusNotFound, "no_route", "no API route at "+r.URL.Path+"; see /api/v1/openapi.json", nil)

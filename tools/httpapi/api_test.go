@@ -238,6 +238,22 @@ func TestSkillAndFile(t *testing.T) {
 		t.Errorf("ETag %s, want the digest %s", et, httpapi.Digest(raw))
 	}
 
+	// Ids whose slashes arrive unescaped (a proxy decoding %2F) resolve too.
+	for path, want := range map[string]int{
+		"/api/v1/skills/group/pdf-forms":                           200,
+		"/api/v1/skills/group/pdf-forms/files/references/guide.md": 200,
+		"/api/v1/skills/group/pdf-forms/files/references/nope.md":  404,
+		"/api/v1/skills/group/nope":                                404,
+	} {
+		resp, body := f.get(t, path)
+		if resp.StatusCode != want {
+			t.Errorf("%s: %d, want %d: %s", path, resp.StatusCode, want, body)
+		}
+	}
+	if _, body := f.get(t, "/api/v1/skills/group/pdf-forms/files/references/guide.md"); !strings.Contains(string(body), "Use pdftk") {
+		t.Errorf("unescaped file path: %s", body)
+	}
+
 	// Hidden skills: left out of lists, still reachable by exact id.
 	resp, _ = f.get(t, httpapi.SkillPath("deploy-secrets"))
 	if resp.StatusCode != 200 {

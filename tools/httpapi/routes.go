@@ -3,6 +3,7 @@ package httpapi
 import (
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -164,6 +165,39 @@ func (a *API) getFile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, r, f, Digest([]byte(f.Content)))
+}
+
+// unescaped serves /api/v1/skills/REST when the id's slashes were not
+// escaped, so REST spans several segments: "ID" or "ID/files/PATH" for
+// the first split whose ID the catalog resolves, trying the longest ID
+// first (an id may itself hold a folder named "files").
+func (a *API) unescaped(w http.ResponseWriter, r *http.Request) {
+	rest := r.PathValue("rest")
+	var lastErr error
+	for i := len(rest); i >= 0; i = strings.LastIndex(rest[:i], "/files/") {
+		if i == len(rest) {
+			l, err := a.cat.Load(r.Context(), rest)
+			if err == nil {
+				writeJSON(w, r, l.Shown(), "")
+				return
+			}
+			lastErr = err
+			continue
+		}
+		f, err := a.cat.ReadFile(r.Context(), rest[:i], rest[i+len("/files/"):])
+		if err == nil {
+			writeJSON(w, r, f, Digest([]byte(f.Content)))
+			return
+		}
+		if !errors.Is(err, index.ErrNotFound) && !errors.Is(err, index.ErrBadName) {
+			a.catalogError(w, r, err) // the skill exists: the file's error
+			return
+		}
+		if lastErr == nil {
+			lastErr = err
+		}
+	}
+	a.catalogError(w, r, lastErr)
 }
 
 // SkillPath returns the API path of a skill (GET /api/v1/skills/{id}),
