@@ -145,7 +145,9 @@ func TestScaleOutBehindHAProxy(t *testing.T) {
 	}
 	var reps []*server
 	for i := range 3 {
-		reps = append(reps, startServe(t, []string{"HOME=" + t.TempDir()}, "serve", "--http", "127.0.0.1:0",
+		// --share off, as the deployment runs it: the process killed below
+		// is the one serving.
+		reps = append(reps, startServe(t, []string{"HOME=" + t.TempDir()}, "serve", "--http", "127.0.0.1:0", "--share", "off",
 			"--dir", corpus, "--data-dir", filepath.Join(t.TempDir(), fmt.Sprint("data", i))))
 	}
 	for _, r := range reps {

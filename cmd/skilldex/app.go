@@ -22,9 +22,6 @@ type app struct {
 	cfg            *config.Config
 	stdin          io.Reader
 	stdout, stderr io.Writer
-	// onBuild, when set, is chained after the memory policy's build hook
-	// in the catalog openOwned opens (serve --http's build metrics).
-	onBuild func(building bool)
 }
 
 // newApp is the app for cmd: cfg (resolved by the root's
@@ -58,7 +55,7 @@ func (a *app) openOwned(ctx context.Context, background bool) (*index.Catalog, e
 	if err := a.cfg.CheckRoots(); err != nil {
 		return nil, err
 	}
-	return openWithHook(a.cfg, ctx, a.stderr, a.cfg.Mem, background, a.onBuild)
+	return openWith(a.cfg, ctx, a.stderr, a.cfg.Mem, background)
 }
 
 // openWith opens the catalog the configuration describes, showing a

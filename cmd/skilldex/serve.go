@@ -82,6 +82,7 @@ func runServe(ctx context.Context, a *app, opts serveCmdOptions) error {
 	if err := serve.CheckAuditMode(opts.audit); err != nil {
 		return err
 	}
+	ops := serve.NewOps(cfg.Watch != "off")
 	c := &serve.Command{
 		Daemon: serve.DaemonConfig{Roots: cfg.Roots, DataDir: cfg.DataDir, MaxDepth: cfg.MaxDepth, Strict: cfg.Strict,
 			Watch: cfg.Watch, Debounce: cfg.Debounce, Rescan: cfg.Rescan, Idle: opts.share.idle},
@@ -91,9 +92,11 @@ func runServe(ctx context.Context, a *app, opts serveCmdOptions) error {
 		Share: opts.share.share, Mem: cfg.Mem,
 		Stdin: a.stdin, Stdout: a.stdout, Stderr: a.stderr, Log: cfg.Logger(a.stderr),
 		Open: func(ctx context.Context, mem bool) (*index.Catalog, error) {
-			return openWith(cfg, ctx, a.stderr, mem, true)
+			return openWithHook(cfg, ctx, a.stderr, mem, true, ops.OnBuild(nil))
 		},
-		Deps: serveDeps(),
+		Deps:      serveDeps(),
+		TokenFile: opts.tokenFile,
+		Ops:       ops,
 	}
 	if len(cfg.Origins) > 0 {
 		c.Daemon.Locks, c.Daemon.RefreshSources = cfg.LockFiles(), opts.refreshSources

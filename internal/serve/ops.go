@@ -108,6 +108,47 @@ func (o *Ops) AuditReport(rep *audit.Report) {
 	o.Metrics.SetAuditFindings(rep.Counts)
 }
 
+// auditRefresh is how long WatchAudit waits after a catalog change before
+// auditing again (a burst of edits is one audit).
+const auditRefresh = 2 * time.Second
+
+// WatchAudit keeps the audit metrics current until ctx ends: after each
+// burst of catalog changes it primes mon again (its cache makes that cost
+// the changed files only) and records the counts. The first counts come
+// from ServeAudit's own audit (AuditReport as its onReport).
+func (o *Ops) WatchAudit(ctx context.Context, cat *index.Catalog, mon *audit.Monitor, log *slog.Logger) {
+	if o == nil || mon == nil {
+		return
+	}
+	changed := make(chan struct{}, 1)
+	cat.Subscribe(func(index.Change) {
+		select {
+		case changed <- struct{}{}:
+		default:
+		}
+	})
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-changed:
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(auditRefresh):
+		}
+		rep, err := mon.Prime(ctx, 1)
+		if err != nil {
+			if ctx.Err() == nil {
+				log.Warn("security audit for the metrics failed", "err", err)
+			}
+			continue
+		}
+		o.AuditReport(rep)
+	}
+}
+
 // Routes returns the surfaces to mount beside /mcp: the JSON API over
 // view (the catalog as the model sees it, hidden skills left out), the
 // metrics, the probes and web (nil: no web catalog).
