@@ -59,8 +59,10 @@ type Backend struct {
 	https   map[*httpListener]bool
 	updated atomic.Int64 // Unix nanoseconds the catalog last caught up
 	// ops are the metrics and probes its HTTP listeners serve (SetOps);
-	// nil: made at the first listener.
-	ops *Ops
+	// nil: made at the first listener. stopAudit ends their audit
+	// watch (Close).
+	ops       *Ops
+	stopAudit context.CancelFunc
 }
 
 var _ mcpshare.Backend = (*Backend)(nil)
@@ -128,6 +130,11 @@ func (b *Backend) build(so SessionOptions) (*mcp.Server, tools.View, error) {
 	if so.Audit != "off" {
 		if b.monitor == nil {
 			b.monitor = AuditMonitor(b.cat, b.log)
+			if b.ops != nil {
+				ctx, cancel := context.WithCancel(context.Background())
+				b.stopAudit = cancel
+				go b.ops.WatchAudit(ctx, b.cat, b.monitor, b.log)
+			}
 		}
 		m := b.monitor
 		if so.Audit == "warn" || so.Audit == "" {
@@ -299,6 +306,9 @@ func (b *Backend) Stats(st *mcpshare.Status) {
 func (b *Backend) Close() error {
 	b.mu.Lock()
 	m := b.monitor
+	if b.stopAudit != nil {
+		b.stopAudit()
+	}
 	b.mu.Unlock()
 	if m != nil {
 		m.Close() // saves the audit cache; its errors are logged
