@@ -72,8 +72,12 @@ type Config struct {
 	// "" measures everything.
 	Only string
 	// TakeoverSessions and TakeoverRounds configure the takeover figure
-	// (see TakeoverConfig); 0 means the defaults.
+	// (see TakeoverConfig); 0 means the defaults. Only "api" measures the
+	// HTTP JSON API's search figures alone (api.go).
 	TakeoverSessions, TakeoverRounds int
+	// APIHandler builds the handler the API figures measure; nil means
+	// DefaultAPIHandler.
+	APIHandler APIHandler
 }
 
 // Result is one measured figure.
@@ -229,9 +233,11 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	switch cfg.Only {
 	case "takeover":
 		return r.takeoverOnly(ctx, rep)
+	case "api":
+		return r.apiOnly(ctx, rep)
 	case "", "catalog":
 	default:
-		return nil, fmt.Errorf("bench: unknown figure set %q (takeover or catalog)", cfg.Only)
+		return nil, fmt.Errorf("bench: unknown figure set %q (takeover, api or catalog)", cfg.Only)
 	}
 	if err := r.cold(ctx); err != nil {
 		return nil, err
@@ -431,6 +437,9 @@ func (r *runner) warm(ctx context.Context) error {
 	r.add(NameRefresh, median(refresh), "ms")
 
 	if err := r.searches(ctx, c); err != nil {
+		return err
+	}
+	if err := r.apiSearch(ctx, c); err != nil {
 		return err
 	}
 	if err := r.loads(ctx, c); err != nil {

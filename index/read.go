@@ -32,6 +32,30 @@ type Loaded struct {
 	Files []string
 }
 
+// Shown is the JSON document of a loaded skill, the one shape of
+// `skilldex show --json` and GET /api/v1/skills/{id} (docs/json.md, "show").
+type Shown struct {
+	Skill Skill `json:"skill"`
+	// BaseDir is Loaded.BaseDir; Content is SKILL.md exactly as on disk.
+	BaseDir string `json:"base_dir"`
+	Content string `json:"content"`
+	// Files are Loaded.Files, [] when the skill has no file besides
+	// SKILL.md.
+	Files []string `json:"files"`
+	// Source names where the skill was installed from (a skills
+	// lockfile's source), when the CLI knows it; the API leaves it out.
+	Source string `json:"source,omitempty"`
+}
+
+// Shown returns l as its JSON document.
+func (l *Loaded) Shown() Shown {
+	files := l.Files
+	if files == nil {
+		files = []string{}
+	}
+	return Shown{Skill: l.Skill, BaseDir: l.BaseDir, Content: l.Content, Files: files}
+}
+
 // Load returns a skill's SKILL.md and metadata. It never serves stale
 // content: when SKILL.md changed on disk since it was indexed, the skill is
 // re-read first. Errors as Resolve.

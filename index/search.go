@@ -89,6 +89,26 @@ func (v *view) collectHits(out *SearchResult, hits []search.Hit, limit int) {
 	}
 }
 
+// tieOrder sorts each run of adjacent hits with equal scores by id. The
+// index orders equal scores by document number, which follows the order a
+// build happened to write the documents in (parallel workers), so two
+// catalogs built from the same folders (replicas behind a load balancer)
+// listed tied skills, such as byte-identical copies of one SKILL.md,
+// differently, and folded them into different representatives. Hits of
+// different scores keep their order.
+func tieOrder(hits []search.Hit) {
+	for i := 0; i < len(hits); {
+		j := i + 1
+		for j < len(hits) && hits[j].Score == hits[i].Score {
+			j++
+		}
+		if run := hits[i:j]; len(run) > 1 {
+			sort.Slice(run, func(a, b int) bool { return run[a].ID < run[b].ID })
+		}
+		i = j
+	}
+}
+
 // searchSlack is how many extra index hits Search asks for beyond the
 // limit, to make up for hits dropped as invalid or folded as duplicates.
 const searchSlack = 8
@@ -125,6 +145,7 @@ func (c *Catalog) Search(ctx context.Context, req SearchRequest) (*SearchResult,
 		}
 		out = &SearchResult{Query: req.Query, Total: int(res.Total), Hits: []SearchHit{}, BodiesPending: c.BodiesPending(),
 			NoGoodMatch: res.NoGoodMatch}
+		tieOrder(res.Hits)
 		c.view.collectHits(out, res.Hits, limit)
 		if len(out.Hits) == limit || len(res.Hits) < fetch || fetch >= maxSearchFetch {
 			break

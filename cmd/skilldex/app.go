@@ -58,11 +58,21 @@ func (a *app) openOwned(ctx context.Context, background bool) (*index.Catalog, e
 	return openWith(a.cfg, ctx, a.stderr, a.cfg.Mem, background)
 }
 
-// openWith opens the catalog the configuration describes, showing a progress
-// bar on stderr when indexing runs past a second on a terminal.
+// openWith opens the catalog the configuration describes, showing a
+// progress bar on stderr when indexing runs past a second on a terminal.
 func openWith(c *config.Config, ctx context.Context, stderr io.Writer, mem, background bool) (*index.Catalog, error) {
+	return openWithHook(c, ctx, stderr, mem, background, nil)
+}
+
+// openWithHook is openWith with onBuild (when not nil) called after the
+// memory policy's hook on every build (index.Options.OnBuild).
+func openWithHook(c *config.Config, ctx context.Context, stderr io.Writer, mem, background bool, onBuild func(bool)) (*index.Catalog, error) {
+	hook := gcpolicy.OnBuild
+	if onBuild != nil {
+		hook = func(b bool) { gcpolicy.OnBuild(b); onBuild(b) }
+	}
 	opts := &index.Options{Roots: c.Roots, DataDir: c.DataDir, Mem: mem, MaxDepth: c.MaxDepth, Mode: c.Mode(), Logger: c.Logger(stderr),
-		BackgroundBodies: background, OnBuild: gcpolicy.OnBuild}
+		BackgroundBodies: background, OnBuild: hook}
 	if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		start := time.Now()
 		var bar *progressbar.ProgressBar

@@ -49,7 +49,7 @@ for 1,000 skills and scaled for larger catalogs), our own stricter goal, and the
 	}
 	cmd.Flags().IntVar(&opts.skills, "skills", 1000, "number of skills in the generated catalog (ignored with --dir)")
 	cmd.Flags().StringVar(&opts.profile, "profile", "", "write pprof CPU and heap profiles of the cold start, warm start and searches into this folder (read with go tool pprof)")
-	cmd.Flags().StringVar(&opts.only, "only", "", "measure one figure set only: takeover (stdio sessions sharing a server whose process is killed), or catalog (every figure but the takeover: what --skills 100000 reports)")
+	cmd.Flags().StringVar(&opts.only, "only", "", "measure one figure set only: takeover (stdio sessions sharing a server whose process is killed), api (search through the HTTP JSON API against in process), or catalog (every figure but the takeover: what --skills 100000 reports)")
 	cmd.Flags().IntVar(&opts.sessions, "sessions", 0, "takeover figure: stdio sessions sharing the server (default 8)")
 	cmd.Flags().IntVar(&opts.rounds, "rounds", 0, "takeover figure: how many times the server is killed (default 5)")
 	cmd.Flags().Uint64Var(&opts.seed, "seed", 1, "random seed of the generated catalog and the query set (same seed, same catalog)")

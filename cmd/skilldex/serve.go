@@ -26,6 +26,7 @@ type serveCmdOptions struct {
 	allowedHosts          []string
 	audit                 string // warn, hide or off (serve --audit)
 	refreshSources        time.Duration
+	tokenFile             string // serve --token-file
 }
 
 func newServeCmd(cfg *config.Config) *cobra.Command {
@@ -34,9 +35,12 @@ func newServeCmd(cfg *config.Config) *cobra.Command {
 		Use:   "serve",
 		Short: "Serve the catalog over MCP (stdio by default, streamable HTTP with --http)",
 		Long: `serve runs an MCP server over the catalog. On stdio (the default) the protocol owns stdout and logs go
-to stderr. With --http ADDR it serves streamable HTTP at http://ADDR/mcp; a bare port (:8765) binds to
-127.0.0.1, Host headers that are not loopback names are refused on a loopback address (DNS rebinding),
-and --token (or SKILLDEX_TOKEN, or token: in your own config file) requires "Authorization: Bearer TOKEN".
+to stderr. With --http ADDR it serves streamable HTTP at http://ADDR/mcp, the JSON API at /api/v1/ (docs/api.md),
+Prometheus metrics at /metrics and health probes at /healthz and /readyz; a bare port (:8765) binds to
+127.0.0.1, unix:PATH serves on a Unix socket in a folder only you can enter, Host and Origin headers that
+are not IP addresses, localhost or --allowed-host names are refused (DNS rebinding), and --token (or
+SKILLDEX_TOKEN, --token-file, or token: in your own config file) requires "Authorization: Bearer TOKEN".
+With --allow-scripts on a TCP port a token is required: without one, serve generates one and prints it.
 --profile picks the tool set: native (skilldex's own tools) or the tool names and formats of another skill
 server, for clients written against it: ` + strings.Join(tools.Profiles(), ", ") + ` (see PROFILES.md).`,
 		Args: noArgs,
@@ -53,14 +57,15 @@ server, for clients written against it: ` + strings.Join(tools.Profiles(), ", ")
 	cmd.Flags().StringVar(&opts.watch, "watch", "fsnotify", "how to notice changes: fsnotify, poll for filesystems where fsnotify sees nothing, or off (as --no-watch)")
 	cmd.Flags().DurationVar(&opts.debounce, "debounce", filewatcher.DefaultDebounce, "quiet period that folds a burst of changes into one refresh")
 	cmd.Flags().DurationVar(&opts.rescan, "rescan", 30*time.Second, "full rescan period as a safety net (0 disables)")
-	cmd.Flags().StringVar(&cfg.HTTP, "http", "", "serve streamable HTTP on ADDR (e.g. 127.0.0.1:8765; a bare :PORT binds to 127.0.0.1) instead of stdio")
+	cmd.Flags().StringVar(&cfg.HTTP, "http", "", "serve streamable HTTP, the JSON API and metrics on ADDR (e.g. 127.0.0.1:8765; a bare :PORT binds to 127.0.0.1; unix:PATH for a Unix socket) instead of stdio")
 	cmd.Flags().StringVar(&cfg.Token, "token", "", "with --http, require Authorization: Bearer TOKEN on every request (also SKILLDEX_TOKEN)")
+	cmd.Flags().StringVar(&opts.tokenFile, "token-file", "", "with --http, read the token from this file (its first line); only you may be able to read it (chmod 600)")
 	cmd.Flags().StringVar(&opts.audit, "audit", "warn", "security audit of the served skills: warn (findings to stderr and load_skill's warnings), hide (also keep skills with high or critical findings from the model, like hidden skills) or off")
 	cmd.Flags().BoolVar(&opts.exposeHidden, "expose-hidden", false, "also show the model skills whose authors hid them from it (disable-model-invocation: true); by default they load only by exact name")
 	cmd.Flags().StringArrayVar(&opts.scriptPaths, "script-path", nil, "absolute folder whose files agents may give scripts as inputs or output (besides the client's workspace roots; repeatable)")
 	cmd.Flags().DurationVar(&opts.refreshSources, "refresh-sources", 0, "every DURATION (e.g. 10m), move the git sources that follow a branch to its newest commit (fast-forwards that pass the audit; docs/sources.md); 0: never")
 	addShareFlags(cmd, &opts.share)
-	cmd.Flags().StringArrayVar(&opts.allowedHosts, "allowed-host", nil, "with --http, a host name clients use to reach the server (repeatable); Host and Origin must be an IP address, localhost or one of these. A non-loopback bind needs this or a token")
+	cmd.Flags().StringArrayVar(&opts.allowedHosts, "allowed-host", nil, "with --http, a host name clients use to reach the server (repeatable); Host and Origin must be an IP address, localhost or one of these")
 	cmd.Flags().StringArrayVar(&cfg.Profiles, "profile", nil, "tool profile(s) to register (repeatable or comma-separated; default native)")
 	return cmd
 }
@@ -77,6 +82,7 @@ func runServe(ctx context.Context, a *app, opts serveCmdOptions) error {
 	if err := serve.CheckAuditMode(opts.audit); err != nil {
 		return err
 	}
+	ops := serve.NewOps(cfg.Watch != "off")
 	c := &serve.Command{
 		Daemon: serve.DaemonConfig{Roots: cfg.Roots, DataDir: cfg.DataDir, MaxDepth: cfg.MaxDepth, Strict: cfg.Strict,
 			Watch: cfg.Watch, Debounce: cfg.Debounce, Rescan: cfg.Rescan, Idle: opts.share.idle},
@@ -86,9 +92,11 @@ func runServe(ctx context.Context, a *app, opts serveCmdOptions) error {
 		Share: opts.share.share, Mem: cfg.Mem,
 		Stdin: a.stdin, Stdout: a.stdout, Stderr: a.stderr, Log: cfg.Logger(a.stderr),
 		Open: func(ctx context.Context, mem bool) (*index.Catalog, error) {
-			return openWith(cfg, ctx, a.stderr, mem, true)
+			return openWithHook(cfg, ctx, a.stderr, mem, true, ops.OnBuild(nil))
 		},
-		Deps: serveDeps(),
+		Deps:      serveDeps(),
+		TokenFile: opts.tokenFile,
+		Ops:       ops,
 	}
 	if len(cfg.Origins) > 0 {
 		c.Daemon.Locks, c.Daemon.RefreshSources = cfg.LockFiles(), opts.refreshSources

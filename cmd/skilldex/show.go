@@ -39,18 +39,11 @@ func runShow(ctx context.Context, a *app, opts showOptions) error {
 	}
 	origin, fromSource := a.cfg.Origins.Of(l.Skill.Dir)
 	if a.cfg.JSON {
-		var src *string
+		doc := l.Shown()
 		if fromSource {
-			label := origin.Label()
-			src = &label
+			doc.Source = origin.Label()
 		}
-		return writeJSON(a.stdout, struct {
-			Skill   any      `json:"skill"`
-			BaseDir string   `json:"base_dir"`
-			Content string   `json:"content"`
-			Files   []string `json:"files"`
-			Source  *string  `json:"source,omitempty"`
-		}{l.Skill, l.BaseDir, l.Content, l.Files, src})
+		return writeJSON(a.stdout, doc)
 	}
 	w := a.stdout
 	tty := termtext.IsTerminal(w)

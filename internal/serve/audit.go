@@ -38,8 +38,9 @@ func CheckAuditMode(mode string) error {
 // by the audit's time); in warn mode in the background, one worker. Findings
 // at high or critical go to log; a loaded skill's findings from medium up
 // are its warnings; in hide mode a skill with a high or critical finding
-// is kept from the model like an author-hidden one.
-func ServeAudit(ctx context.Context, mode string, m *audit.Monitor, log *slog.Logger) (warn func(index.Skill) []string, hide func(index.Skill) bool, err error) {
+// is kept from the model like an author-hidden one. Each onReport gets
+// the primed audit's report (serve --http's audit metrics).
+func ServeAudit(ctx context.Context, mode string, m *audit.Monitor, log *slog.Logger, onReport ...func(*audit.Report)) (warn func(index.Skill) []string, hide func(index.Skill) bool, err error) {
 	if err := CheckAuditMode(mode); err != nil {
 		return nil, nil, err
 	}
@@ -62,6 +63,9 @@ func ServeAudit(ctx context.Context, mode string, m *audit.Monitor, log *slog.Lo
 			}
 		}
 		log.Info("security audit done", "skills", rep.Skills, "flagged", len(rep.Flagged), "mode", mode, "files", rep.Files, "audited", rep.Audited, "cached", rep.Cached)
+		for _, f := range onReport {
+			f(rep)
+		}
 	}
 	warn = func(s index.Skill) []string {
 		var warnings []string

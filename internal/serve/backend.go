@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -59,6 +58,11 @@ type Backend struct {
 	monitor *audit.Monitor // the catalog's security audit, made by the first server that wants it
 	https   map[*httpListener]bool
 	updated atomic.Int64 // Unix nanoseconds the catalog last caught up
+	// ops are the metrics and probes its HTTP listeners serve (SetOps);
+	// nil: made at the first listener. stopAudit ends their audit
+	// watch (Close).
+	ops       *Ops
+	stopAudit context.CancelFunc
 }
 
 var _ mcpshare.Backend = (*Backend)(nil)
@@ -74,6 +78,15 @@ func NewBackend(cat *index.Catalog, deps Deps, log *slog.Logger) *Backend {
 
 func (b *Backend) touch() { b.updated.Store(time.Now().UnixNano()) }
 
+// SetOps gives the backend the metrics and probes of its catalog (made
+// before the catalog opened, with its watcher wrapped by them); every MCP
+// server it builds afterwards is timed by them.
+func (b *Backend) SetOps(o *Ops) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.ops = o
+}
+
 // Server returns the MCP server for a stdio session's options (the same
 // server for equal options).
 func (b *Backend) Server(raw json.RawMessage) (*mcp.Server, error) {
@@ -86,7 +99,7 @@ func (b *Backend) Server(raw json.RawMessage) (*mcp.Server, error) {
 	if s := b.servers[key]; s != nil {
 		return s, nil
 	}
-	s, err := b.build(so)
+	s, _, err := b.build(so)
 	if err != nil {
 		return nil, err
 	}
@@ -110,12 +123,18 @@ func parseOptions(raw json.RawMessage) (SessionOptions, string, error) {
 	return so, string(key), nil
 }
 
-// build makes a new MCP server for so; b.mu held.
-func (b *Backend) build(so SessionOptions) (*mcp.Server, error) {
+// build makes a new MCP server for so, and returns the catalog as its
+// tools show it (the JSON API's view); b.mu held.
+func (b *Backend) build(so SessionOptions) (*mcp.Server, tools.View, error) {
 	topts := &tools.Options{Profiles: so.Profiles, Logger: b.log, ExposeHidden: so.ExposeHidden, ScriptPaths: so.ScriptPaths}
 	if so.Audit != "off" {
 		if b.monitor == nil {
 			b.monitor = AuditMonitor(b.cat, b.log)
+			if b.ops != nil {
+				ctx, cancel := context.WithCancel(context.Background())
+				b.stopAudit = cancel
+				go b.ops.WatchAudit(ctx, b.cat, b.monitor, b.log)
+			}
 		}
 		m := b.monitor
 		if so.Audit == "warn" || so.Audit == "" {
@@ -124,34 +143,38 @@ func (b *Backend) build(so SessionOptions) (*mcp.Server, error) {
 			// answers, so it starts a little later, and warnings asked
 			// for meanwhile are computed for their skill.
 			topts.Audit = deferAudit(auditDelay, func() func(index.Skill) []string {
-				warn, _, _ := ServeAudit(context.Background(), "warn", m, b.log)
+				warn, _, _ := ServeAudit(context.Background(), "warn", m, b.log, b.ops.AuditReport)
 				return warn
 			})
 		} else {
 			var err error
-			if topts.Audit, topts.AuditHide, err = ServeAudit(context.Background(), so.Audit, m, b.log); err != nil {
-				return nil, err
+			if topts.Audit, topts.AuditHide, err = ServeAudit(context.Background(), so.Audit, m, b.log, b.ops.AuditReport); err != nil {
+				return nil, nil, err
 			}
 		}
 	}
 	if so.AllowScripts {
 		if b.deps.Sandbox == nil {
-			return nil, errors.New("this server cannot run scripts (no sandbox)")
+			return nil, nil, errors.New("this server cannot run scripts (no sandbox)")
 		}
 		sb, err := b.deps.Sandbox(so.Sandbox, b.log)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		topts.Sandbox = sandbox.Limit(sb, 0, 0)
 	}
 	start := time.Now()
-	s, err := tools.New(b.cat, topts).NewServer()
+	h := tools.New(b.cat, topts)
+	s, err := h.NewServer()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	if b.ops != nil {
+		s.AddReceivingMiddleware(b.ops.Metrics.MCPMiddleware())
 	}
 	key, _ := json.Marshal(so)
 	b.log.Info("server ready", "options", string(key), "took", time.Since(start).Round(time.Millisecond))
-	return s, nil
+	return s, h.View(), nil
 }
 
 // auditDelay is how long after a shared server's tools are built its
@@ -214,28 +237,32 @@ func (b *Backend) ServeHTTP(ctx context.Context, options, params json.RawMessage
 	if err := json.Unmarshal(params, &p); err != nil {
 		return nil, nil, fmt.Errorf("http params: %w", err)
 	}
-	addr, loopback, err := HTTPAddr(p.Addr)
-	if err != nil {
+	if err := checkHTTP(p, so.AllowScripts, b.log); err != nil {
 		return nil, nil, err
 	}
-	g := Guard{Token: p.Token, AllowedHosts: p.AllowedHosts}
-	if err := CheckExposure(addr, loopback, g); err != nil {
-		return nil, nil, err
-	}
-	WarnExposure(b.log, addr, loopback, p.Token, so.AllowScripts)
 	b.mu.Lock()
-	srv, err := b.build(so)
+	if b.ops == nil {
+		// A backend made without them (tests): metrics from now on, and
+		// a catalog that is ready once its bodies are indexed.
+		b.ops = NewOps(false)
+		b.ops.Attach(context.Background(), b.cat)
+	}
+	ops := b.ops
+	srv, view, err := b.build(so)
 	mon := b.monitor
 	b.mu.Unlock()
 	if err != nil {
 		return nil, nil, err
 	}
-	ln, err := net.Listen("tcp", addr)
+	ln, hs, err := listenHTTP(p, srv, view, ops, WebCatalog(b.cat, so, mon, p.Token, b.log), b.log)
 	if err != nil {
 		return nil, nil, err
 	}
 	hl := &httpListener{addr: ln.Addr().String(), srv: srv}
-	hs := NewHTTPServer(WithWeb(NewHTTPHandler(srv, g, b.log), WebCatalog(b.cat, so, mon, p.Token, b.log), p.AllowedHosts))
+	url := ln.URL + "/mcp"
+	if ln.Unix {
+		hl.addr, url = ln.URL, ln.URL
+	}
 	go func() {
 		if err := hs.Serve(NewLimitListener(ln, MaxConns)); !errors.Is(err, http.ErrServerClosed) {
 			b.log.Error("http", "addr", hl.addr, "err", err)
@@ -257,7 +284,7 @@ func (b *Backend) ServeHTTP(ctx context.Context, options, params json.RawMessage
 			b.log.Info("stopped serving MCP over HTTP", "addr", hl.addr)
 		})
 	}
-	info, _ := json.Marshal(HTTPInfo{URL: "http://" + hl.addr + "/mcp", Skills: b.cat.Len()})
+	info, _ := json.Marshal(HTTPInfo{URL: url, Skills: b.cat.Len()})
 	return info, stop, nil
 }
 
@@ -279,6 +306,9 @@ func (b *Backend) Stats(st *mcpshare.Status) {
 func (b *Backend) Close() error {
 	b.mu.Lock()
 	m := b.monitor
+	if b.stopAudit != nil {
+		b.stopAudit()
+	}
 	b.mu.Unlock()
 	if m != nil {
 		m.Close() // saves the audit cache; its errors are logged

@@ -7,10 +7,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/skilldex/skilldex/index/filewatcher"
@@ -41,6 +39,11 @@ type Command struct {
 	// bodies indexed in the background (mem: in memory).
 	Open Opener
 	Deps Deps
+	// TokenFile is --token-file: HTTP.Token is read from it (ReadTokenFile).
+	TokenFile string
+	// Ops are the metrics and probes of HTTP served from this process
+	// (its Open should chain Ops.OnBuild); nil makes them here.
+	Ops *Ops
 }
 
 // Run serves until ctx ends (SIGINT, SIGTERM) or, on stdio, the client
@@ -61,19 +64,13 @@ func (c *Command) Run(ctx context.Context) error {
 	if c.Session.AllowScripts && c.Session.Sandbox == "none" {
 		c.Log.Warn("scripts run WITHOUT a sandbox (--sandbox none): they can read and write anything this user can")
 	}
-	var g Guard
-	var addr string
-	var loopback bool
 	if c.HTTP.Addr != "" {
-		var err error
-		if addr, loopback, err = HTTPAddr(c.HTTP.Addr); err != nil {
+		if err := resolveHTTPToken(&c.HTTP, c.TokenFile, c.Session.AllowScripts, c.Stderr); err != nil {
 			return err
 		}
-		g = Guard{Token: c.HTTP.Token, AllowedHosts: c.HTTP.AllowedHosts}
-		if err := CheckExposure(addr, loopback, g); err != nil {
+		if err := checkHTTP(c.HTTP, c.Session.AllowScripts, c.Log); err != nil {
 			return err
 		}
-		WarnExposure(c.Log, addr, loopback, c.HTTP.Token, c.Session.AllowScripts)
 	}
 	if c.Share != "off" && !c.Mem && mcpshare.Supported() {
 		done, err := c.runShared(ctx)
@@ -81,7 +78,7 @@ func (c *Command) Run(ctx context.Context) error {
 			return err
 		}
 	}
-	return c.runOwned(ctx, addr)
+	return c.runOwned(ctx, c.HTTP.Addr)
 }
 
 func mustJSON(v any) []byte {
@@ -100,11 +97,7 @@ func (c *Command) runShared(ctx context.Context) (bool, error) {
 	}
 	if c.HTTP.Addr != "" {
 		err = sh.RunHTTP(ctx, c.HTTP, func(info HTTPInfo) {
-			// "serving MCP at URL" first: clients and scripts read the
-			// address from this line.
-			fmt.Fprintf(c.Stderr, "skilldex: serving MCP at %s (%s; shared server, stop it with skilldex serve --stop); press Ctrl-C to stop\n",
-				info.URL, plural(info.Skills, "skill", "skills"))
-			fmt.Fprintf(c.Stderr, "skilldex: web catalog at %s/\n", strings.TrimSuffix(info.URL, "/mcp"))
+			fmt.Fprint(c.Stderr, servingLine(info.URL, info.Skills, true))
 		}, c.Log)
 	} else {
 		err = sh.RunStdio(ctx, c.Stdin, c.Stdout, c.Log)
@@ -120,11 +113,18 @@ func (c *Command) runShared(ctx context.Context) (bool, error) {
 // runOwned serves from this process: it owns the data dir (bodies indexed
 // in the background) and watches the roots unless told not to.
 func (c *Command) runOwned(ctx context.Context, addr string) error {
+	var ops *Ops // metrics and probes: HTTP only
+	if addr != "" {
+		if ops = c.Ops; ops == nil {
+			ops = NewOps(c.Daemon.Watch != "off")
+		}
+	}
 	cat, err := c.Open(ctx, c.Mem)
 	if err != nil {
 		return err
 	}
 	defer cat.Close()
+	ops.Attach(ctx, cat)
 	so, log := c.Session, c.Log
 	topts := &tools.Options{Profiles: splitList(so.Profiles), Logger: log, ExposeHidden: so.ExposeHidden, ScriptPaths: so.ScriptPaths}
 	mon := AuditMonitor(cat, log)
@@ -133,8 +133,11 @@ func (c *Command) runOwned(ctx context.Context, addr string) error {
 	if mode == "" {
 		mode = "warn"
 	}
-	if topts.Audit, topts.AuditHide, err = ServeAudit(ctx, mode, mon, log); err != nil {
+	if topts.Audit, topts.AuditHide, err = ServeAudit(ctx, mode, mon, log, ops.AuditReport); err != nil {
 		return err
+	}
+	if mode != "off" {
+		go ops.WatchAudit(ctx, cat, mon, log)
 	}
 	if so.AllowScripts {
 		sandbox.Protect(cat.DataDir()) // never shown to a script
@@ -146,9 +149,13 @@ func (c *Command) runOwned(ctx context.Context, addr string) error {
 		// together (processes, captured output).
 		topts.Sandbox = sandbox.Limit(sb, 0, 0)
 	}
-	srv, err := tools.New(cat, topts).NewServer()
+	h := tools.New(cat, topts)
+	srv, err := h.NewServer()
 	if err != nil {
 		return err
+	}
+	if ops != nil {
+		srv.AddReceivingMiddleware(ops.Metrics.MCPMiddleware())
 	}
 	log.Info("serving", "skills", cat.Len(), "roots", len(cat.Roots()))
 	if dc := c.Daemon; dc.Watch != "off" {
@@ -157,7 +164,7 @@ func (c *Command) runOwned(ctx context.Context, addr string) error {
 			return err
 		}
 		go func() {
-			if err := cat.Watch(ctx, w, dc.Rescan); err != nil && ctx.Err() == nil {
+			if err := cat.Watch(ctx, ops.Watcher(w), dc.Rescan); err != nil && ctx.Err() == nil {
 				log.Error("watcher stopped; the catalog is no longer live", "err", err)
 			}
 		}()
@@ -182,17 +189,16 @@ func (c *Command) runOwned(ctx context.Context, addr string) error {
 		}
 		return err
 	}
-	ln, err := net.Listen("tcp", addr)
+	lst, hs, err := listenHTTP(c.HTTP, srv, h.View(), ops, WebCatalog(cat, so, mon, c.HTTP.Token, log), log)
 	if err != nil {
 		return err
 	}
-	// "serving MCP at URL" first: clients and scripts read the address
-	// from this line.
-	fmt.Fprintf(c.Stderr, "skilldex: serving MCP at http://%s/mcp (%s); press Ctrl-C to stop\n", ln.Addr(), plural(cat.Len(), "skill", "skills"))
-	fmt.Fprintf(c.Stderr, "skilldex: web catalog at http://%s/\n", ln.Addr())
-	hs := NewHTTPServer(WithWeb(NewHTTPHandler(srv, Guard{Token: c.HTTP.Token, AllowedHosts: c.HTTP.AllowedHosts}, log),
-		WebCatalog(cat, so, mon, c.HTTP.Token, log), c.HTTP.AllowedHosts))
-	ln = NewLimitListener(ln, MaxConns)
+	url := lst.URL
+	if !lst.Unix {
+		url += "/mcp"
+	}
+	fmt.Fprint(c.Stderr, servingLine(url, cat.Len(), false))
+	ln := NewLimitListener(lst, MaxConns)
 	go func() {
 		<-ctx.Done()
 		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

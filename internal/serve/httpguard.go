@@ -66,6 +66,9 @@ type Guard struct {
 	// BodyTimeout bounds the time to read one request body; 0 means
 	// bodyTimeout.
 	BodyTimeout time.Duration
+	// Routes are the surfaces served beside /mcp (routes.go); nil serves
+	// /mcp alone.
+	Routes *Routes
 }
 
 // HTTP limits. A request body must arrive within
@@ -121,12 +124,7 @@ func NewHTTPHandler(srv *mcp.Server, g Guard, log *slog.Logger) http.Handler {
 		&mcp.StreamableHTTPOptions{MaxRequestBodyBytes: MaxRequestBytes, Logger: log, Stateless: true})
 	var h http.Handler = byProtocol(limitSessions(srv, g.MaxSessions, stateful), stateless)
 	h = readBody(g.BodyTimeout, h)
-	mux := http.NewServeMux()
-	mux.Handle("/mcp", http.NewCrossOriginProtection().Handler(h))
-	h = mux
-	if g.Token != "" {
-		h = requireToken(g.Token, h)
-	}
+	h = g.Routes.handler(http.NewCrossOriginProtection().Handler(h), g.Token)
 	return checkHost(g.AllowedHosts, h)
 }
 
@@ -273,15 +271,17 @@ func (c *limitConn) Close() error {
 	return err
 }
 
-// CheckExposure refuses a non-loopback bind that has neither a token nor
-// allowed hosts: the catalog would be open to anyone who
-// can reach the address, and to DNS-rebinding pages through any name
-// that resolves to it.
+// CheckExposure refuses a non-loopback bind without a token: every HTTP
+// surface (MCP, the JSON API, metrics, the web catalog) would be open to
+// anyone who can reach the address. --allowed-host names only the hosts
+// the Host and Origin checks accept; it authenticates no one, so it no
+// longer stands in for a token (issue #14 B9 accepted either). A Unix
+// socket counts as loopback (Listen makes its folder the user's alone).
 func CheckExposure(addr string, loopback bool, g Guard) error {
-	if loopback || g.Token != "" || len(g.AllowedHosts) > 0 {
+	if loopback || g.Token != "" {
 		return nil
 	}
-	return fmt.Errorf("--http %s is not a loopback address: set a token (--token or SKILLDEX_TOKEN) or name the hosts clients use (--allowed-host NAME, repeatable), or bind to 127.0.0.1", addr)
+	return fmt.Errorf("--http %s is not a loopback address: set a token (--token, SKILLDEX_TOKEN or --token-file FILE) so that only your clients get in, or bind to 127.0.0.1 (or unix:PATH)", addr)
 }
 
 // statelessVersion is the first protocol revision without sessions
@@ -305,17 +305,27 @@ func byProtocol(stateful, stateless http.Handler) http.Handler {
 	})
 }
 
+// TokenCookie is the cookie the web catalog's login form sets to the
+// token (tools/web.CookieName): HttpOnly, SameSite=Strict. requireToken
+// accepts it as it accepts the Authorization header, so a browser that
+// logged in reaches the JSON API too.
+const TokenCookie = "skilldex_token"
+
 // requireToken lets through only requests carrying "Authorization: Bearer
-// TOKEN". Both tokens are hashed before the constant-time comparison, so
-// neither the content nor the length of the expected token leaks through
-// timing.
+// TOKEN", or the TokenCookie cookie set to TOKEN when there is no
+// Authorization header. Both tokens are hashed before the constant-time
+// comparison, so neither the content nor the length of the expected token
+// leaks through timing.
 func requireToken(token string, next http.Handler) http.Handler {
 	want := sha256.Sum256([]byte(token))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		scheme, got, ok := strings.Cut(r.Header.Get("Authorization"), " ")
+		if c, err := r.Cookie(TokenCookie); err == nil && r.Header.Get("Authorization") == "" {
+			scheme, got, ok = "Bearer", c.Value, true
+		}
 		if !ok || !strings.EqualFold(scheme, "Bearer") {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="skilldex"`)
-			http.Error(w, "missing bearer token: send Authorization: Bearer <token> (the serve --token value)", http.StatusUnauthorized)
+			http.Error(w, "missing bearer token: send Authorization: Bearer <token> (the serve --token or --token-file value, or the one serve printed at start)", http.StatusUnauthorized)
 			return
 		}
 		sum := sha256.Sum256([]byte(strings.TrimSpace(got)))
@@ -328,20 +338,15 @@ func requireToken(token string, next http.Handler) http.Handler {
 	})
 }
 
-// WarnExposure logs what a non-loopback bind exposes, and what a token
-// alone does not protect (the token travels in clear over plain HTTP).
+// WarnExposure logs, on a non-loopback bind (which CheckExposure allows
+// only with a token), that the token travels in clear over plain HTTP.
 func WarnExposure(log *slog.Logger, addr string, loopback bool, token string, scripts bool) {
-	what := "read every skill"
-	if scripts {
-		what += " and run skill scripts"
-	}
-	switch {
-	case loopback:
+	if loopback || token == "" {
 		return
-	case token == "":
-		log.Warn("serving MCP on a non-loopback address WITHOUT a token: anyone who can reach it under an allowed host name can "+what+
-			"; set --token or SKILLDEX_TOKEN, or bind to 127.0.0.1", "addr", addr)
-	default:
-		log.Warn("serving MCP on a non-loopback address over plain HTTP: the bearer token travels in clear text; put a TLS proxy in front", "addr", addr)
 	}
+	what := "every skill"
+	if scripts {
+		what += " and the skill scripts"
+	}
+	log.Warn("serving on a non-loopback address over plain HTTP: the bearer token that guards "+what+" travels in clear text; put a TLS proxy in front", "addr", addr)
 }

@@ -209,13 +209,15 @@ func TestHostAndOriginAnyBind(t *testing.T) {
 	if got, _, _ := post(t, full, initBody, map[string]string{"Host": "localhost", "Origin": "http://attacker.example"}); got != 403 {
 		t.Errorf("localhost Host with a rebinding Origin: status %d, want 403", got)
 	}
-	if err := CheckExposure("0.0.0.0:1", false, Guard{}); err == nil {
-		t.Error("a non-loopback bind with neither token nor allowed hosts was accepted")
-	}
-	for _, g := range []Guard{{Token: "x"}, {AllowedHosts: []string{"a"}}} {
-		if err := CheckExposure("0.0.0.0:1", false, g); err != nil {
-			t.Errorf("%+v: %v", g, err)
+	// A non-loopback bind needs a token; allowed host names authenticate
+	// no one.
+	for _, g := range []Guard{{}, {AllowedHosts: []string{"a"}}} {
+		if err := CheckExposure("0.0.0.0:1", false, g); err == nil || !strings.Contains(err.Error(), "--token") {
+			t.Errorf("non-loopback bind with %+v: %v, want a refusal naming --token", g, err)
 		}
+	}
+	if err := CheckExposure("0.0.0.0:1", false, Guard{Token: "x"}); err != nil {
+		t.Errorf("non-loopback bind with a token: %v", err)
 	}
 }
 

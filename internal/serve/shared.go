@@ -44,6 +44,9 @@ type DaemonConfig struct {
 	// them (serve --refresh-sources; 0: never): see Deps.Sources.
 	Locks          [][2]string   `json:"locks,omitempty"`
 	RefreshSources time.Duration `json:"refresh_sources,omitempty"`
+	// OnBuild, when set, is chained after the memory policy's hook by
+	// the DaemonOpener (the daemon's build metrics); never serialized.
+	OnBuild func(building bool) `json:"-"`
 }
 
 // Mode is the catalog's validation mode.
@@ -154,7 +157,7 @@ func (s *Share) RunStdio(ctx context.Context, in io.Reader, out io.Writer, log *
 // started and asked again. Errors: ErrOwned, the server's refusal (a bad
 // address, an address in use, an exposure without a token).
 func (s *Share) RunHTTP(ctx context.Context, p HTTPParams, ready func(HTTPInfo), log *slog.Logger) error {
-	if _, _, err := HTTPAddr(p.Addr); err != nil {
+	if _, _, _, err := httpTarget(p.Addr); err != nil {
 		return err
 	}
 	params, _ := json.Marshal(p)
@@ -217,6 +220,10 @@ func RunDaemon(ctx context.Context, open DaemonOpener, deps Deps, verbose bool) 
 	for _, r := range dc.Roots {
 		roots = append(roots, r.Path)
 	}
+	// The catalog's metrics and probes, served by every HTTP listener a
+	// client asks this server for.
+	ops := NewOps(dc.Watch != "off")
+	dc.OnBuild = ops.OnBuild(nil)
 	d := &mcpshare.Daemon{Endpoint: dc.Endpoint(), Idle: dc.Idle, Log: log,
 		Describe: fmt.Sprintf("data dir %s; roots %s", dc.DataDir, strings.Join(roots, ", ")),
 		Open: func(ctx context.Context) (mcpshare.Backend, error) {
@@ -230,6 +237,7 @@ func RunDaemon(ctx context.Context, open DaemonOpener, deps Deps, verbose bool) 
 				return nil, err
 			}
 			log.Info("catalog open", "skills", cat.Len(), "data_dir", cat.DataDir(), "took", time.Since(start).Round(time.Millisecond))
+			ops.Attach(ctx, cat)
 			if dc.Watch != "off" {
 				w, err := filewatcher.New(filewatcher.Options{Kind: dc.Watch, Debounce: dc.Debounce, MaxDepth: dc.MaxDepth})
 				if err != nil {
@@ -237,7 +245,7 @@ func RunDaemon(ctx context.Context, open DaemonOpener, deps Deps, verbose bool) 
 					return nil, err
 				}
 				go func() {
-					if err := cat.Watch(ctx, w, dc.Rescan); err != nil && ctx.Err() == nil {
+					if err := cat.Watch(ctx, ops.Watcher(w), dc.Rescan); err != nil && ctx.Err() == nil {
 						log.Error("watcher stopped; the catalog is no longer live", "err", err)
 					}
 				}()
@@ -245,7 +253,9 @@ func RunDaemon(ctx context.Context, open DaemonOpener, deps Deps, verbose bool) 
 			if deps.Sources != nil && len(dc.Locks) > 0 {
 				go deps.Sources(ctx, cat, &dc, log)
 			}
-			return NewBackend(cat, deps, log), nil
+			b := NewBackend(cat, deps, log)
+			b.SetOps(ops)
+			return b, nil
 		}}
 	err := d.Run(ctx)
 	if errors.Is(err, mcpshare.ErrRunning) || errors.Is(err, context.Canceled) {

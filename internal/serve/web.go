@@ -22,22 +22,3 @@ func WebCatalog(cat *index.Catalog, so SessionOptions, mon *audit.Monitor, token
 	}
 	return web.New(cat, o)
 }
-
-// WithWeb serves mcp (NewHTTPHandler's handler: /mcp behind the guards)
-// at /mcp and the web catalog at every other path, behind the same Host
-// and Origin checks (DNS rebinding). The web pages check the token
-// themselves, so a browser without it is sent to their login form rather
-// than answered 401. A nil web leaves mcp as it is.
-func WithWeb(mcp, webUI http.Handler, allowedHosts []string) http.Handler {
-	if webUI == nil {
-		return mcp
-	}
-	webUI = checkHost(allowedHosts, webUI)
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/mcp" {
-			mcp.ServeHTTP(w, r)
-			return
-		}
-		webUI.ServeHTTP(w, r)
-	})
-}

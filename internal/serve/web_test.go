@@ -28,8 +28,8 @@ func TestWebBesideMCP(t *testing.T) {
 		t.Fatal(err)
 	}
 	const token = "s3cret-token"
-	g := Guard{Token: token}
-	h := WithWeb(NewHTTPHandler(srv, g, nil), WebCatalog(cat, SessionOptions{}, nil, token, nil), nil)
+	g := Guard{Token: token, Routes: &Routes{Web: WebCatalog(cat, SessionOptions{}, nil, token, nil)}}
+	h := NewHTTPHandler(srv, g, nil)
 	ts := httptest.NewServer(h)
 	defer ts.Close()
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
