@@ -1,3 +1,5 @@
+//go:build man
+
 package main
 
 import (
@@ -8,9 +10,14 @@ import (
 	"github.com/spf13/cobra/doc"
 )
 
+// The man pages are generated from the command definitions (cobra/doc), so
+// they never drift from --help, by a build with the man tag (packagers:
+// go run -tags man ./cmd/skilldex man DIR). The default binary leaves the
+// generator and its markdown and YAML dependencies out.
+func init() { extraCmds = append(extraCmds, newManCmd) }
+
 // newManCmd is the hidden `skilldex man DIR`: man pages (section 1) for
-// every command, generated from the command definitions (cobra/doc), so
-// they never drift from --help. Packagers run it at build time.
+// every command.
 func newManCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:    "man DIR",

@@ -1,3 +1,5 @@
+//go:build man
+
 package main
 
 import (

@@ -50,7 +50,10 @@ sources; not with --dir or SKILLDEX_DIRS; see docs/sources.md).
 	f.BoolVarP(&cfg.Verbose, "verbose", "v", false, "log debug detail to stderr")
 	root.AddCommand(newListCmd(cfg), newSearchCmd(cfg), newShowCmd(cfg), newReadCmd(cfg), newValidateCmd(cfg),
 		newIndexCmd(cfg), newServeCmd(cfg), newRunCmd(cfg), newEvalCmd(cfg), newDoctorCmd(cfg), newPromptCmd(cfg),
-		newInitAgentCmd(cfg), newConfigCmd(cfg), newBenchCmd(cfg), newAuditCmd(cfg), newCacheCmd(cfg), newManCmd())
+		newInitAgentCmd(cfg), newConfigCmd(cfg), newBenchCmd(cfg), newAuditCmd(cfg), newCacheCmd(cfg))
+	for _, c := range extraCmds {
+		root.AddCommand(c())
+	}
 	root.AddCommand(sourceCmds(cfg)...)
 	root.Version = version.Text()
 	root.SetVersionTemplate("{{.Version}}\n")
@@ -64,6 +67,9 @@ func writeJSON(w io.Writer, v any) error {
 	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
 }
+
+// extraCmds are commands that builds with a tag add (man.go: -tags man).
+var extraCmds []func() *cobra.Command
 
 // keepGCFor restores the default garbage collection for the commands that
 // run long: serve runs for hours, and bench measures what serving

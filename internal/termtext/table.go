@@ -1,15 +1,11 @@
 package termtext
 
 import (
-	"bytes"
 	"io"
 	"os"
 	"strings"
 
 	"github.com/mattn/go-runewidth"
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/renderer"
-	"github.com/olekukonko/tablewriter/tw"
 	"golang.org/x/term"
 )
 
@@ -66,7 +62,7 @@ func Painter(w io.Writer) func(code, s string) string {
 // beside the others; with less room it goes on a line of its own.
 const MinLast = 30
 
-// Table prints rows for w. On a terminal (tablewriter) the columns are
+// Table prints rows for w. On a terminal the columns are
 // aligned by screen width; every column but the last is printed whole, so
 // an id can always be copied, and the last is cut to the room left, marked
 // with "…", or put on its own indented line when less than minLast columns
@@ -126,51 +122,55 @@ func RenderTable(width int, header []string, rows [][]string, paint func(row, co
 	}
 	ownLine := room < MinLast
 	last := make([]string, len(cells))
-	data := make([][]string, len(cells))
-	for i, r := range cells {
-		for c := 0; c < n-1; c++ {
-			data[i] = append(data[i], colorize(i, c, r[c]))
-		}
-		if ownLine {
+	if ownLine {
+		for i, r := range cells {
 			last[i] = colorize(i, n-1, screen.Truncate(r[n-1], width-4, "…"))
-		} else {
-			data[i] = append(data[i], colorize(i, n-1, screen.Truncate(r[n-1], room, "…")))
 		}
 	}
 	head := header
 	if ownLine {
 		head = header[:n-1]
 	}
-	var buf bytes.Buffer
-	t := tablewriter.NewTable(&buf,
-		tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{
-			Borders: tw.BorderNone, Symbols: tw.NewSymbols(tw.StyleNone),
-			Settings: tw.Settings{Separators: tw.SeparatorsNone, Lines: tw.LinesNone},
-		})),
-		tablewriter.WithConfig(tablewriter.Config{
-			Header: tw.CellConfig{Formatting: tw.CellFormatting{AutoFormat: tw.Off, AutoWrap: tw.WrapNone},
-				Alignment: tw.CellAlignment{Global: tw.AlignLeft}, Padding: tw.CellPadding{Global: tw.Padding{Right: "  ", Overwrite: true}}},
-			Row: tw.CellConfig{Formatting: tw.CellFormatting{AutoWrap: tw.WrapNone},
-				Alignment: tw.CellAlignment{Global: tw.AlignLeft}, Padding: tw.CellPadding{Global: tw.Padding{Right: "  ", Overwrite: true}}},
-		}),
-		tablewriter.WithTrimSpace(tw.Off),
-	)
-	t.Header(head)
-	if err := t.Bulk(data); err != nil {
-		return err.Error() + "\n"
-	}
-	if err := t.Render(); err != nil {
-		return err.Error() + "\n"
-	}
-	lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
-	var b strings.Builder
-	for i, line := range lines {
-		b.WriteString(strings.TrimRight(line, " ") + "\n")
-		if ownLine && i == 0 {
-			b.WriteString("    " + header[n-1] + "\n")
+	// Columns padded to their widest cell in screen cells (go-runewidth),
+	// two spaces apart; colour is added around the padded text's cell so
+	// escapes never count as width.
+	cols := len(head)
+	widths := make([]int, cols)
+	for c := 0; c < cols; c++ {
+		widths[c] = screen.StringWidth(head[c])
+		for _, r := range cells {
+			if c < n-1 {
+				widths[c] = max(widths[c], screen.StringWidth(r[c]))
+			}
 		}
-		if ownLine && i > 0 && i <= len(last) && last[i-1] != "" {
-			b.WriteString("    " + last[i-1] + "\n")
+	}
+	var b strings.Builder
+	line := func(row int, vals []string) {
+		var l strings.Builder
+		for c, v := range vals {
+			cell := v
+			if row >= 0 {
+				cell = colorize(row, c, v)
+			}
+			l.WriteString(cell)
+			if c < len(vals)-1 {
+				l.WriteString(strings.Repeat(" ", widths[c]-screen.StringWidth(v)+2))
+			}
+		}
+		b.WriteString(strings.TrimRight(l.String(), " ") + "\n")
+	}
+	line(-1, head)
+	if ownLine {
+		b.WriteString("    " + header[n-1] + "\n")
+	}
+	for i, r := range cells {
+		vals := append([]string(nil), r[:n-1]...)
+		if !ownLine {
+			vals = append(vals, screen.Truncate(r[n-1], room, "…"))
+		}
+		line(i, vals)
+		if ownLine && last[i] != "" {
+			b.WriteString("    " + last[i] + "\n")
 		}
 	}
 	return b.String()
