@@ -274,8 +274,8 @@ func (c *limitConn) Close() error {
 // CheckExposure refuses a non-loopback bind without a token: every HTTP
 // surface (MCP, the JSON API, metrics, the web catalog) would be open to
 // anyone who can reach the address. --allowed-host names only the hosts
-// the Host and Origin checks accept; it authenticates no one, so it no
-// longer stands in for a token (issue #14 B9 accepted either). A Unix
+// the Host and Origin checks accept; it authenticates no one, so it does
+// not stand in for a token. A Unix
 // socket counts as loopback (Listen makes its folder the user's alone).
 func CheckExposure(addr string, loopback bool, g Guard) error {
 	if loopback || g.Token != "" {
