@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/internal/metrics"
@@ -113,21 +114,37 @@ func TestRoutesMetricsCountRequests(t *testing.T) {
 			t.Fatalf("%s: %d", p, got)
 		}
 	}
-	resp, err := http.Get(s.URL + "/metrics")
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	for _, want := range []string{
+	wants := []string{
 		`http_server_request_duration_seconds_count{http_request_method="GET",http_response_status_code="200",http_route="GET /api/v1/skills"} 1`,
 		`http_route="GET /api/v1/search"`,
 		`http_route="GET /readyz"`,
 		"skilldex_catalog_skills 5",
-	} {
-		if !strings.Contains(string(body), want) {
-			t.Errorf("/metrics lacks %s", want)
+	}
+	// status closes a body unread, so the client can move on while the
+	// server's handler is still finishing (and only then records the
+	// request): scrape until every request shows. The deadline only
+	// catches a request that is never recorded.
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		resp, err := http.Get(s.URL + "/metrics")
+		if err != nil {
+			t.Fatal(err)
 		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		var missing []string
+		for _, want := range wants {
+			if !strings.Contains(string(body), want) {
+				missing = append(missing, want)
+			}
+		}
+		if len(missing) == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("/metrics lacks %s", strings.Join(missing, "\n"))
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }
 
