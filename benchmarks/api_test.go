@@ -2,12 +2,14 @@ package benchmarks
 
 import (
 	"context"
+	"github.com/skilldex/skilldex/internal/longtest"
 	"testing"
 )
 
 // TestAPIFigures runs the API figure set on a small generated catalog: the
 // three figures are reported, the overhead with its 2 ms goal.
 func TestAPIFigures(t *testing.T) {
+	longtest.Skip(t, "the API figures of the bench")
 	if testing.Short() {
 		t.Skip("builds a catalog")
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"fmt"
+	"github.com/skilldex/skilldex/internal/longtest"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -128,6 +129,7 @@ func TestRun(t *testing.T) {
 // TestRunLeavesDirAlone measures a given folder: Run edits skills to
 // measure re-indexing, but only in its own copy; the folder is unchanged.
 func TestRunLeavesDirAlone(t *testing.T) {
+	longtest.Skip(t, "a bench of a copied folder")
 	if testing.Short() {
 		t.Skip("a whole bench run on a given folder: skipped with -short (TestRun covers the runner)")
 	}
@@ -190,6 +192,7 @@ func snapshot(t *testing.T, dir string) map[string]string {
 // TestRunProfiles checks that --profile writes every profile it documents,
 // each a gzipped pprof protobuf (go tool pprof reads them).
 func TestRunProfiles(t *testing.T) {
+	longtest.Skip(t, "the bench with profiles of every phase")
 	if testing.Short() {
 		t.Skip("a whole bench run with profiles: skipped with -short (TestRun covers the runner)")
 	}

@@ -2,6 +2,7 @@ package tools
 
 import (
 	"encoding/json"
+	"github.com/skilldex/skilldex/internal/longtest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -53,6 +54,7 @@ var leftOutRE = regexp.MustCompile(`Note: (\d+) skills are available; to keep th
 // names how many skills were left out. (Its speed target, 50 ms, is
 // BenchmarkUniversalDescriptionCorpus's, never a test's.)
 func TestUniversalCorpusDescription(t *testing.T) {
+	longtest.Skip(t, "the universal profile over the whole corpus")
 	if testing.Short() {
 		t.Skip("indexes the corpus")
 	}

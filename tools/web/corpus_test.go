@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"github.com/skilldex/skilldex/internal/longtest"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -23,6 +24,7 @@ func (noAudit) Skill(context.Context, index.Skill) []audit.Finding { return nil 
 // each one's list and search page: every answer is 200 and none holds
 // executable markup.
 func TestCorpusPages(t *testing.T) {
+	longtest.Skip(t, "every page of the whole corpus")
 	if testing.Short() {
 		t.Skip("indexes the corpus")
 	}

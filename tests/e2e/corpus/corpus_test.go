@@ -9,6 +9,7 @@ package corpus
 import (
 	"encoding/json"
 	"encoding/xml"
+	"github.com/skilldex/skilldex/internal/longtest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -58,6 +59,7 @@ type evalOutput struct {
 // counts, diagnostics, shadowing, lenient/strict handling and the cold and
 // warm start figures.
 func TestCorpus(t *testing.T) {
+	longtest.Skip(t, "the CLI over the whole corpus")
 	if testing.Short() {
 		t.Skip("indexes ~1,860 skills")
 	}
@@ -166,6 +168,7 @@ var listingCost = regexp.MustCompile(`(costs (?:about )?|in the listing, )\d+ (c
 // are left out - so the script rules are covered by internal/doctor's
 // fixture), errors exit 1, and the report matches the golden file.
 func TestDoctorCorpus(t *testing.T) {
+	longtest.Skip(t, "doctor over the whole corpus")
 	if testing.Short() {
 		t.Skip("indexes ~1,860 skills")
 	}
