@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/fsnotify/fsnotify"
@@ -62,18 +63,31 @@ func (f *FSNotify) Watch(ctx context.Context, roots []string, onChange func([]st
 	}
 	pending := map[string]bool{} // roots that do not exist yet
 	watchRoot := func(r string) {
-		if st, err := os.Stat(r); err == nil && st.IsDir() {
-			delete(pending, r)
-			addTree(r)
-			return
-		}
-		pending[r] = true
-		for p := filepath.Dir(r); ; p = filepath.Dir(p) {
-			if _, err := os.Stat(p); err == nil {
-				_ = w.Add(p)
+		for {
+			if st, err := os.Stat(r); err == nil && st.IsDir() {
+				delete(pending, r)
+				addTree(r)
 				return
 			}
-			if p == filepath.Dir(p) {
+			pending[r] = true
+			p := filepath.Dir(r)
+			for ; ; p = filepath.Dir(p) {
+				if _, err := os.Stat(p); err == nil || p == filepath.Dir(p) {
+					break
+				}
+			}
+			if err := w.Add(p); err != nil {
+				return
+			}
+			// A folder made below p between the Stat and the Add raised
+			// no event: if the next folder toward the root exists now,
+			// watch deeper.
+			rel, err := filepath.Rel(p, r)
+			if err != nil || rel == "." {
+				return
+			}
+			next := filepath.Join(p, strings.SplitN(rel, string(filepath.Separator), 2)[0])
+			if _, err := os.Stat(next); err != nil {
 				return
 			}
 		}
