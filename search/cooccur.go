@@ -112,21 +112,5 @@ func (ix *Index) coTerms(ctx context.Context, r *engine.Reader, p *plan) ([]fbTe
 		}
 		out = append(out, fbTerm{text: t, w: v * bm25IDF(p.docs, df), anchor: -1})
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].w != out[j].w {
-			return out[i].w > out[j].w
-		}
-		return out[i].text < out[j].text
-	})
-	if len(out) > tune.coTerms {
-		out = out[:tune.coTerms]
-	}
-	if len(out) == 0 {
-		return nil, nil
-	}
-	top := out[0].w
-	for i := range out {
-		out[i].w = tune.co * out[i].w / top
-	}
-	return out, nil
+	return bestTerms(out, tune.coTerms, tune.co), nil
 }

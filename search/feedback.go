@@ -117,23 +117,30 @@ func (ix *Index) feedbackTerms(ctx context.Context, r *engine.Reader, p *plan, i
 		}
 		out = append(out, fbTerm{text: t, w: c.w * bm25IDF(docs, df), anchor: -1})
 	}
+	return bestTerms(out, tune.fbTerms, tune.feedback), nil
+}
+
+// bestTerms keeps the n highest-weighted candidate terms (ties by text, so
+// the plan does not depend on map order) and scales their weights so the
+// best one weighs weight; nil when there is none.
+func bestTerms(out []fbTerm, n int, weight float64) []fbTerm {
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].w != out[j].w {
 			return out[i].w > out[j].w
 		}
 		return out[i].text < out[j].text
 	})
-	if len(out) > tune.fbTerms {
-		out = out[:tune.fbTerms]
+	if len(out) > n {
+		out = out[:n]
 	}
 	if len(out) == 0 {
-		return nil, nil
+		return nil
 	}
 	top := out[0].w
 	for i := range out {
-		out[i].w = tune.feedback * out[i].w / top
+		out[i].w = weight * out[i].w / top
 	}
-	return out, nil
+	return out
 }
 
 // extend returns a copy of p with the feedback terms fb added: each
