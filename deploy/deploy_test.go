@@ -15,7 +15,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -25,29 +24,11 @@ import (
 
 func TestMain(m *testing.M) { e2etest.Main(m) }
 
-// syncBuffer collects a process's stderr while the test reads it.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // server is a `skilldex serve --http` process the test started.
 type server struct {
 	cmd    *exec.Cmd
 	base   string // http://HOST:PORT
-	stderr *syncBuffer
+	stderr *e2etest.SyncBuffer
 	done   chan struct{}
 }
 
@@ -59,7 +40,7 @@ func startServe(t *testing.T, env []string, args ...string) *server {
 	t.Helper()
 	cmd := exec.Command(e2etest.Binary(t), args...)
 	cmd.Env = append(os.Environ(), env...)
-	s := &server{cmd: cmd, stderr: &syncBuffer{}, done: make(chan struct{})}
+	s := &server{cmd: cmd, stderr: &e2etest.SyncBuffer{}, done: make(chan struct{})}
 	cmd.Stderr = s.stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

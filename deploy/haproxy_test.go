@@ -5,7 +5,6 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
-	"github.com/skilldex/skilldex/internal/longtest"
 	"io"
 	"net"
 	"net/http"
@@ -18,6 +17,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/skilldex/skilldex/internal/longtest"
 
 	"github.com/skilldex/skilldex/internal/e2etest"
 	"github.com/skilldex/skilldex/tools/httpapi"
@@ -218,7 +219,7 @@ func TestScaleOutBehindHAProxy(t *testing.T) {
 		t.Fatalf("haproxy -c: %v\n%s", err, out)
 	}
 	hp := exec.Command(haproxy, "-db", "-f", cfgPath)
-	hpOut := &syncBuffer{}
+	hpOut := &e2etest.SyncBuffer{}
 	hp.Stdout, hp.Stderr = hpOut, hpOut
 	if err := hp.Start(); err != nil {
 		t.Fatal(err)

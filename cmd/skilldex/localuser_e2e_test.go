@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/skilldex/skilldex/internal/e2etest"
 )
 
 // localUser is the second user of the cross-user tests; created with
@@ -169,7 +171,7 @@ func TestLocalUserRefused(t *testing.T) {
 // httpServer is a serve --http process of the test.
 type httpServer struct {
 	url    string // http://ADDR/mcp, or unix:PATH
-	stderr *syncWriter
+	stderr *e2etest.SyncBuffer
 }
 
 // startHTTP runs the binary and waits for its "serving MCP at" line.
@@ -177,7 +179,7 @@ func startHTTP(t *testing.T, env []string, args ...string) *httpServer {
 	t.Helper()
 	cmd := exec.Command(binary(t), args...)
 	cmd.Env = append(cmd.Environ(), env...)
-	s := &httpServer{stderr: &syncWriter{}}
+	s := &httpServer{stderr: &e2etest.SyncBuffer{}}
 	cmd.Stderr = s.stderr
 	must(t, cmd.Start())
 	done := make(chan struct{})

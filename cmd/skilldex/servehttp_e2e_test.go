@@ -1,25 +1,25 @@
 package main
 
 import (
-	"bytes"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/skilldex/skilldex/internal/e2etest"
 )
 
 // TestServeHTTPDefaults runs the binary: a bare port binds to 127.0.0.1,
 // SKILLDEX_TOKEN locks the endpoint, and a non-loopback bind warns.
 func TestServeHTTPDefaults(t *testing.T) {
 	ex := filepath.Join(repoRoot(t), "examples", "skills")
-	start := func(env []string, args ...string) (url string, stderr *syncWriter) {
+	start := func(env []string, args ...string) (url string, stderr *e2etest.SyncBuffer) {
 		cmd := exec.Command(binary(t), append([]string{"serve", "--mem", "--no-watch", "--dir", ex}, args...)...)
 		cmd.Env = append(cmd.Environ(), env...)
-		stderr = &syncWriter{}
+		stderr = &e2etest.SyncBuffer{}
 		cmd.Stderr = stderr
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
@@ -75,25 +75,6 @@ func TestServeHTTPDefaults(t *testing.T) {
 	if !strings.Contains(stderr.String(), "travels in clear text") {
 		t.Errorf("binding 0.0.0.0 with a token gave no plain-HTTP warning:\n%s", stderr.String())
 	}
-}
-
-// syncWriter is a bytes.Buffer safe for a process writing while the test
-// reads.
-type syncWriter struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (w *syncWriter) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.b.Write(p)
-}
-
-func (w *syncWriter) String() string {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.b.String()
 }
 
 // initBody is an MCP initialize request.
