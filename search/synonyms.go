@@ -1,21 +1,41 @@
 package search
 
 import (
+	"bytes"
+	"compress/gzip"
 	_ "embed"
+	"io"
 	"strings"
+	"sync"
 
 	"github.com/skilldex/skilldex/search/internal/engine"
 )
 
-// synonymsText maps an English word to its WordNet synonyms (see
-// data/README.md), one word a line: "word syn1 syn2 ...".
+// synonymsGzip is data/synonyms.txt (WordNet synonyms, see data/README.md),
+// gzipped by TestSearchData (-update rewrites it): a third of the size in
+// the binary. Only the second search of an unsure query reads it.
 //
-//go:embed data/synonyms.txt
-var synonymsText string
+//go:embed data/synonyms.txt.gz
+var synonymsGzip []byte
+
+// synonymsText maps an English word to its WordNet synonyms, one word a
+// line: "word syn1 syn2 ...", sorted by word; decompressed on first use.
+// The bytes are checked by TestSearchData, so an error is a broken build.
+var synonymsText = sync.OnceValue(func() string {
+	zr, err := gzip.NewReader(bytes.NewReader(synonymsGzip))
+	if err != nil {
+		panic("search: data/synonyms.txt.gz: " + err.Error())
+	}
+	b, err := io.ReadAll(zr)
+	if err != nil {
+		panic("search: data/synonyms.txt.gz: " + err.Error())
+	}
+	return string(b)
+})
 
 // synonymsOf returns the synonyms of the lower-case word w, or nil.
 func synonymsOf(w string) []string {
-	b := synonymsText
+	b := synonymsText()
 	lo, hi := 0, len(b)
 	for lo < hi {
 		mid := (lo + hi) / 2

@@ -9,7 +9,7 @@ import (
 )
 
 func TestSynonymsOf(t *testing.T) {
-	lines := strings.Split(strings.TrimSpace(synonymsText), "\n")
+	lines := strings.Split(strings.TrimSpace(synonymsText()), "\n")
 	first, _, _ := strings.Cut(lines[0], " ")
 	last, _, _ := strings.Cut(lines[len(lines)-1], " ")
 	for _, tc := range []struct {

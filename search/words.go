@@ -1,44 +1,43 @@
 package search
 
 import (
+	"bytes"
 	_ "embed"
 	"strings"
+	"sync"
+
+	"github.com/bits-and-blooms/bloom/v3"
 )
 
-// englishWords is WordNet 3.0's single-word lemmas and irregular forms,
-// sorted, one a line (see data/README.md and data/WORDNET-LICENSE). It is
-// searched in place (binary search over the lines): no start-up cost, no
-// heap.
-//
-//go:embed data/english-words.txt
-var englishWords string
+// lemmaFalsePositive is the false-positive rate the lemma filter is built
+// for: the share of non-words the filter takes for words. A false positive
+// only leaves a misspelling uncorrected, which is the error typo correction
+// can afford (changing a real word is the one it cannot).
+const lemmaFalsePositive = 1e-4
 
-// isLemma reports whether w (lower case) is a line of englishWords.
-func isLemma(w string) bool {
-	b := englishWords
-	lo, hi := 0, len(b) // both at line starts (or the end)
-	for lo < hi {
-		mid := lo + (hi-lo)/2
-		start := strings.LastIndexByte(b[lo:mid], '\n') + 1 + lo
-		if start > mid { // no newline in b[lo:mid]: the line starts at lo
-			start = lo
-		}
-		end := strings.IndexByte(b[start:], '\n')
-		if end < 0 {
-			end = len(b)
-		} else {
-			end += start
-		}
-		switch line := b[start:end]; {
-		case line == w:
-			return true
-		case line < w:
-			lo = end + 1
-		default:
-			hi = start
-		}
+// lemmaFilter is a Bloom filter holding WordNet 3.0's single-word lemmas and
+// irregular forms (data/english-words.txt, see data/README.md and
+// data/WORDNET-LICENSE), built by TestSearchData (go test ./search -run
+// TestSearchData -update rewrites it). A filter rather than the list: a
+// quarter of the size in the binary, and no word is ever missing.
+//
+//go:embed data/english-words.bloom
+var lemmaFilter []byte
+
+// lemmas is lemmaFilter, read on first use. The bytes are checked by
+// TestSearchData, so a read error is a broken build.
+var lemmas = sync.OnceValue(func() *bloom.BloomFilter {
+	var f bloom.BloomFilter
+	if _, err := f.ReadFrom(bytes.NewReader(lemmaFilter)); err != nil {
+		panic("search: data/english-words.bloom: " + err.Error())
 	}
-	return false
+	return &f
+})
+
+// isLemma reports whether w (lower case) is a word of data/english-words.txt
+// (a non-word answers true at the rate lemmaFalsePositive).
+func isLemma(w string) bool {
+	return w != "" && lemmas().TestString(w)
 }
 
 // isEnglish reports whether the lower-case word w is an English word: in

@@ -1,8 +1,16 @@
 package search
 
 import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"os"
 	"strings"
 	"testing"
+
+	"github.com/bits-and-blooms/bloom/v3"
+
+	"github.com/skilldex/skilldex/internal/golden"
 )
 
 func TestIsEnglish(t *testing.T) {
@@ -17,19 +25,88 @@ func TestIsEnglish(t *testing.T) {
 	}
 }
 
-// TestIsLemmaEveryWord checks the in-place binary search finds every line
-// of the list and nothing between them.
+// readLines returns the lines of a file under data/.
+func readLines(t *testing.T, path string) []string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+}
+
+// TestIsLemmaEveryWord checks the filter holds every line of the list and
+// takes non-words for words at about the rate it was built for.
 func TestIsLemmaEveryWord(t *testing.T) {
-	words := strings.Split(strings.TrimSuffix(englishWords, "\n"), "\n")
+	words := readLines(t, "data/english-words.txt")
 	if len(words) < 80000 {
 		t.Fatalf("%d words", len(words))
 	}
+	falsePos := 0
 	for _, w := range words {
 		if !isLemma(w) {
 			t.Fatalf("isLemma(%q) = false", w)
 		}
-		if isLemma(w + "\x00") {
-			t.Fatalf("isLemma(%q) = true", w+"\x00")
+		if isLemma(w + "q") && !isLemma(w+"qq") { // "wq" is rarely a word; count only one of each pair
+			falsePos++
 		}
+	}
+	// words+"q" are (almost all) non-words: expect about n*1e-4 of them in;
+	// ten times that is a filter built wrong.
+	if max := int(10 * lemmaFalsePositive * float64(len(words))); falsePos > max {
+		t.Errorf("%d of %d non-words taken for words, want at most %d", falsePos, len(words), max)
+	}
+}
+
+// TestSearchData checks the packed data under data/ against its sources
+// (english-words.txt, synonyms.txt); `go test ./search -run TestSearchData
+// -update` rewrites the packed files after a source changed.
+func TestSearchData(t *testing.T) {
+	words := readLines(t, "data/english-words.txt")
+	f := bloom.NewWithEstimates(uint(len(words)), lemmaFalsePositive)
+	for _, w := range words {
+		f.AddString(w)
+	}
+	var want bytes.Buffer
+	if _, err := f.WriteTo(&want); err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile("data/synonyms.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if golden.Updating() {
+		var gz bytes.Buffer
+		zw, err := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := zw.Write(src); err != nil {
+			t.Fatal(err)
+		}
+		if err := zw.Close(); err != nil {
+			t.Fatal(err)
+		}
+		for path, b := range map[string][]byte{"data/english-words.bloom": want.Bytes(), "data/synonyms.txt.gz": gz.Bytes()} {
+			if err := os.WriteFile(path, b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return
+	}
+	const update = " (go test ./search -run TestSearchData -update rewrites it)"
+	if !bytes.Equal(lemmaFilter, want.Bytes()) {
+		t.Error("data/english-words.bloom is not the filter of data/english-words.txt" + update)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(synonymsGzip))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, src) {
+		t.Error("data/synonyms.txt.gz does not hold data/synonyms.txt" + update)
 	}
 }
