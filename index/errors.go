@@ -44,6 +44,7 @@ type NotFoundError struct {
 	Total       int      // number of served skills
 }
 
+// Error implements error: the missing id, with the closest names when there are.
 func (e *NotFoundError) Error() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "skill %q not found among %d skills", e.Name, e.Total)
@@ -73,6 +74,8 @@ func (e *InvalidSkillError) Errors() []skillmd.Diagnostic {
 	return out
 }
 
+// Error implements error: the skill, its SKILL.md path and each error-severity
+// problem with its fix.
 func (e *InvalidSkillError) Error() string {
 	var msgs []string
 	for _, d := range e.Errors() {
@@ -96,6 +99,7 @@ type FileNotFoundError struct {
 	Suggestions []string // existing files close to Path
 }
 
+// Error implements error: the skill and the file it does not hold.
 func (e *FileNotFoundError) Error() string {
 	s := fmt.Sprintf("file %q not found in skill %q", e.Path, e.SkillID)
 	if len(e.Suggestions) > 0 {

@@ -67,6 +67,7 @@ var Targets = map[string]Target{
 		Doc: "any MCP client reading the common {\"mcpServers\": {...}} JSON (--file required); every default folder"},
 }
 
+// Names returns the names of Targets (the agents init-agent knows), sorted.
 func Names() []string {
 	names := make([]string, 0, len(Targets))
 	for n := range Targets {

@@ -17,6 +17,7 @@ type MissingRootsError struct {
 	problems []string
 }
 
+// Error implements error: the folders that do not exist and what to do about them.
 func (e *MissingRootsError) Error() string {
 	return fmt.Sprintf("skill folder %s (from %s); fix the path, or pass --allow-missing to skip folders that do not exist",
 		strings.Join(e.problems, "; "), e.source)

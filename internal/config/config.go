@@ -409,6 +409,8 @@ func (c *Config) Logger(stderr io.Writer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
 }
 
+// Mode is the validation mode the catalog opens with: skillmd.Strict with
+// --strict, else the lenient default.
 func (c *Config) Mode() skillmd.Mode {
 	if c.Strict {
 		return skillmd.Strict

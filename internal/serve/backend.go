@@ -18,6 +18,7 @@ import (
 	"github.com/skilldex/skilldex/internal/mcpshare"
 	"github.com/skilldex/skilldex/tools"
 	"github.com/skilldex/skilldex/tools/sandbox"
+	"golang.org/x/net/netutil"
 )
 
 // SessionOptions are what one client of the shared server asks it to
@@ -264,7 +265,7 @@ func (b *Backend) ServeHTTP(ctx context.Context, options, params json.RawMessage
 		hl.addr, url = ln.URL, ln.URL
 	}
 	go func() {
-		if err := hs.Serve(NewLimitListener(ln, MaxConns)); !errors.Is(err, http.ErrServerClosed) {
+		if err := hs.Serve(netutil.LimitListener(ln, MaxConns)); !errors.Is(err, http.ErrServerClosed) {
 			b.log.Error("http", "addr", hl.addr, "err", err)
 		}
 	}()

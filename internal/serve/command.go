@@ -15,6 +15,7 @@ import (
 	"github.com/skilldex/skilldex/internal/mcpshare"
 	"github.com/skilldex/skilldex/tools"
 	"github.com/skilldex/skilldex/tools/sandbox"
+	"golang.org/x/net/netutil"
 	"golang.org/x/term"
 )
 
@@ -198,7 +199,7 @@ func (c *Command) runOwned(ctx context.Context, addr string) error {
 		url += "/mcp"
 	}
 	fmt.Fprint(c.Stderr, servingLine(url, cat.Len(), false))
-	ln := NewLimitListener(lst, MaxConns)
+	ln := netutil.LimitListener(lst, MaxConns)
 	go func() {
 		<-ctx.Done()
 		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

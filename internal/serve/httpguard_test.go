@@ -18,6 +18,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/tools"
+	"golang.org/x/net/netutil"
 )
 
 func TestHTTPAddr(t *testing.T) {
@@ -308,7 +309,7 @@ func TestConnectionCap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l := NewLimitListener(ln, 2)
+	l := netutil.LimitListener(ln, 2)
 	defer l.Close()
 	var open, peak atomic.Int64
 	accepted := make(chan net.Conn, 8)

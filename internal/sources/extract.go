@@ -28,6 +28,8 @@ type RefusedError struct {
 	Reasons []string
 }
 
+// Error implements error: the source and the reasons it was refused (the
+// first ten, then how many more).
 func (e *RefusedError) Error() string {
 	const max = 10
 	r := e.Reasons

@@ -107,6 +107,7 @@ type GitError struct {
 	Stderr string
 }
 
+// Error implements error: the git arguments (credentials redacted) and git's stderr.
 func (e *GitError) Error() string { return fmt.Sprintf("git %s: %s", e.Args, e.Stderr) }
 
 // redact replaces every secret in s with "***".

@@ -46,6 +46,7 @@ type FormatError struct {
 	Msg  string // what is wrong and how to fix it
 }
 
+// Error implements error: the file, the line and what is wrong with it.
 func (e *FormatError) Error() string {
 	if e.File == "" {
 		return fmt.Sprintf("eval: line %d: %s", e.Line, e.Msg)
