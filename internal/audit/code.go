@@ -251,7 +251,7 @@ func stripComments(code string, k fileKind) string {
 // bypassPermissions mode, Codex's --dangerously-bypass-approvals-and-sandbox,
 // approval_policy "never" and sandbox_mode "danger-full-access", and
 // Gemini CLI's --yolo / approval mode yolo.
-var bypassRe = lazyRE(`--dangerously-skip-permissions|--allow-dangerously-skip-permissions|\bbypassPermissions\b|--dangerously-bypass-approvals-and-sandbox|\b(?:gemini|qwen|codex|claude)\b[^\n]{0,60}\s(?:--yolo|-y)\b|--approval-mode[= ]+yolo|"?defaultMode"?\s*[:=]\s*"?bypass|(?i:approval[_-]policy)["']?\s*[:=]\s*["']?never\b|(?:^|\s)-a\s+never\b|(?i:sandbox[_-]mode)["']?\s*[:=]\s*["']?danger-full-access|--sandbox[= ]danger-full-access`)
+var bypassRe = lazyRE(`--dangerously-skip-permissions|--allow-dangerously-skip-permissions|\bbypassPermissions\b|--dangerously-bypass-approvals-and-sandbox|\b(?:gemini|qwen|codex|claude)\b[^\n]{0,60}\s(?:--yolo|-y)\b|--approval-mode[= ]+yolo|"?defaultMode"?\s*[:=]\s*"?bypass|(?i:approval[_-]policy)["'\x60]?\s*(?:[:=]|\s(?i:to|as)\s)\s*["'\x60]?never\b|(?:^|\s)-a\s+never\b|(?i:sandbox[_-]mode)["'\x60]?\s*(?:[:=]|\s(?i:to|as)\s)\s*["'\x60]?danger-full-access|--sandbox[= ]danger-full-access`)
 
 // bypassWeakRe matches wording that turns approvals or the sandbox off
 // in general terms ("turn off the sandbox", "auto-approve", a bare

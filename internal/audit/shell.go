@@ -232,14 +232,20 @@ func (s *shScan) callOf(st *syntax.Stmt) (call, bool) {
 		return call{}, false
 	}
 	words := s.fields(ce.Args)
-	i := 0
+	i, last := 0, -1
 	for i < len(words) && wrappers[strings.ToLower(path.Base(words[i]))] {
+		last = i
 		i++
 		for i < len(words) && (strings.HasPrefix(words[i], "-") || strings.Contains(words[i], "=") || isNumber(words[i])) {
 			i++
 		}
 	}
 	if i >= len(words) {
+		// env with no command after it is the command: it prints the
+		// environment ("env | nc host port").
+		if last >= 0 && strings.ToLower(path.Base(words[last])) == "env" {
+			return call{name: "env", args: words[last+1:], raw: ce}, true
+		}
 		return call{}, false
 	}
 	return call{name: strings.ToLower(path.Base(words[i])), args: words[i+1:], raw: ce}, true
