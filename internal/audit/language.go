@@ -268,6 +268,10 @@ func scanLanguage(sc *skillCtx, rel, src string, start, end int, li lineIndex, w
 			reason := p.reason
 			if ctx != inHidden && negated(text[:m[0]]) {
 				sev, reason = Low, reason+" (described, not asked: the phrase is negated or named as a threat)"
+			} else if p.rule == "secret-request" && ctx == inProse && silenceRe.MatchString(window(text, m[0], 400)) {
+				// asking for secrets and for silence about it is the
+				// theft itself, visible or not
+				sev, reason = Critical, reason+", and tells the agent not to ask or tell the user"
 			}
 			if ctx != inProse {
 				reason += " (in " + ctx.String() + ")"

@@ -605,14 +605,20 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 	if what := credRead(c); what != "" && s.credLine == 0 {
 		s.credLine, s.credWhat = line, what
 	}
-	if carriesData(c) {
+	// a DNS lookup of a name made from a variable or substitution sends
+	// that data to whoever serves the domain; it counts for what flows
+	// into it, not as a send anywhere in the file
+	lookup := dnsTools[c.name] && anyContains(c.args, "$")
+	if carriesData(c) || lookup {
 		if what := s.taintedArg(c.raw); what != "" {
 			s.add(line, "credential-exfil", Critical, fmt.Sprintf("%s sends %s off the machine (through a variable)", c.name, what), "")
 			s.credAndSend = true
 		}
 	}
-	if carriesData(c) && s.sendLine == 0 {
-		s.sendLine, s.sendWhat = line, c.name
+	if carriesData(c) && s.sendLine == 0 || lookup {
+		if !lookup {
+			s.sendLine, s.sendWhat = line, c.name
+		}
 		for _, a := range dataArgs(c) {
 			if credIn(a) || credEnvRe.MatchString(a) {
 				s.add(line, "credential-exfil", Critical, fmt.Sprintf("%s sends %s off the machine", c.name, a), "")
@@ -622,9 +628,15 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 		if !s.credAndSend {
 			for _, w := range c.raw.Args {
 				for _, sub := range substs(w) {
-					if c2, ok := s.callOf(sub); ok && credRead(c2) != "" {
-						s.add(line, "credential-exfil", Critical, fmt.Sprintf("%s sends the output of %s off the machine", c.name, c2.name), "")
-						s.credAndSend = true
+					stages := []*syntax.Stmt{sub}
+					if bc, ok := sub.Cmd.(*syntax.BinaryCmd); ok && isPipe(bc) {
+						stages = flattenPipe(bc) // $(head -c 60 ~/.ssh/id_rsa | base64)
+					}
+					for _, st := range stages {
+						if c2, ok := s.callOf(st); ok && credRead(c2) != "" && !s.credAndSend {
+							s.add(line, "credential-exfil", Critical, fmt.Sprintf("%s sends the output of %s off the machine", c.name, c2.name), "")
+							s.credAndSend = true
+						}
 					}
 				}
 			}

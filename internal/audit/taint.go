@@ -29,8 +29,8 @@ var (
 	jsEnvRead = lazyRE(`process\.env(?:\.|\[\s*['"])(?:AWS_SECRET_ACCESS_KEY|AWS_SESSION_TOKEN|AZURE_CLIENT_SECRET|ARM_CLIENT_SECRET|GOOGLE_APPLICATION_CREDENTIALS|GOOGLE_CREDENTIALS|GCP_SERVICE_ACCOUNT_KEY|SSH_PRIVATE_KEY)\b|\.\.\.process\.env\b|Deno\.env\.toObject\(\)`)
 	// pyNet and jsNet are any network call: with credentials read in
 	// the same script, a request of any method carries them out.
-	pyNet = lazyRE(`requests\.(?:get|post|put|patch|request|Session)\b|httpx\.|urllib3?\.|urlopen\(|http\.client\.|socket\.(?:socket|create_connection)\(|\.sendall\(|\.sendto\(|smtplib\.|ftplib\.|paramiko\.|aiohttp\.|websocket|pycurl`)
-	jsNet = lazyRE(`\bfetch\(|axios\b|https?\.(?:request|get)\(|net\.(?:connect|createConnection|Socket)\b|XMLHttpRequest|sendBeacon|WebSocket\(|nodemailer|\bgot\(|undici|node-fetch|superagent|\.post\(`)
+	pyNet = lazyRE(`requests\.(?:get|post|put|patch|request|Session)\b|httpx\.|urllib3?\.|urlopen\(|http\.client\.|socket\.(?:socket|create_connection)\(|\.sendall\(|\.sendto\(|smtplib\.|ftplib\.|paramiko\.|aiohttp\.|websocket|pycurl|(?:subprocess\.\w+|os\.system|os\.popen)\(\s*\[?\s*f?['"](?:curl|wget|nc|ncat|socat|scp|rsync|sftp|ftp)\b`)
+	jsNet = lazyRE(`\bfetch\(|axios\b|https?\.(?:request|get)\(|net\.(?:connect|createConnection|Socket)\b|XMLHttpRequest|sendBeacon|WebSocket\(|nodemailer|\bgot\(|undici|node-fetch|superagent|\.post\(|(?:exec|execSync|execFile|execFileSync|spawn|spawnSync)\(\s*['"\x60](?:curl|wget|nc|ncat|socat|scp|rsync|sftp|ftp)\b`)
 	// otherNet is a network call in Ruby, Perl, PHP, Go or PowerShell.
 	otherNet  = lazyRE(`Net::HTTP|HTTParty|Faraday|RestClient|open-uri|URI\.open|LWP::|HTTP::Tiny|IO::Socket|curl_exec|curl_init|file_get_contents\(\s*['"]https?:|fsockopen|http\.(?:Post|PostForm|Get|NewRequest)\(|net\.Dial|(?i:invoke-webrequest|invoke-restmethod|net\.webclient|uploadstring|uploadfile|uploaddata|system\.net\.sockets|tcpclient)`)
 	otherCode = set(".rb", ".pl", ".pm", ".php", ".go", ".lua", ".java", ".kt", ".cs", ".swift", ".rs", ".ps1", ".psm1")
@@ -128,6 +128,10 @@ func (s *shScan) taintedArg(ce *syntax.CallExpr) string {
 	}
 	return what
 }
+
+// dnsTools look a name up: the resolver chain, and the domain's owner,
+// see the name.
+var dnsTools = set("dig", "nslookup", "host", "drill", "resolvectl", "getent")
 
 // carriesData reports a network command that sends something: an
 // upload or form (isSend), a raw connection, or a fetch whose URL holds
