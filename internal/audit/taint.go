@@ -32,8 +32,12 @@ var (
 	pyNet = lazyRE(`requests\.(?:get|post|put|patch|request|Session)\b|httpx\.|urllib3?\.|urlopen\(|http\.client\.|socket\.(?:socket|create_connection)\(|\.sendall\(|\.sendto\(|smtplib\.|ftplib\.|paramiko\.|aiohttp\.|websocket|pycurl|(?:subprocess\.\w+|os\.system|os\.popen)\(\s*\[?\s*f?['"](?:curl|wget|nc|ncat|socat|scp|rsync|sftp|ftp)\b`)
 	jsNet = lazyRE(`\bfetch\(|axios\b|https?\.(?:request|get)\(|net\.(?:connect|createConnection|Socket)\b|XMLHttpRequest|sendBeacon|WebSocket\(|nodemailer|\bgot\(|undici|node-fetch|superagent|\.post\(|(?:exec|execSync|execFile|execFileSync|spawn|spawnSync)\(\s*['"\x60](?:curl|wget|nc|ncat|socat|scp|rsync|sftp|ftp)\b`)
 	// otherNet is a network call in Ruby, Perl, PHP, Go or PowerShell.
-	otherNet  = lazyRE(`Net::HTTP|HTTParty|Faraday|RestClient|open-uri|URI\.open|LWP::|HTTP::Tiny|IO::Socket|curl_exec|curl_init|file_get_contents\(\s*['"]https?:|fsockopen|http\.(?:Post|PostForm|Get|NewRequest)\(|net\.Dial|(?i:invoke-webrequest|invoke-restmethod|net\.webclient|uploadstring|uploadfile|uploaddata|system\.net\.sockets|tcpclient)`)
-	otherCode = set(".rb", ".pl", ".pm", ".php", ".go", ".lua", ".java", ".kt", ".cs", ".swift", ".rs", ".ps1", ".psm1")
+	otherNet = lazyRE(`Net::HTTP|HTTParty|Faraday|RestClient|open-uri|URI\.open|LWP::|HTTP::Tiny|IO::Socket|curl_exec|curl_init|file_get_contents\(\s*['"]https?:|fsockopen|http\.(?:Post|PostForm|Get|NewRequest)\(|net\.Dial|(?i:invoke-webrequest|invoke-restmethod|net\.webclient|uploadstring|uploadfile|uploaddata|system\.net\.sockets|tcpclient)`)
+	// otherEnvDump reads the whole environment in Ruby, Perl, PHP or
+	// PowerShell (Go's os.Environ() is left out: it is how a Go program
+	// passes its environment to a child).
+	otherEnvDump = lazyRE(`\bENV\.(?:to_h|to_hash|to_a|inspect)\b|%ENV\b|json_encode\(\s*\$_(?:ENV|SERVER)|\bgetenv\(\s*\)|(?i:(?:get-childitem|gci|dir|ls)\s+env:|\[(?:system\.)?environment\]::getenvironmentvariables\(\))`)
+	otherCode    = set(".rb", ".pl", ".pm", ".php", ".go", ".lua", ".java", ".kt", ".cs", ".swift", ".rs", ".ps1", ".psm1")
 )
 
 // credIn reports whether a word names a credential store (a public
@@ -155,14 +159,25 @@ func carriesData(c call) bool {
 // call, in a script of a language the audit has no rules for (Ruby,
 // Perl, PHP, Go, PowerShell), by pattern over its text.
 func scanOtherTaint(sc *skillCtx, rel, text string) {
-	if !otherCode[strings.ToLower(path.Ext(rel))] || !mayBeCred(text) {
+	if !otherCode[strings.ToLower(path.Ext(rel))] {
 		return
 	}
-	m := credPath.FindStringIndex(text)
+	var m []int
+	what := ""
+	if mayBeCred(text) {
+		if m = credPath.FindStringIndex(text); m != nil {
+			what = strings.TrimSpace(text[m[0]:m[1]])
+		}
+	}
 	if m == nil {
-		return
+		if m = otherEnvDump.FindStringIndex(text); m == nil {
+			return
+		}
+		what = "the whole environment"
+		if otherNet.FindStringIndex(text) == nil {
+			return // read alone: environments are passed on, not stolen
+		}
 	}
-	what := strings.TrimSpace(text[m[0]:m[1]])
 	ln := 1 + strings.Count(text[:m[0]], "\n")
 	if n := otherNet.FindStringIndex(text); n != nil {
 		sc.add(rel, max(ln, 1+strings.Count(text[:n[0]], "\n")), "credential-exfil", Critical, "reads "+what+" and sends data over the network in the same file", lineAround(text, n[0], n[1]))

