@@ -16,10 +16,16 @@ import (
 )
 
 // allQueryFiles are the judged sets every ranking change is measured on.
-// The held-out set (testdata/heldout-symptom.tsv) is deliberately not
-// among them: it is measured once a change is chosen, never tuned on.
+// The held-out sets (heldoutFiles) are deliberately not among them: they
+// are measured once a change is chosen, never tuned on.
 var allQueryFiles = append(append([]string(nil), queryFiles...),
-	filepath.Join("testdata", "hard-queries.tsv"), filepath.Join("testdata", "dev-symptom.tsv"))
+	filepath.Join("testdata", "hard-queries.tsv"), filepath.Join("testdata", "dev-symptom.tsv"),
+	filepath.Join("testdata", "dev-everyday.tsv"))
+
+// heldoutFiles are the held-out judged sets: symptom-phrased queries, and a
+// mix shaped like a real agent workload (agent tasks, keywords, typos,
+// multilingual, paraphrases, everyday newcomer tasks, no-answer queries).
+var heldoutFiles = []string{filepath.Join("testdata", "heldout-symptom.tsv"), filepath.Join("testdata", "heldout-mixed.tsv")}
 
 // contentGroup maps a doc ID to the identity of its content, so copies of
 // one skill count as that skill (as the catalog folds them).
@@ -316,7 +322,7 @@ func TestDevLatency(t *testing.T) {
 	docs := corpusDocs(t)
 	ix := openMem(t, docs...)
 	var texts []string
-	for _, f := range append(allQueryFiles, filepath.Join("testdata", "heldout-symptom.tsv")) {
+	for _, f := range append(allQueryFiles, heldoutFiles...) {
 		qs, err := eval.LoadQueries(f)
 		if err != nil {
 			t.Fatal(err)
