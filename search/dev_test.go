@@ -115,7 +115,7 @@ func TestDevReport(t *testing.T) {
 				label = 1
 			}
 			ft := res.Hits[0].feat
-			fmt.Fprintf(&dump, "%d\t%.4f\t%.4f\t%.4f\t%.4f\t%d\t%.4f\t%s\t%s\t%s\n", label, ft.cov, ft.metaCov, ft.score, ft.nameCov, ft.terms, ft.next, q.Category, filepath.Base(f), q.Text)
+			fmt.Fprintf(&dump, "%d\t%.4f\t%.4f\t%.4f\t%.4f\t%d\t%.4f\t%.4f\t%s\t%s\t%s\n", label, ft.cov, ft.metaCov, ft.score, ft.nameCov, ft.terms, ft.next, ft.metaMiss, q.Category, filepath.Base(f), q.Text)
 		}
 	}
 	if f := os.Getenv("SKILLDEX_DUMP"); f != "" {
@@ -137,6 +137,9 @@ var devVariants = []struct {
 	{"dirconf .25", func(tu *tuning) { tu.dirConf = 0.25 }},
 	{"dir .2", func(tu *tuning) { tu.direction = 0.2 }},
 	{"dir .1", func(tu *tuning) { tu.direction = 0.1 }},
+	{"fbMaxConf .4", func(tu *tuning) { tu.fbMaxConf = 0.4 }},
+	{"fbMaxConf .6", func(tu *tuning) { tu.fbMaxConf = 0.6 }},
+	{"fbMaxConf .7", func(tu *tuning) { tu.fbMaxConf = 0.7 }},
 	{"dir .2 max1", func(tu *tuning) { tu.direction, tu.dirMaxTargets = 0.2, 1 }},
 	{"dir .2 max4", func(tu *tuning) { tu.direction, tu.dirMaxTargets = 0.2, 4 }},
 	{"dir .2 max99", func(tu *tuning) { tu.direction, tu.dirMaxTargets = 0.2, 99 }},
