@@ -116,7 +116,6 @@ type plan struct {
 	fb          uint64       // bit i: terms[i] is a feedback term
 	expanded    bool         // some clauses are expansions (see clause.expansion)
 	docs        uint64       // documents in the index when planned
-	nQuery      int          // terms[:nQuery] are the query's own words, in query order (keywords and feedback terms follow)
 }
 
 // Search runs req and returns one page of hits, best first.
@@ -241,9 +240,6 @@ func (ix *Index) collect(ctx context.Context, r *engine.Reader, p *plan, req Req
 		if res, err = ix.run(ctx, r, p, max(want, minHits), req.MinScore); err != nil {
 			return nil, err
 		}
-	}
-	if err := p.proximate(r, res.Hits, ix.tune.proxTop, &ix.tune); err != nil {
-		return nil, err
 	}
 	var miss []bool
 	if ix.tune.direction > 0 && ix.tune.direction != 1 || ix.tune.dirConf > 0 && ix.tune.dirConf != 1 {
@@ -432,7 +428,7 @@ func (ix *Index) plan(ctx context.Context, r *engine.Reader, text string, keywor
 		return nil, err
 	}
 
-	p := &plan{terms: terms, docs: docs, nQuery: nQuery}
+	p := &plan{terms: terms, docs: docs}
 	// add adds a clause for term in field unless no document has it there
 	// (the engine would open a postings iterator for nothing), and returns the document
 	// frequency.

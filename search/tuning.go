@@ -122,11 +122,6 @@ type tuning struct {
 	// dirConf multiplies the Confidence of a hit whose description names
 	// conversion targets, none of them the query's; 0 or 1: off.
 	direction, dirConf float64
-	// prox raises the score of one of the best proxTop hits by prox times
-	// the share of the query's adjacent word pairs also adjacent in its
-	// name and description (see proximity.go); 0: off.
-	prox    float64
-	proxTop int
 	// prune skips documents that cannot enter the best hits (top-k
 	// pruning, see prune.go); results are the same either way.
 	prune bool
@@ -177,7 +172,6 @@ var defaultTuning = tuning{
 	direction:      0.2,
 	dirMaxTargets:  2,
 	dirConf:        1,
-	proxTop:        20,
 	prune:          true,
 }
 
