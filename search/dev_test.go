@@ -133,8 +133,6 @@ var devVariants = []struct {
 	{"default", func(*tuning) {}},
 	{"dir .5", func(tu *tuning) { tu.direction = 0.5 }},
 	{"dir .3", func(tu *tuning) { tu.direction = 0.3 }},
-	{"dirconf .5", func(tu *tuning) { tu.dirConf = 0.5 }},
-	{"dirconf .25", func(tu *tuning) { tu.dirConf = 0.25 }},
 	{"dir .2", func(tu *tuning) { tu.direction = 0.2 }},
 	{"dir .1", func(tu *tuning) { tu.direction = 0.1 }},
 	{"fbMaxConf .4", func(tu *tuning) { tu.fbMaxConf = 0.4 }},

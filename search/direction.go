@@ -92,41 +92,24 @@ func (c conversion) reverses(targets []string, maxTargets int) bool {
 		slices.ContainsFunc(targets, func(t string) bool { return slices.Contains(c.from, t) })
 }
 
-// misses reports whether a skill states conversion targets, none of them
-// c's target: its description does not say it produces what the query
-// wants.
-func (c conversion) misses(targets []string) bool {
-	return len(targets) > 0 && !slices.Contains(targets, c.to)
-}
-
 // orient re-ranks the best hits of a conversion query by direction: a hit
 // converting the other way has its score multiplied by tune.direction, and
-// the hits are sorted again (stably, so equal scores keep their order).
-// It reads the stored targets of at most n hits. The returned flags mark,
-// per hit after sorting, a hit whose stated targets miss the query's
-// target (for Confidence).
-func orient(r *engine.Reader, c conversion, hits []engine.Hit, n int, tune *tuning) ([]bool, error) {
-	n = min(n, len(hits))
-	miss := make([]bool, len(hits))
-	type scored struct {
-		h    engine.Hit
-		miss bool
-	}
-	top := make([]scored, n)
-	for i := range n {
-		top[i].h = hits[i]
+// the hits are sorted again (stably, so equal scores keep their order). It
+// reads the stored targets of every hit.
+func orient(r *engine.Reader, c conversion, hits []engine.Hit, tune *tuning) error {
+	moved := false
+	for i := range hits {
 		targets, _, err := r.MetaTargets(hits[i].ID)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		if tune.direction > 0 && c.reverses(targets, tune.dirMaxTargets) {
-			top[i].h.Score *= tune.direction
+		if c.reverses(targets, tune.dirMaxTargets) {
+			hits[i].Score *= tune.direction
+			moved = true
 		}
-		top[i].miss = c.misses(targets)
 	}
-	slices.SortStableFunc(top, func(a, b scored) int { return cmp.Compare(b.h.Score, a.h.Score) })
-	for i := range n {
-		hits[i], miss[i] = top[i].h, top[i].miss
+	if moved {
+		slices.SortStableFunc(hits, func(a, b engine.Hit) int { return cmp.Compare(b.Score, a.Score) })
 	}
-	return miss, nil
+	return nil
 }

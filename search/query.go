@@ -241,11 +241,9 @@ func (ix *Index) collect(ctx context.Context, r *engine.Reader, p *plan, req Req
 			return nil, err
 		}
 	}
-	var miss []bool
-	if ix.tune.direction > 0 && ix.tune.direction != 1 || ix.tune.dirConf > 0 && ix.tune.dirConf != 1 {
+	if d := ix.tune.direction; d > 0 && d < 1 {
 		if c, ok := parseConversion(r, req.Query); ok {
-			var err error
-			if miss, err = orient(r, c, res.Hits, len(res.Hits), &ix.tune); err != nil {
+			if err := orient(r, c, res.Hits, &ix.tune); err != nil {
 				return nil, err
 			}
 		}
@@ -259,9 +257,6 @@ func (ix *Index) collect(ctx context.Context, r *engine.Reader, p *plan, req Req
 		}
 		ft := p.hitFeatures(res.Hits, i, &ix.tune, qs)
 		c := ft.confidence()
-		if miss != nil && miss[i] && ix.tune.dirConf > 0 {
-			c *= ix.tune.dirConf
-		}
 		if c >= ConfidentMatch {
 			out.NoGoodMatch = false
 		}

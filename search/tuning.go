@@ -119,9 +119,7 @@ type tuning struct {
 	// dirMaxTargets is the most conversion targets a skill may name and
 	// still count as converting one way (see conversion.reverses).
 	dirMaxTargets int
-	// dirConf multiplies the Confidence of a hit whose description names
-	// conversion targets, none of them the query's; 0 or 1: off.
-	direction, dirConf float64
+	direction     float64
 	// prune skips documents that cannot enter the best hits (top-k
 	// pruning, see prune.go); results are the same either way.
 	prune bool
@@ -171,7 +169,6 @@ var defaultTuning = tuning{
 	coTerms:        6,
 	direction:      0.2,
 	dirMaxTargets:  2,
-	dirConf:        1,
 	prune:          true,
 }
 
