@@ -115,7 +115,7 @@ func TestDevReport(t *testing.T) {
 				label = 1
 			}
 			ft := res.Hits[0].feat
-			fmt.Fprintf(&dump, "%d\t%.4f\t%.4f\t%.4f\t%.4f\t%d\t%.4f\t%.4f\t%s\t%s\t%s\n", label, ft.cov, ft.metaCov, ft.score, ft.nameCov, ft.terms, ft.next, ft.metaMiss, q.Category, filepath.Base(f), q.Text)
+			fmt.Fprintf(&dump, "%d\t%.4f\t%.4f\t%.4f\t%.4f\t%d\t%.4f\t%s\t%s\t%s\n", label, ft.cov, ft.metaCov, ft.score, ft.nameCov, ft.terms, ft.next, q.Category, filepath.Base(f), q.Text)
 		}
 	}
 	if f := os.Getenv("SKILLDEX_DUMP"); f != "" {
