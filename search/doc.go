@@ -72,6 +72,15 @@
 // of their names and descriptions; the best 6, held by 2 or more voters,
 // are added like feedback terms at up to 0.2 of a query term's weight.
 //
+// A query stating a direction ("convert markdown to a word document",
+// "migrate from Cypress to Playwright": a conversion verb, then "to",
+// "into" or "as") is compared with each hit's conversion targets, the words
+// after "to" or "into" in its description, stored at indexing
+// (direction.go): a hit converting the other way (one of its at most 2
+// targets is the query's source, none its target) scores 0.2 of what it
+// would. A skill naming more targets lists routes of a general converter
+// and is left alone.
+//
 // # Confidence
 //
 // Each hit carries a Confidence in [0, 1] and a result says NoGoodMatch

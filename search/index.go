@@ -27,7 +27,7 @@ var ErrCorrupt = engine.ErrCorrupt
 
 // FormatVersion is the version of what an index holds on disk: the
 // mapping's version and those of the bleve modules this binary was built
-// with (from its build information), e.g. "skilldex-search-4
+// with (from its build information), e.g. "skilldex-search-5
 // bleve/v2@v2.6.1 ...". An index written under another version is
 // ErrCorrupt; callers keying data on disk by build include it.
 func FormatVersion() string { return engine.FormatVersion() }

@@ -241,6 +241,13 @@ func (ix *Index) collect(ctx context.Context, r *engine.Reader, p *plan, req Req
 			return nil, err
 		}
 	}
+	if d := ix.tune.direction; d > 0 && d < 1 {
+		if c, ok := parseConversion(r, req.Query); ok {
+			if err := orient(r, c, res.Hits, &ix.tune); err != nil {
+				return nil, err
+			}
+		}
+	}
 	// Hits beyond want were fetched for Confidence's margin only.
 	qs := p.queryScores(res.Hits, &ix.tune)
 	out := &Result{Hits: make([]Hit, 0, min(len(res.Hits), want)), Total: res.Total, NoGoodMatch: true}

@@ -113,6 +113,13 @@ type tuning struct {
 	coDocs       int
 	coMaxDocFrac float64
 	coTerms      int
+	// direction multiplies the score of a hit converting the other way
+	// from a conversion query ("convert markdown to word" and a skill
+	// turning documents to Markdown; see direction.go); 0 or 1: off.
+	// dirMaxTargets is the most conversion targets a skill may name and
+	// still count as converting one way (see conversion.reverses).
+	dirMaxTargets int
+	direction     float64
 	// prune skips documents that cannot enter the best hits (top-k
 	// pruning, see prune.go); results are the same either way.
 	prune bool
@@ -160,6 +167,8 @@ var defaultTuning = tuning{
 	coDocs:         20,
 	coMaxDocFrac:   0.1,
 	coTerms:        6,
+	direction:      0.2,
+	dirMaxTargets:  2,
 	prune:          true,
 }
 

@@ -119,9 +119,11 @@ func isTitle(desc string) bool {
 
 // metaTerms returns the distinct terms of the name and the indexed
 // description as ana analyses them, space-separated (analysed terms hold
-// no spaces).
+// no spaces), then the description's conversion targets (withTargets).
 func (d *Doc) metaTerms(ana analysis.Analyzer) string {
-	return distinctTerms(ana.Analyze([]byte(d.Name)), ana.Analyze([]byte(d.indexedDescription())))
+	desc := d.indexedDescription()
+	descToks := ana.Analyze([]byte(desc))
+	return withTargets(distinctTerms(ana.Analyze([]byte(d.Name)), descToks), conversionTargets(desc, descToks))
 }
 
 // distinctTerms returns the distinct terms of the token streams,

@@ -67,7 +67,9 @@ const (
 	fieldLensKey = "lens"
 	// fieldTerms stores (never indexes) the distinct analysed terms of the
 	// name and the indexed description, space-separated: what
-	// pseudo-relevance feedback reads of the best hits (Reader.MetaTerms).
+	// pseudo-relevance feedback reads of the best hits (Reader.MetaTerms),
+	// then the description's conversion targets, each prefixed with
+	// targetMark (Reader.MetaTargets).
 	fieldTerms = "terms"
 )
 

@@ -106,12 +106,43 @@ func (r *Reader) MetaTerms(id string) (terms []string, ok bool, err error) {
 	if doc == nil {
 		return nil, false, nil
 	}
+	terms, _ = splitTerms(doc)
+	return terms, true, nil
+}
+
+// MetaTargets returns the conversion targets of document id's indexed
+// description: the analysed terms that follow "to" or "into" in it (the
+// term of "Markdown" in "Convert documents to Markdown"), in description
+// order; ok is false when there is no such document. A document indexed
+// before targets were stored has none.
+func (r *Reader) MetaTargets(id string) (targets []string, ok bool, err error) {
+	doc, err := r.r.Document(id)
+	if err != nil {
+		return nil, false, fmt.Errorf("search: %w", err)
+	}
+	if doc == nil {
+		return nil, false, nil
+	}
+	_, targets = splitTerms(doc)
+	return targets, true, nil
+}
+
+// splitTerms reads the stored terms field of doc: its analysed terms and
+// its conversion targets (marked with targetMark).
+func splitTerms(doc index.Document) (terms, targets []string) {
 	doc.VisitFields(func(f index.Field) {
-		if f.Name() == fieldTerms {
-			terms = append(terms, strings.Fields(string(f.Value()))...)
+		if f.Name() != fieldTerms {
+			return
+		}
+		for _, t := range strings.Fields(string(f.Value())) {
+			if rest, ok := strings.CutPrefix(t, targetMark); ok {
+				targets = append(targets, rest)
+			} else {
+				terms = append(terms, t)
+			}
 		}
 	})
-	return terms, true, nil
+	return terms, targets
 }
 
 // TermCount is a dictionary word and the number of documents holding it.

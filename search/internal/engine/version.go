@@ -10,7 +10,7 @@ import (
 // mappingVersion names our own part of the on-disk format: the mapping,
 // the analyzers' configuration, the fields and what each holds. Change it
 // whenever one of them changes meaning.
-const mappingVersion = "skilldex-search-4"
+const mappingVersion = "skilldex-search-5"
 
 // bleveModules are the module path prefixes whose code writes or analyses
 // what the index holds: bleve itself, its index and segment APIs, the zap
@@ -21,7 +21,7 @@ const bleveModules = "github.com/blevesearch/"
 // FormatVersion is the version of what an index holds on disk: our
 // mapping version and the version of every github.com/blevesearch module
 // linked into this build, taken from the build information
-// (runtime/debug.ReadBuildInfo), e.g. "skilldex-search-4
+// (runtime/debug.ReadBuildInfo), e.g. "skilldex-search-5
 // bleve/v2@v2.6.1 segment@v0.9.1 ...". A bleve or analysis upgrade can
 // change what the same text indexes as, or the segment format, without a
 // change of ours; the version changes with it, so an index written by

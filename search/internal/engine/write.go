@@ -249,7 +249,7 @@ func prepare(m mapping.IndexMapping, ana analyzers, w *chainMemo, d *Doc) prepar
 	nameToks := both(d.Name)[0]
 	descToks := both(desc)[0]
 	l := d.lengthsOf(desc)
-	terms := w.distinctTerms(nameToks, descToks)
+	terms := withTargets(w.distinctTerms(nameToks, descToks), conversionTargets(desc, descToks))
 	if ana.docs != nil {
 		return prepared{doc: buildDoc(ana, w, d, desc, l, terms, nameToks, descToks, both), lens: l}
 	}
