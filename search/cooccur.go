@@ -78,6 +78,29 @@ func (ix *Index) coTerms(ctx context.Context, r *engine.Reader, p *plan) ([]fbTe
 		}
 		return best[i].ref < best[j].ref
 	})
+	// The voters, and the order their votes are summed in, must not
+	// depend on index order (which a build's merges decide): the ones
+	// kept, with the whole tie at the cut, are ordered by skill ID.
+	n := len(best)
+	if n > tune.coDocs {
+		for n = tune.coDocs; n < len(best) && best[n].w == best[tune.coDocs-1].w; n++ {
+		}
+	}
+	ids := make(map[engine.DocRef]string, n)
+	for _, b := range best[:n] {
+		id, err := r.IDOf(b.ref)
+		if err != nil {
+			return nil, err
+		}
+		ids[b.ref] = id
+	}
+	best = best[:n]
+	sort.SliceStable(best, func(i, j int) bool {
+		if best[i].w != best[j].w {
+			return best[i].w > best[j].w
+		}
+		return ids[best[i].ref] < ids[best[j].ref]
+	})
 	if len(best) > tune.coDocs {
 		best = best[:tune.coDocs]
 	}

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"cmp"
 	"context"
 	"math"
 	"math/bits"
@@ -219,7 +220,12 @@ func (ix *Index) search(ctx context.Context, req Request) (*Result, error) {
 }
 
 // run executes plan p for the best limit hits, counting those scoring at
-// least minScore (when above 0) in the returned result's total.
+// least minScore (when above 0) in the returned result's total. Hits of
+// equal score are ordered by ID, and a tie across the limit is settled
+// by ID too: the engine orders them by document number, which follows
+// the order a build happened to write the documents in, so two builds of
+// one catalog (or a rebuild) would otherwise list, cut, and learn from
+// (feedback) different skills of a tie.
 func (ix *Index) run(ctx context.Context, r *engine.Reader, p *plan, limit int, minScore float64) (*engine.Result, error) {
 	tune := ix.tune
 	// A document matching only feedback terms scores 0 (they count for
@@ -227,7 +233,29 @@ func (ix *Index) run(ctx context.Context, r *engine.Reader, p *plan, limit int, 
 	counting := minScore > 0 || p.fb != 0
 	p.q.KeepNorm = p.fb != 0
 	p.q.BleveStats = tune.nativeStats
-	return r.Execute(ctx, &p.q, &planScorer{p: p, tune: &tune}, p.docs, limit, counting, minScore)
+	sc := &planScorer{p: p, tune: &tune}
+	fetch := limit + 1
+	for {
+		res, err := r.Execute(ctx, &p.q, sc, p.docs, fetch, counting, minScore)
+		if err != nil {
+			return nil, err
+		}
+		hs := res.Hits
+		if len(hs) > limit && hs[len(hs)-1].Score == hs[limit-1].Score && len(hs) == fetch && fetch < MaxWindow {
+			fetch = min(2*fetch, MaxWindow) // the tie goes on past what was fetched
+			continue
+		}
+		slices.SortStableFunc(hs, func(a, b engine.Hit) int {
+			if c := cmp.Compare(b.Score, a.Score); c != 0 {
+				return c
+			}
+			return strings.Compare(a.ID, b.ID)
+		})
+		if len(hs) > limit {
+			res.Hits = hs[:limit]
+		}
+		return res, nil
+	}
 }
 
 // collect builds the Result of req from res, p's search for the best want

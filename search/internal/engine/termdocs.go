@@ -44,6 +44,16 @@ func (r *Reader) TermDocs(ctx context.Context, field, term string, limit uint64)
 	}
 }
 
+// IDOf returns the ID of the document ref (from TermDocs of this Reader),
+// or "" when it is gone. Errors: bleve's for an unreadable index.
+func (r *Reader) IDOf(ref DocRef) (string, error) {
+	id, err := r.r.ExternalID(index.IndexInternalID(ref))
+	if err != nil {
+		return "", fmt.Errorf("search: %w", err)
+	}
+	return id, nil
+}
+
 // MetaTermsOf is MetaTerms of the document ref (from TermDocs of this
 // Reader); ok is false when it is gone.
 func (r *Reader) MetaTermsOf(ref DocRef) (terms []string, ok bool, err error) {
