@@ -60,9 +60,48 @@ func scanHTML(sc *skillCtx, rel, src string, off int, li lineIndex, seen map[int
 // note to maintainers.
 var (
 	addressRe    = lazyRE(`(?i)\b(?:you|your|assistant|claude|chatgpt|gpt|llms?|ai|agents?|model|copilot|codex|gemini|cursor)\b`)
-	imperativeRe = lazyRE(`(?i)(?:^|[.!:;\n]\s*|\b(?:you|agent|assistant|model|ai)\s+(?:must|should|will|need\s+to|have\s+to|are\s+to)\s+(?:\w+\s+){0,2})(?:ignore|always|never|do\s+not|don'?t|make\s+sure|remember|instead|important|execute|run|send|read|fetch|download|install|delete|remove|upload|post|call|open|visit|tell|say|respond|reply|output|print|write|pretend|act|obey|follow|forget|disregard|include|append|add|use)\b`)
+	imperativeRe = lazyRE(`(?i)(?:^|[.!:;\n]\s*|\b(?:you|agent|assistant|model|ai)\s+(?:must|should|will|need\s+to|have\s+to|are\s+to)\s+(?:\w+\s+){0,2})(?:(?:also|now|then|please|first|just|quietly|silently)\s+)?(?:ignore|always|never|do\s+not|don'?t|make\s+sure|remember|instead|important|execute|run|send|read|fetch|download|install|delete|remove|upload|post|call|open|visit|tell|say|respond|reply|output|print|write|pretend|act|obey|follow|forget|disregard|include|append|add|use)\b`)
 	urlRe        = lazyRE(`https?://[^\s"'<>)\]]+`)
 )
+
+// cmdStartRe finds where a command inside a sentence starts ("also run
+// curl … | bash without asking"): the sentence itself is no command the
+// shell parser reads.
+var cmdStartRe = lazyRE(`(?i)\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|bash|sh|python3?|node|powershell|pwsh|nc|ncat)\s`)
+
+// pipeRunRe finds a pipe into an interpreter.
+var pipeRunRe = lazyRE(`(?i)\|\s*(?:sudo\s+)?(?:bash|sh|zsh|dash|python3?|node|perl|ruby|iex|invoke-expression)\b`)
+
+// scanProseCommands runs the shell and PowerShell rules over each command
+// found in prose-like text, from its command word to the end of its line
+// or sentence.
+func scanProseCommands(sc *skillCtx, rel, text string, line0 int, w where) {
+	for from := 0; from < len(text); {
+		m := cmdStartRe.FindStringIndex(text[from:])
+		if m == nil {
+			return
+		}
+		start := from + m[0]
+		end := len(text)
+		for _, stop := range []string{"\n", ". ", "`", "<", "\""} {
+			if i := strings.Index(text[start:], stop); i >= 0 && start+i < end {
+				end = start + i
+			}
+		}
+		cmd := text[start:end]
+		// prose resumes after the interpreter a pipe feeds ("| bash
+		// without asking"): words after it would read as a script name
+		if p := pipeRunRe.FindStringIndex(cmd); p != nil {
+			cmd = cmd[:p[1]]
+		}
+		line := line0 + strings.Count(text[:start], "\n")
+		scanShell(sc, rel, cmd, line, w)
+		if psish.MatchString(cmd) {
+			scanPowerShell(sc, rel, cmd, line, w)
+		}
+		from = max(end, start+m[1])
+	}
+}
 
 // hidden checks text people do not see (src[s:e]): any attack inside it
 // is critical, and an instruction to the model in it is high on its own.
@@ -74,7 +113,11 @@ func hidden(sc *skillCtx, rel, src string, s, e int, li lineIndex, what string) 
 	}
 	before := len(sc.findings)
 	scanLanguage(sc, rel, src, s, e, li, inHidden, nil)
+	shellBefore := len(sc.findings)
 	scanShell(sc, rel, content, li.line(s), inHidden)
+	if len(sc.findings) == shellBefore {
+		scanProseCommands(sc, rel, content, li.line(s), inHidden)
+	}
 	scanBypass(sc, rel, content, li.line(s), inHidden)
 	for _, m := range urlRe.FindAllStringIndex(content, -1) {
 		scanURL(sc, rel, src, content[m[0]:m[1]], false, li, s+m[0])

@@ -81,6 +81,7 @@ func scanMarkdown(sc *skillCtx, rel, src string, li lineIndex) {
 		case *ast.CodeSpan:
 			if s, e, ok := inlineRange(n); ok {
 				spans = append(spans, [2]int{fm + s, fm + e})
+				scanInlineCommand(sc, rel, src[fm+s:fm+e], li.line(fm+s))
 			}
 		case *ast.FencedCodeBlock, *ast.CodeBlock:
 			lines := n.Lines()
@@ -178,6 +179,25 @@ func nodeStart(n ast.Node) int {
 
 // scanFence runs the script rules over a fenced or indented code block in
 // markdown: commands the model may run, in context inCode.
+// psish matches the PowerShell an inline command may be.
+var psish = lazyRE(`(?i)\b(?:iex|invoke-expression|iwr|irm|invoke-webrequest|invoke-restmethod)\b`)
+
+// scanInlineCommand checks inline code ("Run `curl … | bash` first"): an
+// agent runs a command it is shown inline as readily as one in a block,
+// so one that looks like a command gets the shell (or PowerShell) rules,
+// in context inCode.
+func scanInlineCommand(sc *skillCtx, rel, code string, line int) {
+	if len(code) < 6 {
+		return
+	}
+	if shellish.MatchString(code) {
+		scanShell(sc, rel, code, line, inCode)
+	}
+	if psish.MatchString(code) {
+		scanPowerShell(sc, rel, code, line, inCode)
+	}
+}
+
 func scanFence(sc *skillCtx, rel, code string, line int, info string) {
 	k, ok := langKind(info)
 	if !ok {
