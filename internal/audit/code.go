@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"encoding/json"
 	"strings"
 	"sync"
 )
@@ -335,6 +336,32 @@ func scanConfig(sc *skillCtx, rel, text string, line0 int, w where) {
 	if m := minerWords.FindStringIndex(text); m != nil {
 		ln := line0 + strings.Count(text[:m[0]], "\n")
 		sc.add(rel, ln, "miner", sc.rank(Critical, w, false), "miner settings: "+minerWords.FindString(text[m[0]:m[1]]), lineAround(text, m[0], m[1]))
+	}
+}
+
+// npmLifecycle are the package.json scripts npm runs by itself on
+// install or publish, without anyone naming them.
+var npmLifecycle = []string{"preinstall", "install", "postinstall", "prepare", "prepublish", "preprepare", "postprepare"}
+
+// scanPackageScripts runs the shell rules over the lifecycle scripts of a
+// package.json: `npm install` in the skill's folder runs them.
+func scanPackageScripts(sc *skillCtx, rel, text string) {
+	var pkg struct {
+		Scripts map[string]string `json:"scripts"`
+	}
+	if json.Unmarshal([]byte(text), &pkg) != nil {
+		return
+	}
+	for _, name := range npmLifecycle {
+		cmd, ok := pkg.Scripts[name]
+		if !ok {
+			continue
+		}
+		line := 1
+		if i := strings.Index(text, `"`+name+`"`); i >= 0 {
+			line += strings.Count(text[:i], "\n")
+		}
+		scanShell(sc, rel, cmd, line, inScript)
 	}
 }
 

@@ -258,6 +258,9 @@ func (sc *skillCtx) file(a *auditor, rel, content string) {
 		scanCode(sc, rel, content, 1, kindJS, inScript)
 	case kindConfig:
 		scanConfig(sc, rel, content, 1, inScript)
+		if path.Base(rel) == "package.json" {
+			scanPackageScripts(sc, rel, content)
+		}
 	case kindPowerShell:
 		scanPowerShell(sc, rel, content, 1, inScript)
 		scanOtherTaint(sc, rel, content)
