@@ -69,7 +69,8 @@ type skillCtx struct {
 	noURL    string
 	noURLGen int
 	// sh parses the skill's shell code (see parseShell).
-	sh *syntax.Parser
+	sh      *syntax.Parser
+	shDepth int // shells nested with -c being scanned (nestedShell)
 }
 
 // fileNoURL returns the current file lower-cased, URLs replaced by a

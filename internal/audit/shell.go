@@ -456,6 +456,21 @@ func (s *shScan) downloadExec(line int, fetch, run call) {
 	s.add(line, "download-exec", base, reason, "")
 }
 
+// maxShellDepth bounds shells given commands inside shell commands
+// (bash -c "sh -c '...'"), each level parsed again.
+const maxShellDepth = 4
+
+// nestedShell scans the command a shell is given with -c, at the line of
+// the call, in the same context.
+func (s *shScan) nestedShell(line int, code string) {
+	if s.sc.shDepth >= maxShellDepth || strings.TrimSpace(code) == "" {
+		return
+	}
+	s.sc.shDepth++
+	defer func() { s.sc.shDepth-- }()
+	scanShell(s.sc, s.rel, code, s.line0+line-1, s.w)
+}
+
 func isShell(name string) bool {
 	switch name {
 	case "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "csh", "tcsh", "pwsh", "powershell", "cmd", "cmd.exe":
@@ -538,6 +553,10 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 		}
 		// code given inline to other interpreters
 		for i, a := range c.args {
+			if a == "-c" && isShell(c.name) && i+1 < len(c.args) {
+				s.nestedShell(line, c.args[i+1])
+				break
+			}
 			if (a == "-c" || a == "-e" || a == "-r" || a == "--eval") && i+1 < len(c.args) {
 				code := c.args[i+1]
 				switch {
@@ -553,6 +572,16 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 			}
 		}
 	}
+	// a shell given a command inside another command's arguments
+	// (docker run IMAGE sh -c "...", kubectl exec POD -- bash -c "...")
+	if !interpreters[c.name] {
+		for i := 0; i+2 < len(c.args); i++ {
+			if isShell(path.Base(c.args[i])) && c.args[i+1] == "-c" {
+				s.nestedShell(line, c.args[i+2])
+				break
+			}
+		}
+	}
 	switch {
 	case netTools[c.name]:
 		if hasArg(c.args, "-e", "-c", "--exec", "--sh-exec", "--lua-exec") || c.name == "socat" && anyContains(c.args, "exec:", "EXEC:", "system:", "SYSTEM:") {
@@ -560,6 +589,8 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 		}
 	case miners[c.name]:
 		s.add(line, "miner", Critical, c.name+" is a cryptocurrency miner", "")
+	case c.name == "git" && hasArg(c.args, "config") && hasArg(c.args, "--global", "--system") && anyContains(c.args, "core.hooksPath", "core.hookspath", "core.HooksPath"):
+		s.add(line, "persistence", High, "points the git hooks of every repository at one folder: code that runs again at every commit, checkout or merge", "")
 	case c.name == "crontab":
 		if len(c.args) == 0 || !hasArg(c.args, "-l", "-r", "-e") {
 			s.add(line, "persistence", High, "installs a crontab: code that runs again on a schedule", "")
