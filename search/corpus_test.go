@@ -136,14 +136,7 @@ func TestCorpusVariants(t *testing.T) {
 		}
 		sets = append(sets, qs)
 	}
-	ix, err := Open("", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ix.Close()
-	if err := ix.Index(docs...); err != nil {
-		t.Fatal(err)
-	}
+	ix := openMem(t, docs...)
 	base := eval.Baseline(baselineDocs(docs))
 	t.Logf("%-20s %s | %s", "baseline", fmtMetrics(runEval(t, base, sets[0]).Metrics), fmtMetrics(runEval(t, base, sets[1]).Metrics))
 	type variant struct {

@@ -23,14 +23,7 @@ func TestTwoBuildsRankAlike(t *testing.T) {
 		t.Fatal(err)
 	}
 	run := func() []string {
-		ix, err := Open("", nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer ix.Close()
-		if err := ix.Index(docs...); err != nil {
-			t.Fatal(err)
-		}
+		ix := openMem(t, docs...)
 		var out []string
 		for _, q := range qs {
 			res, err := ix.Search(context.Background(), Request{Query: q.Text, Limit: 10})
