@@ -259,7 +259,7 @@ var bypassRe = lazyRE(`--dangerously-skip-permissions|--allow-dangerously-skip-p
 // --yolo): common in documentation of other tools (terraform apply
 // -auto-approve), so it is reported only beside an instruction not to
 // ask or tell the user.
-var bypassWeakRe = lazyRE(`(?i)\b(?:turn|switch|shut)\s+off\s+(?:the\s+|your\s+|its\s+)?(?:sandbox\w*|approvals?|permission (?:prompts?|checks?))|\bdisabl\w+\s+(?:the\s+|your\s+|all\s+)?(?:sandbox\w*|approvals?|permission (?:prompts?|checks?))|\bauto[-_ ]?approv\w*|--yolo\b|\byolo mode\b`)
+var bypassWeakRe = lazyRE(`(?i)\b(?:turn|switch|shut)\s+off\s+(?:the\s+|your\s+|its\s+)?(?:sandbox\w*|approvals?|permission (?:prompts?|checks?))|\bdisabl\w+\s+(?:the\s+|your\s+|all\s+)?(?:sandbox\w*|approvals?|permission (?:prompts?|checks?))|\bauto[-_ ]?approv\w*|--yolo\b|\byolo mode\b|\bskip\s+(?:all\s+|any\s+|the\s+)?(?:confirmations?|approvals?|permission\s+(?:prompts?|checks?))`)
 
 // silenceRe matches an instruction not to ask or tell the user: a
 // prohibition on asking is the opposite of consent.

@@ -317,7 +317,7 @@ var (
 // those bypassWeakRe needs one of.
 var (
 	bypassHints     = []string{"dangerously", "bypasspermissions", "yolo", "defaultmode", "approval_policy", "approval-policy", "danger-full-access", "-a never"}
-	bypassWeakHints = []string{"sandbox", "approvals", "auto-approv", "autoapprov", "auto_approv", "auto approv", "permission prompt", "permission check", "yolo"}
+	bypassWeakHints = []string{"sandbox", "approvals", "auto-approv", "autoapprov", "auto_approv", "auto approv", "permission prompt", "permission check", "yolo", "confirmation", "approval"}
 )
 
 // hintSets are minerHints, bypassHints and bypassWeakHints as sets of

@@ -101,7 +101,15 @@ func scanMarkdown(sc *skillCtx, rel, src string, li lineIndex) {
 		case *ast.HTMLBlock:
 			lines := n.Lines()
 			if lines.Len() > 0 {
-				scanHTML(sc, rel, src, fm+lines.At(0).Start, li, hiddenSeen)
+				s, e := lines.At(0).Start, lines.At(lines.Len()-1).Stop
+				before := len(sc.findings)
+				scanHTML(sc, rel, src, fm+s, li, hiddenSeen)
+				if len(sc.findings) == before {
+					// the text of an HTML block (<system>…</system>, any
+					// made-up tag) renders and reaches the model like prose
+					scanLanguage(sc, rel, src, fm+s, fm+e, li, inProse, nil)
+					scanBypass(sc, rel, src[fm+s:fm+e], li.line(fm+s), inProse)
+				}
 			}
 			return ast.WalkSkipChildren, nil
 		case *ast.RawHTML:
