@@ -178,6 +178,16 @@ func scanInvisible(sc *skillCtx, rel, s string, li lineIndex) {
 			}
 			ln := li.line(offs[i])
 			i = j - 1
+			if !reported[ln] {
+				if n, longest := scatteredZeroWidth(lineText(s, li, ln)); n >= 4 && longest < 4 {
+					// one at a time beside spaces each looks like a line-break
+					// hint; scattered through a line they split an
+					// instruction's words for every filter
+					reported[ln] = true
+					sc.add(rel, ln, "invisible-unicode", High, fmt.Sprintf("%d zero-width spaces scattered through one line split its words for filters, unseen by people", n), lineText(s, li, ln))
+					continue
+				}
+			}
 			if reported[ln] || normalZeroWidth(rs[j-run:j], prev, next, offs[j-run] == 0) {
 				continue
 			}
@@ -223,6 +233,31 @@ func isASCII(s string) bool {
 // (U+1F3F4), as in the England, Scotland and Wales emoji.
 func isFlagBase(rs []rune, i int) bool {
 	return rs[i-1] == 0x1F3F4
+}
+
+// scatteredZeroWidth counts the zero-width spaces (U+200B, U+2060) of a
+// line outside CJK text, where they mark word breaks, and returns the
+// longest run of zero-width characters of any kind (a run of 4 or more is
+// reported as such).
+func scatteredZeroWidth(line string) (n, longest int) {
+	rs := []rune(line)
+	run := 0
+	for i, r := range rs {
+		if isZeroWidth(r) {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+		if r != '\u200B' && r != '\u2060' {
+			continue
+		}
+		if i > 0 && isCJK(rs[i-1]) || i+1 < len(rs) && isCJK(rs[i+1]) {
+			continue
+		}
+		n++
+	}
+	return n, longest
 }
 
 func isZeroWidth(r rune) bool {
