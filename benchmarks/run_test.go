@@ -107,7 +107,9 @@ func TestRun(t *testing.T) {
 	seen := map[string]int{}
 	for _, r := range rep.Results {
 		seen[r.Name]++
-		if r.Value < 0 || (r.Unit == "ms" && r.Value == 0) {
+		// a difference of two noisy tails (the API's overhead) may come
+		// out at or below zero; every other figure is a measured amount
+		if r.Name != NameAPISearchOverhead && (r.Value < 0 || r.Unit == "ms" && r.Value == 0) {
 			t.Errorf("%s: value %v %s", r.Name, r.Value, r.Unit)
 		}
 		if want := r.Target == nil || r.Value <= *r.Target; r.Pass != want {
