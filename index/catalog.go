@@ -224,6 +224,8 @@ func openNoRefresh(opts *Options) (*Catalog, error) {
 	if c.log == nil {
 		c.log = slog.New(slog.DiscardHandler)
 	}
+	// the caller's slice stays as given (it may be reading it meanwhile)
+	c.opts.Roots = append([]Root(nil), c.opts.Roots...)
 	if err := absRoots(c.opts.Roots); err != nil {
 		return nil, err
 	}
