@@ -104,8 +104,7 @@ func (ix *Index) coTerms(ctx context.Context, r *engine.Reader, p *plan) ([]fbTe
 	if len(best) > tune.coDocs {
 		best = best[:tune.coDocs]
 	}
-	votes := map[string]float64{}
-	count := map[string]int{}
+	votes := map[string]vote{}
 	for _, b := range best {
 		terms, ok, err := r.MetaTermsOf(b.ref)
 		if err != nil {
@@ -116,24 +115,15 @@ func (ix *Index) coTerms(ctx context.Context, r *engine.Reader, p *plan) ([]fbTe
 		}
 		rel := b.w / best[0].w
 		for _, t := range terms {
-			votes[t] += rel
-			count[t]++
+			v := votes[t]
+			v.w += rel
+			v.voters++
+			votes[t] = v
 		}
 	}
-	var out []fbTerm
-	maxDF := uint64(tune.fbMaxDocFrac * float64(p.docs))
-	for t, v := range votes {
-		if count[t] < tune.fbMinDocs || contains(p.terms, t) || ix.framing[t] || !usefulTerm(t) {
-			continue
-		}
-		df, err := r.DocFreq(ctx, engine.FieldDescription, t)
-		if err != nil {
-			return nil, err
-		}
-		if df < 2 || df > maxDF {
-			continue
-		}
-		out = append(out, fbTerm{text: t, w: v * bm25IDF(p.docs, df), anchor: -1})
+	out, err := ix.votedTerms(ctx, r, p, votes)
+	if err != nil {
+		return nil, err
 	}
 	return bestTerms(out, tune.coTerms, tune.co), nil
 }

@@ -45,7 +45,6 @@ func (ix *Index) feedbackTerms(ctx context.Context, r *engine.Reader, p *plan, i
 	if n < 2 || scores[0] <= 0 {
 		return nil, nil
 	}
-	docs := p.docs // the plan's count, so feedback IDF and the plan's body cut agree
 	// Each hit's terms; near-twins (tune.fbTwin or more of their terms
 	// shared, Jaccard) are one hit: a family of sibling skills sharing
 	// boilerplate is not independent evidence.
@@ -102,10 +101,35 @@ func (ix *Index) feedbackTerms(ctx context.Context, r *engine.Reader, p *plan, i
 		}
 	}
 
-	var out []fbTerm
-	maxDF := uint64(tune.fbMaxDocFrac * float64(docs))
+	votes := make(map[string]vote, len(cands))
 	for t, c := range cands {
-		if len(c.groups) < tune.fbMinDocs || contains(p.terms, t) || ix.framing[t] || !usefulTerm(t) {
+		votes[t] = vote{w: c.w, voters: len(c.groups)}
+	}
+	out, err := ix.votedTerms(ctx, r, p, votes)
+	if err != nil {
+		return nil, err
+	}
+	return bestTerms(out, tune.fbTerms, tune.feedback), nil
+}
+
+// vote is a candidate expansion term's summed relative weight and how many
+// voters (hits, or groups of near-twin hits) hold it.
+type vote struct {
+	w      float64
+	voters int
+}
+
+// votedTerms weighs the voted candidate terms of feedback and body
+// co-occurrence alike: a term held by at least tune.fbMinDocs voters, not
+// in the query, not framing, and in 2 to tune.fbMaxDocFrac of the
+// descriptions weighs its votes times its IDF over descriptions (counted
+// over the plan's documents, so this IDF and the plan's body cut agree).
+func (ix *Index) votedTerms(ctx context.Context, r *engine.Reader, p *plan, votes map[string]vote) ([]fbTerm, error) {
+	tune := &ix.tune
+	var out []fbTerm
+	maxDF := uint64(tune.fbMaxDocFrac * float64(p.docs))
+	for t, v := range votes {
+		if v.voters < tune.fbMinDocs || contains(p.terms, t) || ix.framing[t] || !usefulTerm(t) {
 			continue
 		}
 		df, err := r.DocFreq(ctx, engine.FieldDescription, t)
@@ -115,9 +139,9 @@ func (ix *Index) feedbackTerms(ctx context.Context, r *engine.Reader, p *plan, i
 		if df < 2 || df > maxDF {
 			continue
 		}
-		out = append(out, fbTerm{text: t, w: c.w * bm25IDF(docs, df), anchor: -1})
+		out = append(out, fbTerm{text: t, w: v.w * bm25IDF(p.docs, df), anchor: -1})
 	}
-	return bestTerms(out, tune.fbTerms, tune.feedback), nil
+	return out, nil
 }
 
 // bestTerms keeps the n highest-weighted candidate terms (ties by text, so
