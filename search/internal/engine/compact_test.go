@@ -21,19 +21,7 @@ import (
 func TestCompactAfterBuild(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "index")
-	e, err := Open(path, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Written 150 at a time, as a catalog writes them: one segment
-	// per write, several per pass.
-	for _, bodies := range []bool{false, true} {
-		for chunk := range slices.Chunk(buildDocs(600, bodies), 150) {
-			if err := e.Index(chunk...); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	e := openBuilt(t, path)
 	if n, _, err := e.Segments(); err != nil || n < 2 {
 		t.Fatalf("after the build: %d segments (%v), want several", n, err)
 	}
@@ -77,7 +65,7 @@ func TestCompactAfterBuild(t *testing.T) {
 	if err := e.Close(); err != nil {
 		t.Fatal(err)
 	}
-	e, err = Open(path, 0)
+	e, err := Open(path, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,18 +124,7 @@ func TestCompactRightAfterBuild(t *testing.T) {
 // ends; that used to count the build as compacted.
 func TestCompactCutShort(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "index")
-	e, err := Open(path, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Several segments, as a catalog's writes leave them.
-	for _, bodies := range []bool{false, true} {
-		for chunk := range slices.Chunk(buildDocs(600, bodies), 150) {
-			if err := e.Index(chunk...); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	e := openBuilt(t, path)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if err := e.CompactAfterBuild(ctx); err == nil {
@@ -161,7 +138,7 @@ func TestCompactCutShort(t *testing.T) {
 	if err := e.Close(); err != nil {
 		t.Fatal(err)
 	}
-	e, err = Open(path, 0)
+	e, err := Open(path, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,4 +175,23 @@ func TestCloseAfterPersistFailure(t *testing.T) {
 	if n := e.forcedMerges.Load(); n != 0 {
 		t.Errorf("%d merges started on a full disk, want none", n)
 	}
+}
+
+// openBuilt opens an index at path and writes 600 documents into it
+// twice (metadata, then bodies), 150 at a time, as a catalog writes
+// them: one segment per write, several per pass. The caller closes it.
+func openBuilt(t *testing.T, path string) *Engine {
+	t.Helper()
+	e, err := Open(path, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bodies := range []bool{false, true} {
+		for chunk := range slices.Chunk(buildDocs(600, bodies), 150) {
+			if err := e.Index(chunk...); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return e
 }
