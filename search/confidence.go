@@ -70,6 +70,15 @@ type hitFeatures struct {
 
 // confidence maps features to [0, 1].
 func (f hitFeatures) confidence() float64 {
+	in := f.inputs()
+	z := confBias + confCov*in[0] + confMetaCov*in[1] + confNameCov*in[2] +
+		confLnScore*in[3] + confMargin*in[4]
+	return 1 / (1 + math.Exp(-z))
+}
+
+// inputs are the logistic model's inputs, in the order cov, metaCov,
+// nameCov, ln score, margin (the fit in fit_test.go uses the same).
+func (f hitFeatures) inputs() [5]float64 {
 	ln := math.Log(max(f.score, 1e-3))
 	// A hit with nothing below it stands out from nothing: half the cap,
 	// between "one of several" and "well ahead of the rest" (the fitted
@@ -78,9 +87,7 @@ func (f hitFeatures) confidence() float64 {
 	if f.next > 0 {
 		margin = min(math.Log(max(f.score, 1e-3)/max(f.next, 1e-3)), confMarginCap)
 	}
-	z := confBias + confCov*f.cov + confMetaCov*f.metaCov + confNameCov*f.nameCov +
-		confLnScore*ln + confMargin*margin
-	return 1 / (1 + math.Exp(-z))
+	return [5]float64{f.cov, f.metaCov, f.nameCov, ln, margin}
 }
 
 // hitFeatures computes the features of hits[i] on the query's own words
