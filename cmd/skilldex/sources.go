@@ -20,6 +20,7 @@ type sourceFlags struct {
 	allowRewrite     bool
 	frozen, offline  bool
 	dryRun           bool
+	locks            []string
 	path, name       string
 	source           string
 	args             []string
@@ -111,6 +112,7 @@ resolved and locked. --frozen fails instead when anything differs from the lockf
 			return runSources(cmd.Context(), newApp(cmd, cfg), lst)
 		},
 	}
+	lstCmd.AddCommand(pruneCmd(cfg, ann))
 	return []*cobra.Command{addCmd, updCmd, synCmd, remCmd, lstCmd}
 }
 

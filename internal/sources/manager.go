@@ -11,6 +11,7 @@
 //	<Cache>/repos/<name>-<hash>.git   bare repository per URL (objects, pins)
 //	<Cache>/trees/<commit>[-<hash>]   one commit's files (below the subpath), read-only
 //	<Cache>/roots/<lock hash>/<name>  link to the tree the lock pins: the catalog root
+//	<Cache>/roots/<lock hash>.lock    the lockfile's path (for Prune)
 //
 // docs/sources.md describes the commands and the lockfile format.
 package sources
@@ -313,6 +314,7 @@ func (m *Manager) rootLink(lockPath, name string) string {
 // over the old, so the catalog never sees it missing).
 func (m *Manager) link(lockPath, name, tree string) error {
 	l := m.rootLink(lockPath, name)
+	m.markLock(lockPath) // links made by an older skilldex get their marker too
 	if cur, err := os.Readlink(l); err == nil && cur == tree {
 		return nil
 	}
