@@ -43,7 +43,7 @@ const batchSize = 250
 // Options configure Open. The zero value is usable but has no roots.
 type Options struct {
 	// Roots in priority order: a skill in an earlier root wins a shared
-	// name.
+	// name. Catalog.SetRoots replaces them while the catalog is open.
 	Roots []Root
 	// DataDir holds the store and the search index, under a subfolder
 	// keyed by the roots, so catalogs over different folders never share
@@ -297,8 +297,9 @@ func dataKey(opts *Options) string {
 // for an in-memory catalog.
 func (c *Catalog) DataDir() string { return c.pair.dataDir }
 
-// Roots returns the catalog's roots with absolute paths, in priority order.
-func (c *Catalog) Roots() []Root { return append([]Root(nil), c.opts.Roots...) }
+// Roots returns the catalog's roots with absolute paths, in priority order
+// (those of Open, or of the last SetRoots).
+func (c *Catalog) Roots() []Root { return append([]Root(nil), c.ref.roots.get()...) }
 
 // Close stops the background body indexing (waiting for the batch in
 // flight, a fraction of a second) and releases the store and the search

@@ -28,10 +28,13 @@ import (
 // methods, after mu and one at a time, never the other way round: none of
 // them holds a reference back.
 type refresher struct {
-	mu     sync.Mutex // refreshMu; taken only through lockWrite
-	opts   *Options   // the catalog's, roots absolute; never changed
-	log    *slog.Logger
-	reader folderReader // reads skill folders; immutable
+	mu   sync.Mutex // refreshMu; taken only through lockWrite
+	opts *Options   // the catalog's, roots absolute as at Open; never changed
+	log  *slog.Logger
+	// roots are the catalog's roots now (opts.Roots until SetRoots);
+	// replaced only under refreshMu, with reader.roots.
+	roots  rootList
+	reader folderReader // reads skill folders; its roots change with roots
 	view   *view
 	pair   *pair
 	// bodies holds the ids whose body text is not in the search index yet
@@ -43,15 +46,21 @@ type refresher struct {
 	bodies *bodyQueue
 	subs   subscribers
 
-	closed  bool // set by close (under refreshMu): refreshes fail after it
-	reparse bool // load dropped deferred skills for Open's refresh to parse
-	dirHits int  // folders the last full walk listed from the stored listings (dircache.go; tests)
+	closed bool // set by close (under refreshMu): refreshes fail after it
+	// rootsDirty: the roots changed (setRoots) and no full refresh has
+	// succeeded since, so the view's skills may name roots by their old
+	// indexes; a partial refresh walks everything then.
+	rootsDirty bool
+	reparse    bool // load dropped deferred skills for Open's refresh to parse
+	dirHits    int  // folders the last full walk listed from the stored listings (dircache.go; tests)
 
 	readWalks atomic.Int64 // folder walks started by reads (catchUp), for tests
 }
 
 func newRefresher(opts *Options, log *slog.Logger, v *view, p *pair, bodies *bodyQueue) *refresher {
-	return &refresher{opts: opts, log: log, reader: folderReader{roots: opts.Roots, mode: opts.Mode}, view: v, pair: p, bodies: bodies}
+	c := &refresher{opts: opts, log: log, reader: folderReader{roots: opts.Roots, mode: opts.Mode}, view: v, pair: p, bodies: bodies}
+	c.roots.set(opts.Roots)
+	return c
 }
 
 // writing is proof that its holder holds refreshMu, the writers' lock.
@@ -107,6 +116,9 @@ func (c *refresher) refreshPaths(ctx context.Context, paths []string) (*Stats, e
 	}
 	w := c.lockWrite()
 	defer w.unlock()
+	if c.rootsDirty {
+		return c.refreshLocked(w, ctx)
+	}
 	start := time.Now()
 	var found []*found
 	var ids []string
@@ -157,10 +169,12 @@ func (c *refresher) catchUp(ctx context.Context, path string, behind func() bool
 // refreshLocked is Refresh for callers that hold refreshMu.
 func (c *refresher) refreshLocked(w writing, ctx context.Context) (*Stats, error) {
 	start := time.Now()
-	wk := discoverWith(c.opts.Roots, c.opts.MaxDepth, c.walkDirs(w))
-	stats, err := c.apply(w, ctx, start, wk.found, skillIDs(wk.found, c.opts.Roots), func(*Skill) bool { return true }, wk.diags)
+	roots := c.roots.get()
+	wk := discoverWith(roots, c.opts.MaxDepth, c.walkDirs(w))
+	stats, err := c.apply(w, ctx, start, wk.found, skillIDs(wk.found, roots), func(*Skill) bool { return true }, wk.diags)
 	if err == nil {
 		c.saveDirs(w, wk)
+		c.rootsDirty = false
 	}
 	return stats, err
 }

@@ -98,7 +98,9 @@ func runServe(ctx context.Context, a *app, opts serveCmdOptions) error {
 		TokenFile: opts.tokenFile,
 		Ops:       ops,
 	}
-	if len(cfg.Origins) > 0 {
+	if cfg.ServesSources() {
+		// Followed for as long as it serves, sources or none yet: a
+		// source added meanwhile is served without a restart.
 		c.Daemon.Locks, c.Daemon.RefreshSources = cfg.LockFiles(), opts.refreshSources
 	}
 	return c.Run(ctx)

@@ -10,9 +10,20 @@ import (
 	"github.com/skilldex/skilldex/internal/sources"
 )
 
-// serveSources is serve.Deps.Sources: the refresh of the lockfiles the
-// serving process was given, over its data dir's sources cache.
+// serveSources is serve.Deps.Sources: the serving process follows the
+// lockfiles it was given (and, with --refresh-sources, refreshes their
+// sources) over its data dir's sources cache. The catalog's roots that
+// are not source root links are its folders, kept first.
 func serveSources(ctx context.Context, cat *index.Catalog, dc *serve.DaemonConfig, log *slog.Logger) {
 	m := &sources.Manager{Cache: filepath.Join(dc.DataDir, "sources"), Logger: log}
-	sources.ServeRefresh(ctx, cat, m, dc.Locks, dc.RefreshSources, log)
+	if abs, err := filepath.Abs(m.Cache); err == nil {
+		m.Cache = abs
+	}
+	var base []index.Root
+	for _, r := range dc.Roots {
+		if !m.SourceRoot(r.Path) {
+			base = append(base, r)
+		}
+	}
+	sources.ServeSources(ctx, cat, m, base, dc.Locks, dc.RefreshSources, log)
 }

@@ -57,6 +57,14 @@ func (c *Config) LockFiles() [][2]string {
 	return out
 }
 
+// ServesSources reports whether the lockfiles' sources are among the
+// catalog's roots: always, except when the roots were named with --dir or
+// SKILLDEX_DIRS, which are exactly those folders.
+func (c *Config) ServesSources() bool {
+	src := c.Sources["roots"]
+	return src != "flag --dir" && src != "env SKILLDEX_DIRS"
+}
+
 // SourcesAnnotation marks the commands that manage sources (add, update,
 // sync, remove, sources): they report a source's state themselves, so
 // Resolve does not warn about sources that are not fetched.
@@ -71,7 +79,7 @@ const SourcesAnnotation = "skilldex/sources"
 // kept: it appears once skilldex sync fetches it).
 func (c *Config) addSourceRoots(stderr io.Writer, quiet bool) {
 	c.Origins = nil
-	if src := c.Sources["roots"]; src == "flag --dir" || src == "env SKILLDEX_DIRS" {
+	if !c.ServesSources() {
 		return
 	}
 	m := c.SourceManager(stderr)

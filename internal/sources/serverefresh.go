@@ -2,73 +2,218 @@ package sources
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
+	"maps"
 	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/skilldex/skilldex/index"
 )
 
-// ServeRefresh is serve --refresh-sources: until ctx ends it fetches
-// what the lockfiles (path, scope) pin but the cache lacks, and every
-// `every` moves the sources that follow a branch to its newest commit
-// when that is a fast-forward passing the safety rules and the audit
-// (Manager.Refresh), re-points the roots at what the lockfiles
-// say (a lockfile changed by git pull), and refreshes the catalog when a
-// root moved, so clients get list_changed. What is refused is logged and
-// kept where it was.
-func ServeRefresh(ctx context.Context, cat *index.Catalog, m *Manager, locks [][2]string, every time.Duration, log *slog.Logger) {
-	if every <= 0 {
-		return
+// lockPoll is how often a serving process looks at its lockfiles (one
+// stat each): `skilldex add` or `remove` in another terminal, or a git
+// pull that brought a new skilldex.lock, reaches the catalog this soon.
+var lockPoll = 2 * time.Second
+
+// ServeSources keeps a serving catalog's git sources what the lockfiles
+// (path, scope; the project's, then the user's) say, until ctx ends. base
+// are the catalog's other roots (its folders, which come first: docs/
+// sources.md, "Root order"); the catalog's roots become base followed by
+// each lockfile's sources in name order, as config resolves them for a
+// new process. When a lockfile changes (a source added or removed, a git
+// pull) the catalog's roots are replaced (Catalog.SetRoots) and clients
+// get list_changed; when only a source's commit changed, the catalog is
+// refreshed. Nothing is fetched unless every > 0: a source the lockfile
+// pins but the cache lacks is logged once ("run skilldex sync") and
+// served once synced.
+//
+// With every > 0 (serve --refresh-sources) it also fetches, at start and
+// after a lockfile change, what the lockfiles pin but the cache lacks,
+// and every `every` moves the sources that follow a branch to its newest
+// commit when that is a fast-forward passing the safety rules and the
+// audit (Manager.Refresh). What is refused is logged and kept where it
+// was. A lockfile that cannot be read is logged and its sources keep the
+// roots they had.
+func ServeSources(ctx context.Context, cat *index.Catalog, m *Manager, base []index.Root, locks [][2]string, every time.Duration, log *slog.Logger) {
+	f := &follower{cat: cat, m: m, base: base, locks: locks, log: log, fetch: every > 0,
+		last: map[string][]index.Root{}, warned: map[string]bool{}}
+	f.stamps = lockStamps(locks)
+	f.targets = rootTargets(m, locks)
+	if f.fetch {
+		f.refresh(ctx, true)
+	} else {
+		f.follow(ctx) // the lockfiles may have changed since the catalog's roots were resolved
 	}
-	tick := func(first bool) {
-		// A remote that stops answering must not stop the refreshes.
-		ctx, cancel := context.WithTimeout(ctx, refreshTimeout)
-		defer cancel()
-		before := rootTargets(m, locks)
-		for _, lf := range locks {
-			ors, err := m.Origins(lf[0], lf[1])
-			if err != nil {
-				log.Warn("sources: cannot read the lockfile", "lock", lf[0], "err", err)
-				continue
-			}
-			if first && !allFetched(ors) {
-				if _, err := m.Sync(ctx, lf[0], SyncOptions{}); err != nil && ctx.Err() == nil {
-					log.Warn("sources: sync failed", "lock", lf[0], "err", err)
-				}
-			}
-			changes, _, err := m.Refresh(ctx, lf[0])
-			if err != nil && ctx.Err() == nil {
-				log.Warn("sources: refresh failed", "lock", lf[0], "err", err)
-			}
-			for _, c := range changes {
-				switch {
-				case len(c.Refused) > 0:
-					log.Warn("sources: new commit not taken", "source", c.Name, "commit", c.Source.Commit, "why", c.Refused, "warnings", c.Warnings)
-				case c.Moved():
-					log.Info("sources: moved", "source", c.Name, "from", c.Old.Commit, "to", c.Source.Commit,
-						"added", len(c.Added), "removed", len(c.Removed), "changed", len(c.Changed))
-				}
-			}
-		}
-		after := rootTargets(m, locks)
-		if len(after) != len(before) || !sameTargets(before, after) {
-			if _, err := cat.Refresh(ctx); err != nil && ctx.Err() == nil {
-				log.Warn("sources: catalog refresh failed", "err", err)
-			}
-		}
+	poll := time.NewTicker(lockPoll)
+	defer poll.Stop()
+	var tick <-chan time.Time
+	if every > 0 {
+		t := time.NewTicker(every)
+		defer t.Stop()
+		tick = t.C
 	}
-	tick(true)
-	t := time.NewTicker(every)
-	defer t.Stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return
-		case <-t.C:
-			tick(false)
+		case <-poll.C:
+			if s := lockStamps(locks); s != f.stamps {
+				f.stamps = s
+				if f.fetch {
+					f.syncMissing(ctx)
+				}
+				f.follow(ctx)
+			}
+		case <-tick:
+			f.refresh(ctx, false)
 		}
 	}
+}
+
+// follower is ServeSources' state; one goroutine owns it.
+type follower struct {
+	cat   *index.Catalog
+	m     *Manager
+	base  []index.Root
+	locks [][2]string
+	log   *slog.Logger
+	fetch bool // serve --refresh-sources: fetch what the cache lacks
+
+	stamps  string                  // lockStamps when last looked at
+	targets map[string]string       // root link -> tree, when last followed
+	last    map[string][]index.Root // each lockfile's roots, last read
+	warned  map[string]bool         // "not fetched" already logged, by lock, source and commit
+}
+
+// refresh is one round of serve --refresh-sources: sync what the cache
+// lacks (first round), move branches forward, then follow the lockfiles.
+func (f *follower) refresh(ctx context.Context, first bool) {
+	// A remote that stops answering must not stop the refreshes.
+	ctx, cancel := context.WithTimeout(ctx, refreshTimeout)
+	defer cancel()
+	if first {
+		f.syncMissing(ctx)
+	}
+	for _, lf := range f.locks {
+		changes, _, err := f.m.Refresh(ctx, lf[0])
+		if err != nil && ctx.Err() == nil {
+			f.log.Warn("sources: refresh failed", "lock", lf[0], "err", err)
+		}
+		for _, c := range changes {
+			switch {
+			case len(c.Refused) > 0:
+				f.log.Warn("sources: new commit not taken", "source", c.Name, "commit", c.Source.Commit, "why", c.Refused, "warnings", c.Warnings)
+			case c.Moved():
+				f.log.Info("sources: moved", "source", c.Name, "from", c.Old.Commit, "to", c.Source.Commit,
+					"added", len(c.Added), "removed", len(c.Removed), "changed", len(c.Changed))
+			}
+		}
+	}
+	f.stamps = lockStamps(f.locks) // the refresh's own writes need no second look
+	f.follow(ctx)
+}
+
+// syncMissing fetches, for each lockfile with a source the cache lacks,
+// what it pins (serve --refresh-sources only).
+func (f *follower) syncMissing(ctx context.Context) {
+	ctx, cancel := context.WithTimeout(ctx, refreshTimeout)
+	defer cancel()
+	for _, lf := range f.locks {
+		ors, err := f.m.Origins(lf[0], lf[1])
+		if err != nil || allFetched(ors) {
+			continue
+		}
+		if _, err := f.m.Sync(ctx, lf[0], SyncOptions{}); err != nil && ctx.Err() == nil {
+			f.log.Warn("sources: sync failed", "lock", lf[0], "err", err)
+		}
+	}
+}
+
+// follow makes the catalog's roots what the lockfiles say (SetRoots when
+// the set of sources changed, Refresh when only a root link moved).
+func (f *follower) follow(ctx context.Context) {
+	roots := append([]index.Root(nil), f.base...)
+	for _, lf := range f.locks {
+		ors, err := f.m.Origins(lf[0], lf[1])
+		if err != nil {
+			f.log.Warn("sources: cannot read the lockfile; its sources are served as they were", "lock", lf[0], "err", err)
+			roots = append(roots, f.last[lf[0]]...)
+			continue
+		}
+		var mine []index.Root
+		for _, o := range ors {
+			// A source not fetched keeps its root, as config does: it
+			// appears once skilldex sync fetches it.
+			mine = append(mine, index.Root{Path: o.Root, Label: o.Scope})
+			if o.State == "ok" {
+				continue
+			}
+			if k := o.Lock + "\x00" + o.Name + "\x00" + o.Commit; !f.warned[k] {
+				f.warned[k] = true
+				f.log.Warn(fmt.Sprintf("sources: source %s in %s is %s; its skills are served once you run skilldex sync%s", o.Name, o.Lock, o.State, globalArg(o.Scope)),
+					"source", o.Name, "lock", o.Lock)
+			}
+		}
+		f.last[lf[0]] = mine
+		roots = append(roots, mine...)
+	}
+	targets := rootTargets(f.m, f.locks)
+	moved := !maps.Equal(targets, f.targets)
+	f.targets = targets
+	if cur := f.cat.Roots(); !sameRoots(cur, roots) {
+		st, err := f.cat.SetRoots(ctx, roots)
+		if err != nil {
+			if ctx.Err() == nil {
+				f.log.Warn("sources: the catalog could not take the new sources", "err", err)
+			}
+			return
+		}
+		f.log.Info("sources: the lockfiles changed; serving their sources", "roots", len(roots), "skills", f.cat.Len(),
+			"parsed", st.Parsed, "removed", st.Removed)
+		return
+	}
+	if moved {
+		if _, err := f.cat.Refresh(ctx); err != nil && ctx.Err() == nil {
+			f.log.Warn("sources: catalog refresh failed", "err", err)
+		}
+	}
+}
+
+func globalArg(scope string) string {
+	if scope == "global" {
+		return " --global"
+	}
+	return ""
+}
+
+// sameRoots compares roots by path (made absolute) and label.
+func sameRoots(a, b []index.Root) bool {
+	return slices.EqualFunc(a, b, func(x, y index.Root) bool {
+		xp, _ := filepath.Abs(x.Path)
+		yp, _ := filepath.Abs(y.Path)
+		return xp == yp && x.Label == y.Label
+	})
+}
+
+// lockStamps identifies the lockfiles' states (size, modification time,
+// and the inode where the platform has one): a lockfile is replaced by
+// rename on every write, so any write gives it a new inode.
+func lockStamps(locks [][2]string) string {
+	var b strings.Builder
+	for _, lf := range locks {
+		st, err := os.Stat(lf[0])
+		if err != nil {
+			b.WriteString("-\x00")
+			continue
+		}
+		fmt.Fprintf(&b, "%d %d %d\x00", st.Size(), st.ModTime().UnixNano(), inode(st))
+	}
+	return b.String()
 }
 
 // refreshTimeout bounds one round of serve's source refresh.
@@ -91,13 +236,29 @@ func rootTargets(m *Manager, locks [][2]string) map[string]string {
 	return out
 }
 
-func sameTargets(a, b map[string]string) bool {
-	for k, v := range a {
-		if b[k] != v {
-			return false
+// SourceRoot reports whether root is one of m's source root links (under
+// <Cache>/roots): what a serving process's roots hold besides its folders.
+func (m *Manager) SourceRoot(root string) bool {
+	cache, err := filepath.Abs(m.Cache)
+	if err != nil {
+		return false
+	}
+	p, err := filepath.Abs(root)
+	if err != nil {
+		return false
+	}
+	return strings.HasPrefix(p, filepath.Join(cache, "roots")+string(filepath.Separator))
+}
+
+// inode is st's inode number, or 0 where the platform's stat has none.
+func inode(st os.FileInfo) uint64 {
+	v := reflect.ValueOf(st.Sys())
+	if v.Kind() == reflect.Pointer && !v.IsNil() && v.Elem().Kind() == reflect.Struct {
+		if f := v.Elem().FieldByName("Ino"); f.IsValid() && f.CanUint() {
+			return f.Uint()
 		}
 	}
-	return true
+	return 0
 }
 
 func allFetched(ors Origins) bool {
