@@ -45,6 +45,12 @@ type Options struct {
 	// Roots in priority order: a skill in an earlier root wins a shared
 	// name. Catalog.SetRoots replaces them while the catalog is open.
 	Roots []Root
+	// Follows names what else decides the roots while the catalog is
+	// open (serve: the lockfiles whose git sources it follows, replacing
+	// the roots with SetRoots). It is part of the data dir's name, so two
+	// catalogs over the same folders that follow different lockfiles
+	// never share files, nor a shared server. Absolute paths, in order.
+	Follows []string
 	// DataDir holds the store and the search index, under a subfolder
 	// keyed by the roots, so catalogs over different folders never share
 	// files. Ignored when Mem is set. "" means Mem.
@@ -288,6 +294,9 @@ func dataKey(opts *Options) string {
 	h := sha256.New()
 	for _, r := range opts.Roots {
 		fmt.Fprintf(h, "%s\x00%s\x00", r.Path, r.Label)
+	}
+	for _, f := range opts.Follows {
+		fmt.Fprintf(h, "follows=%s\x00", f)
 	}
 	fmt.Fprintf(h, "mode=%d depth=%d rules=%d record=%d search=%s", opts.Mode, opts.MaxDepth, skillmd.RulesVersion, recordVersion, search.FormatVersion())
 	return hex.EncodeToString(h.Sum(nil))[:16]

@@ -114,3 +114,22 @@ func TestSetRoots(t *testing.T) {
 		})
 	}
 }
+
+// TestFollowsNamesTheDataDir: catalogs over the same folders that follow
+// different lockfiles get different data dirs (so different shared
+// servers); one that follows none keeps the name it had.
+func TestFollowsNamesTheDataDir(t *testing.T) {
+	base := &Options{Roots: []Root{{Path: "/skills"}}, DataDir: "/data"}
+	plain, err := DataDirOf(base)
+	must(t, err)
+	a, b := *base, *base
+	a.Follows = []string{"/p/a/skilldex.lock"}
+	b.Follows = []string{"/p/b/skilldex.lock"}
+	da, err := DataDirOf(&a)
+	must(t, err)
+	db, err := DataDirOf(&b)
+	must(t, err)
+	if da == db || da == plain || db == plain {
+		t.Fatalf("data dirs %s %s %s", plain, da, db)
+	}
+}

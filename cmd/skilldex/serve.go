@@ -98,10 +98,10 @@ func runServe(ctx context.Context, a *app, opts serveCmdOptions) error {
 		TokenFile: opts.tokenFile,
 		Ops:       ops,
 	}
-	if cfg.ServesSources() {
+	if len(cfg.Followed) > 0 {
 		// Followed for as long as it serves, sources or none yet: a
 		// source added meanwhile is served without a restart.
-		c.Daemon.Locks, c.Daemon.RefreshSources = cfg.LockFiles(), opts.refreshSources
+		c.Daemon.Locks, c.Daemon.RefreshSources = cfg.Followed, opts.refreshSources
 	}
 	return c.Run(ctx)
 }

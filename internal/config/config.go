@@ -70,6 +70,12 @@ type Config struct {
 	// folder roots; internal/config/sources.go), for labels in config,
 	// show and the web pages (Origins.Of).
 	Origins sources.Origins
+	// Followed are the lockfiles (path, scope) whose sources are roots
+	// and which a serving catalog follows (LockFiles; none when the roots
+	// are --dir or SKILLDEX_DIRS): they name the catalog's data dir and
+	// shared server too (index.Options.Follows), so catalogs following
+	// different lockfiles never share one.
+	Followed [][2]string
 }
 
 // RootSetting is a root as the config file gives it: a path, a label

@@ -65,6 +65,18 @@ func (c *Config) ServesSources() bool {
 	return src != "flag --dir" && src != "env SKILLDEX_DIRS"
 }
 
+// Follows are the paths of Followed, for index.Options.Follows.
+func (c *Config) Follows() []string { return LockPaths(c.Followed) }
+
+// LockPaths are the paths of lockfiles given as (path, scope).
+func LockPaths(locks [][2]string) []string {
+	var out []string
+	for _, l := range locks {
+		out = append(out, l[0])
+	}
+	return out
+}
+
 // SourcesAnnotation marks the commands that manage sources (add, update,
 // sync, remove, sources): they report a source's state themselves, so
 // Resolve does not warn about sources that are not fetched.
@@ -78,10 +90,11 @@ const SourcesAnnotation = "skilldex/sources"
 // left out; so is a source that is locked but not fetched (its root is
 // kept: it appears once skilldex sync fetches it).
 func (c *Config) addSourceRoots(stderr io.Writer, quiet bool) {
-	c.Origins = nil
+	c.Origins, c.Followed = nil, nil
 	if !c.ServesSources() {
 		return
 	}
+	c.Followed = c.LockFiles()
 	m := c.SourceManager(stderr)
 	for _, lf := range c.LockFiles() {
 		ors, err := m.Origins(lf[0], lf[1])

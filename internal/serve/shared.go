@@ -78,7 +78,11 @@ type Share struct {
 // that cannot be made absolute, a socket folder that fails its checks
 // (the caller serves on its own then).
 func NewShare(dc DaemonConfig, opts SessionOptions, mode skillmd.Mode) (*Share, error) {
-	dataDir, err := index.DataDirOf(&index.Options{Roots: dc.Roots, DataDir: dc.DataDir, MaxDepth: dc.MaxDepth, Mode: mode})
+	var follows []string
+	for _, l := range dc.Locks {
+		follows = append(follows, l[0])
+	}
+	dataDir, err := index.DataDirOf(&index.Options{Roots: dc.Roots, Follows: follows, DataDir: dc.DataDir, MaxDepth: dc.MaxDepth, Mode: mode})
 	if err != nil {
 		return nil, err
 	}
