@@ -21,7 +21,8 @@ func pruneCmd(cfg *config.Config, ann map[string]string) *cobra.Command {
 any more: every catalog, a running serve included, reads a source through its lockfile's root link under
 the cache, so a tree no root link points at and no lockfile named here pins is unused. Root links whose
 lockfile is gone (a deleted project) or no longer names their source are dropped first. The project's and
-the user's lockfiles always keep their trees; --lock keeps another's. Git objects stay in the cache: a
+the user's lockfiles always keep their trees; --lock keeps another's. A tree written in the last hour is kept
+(an add or sync may be about to link it). Git objects stay in the cache: a
 pruned tree comes back with skilldex sync --offline.`,
 		Example:     "  skilldex sources prune --dry-run\n  skilldex sources prune --lock ~/work/other/skilldex.lock",
 		Args:        noArgs,
@@ -70,6 +71,9 @@ func runPrune(_ context.Context, a *app, f sourceFlags) error {
 	}
 	for _, s := range rep.Skipped {
 		fmt.Fprintf(a.stderr, "skilldex: left %s alone: not a folder skilldex extracted (a link or a file); remove it yourself if you know it\n", filepath.Join(trees, s))
+	}
+	if rep.Recent > 0 {
+		fmt.Fprintf(a.stderr, "skilldex: kept %s written in the last hour: an add or sync may be about to use them\n", plural(rep.Recent, "tree", "trees"))
 	}
 	if rep.Unknown > 0 {
 		fmt.Fprintf(a.stderr, "skilldex: %s of root links name no lockfile (made by an older skilldex); their trees are kept until a command in their project runs again\n",

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/skilldex/skilldex/internal/e2etest"
 	"github.com/skilldex/skilldex/internal/sources"
@@ -42,9 +43,7 @@ func TestSourcesPruneCLI(t *testing.T) {
 	ok(cli(t, "update"))
 	trees := filepath.Join(home, ".cache", "skilldex", "sources", "trees")
 	old := filepath.Join(trees, first+"-"+pathHash("skills"))
-	if _, err := os.Stat(old); err != nil {
-		t.Fatalf("the old tree is not where expected: %v", err)
-	}
+	backdate(t, old)
 	outside := t.TempDir()
 	writeFile(t, filepath.Join(outside, "precious"), "keep me")
 	if err := os.Symlink(outside, filepath.Join(trees, "planted")); err != nil {
@@ -103,6 +102,12 @@ func TestSourcesPrunePiped(t *testing.T) {
 	sk("add", srv.URL("catalog")+"#main", "--path", "skills")
 	r.Commit("two", map[string]string{"skills/alpha/SKILL.md": gittest.SkillMD("alpha-pdf", "Fill PDF forms and merge them.", "two")})
 	sk("update")
+	// Just written, the old tree is kept (an add may be about to link
+	// it); an hour later it goes.
+	if res := sk("sources", "prune", "--dry-run"); !strings.Contains(res.Stdout, "would remove 0 trees") || !strings.Contains(res.Stderr, "kept 1 tree written in the last hour") {
+		t.Fatalf("piped dry run of a fresh tree:\n%s\n%s", res.Stdout, res.Stderr)
+	}
+	backdate(t, filepath.Join(home, ".cache", "skilldex", "sources", "trees", first+"-"+pathHash("skills")))
 	if res := sk("sources", "prune", "--dry-run"); !strings.Contains(res.Stdout, first) || !strings.Contains(res.Stdout, "would remove 1 tree") {
 		t.Fatalf("piped dry run:\n%s", res.Stdout)
 	}
@@ -132,4 +137,14 @@ func TestSourcesPrunePiped(t *testing.T) {
 func pathHash(p string) string {
 	sum := sha256.Sum256([]byte(p))
 	return hex.EncodeToString(sum[:4])
+}
+
+// backdate sets the modification time of the tree folder dir two hours
+// back, past prune's grace period.
+func backdate(t *testing.T, dir string) {
+	t.Helper()
+	long := time.Now().Add(-2 * time.Hour)
+	if err := os.Chtimes(dir, long, long); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -40,10 +40,11 @@ type PruneOptions struct {
 	Locks []string
 	// DryRun removes nothing: the report says what would go.
 	DryRun bool
-	// TmpAge is how old a leftover extraction (trees/.tmp-*) must be to
-	// be removed: a younger one may be an add or sync in progress.
+	// Grace is how long ago a tree (or a leftover extraction,
+	// trees/.tmp-*) must have been written to be removed: an add or sync
+	// in progress extracts a tree, audits it, and links it only then.
 	// 0 means one hour.
-	TmpAge time.Duration
+	Grace time.Duration
 }
 
 // PrunedTree is one folder of <Cache>/trees that Prune removed (or would).
@@ -60,8 +61,11 @@ type PruneReport struct {
 	// Removed are the trees removed, by name; Bytes their total size.
 	Removed []PrunedTree `json:"removed"`
 	Bytes   int64        `json:"bytes"`
-	// Kept is how many trees a lockfile or a root link still uses.
-	Kept int `json:"kept"`
+	// Kept is how many trees a lockfile or a root link still uses;
+	// Recent how many others were written within the grace period (kept:
+	// an add or sync may be about to link them).
+	Kept   int `json:"kept"`
+	Recent int `json:"recent,omitempty"`
 	// Links are the root links removed because their lockfile is gone or
 	// no longer names their source (<lockfile>: <source>).
 	Links []string `json:"links,omitempty"`
@@ -83,8 +87,9 @@ type PruneReport struct {
 // machine has its links under <Cache>/roots — or when one of opts.Locks
 // pins it. Root links are dropped first when their lockfile is gone (the
 // project was deleted) or no longer names their source; a folder of links
-// whose lockfile skilldex cannot name keeps its trees. A leftover
-// extraction older than opts.TmpAge goes too.
+// whose lockfile skilldex cannot name keeps its trees. A tree written
+// within opts.Grace is kept (an add or sync may be about to link it); a
+// leftover extraction older than that goes too.
 //
 // Removal never follows a link: it goes through an os.Root on trees/, an
 // entry of trees/ that is not a folder is reported in Skipped and left,
@@ -125,9 +130,9 @@ func (m *Manager) Prune(opts PruneOptions) (*PruneReport, error) {
 	if err != nil {
 		return nil, err
 	}
-	tmpAge := opts.TmpAge
-	if tmpAge <= 0 {
-		tmpAge = time.Hour
+	grace := opts.Grace
+	if grace <= 0 {
+		grace = time.Hour
 	}
 	for _, e := range ents {
 		name := e.Name()
@@ -139,13 +144,11 @@ func (m *Manager) Prune(opts PruneOptions) (*PruneReport, error) {
 		case !info.IsDir():
 			rep.Skipped = append(rep.Skipped, name)
 			continue
-		case strings.HasPrefix(name, ".tmp-"):
-			if time.Since(info.ModTime()) < tmpAge {
-				rep.Kept++
-				continue
-			}
 		case keep[name]:
 			rep.Kept++
+			continue
+		case time.Since(info.ModTime()) < grace:
+			rep.Recent++
 			continue
 		}
 		size := treeBytes(root, name)

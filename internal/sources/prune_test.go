@@ -24,7 +24,8 @@ func prunedNames(rep *PruneReport) []string {
 // TestPrune: two projects on one cache, against git daemon. A tree stays
 // while a root link or a given lockfile uses it; an update's old tree, the
 // tree of a deleted project, an old interrupted extraction and a
-// read-only leftover go; a dry run removes nothing; a link planted in
+// read-only leftover go, but not a tree written within the grace period;
+// a dry run removes nothing; a link planted in
 // trees/ is reported, left, and never followed.
 func TestPrune(t *testing.T) {
 	srv := gittest.StartDaemon(t)
@@ -82,9 +83,18 @@ func TestPrune(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	long := time.Now().Add(-2 * time.Hour)
-	if err := os.Chtimes(oldTmp, long, long); err != nil {
+	// A tree written just now that nothing links yet (an add between
+	// its extraction and its link) is kept; the others are backdated
+	// past the grace period.
+	fresh := filepath.Join(trees, strings.Repeat("f", 40))
+	if err := os.MkdirAll(filepath.Join(fresh, "s"), 0o755); err != nil {
 		t.Fatal(err)
+	}
+	long := time.Now().Add(-2 * time.Hour)
+	for _, d := range []string{oldTmp, leftover, filepath.Join(trees, treeA)} {
+		if err := os.Chtimes(d, long, long); err != nil {
+			t.Fatal(err)
+		}
 	}
 
 	// Project Q is deleted; a copy of its lockfile elsewhere, given to
@@ -105,7 +115,7 @@ func TestPrune(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantDry := []string{".tmp-old", strings.Repeat("e", 40)}
-	if got := prunedNames(rep); !slices.Equal(got, wantDry) || !rep.DryRun || rep.Bytes != 5+int64(len(outside)) || rep.Kept != 3 ||
+	if got := prunedNames(rep); !slices.Equal(got, wantDry) || !rep.DryRun || rep.Bytes != 5+int64(len(outside)) || rep.Kept != 2 || rep.Recent != 2 ||
 		!slices.Equal(rep.Links, []string{mustAbs(t, lockQ) + ": old"}) || !slices.Equal(rep.Skipped, []string{strings.Repeat("0", 40)}) {
 		t.Fatalf("dry run with the keeper: %+v", rep)
 	}
@@ -129,7 +139,7 @@ func TestPrune(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := prunedNames(rep); !slices.Equal(got, want) || rep.DryRun || rep.Kept != 2 {
+	if got := prunedNames(rep); !slices.Equal(got, want) || rep.DryRun || rep.Kept != 1 || rep.Recent != 2 {
 		t.Fatalf("prune: %+v", rep)
 	}
 	for _, p := range []string{oldTmp, leftover, filepath.Join(trees, treeA), m.rootLink(lockQ, "old"), filepath.Dir(m.rootLink(lockQ, "old"))} {
@@ -137,7 +147,7 @@ func TestPrune(t *testing.T) {
 			t.Fatalf("%s left: %v", p, err)
 		}
 	}
-	for _, p := range []string{freshTmp, filepath.Join(trees, treeB), filepath.Join(trees, strings.Repeat("0", 40)), filepath.Join(outside, "precious")} {
+	for _, p := range []string{freshTmp, fresh, filepath.Join(trees, treeB), filepath.Join(trees, strings.Repeat("0", 40)), filepath.Join(outside, "precious")} {
 		if _, err := os.Lstat(p); err != nil {
 			t.Fatalf("%s removed: %v", p, err)
 		}
