@@ -1,0 +1,152 @@
+package sources
+
+import (
+	"bytes"
+	"context"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/skilldex/skilldex/index"
+	"github.com/skilldex/skilldex/internal/sources/gittest"
+)
+
+// syncBuffer is a log sink the follower writes while the test reads.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// TestServeSourcesFollowsLock: with the catalog open and ServeSources
+// running without --refresh-sources, a source added to the lockfile is
+// served after the folder (which keeps its shadowing), a lockfile broken
+// by hand keeps the roots it had, an entry the cache lacks is logged with
+// what to run and nothing is fetched, and a removed source's skills go.
+func TestServeSourcesFollowsLock(t *testing.T) {
+	defer func(d time.Duration) { lockPoll = d }(lockPoll)
+	lockPoll = 20 * time.Millisecond
+	srv := gittest.StartDaemon(t)
+	r := gittest.NewRepo(t, srv.Base, "catalog")
+	r.Commit("one", map[string]string{
+		"skills/alpha/SKILL.md": gittest.SkillMD("alpha-pdf", "Fill PDF forms.", "fetched"),
+		"skills/mine/SKILL.md":  gittest.SkillMD("mine", "The fetched copy of mine.", "fetched"),
+	})
+	folder := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(folder, "mine"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(folder, "mine", "SKILL.md"), []byte(gittest.SkillMD("mine", "My own skill.", "own")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lockPath := filepath.Join(t.TempDir(), LockFileName)
+	m := testManager(t)
+	base := []index.Root{{Path: folder}}
+	cat, err := index.Open(ctxT(t), &index.Options{Roots: base, Mem: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cat.Close()
+	changes := make(chan index.Change, 64)
+	cat.Subscribe(func(ch index.Change) {
+		select {
+		case changes <- ch:
+		default:
+		}
+	})
+	ctx, cancel := context.WithCancel(ctxT(t))
+	logs := &syncBuffer{}
+	done := make(chan struct{})
+	go func() {
+		ServeSources(ctx, cat, m, base, [][2]string{{lockPath, "project"}}, 0, slog.New(slog.NewTextHandler(logs, nil)))
+		close(done)
+	}()
+	defer func() { cancel(); <-done }()
+	waitFor := func(what string, ok func() bool) {
+		t.Helper()
+		for !ok() {
+			select {
+			case <-changes:
+			case <-time.After(20 * time.Millisecond):
+			case <-ctxT(t).Done():
+				t.Fatalf("%s never happened; log:\n%s", what, logs.String())
+			}
+		}
+	}
+	served := func(name string) (index.Skill, bool) {
+		for _, s := range cat.List(index.ListOptions{}) {
+			if s.Name == name {
+				return s, true
+			}
+		}
+		return index.Skill{}, false
+	}
+
+	sp, _ := ParseSpec(srv.URL("catalog") + "#main")
+	if _, err := m.Add(ctxT(t), lockPath, sp, AddOptions{Path: "skills"}); err != nil {
+		t.Fatal(err)
+	}
+	waitFor("the added source served", func() bool { _, ok := served("alpha-pdf"); return ok })
+	if s, _ := served("mine"); s.Dir != filepath.Join(folder, "mine") {
+		t.Fatalf("the folder's skill lost its name to the source: %+v", s)
+	}
+	if roots := cat.Roots(); len(roots) != 2 || roots[1].Path != m.RootLink(lockPath, "skills") || roots[1].Label != "project" {
+		t.Fatalf("roots %+v", roots)
+	}
+
+	// Broken by hand: logged, the roots kept.
+	good, _ := os.ReadFile(lockPath)
+	if err := os.WriteFile(lockPath, []byte("{broken"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	waitFor("the broken lockfile logged", func() bool { return strings.Contains(logs.String(), "cannot read the lockfile") })
+	if _, ok := served("alpha-pdf"); !ok || len(cat.Roots()) != 2 {
+		t.Fatal("a broken lockfile dropped its sources")
+	}
+	if err := os.WriteFile(lockPath, good, 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	// An entry the cache lacks: logged once, nothing fetched.
+	lock, err := ReadLock(lockPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lock.Sources["later"] = &LockedSource{URL: srv.URL("catalog")}
+	if err := WriteLock(lockPath, lock); err != nil {
+		t.Fatal(err)
+	}
+	waitFor("the unlocked entry logged", func() bool {
+		return strings.Contains(logs.String(), "source later in "+lockPath+" is not locked") && strings.Contains(logs.String(), "run skilldex sync")
+	})
+	if _, err := os.Lstat(m.RootLink(lockPath, "later")); !os.IsNotExist(err) {
+		t.Fatalf("the follower fetched without --refresh-sources: %v", err)
+	}
+
+	// Removed: its skills go, the folder's copy of mine stays.
+	if _, err := m.Remove(lockPath, "skills"); err != nil {
+		t.Fatal(err)
+	}
+	waitFor("the removed source gone", func() bool { _, ok := served("alpha-pdf"); return !ok })
+	if s, ok := served("mine"); !ok || s.Dir != filepath.Join(folder, "mine") {
+		t.Fatalf("mine after remove: %+v %v", s, ok)
+	}
+	if n := strings.Count(logs.String(), "source later in"); n != 1 {
+		t.Fatalf("the unlocked entry was logged %d times:\n%s", n, logs.String())
+	}
+}
