@@ -41,7 +41,9 @@ type Deps struct {
 	Sandbox func(kind string, log *slog.Logger) (sandbox.Sandbox, error)
 	// Sources, when set, runs for as long as the serving process (this
 	// one, or the shared server) serves cat, when dc names lockfiles:
-	// the git sources' refresh (cmd/skilldex, internal/sources).
+	// it follows them, replacing cat's roots when their sources change,
+	// and refreshes the sources with --refresh-sources (cmd/skilldex,
+	// internal/sources.ServeSources).
 	Sources func(ctx context.Context, cat *index.Catalog, dc *DaemonConfig, log *slog.Logger)
 }
 

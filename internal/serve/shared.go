@@ -40,8 +40,10 @@ type DaemonConfig struct {
 	Dir      string        `json:"socket_dir"`
 	Key      string        `json:"key"`
 	// Locks are the lockfiles (path, scope) whose git sources are among
-	// Roots, and RefreshSources how often the serving process refreshes
-	// them (serve --refresh-sources; 0: never): see Deps.Sources.
+	// Roots, which the serving process follows (they also name the data
+	// dir: index.Options.Follows), and RefreshSources how often it
+	// refreshes the sources (serve --refresh-sources; 0: never): see
+	// Deps.Sources.
 	Locks          [][2]string   `json:"locks,omitempty"`
 	RefreshSources time.Duration `json:"refresh_sources,omitempty"`
 	// OnBuild, when set, is chained after the memory policy's hook by
