@@ -306,9 +306,10 @@ func dataKey(opts *Options) string {
 // for an in-memory catalog.
 func (c *Catalog) DataDir() string { return c.pair.dataDir }
 
-// Roots returns the catalog's roots with absolute paths, in priority order
-// (those of Open, or of the last SetRoots).
-func (c *Catalog) Roots() []Root { return append([]Root(nil), c.ref.roots.get()...) }
+// Roots returns the catalog's roots with absolute paths, in priority order:
+// those of Open, or of the last SetRoots once its refresh has published
+// the skills under them (Skill.Root indexes this slice).
+func (c *Catalog) Roots() []Root { return append([]Root(nil), c.ref.shown.get()...) }
 
 // Close stops the background body indexing (waiting for the batch in
 // flight, a fraction of a second) and releases the store and the search

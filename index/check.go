@@ -32,7 +32,7 @@ func (c *Catalog) check() error {
 			errs = append(errs, fmt.Errorf("store holds skill %q, which the catalog does not", id))
 			return nil
 		}
-		r, err := decodeRecord(id, meta, len(c.ref.roots.get()))
+		r, err := decodeRecord(id, meta, len(c.ref.roots))
 		switch {
 		case err != nil:
 			errs = append(errs, fmt.Errorf("store record of %q: %w", id, err))

@@ -31,9 +31,12 @@ type refresher struct {
 	mu   sync.Mutex // refreshMu; taken only through lockWrite
 	opts *Options   // the catalog's, roots absolute as at Open; never changed
 	log  *slog.Logger
-	// roots are the catalog's roots now (opts.Roots until SetRoots);
-	// replaced only under refreshMu, with reader.roots.
-	roots  rootList
+	// roots are the roots refreshes walk (opts.Roots until SetRoots),
+	// replaced only under refreshMu, with reader.roots; shown are the
+	// roots of the view readers see, published after the refresh that
+	// made the view agree with them (so a skill's Root indexes Roots).
+	roots  []Root
+	shown  rootList
 	reader folderReader // reads skill folders; its roots change with roots
 	view   *view
 	pair   *pair
@@ -59,7 +62,8 @@ type refresher struct {
 
 func newRefresher(opts *Options, log *slog.Logger, v *view, p *pair, bodies *bodyQueue) *refresher {
 	c := &refresher{opts: opts, log: log, reader: folderReader{roots: opts.Roots, mode: opts.Mode}, view: v, pair: p, bodies: bodies}
-	c.roots.set(opts.Roots)
+	c.roots = opts.Roots
+	c.shown.set(opts.Roots)
 	return c
 }
 
@@ -169,12 +173,15 @@ func (c *refresher) catchUp(ctx context.Context, path string, behind func() bool
 // refreshLocked is Refresh for callers that hold refreshMu.
 func (c *refresher) refreshLocked(w writing, ctx context.Context) (*Stats, error) {
 	start := time.Now()
-	roots := c.roots.get()
+	roots := c.roots
 	wk := discoverWith(roots, c.opts.MaxDepth, c.walkDirs(w))
 	stats, err := c.apply(w, ctx, start, wk.found, skillIDs(wk.found, roots), func(*Skill) bool { return true }, wk.diags)
 	if err == nil {
 		c.saveDirs(w, wk)
-		c.rootsDirty = false
+		if c.rootsDirty {
+			c.shown.set(roots)
+			c.rootsDirty = false
+		}
 	}
 	return stats, err
 }

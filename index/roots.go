@@ -5,9 +5,10 @@ import (
 	"sync/atomic"
 )
 
-// rootList holds the catalog's roots in priority order. The refresher
-// replaces the slice under refreshMu (SetRoots) and never changes one in
-// place, so Roots and Watch read it without waiting for a refresh.
+// rootList holds the catalog's published roots in priority order. The
+// refresher replaces the slice under refreshMu (after a refresh that
+// followed SetRoots) and never changes one in place, so Roots and Watch
+// read it without waiting for a refresh.
 type rootList struct{ p atomic.Pointer[[]Root] }
 
 // get returns the roots; the slice is shared and must not be modified.
@@ -36,7 +37,8 @@ func (l *rootList) set(roots []Root) { l.p.Store(&roots) }
 // suits roots whose content does not change in place (a source's
 // extracted tree). Errors: a root that cannot be made absolute (nothing
 // changed), ErrClosed, or the refresh's (the new roots stay: the next
-// refresh carries on with them).
+// refresh carries on with them, and Roots reports them once one
+// succeeds).
 func (c *Catalog) SetRoots(ctx context.Context, roots []Root) (*Stats, error) {
 	roots = append([]Root(nil), roots...)
 	if err := absRoots(roots); err != nil {
@@ -51,7 +53,7 @@ func (c *refresher) setRoots(ctx context.Context, roots []Root) (*Stats, error) 
 	if c.closed {
 		return nil, ErrClosed
 	}
-	c.roots.set(roots)
+	c.roots = roots
 	c.reader.roots = roots
 	c.rootsDirty = true
 	return c.refreshLocked(w, ctx)

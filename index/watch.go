@@ -32,7 +32,7 @@ func (c *Catalog) Watch(ctx context.Context, w filewatcher.Watcher, rescan time.
 		return fmt.Errorf("watcher watches %d folder levels below each root but the catalog walks %d: edits deeper than %d would be missed (build the watcher with the catalog's max depth)", d.MaxDepth(), walkDepth(c.opts.MaxDepth), d.MaxDepth())
 	}
 	var roots []string
-	for _, r := range c.ref.roots.get() {
+	for _, r := range c.ref.shown.get() {
 		roots = append(roots, r.Path)
 	}
 	if rescan > 0 {
