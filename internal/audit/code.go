@@ -80,10 +80,19 @@ func scanCode(sc *skillCtx, rel, code string, line0 int, k fileKind, w where) {
 		sc.add(rel, line0+ln-1, rule, sc.rank(base, w, false), r, strings.TrimSpace(lineText(code, li, ln)))
 	}
 	rules, decode, exec, sock, shell, env, send, write := pyRules, pyDecode, pyExec, pySocket, pyShell, pyEnvDump, pySend, pyWrite
+	system := pySystemRules
 	if k == kindJS {
 		rules, decode, exec, sock, shell, env, send, write = jsRules, jsDecode, jsExec, jsSocket, jsShell, jsEnvDump, jsSend, jsWrite
+		system = jsSystemRules
 	}
 	hit := map[string]bool{}
+	for _, r := range system {
+		if containsAny(c, r.need) {
+			if m := r.re.FindStringIndex(c); m != nil {
+				add(m[0], r.rule, r.base, r.reason)
+			}
+		}
+	}
 	for _, r := range rules {
 		if !containsAny(c, r.need) {
 			continue
@@ -149,9 +158,12 @@ func scanCode(sc *skillCtx, rel, code string, line0 int, k fileKind, w where) {
 			add(m[0], "miner", Critical, "mining pool or miner: "+minerWords.FindString(body))
 		}
 		if len(body) > 3 && shellish.MatchString(body) {
+			sc.inLiteral = true
 			scanShell(sc, rel, unescapeLit(body), line0+li.line(m[0])-1, w)
+			sc.inLiteral = false
 		}
 	}
+	scanExecCalls(sc, rel, c, line0, w)
 	if credOff >= 0 {
 		net := pyNet
 		if k == kindJS {
@@ -330,6 +342,7 @@ func scanMinerText(sc *skillCtx, rel, text string, line0 int, w where) {
 // and mining pools; settings are applied, not read.
 func scanConfig(sc *skillCtx, rel, text string, line0 int, w where) {
 	scanBypass(sc, rel, text, line0, w)
+	scanRegistryConfig(sc, rel, text, line0, w)
 	if !sc.hints.miner {
 		return
 	}
@@ -399,6 +412,10 @@ var psRules = []codeRule{
 		"runs an encoded command", nil},
 	{"reverse-shell", Critical, lazyRE(`(?i)net\.sockets\.tcpclient[\s\S]{0,400}(?:iex|invoke-expression|getstream)`),
 		"connects a TCP socket and runs what it reads (reverse shell)", nil},
+	{"destructive-command", Critical, lazyRE(`(?i)\b(?:remove-item|ri|rm|del|erase|rd|rmdir)\b[^\n|;]*?(?:\s-r(?:ecurse)?\b|\s/s\b)[^\n|;]*?\s['"]?(?:[a-z]:\\?\*?|\\|\$env:(?:userprofile|systemroot|windir|systemdrive|homepath)\\?\*?|~[\\/]?\*?|\$home[\\/]?\*?)['"]?(?:\s|$)|\bformat(?:\.com)?\s+[a-z]:(?:\s|$)|\b(?:format-volume|clear-disk|initialize-disk)\b`),
+		"removes or formats the system drive or the user's home folder", nil},
+	{"system-trust", High, lazyRE(`(?i)\bcertutil(?:\.exe)?\s+(?:-f\s+|-user\s+)*-addstore\s+(?:-f\s+|-user\s+)*['"]?(?:root|authroot|ca)\b|\bimport-certificate\b[^\n]*cert:\\(?:localmachine|currentuser)\\(?:root|authroot|ca)\b|\\drivers\\etc\\hosts\b[^\n]*\b(?:add-content|set-content|out-file)\b|\b(?:add-content|set-content|out-file)\b[^\n]*\\drivers\\etc\\hosts\b`),
+		"adds a certificate to the Windows root store or writes to the hosts file", nil},
 }
 
 // scanPowerShell runs the PowerShell patterns over text whose first line

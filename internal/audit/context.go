@@ -71,6 +71,13 @@ type skillCtx struct {
 	// sh parses the skill's shell code (see parseShell).
 	sh      *syntax.Parser
 	shDepth int // shells nested with -c being scanned (nestedShell)
+	// inLiteral is set while a string literal of code is scanned as
+	// shell: a string nobody is known to run (a deny-list of
+	// dangerous commands), so the rules about running it keep quiet.
+	inLiteral bool
+	// warnedCtx is set while code that sits under a warning ("never
+	// run:") is scanned.
+	warnedCtx bool
 }
 
 // fileNoURL returns the current file lower-cased, URLs replaced by a
@@ -310,7 +317,8 @@ var (
 	minerHints = []string{"stratum", "donate-level", "xmrig", "cryptonight", "randomx", "nicehash", "minexmr", "supportxmr", "nanopool", "2miners", "moneroocean"}
 	codeHints  = []string{"exec", "eval", "function", "socket", "net.", "environ", "process.env", ".ssh", "id_", ".aws", ".env", "shadow", ".netrc", "credential", "keychain",
 		"authorized_keys", "cron", "bashrc", "zshrc", ".profile", "launch", "systemd", "hooks", "curl", "wget", "/dev/tcp", "| sh", "|sh", "bash", "nc ", "chr(", "fromcharcode", "\\x", "[::-1]", "getattr", "decode", "atob", "buffer.from",
-		"getenv", "popen", "printenv", "'env'", `"env"`, "cookies", "login data", "gcloud", ".kube", ".azure", ".gnupg", "key4.db", "logins.json", "find-generic", "find-internet", "deno.env", "aws_secret", "client_secret"}
+		"getenv", "popen", "printenv", "'env'", `"env"`, "cookies", "login data", "gcloud", ".kube", ".azure", ".gnupg", "key4.db", "logins.json", "find-generic", "find-internet", "deno.env", "aws_secret", "client_secret",
+		"rmtree", "rmsync", "rimraf", "remove", "fork", "/etc/", "system(", "subprocess", "spawn", "homedir", "command("}
 )
 
 // bypassHints are the words bypassRe needs one of; bypassWeakHints
