@@ -66,7 +66,11 @@ var (
 // is file line line0, in context w.
 func scanCode(sc *skillCtx, rel, code string, line0 int, k fileKind, w where) {
 	scanBypass(sc, rel, code, line0, w)
-	if !sc.hints.miner && !codeHintWords().matchAny(strings.ToLower(code)) {
+	lower := strings.ToLower(code)
+	if systemCodeHintWords().matchAny(lower) {
+		scanSystemCode(sc, rel, code, line0, k, w)
+	}
+	if !sc.hints.miner && !codeHintWords().matchAny(lower) {
 		return
 	}
 	c := stripComments(code, k)
@@ -80,19 +84,10 @@ func scanCode(sc *skillCtx, rel, code string, line0 int, k fileKind, w where) {
 		sc.add(rel, line0+ln-1, rule, sc.rank(base, w, false), r, strings.TrimSpace(lineText(code, li, ln)))
 	}
 	rules, decode, exec, sock, shell, env, send, write := pyRules, pyDecode, pyExec, pySocket, pyShell, pyEnvDump, pySend, pyWrite
-	system := pySystemRules
 	if k == kindJS {
 		rules, decode, exec, sock, shell, env, send, write = jsRules, jsDecode, jsExec, jsSocket, jsShell, jsEnvDump, jsSend, jsWrite
-		system = jsSystemRules
 	}
 	hit := map[string]bool{}
-	for _, r := range system {
-		if containsAny(c, r.need) {
-			if m := r.re.FindStringIndex(c); m != nil {
-				add(m[0], r.rule, r.base, r.reason)
-			}
-		}
-	}
 	for _, r := range rules {
 		if !containsAny(c, r.need) {
 			continue
@@ -163,7 +158,7 @@ func scanCode(sc *skillCtx, rel, code string, line0 int, k fileKind, w where) {
 			sc.inLiteral = false
 		}
 	}
-	scanExecCalls(sc, rel, c, line0, w)
+
 	if credOff >= 0 {
 		net := pyNet
 		if k == kindJS {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -566,7 +567,7 @@ var proseCmdRe = lazyRE(`\b(?:rm\s+-[\w-]*[rR]|rm\s+--(?:recursive|no-preserve-r
 
 // systemRuleIDs are the rules the prose scan of commands keeps: prose
 // is no shell script, so the other shell rules do not read it.
-var systemRuleIDs = set("destructive-command", "system-trust")
+var systemRuleIDs = set("destructive-command", "system-trust", "registry-exec-credential")
 
 // scanSystemProse finds destructive commands written in plain prose
 // (outside code spans, which scanInlineCommand reads) and runs the
@@ -593,13 +594,7 @@ func scanSystemProse(sc *skillCtx, rel, text string, line0 int, w where, textOff
 		}
 		before := len(sc.findings)
 		scanShell(sc, rel, strings.TrimRight(text[m[0]:end], ".;:"), line0+strings.Count(text[:m[0]], "\n"), w)
-		keep := sc.findings[:before]
-		for _, f := range sc.findings[before:] {
-			if systemRuleIDs[f.RuleID] {
-				keep = append(keep, f)
-			}
-		}
-		sc.findings = keep
+		keepRules(sc, before)
 	}
 }
 
@@ -649,6 +644,56 @@ var pySystemRules = []codeRule{
 var jsSystemRules = []codeRule{
 	{"destructive-command", Critical, lazyRE(`\b(?:rmSync|rmdirSync|rm|rmdir|rimraf(?:\.sync)?|removeSync|remove|emptyDirSync)\(\s*` + jsHome + `\s*[,)]`), "removes the root, home or a system folder recursively", []string{"rm", "remove", "emptyDir"}},
 	{"system-trust", High, lazyRE(`(?:appendFile|writeFile)(?:Sync)?\(\s*` + trustPath), "writes to a file the system trusts (hosts, resolv.conf or sudoers)", []string{"/etc/"}},
+}
+
+// systemCodeHints are the words Python or JavaScript must hold (lower-
+// cased) for the destructive-command and system-trust code rules to find
+// anything in it.
+var systemCodeHintWords = sync.OnceValue(func() *wordList {
+	return newWordList([]string{"rmtree", "rmsync", "rimraf", "remove", "rmdir", "rm(", "fork", "/etc/", "system(", "subprocess", "spawn", "exec", "popen", "command("})
+})
+
+// scanSystemCode runs the destructive-command and system-trust rules
+// over Python or JavaScript code (comments blanked): the standard
+// library patterns, and the shell rules over the commands it runs.
+func scanSystemCode(sc *skillCtx, rel, code string, line0 int, k fileKind, w where) {
+	c := stripComments(code, k)
+	li := newLineIndex(c)
+	rules := pySystemRules
+	if k == kindJS {
+		rules = jsSystemRules
+	}
+	for _, r := range rules {
+		if !containsAny(c, r.need) {
+			continue
+		}
+		if m := r.re.FindStringIndex(c); m != nil {
+			ln := li.line(m[0])
+			reason := r.reason
+			if w != inScript && w != inProse {
+				reason += " (in " + w.String() + ")"
+			}
+			sc.add(rel, line0+ln-1, r.rule, sc.rank(r.base, w, false), reason, strings.TrimSpace(lineText(code, li, ln)))
+		}
+	}
+	before := len(sc.findings)
+	scanExecCalls(sc, rel, c, line0, w)
+	keepRules(sc, before)
+}
+
+// keepRules drops the findings added since before that are not of the
+// destructive-command, system-trust or registry-exec-credential rules:
+// text the other shell rules do not read (prose, the commands of exec
+// calls, which they see through string literals) is scanned for these
+// alone.
+func keepRules(sc *skillCtx, before int) {
+	keep := sc.findings[:before]
+	for _, f := range sc.findings[before:] {
+		if systemRuleIDs[f.RuleID] {
+			keep = append(keep, f)
+		}
+	}
+	sc.findings = keep
 }
 
 // execCallRe finds a call that runs a command: os.system, os.popen and
