@@ -214,6 +214,15 @@ func linesAround(text string, n, k int) string {
 // before the prose and settings scans.
 var runnerWords = lazyRE(`\b(?:npx|bunx|pnpx|uvx|pipx\s+run|pnpm\s+dlx|yarn\s+dlx|bun\s+x|uv\s+tool\s+run|npm\s+exec)\b`)
 
+// runnerHints are substrings every runnerWords match holds one of.
+var runnerHints = []string{"npx", "bunx", "pnpx", "uvx", "pipx", "dlx", "bun x", "uv tool", "npm exec"}
+
+// mayRunPackage reports whether text, in the current file, holds a word
+// runnerWords needs (a cheap check before the pattern).
+func mayRunPackage(sc *skillCtx, text string) bool {
+	return sc.hints.runner && containsAny(text, runnerHints)
+}
+
 // proseRunnerRe finds a registry package named in prose ("run npx -y
 // gh-stats"), and proseHandOver the sentence handing it the user's
 // credential ("pass it the user's GitHub token").
@@ -226,7 +235,7 @@ var (
 // registry package and hand it the user's credential. A warning ("never
 // pass your token to npx packages you do not know") is not reported.
 func scanRegistryProse(sc *skillCtx, rel, text string, line0 int, w where) {
-	if !runnerWords.MatchString(text) {
+	if !mayRunPackage(sc, text) || !runnerWords.MatchString(text) {
 		return
 	}
 	for _, m := range proseRunnerRe.FindAllStringSubmatchIndex(text, 4) {
@@ -260,7 +269,7 @@ func scanRegistryProse(sc *skillCtx, rel, text string, line0 int, w where) {
 // "command": "npx", "args", "env") that run a registry package with a credential
 // in its environment or arguments.
 func scanRegistryConfig(sc *skillCtx, rel, text string, line0 int, w where) {
-	if !strings.Contains(text, "command") || !runnerWords.MatchString(text) {
+	if !strings.Contains(text, "command") || !mayRunPackage(sc, text) || !runnerWords.MatchString(text) {
 		return
 	}
 	var doc any

@@ -1,7 +1,6 @@
 package audit
 
 import (
-	"fmt"
 	"path"
 	"strings"
 	"sync"
@@ -79,7 +78,7 @@ var warnRe = lazyRE(`(?i)\b(?:never|don'?t|do\s+not|must\s+not|should\s+not|shou
 // the scanned text is a comment or a sentence that warns. A warning
 // names the command so the reader does not run it.
 func (s *shScan) warned(line int) bool {
-	if s.sc.warnedCtx {
+	if s.sc.warnedFn != nil && s.sc.warnedFn() {
 		return true
 	}
 	if line >= 1 && line <= len(s.lines) {
@@ -181,7 +180,7 @@ func (s *shScan) systemStmt(st *syntax.Stmt, c call, ok bool, line int) {
 			if diskDevice.MatchString(target) {
 				s.deviceWrite(line, target, "a redirection")
 			}
-			s.trustWrite(line, target, r.Op == syntax.AppOut || r.Op == syntax.AppAll, st)
+			s.trustWrite(line, target, false, st)
 		}
 	}
 	if !ok {
@@ -329,241 +328,48 @@ func forkBomb(fd *syntax.FuncDecl) bool {
 	return found
 }
 
-// trustFile matches the files the system trusts: name resolution
-// (hosts, resolv.conf), who may act as root (sudoers), and the folders
-// whose certificates every TLS connection trusts.
-var trustFile = lazyRE(`^(?:/private)?/etc/(?:hosts|resolv\.conf|sudoers(?:\.d/\S*)?)$|^C:[\\/]Windows[\\/]System32[\\/]drivers[\\/]etc[\\/]hosts$`)
-
-// caDir matches the folders of the system CA store: a certificate put
-// there is trusted once the store is refreshed (update-ca-certificates,
-// update-ca-trust).
-var caDir = lazyRE(`^(?:/usr/local/share/ca-certificates|/usr/share/ca-certificates|/etc/pki/ca-trust/source/anchors|/etc/ca-certificates/trust-source/anchors|/etc/pki/trust/anchors|/etc/ssl/certs)(?:/|$)`)
-
-// trustCall finds the writes of tee, cp, mv, install, ln, sed -i, dd and
-// downloads to a trust file or the CA store.
-func (s *shScan) trustCall(line int, c call, st *syntax.Stmt) {
-	var targets []string
-	appendMode := false
-	switch c.name {
-	case "tee":
-		targets = operands(c.args)
-		appendMode = hasArg(c.args, "-a", "--append")
-	case "cp", "mv", "install", "ln":
-		if ops := operands(c.args); len(ops) >= 2 {
-			targets = ops[len(ops)-1:]
-			if caDir.MatchString(strings.Trim(ops[len(ops)-1], `"'`)) {
-				s.caAddFrom(line, ops[:len(ops)-1], false)
-				return
-			}
-		}
-	case "sed":
-		if anyPrefix(c.args, "-i", "--in-place") {
-			targets = operands(c.args)
-		}
-	case "dd":
-		for _, a := range c.args {
-			if of, ok := strings.CutPrefix(a, "of="); ok {
-				targets = append(targets, of)
-			}
-		}
-	case "curl", "wget":
-		for i, a := range c.args {
-			if (a == "-o" || a == "-O" || a == "--output" || a == "--output-document") && i+1 < len(c.args) {
-				t := strings.Trim(c.args[i+1], `"'`)
-				if caDir.MatchString(t) {
-					s.caAddFrom(line, nil, true)
-					return
-				}
-				targets = append(targets, t)
-			}
-		}
-	}
-	for _, t := range targets {
-		s.trustWrite(line, strings.Trim(t, `"'`), appendMode, st)
-	}
-}
-
-func anyPrefix(args []string, prefixes ...string) bool {
-	for _, a := range args {
-		for _, p := range prefixes {
-			if strings.HasPrefix(a, p) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// trustWrite ranks a write to target when it is a trust file (see
-// trustPayload for how its content ranks it), or a certificate written
-// into the CA store.
-func (s *shScan) trustWrite(line int, target string, appendMode bool, st *syntax.Stmt) {
-	if caDir.MatchString(target) {
-		s.caAddFrom(line, nil, s.pipedFromFetch(st))
-		return
-	}
-	if !trustFile.MatchString(target) {
-		return
-	}
-	payload := ""
-	if line >= 1 && line <= len(s.lines) {
-		payload = s.lines[line-1]
-	}
-	for _, r := range st.Redirs {
-		if r.Hdoc != nil {
-			payload += "\n" + wordText(r.Hdoc)
-		}
-	}
-	base, reason := trustPayload(target, payload, s.w == inScript)
-	if base == SeverityNone {
-		return
-	}
-	if st != nil && strings.HasSuffix(target, "hosts") && !hostsEntry.MatchString(payload) && strings.Contains(payload, "sed") {
-		// sed editing hosts without adding an address: removing or
-		// renaming an entry
-		if base, reason = Medium, "edits "+target+" with sed"; s.w != inScript {
-			base = Low
-		}
-	}
-	if !appendMode && strings.HasSuffix(target, "hosts") && s.w == inScript {
-		reason += " (and replaces the file's other entries)"
-	}
-	s.add(line, "system-trust", base, reason, "")
-}
-
-var (
-	hostsEntry  = lazyRE(`(?m)(?:^|["'\s])((?:\d{1,3}\.){3}\d{1,3}|[0-9a-fA-F:]*::[0-9a-fA-F:]*)\s+([A-Za-z0-9][\w.-]*(?:\s+[A-Za-z0-9][\w.-]*)*)`)
-	nameserver  = lazyRE(`nameserver\s+([0-9a-fA-F.:]+)`)
-	nopasswdAll = lazyRE(`(?i)NOPASSWD\s*:\s*ALL\b|ALL\s*=\s*\(\s*ALL(?:\s*:\s*ALL)?\s*\)\s*(?:NOPASSWD\s*:\s*)?ALL\b`)
-	devName     = lazyRE(`(?i)^(?:localhost|[\w-]+|[\w.-]+\.(?:local|localhost|test|example|invalid|internal|lan|home|corp|dev\.local|docker|svc|cluster\.local))$`)
-	// knownResolvers are public DNS resolvers of Google, Cloudflare,
-	// Quad9 and OpenDNS, and the local stub resolvers.
-	knownResolvers = set("8.8.8.8", "8.8.4.4", "1.1.1.1", "1.0.0.1", "9.9.9.9", "149.112.112.112", "208.67.222.222", "208.67.220.220", "2001:4860:4860::8888", "2001:4860:4860::8844", "2606:4700:4700::1111", "127.0.0.53", "127.0.0.1", "::1")
-)
-
-// localAddr reports a loopback, unspecified or private address.
-func localAddr(ip string) bool {
-	return strings.HasPrefix(ip, "127.") || ip == "0.0.0.0" || ip == "::1" || ip == "::" || strings.HasPrefix(ip, "10.") || strings.HasPrefix(ip, "192.168.") ||
-		strings.HasPrefix(ip, "172.") && len(ip) > 6 && (ip[4] == '1' && ip[5] >= '6' && ip[5] <= '9' || ip[4] == '2' && ip[5] >= '0' && ip[5] <= '9' || ip[4] == '3' && ip[5] <= '1') && ip[6] == '.' ||
-		strings.HasPrefix(strings.ToLower(ip), "fd") || strings.HasPrefix(strings.ToLower(ip), "fe80")
-}
-
-func loopback(ip string) bool {
-	return strings.HasPrefix(ip, "127.") || ip == "0.0.0.0" || ip == "::1" || ip == "::"
-}
-
-// trustPayload ranks a write of payload (the command's line and its
-// here-document) to a trust file, in a script or in documentation. A
-// routine change is not reported in documentation and low in a script:
-// local names for development in hosts, a well-known or private
-// resolver. A change that redirects a public name or all of DNS to an
-// address outside the machine, or gives passwordless root for every
-// command, is critical in a script and high in documentation; any other
-// write (its content unseen) is high in a script and medium in
-// documentation.
-func trustPayload(target, payload string, script bool) (Severity, string) {
-	pick := func(scriptSev, docSev Severity) Severity {
-		if script {
-			return scriptSev
-		}
-		return docSev
-	}
-	switch {
-	case strings.Contains(target, "sudoers"):
-		if nopasswdAll.MatchString(payload) {
-			return pick(Critical, High), "writes to " + target + ": passwordless root for every command"
-		}
-		return pick(High, Medium), "writes to " + target + ": changes who may run commands as root"
-	case strings.HasSuffix(target, "resolv.conf"):
-		ms := nameserver.FindAllStringSubmatch(payload, -1)
-		if len(ms) == 0 {
-			return pick(High, Medium), "writes to " + target + ": every name the machine looks up goes to the resolver it names"
-		}
-		for _, m := range ms {
-			if !knownResolvers[m[1]] && !localAddr(m[1]) {
-				return pick(Critical, High), "points the system resolver at " + m[1] + ": whoever runs it answers every name the machine looks up"
-			}
-		}
-		return pick(Low, SeverityNone), "sets a well-known or private DNS resolver in " + target
-	default: // hosts
-		ms := hostsEntry.FindAllStringSubmatch(payload, -1)
-		if len(ms) == 0 {
-			return pick(High, Medium), "writes to " + target + ": it decides which address a name reaches, before DNS"
-		}
-		sev, reason := pick(Low, SeverityNone), "adds local names for development to "+target
-		for _, m := range ms {
-			for _, name := range strings.Fields(m[2]) {
-				if devName.MatchString(name) {
-					continue
-				}
-				if loopback(m[1]) {
-					if sev < pick(Medium, Low) {
-						sev, reason = pick(Medium, Low), "blocks "+name+" in "+target+" (sends it to "+m[1]+")"
-					}
-					continue
-				}
-				return pick(Critical, High), "sends " + name + " to " + m[1] + " through " + target + ": its traffic, logins included, reach that address"
-			}
-		}
-		return sev, reason
-	}
-}
-
-// pipedFromFetch reports whether st is a stage fed by a download in
-// the same pipeline line (curl URL | sudo tee /usr/local/share/...).
-func (s *shScan) pipedFromFetch(st *syntax.Stmt) bool {
-	l := int(st.Pos().Line())
-	if l >= 1 && l <= len(s.lines) {
-		return fetchInLine.MatchString(s.lines[l-1])
-	}
-	return false
-}
-
-var fetchInLine = lazyRE(`\b(?:curl|wget|iwr|invoke-webrequest|fetch)\b[^|]*\|`)
-
-// caAdd reports a certificate added to a trust store by trust anchor,
-// security add-trusted-cert, certutil or keytool.
-func (s *shScan) caAdd(line int, c call) {
-	s.caAddFrom(line, operands(c.args), false)
-}
-
-// caAddFrom reports certificates (files) added to the system trust
-// store: from a file downloaded in the same code (or straight from the
-// network) critical in a script and high in documentation; from a local
-// file (a company proxy's CA) high in a script and medium in
-// documentation.
-func (s *shScan) caAddFrom(line int, files []string, fetched bool) {
-	src := ""
-	for _, f := range files {
-		f = strings.Trim(f, `"'`)
-		if strings.HasPrefix(f, "http://") || strings.HasPrefix(f, "https://") {
-			fetched, src = true, f
-		}
-		for d := range s.downloaded {
-			if d == f || path.Base(d) == path.Base(f) {
-				fetched, src = true, f
-			}
-		}
-	}
-	base, reason := High, "adds a certificate to the system trust store: whoever holds its key can read and change every TLS connection"
-	if fetched {
-		base = Critical
-		reason = "adds a downloaded certificate" + strings.TrimPrefix(fmt.Sprintf(" (%s)", src), " ()") + " to the system trust store: whoever holds its key can read and change every TLS connection"
-	}
-	if s.w != inScript {
-		base = base.lower(1)
-	}
-	s.add(line, "system-trust", base, reason, "")
-}
-
 // systemWords are the words a text must hold for the destructive and
 // system-trust rules to find anything in it (checked before parsing
 // inline code and prose).
-var systemWords = lazyRE(`\b(?:rm|rmdir|shred|chmod|chown|chgrp|find|mkfs(?:\.\w+)?|mke2fs|mkswap|wipefs|blkdiscard|dd|diskutil|tee|sed|trust|security|certutil|keytool)\s|/etc/(?:hosts|resolv\.conf|sudoers)|\(\)\s*\{`)
+var systemWords = lazyRE(`\b(?:rm|rmdir|shred|chmod|chown|chgrp|find|mkfs(?:\.\w+)?|mke2fs|mkswap|wipefs|blkdiscard|dd|diskutil|tee|sed|trust|security|certutil|keytool|networksetup|resolvectl)\s|/etc/(?:hosts|resolv\.conf|sudoers)|\(\)\s*\{`)
 
 // proseCmdRe finds where a destructive command starts inside a sentence
 // of prose ("then run rm -rf ~ to clean up").
 var proseCmdRe = lazyRE(`\b(?:rm\s+-[\w-]*[rR]|rm\s+--(?:recursive|no-preserve-root)|mkfs(?:\.\w+)?\s+/dev/|dd\s+[^.\n]*of=/dev/|chmod\s+-R|chown\s+-R|find\s+(?:/|~|\$HOME)\S*\s)|:\s*\(\)\s*\{`)
+
+// proseCmdHints are substrings every proseCmdRe match holds one of, and
+// systemHints those of systemWords: a cheap check before the patterns,
+// which most prose and code cannot match.
+var (
+	proseCmdHints = []string{"rm -", "rm --", "mkfs", "of=/dev/", "chmod -R", "chown -R", "find /", "find ~", "find $", "(){", "() {", "()  {"}
+	systemHints   = []string{"rm ", "rmdir", "shred", "chmod", "chown", "chgrp", "find ", "mkfs", "mke2fs", "mkswap", "wipefs", "blkdiscard", "dd ", "diskutil", "tee ", "sed ", "trust ", "security ", "certutil", "keytool", "/etc/", "()", "networksetup", "resolvectl"}
+)
+
+// systemHintsLower is systemHints and proseCmdHints lower-cased, for the
+// file's word automaton (fileWords), which matches case-insensitively.
+func systemHintsLower() []string {
+	var out []string
+	for _, h := range append(append([]string{}, systemHints...), proseCmdHints...) {
+		out = append(out, strings.ToLower(h))
+	}
+	return out
+}
+
+// proseCmdSet is proseCmdHints as a set of the file's words.
+var proseCmdSet = sync.OnceValue(func() *wordSet {
+	var lower []string
+	for _, h := range proseCmdHints {
+		lower = append(lower, strings.ToLower(h))
+	}
+	s := fileWords().set(lower)
+	return &s
+})
+
+// mayBeSystem reports whether code, in the current file, holds a word
+// systemWords needs.
+func mayBeSystem(sc *skillCtx, code string) bool {
+	return sc.hints.system && containsAny(code, systemHints)
+}
 
 // systemRuleIDs are the rules the prose scan of commands keeps: prose
 // is no shell script, so the other shell rules do not read it.
@@ -575,6 +381,16 @@ var systemRuleIDs = set("destructive-command", "system-trust", "registry-exec-cr
 // system-trust findings. A command named in a warning ("never run rm
 // -rf /") is not reported.
 func scanSystemProse(sc *skillCtx, rel, text string, line0 int, w where, textOff int, spans [][2]int) {
+	if !sc.hints.system {
+		return
+	}
+	if spans != nil && sc.words != nil && textOff+len(text) <= len(sc.fileText) && sc.fileText[textOff:textOff+len(text)] == text {
+		if in := sc.words.in(textOff, textOff+len(text)); !in.meets(proseCmdSet()) {
+			return
+		}
+	} else if !containsAny(text, proseCmdHints) {
+		return
+	}
 	if !proseCmdRe.MatchString(text) {
 		return
 	}
@@ -623,144 +439,4 @@ func inlineWarned(src string, s, e int) bool {
 		le = e + j
 	}
 	return negated(strings.TrimRight(src[ls:s], "`")) || warnRe.MatchString(src[ls:s]) || warnRe.MatchString(src[e:le])
-}
-
-// Code rules of the two rules for Python and JavaScript: removal of the
-// root or home folder through the standard library, fork bombs, and
-// writes to trust files. Commands given to os.system, subprocess and
-// child_process go through the shell rules (scanExecCalls).
-var (
-	pyHome    = `(?:os\.path\.expanduser\(\s*['"]~/?['"]\s*\)|(?:pathlib\.)?Path\.home\(\)|os\.environ\[\s*['"]HOME['"]\s*\]|os\.(?:getenv|environ\.get)\(\s*['"]HOME['"]\s*\)|['"](?:/|~/?|/(?:usr|etc|bin|boot|home|lib|opt|root|sbin|var|Users|System|Library)/?)['"])`
-	jsHome    = `(?:os\.homedir\(\)|process\.env\.HOME|['"\x60](?:/|~/?|/(?:usr|etc|bin|boot|home|lib|opt|root|sbin|var|Users|System|Library)/?)['"\x60])`
-	trustPath = `['"](?:/etc/(?:hosts|resolv\.conf|sudoers(?:\.d/[^'"]*)?))['"]`
-)
-
-var pySystemRules = []codeRule{
-	{"destructive-command", Critical, lazyRE(`shutil\.rmtree\(\s*(?:str\(\s*)?` + pyHome + `\s*\)?\s*[,)]`), "removes the root, home or a system folder recursively", []string{"rmtree"}},
-	{"destructive-command", Critical, lazyRE(`while\s+(?:True|1)\s*:\s*\n?\s*os\.fork\(\)`), "a fork bomb: starts copies of itself until the machine stops", []string{"fork"}},
-	{"system-trust", High, lazyRE(`open\(\s*` + trustPath + `\s*,\s*['"][aw]|Path\(\s*` + trustPath + `\s*\)\.write_text\(`), "writes to a file the system trusts (hosts, resolv.conf or sudoers)", []string{"/etc/"}},
-}
-
-var jsSystemRules = []codeRule{
-	{"destructive-command", Critical, lazyRE(`\b(?:rmSync|rmdirSync|rm|rmdir|rimraf(?:\.sync)?|removeSync|remove|emptyDirSync)\(\s*` + jsHome + `\s*[,)]`), "removes the root, home or a system folder recursively", []string{"rm", "remove", "emptyDir"}},
-	{"system-trust", High, lazyRE(`(?:appendFile|writeFile)(?:Sync)?\(\s*` + trustPath), "writes to a file the system trusts (hosts, resolv.conf or sudoers)", []string{"/etc/"}},
-}
-
-// systemCodeHints are the words Python or JavaScript must hold (lower-
-// cased) for the destructive-command and system-trust code rules to find
-// anything in it.
-var systemCodeHintWords = sync.OnceValue(func() *wordList {
-	return newWordList([]string{"rmtree", "rmsync", "rimraf", "remove", "rmdir", "rm(", "fork", "/etc/", "system(", "subprocess", "spawn", "exec", "popen", "command("})
-})
-
-// scanSystemCode runs the destructive-command and system-trust rules
-// over Python or JavaScript code (comments blanked): the standard
-// library patterns, and the shell rules over the commands it runs.
-func scanSystemCode(sc *skillCtx, rel, code string, line0 int, k fileKind, w where) {
-	c := stripComments(code, k)
-	li := newLineIndex(c)
-	rules := pySystemRules
-	if k == kindJS {
-		rules = jsSystemRules
-	}
-	for _, r := range rules {
-		if !containsAny(c, r.need) {
-			continue
-		}
-		if m := r.re.FindStringIndex(c); m != nil {
-			ln := li.line(m[0])
-			reason := r.reason
-			if w != inScript && w != inProse {
-				reason += " (in " + w.String() + ")"
-			}
-			sc.add(rel, line0+ln-1, r.rule, sc.rank(r.base, w, false), reason, strings.TrimSpace(lineText(code, li, ln)))
-		}
-	}
-	before := len(sc.findings)
-	scanExecCalls(sc, rel, c, line0, w)
-	keepRules(sc, before)
-}
-
-// keepRules drops the findings added since before that are not of the
-// destructive-command, system-trust or registry-exec-credential rules:
-// text the other shell rules do not read (prose, the commands of exec
-// calls, which they see through string literals) is scanned for these
-// alone.
-func keepRules(sc *skillCtx, before int) {
-	keep := sc.findings[:before]
-	for _, f := range sc.findings[before:] {
-		if systemRuleIDs[f.RuleID] {
-			keep = append(keep, f)
-		}
-	}
-	sc.findings = keep
-}
-
-// execCallRe finds a call that runs a command: os.system, os.popen and
-// subprocess in Python, child_process's exec, execSync, spawn and
-// execFile in JavaScript, Bun.spawn and Deno.Command.
-var execCallRe = lazyRE(`\b(?:os\.(?:system|popen)|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|commands\.getoutput|execSync|execFileSync|execFile|spawnSync|spawn|exec|Bun\.spawn|new\s+Deno\.Command)\s*\(\s*`)
-
-// homeExpr are expressions for the home folder in Python and
-// JavaScript, read as $HOME when they are a command's argument.
-var homeExpr = lazyRE(`^(?:os\.path\.expanduser\(\s*['"]~['"]\s*\)|(?:pathlib\.)?Path\.home\(\)|str\(\s*(?:pathlib\.)?Path\.home\(\)\s*\)|os\.homedir\(\)|process\.env\.HOME|os\.environ\[\s*['"]HOME['"]\s*\])$`)
-
-// homeInterp matches the home folder interpolated into a command string:
-// ${os.homedir()} in a JavaScript template, {Path.home()} in a Python
-// f-string.
-var homeInterp = lazyRE(`\$?\{\s*(?:os\.homedir\(\)|process\.env\.HOME|os\.path\.expanduser\(\s*['"]~['"]\s*\)|(?:pathlib\.)?Path\.home\(\)|str\(\s*(?:pathlib\.)?Path\.home\(\)\s*\)|os\.environ\[\s*['"]HOME['"]\s*\])\s*\}`)
-
-// scanExecCalls runs the shell rules over the commands a Python or
-// JavaScript file runs: a string given to os.system or exec, or the
-// argument list of subprocess or spawn joined as the shell would see it
-// (os.homedir() read as $HOME, other expressions as unknown variables).
-func scanExecCalls(sc *skillCtx, rel, c string, line0 int, w where) {
-	if !strings.Contains(c, "system") && !strings.Contains(c, "subprocess") && !strings.Contains(c, "exec") && !strings.Contains(c, "spawn") && !strings.Contains(c, "popen") && !strings.Contains(c, "Command") {
-		return
-	}
-	for _, m := range execCallRe.FindAllStringIndex(c, 64) {
-		rest := c[m[1]:min(len(c), m[1]+600)]
-		var words []string
-		if l := strLit.FindStringIndex(rest); l != nil && l[0] == 0 {
-			words = append(words, strings.Trim(rest[:l[1]], "\"'`"))
-			rest = strings.TrimLeft(rest[l[1]:], " \t\n")
-			if !strings.HasPrefix(rest, ",") {
-				// one string: the command line itself
-				scanShell(sc, rel, homeInterp.ReplaceAllString(unescapeLit(words[0]), "$$HOME"), line0+strings.Count(c[:m[0]], "\n"), w)
-				continue
-			}
-			rest = strings.TrimLeft(rest[1:], " \t\n")
-			if q, err := syntax.Quote(words[0], syntax.LangBash); err == nil {
-				words[0] = q
-			} else {
-				words[0] = "$X"
-			}
-		}
-		if !strings.HasPrefix(rest, "[") {
-			continue
-		}
-		end := strings.IndexByte(rest, ']')
-		if end < 0 {
-			continue
-		}
-		for _, el := range strings.Split(rest[1:end], ",") {
-			el = strings.TrimSpace(el)
-			switch {
-			case el == "":
-			case homeExpr.MatchString(el):
-				words = append(words, "$HOME")
-			case strLit.MatchString(el) && strLit.FindStringIndex(el)[0] == 0 && strLit.FindStringIndex(el)[1] == len(el):
-				q, err := syntax.Quote(unescapeLit(el[1:len(el)-1]), syntax.LangBash)
-				if err != nil {
-					q = "$X"
-				}
-				words = append(words, q)
-			default:
-				words = append(words, "$X")
-			}
-		}
-		if len(words) > 0 {
-			scanShell(sc, rel, strings.Join(words, " "), line0+strings.Count(c[:m[0]], "\n"), w)
-		}
-	}
 }
