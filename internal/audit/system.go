@@ -59,7 +59,7 @@ func wipeTarget(t string) string {
 
 // diskDevice matches a whole disk or partition: writing to it destroys
 // what is on it.
-var diskDevice = lazyRE(`^/dev/(?:r?disk\w*|[shv]d[a-zA-Z]\w*|xvd\w+|nvme\w+|mmcblk\w+|md\d\w*|mapper/\S+|dm-\d+|loop\d+|sr\d+|[A-Za-z0-9_-]*[<{]\S*)$`)
+var diskDevice = lazyRE(`^/dev/(?:r?disk\w*|disk/by-\S+|[shv]d[a-zA-Z]\w*|xvd\w+|nvme\w+|mmcblk\w+|md\d\w*|mapper/\S+|dm-\d+|[A-Za-z0-9_-]*[<{]\S*)$`)
 
 // placeholderDevice matches a device written for the reader to fill in
 // (/dev/sdX, /dev/diskN, /dev/<device>): documentation of disk tools.
@@ -71,7 +71,7 @@ var diskTopic = lazyRE(`\b(?:disks?|partition\w*|sd ?cards?|usb (?:drive|stick)s
 
 // warnRe matches the words of a warning around a command: the command
 // is named as something not to run, not asked for.
-var warnRe = lazyRE(`(?i)\b(?:never|don'?t|do\s+not|must\s+not|should\s+not|shouldn'?t|avoid|dangerous|destructive|catastroph\w*|disastrous|wrong|bad|blocks?|blocked|deny|denies|denied|forbid\w*|prevent\w*|refuse\w*|malicious|attack\w*|adversarial|payloads?|injection|guard\w*|e\.g\.|such\s+as|examples?\s+of)\b|❌|⚠`)
+var warnRe = lazyRE(`(?i)\b(?:never|don'?t|do\s+not|must\s+not|should\s+not|shouldn'?t|avoid|dangerous|destructive|catastroph\w*|disastrous|blocks?|blocked|deny|denies|denied|forbid\w*|prevent\w*|refuse\w*|malicious|attack\w*|adversarial|payloads?|injection|guard\w*|e\.g\.|such\s+as|examples?\s+of)\b|\b(?:bad|wrong|unsafe|incorrect)\s*[:!)—-]|❌|⚠`)
 
 // warned reports whether the current code sits under a warning: the
 // command's own line holds one in a comment, or the line above it in
