@@ -94,6 +94,9 @@ var wantRule = map[string]string{
 	"env-file-send":         "secret-request",
 	"font-size-zero":        "hidden-text",
 	"powershell-iex":        "download-exec",
+	"wipe-home":             "destructive-command",
+	"hosts-hijack":          "system-trust",
+	"npx-token-silent":      "registry-exec-credential",
 }
 
 // TestLabelledHostile: every hostile skill is flagged high or critical,

@@ -66,7 +66,11 @@ var (
 // is file line line0, in context w.
 func scanCode(sc *skillCtx, rel, code string, line0 int, k fileKind, w where) {
 	scanBypass(sc, rel, code, line0, w)
-	if !sc.hints.miner && !codeHintWords().matchAny(strings.ToLower(code)) {
+	lower := strings.ToLower(code)
+	if systemCodeHintWords().matchAny(lower) {
+		scanSystemCode(sc, rel, code, line0, k, w)
+	}
+	if !sc.hints.miner && !codeHintWords().matchAny(lower) {
 		return
 	}
 	c := stripComments(code, k)
@@ -149,9 +153,12 @@ func scanCode(sc *skillCtx, rel, code string, line0 int, k fileKind, w where) {
 			add(m[0], "miner", Critical, "mining pool or miner: "+minerWords.FindString(body))
 		}
 		if len(body) > 3 && shellish.MatchString(body) {
+			sc.inLiteral = true
 			scanShell(sc, rel, unescapeLit(body), line0+li.line(m[0])-1, w)
+			sc.inLiteral = false
 		}
 	}
+
 	if credOff >= 0 {
 		net := pyNet
 		if k == kindJS {
@@ -330,6 +337,7 @@ func scanMinerText(sc *skillCtx, rel, text string, line0 int, w where) {
 // and mining pools; settings are applied, not read.
 func scanConfig(sc *skillCtx, rel, text string, line0 int, w where) {
 	scanBypass(sc, rel, text, line0, w)
+	scanRegistryConfig(sc, rel, text, line0, w)
 	if !sc.hints.miner {
 		return
 	}
@@ -399,6 +407,10 @@ var psRules = []codeRule{
 		"runs an encoded command", nil},
 	{"reverse-shell", Critical, lazyRE(`(?i)net\.sockets\.tcpclient[\s\S]{0,400}(?:iex|invoke-expression|getstream)`),
 		"connects a TCP socket and runs what it reads (reverse shell)", nil},
+	{"destructive-command", Critical, lazyRE(`(?i)\b(?:remove-item|ri|rm|del|erase|rd|rmdir)\b[^\n|;]*?(?:\s-r(?:ecurse)?\b|\s/s\b)[^\n|;]*?\s['"]?(?:[a-z]:\\?\*?|\\|\$env:(?:userprofile|systemroot|windir|systemdrive|homepath)\\?\*?|~[\\/]?\*?|\$home[\\/]?\*?)['"]?(?:\s|$)|\bformat(?:\.com)?\s+[a-z]:(?:\s|$)|\b(?:format-volume|clear-disk|initialize-disk)\b`),
+		"removes or formats the system drive or the user's home folder", nil},
+	{"system-trust", High, lazyRE(`(?i)\bcertutil(?:\.exe)?\s+(?:-f\s+|-user\s+)*-addstore\s+(?:-f\s+|-user\s+)*['"]?(?:root|authroot|ca)\b|\bimport-certificate\b[^\n]*cert:\\(?:localmachine|currentuser)\\(?:root|authroot|ca)\b|\\drivers\\etc\\hosts\b[^\n]*\b(?:add-content|set-content|out-file)\b|\b(?:add-content|set-content|out-file)\b[^\n]*\\drivers\\etc\\hosts\b`),
+		"adds a certificate to the Windows root store or writes to the hosts file", nil},
 }
 
 // scanPowerShell runs the PowerShell patterns over text whose first line

@@ -71,6 +71,14 @@ type skillCtx struct {
 	// sh parses the skill's shell code (see parseShell).
 	sh      *syntax.Parser
 	shDepth int // shells nested with -c being scanned (nestedShell)
+	// inLiteral is set while a string literal of code is scanned as
+	// shell: a string nobody is known to run (a deny-list of
+	// dangerous commands), so the rules about running it keep quiet.
+	inLiteral bool
+	// warnedFn, set while a code block or span is scanned, reports
+	// whether it sits under a warning ("never run:"); asked only when a
+	// destructive command is found in it.
+	warnedFn func() bool
 }
 
 // fileNoURL returns the current file lower-cased, URLs replaced by a
@@ -304,6 +312,9 @@ func lineText(s string, li lineIndex, n int) string {
 // fileHints are cheap word checks made once per file.
 type fileHints struct {
 	miner, bypass, bypassWeak, mdComment bool
+	// system: the file may hold a destructive command or a write to a
+	// trust file; runner: it may run a registry package (npx, uvx...).
+	system, runner bool
 }
 
 var (
@@ -322,9 +333,9 @@ var (
 
 // hintSets are minerHints, bypassHints and bypassWeakHints as sets of
 // fileWords.
-var hintSets = sync.OnceValue(func() *[3]wordSet {
+var hintSets = sync.OnceValue(func() *[5]wordSet {
 	fw := fileWords()
-	return &[3]wordSet{fw.set(minerHints), fw.set(bypassHints), fw.set(bypassWeakHints)}
+	return &[5]wordSet{fw.set(minerHints), fw.set(bypassHints), fw.set(bypassWeakHints), fw.set(systemHintsLower()), fw.set(runnerHints)}
 })
 
 // hintsOf reads the hints from the file's word occurrences (w, over the
@@ -336,6 +347,8 @@ func hintsOf(content string, w *wordHits) fileHints {
 		bypass:     w.all.meets(&hs[1]),
 		bypassWeak: w.all.meets(&hs[2]),
 		mdComment:  strings.Contains(content, "]:"),
+		system:     w.all.meets(&hs[3]),
+		runner:     w.all.meets(&hs[4]),
 	}
 }
 

@@ -119,6 +119,8 @@ func hidden(sc *skillCtx, rel, src string, s, e int, li lineIndex, what string) 
 		scanProseCommands(sc, rel, content, li.line(s), inHidden)
 	}
 	scanBypass(sc, rel, content, li.line(s), inHidden)
+	scanSystemProse(sc, rel, content, li.line(s), inHidden, 0, nil)
+	scanRegistryProse(sc, rel, content, li.line(s), inHidden)
 	for _, m := range urlRe.FindAllStringIndex(content, -1) {
 		scanURL(sc, rel, src, content[m[0]:m[1]], false, li, s+m[0])
 	}

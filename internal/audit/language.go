@@ -109,7 +109,7 @@ func activeRange(sc *skillCtx, s, e int) []int {
 // every phrase's needed words and start words, and the miner and bypass
 // hints.
 var fileWords = sync.OnceValue(func() *wordList {
-	lists := [][]string{minerHints, bypassHints, bypassWeakHints}
+	lists := [][]string{minerHints, bypassHints, bypassWeakHints, systemHintsLower(), runnerHints}
 	for _, p := range phrases {
 		lists = append(lists, p.need...)
 		lists = append(lists, p.starts)

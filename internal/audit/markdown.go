@@ -81,7 +81,9 @@ func scanMarkdown(sc *skillCtx, rel, src string, li lineIndex) {
 		case *ast.CodeSpan:
 			if s, e, ok := inlineRange(n); ok {
 				spans = append(spans, [2]int{fm + s, fm + e})
+				sc.warnedFn = func() bool { return inlineWarned(src, fm+s, fm+e) }
 				scanInlineCommand(sc, rel, src[fm+s:fm+e], li.line(fm+s))
+				sc.warnedFn = nil
 			}
 		case *ast.FencedCodeBlock, *ast.CodeBlock:
 			lines := n.Lines()
@@ -96,7 +98,9 @@ func scanMarkdown(sc *skillCtx, rel, src string, li lineIndex) {
 				info = string(f.Info.Segment.Value(raw))
 			}
 			scanLanguage(sc, rel, src, fm+s, fm+e, li, inCode, nil)
+			sc.warnedFn = func() bool { return warnedAbove(src, li, li.line(fm+s)) }
 			scanFence(sc, rel, code, li.line(fm+s), info)
+			sc.warnedFn = nil
 			return ast.WalkSkipChildren, nil
 		case *ast.HTMLBlock:
 			lines := n.Lines()
@@ -140,6 +144,8 @@ func scanMarkdown(sc *skillCtx, rel, src string, li lineIndex) {
 		scanLanguage(sc, rel, src, b.start, b.end, li, b.w, spans)
 		scanBypass(sc, rel, src[b.start:b.end], li.line(b.start), b.w)
 		scanMinerText(sc, rel, src[b.start:b.end], li.line(b.start), b.w)
+		scanSystemProse(sc, rel, src[b.start:b.end], li.line(b.start), b.w, b.start, spans)
+		scanRegistryProse(sc, rel, src[b.start:b.end], li.line(b.start), b.w)
 	}
 	scanMarkdownComments(sc, rel, src, fm, li, hiddenSeen, fences)
 }
@@ -198,7 +204,7 @@ func scanInlineCommand(sc *skillCtx, rel, code string, line int) {
 	if len(code) < 6 {
 		return
 	}
-	if shellish.MatchString(code) {
+	if shellish.MatchString(code) || mayBeSystem(sc, code) && systemWords.MatchString(code) || mayRunPackage(sc, code) && runnerWords.MatchString(code) {
 		scanShell(sc, rel, code, line, inCode)
 	}
 	if psish.MatchString(code) {

