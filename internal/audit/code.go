@@ -121,7 +121,7 @@ func scanCode(sc *skillCtx, rel, code string, line0 int, k fileKind, w where) {
 		// no environment read
 	} else if m := env.FindStringIndex(c); m != nil {
 		cred, credOff = "the whole environment", m[0]
-	} else if m := envRead.FindStringIndex(c); m != nil {
+	} else if m := envReadOf(envRead, c); m != nil {
 		cred, credOff = strings.TrimSpace(c[m[0]:m[1]]), m[0]
 	}
 	// shell commands and paths inside string literals
@@ -132,9 +132,9 @@ func scanCode(sc *skillCtx, rel, code string, line0 int, k fileKind, w where) {
 	for _, m := range lits {
 		lit := c[m[0]:m[1]]
 		body := strings.Trim(lit, "\"'`")
-		if credOff < 0 && credIn(lit) {
+		if credOff < 0 && credIn(lit) && (!bareCredName(body) || homeRef.MatchString(c)) {
 			cred, credOff = Escape(strings.TrimSpace(body), 80), m[0]
-		} else if credOff < 0 && credPartRe.MatchString(lit) {
+		} else if credOff < 0 && credPartRe.MatchString(lit) && homeRef.MatchString(c) {
 			cred, credOff = "the credential path part "+lit, m[0]
 			if strings.Contains(lit, ".ssh") {
 				cred += " (~/.ssh)"

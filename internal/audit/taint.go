@@ -2,6 +2,7 @@ package audit
 
 import (
 	"path"
+	"regexp"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -39,6 +40,73 @@ var (
 	otherEnvDump = lazyRE(`\bENV\.(?:to_h|to_hash|to_a|inspect)\b|%ENV\b|json_encode\(\s*\$_(?:ENV|SERVER)|\bgetenv\(\s*\)|(?i:(?:get-childitem|gci|dir|ls)\s+env:|\[(?:system\.)?environment\]::getenvironmentvariables\(\))`)
 	otherCode    = set(".rb", ".pl", ".pm", ".php", ".go", ".lua", ".java", ".kt", ".cs", ".swift", ".rs", ".ps1", ".psm1")
 )
+
+// homeRef finds a reference to the user's home folder in code: a
+// credential path part ("id_rsa", ".aws", "gcloud") is one only when
+// joined to it, not as a word in a list of file patterns or a CLI's name
+// in an argument list.
+var homeRef = lazyRE(`expanduser|Path\.home\(|homedir\(|\bHOME\b|USERPROFILE|APPDATA|getpwuid|['"\x60]~[/\\'"\x60]`)
+
+// bareCredName reports whether a string literal's text names a key or
+// browser file with no folder ("id_rsa", "Cookies"): a credential only
+// when the code joins it to the home folder (homeRef). A project's .env
+// is read from the working folder and counts alone.
+func bareCredName(body string) bool {
+	return !strings.ContainsAny(body, `/\~$%`) && !strings.HasPrefix(body, ".env")
+}
+
+// envReadOf returns the first read of the environment by re in code
+// (nil: none) that is not a copy handed to a child process: env =
+// os.environ.copy() whose every later use sets or drops one variable or
+// passes it as env=, or JavaScript's {...process.env} written as a
+// child's env option. Such a copy is how a script runs a tool with one
+// variable changed, not a dump of secrets.
+func envReadOf(re *lazyRegexp, code string) []int {
+	for _, m := range re.FindAllStringIndex(code, 8) {
+		if !childEnvCopy(code, m) {
+			return m
+		}
+	}
+	return nil
+}
+
+var (
+	// envCopyVar names the variable an environment copy is assigned to.
+	envCopyVar = lazyRE(`(\w+)\s*=\s*$`)
+	// jsChildEnv is a child process's env option opening on the spread.
+	jsChildEnv = lazyRE(`\benv\s*:\s*\{\s*(?:\w+\s*:[^,{}]*,\s*)*$`)
+)
+
+func childEnvCopy(code string, m []int) bool {
+	read := code[m[0]:m[1]]
+	line := code[strings.LastIndexByte(code[:m[0]], '\n')+1 : m[0]]
+	switch {
+	case strings.HasPrefix(read, "..."):
+		return jsChildEnv.MatchString(code[max(0, m[0]-200):m[0]])
+	case read != "os.environ.copy()":
+		return false
+	}
+	v := envCopyVar.FindStringSubmatch(line)
+	if v == nil {
+		return false
+	}
+	name := v[1]
+	use := regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\b`)
+	for _, u := range use.FindAllStringIndex(code[m[1]:], -1) {
+		before := strings.TrimRight(code[m[1]:m[1]+u[0]], " \t")
+		after := code[m[1]+u[1]:]
+		switch {
+		case strings.HasSuffix(before, "env=") || strings.HasSuffix(before, "env ="),
+			strings.HasPrefix(strings.TrimLeft(after, " "), "=") && !strings.HasPrefix(strings.TrimLeft(after, " "), "=="):
+			// passed as env=, or the keyword itself (env=env)
+		case strings.HasPrefix(after, "["), strings.HasPrefix(after, ".update("), strings.HasPrefix(after, ".setdefault("),
+			strings.HasPrefix(after, ".pop("):
+		default:
+			return false
+		}
+	}
+	return true
+}
 
 // credIn reports whether a word names a credential store (a public
 // key, *.pub, is not one).

