@@ -268,6 +268,11 @@ var bypassRe = lazyRE(`--dangerously-skip-permissions|--allow-dangerously-skip-p
 // ask or tell the user.
 var bypassWeakRe = lazyRE(`(?i)\b(?:turn|switch|shut)\s+off\s+(?:the\s+|your\s+|its\s+)?(?:sandbox\w*|approvals?|permission (?:prompts?|checks?))|\bdisabl\w+\s+(?:the\s+|your\s+|all\s+)?(?:sandbox\w*|approvals?|permission (?:prompts?|checks?))|\bauto[-_ ]?approv\w*|--yolo\b|\byolo mode\b|\bskip\s+(?:all\s+|any\s+|the\s+)?(?:confirmations?|approvals?|permission\s+(?:prompts?|checks?))`)
 
+// warnedRe matches a warning just before a switch ("do not use
+// --dangerously-skip-permissions", "never run claude --yolo"): documentation
+// that names the switch to keep readers from it.
+var warnedRe = lazyRE(`(?i)\b(?:do\s+not|don'?t|never|avoid)\s+(?:use|run|pass|enable|set|add|start)\w*\W+(?:\w+\W+)?$`)
+
 // silenceRe matches an instruction not to ask or tell the user: a
 // prohibition on asking is the opposite of consent.
 var silenceRe = lazyRE(`(?i)\b(?:do\s+not|don'?t|never|must\s+not|should\s+not|shouldn'?t|no\s+need\s+to|without|avoid)\s+(?:\w+\s+){0,3}?(?:ask\w*|tell\w*|inform\w*|notify\w*|prompt\w*|confirm\w*|check\w*\s+with|mention\w*|bother\w*|alert\w*|consult\w*|wait\w*\s+for)\b[^.\n]{0,60}\b(?:user|human|operator|owner|anyone|them)\b|\b(?:keep|stay)\s+(?:it\s+|this\s+)?(?:silent|quiet|hidden)\b[^.\n]{0,40}\buser|\bsilently\b`)
@@ -304,6 +309,8 @@ func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 				sev = sc.rank(High, w, false)
 			}
 			reason += ", and tells the agent not to ask or tell the user"
+		case warnedRe.MatchString(text[max(0, m[0]-60):m[0]]):
+			sev, reason = Low, reason+" (warned against, not asked)"
 		case consentRe.MatchString(near) || consentFileRe.MatchString(sc.fileText):
 			sev = sev.lower(1)
 			reason += "; offered to the user for consent"

@@ -270,6 +270,9 @@ func scanLanguage(sc *skillCtx, rel, src string, start, end int, li lineIndex, w
 			}
 			sev := sc.rank(p.base, ctx, true)
 			reason := p.reason
+			if p.rule == "secret-request" && pubKeyAt(text, m[1]) {
+				continue // a public key (~/.ssh/id_ed25519.pub) is meant to be shared
+			}
 			if ctx != inHidden && negated(text[:m[0]]) {
 				sev, reason = Low, reason+" (described, not asked: the phrase is negated or named as a threat)"
 			} else if p.rule == "secret-request" && ctx == inProse && silenceRe.MatchString(window(text, m[0], 400)) {
@@ -283,6 +286,16 @@ func scanLanguage(sc *skillCtx, rel, src string, start, end int, li lineIndex, w
 			sc.add(rel, li.line(at), p.rule, sev, reason, text[m[0]:m[1]])
 		}
 	}
+}
+
+// pubKeyAt reports whether the path a match ends inside (text[:end]
+// reaching "~/.ssh" or "id_ed25519") goes on to name a public key file.
+func pubKeyAt(text string, end int) bool {
+	rest := text[end:]
+	if i := strings.IndexAny(rest, " \t\n`'\")<>,;"); i >= 0 {
+		rest = rest[:i]
+	}
+	return strings.HasSuffix(strings.TrimRight(rest, ".:!?"), ".pub")
 }
 
 func inSpans(spans [][2]int, off int) bool {
