@@ -54,6 +54,8 @@ type shScan struct {
 	w           where
 	credLine    int
 	credWhat    string
+	envLoad     int    // line of the first `source .env` (0: none)
+	envLoadWhat string // the file it loaded
 	sendLine    int
 	sendWhat    string
 	downloaded  map[string]int // files fetched -> line (at most maxDownloads)
@@ -590,8 +592,18 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 			}
 		}
 	}
-	if what := credRead(c); what != "" && s.credLine == 0 {
+	if f, ok := envLoadOf(c); ok {
+		// loading a project's settings into variables is not reading
+		// them to send: it counts only for a send that carries a
+		// variable (below)
+		if s.envLoad == 0 {
+			s.envLoad, s.envLoadWhat = line, f
+		}
+	} else if what := credRead(c); what != "" && s.credLine == 0 {
 		s.credLine, s.credWhat = line, what
+	}
+	if s.envLoad > 0 && s.credLine == 0 && carriesData(c) && varInData(c) {
+		s.credLine, s.credWhat = s.envLoad, "the variables of "+s.envLoadWhat
 	}
 	// a DNS lookup of a name made from a variable or substitution sends
 	// that data to whoever serves the domain; it counts for what flows

@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"path"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -51,4 +52,34 @@ func substs(w *syntax.Word) []*syntax.Stmt {
 		return true
 	})
 	return out
+}
+
+// envLoadOf reports a `source .env` or `. ./.env.local`: a shell loading
+// a dotenv file's settings into its variables, and the file.
+func envLoadOf(c call) (string, bool) {
+	if (c.name != "source" && c.name != ".") || len(c.args) == 0 {
+		return "", false
+	}
+	f := c.args[0]
+	return f, strings.HasPrefix(path.Base(f), ".env")
+}
+
+// varInData reports whether a network command's arguments carry a
+// variable or substitution anywhere but in a header (-H "Authorization:
+// Bearer $TOKEN" authenticates to the host named; it sends nothing else).
+func varInData(c call) bool {
+	for i := 0; i < len(c.args); i++ {
+		a := c.args[i]
+		if a == "-H" || a == "--header" {
+			i++
+			continue
+		}
+		if strings.HasPrefix(a, "-H") || strings.HasPrefix(a, "--header=") {
+			continue
+		}
+		if strings.Contains(a, "$") {
+			return true
+		}
+	}
+	return false
 }

