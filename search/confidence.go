@@ -34,8 +34,10 @@ import (
 // dev-symptom.tsv and queries.tsv, and the corpus's QUERIES.tsv; 240 queries
 // with hits: label 1 when the top hit is an expected skill, 0 when it is not
 // or nothing fits). The held-out set (heldout-symptom.tsv) is not fitted on;
-// docs/search-quality.md holds its reliability table. Refit (TestDevReport
-// with SKILLDEX_DUMP writes the features) whenever the ranking changes.
+// docs/search-quality.md holds its reliability table. TestConfidenceFit
+// (SKILLDEX_FIT=1) refits them on every development set and prints
+// out-of-fold rates per cut; measure a refit on every set, held-out ones
+// included, before taking it.
 
 // ConfidentMatch is the Confidence at or above which a hit counts as a
 // confident match; Result.NoGoodMatch is set when no hit reaches it. Chosen
