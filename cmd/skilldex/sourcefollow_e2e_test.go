@@ -3,13 +3,10 @@ package main
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/skilldex/skilldex/internal/e2etest"
 	"github.com/skilldex/skilldex/internal/sources/gittest"
@@ -42,31 +39,8 @@ func testServeFollowsLockfile(t *testing.T, share string) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	changed := make(chan struct{}, 16)
-	notify := func() {
-		select {
-		case changed <- struct{}{}:
-		default:
-		}
-	}
-	cmd := exec.Command(binary(t), "serve", "--share="+share)
-	cmd.Dir, cmd.Env = project, env
-	stderr := &lockedBuffer{}
-	cmd.Stderr = stderr
-	client := mcp.NewClient(&mcp.Implementation{Name: "follow", Version: "1"}, &mcp.ClientOptions{
-		ResourceListChangedHandler: func(context.Context, *mcp.ResourceListChangedRequest) { notify() },
-		ToolListChangedHandler:     func(context.Context, *mcp.ToolListChangedRequest) { notify() },
-	})
-	sess, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
-	must(t, err)
-	defer sess.Close()
-	search := func(q string) string {
-		text, isErr := e2etest.CallTool(t, ctx, sess, "search_skills", map[string]any{"query": q})
-		if isErr {
-			t.Fatalf("search_skills: %s", text)
-		}
-		return text
-	}
+	live := startLiveServe(t, ctx, project, env, "follow", "--share="+share)
+	changed, stderr, search := live.changed, live.stderr, live.search
 	waitFor := func(what string, ok func() bool) {
 		t.Helper()
 		for !ok() {

@@ -192,31 +192,8 @@ func testServeRefreshSources(t *testing.T, share string) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	changed := make(chan struct{}, 16)
-	notify := func() {
-		select {
-		case changed <- struct{}{}:
-		default:
-		}
-	}
-	cmd := exec.Command(binary(t), "serve", "--share="+share, "--refresh-sources", "300ms")
-	cmd.Dir, cmd.Env = project, env
-	stderr := &lockedBuffer{}
-	cmd.Stderr = stderr
-	client := mcp.NewClient(&mcp.Implementation{Name: "refresh", Version: "1"}, &mcp.ClientOptions{
-		ResourceListChangedHandler: func(context.Context, *mcp.ResourceListChangedRequest) { notify() },
-		ToolListChangedHandler:     func(context.Context, *mcp.ToolListChangedRequest) { notify() },
-	})
-	sess, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
-	must(t, err)
-	defer sess.Close()
-	search := func(q string) string {
-		text, isErr := e2etest.CallTool(t, ctx, sess, "search_skills", map[string]any{"query": q})
-		if isErr {
-			t.Fatalf("search_skills: %s", text)
-		}
-		return text
-	}
+	live := startLiveServe(t, ctx, project, env, "refresh", "--share="+share, "--refresh-sources", "300ms")
+	changed, stderr, search := live.changed, live.stderr, live.search
 	if got := search("alpha live"); !strings.Contains(got, "alpha-live") {
 		t.Fatalf("before: %s", got)
 	}
@@ -255,6 +232,46 @@ func testServeRefreshSources(t *testing.T, share string) {
 	if got := search("rewritten history"); strings.Contains(got, "rewritten-skill") {
 		t.Fatalf("a force-pushed commit was served: %s", got)
 	}
+}
+
+// liveServe is a `skilldex serve` an MCP client runs for the tests of
+// live sources: changed receives its list_changed notifications (tools
+// and resources), search calls search_skills, stderr is serve's.
+type liveServe struct {
+	changed chan struct{}
+	stderr  *lockedBuffer
+	search  func(q string) string
+}
+
+// startLiveServe starts serve with args in project under env, connected
+// to an MCP client named name; the session closes when the test ends.
+func startLiveServe(t *testing.T, ctx context.Context, project string, env []string, name string, args ...string) *liveServe {
+	t.Helper()
+	l := &liveServe{changed: make(chan struct{}, 16), stderr: &lockedBuffer{}}
+	notify := func() {
+		select {
+		case l.changed <- struct{}{}:
+		default:
+		}
+	}
+	cmd := exec.Command(binary(t), append([]string{"serve"}, args...)...)
+	cmd.Dir, cmd.Env = project, env
+	cmd.Stderr = l.stderr
+	client := mcp.NewClient(&mcp.Implementation{Name: name, Version: "1"}, &mcp.ClientOptions{
+		ResourceListChangedHandler: func(context.Context, *mcp.ResourceListChangedRequest) { notify() },
+		ToolListChangedHandler:     func(context.Context, *mcp.ToolListChangedRequest) { notify() },
+	})
+	sess, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	must(t, err)
+	t.Cleanup(func() { sess.Close() })
+	l.search = func(q string) string {
+		text, isErr := e2etest.CallTool(t, ctx, sess, "search_skills", map[string]any{"query": q})
+		if isErr {
+			t.Fatalf("search_skills: %s", text)
+		}
+		return text
+	}
+	return l
 }
 
 // lockedBuffer is a strings.Builder a process writes while the test reads.
