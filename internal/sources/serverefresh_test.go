@@ -1,37 +1,18 @@
 package sources
 
 import (
-	"bytes"
 	"context"
 	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/skilldex/skilldex/index"
+	"github.com/skilldex/skilldex/internal/e2etest"
 	"github.com/skilldex/skilldex/internal/sources/gittest"
 )
-
-// syncBuffer is a log sink the follower writes while the test reads.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 // TestServeSourcesFollowsLock: with the catalog open and ServeSources
 // running without --refresh-sources, a source added to the lockfile is
@@ -70,7 +51,7 @@ func TestServeSourcesFollowsLock(t *testing.T) {
 		}
 	})
 	ctx, cancel := context.WithCancel(ctxT(t))
-	logs := &syncBuffer{}
+	logs := &e2etest.SyncBuffer{}
 	done := make(chan struct{})
 	go func() {
 		ServeSources(ctx, cat, m, base, [][2]string{{lockPath, "project"}}, 0, slog.New(slog.NewTextHandler(logs, nil)))
