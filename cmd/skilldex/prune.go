@@ -2,7 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
 
 	"github.com/skilldex/skilldex/internal/config"
@@ -51,6 +54,9 @@ func runPrune(_ context.Context, a *app, f sourceFlags) error {
 		locks = append(locks, abs)
 	}
 	m := a.cfg.SourceManager(a.stderr)
+	if _, err := os.Stat(m.Cache); errors.Is(err, fs.ErrNotExist) && !a.cfg.JSON {
+		fmt.Fprintf(a.stderr, "skilldex: no sources cache at %s (nothing was added or synced with this data dir): nothing to prune\n", m.Cache)
+	}
 	rep, err := m.Prune(sources.PruneOptions{Locks: locks, DryRun: f.dryRun})
 	if err != nil {
 		return err

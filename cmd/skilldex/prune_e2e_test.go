@@ -99,6 +99,10 @@ func TestSourcesPrunePiped(t *testing.T) {
 		}
 		return res
 	}
+	// Before anything was added there is no cache: said, not a silent 0.
+	if res := sk("sources", "prune"); !strings.Contains(res.Stderr, "no sources cache at ") || !strings.Contains(res.Stdout, "removed 0 trees") {
+		t.Fatalf("prune without a cache:\n%s\n%s", res.Stdout, res.Stderr)
+	}
 	sk("add", srv.URL("catalog")+"#main", "--path", "skills")
 	r.Commit("two", map[string]string{"skills/alpha/SKILL.md": gittest.SkillMD("alpha-pdf", "Fill PDF forms and merge them.", "two")})
 	sk("update")
