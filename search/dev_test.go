@@ -20,7 +20,7 @@ import (
 // are measured once a change is chosen, never tuned on.
 var allQueryFiles = append(append([]string(nil), queryFiles...),
 	filepath.Join("testdata", "hard-queries.tsv"), filepath.Join("testdata", "dev-symptom.tsv"),
-	filepath.Join("testdata", "dev-everyday.tsv"))
+	filepath.Join("testdata", "dev-everyday.tsv"), filepath.Join("testdata", "dev-paraphrase.tsv"))
 
 // heldoutFiles are the held-out judged sets: symptom-phrased queries, and a
 // mix shaped like a real agent workload (agent tasks, keywords, typos,

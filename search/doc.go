@@ -16,7 +16,9 @@
 // Japanese text is indexed as single characters plus overlapping bigrams,
 // so any run of characters matches and adjacent ones rank higher; Korean
 // words split at spaces. The whole name is also indexed as one lower-cased
-// key with words joined by "-", for exact-name lookups.
+// key with words joined by "-", for exact-name lookups. A query written in
+// Spanish, French, German, Portuguese, Italian or Dutch has that language's
+// stop words dropped too (foreign.go).
 //
 // # Ranking
 //

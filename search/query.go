@@ -422,6 +422,9 @@ func (ix *Index) plan(ctx context.Context, r *engine.Reader, text string, keywor
 	if tune.framing {
 		terms = ix.dropFraming(r, terms)
 	}
+	if tune.foreign {
+		terms = dropForeignStops(r, text, terms)
+	}
 	if len(terms) > maxTerms {
 		terms = terms[:maxTerms]
 	}

@@ -37,6 +37,9 @@ type tuning struct {
 	// wants", "asks", "can", "one") from the query: they match the "Use
 	// when the user wants..." boilerplate of thousands of descriptions.
 	framing bool
+	// foreign drops the stop words of a query written in Spanish,
+	// French, German, Portuguese, Italian or Dutch (foreign.go).
+	foreign bool
 	// nameIDF scales a term's name clause so a word common in English but
 	// rare among names ("get", "fix", "store") does not outweigh the rest:
 	// by the ratio of its IDF over bodies (nameIDFBody) or descriptions
@@ -141,6 +144,7 @@ var defaultTuning = tuning{
 	coverageExp:    1,
 	tie:            0.3,
 	framing:        true,
+	foreign:        true,
 	nameIDF:        nameIDFBody,
 	nameIDFFloor:   0.3,
 	nameIDFMinBody: 0.05,

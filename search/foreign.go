@@ -1,0 +1,105 @@
+package search
+
+import (
+	"strings"
+	"sync"
+	"unicode"
+
+	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/analysis/lang/de"
+	"github.com/blevesearch/bleve/v2/analysis/lang/en"
+	"github.com/blevesearch/bleve/v2/analysis/lang/es"
+	"github.com/blevesearch/bleve/v2/analysis/lang/fr"
+	"github.com/blevesearch/bleve/v2/analysis/lang/it"
+	"github.com/blevesearch/bleve/v2/analysis/lang/nl"
+	"github.com/blevesearch/bleve/v2/analysis/lang/pt"
+
+	"github.com/skilldex/skilldex/search/internal/engine"
+)
+
+// Queries in another language than the catalog's English: the index's
+// analyzer removes English stop words only, so a Spanish "de", "la" or
+// "para" is searched like a content word and matches skills that happen to
+// hold it ("de novo", a German example sentence). A query written in one of
+// the languages below (at least foreignMinStops distinct words, and a
+// quarter of its words, are that language's stop words: Snowball's lists, as bleve ships
+// them) has those words dropped before planning.
+
+// foreignMinStops is how many of a language's stop words a query needs
+// before it is taken for that language.
+const foreignMinStops = 2
+
+// foreignStopLists are the languages' stop words less English's (which
+// the analyzer drops anyway, and which say nothing of the language: "a",
+// "in").
+var foreignStopLists = sync.OnceValue(func() []analysis.TokenMap {
+	english := analysis.NewTokenMap()
+	if err := english.LoadBytes(en.EnglishStopWords); err != nil {
+		return nil
+	}
+	var out []analysis.TokenMap
+	for _, b := range [][]byte{es.SpanishStopWords, fr.FrenchStopWords, de.GermanStopWords, pt.PortugueseStopWords, it.ItalianStopWords, nl.DutchStopWords} {
+		m := analysis.NewTokenMap()
+		if err := m.LoadBytes(b); err != nil {
+			continue // a list bleve ships always loads; without it the query is searched as it is
+		}
+		for w := range english {
+			delete(m, w)
+		}
+		out = append(out, m)
+	}
+	return out
+})
+
+// foreignStops returns the words of text that are stop words of the
+// language text is written in, or nil when it is not clearly written in
+// one of foreignStopLists.
+func foreignStops(text string) []string {
+	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' })
+	if len(words) == 0 {
+		return nil
+	}
+	var best []string
+	for _, m := range foreignStopLists() {
+		var hit []string
+		for _, w := range words {
+			if _, ok := m[w]; ok && len([]rune(w)) > 1 && !contains(hit, w) {
+				hit = append(hit, w)
+			}
+		}
+		if len(hit) >= foreignMinStops && 4*len(hit) >= len(words) && len(hit) > len(best) {
+			best = hit
+		}
+	}
+	return best
+}
+
+// dropForeignStops removes from terms the analysed forms of the query's
+// foreign stop words (see foreignStops). It keeps terms unchanged when
+// nothing else would be left.
+func dropForeignStops(r *engine.Reader, text string, terms []string) []string {
+	stops := foreignStops(text)
+	if len(stops) == 0 {
+		return terms
+	}
+	drop := map[string]bool{}
+	for _, w := range stops {
+		ts, err := r.Analyze(engine.Text, w)
+		if err != nil {
+			return terms
+		}
+		for _, t := range ts {
+			drop[t] = true
+		}
+	}
+	out := make([]string, 0, len(terms))
+	for _, t := range terms {
+		if !drop[t] {
+			out = append(out, t)
+		}
+	}
+	if len(out) == 0 {
+		return terms
+	}
+	return out
+}
