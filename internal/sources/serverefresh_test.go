@@ -82,7 +82,9 @@ func TestServeSourcesFollowsLock(t *testing.T) {
 	if _, err := m.Add(ctxT(t), lockPath, sp, AddOptions{Path: "skills"}); err != nil {
 		t.Fatal(err)
 	}
-	waitFor("the added source served", func() bool { _, ok := served("alpha-pdf"); return ok })
+	// Roots reports the new roots just after the refresh has published
+	// the skills under them: wait for both.
+	waitFor("the added source served", func() bool { _, ok := served("alpha-pdf"); return ok && len(cat.Roots()) == 2 })
 	if s, _ := served("mine"); s.Dir != filepath.Join(folder, "mine") {
 		t.Fatalf("the folder's skill lost its name to the source: %+v", s)
 	}
