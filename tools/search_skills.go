@@ -14,7 +14,7 @@ type SearchSkillsInput struct {
 	MinScore float64 `json:"min_score,omitempty" jsonschema:"drop results scoring below this (scores are relative to the query; top hits are mostly 0.5-3)"`
 	Cursor   string  `json:"cursor,omitempty" jsonschema:"next_cursor of the previous page of the same query; omit for the first page"`
 	// Keywords are extra terms fused with the query (index.SearchRequest.Keywords).
-	Keywords []string `json:"keywords,omitempty" jsonschema:"extra search terms you know apply (synonyms, tool, file or format names), weighed a little below the query"`
+	Keywords []string `json:"keywords,omitempty" jsonschema:"extra search terms you know apply, weighed a little below the query: synonyms, tool, file or format names, and the technique's own name when the task describes a symptom (e.g. churn and retention for 'customers leave after a month')"`
 }
 
 // maxSearchDepth bounds how far pages of one query reach: the first
