@@ -2,17 +2,7 @@ package search
 
 import (
 	"strings"
-	"sync"
 	"unicode"
-
-	"github.com/blevesearch/bleve/v2/analysis"
-	"github.com/blevesearch/bleve/v2/analysis/lang/de"
-	"github.com/blevesearch/bleve/v2/analysis/lang/en"
-	"github.com/blevesearch/bleve/v2/analysis/lang/es"
-	"github.com/blevesearch/bleve/v2/analysis/lang/fr"
-	"github.com/blevesearch/bleve/v2/analysis/lang/it"
-	"github.com/blevesearch/bleve/v2/analysis/lang/nl"
-	"github.com/blevesearch/bleve/v2/analysis/lang/pt"
 
 	"github.com/skilldex/skilldex/search/internal/engine"
 )
@@ -29,41 +19,19 @@ import (
 // before it is taken for that language.
 const foreignMinStops = 2
 
-// foreignStopLists are the languages' stop words less English's (which
-// the analyzer drops anyway, and which say nothing of the language: "a",
-// "in").
-var foreignStopLists = sync.OnceValue(func() []analysis.TokenMap {
-	english := analysis.NewTokenMap()
-	if err := english.LoadBytes(en.EnglishStopWords); err != nil {
-		return nil
-	}
-	var out []analysis.TokenMap
-	for _, b := range [][]byte{es.SpanishStopWords, fr.FrenchStopWords, de.GermanStopWords, pt.PortugueseStopWords, it.ItalianStopWords, nl.DutchStopWords} {
-		m := analysis.NewTokenMap()
-		if err := m.LoadBytes(b); err != nil {
-			continue // a list bleve ships always loads; without it the query is searched as it is
-		}
-		for w := range english {
-			delete(m, w)
-		}
-		out = append(out, m)
-	}
-	return out
-})
-
 // foreignStops returns the words of text that are stop words of the
 // language text is written in, or nil when it is not clearly written in
-// one of foreignStopLists.
+// one of engine.ForeignStopWords.
 func foreignStops(text string) []string {
 	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' })
 	if len(words) == 0 {
 		return nil
 	}
 	var best []string
-	for _, m := range foreignStopLists() {
+	for _, m := range engine.ForeignStopWords() {
 		var hit []string
 		for _, w := range words {
-			if _, ok := m[w]; ok && len([]rune(w)) > 1 && !contains(hit, w) {
+			if m[w] && len([]rune(w)) > 1 && !contains(hit, w) {
 				hit = append(hit, w)
 			}
 		}

@@ -1,0 +1,41 @@
+package engine
+
+import (
+	"sync"
+
+	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/analysis/lang/de"
+	"github.com/blevesearch/bleve/v2/analysis/lang/en"
+	"github.com/blevesearch/bleve/v2/analysis/lang/es"
+	"github.com/blevesearch/bleve/v2/analysis/lang/fr"
+	"github.com/blevesearch/bleve/v2/analysis/lang/it"
+	"github.com/blevesearch/bleve/v2/analysis/lang/nl"
+	"github.com/blevesearch/bleve/v2/analysis/lang/pt"
+)
+
+// ForeignStopWords returns the Snowball stop word lists bleve ships for
+// Spanish, French, German, Portuguese, Italian and Dutch, each less
+// English's (which the Text analyzer drops anyway, and which say nothing
+// of a text's language: "a", "in"). Words are lower case; the maps are
+// shared and must not be modified.
+var ForeignStopWords = sync.OnceValue(func() []map[string]bool {
+	english := analysis.NewTokenMap()
+	if err := english.LoadBytes(en.EnglishStopWords); err != nil {
+		return nil
+	}
+	var out []map[string]bool
+	for _, b := range [][]byte{es.SpanishStopWords, fr.FrenchStopWords, de.GermanStopWords, pt.PortugueseStopWords, it.ItalianStopWords, nl.DutchStopWords} {
+		m := analysis.NewTokenMap()
+		if err := m.LoadBytes(b); err != nil {
+			continue // a list bleve ships always loads; without it that language is not told
+		}
+		words := make(map[string]bool, len(m))
+		for w := range m {
+			if _, ok := english[w]; !ok {
+				words[w] = true
+			}
+		}
+		out = append(out, words)
+	}
+	return out
+})
