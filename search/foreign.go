@@ -10,10 +10,11 @@ import (
 // Queries in another language than the catalog's English: the index's
 // analyzer removes English stop words only, so a Spanish "de", "la" or
 // "para" is searched like a content word and matches skills that happen to
-// hold it ("de novo", a German example sentence). A query written in one of
-// the languages below (at least foreignMinStops distinct words, and a
-// quarter of its words, are that language's stop words: Snowball's lists, as bleve ships
-// them) has those words dropped before planning.
+// hold it ("de novo", a German example sentence). A query written in
+// Spanish, French, German, Portuguese, Italian or Dutch (at least
+// foreignMinStops distinct words, and a quarter of its words, are that
+// language's stop words: engine.ForeignStopWords) has those words dropped
+// before planning.
 
 // foreignMinStops is how many of a language's stop words a query needs
 // before it is taken for that language.
