@@ -206,7 +206,9 @@ func contains(list []string, s string) bool {
 func suggestName(s string) string {
 	var b strings.Builder
 	hyphen := false
-	for _, r := range strings.ToLower(norm.NFKC.String(s)) {
+	// Invalid UTF-8 first: NFKC copies what follows a bad byte as it is
+	// ("\xf6ͺ"), and Validate would then normalise it into a space.
+	for _, r := range strings.ToLower(norm.NFKC.String(strings.ToValidUTF8(s, " "))) {
 		if unicode.IsLetter(r) || unicode.IsNumber(r) {
 			if hyphen && b.Len() > 0 {
 				b.WriteByte('-')
@@ -221,7 +223,7 @@ func suggestName(s string) string {
 	if utf8.RuneCountInString(out) > MaxNameChars {
 		out = strings.TrimRight(string([]rune(out)[:MaxNameChars]), "-")
 	}
-	if out == "" || strings.ToLower(out) != out {
+	if out == "" || strings.ToLower(out) != out || norm.NFKC.String(out) != out {
 		return "my-skill"
 	}
 	return out
