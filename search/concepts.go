@@ -2,6 +2,7 @@ package search
 
 import (
 	_ "embed"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -56,7 +57,13 @@ type conceptExpansion struct {
 // terms and, if it has stop words ("drop off", "on call"), when the phrase
 // itself is in the query. Expansions already among the terms are skipped.
 func (ix *Index) expandConcepts(r *engine.Reader, text string, terms []string) []conceptExpansion {
-	ix.conceptsOnce.Do(func() { ix.concepts = loadConcepts(r) })
+	ix.conceptsOnce.Do(func() {
+		ix.concepts = loadConcepts(r)
+		ix.conceptsBy = make(map[string][]int, len(ix.concepts))
+		for i, c := range ix.concepts {
+			ix.conceptsBy[c.trigger[0]] = append(ix.conceptsBy[c.trigger[0]], i)
+		}
+	})
 	lower := " " + strings.Join(strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
 		return r == ' ' || r == '\t' || r == '\n' || r == ',' || r == '.' || r == '?' || r == '!' || r == ';' || r == ':'
 	}), " ") + " "
@@ -65,7 +72,15 @@ func (ix *Index) expandConcepts(r *engine.Reader, text string, terms []string) [
 	for _, t := range terms {
 		seen[t] = true
 	}
-	for _, c := range ix.concepts {
+	// The lines whose first trigger word is a query term, in file order.
+	var lines []int
+	for _, t := range terms {
+		lines = append(lines, ix.conceptsBy[t]...)
+	}
+	slices.Sort(lines)
+	lines = slices.Compact(lines)
+	for _, li := range lines {
+		c := ix.concepts[li]
 		anchor, best := -1, 0
 		for _, w := range c.trigger {
 			i := indexOf(terms, w)

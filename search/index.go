@@ -67,6 +67,10 @@ type Index struct {
 
 	conceptsOnce sync.Once // builds concepts
 	concepts     []concept // analysed thesaurus, see expandConcepts
+	// conceptsBy maps a line's first trigger word to the lines' indexes
+	// in concepts, ascending: a query looks up its terms instead of
+	// scanning every line.
+	conceptsBy map[string][]int
 }
 
 // Open opens or creates the index at path.
