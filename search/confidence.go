@@ -33,8 +33,8 @@ import (
 // on the top hits of the development sets (search/testdata: hard-queries.tsv,
 // dev-symptom.tsv and queries.tsv, and the corpus's QUERIES.tsv; 240 queries
 // with hits: label 1 when the top hit is an expected skill, 0 when it is not
-// or nothing fits). The held-out set (heldout-symptom.tsv) is not fitted on;
-// docs/search-quality.md holds its reliability table. TestConfidenceFit
+// or nothing fits). The held-out sets (heldout-*.tsv) are not fitted on;
+// docs/search-quality.md holds their reliability tables. TestConfidenceFit
 // (SKILLDEX_FIT=1) refits them on every development set and prints
 // out-of-fold rates per cut; measure a refit on every set, held-out ones
 // included, before taking it.
