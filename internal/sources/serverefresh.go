@@ -7,7 +7,6 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
-	"reflect"
 	"slices"
 	"strings"
 	"time"
@@ -62,7 +61,7 @@ func ServeSources(ctx context.Context, cat *index.Catalog, m *Manager, base []in
 		case <-ctx.Done():
 			return
 		case <-poll.C:
-			if s := lockStamps(locks); s != f.stamps {
+			if s := lockStamps(locks); !sameStamps(s, f.stamps) {
 				f.stamps = s
 				if f.fetch {
 					f.syncMissing(ctx)
@@ -84,7 +83,7 @@ type follower struct {
 	log   *slog.Logger
 	fetch bool // serve --refresh-sources: fetch what the cache lacks
 
-	stamps  string                  // lockStamps when last looked at
+	stamps  []os.FileInfo           // lockStamps when last looked at
 	targets map[string]string       // root link -> tree, when last followed
 	last    map[string][]index.Root // each lockfile's roots, last read
 	warned  map[string]bool         // "not fetched" already logged, by lock, source and commit
@@ -200,20 +199,26 @@ func sameRoots(a, b []index.Root) bool {
 	})
 }
 
-// lockStamps identifies the lockfiles' states (size, modification time,
-// and the inode where the platform has one): a lockfile is replaced by
-// rename on every write, so any write gives it a new inode.
-func lockStamps(locks [][2]string) string {
-	var b strings.Builder
-	for _, lf := range locks {
-		st, err := os.Stat(lf[0])
-		if err != nil {
-			b.WriteString("-\x00")
-			continue
-		}
-		fmt.Fprintf(&b, "%d %d %d\x00", st.Size(), st.ModTime().UnixNano(), inode(st))
+// lockStamps are the lockfiles' states, nil for one that cannot be
+// read; sameStamps compares them.
+func lockStamps(locks [][2]string) []os.FileInfo {
+	out := make([]os.FileInfo, len(locks))
+	for i, lf := range locks {
+		out[i], _ = os.Stat(lf[0])
 	}
-	return b.String()
+	return out
+}
+
+// sameStamps reports whether no lockfile changed between two lockStamps:
+// same size, modification time and file (os.SameFile: a lockfile is
+// replaced by rename on every write, so any write makes it another file).
+func sameStamps(a, b []os.FileInfo) bool {
+	return slices.EqualFunc(a, b, func(x, y os.FileInfo) bool {
+		if x == nil || y == nil {
+			return x == nil && y == nil
+		}
+		return x.Size() == y.Size() && x.ModTime().Equal(y.ModTime()) && os.SameFile(x, y)
+	})
 }
 
 // refreshTimeout bounds one round of serve's source refresh.
@@ -248,17 +253,6 @@ func (m *Manager) SourceRoot(root string) bool {
 		return false
 	}
 	return strings.HasPrefix(p, filepath.Join(cache, "roots")+string(filepath.Separator))
-}
-
-// inode is st's inode number, or 0 where the platform's stat has none.
-func inode(st os.FileInfo) uint64 {
-	v := reflect.ValueOf(st.Sys())
-	if v.Kind() == reflect.Pointer && !v.IsNil() && v.Elem().Kind() == reflect.Struct {
-		if f := v.Elem().FieldByName("Ino"); f.IsValid() && f.CanUint() {
-			return f.Uint()
-		}
-	}
-	return 0
 }
 
 func allFetched(ors Origins) bool {
