@@ -299,7 +299,7 @@ func (c *refresher) completeSkills(w writing, ids []string) (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		s, err := decodeRecord(id, meta, len(c.roots))
+		s, err := decodeRecord(id, meta, len(c.reader.roots))
 		if err != nil {
 			continue // load drops such records; the next refresh re-reads the folder
 		}

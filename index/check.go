@@ -32,7 +32,7 @@ func (c *Catalog) check() error {
 			errs = append(errs, fmt.Errorf("store holds skill %q, which the catalog does not", id))
 			return nil
 		}
-		r, err := decodeRecord(id, meta, len(c.ref.roots))
+		r, err := decodeRecord(id, meta, len(c.ref.reader.roots))
 		switch {
 		case err != nil:
 			errs = append(errs, fmt.Errorf("store record of %q: %w", id, err))

@@ -18,8 +18,9 @@ import (
 // folderReader reads skill folders into skill records: SKILL.md parsed
 // and validated, every file hashed, text files kept for the content cache.
 // It is pure: no store, no search index, no catalog state, so validation
-// (ValidatePaths), refreshes and the background body pass share it. Its
-// fields never change after construction, so it needs no lock.
+// (ValidatePaths), refreshes and the background body pass share it. The
+// refresher's roots change only under refreshMu (SetRoots), which every
+// use of that reader holds, so it needs no lock of its own.
 type folderReader struct {
 	roots []Root // the roots found.root indexes, with absolute paths
 	mode  skillmd.Mode

@@ -143,7 +143,7 @@ func (c *refresher) readStore() (map[string]*Skill, []string, error) {
 		go func() {
 			defer wg.Done()
 			for r := range recs {
-				s, err := decodeRecordString(r.id, r.meta, len(c.roots))
+				s, err := decodeRecordString(r.id, r.meta, len(c.reader.roots))
 				if err != nil {
 					c.log.Debug("store record not used", "id", r.id, "err", err)
 					bads[w] = append(bads[w], r.id)

@@ -31,13 +31,12 @@ type refresher struct {
 	mu   sync.Mutex // refreshMu; taken only through lockWrite
 	opts *Options   // the catalog's, roots absolute as at Open; never changed
 	log  *slog.Logger
-	// roots are the roots refreshes walk (opts.Roots until SetRoots),
-	// replaced only under refreshMu, with reader.roots; shown are the
-	// roots of the view readers see, published after the refresh that
-	// made the view agree with them (so a skill's Root indexes Roots).
-	roots  []Root
+	// reader.roots are the roots refreshes walk (opts.Roots until
+	// SetRoots), replaced only under refreshMu; shown are the roots of the
+	// view readers see, published after the refresh that made the view
+	// agree with them (so a skill's Root indexes Roots).
 	shown  rootList
-	reader folderReader // reads skill folders; its roots change with roots
+	reader folderReader // reads skill folders
 	view   *view
 	pair   *pair
 	// bodies holds the ids whose body text is not in the search index yet
@@ -62,7 +61,6 @@ type refresher struct {
 
 func newRefresher(opts *Options, log *slog.Logger, v *view, p *pair, bodies *bodyQueue) *refresher {
 	c := &refresher{opts: opts, log: log, reader: folderReader{roots: opts.Roots, mode: opts.Mode}, view: v, pair: p, bodies: bodies}
-	c.roots = opts.Roots
 	c.shown.set(opts.Roots)
 	return c
 }
@@ -173,7 +171,7 @@ func (c *refresher) catchUp(ctx context.Context, path string, behind func() bool
 // refreshLocked is Refresh for callers that hold refreshMu.
 func (c *refresher) refreshLocked(w writing, ctx context.Context) (*Stats, error) {
 	start := time.Now()
-	roots := c.roots
+	roots := c.reader.roots
 	wk := discoverWith(roots, c.opts.MaxDepth, c.walkDirs(w))
 	stats, err := c.apply(w, ctx, start, wk.found, skillIDs(wk.found, roots), func(*Skill) bool { return true }, wk.diags)
 	if err == nil {

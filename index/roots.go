@@ -53,7 +53,6 @@ func (c *refresher) setRoots(ctx context.Context, roots []Root) (*Stats, error) 
 	if c.closed {
 		return nil, ErrClosed
 	}
-	c.roots = roots
 	c.reader.roots = roots
 	c.rootsDirty = true
 	return c.refreshLocked(w, ctx)
