@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -51,24 +52,9 @@ func dropForeignStops(r *engine.Reader, text string, terms []string) []string {
 	if len(stops) == 0 {
 		return terms
 	}
-	drop := map[string]bool{}
-	for _, w := range stops {
-		ts, err := r.Analyze(engine.Text, w)
-		if err != nil {
-			return terms
-		}
-		for _, t := range ts {
-			drop[t] = true
-		}
-	}
-	out := make([]string, 0, len(terms))
-	for _, t := range terms {
-		if !drop[t] {
-			out = append(out, t)
-		}
-	}
-	if len(out) == 0 {
+	ts, err := r.Analyze(engine.Text, strings.Join(stops, " "))
+	if err != nil {
 		return terms
 	}
-	return out
+	return withoutTerms(terms, func(t string) bool { return slices.Contains(ts, t) })
 }

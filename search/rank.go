@@ -38,9 +38,16 @@ func (ix *Index) dropFraming(r *engine.Reader, terms []string) []string {
 			ix.framing[t] = true
 		}
 	})
+	return withoutTerms(terms, func(t string) bool { return ix.framing[t] })
+}
+
+// withoutTerms returns terms less those drop reports, or terms unchanged
+// when nothing else would be left (a query of only such words is still
+// searched for them).
+func withoutTerms(terms []string, drop func(string) bool) []string {
 	out := make([]string, 0, len(terms))
 	for _, t := range terms {
-		if !ix.framing[t] {
+		if !drop(t) {
 			out = append(out, t)
 		}
 	}
