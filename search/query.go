@@ -32,6 +32,11 @@ type Request struct {
 	// like Query and weighs 0.7 of a query word; they count toward the
 	// 32-term cap after Query's words. nil or empty: Query alone.
 	Keywords []string
+	// Semantic, when not nil, makes the search hybrid: each hit's cosine
+	// similarity to the query's embedding (Vectors.Query) is fused with
+	// its lexical score, and the skills nearest the query join the hits
+	// even when they share no word with it (see fuse). nil: lexical only.
+	Semantic *Semantic
 }
 
 // Hit is one matching document.
@@ -64,6 +69,10 @@ type Hit struct {
 	// search/testdata (see confidence.go). Unlike Score it is comparable
 	// across queries.
 	Confidence float64
+	// Similarity is the hit's cosine similarity to the query's embedding
+	// in a hybrid search (Request.Semantic), in [-1, 1]; 0 in a lexical
+	// search or for a skill without a vector.
+	Similarity float64
 
 	feat hitFeatures // what Confidence was computed from, for calibration tests
 }
@@ -166,7 +175,9 @@ func (ix *Index) search(ctx context.Context, req Request) (*Result, error) {
 		return nil, err
 	}
 	if p == nil {
-		return &Result{Hits: []Hit{}, NoGoodMatch: true}, nil
+		// No word of the query is searchable; the semantic side may
+		// still find the skill.
+		return ix.collect(ctx, r, nil, req, limit+req.Offset, &engine.Result{})
 	}
 	tune := ix.tune
 	want := limit + req.Offset
@@ -175,7 +186,7 @@ func (ix *Index) search(ctx context.Context, req Request) (*Result, error) {
 	}
 	// Feedback: the first search also serves as the answer when the query
 	// is not expanded.
-	res, err := ix.run(ctx, r, p, max(want, tune.fbDocs, minHits), req.MinScore)
+	res, err := ix.run(ctx, r, p, max(ix.depth(req, want), tune.fbDocs), req.MinScore)
 	if err != nil {
 		return nil, err
 	}
@@ -265,7 +276,7 @@ func (ix *Index) collect(ctx context.Context, r *engine.Reader, p *plan, req Req
 	// anyway): NoGoodMatch is about the best hits, not this page's.
 	if res == nil {
 		var err error
-		if res, err = ix.run(ctx, r, p, max(want, minHits), req.MinScore); err != nil {
+		if res, err = ix.run(ctx, r, p, ix.depth(req, want), req.MinScore); err != nil {
 			return nil, err
 		}
 	}
@@ -276,20 +287,34 @@ func (ix *Index) collect(ctx context.Context, r *engine.Reader, p *plan, req Req
 			}
 		}
 	}
-	// Hits beyond want were fetched for Confidence's margin only.
+	// Hits beyond want were fetched for Confidence's margin (and, in a
+	// hybrid search, as candidates for fuse) only.
 	qs := p.queryScores(res.Hits, &ix.tune)
-	out := &Result{Hits: make([]Hit, 0, min(len(res.Hits), want)), Total: res.Total, NoGoodMatch: true}
-	for i, h := range res.Hits[:min(len(res.Hits), want)] {
+	cands := res.Hits
+	if req.Semantic == nil || ix.tune.semantic <= 0 {
+		cands = cands[:min(len(cands), want)]
+	}
+	hits := make([]Hit, 0, len(cands))
+	for i, h := range cands {
 		if h.Score < req.MinScore || (p.fb != 0 && h.Score <= 0) {
 			continue
 		}
 		ft := p.hitFeatures(res.Hits, i, &ix.tune, qs)
-		c := ft.confidence()
-		if c >= ConfidentMatch {
+		hits = append(hits, Hit{ID: h.ID, Score: h.Score, Matched: p.matched(h.Scores), Confidence: ft.confidence(), feat: ft})
+	}
+	total := res.Total
+	if req.Semantic != nil && ix.tune.semantic > 0 {
+		var added int
+		hits, added = fuse(hits, req.Semantic, &ix.tune, req.MinScore)
+		total += uint64(added)
+	}
+	out := &Result{Hits: make([]Hit, 0, min(len(hits), want)), Total: total, NoGoodMatch: true}
+	for i, h := range hits[:min(len(hits), want)] {
+		if h.Confidence >= ConfidentMatch {
 			out.NoGoodMatch = false
 		}
 		if i >= req.Offset {
-			out.Hits = append(out.Hits, Hit{ID: h.ID, Score: h.Score, Matched: p.matched(h.Scores), Confidence: c, feat: ft})
+			out.Hits = append(out.Hits, h)
 		}
 	}
 	return out, nil

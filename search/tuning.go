@@ -123,6 +123,15 @@ type tuning struct {
 	// still count as converting one way (see conversion.reverses).
 	dirMaxTargets int
 	direction     float64
+	// semantic is the weight of the semantic stage of a hybrid search
+	// (fuse.go): a hit gains semantic x (z - semZ) x the best lexical
+	// score, z being its cosine's z-score over the catalog; semDepth
+	// lexical hits and the semNearest nearest skills are its candidates.
+	// 0: a Request's Semantic is ignored.
+	semantic   float64
+	semZ       float64
+	semDepth   int
+	semNearest int
 	// prune skips documents that cannot enter the best hits (top-k
 	// pruning, see prune.go); results are the same either way.
 	prune bool
@@ -173,6 +182,10 @@ var defaultTuning = tuning{
 	coTerms:        6,
 	direction:      0.2,
 	dirMaxTargets:  2,
+	semantic:       0.2,
+	semZ:           1,
+	semDepth:       100,
+	semNearest:     30,
 	prune:          true,
 }
 
