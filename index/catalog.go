@@ -90,6 +90,14 @@ type Options struct {
 	// fraction of the full build. Off, every refresh returns with bodies indexed,
 	// which is what one-shot commands want.
 	BackgroundBodies bool
+	// Embedder, when set, turns on the semantic stage of search: each
+	// served skill's name and description is embedded in the background
+	// (after Open, and after every change), each query when searched, and
+	// Search fuses their cosine similarity with the lexical ranking (see
+	// search.Request.Semantic). Skills not embedded yet, or an Embedder
+	// that fails, leave the search lexical, and SearchResult says so. The
+	// texts go wherever the Embedder sends them. nil: lexical search only.
+	Embedder Embedder
 }
 
 // Skill is one skill in the catalog: its metadata, where it lives, what it
@@ -169,6 +177,7 @@ type Catalog struct {
 	body   *bodyPass  // the background body pass; nil without BackgroundBodies
 	files  *fileReads // the read path: freshness, unlisted files, the content cache
 	repair *repairer  // damage found while serving, repaired in the background
+	sem    *semantic  // the semantic stage; nil without Options.Embedder
 }
 
 // Change describes what a refresh changed, for watchers and MCP
@@ -217,6 +226,10 @@ func Open(ctx context.Context, opts *Options) (*Catalog, error) {
 			c.Close()
 			return nil, err
 		}
+	}
+	if c.opts.Embedder != nil {
+		c.sem = startSemantic(c.opts.Embedder, func() []*Skill { return c.Records(ListOptions{IncludeShadowed: true}) }, c.log)
+		c.Subscribe(func(Change) { c.sem.poke() })
 	}
 	return c, nil
 }
@@ -316,6 +329,9 @@ func (c *Catalog) Roots() []Root { return append([]Root(nil), c.ref.shown.get().
 // index. Bodies not indexed yet are recorded in the store and indexed by
 // the next Open.
 func (c *Catalog) Close() error {
+	if c.sem != nil {
+		c.sem.close()
+	}
 	if c.body != nil {
 		c.body.close()
 	}

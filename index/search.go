@@ -33,6 +33,10 @@ type SearchHit struct {
 	Score float64 `json:"score"`
 	// Confidence: see search.Hit.Confidence.
 	Confidence float64 `json:"confidence"`
+	// Similarity is the cosine similarity of the skill's embedding to the
+	// query's in a hybrid search (SearchResult.Hybrid), in [-1, 1]; absent
+	// otherwise.
+	Similarity float64 `json:"similarity,omitempty"`
 	// Matched maps a field (name, description, tags, body) to the query
 	// terms found in it.
 	Matched    map[string][]string `json:"matched,omitempty"`
@@ -58,6 +62,14 @@ type SearchResult struct {
 	BodiesPending int `json:"bodies_pending,omitempty"`
 	// NoGoodMatch: no hit is a confident match (see search.Result.NoGoodMatch).
 	NoGoodMatch bool `json:"no_good_match"`
+	// Hybrid is true when the semantic stage took part (Options.Embedder,
+	// and at least one skill embedded); EmbeddingsPending counts the
+	// skills not embedded yet, which only the lexical side can find; and
+	// SemanticError says why the stage was left out of this search or is
+	// behind (the embedding model failed), "" when nothing went wrong.
+	Hybrid            bool   `json:"hybrid,omitempty"`
+	EmbeddingsPending int    `json:"embeddings_pending,omitempty"`
+	SemanticError     string `json:"semantic_error,omitempty"`
 }
 
 // maxSearchFetch bounds the hits one search reads from the index while
@@ -85,7 +97,7 @@ func (v *view) collectHits(out *SearchResult, hits []search.Hit, limit int) {
 			break
 		}
 		out.Hits = append(out.Hits, SearchHit{ID: s.ID, Name: s.Name, Description: s.Description, Path: s.SkillPath(),
-			Score: h.Score, Confidence: h.Confidence, Matched: h.Matched, ShadowedBy: s.ShadowedBy})
+			Score: h.Score, Confidence: h.Confidence, Similarity: h.Similarity, Matched: h.Matched, ShadowedBy: s.ShadowedBy})
 	}
 }
 
@@ -134,9 +146,10 @@ func (c *Catalog) Search(ctx context.Context, req SearchRequest) (*SearchResult,
 	// No catalog holds search.MaxWindow skills, so a larger limit asks
 	// for every hit there is.
 	fetch := min(limit, search.MaxWindow-searchSlack) + searchSlack
+	sem, pending, semErr := c.semanticOf(ctx, req.Query)
 	var out *SearchResult
 	for {
-		res, err := ix.Search(ctx, search.Request{Query: req.Query, Limit: fetch, MinScore: req.MinScore, Keywords: req.Keywords})
+		res, err := ix.Search(ctx, search.Request{Query: req.Query, Limit: fetch, MinScore: req.MinScore, Keywords: req.Keywords, Semantic: sem})
 		if err != nil {
 			if searchDamaged(ctx, err) {
 				c.repair.damaged(fmt.Errorf("%w: search index: %w", errDamaged, err))
@@ -144,7 +157,7 @@ func (c *Catalog) Search(ctx context.Context, req SearchRequest) (*SearchResult,
 			return nil, err
 		}
 		out = &SearchResult{Query: req.Query, Total: int(res.Total), Hits: []SearchHit{}, BodiesPending: c.BodiesPending(),
-			NoGoodMatch: res.NoGoodMatch}
+			NoGoodMatch: res.NoGoodMatch, Hybrid: sem != nil, EmbeddingsPending: pending, SemanticError: semErr}
 		tieOrder(res.Hits)
 		c.view.collectHits(out, res.Hits, limit)
 		if len(out.Hits) == limit || len(res.Hits) < fetch || fetch >= maxSearchFetch {
@@ -155,6 +168,25 @@ func (c *Catalog) Search(ctx context.Context, req SearchRequest) (*SearchResult,
 	c.view.fillAlsoAt(out.Hits)
 	groupByName(out.Hits)
 	return out, nil
+}
+
+// semanticOf is the semantic side of a search for query: nil without an
+// Embedder, before any skill is embedded, or when embedding the query
+// failed (the reason, for SearchResult.SemanticError, as is a failure of
+// the background embedding); pending counts the skills not embedded yet.
+func (c *Catalog) semanticOf(ctx context.Context, query string) (sem *search.Semantic, pending int, why string) {
+	if c.sem == nil {
+		return nil, 0, ""
+	}
+	pending, bgErr := c.sem.state()
+	sem, err := c.sem.query(ctx, query)
+	switch {
+	case err != nil:
+		return nil, pending, "the query was not embedded: " + err.Error()
+	case bgErr != nil:
+		return sem, pending, "skills are not all embedded: " + bgErr.Error()
+	}
+	return sem, pending, ""
 }
 
 // groupByName moves each hit up to just below the best-ranked hit with the

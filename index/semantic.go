@@ -1,0 +1,283 @@
+package index
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/skilldex/skilldex/search"
+)
+
+// Embedder turns texts into vectors for the optional semantic stage of
+// search (Options.Embedder). internal/embed implements it over an
+// OpenAI-compatible embeddings endpoint.
+type Embedder interface {
+	// Embed returns one vector per text, in order, all of one length.
+	Embed(ctx context.Context, texts []string) ([][]float32, error)
+	// Model names the model (and endpoint) the vectors come from.
+	Model() string
+}
+
+// ErrSemanticOff is returned by Catalog.SemanticReady for a catalog opened
+// without an Embedder.
+var ErrSemanticOff = errors.New("index: no embedding model configured")
+
+const (
+	// semanticChunk is how many skills' texts go to the Embedder in one
+	// call: progress is kept per chunk, so an endpoint failing midway
+	// keeps what was done.
+	semanticChunk = 256
+	// semanticNearest is how many skills nearest the query a hybrid
+	// search considers beside the lexical hits.
+	semanticNearest = 30
+	// queryEmbedTimeout bounds embedding a query; past it the search is
+	// lexical and says why.
+	queryEmbedTimeout = 10 * time.Second
+	// maxEmbedText bounds a skill's embedded text in bytes: a name and a
+	// description (the spec caps descriptions at 1,024 characters).
+	maxEmbedText = 2048
+	// semanticRetryMax caps the wait before retrying after the Embedder
+	// failed; the first retry comes after semanticRetryMin.
+	semanticRetryMin = 5 * time.Second
+	semanticRetryMax = 5 * time.Minute
+)
+
+// semantic keeps search.Vectors in step with the catalog: after each
+// change (poke) its goroutine embeds the served skills whose name or
+// description is new or changed and drops the removed ones. Only that
+// goroutine writes vecs and texts; mu guards what readers ask about.
+type semantic struct {
+	emb     Embedder
+	vecs    *search.Vectors
+	records func() []*Skill
+	log     *slog.Logger
+
+	texts map[string]string // id -> the text its vector was made from (the goroutine's own)
+	wake  chan struct{}
+	stop  context.CancelFunc
+	done  chan struct{}
+
+	mu      sync.Mutex
+	pending int    // skills whose vector is missing or stale
+	gen     uint64 // pokes so far
+	synced  uint64 // the gen the last finished sync started at
+	lastErr error  // the last sync's failure, nil after a success
+	waiters []chan struct{}
+}
+
+// startSemantic starts the stage's goroutine; records lists the skills to
+// embed (called from the goroutine).
+func startSemantic(emb Embedder, records func() []*Skill, log *slog.Logger) *semantic {
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &semantic{emb: emb, vecs: search.NewVectors(), records: records, log: log,
+		texts: map[string]string{}, wake: make(chan struct{}, 1), stop: cancel, done: make(chan struct{}), gen: 1}
+	go s.run(ctx)
+	return s
+}
+
+// poke tells the goroutine the catalog changed.
+func (s *semantic) poke() {
+	s.mu.Lock()
+	s.gen++
+	s.mu.Unlock()
+	select {
+	case s.wake <- struct{}{}:
+	default:
+	}
+}
+
+// close stops the goroutine and waits for it.
+func (s *semantic) close() {
+	s.stop()
+	<-s.done
+}
+
+func (s *semantic) run(ctx context.Context) {
+	defer close(s.done)
+	retry := time.Duration(0)
+	for {
+		select {
+		case <-s.wake:
+		default:
+		}
+		err := s.sync(ctx)
+		if ctx.Err() != nil {
+			return
+		}
+		var timer <-chan time.Time
+		if err != nil {
+			retry = min(max(2*retry, semanticRetryMin), semanticRetryMax)
+			s.log.Warn("embedding skills failed; search stays lexical for them", "model", s.emb.Model(), "retry_in", retry, "err", err)
+			timer = time.After(retry)
+		} else {
+			retry = 0
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-s.wake:
+		case <-timer:
+		}
+	}
+}
+
+// embedText is what a skill is embedded as: its name, words apart, and
+// its description.
+func embedText(sk *Skill) string {
+	t := strings.NewReplacer("-", " ", "_", " ").Replace(sk.Name) + ". " + sk.Description
+	if len(t) > maxEmbedText {
+		t = t[:maxEmbedText]
+		for !utf8.ValidString(t) {
+			t = t[:len(t)-1]
+		}
+	}
+	return t
+}
+
+// sync brings vecs in step with the records once.
+func (s *semantic) sync(ctx context.Context) error {
+	s.mu.Lock()
+	gen := s.gen
+	s.mu.Unlock()
+	want := map[string]string{}
+	for _, sk := range s.records() {
+		if sk.Valid {
+			want[sk.ID] = embedText(sk)
+		}
+	}
+	for id := range s.texts {
+		if _, ok := want[id]; !ok {
+			s.vecs.Delete(id)
+			delete(s.texts, id)
+		}
+	}
+	var todo []string
+	for id, t := range want {
+		if s.texts[id] != t {
+			todo = append(todo, id)
+		}
+	}
+	slices.Sort(todo)
+	s.setState(len(todo), 0, nil)
+	for len(todo) > 0 {
+		chunk := todo[:min(len(todo), semanticChunk)]
+		texts := make([]string, len(chunk))
+		for i, id := range chunk {
+			texts[i] = want[id]
+		}
+		vecs, err := s.emb.Embed(ctx, texts)
+		if err == nil && len(vecs) != len(texts) {
+			err = fmt.Errorf("the embedding model returned %d vectors for %d texts", len(vecs), len(texts))
+		}
+		for i := 0; err == nil && i < len(chunk); i++ {
+			if err = s.vecs.Set(chunk[i], vecs[i]); err != nil && errors.Is(err, search.ErrDimension) {
+				// The model changed its dimension (another model behind
+				// the same name): start over with it.
+				s.dropAll()
+				err = fmt.Errorf("%w; all skills are embedded again", err)
+			}
+			if err == nil {
+				s.texts[chunk[i]] = texts[i]
+			}
+		}
+		if err != nil {
+			s.setState(len(todo), 0, err)
+			return err
+		}
+		todo = todo[len(chunk):]
+		s.setState(len(todo), 0, nil)
+	}
+	s.setState(0, gen, nil)
+	return nil
+}
+
+// dropAll forgets every vector.
+func (s *semantic) dropAll() {
+	for id := range s.texts {
+		s.vecs.Delete(id)
+		delete(s.texts, id)
+	}
+}
+
+// setState records progress; a finished sync (synced: the gen it started
+// at) or a failure wakes those waiting in ready.
+func (s *semantic) setState(pending int, synced uint64, err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.pending, s.lastErr = pending, err
+	if synced > 0 {
+		s.synced = synced
+	}
+	if synced > 0 || err != nil {
+		for _, w := range s.waiters {
+			close(w)
+		}
+		s.waiters = nil
+	}
+}
+
+// state returns the skills still to embed and the last failure.
+func (s *semantic) state() (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.pending, s.lastErr
+}
+
+// ready waits until a sync ran to its end since the last change, or
+// failed (its error), or ctx ends.
+func (s *semantic) ready(ctx context.Context) error {
+	for {
+		s.mu.Lock()
+		if s.synced == s.gen {
+			s.mu.Unlock()
+			return nil
+		}
+		w := make(chan struct{})
+		s.waiters = append(s.waiters, w)
+		s.mu.Unlock()
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-w:
+		}
+		if _, err := s.state(); err != nil {
+			return err
+		}
+	}
+}
+
+// query embeds q and returns the semantic side of its search: nil when no
+// skill has a vector yet.
+func (s *semantic) query(ctx context.Context, q string) (*search.Semantic, error) {
+	if s.vecs.Len() == 0 {
+		return nil, nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, queryEmbedTimeout)
+	defer cancel()
+	vecs, err := s.emb.Embed(ctx, []string{q})
+	if err != nil {
+		return nil, err
+	}
+	if len(vecs) != 1 {
+		return nil, fmt.Errorf("the embedding model returned %d vectors for 1 text", len(vecs))
+	}
+	return s.vecs.Query(vecs[0], semanticNearest)
+}
+
+// SemanticReady waits until every served skill's name and description is
+// embedded (Options.Embedder), or the embedding model failed (its error;
+// the catalog retries in the background), or ctx ends. One-shot commands
+// call it before searching; a server does not need to (searches are
+// hybrid for the skills embedded so far). ErrSemanticOff: no Embedder.
+func (c *Catalog) SemanticReady(ctx context.Context) error {
+	if c.sem == nil {
+		return ErrSemanticOff
+	}
+	return c.sem.ready(ctx)
+}

@@ -1,0 +1,189 @@
+package index
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// conceptEmbedder is a made-up model: each dimension is a topic, and a
+// text points at the topics of the words it holds, so texts on one topic
+// are near without sharing a word. fail makes Embed fail; calls counts
+// the texts embedded.
+type conceptEmbedder struct {
+	mu    sync.Mutex
+	fail  error
+	texts []string
+}
+
+var concepts = [][]string{
+	{"attacker", "decryption", "timing", "constant", "side", "channels", "cryptographic"},
+	{"bread", "sourdough", "bake", "starter", "flour"},
+	{"visitors", "registering", "quit", "signup", "funnel", "conversion"},
+	{"garden", "vegetable", "soil", "plant"},
+	{"decrypt", "gpg", "age", "files", "encrypted"},
+}
+
+func (e *conceptEmbedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.fail != nil {
+		return nil, e.fail
+	}
+	out := make([][]float32, len(texts))
+	for i, t := range texts {
+		v := make([]float32, len(concepts)+1)
+		v[len(concepts)] = 0.05 // no text is the zero vector
+		for _, w := range strings.FieldsFunc(strings.ToLower(t), func(r rune) bool { return r < 'a' || r > 'z' }) {
+			for d, ws := range concepts {
+				if slices.Contains(ws, w) {
+					v[d]++
+				}
+			}
+		}
+		out[i] = v
+	}
+	e.texts = append(e.texts, texts...)
+	return out, nil
+}
+
+func (e *conceptEmbedder) Model() string { return "concepts" }
+
+func (e *conceptEmbedder) set(fail error) {
+	e.mu.Lock()
+	e.fail = fail
+	e.mu.Unlock()
+}
+
+func (e *conceptEmbedder) embedded() []string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return slices.Clone(e.texts)
+}
+
+const timingQuery = "the attacker measures how long decryption takes"
+
+func semanticRoot(t *testing.T) string {
+	root := t.TempDir()
+	writeFile(t, filepath.Join(root, "timing", "SKILL.md"), skillMD("constant-time-crypto", "Review cryptographic code for side channels and constant-time comparisons.", "Body."))
+	writeFile(t, filepath.Join(root, "bread", "SKILL.md"), skillMD("sourdough", "Bake sourdough bread with a starter.", "Body."))
+	writeFile(t, filepath.Join(root, "decrypt", "SKILL.md"), skillMD("file-decrypt", "Decrypt files encrypted with age or gpg.", "Body."))
+	for i := range 100 {
+		writeFile(t, filepath.Join(root, fmt.Sprintf("garden-%02d", i), "SKILL.md"), skillMD(fmt.Sprintf("garden-%02d", i), "Plan a vegetable garden bed in good soil.", "Body."))
+	}
+	return root
+}
+
+func ready(t *testing.T, c *Catalog) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if err := c.SemanticReady(ctx); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestSemanticStageFindsSkillWithoutSharedWords(t *testing.T) {
+	root := semanticRoot(t)
+	ctx := context.Background()
+	lexical := open(t, &Options{Roots: []Root{{Path: root}}})
+	if err := lexical.SemanticReady(ctx); !errors.Is(err, ErrSemanticOff) {
+		t.Errorf("SemanticReady without an Embedder: %v", err)
+	}
+	lex, err := lexical.Search(ctx, SearchRequest{Query: timingQuery})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lex.Hybrid || len(lex.Hits) == 0 || lex.Hits[0].Name != "file-decrypt" {
+		t.Fatalf("lexical search: %+v", lex)
+	}
+
+	emb := &conceptEmbedder{}
+	c := open(t, &Options{Roots: []Root{{Path: root}}, Embedder: emb})
+	ready(t, c)
+	res, err := c.Search(ctx, SearchRequest{Query: timingQuery})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Hybrid || res.SemanticError != "" || res.EmbeddingsPending != 0 {
+		t.Fatalf("hybrid search state: %+v", res)
+	}
+	if len(res.Hits) < 2 || res.Hits[0].Name != "constant-time-crypto" || res.Hits[0].Similarity < 0.5 {
+		t.Fatalf("hybrid search: %+v, want constant-time-crypto first", res.Hits)
+	}
+	// Each skill was embedded once, as its name and description.
+	texts := emb.embedded()
+	if !slices.Contains(texts, "constant time crypto. Review cryptographic code for side channels and constant-time comparisons.") {
+		t.Errorf("embedded texts: %q", texts[:min(3, len(texts))])
+	}
+	if n := len(texts); n != c.Len()+1 {
+		t.Errorf("%d texts embedded for %d skills and one query", n, c.Len())
+	}
+
+	// A changed description is embedded again; a removed skill leaves.
+	writeFile(t, filepath.Join(root, "bread", "SKILL.md"), skillMD("sourdough", "Stop an attacker timing your decryption.", "Body."))
+	must(t, os.RemoveAll(filepath.Join(root, "timing")))
+	if _, err := c.Refresh(ctx); err != nil {
+		t.Fatal(err)
+	}
+	ready(t, c)
+	res, err = c.Search(ctx, SearchRequest{Query: timingQuery})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Hits) == 0 || res.Hits[0].Name != "sourdough" {
+		t.Fatalf("after the change: %+v, want sourdough first", res.Hits)
+	}
+	for _, h := range res.Hits {
+		if h.Name == "constant-time-crypto" {
+			t.Errorf("a removed skill is still found: %+v", h)
+		}
+	}
+	if n := len(emb.embedded()); n != len(texts)+2 {
+		t.Errorf("the change embedded %d texts, want the changed skill and the query", n-len(texts))
+	}
+}
+
+func TestSemanticStageSaysWhenTheModelFails(t *testing.T) {
+	root := semanticRoot(t)
+	ctx := context.Background()
+	emb := &conceptEmbedder{fail: errors.New("connection refused")}
+	c := open(t, &Options{Roots: []Root{{Path: root}}, Embedder: emb})
+	if err := c.SemanticReady(ctx); err == nil || !strings.Contains(err.Error(), "connection refused") {
+		t.Fatalf("SemanticReady with a failing model: %v", err)
+	}
+	res, err := c.Search(ctx, SearchRequest{Query: timingQuery})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Hybrid || res.EmbeddingsPending != c.Len() || len(res.Hits) == 0 || res.Hits[0].Name != "file-decrypt" {
+		t.Fatalf("search with a failing model: %+v, want a lexical result saying %d skills wait", res, c.Len())
+	}
+	// The model comes back: the next change (or the retry) embeds them.
+	emb.set(nil)
+	c.sem.poke()
+	ready(t, c)
+	res, err = c.Search(ctx, SearchRequest{Query: timingQuery})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Hybrid || res.SemanticError != "" || res.Hits[0].Name != "constant-time-crypto" {
+		t.Fatalf("after the model came back: %+v", res)
+	}
+	// The query alone fails: the search is lexical and says why.
+	emb.set(errors.New("HTTP 503"))
+	res, err = c.Search(ctx, SearchRequest{Query: timingQuery})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Hybrid || !strings.Contains(res.SemanticError, "HTTP 503") || res.Hits[0].Name != "file-decrypt" {
+		t.Fatalf("query not embedded: %+v", res)
+	}
+}
