@@ -41,6 +41,8 @@ sources; not with --dir or SKILLDEX_DIRS; see docs/sources.md).
 	f.StringArrayVar(&cfg.Dirs, "dir", nil, "skill root folder (repeatable; earlier roots win shared names)")
 	f.StringVar(&cfg.DataDir, "data-dir", "", "folder for the store and search index (default: user cache dir/skilldex; env SKILLDEX_DATA_DIR)")
 	f.BoolVar(&cfg.Mem, "mem", false, "keep the store and search index in memory")
+	f.StringVar(&cfg.EmbeddingsURL, "embeddings-url", "", "OpenAI-compatible embeddings endpoint for hybrid search, e.g. http://127.0.0.1:11434/v1; skills' names and descriptions and queries are sent there (env SKILLDEX_EMBEDDINGS_URL; key in SKILLDEX_EMBEDDINGS_KEY)")
+	f.StringVar(&cfg.EmbeddingsModel, "embeddings-model", "", "embedding model for --embeddings-url, e.g. nomic-embed-text (env SKILLDEX_EMBEDDINGS_MODEL)")
 	f.IntVar(&cfg.MaxDepth, "max-depth", 0, "how many folder levels below a root to walk (default 8)")
 	f.BoolVar(&cfg.JSON, "json", false, "print JSON instead of a table")
 	f.BoolVar(&cfg.AllowMissing, "allow-missing", false, "skip named skill folders (--dir, SKILLDEX_DIRS, config roots) that do not exist instead of failing")

@@ -51,6 +51,15 @@ type Config struct {
 	// Token, when set, is the bearer token serve --http requires.
 	Token string `yaml:"token"`
 
+	// EmbeddingsURL, when set, turns on the semantic stage of search: the
+	// base URL of an OpenAI-compatible embeddings endpoint (POST
+	// URL/embeddings) that every skill's name and description and every
+	// query are sent to, with EmbeddingsModel as the model and
+	// EmbeddingsKey, when set, as the bearer token (docs/embeddings.md).
+	EmbeddingsURL   string `yaml:"embeddings_url"`
+	EmbeddingsModel string `yaml:"embeddings_model"`
+	EmbeddingsKey   string `yaml:"embeddings_key"`
+
 	ConfigFile string
 	Dirs       []string // --dir flags
 	// project is --project, the folder whose skill folders are default
@@ -135,6 +144,9 @@ var Settings = []Setting{
 	{Key: "sandbox", Env: "SKILLDEX_SANDBOX", Flag: "sandbox", Def: "bwrap"},
 	{Key: "http", Env: "SKILLDEX_HTTP", Flag: "http"},
 	{Key: "token", Env: "SKILLDEX_TOKEN", Flag: "token", Secret: true},
+	{Key: "embeddings_url", Env: "SKILLDEX_EMBEDDINGS_URL", Flag: "embeddings-url"},
+	{Key: "embeddings_model", Env: "SKILLDEX_EMBEDDINGS_MODEL", Flag: "embeddings-model"},
+	{Key: "embeddings_key", Env: "SKILLDEX_EMBEDDINGS_KEY", Secret: true},
 	{Key: "verbose", Env: "SKILLDEX_VERBOSE", Flag: "verbose", Def: "false"},
 	{Key: "allow_missing", Env: "SKILLDEX_ALLOW_MISSING", Flag: "allow-missing", Def: "false"},
 }
@@ -271,6 +283,10 @@ func (c *Config) Check() error {
 	}
 	if c.MaxDepth < 0 || c.Debounce < 0 || c.Rescan < 0 {
 		return fmt.Errorf("max_depth, debounce and rescan cannot be negative")
+	}
+	if c.EmbeddingsURL != "" && c.EmbeddingsModel == "" {
+		return fmt.Errorf("embeddings_url %q (%s) needs a model too: set --embeddings-model (or SKILLDEX_EMBEDDINGS_MODEL), e.g. nomic-embed-text for Ollama",
+			c.EmbeddingsURL, c.Sources["embeddings_url"])
 	}
 	return nil
 }

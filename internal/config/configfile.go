@@ -267,6 +267,9 @@ var trustRules = []trustRule{
 	}},
 	{"token", func(c *Config) (string, bool) { return "set the HTTP bearer token", c.Token != "" }},
 	{"data_dir", func(c *Config) (string, bool) { return "move the data dir", c.DataDir != "" }},
+	{"embeddings_url", func(c *Config) (string, bool) {
+		return "send the skills' and queries' text to an embeddings endpoint", c.EmbeddingsURL != ""
+	}},
 }
 
 // checkTrust refuses a Setting from an untrusted layer that widens trust,
