@@ -18,6 +18,8 @@ type SearchHit struct {
 	Score       float64 `json:"score" jsonschema:"relevance, higher is better; comparable only within one query"`
 	// Confidence: see index.SearchHit.Confidence (search.Hit.Confidence).
 	Confidence float64 `json:"confidence" jsonschema:"0-1 estimate that this skill is a good match, comparable across queries"`
+	// Similarity: see index.SearchHit.Similarity (hybrid search only).
+	Similarity float64 `json:"similarity,omitempty" jsonschema:"with hybrid search configured: cosine similarity of the skill's name and description to the query by meaning (-1 to 1); a hit without matched words was found by meaning alone"`
 	// Matched maps a field (name, description, tags, body) to the query
 	// terms found in it.
 	Matched    map[string][]string `json:"matched,omitempty" jsonschema:"why it matched: field (name, description, tags, body) to the query terms found there, stemmed"`
@@ -29,7 +31,7 @@ type SearchHit struct {
 
 func searchHit(h index.SearchHit) SearchHit {
 	return SearchHit{ID: h.ID, Name: h.Name, Description: h.Description, Path: h.Path, Score: h.Score,
-		Confidence: h.Confidence, Matched: h.Matched, ShadowedBy: h.ShadowedBy, AlsoAt: h.AlsoAt}
+		Confidence: h.Confidence, Similarity: h.Similarity, Matched: h.Matched, ShadowedBy: h.ShadowedBy, AlsoAt: h.AlsoAt}
 }
 
 // SkillFile is a file of a skill as read_skill_file returns it.

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"math"
 	"strings"
 
@@ -53,6 +54,7 @@ func runSearch(ctx context.Context, a *app, opts searchOptions) error {
 	if a.cfg.JSON {
 		return writeJSON(a.stdout, res)
 	}
+	semanticNotes(a.stderr, res)
 	if len(res.Hits) == 0 {
 		fmt.Fprintf(a.stderr, "no skill matches %q among %s\n", termtext.Escape(opts.Query, false), plural(cat.Len(), "skill", "skills"))
 		return nil
@@ -77,14 +79,37 @@ func runSearch(ctx context.Context, a *app, opts searchOptions) error {
 	}
 	rows := make([][]string, 0, len(res.Hits))
 	for i, h := range res.Hits {
-		rows = append(rows, []string{fmt.Sprint(i + 1), matchWords(h.Confidence), h.Name, h.ID, h.Description})
+		m := matchWords(h.Confidence)
+		if len(h.Matched) == 0 && h.Similarity > 0 {
+			m = similarWords(h.Similarity)
+		}
+		rows = append(rows, []string{fmt.Sprint(i + 1), m, h.Name, h.ID, h.Description})
 	}
 	return termtext.Table(a.stdout, []string{"#", "MATCH", "NAME", "ID", "DESCRIPTION"}, rows, func(row, col int) string {
 		if col != 1 {
 			return ""
 		}
-		return map[string]string{"strong": termtext.Green, "weak": termtext.Yellow, "poor": termtext.Dim}[strings.Fields(rows[row][1])[1]]
+		return map[string]string{"strong": termtext.Green, "weak": termtext.Yellow, "poor": termtext.Dim, "similar": termtext.Yellow}[strings.Fields(rows[row][1])[1]]
 	})
+}
+
+// semanticNotes tells, on w, why a search configured to be hybrid was not
+// (or not for every skill): silence would pass a lexical ranking off as
+// the hybrid one asked for.
+func semanticNotes(w io.Writer, res *index.SearchResult) {
+	if res.SemanticError != "" {
+		fmt.Fprintf(w, "skilldex: hybrid search incomplete: %s\n", termtext.Escape(res.SemanticError, false))
+	} else if res.EmbeddingsPending > 0 {
+		fmt.Fprintf(w, "skilldex: %s not embedded yet; found by their words only\n", plural(res.EmbeddingsPending, "skill", "skills"))
+	}
+}
+
+// similarWords shows a hit no query word matched, found by the meaning of
+// its name and description alone (the semantic stage): its cosine
+// similarity as a bar and the word "similar", not a confidence.
+func similarWords(cos float64) string {
+	n := int(math.Round(max(0, cos) * 5))
+	return strings.Repeat("■", n) + strings.Repeat("□", 5-n) + " similar"
 }
 
 // matchWords is a hit's confidence (0 to 1, see docs/search.md) as a
