@@ -51,9 +51,19 @@ type Options struct {
 	// catalogs over the same folders that follow different lockfiles
 	// never share files, nor a shared server. Absolute paths, in order.
 	Follows []string
+	// FollowedRoots is how many of the last Roots the lockfiles of
+	// Follows resolve to now (their git sources). Those roots change
+	// whenever a source is added or removed, so they do not name the data
+	// dir: a catalog that follows lockfiles is named by its other roots
+	// and by Follows, and keeps its data dir, and so its shared server,
+	// across such changes (Open reconciles the stored skills with the
+	// roots it is given). 0 when Follows is empty; Open and DataDirOf
+	// fail when it is negative or more than len(Roots).
+	FollowedRoots int
 	// DataDir holds the store and the search index, under a subfolder
-	// keyed by the roots, so catalogs over different folders never share
-	// files. Ignored when Mem is set. "" means Mem.
+	// keyed by the roots (those not in FollowedRoots), so catalogs over
+	// different folders never share files. Ignored when Mem is set. ""
+	// means Mem.
 	DataDir string
 	// Mem keeps the store and the search index in memory.
 	Mem bool
@@ -248,12 +258,16 @@ func openNoRefresh(opts *Options) (*Catalog, error) {
 	if err := absRoots(c.opts.Roots); err != nil {
 		return nil, err
 	}
+	if err := checkFollowed(&c.opts); err != nil {
+		return nil, err
+	}
 	if c.opts.DataDir == "" {
 		c.opts.Mem = true
 	}
 	dataDir := ""
 	if !c.opts.Mem {
 		dataDir = filepath.Join(c.opts.DataDir, dataKey(&c.opts))
+		adoptEarlier(dataDir, &c.opts, c.log)
 	}
 	p, err := openPair(dataDir, c.opts.LockTimeout, c.log)
 	if err != nil {
@@ -298,21 +312,42 @@ func absRoots(roots []Root) error {
 }
 
 // dataKey names the data subfolder of a catalog opened with opts (roots
-// absolute): the roots, their order, the mode, the depth, the record
-// version and the search index's format (search.FormatVersion: our
-// mapping and the bleve modules of this build) all change what is stored,
-// so a build with another bleve starts from a fresh data dir instead of
-// reading segments its bleve may read differently.
+// absolute, FollowedRoots checked by namedRoots): the roots, their order,
+// the lockfiles followed, the mode, the depth, the record version and the
+// search index's format (search.FormatVersion: our mapping and the bleve
+// modules of this build) all change what is stored, so a build with
+// another bleve starts from a fresh data dir instead of reading segments
+// its bleve may read differently. The roots the lockfiles resolve to
+// (FollowedRoots) are left out: the lockfiles name them.
 func dataKey(opts *Options) string {
+	return keyOf(opts.Roots[:len(opts.Roots)-opts.FollowedRoots], opts.Follows, opts)
+}
+
+// keyOf is dataKey over the given roots and lockfiles, the rest from
+// opts. A catalog that follows nothing hashes exactly what it always
+// did, so its data dir keeps its name.
+func keyOf(roots []Root, follows []string, opts *Options) string {
 	h := sha256.New()
-	for _, r := range opts.Roots {
+	for _, r := range roots {
 		fmt.Fprintf(h, "%s\x00%s\x00", r.Path, r.Label)
 	}
-	for _, f := range opts.Follows {
+	for _, f := range follows {
 		fmt.Fprintf(h, "follows=%s\x00", f)
 	}
 	fmt.Fprintf(h, "mode=%d depth=%d rules=%d record=%d search=%s", opts.Mode, opts.MaxDepth, skillmd.RulesVersion, recordVersion, search.FormatVersion())
 	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// checkFollowed reports a FollowedRoots that names roots opts does not
+// have, or roots without the lockfiles they come from.
+func checkFollowed(opts *Options) error {
+	switch n := opts.FollowedRoots; {
+	case n < 0 || n > len(opts.Roots):
+		return fmt.Errorf("index options: FollowedRoots %d is not between 0 and the %d roots", n, len(opts.Roots))
+	case n > 0 && len(opts.Follows) == 0:
+		return fmt.Errorf("index options: FollowedRoots %d without the lockfiles they come from (Follows)", n)
+	}
+	return nil
 }
 
 // DataDir returns the folder holding this catalog's store and index, or ""

@@ -103,10 +103,15 @@ func (p *pair) release() {
 }
 
 // DataDirOf returns the folder a catalog opened with opts keeps its store
-// and index in: a subfolder of opts.DataDir named for the roots, the mode
-// and the depth (absolute), or "" when the catalog would live in memory.
-// Processes that share a catalog find each other by it.
+// and index in: a subfolder of opts.DataDir named for the roots (but
+// FollowedRoots), the lockfiles followed, the mode and the depth
+// (absolute), or "" when the catalog would live in memory. Processes that
+// share a catalog find each other by it. Errors: a root that cannot be
+// made absolute, a FollowedRoots out of range.
 func DataDirOf(opts *Options) (string, error) {
+	if err := checkFollowed(opts); err != nil {
+		return "", err
+	}
 	if opts.Mem || opts.DataDir == "" {
 		return "", nil
 	}

@@ -27,16 +27,22 @@ const (
 // crashed run was writing (the pending list), are re-indexed from the
 // stored content.
 func (c *refresher) load(w writing) error {
-	skills, bad, err := c.readStore()
+	skills, bad, gone, err := c.readStore()
 	if err != nil {
 		return fmt.Errorf("read store: %w", err)
 	}
+	if gone > 0 {
+		c.log.Info("dropping the stored skills of roots the catalog no longer has", "records", gone)
+	}
 	if len(bad) > 0 {
 		// Records that do not decode (damaged, of another record version,
-		// naming another id) are never served: forgetting them makes the
-		// first refresh derive them again from their folders, and the
-		// repair below drops their search documents.
-		c.log.Warn("store records unreadable or of another version; re-reading their skill folders", "records", len(bad))
+		// naming another id or a root the catalog no longer has) are never
+		// served: forgetting them makes the first refresh derive them again
+		// from their folders, and the repair below drops their search
+		// documents.
+		if len(bad) > gone {
+			c.log.Warn("store records unreadable or of another version; re-reading their skill folders", "records", len(bad)-gone)
+		}
 		if err := c.pair.st.Delete(bad...); err != nil {
 			c.log.Warn("dropping unreadable store records", "err", err)
 		}
@@ -125,9 +131,10 @@ func (c *refresher) load(w writing) error {
 }
 
 // readStore decodes every stored skill record, and lists the ids of the
-// records that do not decode (see decodeRecord). Records are decoded on
-// all cores while the store is read.
-func (c *refresher) readStore() (map[string]*Skill, []string, error) {
+// records that do not decode (see decodeRecord), gone of them because
+// they name a root the catalog does not have (errRootGone). Records are
+// decoded on all cores while the store is read.
+func (c *refresher) readStore() (skills map[string]*Skill, bad []string, gone int, err error) {
 	type record struct {
 		id   string
 		meta string
@@ -136,6 +143,7 @@ func (c *refresher) readStore() (map[string]*Skill, []string, error) {
 	recs := make(chan record, 256)
 	parts := make([]map[string]*Skill, workers)
 	bads := make([][]string, workers)
+	gones := make([]int, workers)
 	var wg sync.WaitGroup
 	for w := range parts {
 		parts[w] = map[string]*Skill{}
@@ -147,26 +155,32 @@ func (c *refresher) readStore() (map[string]*Skill, []string, error) {
 				if err != nil {
 					c.log.Debug("store record not used", "id", r.id, "err", err)
 					bads[w] = append(bads[w], r.id)
+					if errors.Is(err, errRootGone) {
+						gones[w]++
+					}
 					continue
 				}
 				parts[w][r.id] = s
 			}
 		}()
 	}
-	err := c.pair.st.ForEach(func(id string, meta []byte) error {
+	err = c.pair.st.ForEach(func(id string, meta []byte) error {
 		recs <- record{id, string(meta)} // meta is valid only during the call
 		return nil
 	})
 	close(recs)
 	wg.Wait()
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, 0, err
 	}
-	skills := parts[0]
+	skills = parts[0]
 	for _, p := range parts[1:] {
 		maps.Copy(skills, p)
 	}
-	return skills, slices.Concat(bads...), nil
+	for _, n := range gones {
+		gone += n
+	}
+	return skills, slices.Concat(bads...), gone, nil
 }
 
 // stateIDs reads a state key holding a JSON list of ids; a missing or

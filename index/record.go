@@ -228,6 +228,11 @@ func (e *recordEncoder) value(v any) error {
 	return nil
 }
 
+// errRootGone marks a record of a skill under a root the catalog does not
+// have now (a catalog that follows lockfiles, reopened with fewer
+// sources): not damage, its skill is simply no longer served.
+var errRootGone = errors.New("a root the catalog no longer has")
+
 // decodeRecord decodes the stored record of the skill id. Errors: the
 // record is not a record (errRecordShort, or its magic byte is wrong), is
 // of another record version (errRecordVersion, which a JSON record of
@@ -307,7 +312,7 @@ func decodeRecordString(id, data string, roots int) (*Skill, error) {
 	case d.i != len(data):
 		return nil, fmt.Errorf("skill record: %d bytes after its end", len(data)-d.i)
 	case s.Root < 0 || s.Root >= roots:
-		return nil, fmt.Errorf("record names root %d of %d", s.Root, roots)
+		return nil, fmt.Errorf("%w: record names root %d of %d", errRootGone, s.Root, roots)
 	}
 	meta = pack(s, meta)
 	if meta != "" {

@@ -31,7 +31,9 @@ func (l *rootList) set(roots []Root) { l.p.Store(&roots) }
 // (serve follows the lockfiles' git sources with it).
 //
 // The data dir stays the one Open chose, named for the roots at Open (a
-// later Open with the new roots uses another). A Watch already running
+// later Open with the new roots uses another, unless only the roots
+// Options.FollowedRoots counts changed: a catalog that follows lockfiles
+// is named by them, not by the sources they lock). A Watch already running
 // keeps watching the roots it started with: a root added here is caught
 // up by Watch's periodic rescan and by the caller's own refreshes, which
 // suits roots whose content does not change in place (a source's
