@@ -40,8 +40,7 @@ func (a *app) openShared(ctx context.Context) (serve.Catalog, error) {
 		return nil, err
 	}
 	c := a.cfg
-	opts := &index.Options{Roots: c.Roots, Follows: c.Follows(), DataDir: c.DataDir, MaxDepth: c.MaxDepth, Mode: c.Mode(), Mem: c.Mem}
-	return serve.OpenCatalog(ctx, opts, func(ctx context.Context, mem bool) (*index.Catalog, error) {
+	return serve.OpenCatalog(ctx, c.CatalogOptions(), func(ctx context.Context, mem bool) (*index.Catalog, error) {
 		return openWith(c, ctx, a.stderr, mem, false)
 	}, c.Logger(a.stderr))
 }
@@ -71,8 +70,8 @@ func openWithHook(c *config.Config, ctx context.Context, stderr io.Writer, mem, 
 	if onBuild != nil {
 		hook = func(b bool) { gcpolicy.OnBuild(b); onBuild(b) }
 	}
-	opts := &index.Options{Roots: c.Roots, Follows: c.Follows(), DataDir: c.DataDir, Mem: mem, MaxDepth: c.MaxDepth, Mode: c.Mode(), Logger: c.Logger(stderr),
-		BackgroundBodies: background, OnBuild: hook}
+	opts := c.CatalogOptions()
+	opts.Mem, opts.Logger, opts.BackgroundBodies, opts.OnBuild = mem, c.Logger(stderr), background, hook
 	if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		start := time.Now()
 		var bar *progressbar.ProgressBar

@@ -101,7 +101,7 @@ func runServe(ctx context.Context, a *app, opts serveCmdOptions) error {
 	if len(cfg.Followed) > 0 {
 		// Followed for as long as it serves, sources or none yet: a
 		// source added meanwhile is served without a restart.
-		c.Daemon.Locks, c.Daemon.RefreshSources = cfg.Followed, opts.refreshSources
+		c.Daemon.Locks, c.Daemon.Sources, c.Daemon.RefreshSources = cfg.Followed, cfg.FollowedRoots(), opts.refreshSources
 	}
 	return c.Run(ctx)
 }

@@ -12,9 +12,10 @@ import (
 
 // serveSources is serve.Deps.Sources: the serving process follows the
 // lockfiles it was given (and, with --refresh-sources, refreshes their
-// sources) over its data dir's sources cache. The catalog's roots that
-// are not source root links are its folders, kept first.
-func serveSources(ctx context.Context, cat *index.Catalog, dc *serve.DaemonConfig, log *slog.Logger) {
+// sources) over its data dir's sources cache, until ctx ends; catchUp
+// follows them at once. The catalog's roots that are not source root
+// links are its folders, kept first.
+func serveSources(ctx context.Context, cat *index.Catalog, dc *serve.DaemonConfig, log *slog.Logger) (catchUp func()) {
 	m := &sources.Manager{Cache: filepath.Join(dc.DataDir, "sources"), Logger: log}
 	if abs, err := filepath.Abs(m.Cache); err == nil {
 		m.Cache = abs
@@ -25,5 +26,7 @@ func serveSources(ctx context.Context, cat *index.Catalog, dc *serve.DaemonConfi
 			base = append(base, r)
 		}
 	}
-	sources.ServeSources(ctx, cat, m, base, dc.Locks, dc.RefreshSources, log)
+	f := sources.NewFollower(cat, m, base, dc.Locks, dc.RefreshSources, log)
+	go f.Run(ctx)
+	return func() { f.CatchUp(ctx) }
 }

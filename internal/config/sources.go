@@ -68,6 +68,33 @@ func (c *Config) ServesSources() bool {
 // Follows are the paths of Followed, for index.Options.Follows.
 func (c *Config) Follows() []string { return LockPaths(c.Followed) }
 
+// FollowedRoots is how many of the last Roots are the lockfiles' git
+// sources (links under the sources cache's roots/ folder), for
+// index.Options.FollowedRoots: those do not name the catalog's data dir,
+// so `skilldex add` and `remove` keep its shared server. 0 when no
+// lockfile is followed. It reads only Roots, DataDir and Followed, so the
+// shared server, given those, counts as the session that started it.
+func (c *Config) FollowedRoots() int {
+	if len(c.Followed) == 0 {
+		return 0
+	}
+	m := c.SourceManager(io.Discard)
+	n := 0
+	for i := len(c.Roots) - 1; i >= 0 && m.SourceRoot(c.Roots[i].Path); i-- {
+		n++
+	}
+	return n
+}
+
+// CatalogOptions are the index options naming this configuration's
+// catalog (roots, lockfiles followed, data dir, depth, mode, memory):
+// what one-shot commands, serve and the shared server open, and what
+// names the shared server they meet at.
+func (c *Config) CatalogOptions() *index.Options {
+	return &index.Options{Roots: c.Roots, Follows: c.Follows(), FollowedRoots: c.FollowedRoots(), DataDir: c.DataDir,
+		MaxDepth: c.MaxDepth, Mode: c.Mode(), Mem: c.Mem}
+}
+
 // LockPaths are the paths of lockfiles given as (path, scope).
 func LockPaths(locks [][2]string) []string {
 	var out []string

@@ -39,12 +39,16 @@ type SessionOptions struct {
 type Deps struct {
 	// Sandbox returns the sandbox kind names ("bwrap", "none").
 	Sandbox func(kind string, log *slog.Logger) (sandbox.Sandbox, error)
-	// Sources, when set, runs for as long as the serving process (this
-	// one, or the shared server) serves cat, when dc names lockfiles:
-	// it follows them, replacing cat's roots when their sources change,
-	// and refreshes the sources with --refresh-sources (cmd/skilldex,
-	// internal/sources.ServeSources).
-	Sources func(ctx context.Context, cat *index.Catalog, dc *DaemonConfig, log *slog.Logger)
+	// Sources, when set, is called once the serving process (this one,
+	// or the shared server) serves cat, when dc names lockfiles: until
+	// ctx ends it follows them, replacing cat's roots when their sources
+	// change, and refreshes the sources with --refresh-sources
+	// (cmd/skilldex, internal/sources.Follower). It returns at once with
+	// catchUp, which a client's arrival calls (a stdio session, a
+	// one-shot command's open): it returns once cat serves what the
+	// lockfiles lock now, so a session started right after skilldex add
+	// sees the source.
+	Sources func(ctx context.Context, cat *index.Catalog, dc *DaemonConfig, log *slog.Logger) (catchUp func())
 }
 
 // Backend is the shared server's catalog and what it serves from it: MCP
@@ -66,6 +70,9 @@ type Backend struct {
 	// watch (Close).
 	ops       *Ops
 	stopAudit context.CancelFunc
+	// catchUp brings the catalog's git sources up to date with the
+	// lockfiles (Deps.Sources' catchUp; FollowSources); nil: none.
+	catchUp atomic.Pointer[func()]
 }
 
 var _ mcpshare.Backend = (*Backend)(nil)
@@ -90,13 +97,27 @@ func (b *Backend) SetOps(o *Ops) {
 	b.ops = o
 }
 
+// FollowSources gives the backend the catchUp of Deps.Sources, called
+// as each stdio session and each one-shot command arrives.
+func (b *Backend) FollowSources(catchUp func()) { b.catchUp.Store(&catchUp) }
+
+// catchUpSources brings the catalog's sources up to date with the
+// lockfiles (one stat each when nothing changed).
+func (b *Backend) catchUpSources() {
+	if fn := b.catchUp.Load(); fn != nil && *fn != nil {
+		(*fn)()
+	}
+}
+
 // Server returns the MCP server for a stdio session's options (the same
-// server for equal options).
+// server for equal options), once the catalog serves what the lockfiles
+// lock now.
 func (b *Backend) Server(raw json.RawMessage) (*mcp.Server, error) {
 	so, key, err := parseOptions(raw)
 	if err != nil {
 		return nil, err
 	}
+	b.catchUpSources()
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if s := b.servers[key]; s != nil {
@@ -203,7 +224,7 @@ func deferAudit(delay time.Duration, start func() func(index.Skill) []string) fu
 
 // Call answers a one-shot CLI client's request line (answerCall).
 func (b *Backend) Call(ctx context.Context, line []byte) []byte {
-	return answerCall(ctx, b.cat, line, b.touch)
+	return answerCall(ctx, b.cat, line, b.catchUpSources, b.touch)
 }
 
 // HTTPParams are the "http" op's parameters: serve's --http, --token and

@@ -171,7 +171,7 @@ func (c *Command) runOwned(ctx context.Context, addr string) error {
 		}()
 	}
 	if c.Deps.Sources != nil && len(c.Daemon.Locks) > 0 {
-		go c.Deps.Sources(ctx, cat, &c.Daemon, log)
+		c.Deps.Sources(ctx, cat, &c.Daemon, log) // one session: the poll suffices
 	}
 	if addr == "" {
 		if f, ok := c.Stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {

@@ -33,17 +33,19 @@ type getAnswer struct {
 }
 
 // answerCall is the server side of one request line of a one-shot client
-// against cat. "open" first brings the catalog up to date with the roots
-// (Catalog.Refresh: one stat per unchanged file), so an edit made just
-// before the command is in its answer, then calls sync.
-func answerCall(ctx context.Context, cat *index.Catalog, line []byte, synced func()) []byte {
+// against cat. "open" first calls sources (the catalog's roots caught up
+// with the lockfiles; nil: none) and brings the catalog up to date with
+// the roots (Catalog.Refresh: one stat per unchanged file), so a source
+// added or an edit made just before the command is in its answer, then
+// calls synced.
+func answerCall(ctx context.Context, cat *index.Catalog, line []byte, sources, synced func()) []byte {
 	var req request
 	var res any
 	var err error
 	if jerr := json.Unmarshal(line, &req); jerr != nil {
 		err = fmt.Errorf("a request the server cannot read: %v", jerr)
 	} else {
-		res, err = dispatch(ctx, cat, req, synced)
+		res, err = dispatch(ctx, cat, req, sources, synced)
 	}
 	var a answer
 	if err != nil {
@@ -55,7 +57,7 @@ func answerCall(ctx context.Context, cat *index.Catalog, line []byte, synced fun
 	return out
 }
 
-func dispatch(ctx context.Context, cat *index.Catalog, req request, synced func()) (any, error) {
+func dispatch(ctx context.Context, cat *index.Catalog, req request, sources, synced func()) (any, error) {
 	params := func(v any) error {
 		if len(req.Params) == 0 {
 			return nil
@@ -66,6 +68,9 @@ func dispatch(ctx context.Context, cat *index.Catalog, req request, synced func(
 	var lo index.ListOptions
 	switch req.Method {
 	case "open":
+		if sources != nil {
+			sources()
+		}
 		if _, err := cat.Refresh(ctx); err != nil {
 			return nil, err
 		}

@@ -41,10 +41,13 @@ type DaemonConfig struct {
 	Key      string        `json:"key"`
 	// Locks are the lockfiles (path, scope) whose git sources are among
 	// Roots, which the serving process follows (they also name the data
-	// dir: index.Options.Follows), and RefreshSources how often it
-	// refreshes the sources (serve --refresh-sources; 0: never): see
-	// Deps.Sources.
+	// dir: index.Options.Follows), Sources how many of the last Roots
+	// those sources are (index.Options.FollowedRoots: they do not name
+	// the data dir, so adding one keeps the server), and RefreshSources
+	// how often it refreshes the sources (serve --refresh-sources; 0:
+	// never): see Deps.Sources.
 	Locks          [][2]string   `json:"locks,omitempty"`
+	Sources        int           `json:"sources,omitempty"`
 	RefreshSources time.Duration `json:"refresh_sources,omitempty"`
 	// OnBuild, when set, is chained after the memory policy's hook by
 	// the DaemonOpener (the daemon's build metrics); never serialized.
@@ -84,7 +87,7 @@ func NewShare(dc DaemonConfig, opts SessionOptions, mode skillmd.Mode) (*Share, 
 	for _, l := range dc.Locks {
 		follows = append(follows, l[0])
 	}
-	dataDir, err := index.DataDirOf(&index.Options{Roots: dc.Roots, Follows: follows, DataDir: dc.DataDir, MaxDepth: dc.MaxDepth, Mode: mode})
+	dataDir, err := index.DataDirOf(&index.Options{Roots: dc.Roots, Follows: follows, FollowedRoots: dc.Sources, DataDir: dc.DataDir, MaxDepth: dc.MaxDepth, Mode: mode})
 	if err != nil {
 		return nil, err
 	}
@@ -256,11 +259,11 @@ func RunDaemon(ctx context.Context, open DaemonOpener, deps Deps, verbose bool) 
 					}
 				}()
 			}
-			if deps.Sources != nil && len(dc.Locks) > 0 {
-				go deps.Sources(ctx, cat, &dc, log)
-			}
 			b := NewBackend(cat, deps, log)
 			b.SetOps(ops)
+			if deps.Sources != nil && len(dc.Locks) > 0 {
+				b.FollowSources(deps.Sources(ctx, cat, &dc, log))
+			}
 			return b, nil
 		}}
 	err := d.Run(ctx)

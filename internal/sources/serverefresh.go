@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/skilldex/skilldex/index"
@@ -20,8 +21,15 @@ import (
 var lockPoll = 2 * time.Second
 
 // ServeSources keeps a serving catalog's git sources what the lockfiles
-// (path, scope; the project's, then the user's) say, until ctx ends. base
-// are the catalog's other roots (its folders, which come first: docs/
+// (path, scope; the project's, then the user's) say, until ctx ends:
+// NewFollower(...).Run(ctx).
+func ServeSources(ctx context.Context, cat *index.Catalog, m *Manager, base []index.Root, locks [][2]string, every time.Duration, log *slog.Logger) {
+	NewFollower(cat, m, base, locks, every, log).Run(ctx)
+}
+
+// Follower keeps a serving catalog's git sources what the lockfiles
+// (path, scope; the project's, then the user's) say. base are the
+// catalog's other roots (its folders, which come first: docs/
 // sources.md, "Root order"); the catalog's roots become base followed by
 // each lockfile's sources in name order, as config resolves them for a
 // new process. When a lockfile changes (a source added or removed, a git
@@ -38,21 +46,49 @@ var lockPoll = 2 * time.Second
 // audit (Manager.Refresh). What is refused is logged and kept where it
 // was. A lockfile that cannot be read is logged and its sources keep the
 // roots they had.
-func ServeSources(ctx context.Context, cat *index.Catalog, m *Manager, base []index.Root, locks [][2]string, every time.Duration, log *slog.Logger) {
-	f := &follower{cat: cat, m: m, base: base, locks: locks, log: log, fetch: every > 0,
-		last: map[string][]index.Root{}, warned: map[string]bool{}}
-	f.stamps = lockStamps(locks)
-	f.targets = rootTargets(m, locks)
-	if f.fetch {
+//
+// Run looks at the lockfiles every two seconds; CatchUp, for a client
+// that arrives (a new agent session, a one-shot command right after
+// skilldex add), looks at once. Both are safe to call concurrently.
+type Follower struct {
+	cat   *index.Catalog
+	m     *Manager
+	base  []index.Root
+	locks [][2]string
+	every time.Duration
+	log   *slog.Logger
+
+	stamps []os.FileInfo // lockStamps when Run last looked; Run's own
+
+	mu      sync.Mutex              // held while following; guards what follows
+	seen    []os.FileInfo           // lockStamps when last followed
+	targets map[string]string       // root link -> tree, when last followed
+	last    map[string][]index.Root // each lockfile's roots, last read
+	warned  map[string]bool         // "not fetched" already logged, by lock, source and commit
+}
+
+// NewFollower follows locks for cat (see Follower) once Run or CatchUp
+// is called.
+func NewFollower(cat *index.Catalog, m *Manager, base []index.Root, locks [][2]string, every time.Duration, log *slog.Logger) *Follower {
+	return &Follower{cat: cat, m: m, base: base, locks: locks, every: every, log: log,
+		stamps: lockStamps(locks), targets: rootTargets(m, locks), last: map[string][]index.Root{}, warned: map[string]bool{}}
+}
+
+// Run follows the lockfiles until ctx ends: at once (the lockfiles may
+// have changed since the catalog's roots were resolved; with every > 0,
+// after fetching what the cache lacks and moving branches), then on
+// every change and, with every > 0, every `every`.
+func (f *Follower) Run(ctx context.Context) {
+	if f.every > 0 {
 		f.refresh(ctx, true)
 	} else {
-		f.follow(ctx) // the lockfiles may have changed since the catalog's roots were resolved
+		f.follow(ctx)
 	}
 	poll := time.NewTicker(lockPoll)
 	defer poll.Stop()
 	var tick <-chan time.Time
-	if every > 0 {
-		t := time.NewTicker(every)
+	if f.every > 0 {
+		t := time.NewTicker(f.every)
 		defer t.Stop()
 		tick = t.C
 	}
@@ -61,9 +97,9 @@ func ServeSources(ctx context.Context, cat *index.Catalog, m *Manager, base []in
 		case <-ctx.Done():
 			return
 		case <-poll.C:
-			if s := lockStamps(locks); !sameStamps(s, f.stamps) {
+			if s := lockStamps(f.locks); !sameStamps(s, f.stamps) {
 				f.stamps = s
-				if f.fetch {
+				if f.every > 0 {
 					f.syncMissing(ctx)
 				}
 				f.follow(ctx)
@@ -74,24 +110,22 @@ func ServeSources(ctx context.Context, cat *index.Catalog, m *Manager, base []in
 	}
 }
 
-// follower is ServeSources' state; one goroutine owns it.
-type follower struct {
-	cat   *index.Catalog
-	m     *Manager
-	base  []index.Root
-	locks [][2]string
-	log   *slog.Logger
-	fetch bool // serve --refresh-sources: fetch what the cache lacks
-
-	stamps  []os.FileInfo           // lockStamps when last looked at
-	targets map[string]string       // root link -> tree, when last followed
-	last    map[string][]index.Root // each lockfile's roots, last read
-	warned  map[string]bool         // "not fetched" already logged, by lock, source and commit
+// CatchUp follows the lockfiles now when one changed since they were
+// last followed (one stat per lockfile otherwise), and returns once the
+// catalog serves what they lock (waiting for a follow in progress). It
+// fetches nothing: Run does that on its next look.
+func (f *Follower) CatchUp(ctx context.Context) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.seen != nil && sameStamps(lockStamps(f.locks), f.seen) {
+		return
+	}
+	f.followLocked(ctx)
 }
 
 // refresh is one round of serve --refresh-sources: sync what the cache
 // lacks (first round), move branches forward, then follow the lockfiles.
-func (f *follower) refresh(ctx context.Context, first bool) {
+func (f *Follower) refresh(ctx context.Context, first bool) {
 	// A remote that stops answering must not stop the refreshes.
 	ctx, cancel := context.WithTimeout(ctx, refreshTimeout)
 	defer cancel()
@@ -119,7 +153,7 @@ func (f *follower) refresh(ctx context.Context, first bool) {
 
 // syncMissing fetches, for each lockfile with a source the cache lacks,
 // what it pins (serve --refresh-sources only).
-func (f *follower) syncMissing(ctx context.Context) {
+func (f *Follower) syncMissing(ctx context.Context) {
 	ctx, cancel := context.WithTimeout(ctx, refreshTimeout)
 	defer cancel()
 	for _, lf := range f.locks {
@@ -134,8 +168,19 @@ func (f *follower) syncMissing(ctx context.Context) {
 }
 
 // follow makes the catalog's roots what the lockfiles say (SetRoots when
-// the set of sources changed, Refresh when only a root link moved).
-func (f *follower) follow(ctx context.Context) {
+// the set of sources changed, Refresh when only a root link moved), one
+// caller at a time.
+func (f *Follower) follow(ctx context.Context) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.followLocked(ctx)
+}
+
+// followLocked is follow for a caller holding f.mu.
+func (f *Follower) followLocked(ctx context.Context) {
+	// Taken before the lockfiles are read: a write meanwhile is seen by
+	// the next look.
+	f.seen = lockStamps(f.locks)
 	roots := append([]index.Root(nil), f.base...)
 	for _, lf := range f.locks {
 		ors, err := f.m.Origins(lf[0], lf[1])

@@ -133,3 +133,61 @@ func TestServeSourcesFollowsLock(t *testing.T) {
 		t.Fatalf("the unlocked entry was logged %d times:\n%s", n, logs.String())
 	}
 }
+
+// TestFollowerCatchUp: CatchUp serves a source added to the lockfile
+// before it returns, without the poll (Run never runs here), and a
+// removed one's skills are gone when it returns; with nothing changed it
+// leaves the catalog alone.
+func TestFollowerCatchUp(t *testing.T) {
+	srv := gittest.StartDaemon(t)
+	r := gittest.NewRepo(t, srv.Base, "catalog")
+	r.Commit("one", map[string]string{"skills/alpha/SKILL.md": gittest.SkillMD("alpha-pdf", "Fill PDF forms.", "fetched")})
+	folder := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(folder, "mine"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(folder, "mine", "SKILL.md"), []byte(gittest.SkillMD("mine", "My own skill.", "own")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lockPath := filepath.Join(t.TempDir(), LockFileName)
+	m := testManager(t)
+	base := []index.Root{{Path: folder}}
+	cat, err := index.Open(ctxT(t), &index.Options{Roots: base, Mem: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cat.Close()
+	changes := 0
+	cat.Subscribe(func(index.Change) { changes++ }) // refreshes run on the caller's goroutine here
+	f := NewFollower(cat, m, base, [][2]string{{lockPath, "project"}}, 0, slog.New(slog.DiscardHandler))
+	served := func(name string) bool {
+		_, err := cat.Resolve(name)
+		return err == nil
+	}
+	f.CatchUp(ctxT(t)) // no lockfile yet: the roots stay
+	if len(cat.Roots()) != 1 || changes != 0 {
+		t.Fatalf("roots %v, %d changes", cat.Roots(), changes)
+	}
+
+	sp, _ := ParseSpec(srv.URL("catalog") + "#main")
+	if _, err := m.Add(ctxT(t), lockPath, sp, AddOptions{Path: "skills"}); err != nil {
+		t.Fatal(err)
+	}
+	f.CatchUp(ctxT(t))
+	if !served("alpha-pdf") || len(cat.Roots()) != 2 {
+		t.Fatalf("after add and CatchUp: roots %v", cat.Roots())
+	}
+	before := changes
+	f.CatchUp(ctxT(t))
+	if changes != before {
+		t.Fatal("CatchUp with nothing changed changed the catalog")
+	}
+
+	if _, err := m.Remove(lockPath, "skills"); err != nil {
+		t.Fatal(err)
+	}
+	f.CatchUp(ctxT(t))
+	if served("alpha-pdf") || !served("mine") || len(cat.Roots()) != 1 {
+		t.Fatalf("after remove and CatchUp: roots %v", cat.Roots())
+	}
+}
