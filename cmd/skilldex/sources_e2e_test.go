@@ -241,6 +241,7 @@ type liveServe struct {
 	changed chan struct{}
 	stderr  *lockedBuffer
 	search  func(q string) string
+	close   func() // ends the session (also done when the test ends)
 }
 
 // startLiveServe starts serve with args in project under env, connected
@@ -264,6 +265,7 @@ func startLiveServe(t *testing.T, ctx context.Context, project string, env []str
 	sess, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
 	must(t, err)
 	t.Cleanup(func() { sess.Close() })
+	l.close = func() { sess.Close() }
 	l.search = func(q string) string {
 		text, isErr := e2etest.CallTool(t, ctx, sess, "search_skills", map[string]any{"query": q})
 		if isErr {
