@@ -17,7 +17,8 @@ func newCacheCmd(cfg *config.Config) *cobra.Command {
 		Use:   "cache",
 		Short: "List or remove the catalogs' data dirs (store and search index per set of skill folders)",
 		Long: `Each set of skill folders gets its own data dir under the data dir setting (default: your cache folder,
-e.g. ~/.cache/skilldex), named by a hash of the folders (and of the lockfiles whose git sources it serves). "cache list" shows each with its folders, size and last
+e.g. ~/.cache/skilldex), named by a hash of the folders and of the lockfiles whose git sources it serves (not of
+the sources they lock: skilldex add and remove keep it). "cache list" shows each with its folders, size and last
 use; "cache clean" removes them. Nothing is lost: a removed catalog is rebuilt from the skill folders on its next use.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
