@@ -107,6 +107,10 @@ func TestSessionsShareTheServerAcrossAdd(t *testing.T) {
 	if len(after) != 1 || after[0].PID != before[0].PID || after[0].Socket != before[0].Socket || after[0].Stdio != 2 {
 		t.Fatalf("after add, a second session reached another server:\nbefore %+v\nafter  %+v", before, after)
 	}
+	// Its status names the one data dir and the roots it serves now.
+	if sv := after[0].Serving; !strings.HasPrefix(sv, "data dir "+dirs[0]+";") || !strings.Contains(sv, string(filepath.Separator)+"two") {
+		t.Fatalf("status after add: %s (data dir %s)", sv, dirs[0])
+	}
 	// The first session, on the same server, has it too.
 	if got := first.search("beta second repository"); !strings.Contains(got, "beta-two") {
 		t.Fatalf("first session after add: %s", got)

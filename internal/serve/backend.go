@@ -324,6 +324,19 @@ func (b *Backend) Stats(st *mcpshare.Status) {
 		}
 	}
 	st.CatalogUpdated = time.Unix(0, b.updated.Load()).UTC()
+	// The roots now: a catalog that follows lockfiles gains and loses
+	// sources while it serves.
+	st.Serving = describe(b.cat.DataDir(), b.cat.Roots())
+}
+
+// describe is what a status says the server serves: its catalog's data
+// dir and roots.
+func describe(dataDir string, roots []index.Root) string {
+	paths := make([]string, 0, len(roots))
+	for _, r := range roots {
+		paths = append(paths, r.Path)
+	}
+	return fmt.Sprintf("data dir %s; roots %s", dataDir, strings.Join(paths, ", "))
 }
 
 // Close saves the audit cache and closes the catalog.

@@ -225,16 +225,12 @@ func RunDaemon(ctx context.Context, open DaemonOpener, deps Deps, verbose bool) 
 	// A script this server runs is never shown its socket folder or its
 	// data dir (nor, by tools/sandbox's defaults, the config folder).
 	sandbox.Protect(dc.Dir, dc.DataDir)
-	var roots []string
-	for _, r := range dc.Roots {
-		roots = append(roots, r.Path)
-	}
 	// The catalog's metrics and probes, served by every HTTP listener a
 	// client asks this server for.
 	ops := NewOps(dc.Watch != "off")
 	dc.OnBuild = ops.OnBuild(nil)
 	d := &mcpshare.Daemon{Endpoint: dc.Endpoint(), Idle: dc.Idle, Log: log,
-		Describe: fmt.Sprintf("data dir %s; roots %s", dc.DataDir, strings.Join(roots, ", ")),
+		Describe: describe(dc.DataDir, dc.Roots), // until the catalog is open: Backend.Stats says then
 		Open: func(ctx context.Context) (mcpshare.Backend, error) {
 			start := time.Now()
 			cat, err := open(ctx, &dc)
