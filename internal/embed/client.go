@@ -113,6 +113,7 @@ type Client struct {
 	attempts   int
 	http       *http.Client
 	backoff    time.Duration // first retry's wait, doubled each retry
+	sleep      func(ctx context.Context, d time.Duration) error
 	maxBodyFor func(n int) int64
 }
 
@@ -131,7 +132,7 @@ func New(opts Options) (*Client, error) {
 	}
 	u, err := url.Parse(raw)
 	if err != nil {
-		return nil, bad("base URL %q does not parse: %v", redactURL(raw), errors.Unwrap(err))
+		return nil, bad("base URL %q does not parse (%v): write it as http://HOST:PORT/v1", redactURL(raw), errors.Unwrap(err))
 	}
 	if u.Scheme != "http" && u.Scheme != "https" {
 		return nil, bad("base URL %s: scheme %q is not http or https (write it as http://HOST:PORT/v1)", redactURL(raw), u.Scheme)
@@ -160,6 +161,7 @@ func New(opts Options) (*Client, error) {
 		attempts: opts.Attempts,
 		http:     opts.HTTPClient,
 		backoff:  500 * time.Millisecond,
+		sleep:    sleepCtx,
 	}
 	u.Path += "/embeddings"
 	c.endpoint = u
@@ -272,6 +274,9 @@ func (c *Client) embedBatch(ctx context.Context, texts []string) ([][]float32, e
 		}
 		last = err
 		if ctx.Err() != nil {
+			if errors.Is(err, ErrUnreachable) { // the request itself was cut short
+				return nil, fmt.Errorf("embeddings: %s: %w", c.shown, ctx.Err())
+			}
 			return nil, fmt.Errorf("embeddings: %s: %w (%v)", c.shown, ctx.Err(), err)
 		}
 		retry := errors.Is(err, ErrUnreachable) || errors.Is(err, ErrServer) || errors.Is(err, ErrRateLimited)
@@ -287,18 +292,26 @@ func (c *Client) embedBatch(ctx context.Context, texts []string) ([][]float32, e
 			d := c.backoff << (attempt - 1)
 			wait = d/2 + rand.N(d/2+1)
 		}
-		t := time.NewTimer(wait)
-		select {
-		case <-ctx.Done():
-			t.Stop()
-			return nil, fmt.Errorf("embeddings: %s: %w (%v)", c.shown, ctx.Err(), err)
-		case <-t.C:
+		if serr := c.sleep(ctx, wait); serr != nil {
+			return nil, fmt.Errorf("embeddings: %s: %w (%v)", c.shown, serr, err)
 		}
 	}
 	if c.attempts > 1 && (errors.Is(last, ErrUnreachable) || errors.Is(last, ErrServer) || errors.Is(last, ErrRateLimited)) {
 		return nil, fmt.Errorf("%w (after %d attempts)", last, c.attempts)
 	}
 	return nil, last
+}
+
+// sleepCtx waits d or until ctx is done, returning ctx.Err() then.
+func sleepCtx(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
 }
 
 // post sends body once and returns the answer's body on 2xx. On failure it
