@@ -44,10 +44,10 @@ var (
 	// ErrConfig means New was given unusable Options (no model, a base URL
 	// that is not http or https, a negative batch).
 	ErrConfig = errors.New("embeddings: bad configuration")
-	// ErrUnreachable means no HTTP answer came back after every attempt:
-	// the connection was refused or reset, the name did not resolve, TLS
-	// failed, or the request timed out. Typically the server is not running
-	// or the base URL is wrong.
+	// ErrUnreachable means no HTTP answer came back: the connection was
+	// refused or reset, the name did not resolve or TLS failed (after every
+	// attempt), or the request timed out (not retried: it would again).
+	// Typically the server is not running or the base URL is wrong.
 	ErrUnreachable = errors.New("embeddings endpoint unreachable")
 	// ErrAuth means the endpoint answered 401 or 403: the API key is
 	// missing, wrong or lacks access to the model.
@@ -69,6 +69,10 @@ var (
 	// endpoints refuse those (or return garbage), so nothing is sent.
 	ErrEmptyText = errors.New("embeddings: empty text")
 )
+
+// errTimeout marks an ErrUnreachable that is a timed-out request, which is
+// not retried.
+var errTimeout = errors.New("timed out")
 
 // Options configures a Client. BaseURL and Model are required.
 type Options struct {
@@ -146,6 +150,7 @@ func New(opts Options) (*Client, error) {
 	if opts.Batch < 0 || opts.Dimensions < 0 || opts.Attempts < 0 {
 		return nil, bad("batch (%d), dimensions (%d) and attempts (%d) must not be negative", opts.Batch, opts.Dimensions, opts.Attempts)
 	}
+	u.Host = strings.ToLower(u.Host) // one server, one Model() string
 	u.Path = strings.TrimRight(u.Path, "/")
 	u.RawPath = ""
 	plain := *u
@@ -279,7 +284,7 @@ func (c *Client) embedBatch(ctx context.Context, texts []string) ([][]float32, e
 			}
 			return nil, fmt.Errorf("embeddings: %s: %w (%v)", c.shown, ctx.Err(), err)
 		}
-		retry := errors.Is(err, ErrUnreachable) || errors.Is(err, ErrServer) || errors.Is(err, ErrRateLimited)
+		retry := (errors.Is(err, ErrUnreachable) && !errors.Is(err, errTimeout)) || errors.Is(err, ErrServer) || errors.Is(err, ErrRateLimited)
 		if !retry || attempt >= c.attempts {
 			break
 		}
@@ -296,7 +301,7 @@ func (c *Client) embedBatch(ctx context.Context, texts []string) ([][]float32, e
 			return nil, fmt.Errorf("embeddings: %s: %w (%v)", c.shown, serr, err)
 		}
 	}
-	if c.attempts > 1 && (errors.Is(last, ErrUnreachable) || errors.Is(last, ErrServer) || errors.Is(last, ErrRateLimited)) {
+	if c.attempts > 1 && !errors.Is(last, errTimeout) && (errors.Is(last, ErrUnreachable) || errors.Is(last, ErrServer) || errors.Is(last, ErrRateLimited)) {
 		return nil, fmt.Errorf("%w (after %d attempts)", last, c.attempts)
 	}
 	return nil, last
@@ -332,8 +337,15 @@ func (c *Client) post(ctx context.Context, body []byte, n int) ([]byte, time.Dur
 		// url.Error repeats the URL (with the user name); the message
 		// names the endpoint itself.
 		var ue *url.Error
+		timeout := false
 		if errors.As(err, &ue) {
+			timeout = ue.Timeout()
 			err = ue.Err
+		}
+		if timeout && ctx.Err() == nil {
+			// The same request would time out again: not retried.
+			return nil, 0, fmt.Errorf("%w: %s: %s: no answer in time (%w); a slow model may need a smaller batch or a longer timeout",
+				ErrUnreachable, c.shown, c.redact(err.Error()), errTimeout)
 		}
 		return nil, 0, fmt.Errorf("%w: %s: %s: is the server running and the base URL right?", ErrUnreachable, c.shown, c.redact(err.Error()))
 	}

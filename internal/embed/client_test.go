@@ -178,17 +178,17 @@ func TestNewValidates(t *testing.T) {
 }
 
 func TestModelAndEndpoint(t *testing.T) {
-	c, err := New(Options{Model: "nomic-embed-text", BaseURL: "http://user:pw@127.0.0.1:11434/v1/?api-version=2", APIKey: testKey})
+	c, err := New(Options{Model: "nomic-embed-text", BaseURL: "http://user:pw@LocalHost:11434/v1/?api-version=2", APIKey: testKey})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := c.Model(), "nomic-embed-text@http://127.0.0.1:11434/v1"; got != want {
+	if got, want := c.Model(), "nomic-embed-text@http://localhost:11434/v1"; got != want {
 		t.Errorf("Model() = %q, want %q", got, want)
 	}
-	if got, want := c.Endpoint(), "http://127.0.0.1:11434/v1/embeddings"; got != want {
+	if got, want := c.Endpoint(), "http://localhost:11434/v1/embeddings"; got != want {
 		t.Errorf("Endpoint() = %q, want %q", got, want)
 	}
-	if got := c.endpoint.String(); got != "http://user:pw@127.0.0.1:11434/v1/embeddings?api-version=2" {
+	if got := c.endpoint.String(); got != "http://user:pw@localhost:11434/v1/embeddings?api-version=2" {
 		t.Errorf("request URL %q keeps neither credentials nor query", got)
 	}
 	d, _ := New(Options{Model: "text-embedding-3-small", BaseURL: "https://api.openai.com/v1", Dimensions: 256})
@@ -581,5 +581,22 @@ func TestRetryAfterParsing(t *testing.T) {
 		if d := retryAfter(v); d != 0 {
 			t.Errorf("%q -> %v", v, d)
 		}
+	}
+}
+
+func TestTimeoutNotRetried(t *testing.T) {
+	release := make(chan struct{})
+	f := newFake(t, func(n int, r fakeReq, w http.ResponseWriter) bool {
+		<-release
+		return false
+	})
+	defer close(release)
+	c, waits := f.client(t, Options{HTTPClient: &http.Client{Timeout: 50 * time.Millisecond}})
+	_, err := c.Embed(context.Background(), []string{"a"})
+	if !errors.Is(err, ErrUnreachable) || !strings.Contains(err.Error(), "no answer in time") {
+		t.Fatalf("err = %v", err)
+	}
+	if len(f.requests()) != 1 || len(*waits) != 0 {
+		t.Fatalf("%d requests, %d waits: a timeout was retried", len(f.requests()), len(*waits))
 	}
 }
