@@ -159,7 +159,7 @@ func New(opts Options) (*Client, error) {
 	plain.ForceQuery = false
 	c := &Client{
 		base:     plain.String(),
-		model:    opts.Model,
+		model:    strings.TrimSpace(opts.Model),
 		key:      opts.APIKey,
 		dims:     opts.Dimensions,
 		batch:    opts.Batch,
@@ -296,6 +296,11 @@ func (c *Client) embedBatch(ctx context.Context, texts []string) ([][]float32, e
 			// together do not retry together.
 			d := c.backoff << (attempt - 1)
 			wait = d/2 + rand.N(d/2+1)
+		}
+		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < wait {
+			// The retry could not start in time: the endpoint's error says
+			// more than a deadline would.
+			return nil, fmt.Errorf("%w (no time left for a retry before the caller's deadline)", err)
 		}
 		if serr := c.sleep(ctx, wait); serr != nil {
 			return nil, fmt.Errorf("embeddings: %s: %w (%v)", c.shown, serr, err)

@@ -600,3 +600,22 @@ func TestTimeoutNotRetried(t *testing.T) {
 		t.Fatalf("%d requests, %d waits: a timeout was retried", len(f.requests()), len(*waits))
 	}
 }
+
+func TestNoRetryPastDeadline(t *testing.T) {
+	f := newFake(t, func(n int, r fakeReq, w http.ResponseWriter) bool {
+		w.WriteHeader(http.StatusBadGateway)
+		fmt.Fprint(w, "upstream down")
+		return true
+	})
+	c, waits := f.client(t, Options{})
+	c.backoff = time.Hour
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	_, err := c.Embed(ctx, []string{"a"})
+	if !errors.Is(err, ErrServer) || !strings.Contains(err.Error(), "upstream down") || !strings.Contains(err.Error(), "no time left") {
+		t.Fatalf("err = %v", err)
+	}
+	if len(f.requests()) != 1 || len(*waits) != 0 {
+		t.Fatalf("%d requests, %d waits", len(f.requests()), len(*waits))
+	}
+}
