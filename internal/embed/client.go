@@ -369,9 +369,9 @@ func (c *Client) post(ctx context.Context, body []byte, n int) ([]byte, time.Dur
 	msg := fmt.Sprintf("%s answered %s: %s", c.shown, resp.Status, c.excerpt(data))
 	switch code := resp.StatusCode; {
 	case code == http.StatusUnauthorized || code == http.StatusForbidden:
-		hint := "the endpoint wants an API key: set SKILLDEX_EMBEDDINGS_KEY"
+		hint := "the endpoint wants an API key: set SKILLDEX_EMBEDDINGS_KEY (or embeddings_key in your config file)"
 		if c.key != "" {
-			hint = "the API key was refused or lacks access to model " + strconv.Quote(c.model) + ": check SKILLDEX_EMBEDDINGS_KEY"
+			hint = "the API key was refused or lacks access to model " + strconv.Quote(c.model) + ": check SKILLDEX_EMBEDDINGS_KEY (or embeddings_key in your config file)"
 		}
 		return nil, 0, fmt.Errorf("%w: %s: %s", ErrAuth, msg, hint)
 	case code == http.StatusTooManyRequests:
