@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"io"
 	"os"
 	"time"
@@ -9,6 +11,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/internal/config"
+	"github.com/skilldex/skilldex/internal/embed"
 	"github.com/skilldex/skilldex/internal/gcpolicy"
 	"github.com/skilldex/skilldex/internal/serve"
 	"github.com/spf13/cobra"
@@ -72,6 +75,9 @@ func openWithHook(c *config.Config, ctx context.Context, stderr io.Writer, mem, 
 	}
 	opts := c.CatalogOptions()
 	opts.Mem, opts.Logger, opts.BackgroundBodies, opts.OnBuild = mem, c.Logger(stderr), background, hook
+	if opts.Embedder != nil {
+		opts.Embedder = cachedEmbedder(c, opts.Embedder, stderr)
+	}
 	if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		start := time.Now()
 		var bar *progressbar.ProgressBar
@@ -91,8 +97,47 @@ func openWithHook(c *config.Config, ctx context.Context, stderr io.Writer, mem, 
 		}()
 	}
 	cat, err := index.Open(ctx, opts)
-	if err == nil {
-		config.RecordCatalog(c, cat)
+	if err != nil {
+		return nil, err
 	}
-	return cat, err
+	config.RecordCatalog(c, cat)
+	if opts.Embedder != nil && !background {
+		// A one-shot command searches once: without every skill
+		// embedded its search would be lexical for the rest.
+		done := make(chan struct{})
+		if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+			go func() {
+				select {
+				case <-time.After(time.Second):
+					fmt.Fprintf(stderr, "embedding skills for hybrid search with %s (cached for next time)...\n", opts.Embedder.Model())
+				case <-done:
+				}
+			}()
+		}
+		err := cat.SemanticReady(ctx)
+		close(done)
+		if err != nil && ctx.Err() == nil {
+			fmt.Fprintf(stderr, "skilldex: hybrid search is off until the embedding model answers: %v\n", err)
+		}
+	}
+	return cat, nil
+}
+
+// cachedEmbedder puts the embedding model's vectors cache
+// (Config.EmbeddingsCache) in front of e. Another process holding the
+// cache (a shared server), or a cache that cannot be opened, leaves e
+// uncached, said on stderr: every skill is embedded again, nothing is
+// wrong. The cache stays open for the process's life: bbolt commits each
+// write, so an exit loses nothing.
+func cachedEmbedder(c *config.Config, e index.Embedder, stderr io.Writer) index.Embedder {
+	cache, err := embed.OpenCache(c.EmbeddingsCache())
+	if err != nil {
+		if !errors.Is(err, embed.ErrCacheBusy) {
+			fmt.Fprintf(stderr, "skilldex: embeddings are not cached: %v\n", err)
+		}
+		return e
+	}
+	return embed.WithCache(e, cache, func(err error) {
+		fmt.Fprintf(stderr, "skilldex: embeddings cache: %v\n", err)
+	})
 }

@@ -57,6 +57,7 @@ func serveModes(cmd *cobra.Command, cfg *config.Config, o *shareOpts) (bool, err
 		return true, serve.RunDaemon(cmd.Context(), func(ctx context.Context, dc *serve.DaemonConfig) (*index.Catalog, error) {
 			cfg.Roots, cfg.DataDir, cfg.MaxDepth, cfg.Strict, cfg.Mem = dc.Roots, dc.DataDir, dc.MaxDepth, dc.Strict, false
 			cfg.Followed = dc.Locks
+			cfg.EmbeddingsURL, cfg.EmbeddingsModel = dc.EmbeddingsURL, dc.EmbeddingsModel
 			return openWithHook(cfg, ctx, os.Stderr, false, true, dc.OnBuild)
 		}, serveDeps(), cfg.Verbose)
 	case o.stop || o.status:

@@ -285,8 +285,11 @@ func (c *Config) Check() error {
 		return fmt.Errorf("max_depth, debounce and rescan cannot be negative")
 	}
 	if c.EmbeddingsURL != "" && c.EmbeddingsModel == "" {
-		return fmt.Errorf("embeddings_url %q (%s) needs a model too: set --embeddings-model (or SKILLDEX_EMBEDDINGS_MODEL), e.g. nomic-embed-text for Ollama",
-			c.EmbeddingsURL, c.Sources["embeddings_url"])
+		return fmt.Errorf("embeddings_url (%s) needs a model too: set --embeddings-model (or SKILLDEX_EMBEDDINGS_MODEL), e.g. nomic-embed-text for Ollama",
+			c.Sources["embeddings_url"])
+	}
+	if _, err := c.Embedder(); err != nil {
+		return fmt.Errorf("embeddings_url (%s): %w", c.Sources["embeddings_url"], err)
 	}
 	return nil
 }

@@ -90,9 +90,17 @@ func (c *Config) FollowedRoots() int {
 // catalog (roots, lockfiles followed, data dir, depth, mode, memory):
 // what one-shot commands, serve and the shared server open, and what
 // names the shared server they meet at.
+//
+// With embeddings_url set, Embedder is the endpoint's client, uncached
+// (the caller opening the catalog adds the cache: Config.EmbeddingsCache);
+// Resolve has checked it builds.
 func (c *Config) CatalogOptions() *index.Options {
-	return &index.Options{Roots: c.Roots, Follows: c.Follows(), FollowedRoots: c.FollowedRoots(), DataDir: c.DataDir,
+	opts := &index.Options{Roots: c.Roots, Follows: c.Follows(), FollowedRoots: c.FollowedRoots(), DataDir: c.DataDir,
 		MaxDepth: c.MaxDepth, Mode: c.Mode(), Mem: c.Mem}
+	if e, err := c.Embedder(); err == nil && e != nil {
+		opts.Embedder = e
+	}
+	return opts
 }
 
 // LockPaths are the paths of lockfiles given as (path, scope).

@@ -17,6 +17,7 @@ import (
 	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/index/filewatcher"
 	"github.com/skilldex/skilldex/index/skillmd"
+	"github.com/skilldex/skilldex/internal/embed"
 	"github.com/skilldex/skilldex/internal/mcpshare"
 	"github.com/skilldex/skilldex/tools/sandbox"
 )
@@ -49,6 +50,13 @@ type DaemonConfig struct {
 	Locks          [][2]string   `json:"locks,omitempty"`
 	Sources        int           `json:"sources,omitempty"`
 	RefreshSources time.Duration `json:"refresh_sources,omitempty"`
+	// EmbeddingsURL and EmbeddingsModel, when set, make the server's
+	// search hybrid (config.Config.Embedder; the key, if any, reaches it
+	// in its environment): they name the server too (shareKey), so a
+	// session configured with another model, or none, gets a server
+	// ranking as it asked.
+	EmbeddingsURL   string `json:"embeddings_url,omitempty"`
+	EmbeddingsModel string `json:"embeddings_model,omitempty"`
 	// OnBuild, when set, is chained after the memory policy's hook by
 	// the DaemonOpener (the daemon's build metrics); never serialized.
 	OnBuild func(building bool) `json:"-"`
@@ -94,7 +102,15 @@ func NewShare(dc DaemonConfig, opts SessionOptions, mode skillmd.Mode) (*Share, 
 	if dc.Dir, err = mcpshare.SocketDir(os.Getenv("SKILLDEX_SOCKET_DIR")); err != nil {
 		return nil, err
 	}
-	dc.Key = mcpshare.KeyFor(dataDir)
+	var emb index.Embedder
+	if dc.EmbeddingsURL != "" {
+		c, err := embed.New(embed.Options{BaseURL: dc.EmbeddingsURL, Model: dc.EmbeddingsModel})
+		if err != nil {
+			return nil, err
+		}
+		emb = c
+	}
+	dc.Key = shareKey(dataDir, emb)
 	roots := make([]index.Root, 0, len(dc.Roots))
 	for _, r := range dc.Roots {
 		abs, err := filepath.Abs(r.Path)
@@ -115,6 +131,16 @@ func NewShare(dc DaemonConfig, opts SessionOptions, mode skillmd.Mode) (*Share, 
 		return nil, err
 	}
 	return &Share{Daemon: dc, Options: opts, Exe: exe}, nil
+}
+
+// shareKey names the shared server of a catalog: its data dir and, with
+// hybrid search, the embedding model (Embedder.Model: model and
+// endpoint), so sessions meet only a server that ranks as they asked.
+func shareKey(dataDir string, e index.Embedder) string {
+	if e == nil {
+		return mcpshare.KeyFor(dataDir)
+	}
+	return mcpshare.KeyFor(dataDir + "\x00embeddings=" + e.Model())
 }
 
 // client is the mcpshare client that starts the server when none runs.
