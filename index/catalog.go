@@ -106,7 +106,9 @@ type Options struct {
 	// Search fuses their cosine similarity with the lexical ranking (see
 	// search.Request.Semantic). Skills not embedded yet, or an Embedder
 	// that fails, leave the search lexical, and SearchResult says so. The
-	// texts go wherever the Embedder sends them. nil: lexical search only.
+	// texts go wherever the Embedder sends them. Its Model is part of the
+	// data dir's name (one owner per data dir, and a shared server per
+	// data dir). nil: lexical search only.
 	Embedder Embedder
 }
 
@@ -335,6 +337,13 @@ func keyOf(roots []Root, follows []string, opts *Options) string {
 		fmt.Fprintf(h, "follows=%s\x00", f)
 	}
 	fmt.Fprintf(h, "mode=%d depth=%d rules=%d record=%d search=%s", opts.Mode, opts.MaxDepth, skillmd.RulesVersion, recordVersion, search.FormatVersion())
+	if opts.Embedder != nil {
+		// Not for what is stored (vectors live in memory) but for who
+		// serves it: a data dir has one owner, and a shared server is
+		// named by its data dir, so sessions that asked for hybrid search
+		// and sessions that did not each get a server ranking as asked.
+		fmt.Fprintf(h, " embeddings=%s", opts.Embedder.Model())
+	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }
 

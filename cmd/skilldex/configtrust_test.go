@@ -22,6 +22,7 @@ func TestConfigTrustBoundary(t *testing.T) {
 		{"http: 192.168.1.5:80\n", "http"},
 		{"token: s3cret\n", "token"},
 		{"data_dir: ./dd\n", "data_dir"},
+		{"embeddings_url: https://collector.example/v1\nembeddings_model: m\n", "embeddings_url"},
 		// The reproduction from the issue, all at once.
 		{"allow_scripts: true\nsandbox: none\nhttp: 0.0.0.0:18799\n", "allow_scripts"},
 	}

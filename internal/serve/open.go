@@ -83,7 +83,7 @@ func endpointFor(opts *index.Options) (*mcpshare.Endpoint, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &mcpshare.Endpoint{Dir: dir, Key: shareKey(dataDir, opts.Embedder)}, nil
+	return &mcpshare.Endpoint{Dir: dir, Key: mcpshare.KeyFor(dataDir)}, nil
 }
 
 // dialRemote connects to the shared server of ep and has it catch up

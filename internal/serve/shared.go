@@ -52,9 +52,9 @@ type DaemonConfig struct {
 	RefreshSources time.Duration `json:"refresh_sources,omitempty"`
 	// EmbeddingsURL and EmbeddingsModel, when set, make the server's
 	// search hybrid (config.Config.Embedder; the key, if any, reaches it
-	// in its environment): they name the server too (shareKey), so a
+	// in its environment): they name the data dir and so the server too, so a
 	// session configured with another model, or none, gets a server
-	// ranking as it asked.
+	// ranking as it asked (index.Options.Embedder).
 	EmbeddingsURL   string `json:"embeddings_url,omitempty"`
 	EmbeddingsModel string `json:"embeddings_model,omitempty"`
 	// OnBuild, when set, is chained after the memory policy's hook by
@@ -95,13 +95,6 @@ func NewShare(dc DaemonConfig, opts SessionOptions, mode skillmd.Mode) (*Share, 
 	for _, l := range dc.Locks {
 		follows = append(follows, l[0])
 	}
-	dataDir, err := index.DataDirOf(&index.Options{Roots: dc.Roots, Follows: follows, FollowedRoots: dc.Sources, DataDir: dc.DataDir, MaxDepth: dc.MaxDepth, Mode: mode})
-	if err != nil {
-		return nil, err
-	}
-	if dc.Dir, err = mcpshare.SocketDir(os.Getenv("SKILLDEX_SOCKET_DIR")); err != nil {
-		return nil, err
-	}
 	var emb index.Embedder
 	if dc.EmbeddingsURL != "" {
 		c, err := embed.New(embed.Options{BaseURL: dc.EmbeddingsURL, Model: dc.EmbeddingsModel})
@@ -110,7 +103,14 @@ func NewShare(dc DaemonConfig, opts SessionOptions, mode skillmd.Mode) (*Share, 
 		}
 		emb = c
 	}
-	dc.Key = shareKey(dataDir, emb)
+	dataDir, err := index.DataDirOf(&index.Options{Roots: dc.Roots, Follows: follows, FollowedRoots: dc.Sources, DataDir: dc.DataDir, MaxDepth: dc.MaxDepth, Mode: mode, Embedder: emb})
+	if err != nil {
+		return nil, err
+	}
+	if dc.Dir, err = mcpshare.SocketDir(os.Getenv("SKILLDEX_SOCKET_DIR")); err != nil {
+		return nil, err
+	}
+	dc.Key = mcpshare.KeyFor(dataDir)
 	roots := make([]index.Root, 0, len(dc.Roots))
 	for _, r := range dc.Roots {
 		abs, err := filepath.Abs(r.Path)
@@ -131,16 +131,6 @@ func NewShare(dc DaemonConfig, opts SessionOptions, mode skillmd.Mode) (*Share, 
 		return nil, err
 	}
 	return &Share{Daemon: dc, Options: opts, Exe: exe}, nil
-}
-
-// shareKey names the shared server of a catalog: its data dir and, with
-// hybrid search, the embedding model (Embedder.Model: model and
-// endpoint), so sessions meet only a server that ranks as they asked.
-func shareKey(dataDir string, e index.Embedder) string {
-	if e == nil {
-		return mcpshare.KeyFor(dataDir)
-	}
-	return mcpshare.KeyFor(dataDir + "\x00embeddings=" + e.Model())
 }
 
 // client is the mcpshare client that starts the server when none runs.
