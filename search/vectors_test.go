@@ -341,3 +341,26 @@ func TestHybridSearchOfStopWordsOnly(t *testing.T) {
 		t.Fatalf("query of stop words: %+v, want the nearest skill, not confident", res)
 	}
 }
+
+// BenchmarkVectorsQuery: the semantic stage's brute-force cost per
+// query, for the corpus's size and for a 100,000-skill catalog.
+func BenchmarkVectorsQuery(b *testing.B) {
+	for _, n := range []int{2000, 100000} {
+		b.Run(fmt.Sprintf("%d-skills-512d", n), func(b *testing.B) {
+			r := rand.New(rand.NewPCG(5, 6))
+			v := NewVectors()
+			for i := range n {
+				if err := v.Set(fmt.Sprintf("s%d", i), randVec(r, 512)); err != nil {
+					b.Fatal(err)
+				}
+			}
+			q := randVec(r, 512)
+			b.ResetTimer()
+			for range b.N {
+				if _, err := v.Query(q, 30); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
