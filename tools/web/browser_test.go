@@ -404,3 +404,21 @@ func TestBrowser(t *testing.T) {
 	})
 	t.Logf("screenshots in %s", out)
 }
+
+// TestBrowserHybrid: in a real browser, a hybrid search as typed lists
+// the skill found by meaning with its "similar" mark.
+func TestBrowserHybrid(t *testing.T) {
+	chromium(t)
+	srv := httptest.NewServer(New(hybridCatalog(t), Options{}))
+	defer srv.Close()
+	b := newBrowser(t, srv.URL)
+	b.open("/")
+	b.do("focus the search box", chromedp.Click(chromedp.ID("q")))
+	b.keys(hybridQuery)
+	b.wait("the skill found by meaning", `(() => { const a = document.querySelector('#hits a.name[href="/skills/constant-time-review"]');
+		return !!a && a.parentElement.querySelector('.conf.similar') !== null; })()`)
+	if got := b.eval(`document.querySelector('#hits a.name[href="/skills/constant-time-review"]').parentElement.querySelector('.conf').textContent`); got != "similar" {
+		t.Errorf("mark of the skill found by meaning: %q", got)
+	}
+	b.clean("hybrid search")
+}

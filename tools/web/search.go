@@ -95,9 +95,12 @@ func (q listQuery) url(p int) string {
 // row is one skill in a list.
 type row struct {
 	ID, Name, Description, URL, Root string
-	// Confidence is the search confidence in percent (search only).
+	// Confidence is the search confidence in percent (search only);
+	// Similar marks a hit of a hybrid search found by meaning alone (no
+	// query word in it), whose confidence says nothing.
 	Confidence int
 	Confident  bool
+	Similar    bool
 	Matched    string
 	ShadowedBy string
 	// Hidden: the author hid it from the model (shown with
@@ -270,6 +273,7 @@ func (h *handler) rowOf(snap *snapshot, roots []index.Root, it item) row {
 	if hit := it.hit; hit != nil {
 		rw.Confidence = int(hit.Confidence*100 + 0.5)
 		rw.Confident = hit.Confidence >= search.ConfidentMatch
+		rw.Similar = len(hit.Matched) == 0 && hit.Similarity > 0
 		rw.Matched = matched(hit.Matched)
 		for _, id := range hit.AlsoAt {
 			if snap.byID[id] != nil {

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/skilldex/skilldex/index"
+	"github.com/skilldex/skilldex/internal/embed"
+	"github.com/skilldex/skilldex/internal/embed/embedtest"
 	"golang.org/x/net/html"
 )
 
@@ -499,4 +501,63 @@ func TestInvalidSkill(t *testing.T) {
 	}
 	res, body = get(t, h, "/skills/broken-skill?file=SKILL.md")
 	wantStatus(t, res, body, 404)
+}
+
+// TestHybridSearchPage: with an embedding model (a real one, the
+// Universal Sentence Encoder lite behind tests/embedserver), the search
+// page lists the skill that shares no word with the query and marks it
+// "similar" (found by meaning), not with a confidence of 0%.
+func TestHybridSearchPage(t *testing.T) {
+	cat := hybridCatalog(t)
+	_, body := get(t, New(cat, Options{}), "/?q="+url.QueryEscape(hybridQuery))
+	i := strings.Index(body, `href="/skills/constant-time-review"`)
+	if i < 0 {
+		t.Fatalf("the skill found by meaning is not listed:\n%s", body)
+	}
+	if row := body[i:min(len(body), i+400)]; !strings.Contains(row, `class="conf similar"`) || strings.Contains(row, "0%") {
+		t.Errorf("the row of the skill found by meaning:\n%s", row)
+	}
+	j := strings.Index(body, `href="/skills/file-decrypt"`)
+	if j < 0 || !strings.Contains(body[j:min(len(body), j+400)], `class="conf `) || strings.Contains(body[j:min(len(body), j+400)], "similar") {
+		t.Errorf("the lexical hit keeps its confidence:\n%s", body)
+	}
+}
+
+const hybridQuery = "the attacker measures how long decryption takes"
+
+// hybridCatalog is a catalog with a real embedding model (embedtest)
+// whose timing-attack skill shares no word with hybridQuery.
+func hybridCatalog(t *testing.T) *index.Catalog {
+	base := embedtest.Start(t)
+	emb, err := embed.New(embed.Options{BaseURL: base, Model: embedtest.Model})
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := t.TempDir()
+	for name, desc := range map[string]string{
+		"constant-time-review": "Review cryptographic code for side channels and constant-time comparisons.",
+		"file-decrypt":         "Decrypt files encrypted with age or gpg.",
+		"sourdough":            "Bake sourdough bread with a starter.",
+		"garden-planner":       "Plan a vegetable garden bed.",
+		"haiku":                "Write a haiku about the sea.",
+		"guitar-tuner":         "Tune a guitar by ear.",
+		"coffee":               "Brew pour-over coffee.",
+	} {
+		if err := os.MkdirAll(filepath.Join(root, name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, name, "SKILL.md"), []byte("---\nname: "+name+"\ndescription: "+desc+"\n---\n# "+name+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx := context.Background()
+	cat, err := index.Open(ctx, &index.Options{Roots: []index.Root{{Path: root}}, Mem: true, Embedder: emb})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cat.Close() })
+	if err := cat.SemanticReady(ctx); err != nil {
+		t.Fatal(err)
+	}
+	return cat
 }
