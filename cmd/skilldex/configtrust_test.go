@@ -137,3 +137,26 @@ func TestConfigUnknownKey(t *testing.T) {
 		}
 	}
 }
+
+// TestConfigMasksEmbeddingsSecrets: `skilldex config` shows the
+// embeddings key masked and a password written into the embeddings URL
+// redacted, as a table and as JSON.
+func TestConfigMasksEmbeddingsSecrets(t *testing.T) {
+	fakeUser(t)
+	t.Setenv("SKILLDEX_EMBEDDINGS_KEY", "sk-very-secret")
+	t.Setenv("SKILLDEX_EMBEDDINGS_URL", "http://user:hunter2@127.0.0.1:11434/v1")
+	t.Setenv("SKILLDEX_EMBEDDINGS_MODEL", "nomic-embed-text")
+	for _, args := range [][]string{{"config"}, {"config", "--json"}} {
+		r := cli(t, args...)
+		if r.code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, r.code, r.stderr)
+		}
+		out := r.stdout + r.stderr
+		if strings.Contains(out, "sk-very-secret") || strings.Contains(out, "hunter2") {
+			t.Errorf("%v shows a secret:\n%s", args, out)
+		}
+		if !strings.Contains(out, "127.0.0.1:11434/v1") || !strings.Contains(out, "nomic-embed-text") {
+			t.Errorf("%v hides what is not secret:\n%s", args, out)
+		}
+	}
+}

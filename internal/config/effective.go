@@ -1,6 +1,7 @@
 package config
 
 import (
+	"net/url"
 	"reflect"
 	"time"
 )
@@ -30,6 +31,12 @@ func Effective(c *Config) []Value {
 		}
 		if s.Secret && !reflect.ValueOf(v).IsZero() {
 			v = "********"
+		}
+		if s.Key == "embeddings_url" {
+			// A password written into the URL is a secret too.
+			if u, err := url.Parse(c.EmbeddingsURL); err == nil && u.User != nil {
+				v = u.Redacted()
+			}
 		}
 		out = append(out, Value{Key: s.Key, Value: v, Source: c.Sources[s.Key], Env: s.Env})
 	}
