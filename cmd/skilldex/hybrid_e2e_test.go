@@ -112,6 +112,17 @@ func TestHybridSearchCLI(t *testing.T) {
 		t.Errorf("terminal row of the hit found by meaning: %q\n%s\nstderr: %s", line, out, stderr.String())
 	}
 
+	// eval says how many queries were searched hybrid.
+	qfile := filepath.Join(t.TempDir(), "q.tsv")
+	writeFile(t, qfile, "query\texpected\n"+hybridQuery+"\tconstant-time-review\n")
+	ev := cli(t, append([]string{"eval", "--mem", "--dir", root}, append(flags, qfile)...)...)
+	if ev.code != 0 || !strings.Contains(ev.stdout, "hybrid search (embedding model) on 1 of 1 queries") {
+		t.Errorf("eval with an embedding model: exit %d\n%s%s", ev.code, ev.stdout, ev.stderr)
+	}
+	if ev := cli(t, "eval", "--mem", "--dir", root, qfile); strings.Contains(ev.stdout, "hybrid") {
+		t.Errorf("eval without one speaks of hybrid search:\n%s", ev.stdout)
+	}
+
 	// An endpoint nobody answers: lexical results, said on stderr.
 	down := cli(t, "search", "--mem", "--dir", root, "--embeddings-url", "http://127.0.0.1:1/v1", "--embeddings-model", "m", hybridQuery)
 	if down.code != 0 || !strings.Contains(down.stdout, "file-decrypt") || !strings.Contains(down.stderr, "hybrid search") {

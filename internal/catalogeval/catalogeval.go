@@ -31,6 +31,11 @@ type Output struct {
 	Unknown []Unknown `json:"unknown_paths"`
 	// Rankers are skilldex first, then the baseline when asked for.
 	Rankers []Ranker `json:"rankers"`
+	// HybridQueries counts the queries skilldex searched with its
+	// semantic stage (an embedding model configured: index.SearchResult.Hybrid);
+	// SemanticError is the first reason a search was not (fully) hybrid.
+	HybridQueries int    `json:"hybrid_queries,omitempty"`
+	SemanticError string `json:"semantic_error,omitempty"`
 }
 
 // Unknown is a judged path that names no skill of the catalog, at its
@@ -119,6 +124,12 @@ func Run(ctx context.Context, cat Catalog, qs []eval.Query, baseline bool) (*Out
 		res, err := cat.Search(ctx, index.SearchRequest{Query: query, Limit: k})
 		if err != nil {
 			return eval.Answer{}, err
+		}
+		if res.Hybrid {
+			out.HybridQueries++
+		}
+		if out.SemanticError == "" {
+			out.SemanticError = res.SemanticError
 		}
 		hits := make([]eval.Hit, len(res.Hits))
 		for i, h := range res.Hits {

@@ -12,7 +12,14 @@ import (
 // WriteText writes the metrics table for a person (one column per ranker),
 // each ranker's misses and the confidence reliability table.
 func (out *Output) WriteText(w io.Writer) error {
-	fmt.Fprintf(w, "%d queries from %s, %d skills, top %d\n\n", out.Queries, out.File, out.Skills, out.K)
+	fmt.Fprintf(w, "%d queries from %s, %d skills, top %d\n", out.Queries, out.File, out.Skills, out.K)
+	if out.HybridQueries > 0 || out.SemanticError != "" {
+		fmt.Fprintf(w, "hybrid search (embedding model) on %d of %d queries\n", out.HybridQueries, out.Queries)
+	}
+	if out.SemanticError != "" {
+		fmt.Fprintf(w, "not all hybrid: %s\n", out.SemanticError)
+	}
+	fmt.Fprintln(w)
 	header := []string{"METRIC"}
 	for _, r := range out.Rankers {
 		header = append(header, strings.ToUpper(r.Name))
