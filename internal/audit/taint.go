@@ -12,7 +12,8 @@ import (
 // read of a private key, a cloud or tool credential file, a keychain, a
 // browser profile or a secret environment variable, then a network send
 // in the same file (shell, Python, JavaScript and TypeScript, and by
-// pattern Ruby, Perl, PHP, Go and PowerShell) is critical. The read alone
+// pattern Ruby, Perl, PHP, Go, PowerShell, Java, Kotlin, C#, Rust and
+// Swift) is critical. The read alone
 // is rule credential-read: high for a private key, medium otherwise.
 
 var (
@@ -32,8 +33,9 @@ var (
 	// the same script, a request of any method carries them out.
 	pyNet = lazyRE(`requests\.(?:get|post|put|patch|request|Session)\b|httpx\.|urllib3?\.|urlopen\(|http\.client\.|socket\.(?:socket|create_connection)\(|\.sendall\(|\.sendto\(|smtplib\.|ftplib\.|paramiko\.|aiohttp\.|websocket|pycurl|(?:subprocess\.\w+|os\.system|os\.popen)\(\s*\[?\s*f?['"](?:curl|wget|nc|ncat|socat|scp|rsync|sftp|ftp)\b`)
 	jsNet = lazyRE(`\bfetch\(|axios\b|https?\.(?:request|get)\(|net\.(?:connect|createConnection|Socket)\b|XMLHttpRequest|sendBeacon|WebSocket\(|nodemailer|\bgot\(|undici|node-fetch|superagent|\.post\(|(?:exec|execSync|execFile|execFileSync|spawn|spawnSync)\(\s*['"\x60](?:curl|wget|nc|ncat|socat|scp|rsync|sftp|ftp)\b`)
-	// otherNet is a network call in Ruby, Perl, PHP, Go or PowerShell.
-	otherNet = lazyRE(`Net::HTTP|HTTParty|Faraday|RestClient|open-uri|URI\.open|LWP::|HTTP::Tiny|IO::Socket|curl_exec|curl_init|file_get_contents\(\s*['"]https?:|fsockopen|http\.(?:Post|PostForm|Get|NewRequest)\(|net\.Dial|(?i:invoke-webrequest|invoke-restmethod|net\.webclient|uploadstring|uploadfile|uploaddata|system\.net\.sockets|tcpclient)`)
+	// otherNet is a network call in Ruby, Perl, PHP, Go, PowerShell,
+	// Java, Kotlin, C#, Rust or Swift.
+	otherNet = lazyRE(`Net::HTTP|HTTParty|Faraday|RestClient|open-uri|URI\.open|LWP::|HTTP::Tiny|IO::Socket|curl_exec|curl_init|file_get_contents\(\s*['"]https?:|fsockopen|http\.(?:Post|PostForm|Get|NewRequest)\(|net\.Dial|HttpClient|HttpURLConnection|OkHttpClient|HttpRequest\.newBuilder|WebClient\(|reqwest::|ureq::|TcpStream::connect|URLSession|(?i:invoke-webrequest|invoke-restmethod|net\.webclient|uploadstring|uploadfile|uploaddata|system\.net\.sockets|tcpclient)`)
 	// otherEnvDump reads the whole environment in Ruby, Perl, PHP or
 	// PowerShell (Go's os.Environ() is left out: it is how a Go program
 	// passes its environment to a child).
@@ -45,15 +47,20 @@ var (
 // credential path part ("id_rsa", ".aws", "gcloud") is one only when
 // joined to it, not as a word in a list of file patterns or a CLI's name
 // in an argument list.
-var homeRef = lazyRE(`expanduser|Path\.home\(|homedir\(|\bHOME\b|USERPROFILE|APPDATA|getpwuid|['"\x60]~[/\\'"\x60]`)
+var homeRef = lazyRE(`expanduser|Path\.home\(|homedir\(|UserHomeDir\(|user\.home|Dir\.home\b|\bHOME\b|USERPROFILE|APPDATA|getpwuid|['"\x60]~[/\\'"\x60]`)
 
 // bareCredName reports whether a string literal's text names a key or
 // browser file with no folder ("id_rsa", "Cookies"): a credential only
 // when the code joins it to the home folder (homeRef). A project's .env
 // is read from the working folder and counts alone.
 func bareCredName(body string) bool {
-	return !strings.ContainsAny(body, `/\~$%`) && !strings.HasPrefix(body, ".env")
+	return !strings.ContainsAny(body, `/\~$%`) && !strings.HasPrefix(body, ".env") && !keychainRead.MatchString(body)
 }
+
+// keychainRead is a command word that reads the macOS keychain
+// (security find-generic-password): the keychain, wherever it is
+// written, not a file name.
+var keychainRead = lazyRE(`^(?:find-(?:generic|internet)-password|dump-keychain)$`)
 
 // envReadOf returns the first read of the environment by re in code
 // (nil: none) that is not a copy handed to a child process: env =
@@ -225,7 +232,8 @@ func carriesData(c call) bool {
 
 // scanOtherTaint reports credential reads, and reads with a network
 // call, in a script of a language the audit has no rules for (Ruby,
-// Perl, PHP, Go, PowerShell), by pattern over its text.
+// Perl, PHP, Go, PowerShell, Java, Kotlin, C#, Rust, Swift, Lua), by
+// pattern over its text.
 func scanOtherTaint(sc *skillCtx, rel, text string) {
 	if !otherCode[strings.ToLower(path.Ext(rel))] {
 		return
@@ -235,6 +243,16 @@ func scanOtherTaint(sc *skillCtx, rel, text string) {
 	if mayBeCred(text) {
 		if m = credPath.FindStringIndex(text); m != nil {
 			what = strings.TrimSpace(text[m[0]:m[1]])
+		}
+	}
+	if m == nil && mayBeCred(text) && homeRef.MatchString(text) {
+		// A path joined in code from the home folder and parts
+		// (filepath.Join(home, ".kube", "config")).
+		for _, l := range strLit.FindAllStringIndex(text, -1) {
+			if lit := text[l[0]:l[1]]; credPartRe.MatchString(lit) {
+				m, what = l, "the credential path part "+lit
+				break
+			}
 		}
 	}
 	if m == nil {

