@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"sync"
 	"syscall"
 
 	"github.com/skilldex/skilldex/internal/gcpolicy"
@@ -28,6 +29,12 @@ func main() {
 // status an exitCode error carries; or 1 for any other error, printed to
 // stderr as "skilldex: ERROR". Tests call it in process.
 func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if _, ok := stderr.(*os.File); !ok {
+		// The catalog's goroutines (the semantic stage's retries, the
+		// body pass) log to stderr while the command writes its own
+		// lines: a file takes concurrent writes, a buffer needs a lock.
+		stderr = &lockedWriter{w: stderr}
+	}
 	root := newRootCmd()
 	root.SetArgs(args)
 	root.SetIn(stdin)
@@ -64,3 +71,15 @@ func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 type exitCode int
 
 func (e exitCode) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
+
+// lockedWriter serializes writes to w.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
