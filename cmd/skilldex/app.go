@@ -101,25 +101,38 @@ func openWithHook(c *config.Config, ctx context.Context, stderr io.Writer, mem, 
 		return nil, err
 	}
 	config.RecordCatalog(c, cat)
-	if opts.Embedder != nil && !background {
-		// A one-shot command searches once: without every skill
-		// embedded its search would be lexical for the rest.
-		done := make(chan struct{})
-		if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-			go func() {
-				select {
-				case <-time.After(time.Second):
-					fmt.Fprintf(stderr, "embedding skills for hybrid search with %s (cached for next time)...\n", opts.Embedder.Model())
-				case <-done:
-				}
-			}()
-		}
-		err := cat.SemanticReady(ctx)
-		close(done)
-		if err != nil && ctx.Err() == nil {
-			fmt.Fprintf(stderr, "skilldex: hybrid search is off until the embedding model answers: %v\n", err)
-		}
+	return cat, nil
+}
+
+// openForSearch is openShared for a command that searches (search,
+// eval): a catalog it opened itself has every skill embedded first when
+// an embedding model is configured (a few minutes the first time for
+// thousands of skills, then from the cache), so the search is hybrid for
+// all of them. A shared server embeds in the background; its results
+// say how many skills wait (embeddings_pending).
+func (a *app) openForSearch(ctx context.Context) (serve.Catalog, error) {
+	cat, err := a.openShared(ctx)
+	if err != nil {
+		return nil, err
 	}
+	local, ok := cat.(*index.Catalog)
+	if !ok || a.cfg.EmbeddingsURL == "" {
+		return cat, nil
+	}
+	done := make(chan struct{})
+	if f, ok := a.stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		go func() {
+			select {
+			case <-time.After(time.Second):
+				fmt.Fprintln(a.stderr, "embedding skills for hybrid search (cached for next time)...")
+			case <-done:
+			}
+		}()
+	}
+	// A failure is the search's to report (SearchResult.SemanticError),
+	// and the catalog's logger warns of it already.
+	_ = local.SemanticReady(ctx)
+	close(done)
 	return cat, nil
 }
 

@@ -29,7 +29,7 @@ no_good_match, beside the share of correct first answers wrongly flagged no_good
 			if err != nil {
 				return err
 			}
-			cat, err := newApp(cmd, cfg).openShared(cmd.Context())
+			cat, err := newApp(cmd, cfg).openForSearch(cmd.Context())
 			if err != nil {
 				return err
 			}

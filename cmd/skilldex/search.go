@@ -42,7 +42,7 @@ func runSearch(ctx context.Context, a *app, opts searchOptions) error {
 	if opts.MinScore < 0 {
 		return fmt.Errorf("--min-score %g: scores are 0 or more", opts.MinScore)
 	}
-	cat, err := a.openShared(ctx)
+	cat, err := a.openForSearch(ctx)
 	if err != nil {
 		return err
 	}
