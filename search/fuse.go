@@ -3,6 +3,8 @@ package search
 import (
 	"cmp"
 	"slices"
+
+	"github.com/skilldex/skilldex/search/internal/engine"
 )
 
 // Fusing the lexical ranking with the semantic stage (Request.Semantic).
@@ -12,35 +14,57 @@ import (
 // stands above the cosines of the rest of the catalog, so it is taken as a
 // z-score over the whole table, z = (cosine - mean) / std, and only the
 // part above semZ counts: a hit gains semantic x (z - semZ) x the best
-// lexical score. Candidates are the lexical hits down to semDepth and the
+// lexical score. Candidates are the lexical hits down to semDepth, the
+// same whatever the page (so pages of one query agree), and the
 // semNearest skills nearest the query; one only the semantic side found
-// (no query word in it) enters with a lexical score of 0.
+// (no query word in it) enters with a lexical score of 0. When more
+// skills match the query's words than semDepth, a nearest skill outside
+// the candidates may be one of them, ranked too low to fetch: it is left
+// out rather than taken for a skill no word matched.
+//
+// MinScore applies to the fused score. Confidence stays the lexical
+// estimate, computed as a lexical search computes it (over the lexical
+// hits of the page, or down to the hit itself for one fusion lifted from
+// further down): it was calibrated without this stage, and a skill found
+// only by its embedding gets Confidence 0.
 //
 // The weights were chosen on the development query sets with a small
 // sentence model (the Universal Sentence Encoder lite) embedding each
-// skill's name and description; see search/RANKING-NOTES.md. Confidence
-// stays the lexical estimate: it was calibrated without this stage, and a
-// skill found only by its embedding gets Confidence 0.
+// skill's name and description; see search/RANKING-NOTES.md.
+
+// hybrid reports whether req is searched with the semantic stage.
+func (ix *Index) hybrid(req Request) bool {
+	return req.Semantic != nil && ix.tune.semantic > 0
+}
+
+// lexicalMin is the MinScore of the lexical search for req: the request's,
+// or 0 in a hybrid search, whose MinScore applies to the fused score.
+func (ix *Index) lexicalMin(req Request) float64 {
+	if ix.hybrid(req) {
+		return 0
+	}
+	return req.MinScore
+}
 
 // depth is how many lexical hits a search fetches for a page ending at
 // want: the page, at least minHits for Confidence's margin and, in a
 // hybrid search, semDepth candidates for fuse.
 func (ix *Index) depth(req Request, want int) int {
 	d := max(want, minHits)
-	if req.Semantic != nil && ix.tune.semantic > 0 {
+	if ix.hybrid(req) {
 		d = max(d, ix.tune.semDepth)
 	}
 	return d
 }
 
-// fuse re-ranks the lexical hits (best first) with s and adds the nearest
-// skills not among them, returning the hits by descending fused Score
-// (ties by ID) and the number added. Hits whose fused score is below
-// minScore are left out.
-func fuse(hits []Hit, s *Semantic, tune *tuning, minScore float64) ([]Hit, int) {
+// fuse builds the Result of a hybrid search from res, the lexical hits of
+// plan p (nil: no searchable word, no hits), best first.
+func (ix *Index) fuse(p *plan, req Request, want int, res *engine.Result) *Result {
+	tune, s := &ix.tune, req.Semantic
+	hs := res.Hits
 	top := 1.0
-	if len(hits) > 0 && hits[0].Score > 0 {
-		top = hits[0].Score
+	if len(hs) > 0 && hs[0].Score > 0 {
+		top = hs[0].Score
 	}
 	gain := func(cos float64) float64 {
 		if s.Std <= 0 {
@@ -48,32 +72,74 @@ func fuse(hits []Hit, s *Semantic, tune *tuning, minScore float64) ([]Hit, int) 
 		}
 		return tune.semantic * top * max(0, (cos-s.Mean)/s.Std-tune.semZ)
 	}
-	seen := make(map[string]bool, len(hits))
-	for i := range hits {
-		h := &hits[i]
+	type cand struct {
+		i          int    // index in hs; -1 for a skill only the semantic side found
+		id         string // its ID
+		score, cos float64
+	}
+	cands := make([]cand, 0, len(hs)+len(s.Nearest))
+	seen := make(map[string]bool, len(hs))
+	for i, h := range hs {
 		seen[h.ID] = true
+		if p.fb != 0 && h.Score <= 0 {
+			continue // matched by feedback terms alone: not a hit of the query
+		}
+		c := cand{i: i, id: h.ID, score: h.Score}
 		if cos, ok := s.Cosine(h.ID); ok {
-			h.Similarity = cos
-			h.Score += gain(cos)
+			c.cos = cos
+			c.score += gain(cos)
+		}
+		cands = append(cands, c)
+	}
+	if uint64(len(hs)) >= res.Total {
+		for _, n := range s.Nearest[:min(len(s.Nearest), tune.semNearest)] {
+			if g := gain(n.Cosine); !seen[n.ID] && g > 0 {
+				cands = append(cands, cand{i: -1, id: n.ID, score: g, cos: n.Cosine})
+			}
 		}
 	}
-	added := 0
-	for _, n := range s.Nearest[:min(len(s.Nearest), tune.semNearest)] {
-		if seen[n.ID] {
-			continue
-		}
-		g := gain(n.Cosine)
-		if g <= 0 || g < minScore {
-			continue
-		}
-		hits = append(hits, Hit{ID: n.ID, Score: g, Matched: map[string][]string{}, Similarity: n.Cosine})
-		added++
-	}
-	slices.SortStableFunc(hits, func(a, b Hit) int {
-		if c := cmp.Compare(b.Score, a.Score); c != 0 {
+	cands = slices.DeleteFunc(cands, func(c cand) bool { return c.score < req.MinScore })
+	slices.SortStableFunc(cands, func(a, b cand) int {
+		if c := cmp.Compare(b.score, a.score); c != 0 {
 			return c
 		}
-		return cmp.Compare(a.ID, b.ID)
+		return cmp.Compare(a.id, b.id)
 	})
-	return hits, added
+	out := &Result{Hits: make([]Hit, 0, min(len(cands), want)), NoGoodMatch: true}
+	// Total: every lexical match (past semDepth too, unless a MinScore
+	// asks for scores only the fetched ones are known by), and the skills
+	// only the semantic side found.
+	if req.MinScore <= 0 {
+		out.Total = res.Total
+		for _, c := range cands {
+			if c.i < 0 {
+				out.Total++
+			}
+		}
+	} else {
+		out.Total = uint64(len(cands))
+	}
+	var qs []float64
+	lexWindow := min(len(hs), max(want, minHits))
+	for k, c := range cands[:min(len(cands), want)] {
+		h := Hit{ID: c.id, Score: c.score, Similarity: c.cos, Matched: map[string][]string{}}
+		if c.i >= 0 {
+			if qs == nil {
+				qs = p.queryScores(hs, tune)
+			}
+			// The confidence a lexical search gives it: over the page's
+			// lexical hits, or as the last of a page ending at it.
+			w := max(lexWindow, c.i+1)
+			h.feat = p.hitFeatures(hs[:w], c.i, tune, qs[:w])
+			h.Confidence = h.feat.confidence()
+			h.Matched = p.matched(hs[c.i].Scores)
+		}
+		if h.Confidence >= ConfidentMatch {
+			out.NoGoodMatch = false
+		}
+		if k >= req.Offset {
+			out.Hits = append(out.Hits, h)
+		}
+	}
+	return out
 }

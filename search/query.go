@@ -186,7 +186,7 @@ func (ix *Index) search(ctx context.Context, req Request) (*Result, error) {
 	}
 	// Feedback: the first search also serves as the answer when the query
 	// is not expanded.
-	res, err := ix.run(ctx, r, p, max(ix.depth(req, want), tune.fbDocs), req.MinScore)
+	res, err := ix.run(ctx, r, p, max(ix.depth(req, want), tune.fbDocs), ix.lexicalMin(req))
 	if err != nil {
 		return nil, err
 	}
@@ -270,13 +270,14 @@ func (ix *Index) run(ctx context.Context, r *engine.Reader, p *plan, limit int, 
 }
 
 // collect builds the Result of req from res, p's search for the best want
-// (limit + offset) hits, running it when res is nil.
+// (limit + offset) hits, running it when res is nil. p is nil when no
+// word of the query is searchable (res then holds no hits).
 func (ix *Index) collect(ctx context.Context, r *engine.Reader, p *plan, req Request, want int, res *engine.Result) (*Result, error) {
 	// Hits before Offset are fetched too (bleve's collector ranks them
 	// anyway): NoGoodMatch is about the best hits, not this page's.
 	if res == nil {
 		var err error
-		if res, err = ix.run(ctx, r, p, ix.depth(req, want), req.MinScore); err != nil {
+		if res, err = ix.run(ctx, r, p, ix.depth(req, want), ix.lexicalMin(req)); err != nil {
 			return nil, err
 		}
 	}
@@ -287,34 +288,23 @@ func (ix *Index) collect(ctx context.Context, r *engine.Reader, p *plan, req Req
 			}
 		}
 	}
-	// Hits beyond want were fetched for Confidence's margin (and, in a
-	// hybrid search, as candidates for fuse) only.
-	qs := p.queryScores(res.Hits, &ix.tune)
-	cands := res.Hits
-	if req.Semantic == nil || ix.tune.semantic <= 0 {
-		cands = cands[:min(len(cands), want)]
+	if ix.hybrid(req) {
+		return ix.fuse(p, req, want, res), nil
 	}
-	hits := make([]Hit, 0, len(cands))
-	for i, h := range cands {
+	// Hits beyond want were fetched for Confidence's margin only.
+	qs := p.queryScores(res.Hits, &ix.tune)
+	out := &Result{Hits: make([]Hit, 0, min(len(res.Hits), want)), Total: res.Total, NoGoodMatch: true}
+	for i, h := range res.Hits[:min(len(res.Hits), want)] {
 		if h.Score < req.MinScore || (p.fb != 0 && h.Score <= 0) {
 			continue
 		}
 		ft := p.hitFeatures(res.Hits, i, &ix.tune, qs)
-		hits = append(hits, Hit{ID: h.ID, Score: h.Score, Matched: p.matched(h.Scores), Confidence: ft.confidence(), feat: ft})
-	}
-	total := res.Total
-	if req.Semantic != nil && ix.tune.semantic > 0 {
-		var added int
-		hits, added = fuse(hits, req.Semantic, &ix.tune, req.MinScore)
-		total += uint64(added)
-	}
-	out := &Result{Hits: make([]Hit, 0, min(len(hits), want)), Total: total, NoGoodMatch: true}
-	for i, h := range hits[:min(len(hits), want)] {
-		if h.Confidence >= ConfidentMatch {
+		c := ft.confidence()
+		if c >= ConfidentMatch {
 			out.NoGoodMatch = false
 		}
 		if i >= req.Offset {
-			out.Hits = append(out.Hits, h)
+			out.Hits = append(out.Hits, Hit{ID: h.ID, Score: h.Score, Matched: p.matched(h.Scores), Confidence: c, feat: ft})
 		}
 	}
 	return out, nil

@@ -184,7 +184,7 @@ var defaultTuning = tuning{
 	dirMaxTargets:  2,
 	semantic:       0.15,
 	semZ:           0.5,
-	semDepth:       100,
+	semDepth:       2000,
 	semNearest:     30,
 	prune:          true,
 }

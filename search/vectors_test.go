@@ -364,3 +364,109 @@ func BenchmarkVectorsQuery(b *testing.B) {
 		})
 	}
 }
+
+// TestHybridPagesAgree: a skill that matches the query's words but ranks
+// far down lexically, and is the nearest by meaning, is one hit with its
+// matched words, counted once, at the same place whatever the page size;
+// when more skills match than the hybrid search fetches, a nearest skill
+// outside them is left out rather than taken for one no word matched.
+func TestHybridPagesAgree(t *testing.T) {
+	var docs []Doc
+	v := NewVectors()
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := range 150 {
+		id := fmt.Sprintf("/s/garden-%03d", i)
+		desc := "Plan a vegetable garden bed."
+		if i == 149 {
+			desc = "Plan a vegetable garden bed, the raised garden bed and the garden layout."
+		}
+		docs = append(docs, Doc{ID: id, Name: fmt.Sprintf("garden-%03d", i), Description: desc})
+		vec := []float32{0.02 * float32(r.NormFloat64()), 1, 0.3 * float32(r.NormFloat64())}
+		if i == 149 {
+			vec = []float32{1, 0, 0}
+		}
+		if err := v.Set(id, vec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ix := openMem(t, docs...)
+	sem, err := v.Query([]float32{1, 0, 0}, 30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	search := func(req Request) *Result {
+		t.Helper()
+		res, err := ix.Search(ctx, req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	lex := search(Request{Query: "vegetable", Limit: 200})
+	small := search(Request{Query: "vegetable", Limit: 10, Semantic: sem})
+	big := search(Request{Query: "vegetable", Limit: 200, Semantic: sem})
+	if small.Total != lex.Total || big.Total != lex.Total {
+		t.Errorf("Total: lexical %d, hybrid %d (limit 10) and %d (limit 200)", lex.Total, small.Total, big.Total)
+	}
+	for i := range small.Hits {
+		a, b := small.Hits[i], big.Hits[i]
+		// (Confidence's margin looks at the page's hits, as in a lexical
+		// search, so it may differ with the page size.)
+		if a.ID != b.ID || a.Score != b.Score || len(a.Matched) == 0 {
+			t.Fatalf("hit %d: limit 10 %+v, limit 200 %+v", i, a, b)
+		}
+	}
+	if small.Hits[0].ID != "/s/garden-149" {
+		t.Errorf("the nearest skill is not first: %+v", small.Hits[0])
+	}
+
+	// Fewer fetched than match: nothing enters as found by meaning alone.
+	ix.tune.semDepth = 20
+	cut := search(Request{Query: "vegetable", Limit: 30, Semantic: sem})
+	if cut.Total != lex.Total {
+		t.Errorf("Total %d with a short candidate list, want %d", cut.Total, lex.Total)
+	}
+	for _, h := range cut.Hits {
+		if len(h.Matched) == 0 {
+			t.Errorf("a skill matching the query's words taken for one found by meaning alone: %+v", h)
+		}
+	}
+}
+
+// TestHybridMinScore: MinScore cuts the fused score; a higher MinScore
+// drops hits and never changes the score of those it keeps.
+func TestHybridMinScore(t *testing.T) {
+	ix := openFuse(t)
+	v, q := fuseVectors(t)
+	sem, err := v.Query(q, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	all, err := ix.Search(ctx, Request{Query: fuseQuery, Semantic: sem, Limit: 50})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all.Hits) < 2 {
+		t.Fatalf("hits: %+v", all.Hits)
+	}
+	score := map[string]float64{}
+	for _, h := range all.Hits {
+		score[h.ID] = h.Score
+	}
+	for _, min := range []float64{all.Hits[1].Score / 2, all.Hits[1].Score, all.Hits[0].Score} {
+		cut, err := ix.Search(ctx, Request{Query: fuseQuery, Semantic: sem, Limit: 50, MinScore: min})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(cut.Hits) == 0 || int(cut.Total) != len(cut.Hits) {
+			t.Errorf("MinScore %g: %d hits, Total %d", min, len(cut.Hits), cut.Total)
+		}
+		for _, h := range cut.Hits {
+			if h.Score < min || h.Score != score[h.ID] {
+				t.Errorf("MinScore %g: %s scores %g, %g without it", min, h.ID, h.Score, score[h.ID])
+			}
+		}
+	}
+}
