@@ -35,7 +35,10 @@ type Request struct {
 	// Semantic, when not nil, makes the search hybrid: each hit's cosine
 	// similarity to the query's embedding (Vectors.Query) is fused with
 	// its lexical score, and the skills nearest the query join the hits
-	// even when they share no word with it (see fuse). nil: lexical only.
+	// even when they share no word with it (see fuse.go). MinScore then
+	// cuts the fused score, and Total adds the skills only the semantic
+	// side found (with a MinScore, it counts the hits of the best 2,000
+	// lexical candidates that pass it). nil: lexical only.
 	Semantic *Semantic
 }
 
