@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/skilldex/skilldex/search"
 )
@@ -175,16 +176,18 @@ func (c *Catalog) Search(ctx context.Context, req SearchRequest) (*SearchResult,
 // failed (the reason, for SearchResult.SemanticError, as is a failure of
 // the background embedding); pending counts the skills not embedded yet.
 func (c *Catalog) semanticOf(ctx context.Context, query string) (sem *search.Semantic, pending int, why string) {
-	if c.sem == nil {
+	if c.sem == nil || strings.TrimSpace(query) == "" {
 		return nil, 0, ""
 	}
 	pending, bgErr := c.sem.state()
+	if bgErr != nil {
+		// The endpoint failed the catalog's last try: a search does
+		// not wait on it too (the catalog retries in the background).
+		return nil, pending, "the embedding model failed: " + bgErr.Error()
+	}
 	sem, err := c.sem.query(ctx, query)
-	switch {
-	case err != nil:
+	if err != nil {
 		return nil, pending, "the query was not embedded: " + err.Error()
-	case bgErr != nil:
-		return sem, pending, "skills are not all embedded: " + bgErr.Error()
 	}
 	return sem, pending, ""
 }

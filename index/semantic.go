@@ -28,6 +28,9 @@ type Embedder interface {
 // without an Embedder.
 var ErrSemanticOff = errors.New("index: no embedding model configured")
 
+// errSemanticClosed ends a SemanticReady wait when the catalog closes.
+var errSemanticClosed = errors.New("index: catalog closed while skills were being embedded")
+
 const (
 	// semanticChunk is how many skills' texts go to the Embedder in one
 	// call: progress is kept per chunk, so an endpoint failing midway
@@ -38,7 +41,11 @@ const (
 	semanticNearest = 30
 	// queryEmbedTimeout bounds embedding a query; past it the search is
 	// lexical and says why.
-	queryEmbedTimeout = 10 * time.Second
+	queryEmbedTimeout = 3 * time.Second
+	// singleTries is how many texts of a failed chunk are tried alone,
+	// none of them succeeding, before the failure is taken for the
+	// endpoint's rather than one text's.
+	singleTries = 3
 	// maxEmbedText bounds a skill's embedded text in bytes: a name and a
 	// description (the spec caps descriptions at 1,024 characters).
 	maxEmbedText = 2048
@@ -58,8 +65,9 @@ type semantic struct {
 	records func() []*Skill
 	log     *slog.Logger
 
-	texts map[string]string // id -> the text its vector was made from (the goroutine's own)
-	wake  chan struct{}
+	texts  map[string]string // id -> the text its vector was made from (the goroutine's own)
+	failed map[string]string // id -> a text the endpoint refused alone, not retried until it changes (the goroutine's own)
+	wake   chan struct{}
 	stop  context.CancelFunc
 	done  chan struct{}
 
@@ -67,7 +75,9 @@ type semantic struct {
 	pending int    // skills whose vector is missing or stale
 	gen     uint64 // pokes so far
 	synced  uint64 // the gen the last finished sync started at
-	lastErr error  // the last sync's failure, nil after a success
+	syncing bool   // a sync is running
+	closed  bool   // the goroutine has ended
+	lastErr error  // the last sync's failure, nil after a success or a poke
 	waiters []chan struct{}
 }
 
@@ -76,15 +86,17 @@ type semantic struct {
 func startSemantic(emb Embedder, records func() []*Skill, log *slog.Logger) *semantic {
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &semantic{emb: emb, vecs: search.NewVectors(), records: records, log: log,
-		texts: map[string]string{}, wake: make(chan struct{}, 1), stop: cancel, done: make(chan struct{}), gen: 1}
+		texts: map[string]string{}, failed: map[string]string{}, wake: make(chan struct{}, 1), stop: cancel, done: make(chan struct{}), gen: 1}
 	go s.run(ctx)
 	return s
 }
 
-// poke tells the goroutine the catalog changed.
+// poke tells the goroutine the catalog changed: it syncs again at once,
+// so a failure recorded before is for the next sync to confirm.
 func (s *semantic) poke() {
 	s.mu.Lock()
 	s.gen++
+	s.lastErr = nil
 	s.mu.Unlock()
 	select {
 	case s.wake <- struct{}{}:
@@ -100,6 +112,12 @@ func (s *semantic) close() {
 
 func (s *semantic) run(ctx context.Context) {
 	defer close(s.done)
+	defer func() {
+		s.mu.Lock()
+		s.closed = true
+		s.wakeWaiters()
+		s.mu.Unlock()
+	}()
 	retry := time.Duration(0)
 	for {
 		select {
@@ -144,6 +162,7 @@ func embedText(sk *Skill) string {
 func (s *semantic) sync(ctx context.Context) error {
 	s.mu.Lock()
 	gen := s.gen
+	s.syncing = true
 	s.mu.Unlock()
 	want := map[string]string{}
 	for _, sk := range s.records() {
@@ -157,9 +176,14 @@ func (s *semantic) sync(ctx context.Context) error {
 			delete(s.texts, id)
 		}
 	}
+	for id, t := range s.failed {
+		if want[id] != t {
+			delete(s.failed, id) // gone or changed: tried again
+		}
+	}
 	var todo []string
 	for id, t := range want {
-		if s.texts[id] != t {
+		if _, bad := s.failed[id]; !bad && s.texts[id] != t {
 			todo = append(todo, id)
 		}
 	}
@@ -171,11 +195,11 @@ func (s *semantic) sync(ctx context.Context) error {
 		for i, id := range chunk {
 			texts[i] = want[id]
 		}
-		vecs, err := s.emb.Embed(ctx, texts)
-		if err == nil && len(vecs) != len(texts) {
-			err = fmt.Errorf("the embedding model returned %d vectors for %d texts", len(vecs), len(texts))
-		}
+		vecs, err := s.embedChunk(ctx, chunk, texts)
 		for i := 0; err == nil && i < len(chunk); i++ {
+			if vecs[i] == nil {
+				continue // refused alone: in s.failed
+			}
 			if err = s.vecs.Set(chunk[i], vecs[i]); err != nil && errors.Is(err, search.ErrDimension) {
 				// The model changed its dimension (another model behind
 				// the same name): start over with it.
@@ -197,6 +221,51 @@ func (s *semantic) sync(ctx context.Context) error {
 	return nil
 }
 
+// embedChunk embeds the texts of the skills ids, one vector per text. A
+// chunk the model refuses is tried a text at a time, so one text it
+// cannot take (too long for its context, say) does not hold back every
+// skill after it: such a text gets a nil vector and is recorded in
+// s.failed, with a warning. When the first singleTries texts tried alone
+// all fail too, the endpoint is at fault and its error is returned.
+func (s *semantic) embedChunk(ctx context.Context, ids, texts []string) ([][]float32, error) {
+	vecs, err := s.emb.Embed(ctx, texts)
+	if err == nil && len(vecs) != len(texts) {
+		err = fmt.Errorf("the embedding model returned %d vectors for %d texts", len(vecs), len(texts))
+	}
+	if err == nil || len(texts) == 1 || ctx.Err() != nil {
+		return vecs, err
+	}
+	out := make([][]float32, len(texts))
+	ok := 0
+	var refused []int
+	var first error
+	for i, t := range texts {
+		v, err := s.emb.Embed(ctx, []string{t})
+		if err == nil && (len(v) != 1 || s.vecs.Check(v[0]) != nil) {
+			err = fmt.Errorf("the embedding model returned no usable vector")
+		}
+		if err != nil {
+			if ctx.Err() != nil || ok == 0 && i+1 >= singleTries {
+				return nil, err
+			}
+			if first == nil {
+				first = err
+			}
+			refused = append(refused, i)
+			continue
+		}
+		out[i] = v[0]
+		ok++
+	}
+	if len(refused) > 0 {
+		for _, i := range refused {
+			s.failed[ids[i]] = texts[i]
+		}
+		s.log.Warn("skills the embedding model refused are found by their words only", "model", s.emb.Model(), "skills", len(refused), "first", ids[refused[0]], "err", first)
+	}
+	return out, nil
+}
+
 // dropAll forgets every vector.
 func (s *semantic) dropAll() {
 	for id := range s.texts {
@@ -206,7 +275,7 @@ func (s *semantic) dropAll() {
 }
 
 // setState records progress; a finished sync (synced: the gen it started
-// at) or a failure wakes those waiting in ready.
+// at) or a failure ends the sync and wakes those waiting in ready.
 func (s *semantic) setState(pending int, synced uint64, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -215,11 +284,17 @@ func (s *semantic) setState(pending int, synced uint64, err error) {
 		s.synced = synced
 	}
 	if synced > 0 || err != nil {
-		for _, w := range s.waiters {
-			close(w)
-		}
-		s.waiters = nil
+		s.syncing = false
+		s.wakeWaiters()
 	}
+}
+
+// wakeWaiters wakes every ready waiting; s.mu is held.
+func (s *semantic) wakeWaiters() {
+	for _, w := range s.waiters {
+		close(w)
+	}
+	s.waiters = nil
 }
 
 // state returns the skills still to embed and the last failure.
@@ -229,14 +304,23 @@ func (s *semantic) state() (int, error) {
 	return s.pending, s.lastErr
 }
 
-// ready waits until a sync ran to its end since the last change, or
-// failed (its error), or ctx ends.
+// ready waits until a sync ran to its end since the last change (nil),
+// or the last sync failed and none runs (its error, at once), or the
+// catalog closes, or ctx ends.
 func (s *semantic) ready(ctx context.Context) error {
 	for {
 		s.mu.Lock()
-		if s.synced == s.gen {
+		switch {
+		case s.synced == s.gen:
 			s.mu.Unlock()
 			return nil
+		case s.closed:
+			s.mu.Unlock()
+			return errSemanticClosed
+		case s.lastErr != nil && !s.syncing:
+			err := s.lastErr
+			s.mu.Unlock()
+			return err
 		}
 		w := make(chan struct{})
 		s.waiters = append(s.waiters, w)
@@ -245,9 +329,6 @@ func (s *semantic) ready(ctx context.Context) error {
 		case <-ctx.Done():
 			return ctx.Err()
 		case <-w:
-		}
-		if _, err := s.state(); err != nil {
-			return err
 		}
 	}
 }

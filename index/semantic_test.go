@@ -21,6 +21,11 @@ type conceptEmbedder struct {
 	mu    sync.Mutex
 	fail  error
 	texts []string
+	// refuse fails any call holding a text with this word, as an
+	// endpoint refuses a text too long for its model.
+	refuse string
+	// block makes Embed wait for its context to end.
+	block bool
 }
 
 var concepts = [][]string{
@@ -33,9 +38,21 @@ var concepts = [][]string{
 
 func (e *conceptEmbedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
 	e.mu.Lock()
+	block := e.block
+	e.mu.Unlock()
+	if block {
+		<-ctx.Done()
+		return nil, ctx.Err()
+	}
+	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.fail != nil {
 		return nil, e.fail
+	}
+	for _, t := range texts {
+		if e.refuse != "" && strings.Contains(t, e.refuse) {
+			return nil, errors.New("400 Bad Request: input too long")
+		}
 	}
 	out := make([][]float32, len(texts))
 	for i, t := range texts {
@@ -185,5 +202,76 @@ func TestSemanticStageSaysWhenTheModelFails(t *testing.T) {
 	}
 	if res.Hybrid || !strings.Contains(res.SemanticError, "HTTP 503") || res.Hits[0].Name != "file-decrypt" {
 		t.Fatalf("query not embedded: %+v", res)
+	}
+}
+
+// TestSemanticStageSkipsARefusedText: a skill whose text the model
+// refuses (in the first chunk) leaves every other skill embedded, and is
+// tried again only once its text changes.
+func TestSemanticStageSkipsARefusedText(t *testing.T) {
+	root := semanticRoot(t)
+	writeFile(t, filepath.Join(root, "aaa-poison", "SKILL.md"), skillMD("aaa-poison", "POISON text the model refuses.", "Body."))
+	ctx := context.Background()
+	emb := &conceptEmbedder{refuse: "POISON"}
+	c := open(t, &Options{Roots: []Root{{Path: root}}, Embedder: emb})
+	ready(t, c)
+	res, err := c.Search(ctx, SearchRequest{Query: timingQuery})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Hybrid || res.SemanticError != "" || res.Hits[0].Name != "constant-time-crypto" {
+		t.Fatalf("with one refused skill: %+v", res)
+	}
+	if n := c.sem.vecs.Len(); n != c.Len()-1 {
+		t.Errorf("%d skills embedded of %d, want all but the refused one", n, c.Len())
+	}
+	calls := len(emb.embedded())
+	c.sem.poke()
+	ready(t, c)
+	if n := len(emb.embedded()); n != calls {
+		t.Errorf("the refused text was sent again unchanged (%d texts)", n-calls)
+	}
+	writeFile(t, filepath.Join(root, "aaa-poison", "SKILL.md"), skillMD("aaa-poison", "Bake bread, now acceptable.", "Body."))
+	if _, err := c.Refresh(ctx); err != nil {
+		t.Fatal(err)
+	}
+	ready(t, c)
+	if n := c.sem.vecs.Len(); n != c.Len() {
+		t.Errorf("%d skills embedded of %d after the refused text changed", n, c.Len())
+	}
+}
+
+// TestSemanticReadyEnds: SemanticReady returns the recorded failure at
+// once (not at the next retry), and a wait ends when the catalog closes.
+func TestSemanticReadyEnds(t *testing.T) {
+	root := semanticRoot(t)
+	emb := &conceptEmbedder{fail: errors.New("connection refused")}
+	c := open(t, &Options{Roots: []Root{{Path: root}}, Embedder: emb})
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // hang guard only
+	defer cancel()
+	for range 3 {
+		if err := c.SemanticReady(ctx); err == nil || !strings.Contains(err.Error(), "connection refused") {
+			t.Fatalf("SemanticReady with a failing model: %v", err)
+		}
+	}
+
+	blocked := &conceptEmbedder{block: true}
+	c2, err := Open(context.Background(), &Options{Roots: []Root{{Path: root}}, Embedder: blocked})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- c2.SemanticReady(ctx) }()
+	c2.Close()
+	select {
+	case err := <-done:
+		if err == nil || errors.Is(err, context.DeadlineExceeded) {
+			t.Errorf("SemanticReady across Close: %v", err)
+		}
+	case <-ctx.Done():
+		t.Fatal("SemanticReady still waits after Close")
+	}
+	if err := c2.SemanticReady(ctx); err == nil {
+		t.Error("SemanticReady on a closed catalog: nil")
 	}
 }

@@ -85,6 +85,21 @@ func (v *Vectors) Set(id string, vec []float32) error {
 	return nil
 }
 
+// Check reports whether Set would take vec: nil, or ErrDimension (a
+// length other than the table's, or 0) or an error for a zero vector or
+// one holding NaN or Inf.
+func (v *Vectors) Check(vec []float32) error {
+	if _, err := normalise(vec); err != nil {
+		return err
+	}
+	v.mu.RLock()
+	defer v.mu.RUnlock()
+	if len(v.ids) > 0 && len(vec) != v.dim {
+		return fmt.Errorf("vector has %d dimensions, the table %d: %w", len(vec), v.dim, ErrDimension)
+	}
+	return nil
+}
+
 // Delete removes document id's vector, if it has one; the last row moves
 // into its place.
 func (v *Vectors) Delete(id string) {
