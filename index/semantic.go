@@ -68,8 +68,8 @@ type semantic struct {
 	texts  map[string]string // id -> the text its vector was made from (the goroutine's own)
 	failed map[string]string // id -> a text the endpoint refused alone, not retried until it changes (the goroutine's own)
 	wake   chan struct{}
-	stop  context.CancelFunc
-	done  chan struct{}
+	stop   context.CancelFunc
+	done   chan struct{}
 
 	mu      sync.Mutex
 	pending int    // skills whose vector is missing or stale
