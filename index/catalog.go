@@ -15,6 +15,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"github.com/skilldex/skilldex/search"
+	"io"
 	"log/slog"
 	"path/filepath"
 	"sync"
@@ -108,7 +109,8 @@ type Options struct {
 	// that fails, leave the search lexical, and SearchResult says so. The
 	// texts go wherever the Embedder sends them. Its Model is part of the
 	// data dir's name (one owner per data dir, and a shared server per
-	// data dir). nil: lexical search only.
+	// data dir). Close closes it when it is an io.Closer. nil: lexical
+	// search only.
 	Embedder Embedder
 }
 
@@ -375,6 +377,11 @@ func (c *Catalog) Roots() []Root { return append([]Root(nil), c.ref.shown.get().
 func (c *Catalog) Close() error {
 	if c.sem != nil {
 		c.sem.close()
+		if cl, ok := c.opts.Embedder.(io.Closer); ok {
+			// Its owner handed it over (Options.Embedder); the stage that
+			// used it has stopped.
+			defer cl.Close()
+		}
 	}
 	if c.body != nil {
 		c.body.close()

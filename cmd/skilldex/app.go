@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -11,7 +10,6 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/internal/config"
-	"github.com/skilldex/skilldex/internal/embed"
 	"github.com/skilldex/skilldex/internal/gcpolicy"
 	"github.com/skilldex/skilldex/internal/serve"
 	"github.com/spf13/cobra"
@@ -76,7 +74,7 @@ func openWithHook(c *config.Config, ctx context.Context, stderr io.Writer, mem, 
 	opts := c.CatalogOptions()
 	opts.Mem, opts.Logger, opts.BackgroundBodies, opts.OnBuild = mem, c.Logger(stderr), background, hook
 	if opts.Embedder != nil {
-		opts.Embedder = cachedEmbedder(c, opts.Embedder, stderr)
+		opts.Embedder = cachedEmbedder(c, opts, stderr)
 	}
 	if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		start := time.Now()
@@ -98,6 +96,9 @@ func openWithHook(c *config.Config, ctx context.Context, stderr io.Writer, mem, 
 	}
 	cat, err := index.Open(ctx, opts)
 	if err != nil {
+		if cl, ok := opts.Embedder.(io.Closer); ok {
+			cl.Close()
+		}
 		return nil, err
 	}
 	config.RecordCatalog(c, cat)
@@ -134,23 +135,4 @@ func (a *app) openForSearch(ctx context.Context) (serve.Catalog, error) {
 	_ = local.SemanticReady(ctx)
 	close(done)
 	return cat, nil
-}
-
-// cachedEmbedder puts the embedding model's vectors cache
-// (Config.EmbeddingsCache) in front of e. Another process holding the
-// cache (a shared server), or a cache that cannot be opened, leaves e
-// uncached, said on stderr: every skill is embedded again, nothing is
-// wrong. The cache stays open for the process's life: bbolt commits each
-// write, so an exit loses nothing.
-func cachedEmbedder(c *config.Config, e index.Embedder, stderr io.Writer) index.Embedder {
-	cache, err := embed.OpenCache(c.EmbeddingsCache())
-	if err != nil {
-		if !errors.Is(err, embed.ErrCacheBusy) {
-			fmt.Fprintf(stderr, "skilldex: embeddings are not cached: %v\n", err)
-		}
-		return e
-	}
-	return embed.WithCache(e, cache, func(err error) {
-		fmt.Fprintf(stderr, "skilldex: embeddings cache: %v\n", err)
-	})
 }

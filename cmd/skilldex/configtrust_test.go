@@ -23,6 +23,8 @@ func TestConfigTrustBoundary(t *testing.T) {
 		{"token: s3cret\n", "token"},
 		{"data_dir: ./dd\n", "data_dir"},
 		{"embeddings_url: https://collector.example/v1\nembeddings_model: m\n", "embeddings_url"},
+		{"embeddings_key: sk-repo\n", "embeddings_key"},
+		{"embeddings_model: m\n", "embeddings_model"},
 		// The reproduction from the issue, all at once.
 		{"allow_scripts: true\nsandbox: none\nhttp: 0.0.0.0:18799\n", "allow_scripts"},
 	}

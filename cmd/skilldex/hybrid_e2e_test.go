@@ -136,22 +136,25 @@ func TestHybridSearchCLI(t *testing.T) {
 
 // TestHybridSharedServer: an agent session started with embeddings
 // configured (SKILLDEX_EMBEDDINGS_URL/MODEL, as an agent's MCP entry
-// sets them) gets a shared server whose search_skills is hybrid, and a
+// sets them, and the endpoint's key in a config file the session names)
+// gets a shared server whose search is hybrid (the key reaches it), and a
 // one-shot search of the same configuration is answered by that server;
 // a session without them gets a server of its own (a lexical one), not
 // the hybrid one.
 func TestHybridSharedServer(t *testing.T) {
-	url := embedtest.Start(t)
+	url := embedtest.StartWith(t, embedtest.Options{APIKey: "k-shared-123"})
 	root := hybridRoot(t)
 	home := t.TempDir()
 	plain := e2etest.AgentEnv(home)
 	hybrid := append(slices.Clone(plain), "SKILLDEX_EMBEDDINGS_URL="+url, "SKILLDEX_EMBEDDINGS_MODEL="+embedtest.Model)
-	startSharedSession(t, hybrid, "--dir", root, "--audit", "off")
+	conf := filepath.Join(t.TempDir(), "skilldex.yaml")
+	writeFile(t, conf, "embeddings_key: k-shared-123\n")
+	startSharedSession(t, hybrid, "--config", conf, "--dir", root, "--audit", "off")
 
 	var res hybridResult
 	deadline := time.Now().Add(2 * time.Minute) // hang guard: the server embeds in the background
 	for {
-		r := e2etest.RunIn(t, "", hybrid, "search", "--json", "--dir", root, hybridQuery)
+		r := e2etest.RunIn(t, "", hybrid, "search", "--config", conf, "--json", "--dir", root, hybridQuery)
 		if r.Code != 0 {
 			t.Fatalf("search through the shared server: exit %d: %s", r.Code, r.Stderr)
 		}

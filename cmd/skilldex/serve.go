@@ -86,7 +86,7 @@ func runServe(ctx context.Context, a *app, opts serveCmdOptions) error {
 	c := &serve.Command{
 		Daemon: serve.DaemonConfig{Roots: cfg.Roots, DataDir: cfg.DataDir, MaxDepth: cfg.MaxDepth, Strict: cfg.Strict,
 			Watch: cfg.Watch, Debounce: cfg.Debounce, Rescan: cfg.Rescan, Idle: opts.share.idle,
-			EmbeddingsURL: cfg.EmbeddingsURL, EmbeddingsModel: cfg.EmbeddingsModel},
+			EmbeddingsURL: cfg.EmbeddingsURL, EmbeddingsModel: cfg.EmbeddingsModel, EmbeddingsKey: cfg.EmbeddingsKey},
 		Session: serve.SessionOptions{Profiles: cfg.Profiles, AllowScripts: cfg.AllowScripts, Sandbox: cfg.Sandbox,
 			ExposeHidden: opts.exposeHidden, ScriptPaths: opts.scriptPaths, Audit: opts.audit},
 		HTTP:  serve.HTTPParams{Addr: cfg.HTTP, Token: cfg.Token, AllowedHosts: opts.allowedHosts},

@@ -270,6 +270,10 @@ var trustRules = []trustRule{
 	{"embeddings_url", func(c *Config) (string, bool) {
 		return "send the skills' and queries' text to an embeddings endpoint", c.EmbeddingsURL != ""
 	}},
+	// With the user's endpoint, a key or model of the repository's
+	// would send the user's texts on the repository author's account.
+	{"embeddings_key", func(c *Config) (string, bool) { return "set the embeddings key", c.EmbeddingsKey != "" }},
+	{"embeddings_model", func(c *Config) (string, bool) { return "choose the embedding model", c.EmbeddingsModel != "" }},
 }
 
 // checkTrust refuses a Setting from an untrusted layer that widens trust,
@@ -289,6 +293,9 @@ func (l *ConfigLayer) checkTrust(overridden func(key string) bool) error {
 		}
 		s := SettingFor(r.key)
 		where := fmt.Sprintf("the flag --%s, the environment variable %s", s.Flag, s.Env)
+		if s.Flag == "" {
+			where = "the environment variable " + s.Env
+		}
 		if u := UserConfig(); u != "" {
 			where += ", your own config file " + u
 		}

@@ -57,6 +57,10 @@ type DaemonConfig struct {
 	// ranking as it asked (index.Options.Embedder).
 	EmbeddingsURL   string `json:"embeddings_url,omitempty"`
 	EmbeddingsModel string `json:"embeddings_model,omitempty"`
+	// EmbeddingsKey reaches the server as SKILLDEX_EMBEDDINGS_KEY in its
+	// environment (the server reads no config file the session was
+	// given); never serialized.
+	EmbeddingsKey string `json:"-"`
 	// OnBuild, when set, is chained after the memory policy's hook by
 	// the DaemonOpener (the daemon's build metrics); never serialized.
 	OnBuild func(building bool) `json:"-"`
@@ -140,6 +144,9 @@ func (s *Share) client(log *slog.Logger) *mcpshare.Client {
 	return &mcpshare.Client{Endpoint: s.Daemon.Endpoint(), Options: options, Log: log, Command: func() *exec.Cmd {
 		c := exec.Command(s.Exe, "serve", "--daemon")
 		c.Env = append(os.Environ(), DaemonEnv+"="+string(dcJSON))
+		if s.Daemon.EmbeddingsKey != "" {
+			c.Env = append(c.Env, "SKILLDEX_EMBEDDINGS_KEY="+s.Daemon.EmbeddingsKey)
+		}
 		c.Dir = "/"
 		return c
 	}}
