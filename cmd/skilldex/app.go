@@ -120,19 +120,19 @@ func (a *app) openForSearch(ctx context.Context) (serve.Catalog, error) {
 	if !ok || a.cfg.EmbeddingsURL == "" {
 		return cat, nil
 	}
-	done := make(chan struct{})
-	if f, ok := a.stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		go func() {
-			select {
-			case <-time.After(time.Second):
-				fmt.Fprintln(a.stderr, "embedding skills for hybrid search (cached for next time)...")
-			case <-done:
-			}
-		}()
-	}
+	done, finished := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(finished)
+		select {
+		case <-time.After(time.Second):
+			fmt.Fprintln(a.stderr, "skilldex: embedding skills for hybrid search (cached for next time)...")
+		case <-done:
+		}
+	}()
 	// A failure is the search's to report (SearchResult.SemanticError),
 	// and the catalog's logger warns of it already.
 	_ = local.SemanticReady(ctx)
 	close(done)
+	<-finished
 	return cat, nil
 }
