@@ -2,6 +2,7 @@ package index
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -186,6 +187,9 @@ func (c *Catalog) semanticOf(ctx context.Context, query string) (sem *search.Sem
 		return nil, pending, "the embedding model failed: " + bgErr.Error()
 	}
 	sem, err := c.sem.query(ctx, query)
+	if errors.Is(err, search.ErrDimension) {
+		c.sem.modelChanged()
+	}
 	if err != nil {
 		return nil, pending, "the query was not embedded: " + err.Error()
 	}

@@ -77,6 +77,7 @@ type semantic struct {
 	synced  uint64 // the gen the last finished sync started at
 	syncing bool   // a sync is running
 	closed  bool   // the goroutine has ended
+	restart bool   // the next sync embeds every skill afresh (the model's dimension changed)
 	lastErr error  // the last sync's failure, nil after a success or a poke
 	waiters []chan struct{}
 }
@@ -161,9 +162,12 @@ func embedText(sk *Skill) string {
 // sync brings vecs in step with the records once.
 func (s *semantic) sync(ctx context.Context) error {
 	s.mu.Lock()
-	gen := s.gen
-	s.syncing = true
+	gen, restart := s.gen, s.restart
+	s.syncing, s.restart = true, false
 	s.mu.Unlock()
+	if restart {
+		s.dropAll()
+	}
 	want := map[string]string{}
 	for _, sk := range s.records() {
 		if sk.Valid {
@@ -331,6 +335,16 @@ func (s *semantic) ready(ctx context.Context) error {
 		case <-w:
 		}
 	}
+}
+
+// modelChanged has the next sync embed every skill afresh: a query's
+// vector no longer has the skills' dimension, so the model behind the
+// name changed.
+func (s *semantic) modelChanged() {
+	s.mu.Lock()
+	s.restart = true
+	s.mu.Unlock()
+	s.poke()
 }
 
 // query embeds q and returns the semantic side of its search: nil when no

@@ -26,6 +26,8 @@ type conceptEmbedder struct {
 	refuse string
 	// block makes Embed wait for its context to end.
 	block bool
+	// extra dimensions, as a model replaced under the same name.
+	extra int
 }
 
 var concepts = [][]string{
@@ -56,7 +58,7 @@ func (e *conceptEmbedder) Embed(ctx context.Context, texts []string) ([][]float3
 	}
 	out := make([][]float32, len(texts))
 	for i, t := range texts {
-		v := make([]float32, len(concepts)+1)
+		v := make([]float32, len(concepts)+1+e.extra)
 		v[len(concepts)] = 0.05 // no text is the zero vector
 		for _, w := range strings.FieldsFunc(strings.ToLower(t), func(r rune) bool { return r < 'a' || r > 'z' }) {
 			for d, ws := range concepts {
@@ -273,5 +275,34 @@ func TestSemanticReadyEnds(t *testing.T) {
 	}
 	if err := c2.SemanticReady(ctx); err == nil {
 		t.Error("SemanticReady on a closed catalog: nil")
+	}
+}
+
+// TestSemanticStageModelReplaced: a model replaced under the same name
+// (vectors of another length) fails the next search's query, says so,
+// and has every skill embedded afresh; searches are hybrid again after.
+func TestSemanticStageModelReplaced(t *testing.T) {
+	root := semanticRoot(t)
+	ctx := context.Background()
+	emb := &conceptEmbedder{}
+	c := open(t, &Options{Roots: []Root{{Path: root}}, Embedder: emb})
+	ready(t, c)
+	emb.mu.Lock()
+	emb.extra = 3
+	emb.mu.Unlock()
+	res, err := c.Search(ctx, SearchRequest{Query: timingQuery})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Hybrid || !strings.Contains(res.SemanticError, "dimension") {
+		t.Fatalf("search after the model changed: %+v", res)
+	}
+	ready(t, c)
+	res, err = c.Search(ctx, SearchRequest{Query: timingQuery})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Hybrid || res.SemanticError != "" || res.Hits[0].Name != "constant-time-crypto" {
+		t.Fatalf("search once the skills were embedded afresh: %+v", res)
 	}
 }
