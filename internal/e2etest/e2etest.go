@@ -305,18 +305,25 @@ func AgentEnv(home string) []string {
 }
 
 // TSClient returns the repository root and tests/mcpclient with the
-// official TypeScript MCP SDK installed. The tests never install it (no
-// network inside go test): without node or tests/mcpclient/node_modules
-// they skip with the line that installs it, except when
-// SKILLDEX_REQUIRE_NODE is set (.ci/run sets it after installing), where
-// that is a failure.
+// official TypeScript MCP SDK installed (NodePackage).
 func TSClient(t testing.TB) (root, client string) {
 	t.Helper()
-	root = RepoRoot(t)
-	client = filepath.Join(root, "tests", "mcpclient")
-	missing := func(what string) {
+	return RepoRoot(t), NodePackage(t, "tests/mcpclient", "the TypeScript MCP SDK")
+}
+
+// NodePackage returns the folder rel (slash-separated, under the
+// repository root) of an npm package.json whose dependencies the test
+// runs with node, what naming them. The tests never install them (no
+// network inside go test): without node or one of the dependencies in
+// its node_modules they skip with the line that installs them, except
+// when SKILLDEX_REQUIRE_NODE is set (.ci/run sets it after installing),
+// where that is a failure.
+func NodePackage(t testing.TB, rel, what string) string {
+	t.Helper()
+	dir := filepath.Join(RepoRoot(t), filepath.FromSlash(rel))
+	missing := func(why string) {
 		t.Helper()
-		msg := what + "; install the TypeScript MCP SDK once with: (cd tests/mcpclient && npm ci)"
+		msg := why + "; install " + what + " once with: (cd " + rel + " && npm ci)"
 		if os.Getenv("SKILLDEX_REQUIRE_NODE") != "" {
 			t.Fatal(msg + " (SKILLDEX_REQUIRE_NODE is set)")
 		}
@@ -331,19 +338,19 @@ func TSClient(t testing.TB) (root, client string) {
 	var pkg struct {
 		Dependencies map[string]string `json:"dependencies"`
 	}
-	data, err := os.ReadFile(filepath.Join(client, "package.json"))
+	data, err := os.ReadFile(filepath.Join(dir, "package.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := json.Unmarshal(data, &pkg); err != nil {
-		t.Fatalf("tests/mcpclient/package.json: %v", err)
+		t.Fatalf("%s/package.json: %v", rel, err)
 	}
 	for dep := range pkg.Dependencies {
-		if _, err := os.Stat(filepath.Join(client, "node_modules", filepath.FromSlash(dep), "package.json")); err != nil {
-			missing("tests/mcpclient/node_modules lacks " + dep)
+		if _, err := os.Stat(filepath.Join(dir, "node_modules", filepath.FromSlash(dep), "package.json")); err != nil {
+			missing(rel + "/node_modules lacks " + dep)
 		}
 	}
-	return root, client
+	return dir
 }
 
 // RequireBwrap skips the test when bubblewrap (the script sandbox) is not

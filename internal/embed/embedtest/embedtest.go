@@ -11,17 +11,15 @@ package embedtest
 
 import (
 	"bufio"
-	"bytes"
-	"encoding/json"
-	"errors"
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/skilldex/skilldex/internal/e2etest"
 )
 
 // Model is the model name the server answers to; give it as
@@ -56,7 +54,7 @@ func Start(t testing.TB) string {
 // StartWith is Start with opts.
 func StartWith(t testing.TB, opts Options) string {
 	t.Helper()
-	dir := serverDir(t)
+	dir := e2etest.NodePackage(t, "tests/embedserver", "the test embedding model")
 	cmd := exec.Command("node", "useserver.mjs")
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "EMBED_SERVER_KEY="+opts.APIKey)
@@ -71,7 +69,7 @@ func StartWith(t testing.TB, opts Options) string {
 		t.Fatal(err)
 	}
 	cmd.Stdout = w
-	stderr := &syncBuffer{}
+	stderr := &e2etest.SyncBuffer{}
 	cmd.Stderr = stderr
 	err = cmd.Start()
 	w.Close()
@@ -108,8 +106,8 @@ func StartWith(t testing.TB, opts Options) string {
 	}
 	t.Cleanup(func() {
 		stop()
-		if t.Failed() && stderr.Len() > 0 {
-			t.Logf("embedding server stderr:\n%s", stderr.String())
+		if out := stderr.String(); t.Failed() && out != "" {
+			t.Logf("embedding server stderr:\n%s", out)
 		}
 	})
 	select {
@@ -124,87 +122,4 @@ func StartWith(t testing.TB, opts Options) string {
 		t.Fatalf("embedtest: no address from the server within %s; stderr:\n%s", startTimeout, stderr.String())
 	}
 	return ""
-}
-
-// serverDir returns tests/embedserver with its npm packages installed, or
-// skips (fails with SKILLDEX_REQUIRE_NODE set).
-func serverDir(t testing.TB) string {
-	t.Helper()
-	root, err := repoRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := filepath.Join(root, "tests", "embedserver")
-	missing := func(what string) {
-		t.Helper()
-		msg := what + "; install the test embedding model once with: (cd tests/embedserver && npm ci)"
-		if os.Getenv("SKILLDEX_REQUIRE_NODE") != "" {
-			t.Fatal(msg + " (SKILLDEX_REQUIRE_NODE is set)")
-		}
-		t.Skip(msg)
-	}
-	if _, err := exec.LookPath("node"); err != nil {
-		missing("node is not installed")
-	}
-	var pkg struct {
-		Dependencies map[string]string `json:"dependencies"`
-	}
-	data, err := os.ReadFile(filepath.Join(dir, "package.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(data, &pkg); err != nil {
-		t.Fatalf("tests/embedserver/package.json: %v", err)
-	}
-	for dep := range pkg.Dependencies {
-		if _, err := os.Stat(filepath.Join(dir, "node_modules", filepath.FromSlash(dep), "package.json")); err != nil {
-			missing("tests/embedserver/node_modules lacks " + dep)
-		}
-	}
-	return dir
-}
-
-// repoRoot walks up from the working folder (a package folder under go
-// test) to the folder holding skilldex's go.mod.
-func repoRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
-		if err == nil && bytes.HasPrefix(bytes.TrimSpace(data), []byte("module github.com/skilldex/skilldex")) {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("embedtest: no skilldex go.mod above the working folder")
-		}
-		dir = parent
-	}
-}
-
-// syncBuffer is a bytes.Buffer safe for the writer goroutine of exec and a
-// reader.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) Len() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Len()
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
