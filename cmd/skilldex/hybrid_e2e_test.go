@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -12,6 +14,7 @@ import (
 	"time"
 
 	"github.com/creack/pty"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skilldex/skilldex/internal/e2etest"
 	"github.com/skilldex/skilldex/internal/embed/embedtest"
 	"github.com/skilldex/skilldex/internal/mcpshare"
@@ -138,7 +141,9 @@ func TestHybridSearchCLI(t *testing.T) {
 // configured (SKILLDEX_EMBEDDINGS_URL/MODEL, as an agent's MCP entry
 // sets them, and the endpoint's key in a config file the session names)
 // gets a shared server whose search is hybrid (the key reaches it), and a
-// one-shot search of the same configuration is answered by that server;
+// one-shot search of the same configuration and an MCP client's
+// search_skills (hits found by meaning carry their similarity) are
+// answered by that server;
 // a session without them gets a server of its own (a lexical one), not
 // the hybrid one.
 func TestHybridSharedServer(t *testing.T) {
@@ -166,6 +171,26 @@ func TestHybridSharedServer(t *testing.T) {
 			t.Fatalf("the shared server's search never became hybrid: %+v", res)
 		}
 		time.Sleep(200 * time.Millisecond)
+	}
+
+	// An agent's MCP client on a second session: search_skills is hybrid,
+	// the skill found by meaning carries its similarity.
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute) // hang guard
+	defer cancel()
+	cmd := exec.Command(e2etest.Binary(t), "serve", "--config", conf, "--dir", root, "--audit", "off")
+	cmd.Env = hybrid
+	sess, err := mcp.NewClient(&mcp.Implementation{Name: "agent", Version: "1"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sess.Close()
+	text, isErr := e2etest.CallTool(t, ctx, sess, "search_skills", map[string]any{"query": hybridQuery})
+	var out hybridResult
+	if err := json.Unmarshal([]byte(text), &out); err != nil || isErr {
+		t.Fatalf("search_skills: %v %s", err, text)
+	}
+	if i := slices.IndexFunc(out.Hits, func(h hybridHit) bool { return h.Name == "constant-time-review" }); i < 0 || out.Hits[i].Similarity <= 0 {
+		t.Errorf("search_skills through the hybrid server: %s", text)
 	}
 
 	servers := func() []mcpshare.Status {
