@@ -347,23 +347,24 @@ var (
 
 // systemHintsLower is systemHints and proseCmdHints lower-cased, for the
 // file's word automaton (fileWords), which matches case-insensitively.
-func systemHintsLower() []string {
-	var out []string
-	for _, h := range append(append([]string{}, systemHints...), proseCmdHints...) {
-		out = append(out, strings.ToLower(h))
-	}
-	return out
-}
+var systemHintsLower = sync.OnceValue(func() []string { return lowerAll(systemHints, proseCmdHints) })
 
 // proseCmdSet is proseCmdHints as a set of the file's words.
 var proseCmdSet = sync.OnceValue(func() *wordSet {
-	var lower []string
-	for _, h := range proseCmdHints {
-		lower = append(lower, strings.ToLower(h))
-	}
-	s := fileWords().set(lower)
+	s := fileWords().set(lowerAll(proseCmdHints))
 	return &s
 })
+
+// lowerAll returns the words of lists lower-cased, in one list.
+func lowerAll(lists ...[]string) []string {
+	var out []string
+	for _, l := range lists {
+		for _, h := range l {
+			out = append(out, strings.ToLower(h))
+		}
+	}
+	return out
+}
 
 // mayBeSystem reports whether code, in the current file, holds a word
 // systemWords needs.
