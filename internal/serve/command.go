@@ -171,7 +171,7 @@ func (c *Command) runOwned(ctx context.Context, addr string) error {
 		}()
 	}
 	if c.Deps.Sources != nil && len(c.Daemon.Locks) > 0 {
-		c.Deps.Sources(ctx, cat, &c.Daemon, log) // one session: the poll suffices
+		c.Deps.Sources(ctx, cat, &c.Daemon, log) // one session: the watcher suffices, no CatchUp
 	}
 	if addr == "" {
 		if f, ok := c.Stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {

@@ -28,6 +28,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync/atomic"
 
 	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/internal/audit"
@@ -321,13 +322,30 @@ func (m *Manager) link(lockPath, name, tree string) error {
 	if err := os.MkdirAll(filepath.Dir(l), 0o755); err != nil {
 		return err
 	}
-	tmp := l + ".new"
-	_ = os.Remove(tmp)
-	if err := os.Symlink(tree, tmp); err != nil {
-		return err
+	// Another process (skilldex add while serve follows the lockfile)
+	// may link the same source at once: each uses its own new link, and
+	// one whose new link was taken away (renamed over by the other,
+	// removed by its unlinkStale) tries again unless the link already
+	// points at tree.
+	var err error
+	for try := 0; try < 3; try++ {
+		tmp := fmt.Sprintf("%s.new-%d-%d", l, os.Getpid(), linkSeq.Add(1))
+		if err = os.Symlink(tree, tmp); err != nil {
+			return err
+		}
+		if err = os.Rename(tmp, l); err == nil {
+			return nil
+		}
+		_ = os.Remove(tmp)
+		if cur, rerr := os.Readlink(l); rerr == nil && cur == tree {
+			return nil
+		}
 	}
-	return os.Rename(tmp, l)
+	return err
 }
+
+// linkSeq numbers link's new links within this process.
+var linkSeq atomic.Uint64
 
 // unlinkStale removes the root links of a lockfile whose sources are gone
 // from it.

@@ -13,16 +13,26 @@ import (
 	"time"
 
 	"github.com/skilldex/skilldex/index"
+	"github.com/skilldex/skilldex/index/filewatcher"
 )
 
-// lockPoll is how often a serving process looks at its lockfiles (one
-// stat each): `skilldex add` or `remove` in another terminal, or a git
-// pull that brought a new skilldex.lock, reaches the catalog this soon.
-var lockPoll = 2 * time.Second
+// lockCheck is the safety net's period: however Run learns of a change,
+// it also stats the lockfiles this often, for an event the watcher never
+// got (a lockfile folder removed and made again is no longer watched, a
+// folder the inotify watch limit left out) and, with --watch off, as the
+// only look besides CatchUp. It matches serve's --rescan default, the
+// catalog's own safety net.
+var lockCheck = 30 * time.Second
+
+// lockPoll is how often the lockfiles are stated with --watch poll, or
+// when the watcher cannot start: the poll watcher's period. A stat per
+// lockfile is all the poll watcher would learn of them, without walking
+// their folders.
+var lockPoll = filewatcher.DefaultPollInterval
 
 // ServeSources keeps a serving catalog's git sources what the lockfiles
-// (path, scope; the project's, then the user's) say, until ctx ends:
-// NewFollower(...).Run(ctx).
+// (path, scope; the project's, then the user's) say, until ctx ends,
+// watching their folders with fsnotify: NewFollower(...).Run(ctx).
 func ServeSources(ctx context.Context, cat *index.Catalog, m *Manager, base []index.Root, locks [][2]string, every time.Duration, log *slog.Logger) {
 	NewFollower(cat, m, base, locks, every, log).Run(ctx)
 }
@@ -47,45 +57,105 @@ func ServeSources(ctx context.Context, cat *index.Catalog, m *Manager, base []in
 // was. A lockfile that cannot be read is logged and its sources keep the
 // roots they had.
 //
-// Run looks at the lockfiles every two seconds; CatchUp, for a client
-// that arrives (a new agent session, a one-shot command right after
-// skilldex add), looks at once. Both are safe to call concurrently.
+// Run learns of a change from a watcher on the lockfiles' folders (Watch
+// says which), with a slow stat of the lockfiles as a safety net; CatchUp,
+// for a client that arrives (a new agent session, a one-shot command
+// right after skilldex add), looks at once. Each change reads each
+// lockfile once. Both are safe to call concurrently.
 type Follower struct {
+	// Watch is serve's --watch, the catalog's watcher: "fsnotify" (or
+	// empty) watches the lockfiles' folders, "poll" stats the lockfiles
+	// every second, "off" leaves following to CatchUp and the safety
+	// net. Set it before Run.
+	Watch string
+	// Debounce is the watcher's quiet period (serve's --debounce); 0
+	// means filewatcher.DefaultDebounce. Set it before Run.
+	Debounce time.Duration
+
 	cat   *index.Catalog
 	m     *Manager
 	base  []index.Root
 	locks [][2]string
+	abs   []string // the lockfiles' absolute paths, as watcher events name them
 	every time.Duration
 	log   *slog.Logger
+	// newWatcher is filewatcher.New; tests make it fail.
+	newWatcher func(filewatcher.Options) (filewatcher.Watcher, error)
 
 	stamps []os.FileInfo // lockStamps when Run last looked; Run's own
 
-	mu      sync.Mutex              // held while following; guards what follows
-	seen    []os.FileInfo           // lockStamps when last followed
-	targets map[string]string       // root link -> tree, when last followed
-	last    map[string][]index.Root // each lockfile's roots, last read
-	warned  map[string]bool         // "not fetched" already logged, by lock, source and commit
+	mu      sync.Mutex                   // held while following; guards what follows
+	seen    []os.FileInfo                // lockStamps when last followed
+	targets map[string]map[string]string // by lockfile: root link -> tree, when last followed
+	last    map[string][]index.Root      // each lockfile's roots, last read
+	warned  map[string]bool              // "not fetched" already logged, by lock, source and commit
 }
 
 // NewFollower follows locks for cat (see Follower) once Run or CatchUp
 // is called.
 func NewFollower(cat *index.Catalog, m *Manager, base []index.Root, locks [][2]string, every time.Duration, log *slog.Logger) *Follower {
-	return &Follower{cat: cat, m: m, base: base, locks: locks, every: every, log: log,
-		stamps: lockStamps(locks), targets: rootTargets(m, locks), last: map[string][]index.Root{}, warned: map[string]bool{}}
+	f := &Follower{cat: cat, m: m, base: base, locks: locks, every: every, log: log, newWatcher: filewatcher.New,
+		stamps: lockStamps(locks), targets: map[string]map[string]string{}, last: map[string][]index.Root{}, warned: map[string]bool{}}
+	for _, lf := range locks {
+		p, err := filepath.Abs(lf[0])
+		if err != nil {
+			p = filepath.Clean(lf[0])
+		}
+		f.abs = append(f.abs, p)
+		f.targets[lf[0]] = lockTargets(m, lf[0])
+	}
+	return f
 }
 
 // Run follows the lockfiles until ctx ends: at once (the lockfiles may
 // have changed since the catalog's roots were resolved; with every > 0,
 // after fetching what the cache lacks and moving branches), then on
-// every change and, with every > 0, every `every`.
+// every change and, with every > 0, every `every`. A watcher that cannot
+// start is logged and the lockfiles are stated every second instead.
 func (f *Follower) Run(ctx context.Context) {
 	if f.every > 0 {
 		f.refresh(ctx, true)
 	} else {
-		f.follow(ctx)
+		f.follow(ctx, nil)
 	}
-	poll := time.NewTicker(lockPoll)
-	defer poll.Stop()
+	changed := make(chan struct{}, 1) // one pending look is enough
+	failed := make(chan error, 1)
+	wctx, stop := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	defer wg.Wait() // the watcher ends with Run
+	defer stop()
+	period := lockCheck
+	switch f.Watch {
+	case "off":
+	case "poll":
+		period = lockPoll
+	default:
+		// Depth 1 is the least a watcher takes: each folder's own
+		// entries (and its subfolders', which are not looked at).
+		w, err := f.newWatcher(filewatcher.Options{Kind: f.Watch, Debounce: f.Debounce, MaxDepth: 1})
+		if err != nil {
+			f.log.Warn("sources: cannot watch the lockfiles' folders; stating the lockfiles every second instead", "err", err)
+			period = lockPoll
+			break
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			err := w.Watch(wctx, f.folders(), func(paths []string) {
+				if f.concerns(paths) {
+					select {
+					case changed <- struct{}{}:
+					default:
+					}
+				}
+			})
+			if err != nil && wctx.Err() == nil {
+				failed <- err
+			}
+		}()
+	}
+	check := time.NewTicker(period)
+	defer check.Stop()
 	var tick <-chan time.Time
 	if f.every > 0 {
 		t := time.NewTicker(f.every)
@@ -96,18 +166,75 @@ func (f *Follower) Run(ctx context.Context) {
 		select {
 		case <-ctx.Done():
 			return
-		case <-poll.C:
-			if s := lockStamps(f.locks); !sameStamps(s, f.stamps) {
-				f.stamps = s
-				if f.every > 0 {
-					f.syncMissing(ctx)
-				}
-				f.follow(ctx)
-			}
+		case err := <-failed:
+			f.log.Warn("sources: the lockfiles' watcher stopped; stating the lockfiles every second instead", "err", err)
+			check.Reset(lockPoll)
+			f.look(ctx)
+		case <-changed:
+			f.look(ctx)
+		case <-check.C:
+			f.look(ctx)
 		case <-tick:
 			f.refresh(ctx, false)
 		}
 	}
+}
+
+// folders are what Run's watcher watches: each lockfile's folder, once.
+// A lockfile is written by rename (WriteLock) and may not exist yet (the
+// project's appears with the first skilldex add), so its folder is
+// watched, not the file. A folder that does not exist yet (the user's
+// config folder before the first skilldex add --global) is watched, by
+// the fsnotify watcher, from its nearest existing parent until it
+// appears, and then itself. The deepest folders come first: the watcher
+// counts a folder's depth from the first root that holds it, so a
+// lockfile folder inside another's (a project at the home folder, the
+// user's lockfile in ~/.config/skilldex) is watched as a root of its
+// own, not as a subfolder beyond the depth of 1.
+func (f *Follower) folders() []string {
+	var out []string
+	for _, p := range f.abs {
+		if d := filepath.Dir(p); !slices.Contains(out, d) {
+			out = append(out, d)
+		}
+	}
+	slices.SortFunc(out, func(a, b string) int { return len(b) - len(a) })
+	return out
+}
+
+// concerns reports whether a watcher batch may have changed a lockfile:
+// the "rescan everything" batch (nil: the first, once the watches are in
+// place, and one after lost events), an event for a lockfile, or one for
+// a folder that holds one (made, removed or renamed: the lockfile in it
+// may have come or gone with no event of its own). Other entries of the
+// watched folders (a project's files) are not looked at.
+func (f *Follower) concerns(paths []string) bool {
+	if paths == nil {
+		return true
+	}
+	for _, p := range paths {
+		for _, l := range f.abs {
+			if p == l || strings.HasPrefix(l, p+string(filepath.Separator)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// look is Run's look at the lockfiles: when one changed since Run last
+// looked, fetch what the cache lacks (every > 0) and follow.
+func (f *Follower) look(ctx context.Context) {
+	s := lockStamps(f.locks)
+	if sameStamps(s, f.stamps) {
+		return
+	}
+	f.stamps = s
+	var r *lockRead
+	if f.every > 0 {
+		r = f.syncMissing(ctx)
+	}
+	f.follow(ctx, r)
 }
 
 // CatchUp follows the lockfiles now when one changed since they were
@@ -120,7 +247,7 @@ func (f *Follower) CatchUp(ctx context.Context) {
 	if f.seen != nil && sameStamps(lockStamps(f.locks), f.seen) {
 		return
 	}
-	f.followLocked(ctx)
+	f.followLocked(ctx, nil)
 }
 
 // refresh is one round of serve --refresh-sources: sync what the cache
@@ -148,52 +275,86 @@ func (f *Follower) refresh(ctx context.Context, first bool) {
 		}
 	}
 	f.stamps = lockStamps(f.locks) // the refresh's own writes need no second look
-	f.follow(ctx)
+	f.follow(ctx, nil)
+}
+
+// lockRead is one read of the lockfiles (Manager.Origins of each, in
+// f.locks order), with their lockStamps taken just before it: everything
+// a follow needs, so a change reads each lockfile once.
+type lockRead struct {
+	stamps []os.FileInfo
+	ors    []Origins
+	errs   []error
+}
+
+// read reads the lockfiles once.
+func (f *Follower) read() *lockRead {
+	r := &lockRead{stamps: lockStamps(f.locks), ors: make([]Origins, len(f.locks)), errs: make([]error, len(f.locks))}
+	for i, lf := range f.locks {
+		r.ors[i], r.errs[i] = f.m.Origins(lf[0], lf[1])
+	}
+	return r
 }
 
 // syncMissing fetches, for each lockfile with a source the cache lacks,
-// what it pins (serve --refresh-sources only).
-func (f *Follower) syncMissing(ctx context.Context) {
+// what it pins (serve --refresh-sources only). It returns its read of the
+// lockfiles for the follow that comes next when it fetched nothing, nil
+// when a fetch may have changed what they say.
+func (f *Follower) syncMissing(ctx context.Context) *lockRead {
 	ctx, cancel := context.WithTimeout(ctx, refreshTimeout)
 	defer cancel()
-	for _, lf := range f.locks {
-		ors, err := f.m.Origins(lf[0], lf[1])
-		if err != nil || allFetched(ors) {
+	r := f.read()
+	fetched := false
+	for i, lf := range f.locks {
+		if r.errs[i] != nil || allFetched(r.ors[i]) {
 			continue
 		}
 		if _, err := f.m.Sync(ctx, lf[0], SyncOptions{}); err != nil && ctx.Err() == nil {
 			f.log.Warn("sources: sync failed", "lock", lf[0], "err", err)
 		}
+		fetched = true
 	}
+	if fetched {
+		return nil
+	}
+	return r
 }
 
 // follow makes the catalog's roots what the lockfiles say (SetRoots when
 // the set of sources changed, Refresh when only a root link moved), one
-// caller at a time.
-func (f *Follower) follow(ctx context.Context) {
+// caller at a time, from r when it is still what the lockfiles hold.
+func (f *Follower) follow(ctx context.Context, r *lockRead) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.followLocked(ctx)
+	f.followLocked(ctx, r)
 }
 
-// followLocked is follow for a caller holding f.mu.
-func (f *Follower) followLocked(ctx context.Context) {
-	// Taken before the lockfiles are read: a write meanwhile is seen by
+// followLocked is follow for a caller holding f.mu. r, read without the
+// lock, is used only when no lockfile changed since: another follow may
+// have served a newer state meanwhile, which an older read must not undo.
+func (f *Follower) followLocked(ctx context.Context, r *lockRead) {
+	if r == nil || !sameStamps(lockStamps(f.locks), r.stamps) {
+		r = f.read()
+	}
+	// Taken before the lockfiles were read: a write meanwhile is seen by
 	// the next look.
-	f.seen = lockStamps(f.locks)
+	f.seen = r.stamps
 	roots := append([]index.Root(nil), f.base...)
-	for _, lf := range f.locks {
-		ors, err := f.m.Origins(lf[0], lf[1])
+	moved := false
+	for i, lf := range f.locks {
+		ors, err := r.ors[i], r.errs[i]
 		if err != nil {
 			f.log.Warn("sources: cannot read the lockfile; its sources are served as they were", "lock", lf[0], "err", err)
 			roots = append(roots, f.last[lf[0]]...)
 			continue
 		}
 		var mine []index.Root
+		targets := map[string]string{}
 		for _, o := range ors {
 			// A source not fetched keeps its root, as config does: it
 			// appears once skilldex sync fetches it.
 			mine = append(mine, index.Root{Path: o.Root, Label: o.Scope})
+			targets[o.Root], _ = os.Readlink(o.Root)
 			if o.State == "ok" {
 				continue
 			}
@@ -203,12 +364,13 @@ func (f *Follower) followLocked(ctx context.Context) {
 					"source", o.Name, "lock", o.Lock)
 			}
 		}
+		if !maps.Equal(targets, f.targets[lf[0]]) {
+			moved = true
+			f.targets[lf[0]] = targets
+		}
 		f.last[lf[0]] = mine
 		roots = append(roots, mine...)
 	}
-	targets := rootTargets(f.m, f.locks)
-	moved := !maps.Equal(targets, f.targets)
-	f.targets = targets
 	if cur := f.cat.Roots(); !sameRoots(cur, roots) {
 		st, err := f.cat.SetRoots(ctx, roots)
 		if err != nil {
@@ -269,19 +431,19 @@ func sameStamps(a, b []os.FileInfo) bool {
 // refreshTimeout bounds one round of serve's source refresh.
 const refreshTimeout = 10 * time.Minute
 
-// rootTargets maps each source root link of the lockfiles to its target.
-func rootTargets(m *Manager, locks [][2]string) map[string]string {
+// lockTargets maps each source root link of a lockfile to its target,
+// for the first follow to compare with (empty when the lockfile cannot
+// be read).
+func lockTargets(m *Manager, lockPath string) map[string]string {
 	out := map[string]string{}
-	for _, lf := range locks {
-		lock, err := ReadLock(lf[0])
-		if err != nil {
-			continue
-		}
-		for _, n := range lock.Names() {
-			root := m.RootLink(lf[0], n)
-			target, _ := os.Readlink(root)
-			out[root] = target
-		}
+	lock, err := ReadLock(lockPath)
+	if err != nil {
+		return out
+	}
+	for _, n := range lock.Names() {
+		root := m.RootLink(lockPath, n)
+		target, _ := os.Readlink(root)
+		out[root] = target
 	}
 	return out
 }

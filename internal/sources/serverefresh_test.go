@@ -20,8 +20,8 @@ import (
 // by hand keeps the roots it had, an entry the cache lacks is logged with
 // what to run and nothing is fetched, and a removed source's skills go.
 func TestServeSourcesFollowsLock(t *testing.T) {
-	defer func(d time.Duration) { lockPoll = d }(lockPoll)
-	lockPoll = 20 * time.Millisecond
+	defer func(d time.Duration) { lockCheck = d }(lockCheck)
+	lockCheck = time.Hour // the watcher follows, not the safety net
 	srv := gittest.StartDaemon(t)
 	r := gittest.NewRepo(t, srv.Base, "catalog")
 	r.Commit("one", map[string]string{
@@ -60,11 +60,12 @@ func TestServeSourcesFollowsLock(t *testing.T) {
 	defer func() { cancel(); <-done }()
 	waitFor := func(what string, ok func() bool) {
 		t.Helper()
+		deadline := ctxT(t) // made once: a new one each turn would never end
 		for !ok() {
 			select {
 			case <-changes:
 			case <-time.After(20 * time.Millisecond):
-			case <-ctxT(t).Done():
+			case <-deadline.Done():
 				t.Fatalf("%s never happened; log:\n%s", what, logs.String())
 			}
 		}
