@@ -19,7 +19,7 @@ import (
 // stdio, as an agent starts it) and a one-shot command reach the shared
 // server already running for the project (same pid, same socket, one
 // catalog data dir) and see the sources as the lockfile has them now,
-// without waiting for the server's lockfile poll. With no server running,
+// without waiting for the server's lockfile watcher. With no server running,
 // a cold start over the same data dir serves exactly what the lockfile
 // locks after further adds and removes.
 func TestSessionsShareTheServerAcrossAdd(t *testing.T) {
