@@ -160,7 +160,10 @@ func TestFollowerWatchesLockfiles(t *testing.T) {
 	if !fx.served("beta-xls") || !fx.served("mine") {
 		t.Fatal("removing the project's source dropped others")
 	}
-	if n := strings.Count(fx.logs.String(), "the lockfiles changed"); n != 3 {
+	// The follow logs after it serves the roots: wait for its line.
+	follows := func() int { return strings.Count(fx.logs.String(), "the lockfiles changed") }
+	fx.waitFor(t, "the third follow logged", func() bool { return follows() >= 3 })
+	if n := follows(); n != 3 {
 		t.Fatalf("%d follows for three changes; log:\n%s", n, fx.logs.String())
 	}
 }
