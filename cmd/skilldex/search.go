@@ -108,8 +108,7 @@ func semanticNotes(w io.Writer, res *index.SearchResult) {
 // its name and description alone (the semantic stage): its cosine
 // similarity as a bar and the word "similar", not a confidence.
 func similarWords(cos float64) string {
-	n := int(math.Round(max(0, cos) * 5))
-	return strings.Repeat("■", n) + strings.Repeat("□", 5-n) + " similar"
+	return bar(max(0, cos)) + " similar"
 }
 
 // matchWords is a hit's confidence (0 to 1, see docs/search.md) as a
@@ -125,6 +124,11 @@ func matchWords(conf float64) string {
 	case conf >= search.ConfidentMatch/2:
 		word = "weak"
 	}
-	n := int(math.Round(conf * 5))
-	return strings.Repeat("■", n) + strings.Repeat("□", 5-n) + " " + word
+	return bar(conf) + " " + word
+}
+
+// bar is x, in [0, 1], as five squares filled to the nearest fifth.
+func bar(x float64) string {
+	n := int(math.Round(x * 5))
+	return strings.Repeat("■", n) + strings.Repeat("□", 5-n)
 }
