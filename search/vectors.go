@@ -50,14 +50,6 @@ func (v *Vectors) Len() int {
 	return len(v.ids)
 }
 
-// Has reports whether document id has a vector.
-func (v *Vectors) Has(id string) bool {
-	v.mu.RLock()
-	defer v.mu.RUnlock()
-	_, ok := v.pos[id]
-	return ok
-}
-
 // Set stores vec (any non-zero length, normalised here to unit length) as
 // document id's vector, replacing one it had. The first vector of an
 // empty table fixes the dimension; a vector of another length, a zero
