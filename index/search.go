@@ -62,7 +62,8 @@ type SearchResult struct {
 	// tags first and bodies in the background; see BodiesPending); 0 when
 	// the search covered everything.
 	BodiesPending int `json:"bodies_pending,omitempty"`
-	// NoGoodMatch: no hit is a confident match (see search.Result.NoGoodMatch).
+	// NoGoodMatch: the catalog likely has no skill for the query (see
+	// search.Result.NoGoodMatch).
 	NoGoodMatch bool `json:"no_good_match"`
 	// Hybrid is true when the semantic stage took part (Options.Embedder,
 	// and at least one skill embedded); EmbeddingsPending counts the

@@ -40,14 +40,11 @@ import (
 // included, before taking it.
 
 // ConfidentMatch is the Confidence at or above which a hit counts as a
-// confident match; Result.NoGoodMatch is set when no hit reaches it. It is
-// the highest cut that flagged at most 4% of the correct first answers of
-// the development sets the coefficients were fitted on, in sample.
-// TestConfidenceFit prints every cut's rates on today's development sets
-// (symptom-phrased sets flag more: their right answers often match only in
-// bodies) and docs/search-quality.md the rates on held-out sets, which
-// have run about twice the development ones: choose a new cut on
-// out-of-fold rates.
+// confident match (what front-ends call a good one). It is the highest cut
+// that flagged at most 4% of the correct first answers of the development
+// sets the coefficients were fitted on, in sample. Result.NoGoodMatch is
+// not this cut: it asks whether the catalog fits the query at all (see
+// fits).
 const ConfidentMatch = 0.24
 
 // Fitted logistic coefficients (see above).
@@ -72,6 +69,11 @@ type hitFeatures struct {
 	// next is the query score of the hit ranked after this one (0 when
 	// none): set by the caller, for the margin.
 	next float64
+	// unknownWords is the IDF-weighted share of query terms that are
+	// English words (data/english-words.txt) no skill of the catalog
+	// uses in any field, body included (see fits).
+	unknownWords float64
+	docs         uint64 // skills in the catalog
 }
 
 // confidence maps features to [0, 1].
@@ -159,7 +161,7 @@ func (p *plan) features(scores []float64, score float64) hitFeatures {
 			name |= 1 << uint(c.term)
 		}
 	}
-	f := hitFeatures{score: score, terms: len(p.terms) - bits.OnesCount64(p.fb)}
+	f := hitFeatures{score: score, terms: len(p.terms) - bits.OnesCount64(p.fb), docs: p.docs}
 	if exact {
 		f.cov, f.metaCov, f.nameCov = 1, 1, 1
 		return f
@@ -174,6 +176,7 @@ func (p *plan) features(scores []float64, score float64) hitFeatures {
 	f.cov = p.idfShare(any) / total
 	f.metaCov = p.idfShare(meta) / total
 	f.nameCov = p.idfShare(name) / total
+	f.unknownWords = p.idfShare(p.unknownWords&^p.fb) / total
 	return f
 }
 
@@ -186,4 +189,64 @@ func (p *plan) idfShare(mask uint64) float64 {
 		mask &^= 1 << uint(i)
 	}
 	return w
+}
+
+// Whether the catalog fits the query at all: Result.NoGoodMatch.
+//
+// Confidence asks whether a hit is right; a query nothing in the catalog
+// fits ("plant tomatoes in a cold climate") is a different question, and
+// Confidence's fit mixes it with answerable queries whose first hit is
+// wrong. fits is a second logistic function of the best hit's features,
+// fitted on none-queries (0) against every answerable query (1) of the
+// development sets, with one more input: unknownWords, the share of the
+// query made of real English words no skill uses anywhere ("tomatoes",
+// "bicycle"). A misspelt word is not English and a foreign query's words
+// are not either, so typos and other languages, which also leave words
+// unknown, do not count. Words only bodies use do not count either: a
+// specific word some skill's body explains says the catalog knows the
+// subject (counting every word the metadata lacks flagged such right
+// answers on a held-out set). TestConfidenceFit refits it and prints its
+// rates left out one set at a time.
+
+// fitsCoef are the answerability model's coefficients (see above): the
+// bias, then one per fitsInputs, fitted by TestConfidenceFit on the
+// development sets searched in the corpus and in six of its repositories
+// alone (80 to 860 skills), the latter weighted to the corpus's share of
+// none-queries. fitsCut is the highest cut that flagged at most 4% of the
+// corpus's correct first answers in sample.
+var fitsCoef = [13]float64{1.700, 0.873, 0.720, 0.282, 0.625, 0.149, -1.607, -0.157, -0.314, -0.111, 0.251, -0.108, 0.615}
+
+const fitsCut = 0.85
+
+// fitsMinDocs and fitsMaxDocs bound the catalog size fits reads: the
+// range it was fitted on. A larger catalog is read as the corpus.
+const (
+	fitsMinDocs = 80
+	fitsMaxDocs = 2000
+)
+
+// fitsInputs are the answerability model's inputs: Confidence's five
+// (in, from inputs), unknownWords, then each of those six times
+// ln(skills / 1000), so that how much a word unknown to the catalog or a
+// low coverage says depends on the catalog's size (a small catalog knows
+// few words: an unknown one says less).
+func (f hitFeatures) fitsInputs(in [5]float64) []float64 {
+	x := make([]float64, 0, 12)
+	x = append(x, in[:]...)
+	x = append(x, f.unknownWords)
+	l := math.Log(float64(min(max(f.docs, fitsMinDocs), fitsMaxDocs)) / 1000)
+	for _, v := range x[:6] {
+		x = append(x, v*l)
+	}
+	return x
+}
+
+// fits estimates, in [0, 1], that the catalog holds a skill for the query
+// whose best hit has features f.
+func (f hitFeatures) fits() float64 {
+	z := fitsCoef[0]
+	for i, v := range f.fitsInputs(f.inputs()) {
+		z += fitsCoef[i+1] * v
+	}
+	return 1 / (1 + math.Exp(-z))
 }

@@ -22,8 +22,8 @@ import (
 // the candidates may be one of them, ranked too low to fetch: it is left
 // out rather than taken for a skill no word matched.
 //
-// MinScore applies to the fused score. Confidence stays the lexical
-// estimate, computed as a lexical search computes it (over the lexical
+// MinScore applies to the fused score. Confidence and NoGoodMatch stay the
+// lexical estimates, computed as a lexical search computes it (over the lexical
 // hits of the page, or down to the hit itself for one fusion lifted from
 // further down): it was calibrated without this stage, and a skill found
 // only by its embedding gets Confidence 0.
@@ -121,6 +121,16 @@ func (ix *Index) fuse(p *plan, req Request, want int, res *engine.Result) *Resul
 	}
 	var qs []float64
 	lexWindow := min(len(hs), max(want, minHits))
+	// Whether the catalog fits the query is the lexical search's answer,
+	// from its best hit: fits was fitted without this stage.
+	for i, h := range hs[:lexWindow] {
+		if p.fb != 0 && h.Score <= 0 {
+			continue
+		}
+		qs = p.queryScores(hs, tune)
+		out.NoGoodMatch = p.hitFeatures(hs[:lexWindow], i, tune, qs[:lexWindow]).fits() < fitsCut
+		break
+	}
 	for k, c := range cands[:min(len(cands), want)] {
 		h := Hit{ID: c.id, Score: c.score, Similarity: c.cos, Matched: map[string][]string{}}
 		if c.i >= 0 {
@@ -133,9 +143,6 @@ func (ix *Index) fuse(p *plan, req Request, want int, res *engine.Result) *Resul
 			h.feat = p.hitFeatures(hs[:w], c.i, tune, qs[:w])
 			h.Confidence = h.feat.confidence()
 			h.Matched = p.matched(hs[c.i].Scores)
-		}
-		if h.Confidence >= ConfidentMatch {
-			out.NoGoodMatch = false
 		}
 		if k >= req.Offset {
 			out.Hits = append(out.Hits, h)

@@ -87,10 +87,12 @@ type Result struct {
 	// Total is the number of documents matching the query (with Score >=
 	// Request.MinScore when that is set), independent of Limit and Offset.
 	Total uint64
-	// NoGoodMatch is true when no hit of the query is a confident match:
-	// the best hit's Confidence (over the whole result, not only this
-	// page) is below ConfidentMatch, or nothing matched. Hits are still
-	// returned.
+	// NoGoodMatch is true when the catalog likely holds no skill for the
+	// query: the answerability estimate of its best hit (over the whole
+	// result, not only this page; see fits in confidence.go) is below its
+	// cut, or nothing matched. Hits are still returned; none of them is a
+	// confident match then, whatever its Confidence (front-ends call
+	// none "good").
 	NoGoodMatch bool
 }
 
@@ -119,16 +121,17 @@ type clause struct {
 
 // plan is an analysed query: the engine's query plus what each clause means.
 type plan struct {
-	terms       []string  // distinct analysed query terms
-	idf         []float64 // BM25 IDF of each term over the fields it is searched in (see termIDF)
-	weights     []float64 // weight of each term in the coverage fraction
-	totalWeight float64
-	clauses     []clause     // what each clause of q means, indexed alike
-	q           engine.Query // the clauses executed; q.SqWeight: see Query.SqWeight
-	metaDF      []uint64     // per term, its largest document frequency over name, description and tags
-	fb          uint64       // bit i: terms[i] is a feedback term
-	expanded    bool         // some clauses are expansions (see clause.expansion)
-	docs        uint64       // documents in the index when planned
+	terms        []string  // distinct analysed query terms
+	idf          []float64 // BM25 IDF of each term over the fields it is searched in (see termIDF)
+	weights      []float64 // weight of each term in the coverage fraction
+	totalWeight  float64
+	clauses      []clause     // what each clause of q means, indexed alike
+	q            engine.Query // the clauses executed; q.SqWeight: see Query.SqWeight
+	metaDF       []uint64     // per term, its largest document frequency over name, description and tags
+	fb           uint64       // bit i: terms[i] is a feedback term
+	expanded     bool         // some clauses are expansions (see clause.expansion)
+	docs         uint64       // documents in the index when planned
+	unknownWords uint64       // bit i: terms[i] is an English word no document holds in any field (hitFeatures.unknownWords)
 }
 
 // Search runs req and returns one page of hits, best first.
@@ -297,14 +300,15 @@ func (ix *Index) collect(ctx context.Context, r *engine.Reader, p *plan, req Req
 	// Hits beyond want were fetched for Confidence's margin only.
 	qs := p.queryScores(res.Hits, &ix.tune)
 	out := &Result{Hits: make([]Hit, 0, min(len(res.Hits), want)), Total: res.Total, NoGoodMatch: true}
+	best := true
 	for i, h := range res.Hits[:min(len(res.Hits), want)] {
 		if h.Score < req.MinScore || (p.fb != 0 && h.Score <= 0) {
 			continue
 		}
 		ft := p.hitFeatures(res.Hits, i, &ix.tune, qs)
 		c := ft.confidence()
-		if c >= ConfidentMatch {
-			out.NoGoodMatch = false
+		if best {
+			out.NoGoodMatch, best = ft.fits() < fitsCut, false
 		}
 		if i >= req.Offset {
 			out.Hits = append(out.Hits, Hit{ID: h.ID, Score: h.Score, Matched: p.matched(h.Scores), Confidence: c, feat: ft})
@@ -507,6 +511,7 @@ func (ix *Index) plan(ctx context.Context, r *engine.Reader, text string, keywor
 	}
 
 	unknown := make([]bool, len(terms))
+	var nowhere uint64 // bit i: terms[i] is in no field of any document
 	p.weights = make([]float64, len(terms))
 	p.idf = make([]float64, len(terms))
 	p.metaDF = make([]uint64, len(terms))
@@ -530,6 +535,9 @@ func (ix *Index) plan(ctx context.Context, r *engine.Reader, text string, keywor
 			maxDF = max(maxDF, df[i])
 		}
 		unknown[ti] = df[0] == 0 && df[1] == 0 && df[2] == 0
+		if maxDF == 0 {
+			nowhere |= 1 << uint(ti)
+		}
 		p.metaDF[ti] = max(df[0], df[1], df[2])
 		for i, f := range meta {
 			boost := f.w * tw[ti]
@@ -558,6 +566,28 @@ func (ix *Index) plan(ctx context.Context, r *engine.Reader, text string, keywor
 				}
 				if _, err := add(f.field, e.text, e.term, w); err != nil {
 					return nil, err
+				}
+			}
+		}
+	}
+	if nowhere&(1<<uint(nQuery)-1) != 0 {
+		// Which of the terms no document holds are English words: see
+		// fits.
+		words, err := r.Analyze(engine.Plain, text)
+		if err != nil {
+			return nil, err
+		}
+		for _, w := range dedupe(words) {
+			if !allLetters(w) || !isEnglish(w) {
+				continue
+			}
+			stem, err := r.Analyze(engine.Text, w)
+			if err != nil {
+				return nil, err
+			}
+			if len(stem) == 1 {
+				if ti := indexOf(terms[:nQuery], stem[0]); ti >= 0 && nowhere&(1<<uint(ti)) != 0 {
+					p.unknownWords |= 1 << uint(ti)
 				}
 			}
 		}

@@ -30,7 +30,7 @@ type SearchSkillsOutput struct {
 	// BodiesPending: see index.SearchResult.
 	BodiesPending int `json:"bodies_pending,omitempty" jsonschema:"number of skills whose body text is not searchable yet (indexing in the background); names, descriptions and tags of all skills are"`
 	// NoGoodMatch: see index.SearchResult.NoGoodMatch.
-	NoGoodMatch bool `json:"no_good_match" jsonschema:"true when no hit is a confident match: the catalog may have no skill for this task"`
+	NoGoodMatch bool `json:"no_good_match" jsonschema:"true when the catalog likely has no skill for this task: the hits are only the closest"`
 	// NextCursor is set when more results follow.
 	NextCursor string `json:"next_cursor,omitempty" jsonschema:"pass as cursor, with the same query, to get the next results; absent on the last page"`
 }

@@ -67,7 +67,7 @@ func runSearch(ctx context.Context, a *app, opts searchOptions) error {
 		if tty {
 			w = a.stdout
 		}
-		fmt.Fprintf(w, "No confident match for %q: these are the closest skills. Try the words a skill's author would use, or list all with: skilldex list\n",
+		fmt.Fprintf(w, "No good match for %q: the catalog may have no skill for it; these are the closest. Try the words a skill's author would use, or list all with: skilldex list\n",
 			termtext.Escape(opts.Query, false))
 	}
 	if !tty {
@@ -79,7 +79,7 @@ func runSearch(ctx context.Context, a *app, opts searchOptions) error {
 	}
 	rows := make([][]string, 0, len(res.Hits))
 	for i, h := range res.Hits {
-		m := matchWords(h.Confidence)
+		m := matchWords(h.Confidence, res.NoGoodMatch)
 		if len(h.Matched) == 0 && h.Similarity > 0 {
 			m = similarWords(h.Similarity)
 		}
@@ -113,10 +113,14 @@ func similarWords(cos float64) string {
 
 // matchWords is a hit's confidence (0 to 1, see docs/search.md) as a
 // person reads it: a five-step bar and a word. "good" starts at the
-// confidence the catalog calls a confident match (search.ConfidentMatch).
-func matchWords(conf float64) string {
+// confidence the catalog calls a confident match (search.ConfidentMatch);
+// in a result with no good match (the catalog doubts it fits the query at
+// all) no hit is called better than "weak".
+func matchWords(conf float64, noGoodMatch bool) string {
 	word := "poor"
 	switch {
+	case conf >= search.ConfidentMatch/2 && noGoodMatch:
+		word = "weak"
 	case conf >= 0.7:
 		word = "strong"
 	case conf >= search.ConfidentMatch:

@@ -12,8 +12,8 @@ import (
 	"github.com/creack/pty"
 )
 
-// TestSearchNoConfidentMatch: the search table says when no hit is a
-// confident match (index.SearchResult.NoGoodMatch, issue 16) and still
+// TestSearchNoConfidentMatch: the search table says when the catalog may
+// have no skill for the query (index.SearchResult.NoGoodMatch) and still
 // shows the hits; a confident search prints no such line.
 func TestSearchNoConfidentMatch(t *testing.T) {
 	root := t.TempDir()
@@ -21,23 +21,25 @@ func TestSearchNoConfidentMatch(t *testing.T) {
 	for _, name := range []string{"git-commit", "csv-cleaner", "docker-compose"} {
 		writeSkill(t, root, name, "Helps with "+name+" tasks for the user")
 	}
-	const note = "No confident match"
-	weak := cli(t, "search", "--mem", "--dir", root, "tasks")
+	const note = "No good match"
+	// Nothing fits: one word matches, the rest are English words no skill uses.
+	const none = "knit a scarf from the csv of yarn colours"
+	weak := cli(t, "search", "--mem", "--dir", root, none)
 	if weak.code != 0 {
-		t.Fatalf("search tasks: exit %d: %s", weak.code, weak.stderr)
+		t.Fatalf("search %s: exit %d: %s", none, weak.code, weak.stderr)
 	}
-	if !strings.Contains(weak.stderr, note+` for "tasks": these are the closest skills.`) {
-		t.Errorf("search tasks: no %q line on stderr: %q", note, weak.stderr)
+	if !strings.Contains(weak.stderr, note+` for "`+none+`": the catalog may have no skill for it; these are the closest.`) {
+		t.Errorf("search %s: no %q line on stderr: %q", none, note, weak.stderr)
 	}
-	if !strings.Contains(weak.stdout, "git-commit") || strings.Contains(weak.stdout, note) {
-		t.Errorf("search tasks: want the hits, and only them, on stdout:\n%s", weak.stdout)
+	if !strings.Contains(weak.stdout, "csv-cleaner") || strings.Contains(weak.stdout, note) {
+		t.Errorf("search %s: want the hits, and only them, on stdout:\n%s", none, weak.stdout)
 	}
 	var j struct {
 		NoGoodMatch bool `json:"no_good_match"`
 	}
-	mustJSON(t, cli(t, "search", "--mem", "--json", "--dir", root, "tasks"), &j)
+	mustJSON(t, cli(t, "search", "--mem", "--json", "--dir", root, none), &j)
 	if !j.NoGoodMatch {
-		t.Errorf("search --json tasks: no_good_match false; the table's line has no ground")
+		t.Errorf("search --json %s: no_good_match false; the table's line has no ground", none)
 	}
 
 	sure := cli(t, "search", "--mem", "--dir", root, "fill pdf forms")
@@ -50,7 +52,7 @@ func TestSearchNoConfidentMatch(t *testing.T) {
 }
 
 // TestSearchInATerminal: in a terminal each hit shows how sure the match
-// is in words and a bar (not a raw score), and the "no confident match"
+// is in words and a bar (not a raw score), and the "no good match"
 // line is on stdout, above the hits, where the reader looks; piped, the
 // table keeps its documented columns (docs/cli.md) and the line goes to
 // stderr.
@@ -81,15 +83,32 @@ func TestSearchInATerminal(t *testing.T) {
 	if !strings.Contains(out, "MATCH") || !regexp.MustCompile(`[■□]{5} (strong|good)\s+pdf-forms`).MatchString(out) || strings.Contains(out, "SCORE") {
 		t.Errorf("terminal search: want a MATCH column with a bar and a word:\n%s", out)
 	}
-	out, errOut = termSearch("tasks")
-	if !strings.HasPrefix(out, "No confident match for \"tasks\"") || !strings.Contains(out, "git-commit") || errOut != "" {
-		t.Errorf("terminal search tasks: want the no-confident line first on stdout, then the hits:\n%s\nstderr: %s", out, errOut)
+	out, errOut = termSearch("knit", "a", "scarf", "from", "the", "csv", "of", "yarn", "colours")
+	if !strings.HasPrefix(out, "No good match for \"knit a scarf") || !strings.Contains(out, "csv-cleaner") || errOut != "" {
+		t.Errorf("terminal search knit...: want the no-good-match line first on stdout, then the hits:\n%s\nstderr: %s", out, errOut)
 	}
 	if !regexp.MustCompile(`(weak|poor)\s`).MatchString(out) {
-		t.Errorf("terminal search tasks: the weak hits are not called weak or poor:\n%s", out)
+		t.Errorf("terminal search knit...: the weak hits are not called weak or poor:\n%s", out)
 	}
 	piped := cli(t, "search", "--mem", "--dir", root, "fill", "pdf", "forms")
 	if !strings.HasPrefix(piped.stdout, "#\tSCORE\tNAME\tID\tDESCRIPTION\n1\t") {
 		t.Errorf("piped search: the documented columns changed:\n%s", piped.stdout)
+	}
+}
+
+// TestMatchWords: the word a terminal shows for a hit's confidence, and
+// no hit called better than weak when the result has no good match.
+func TestMatchWords(t *testing.T) {
+	for _, c := range []struct {
+		conf   float64
+		noGood bool
+		want   string
+	}{
+		{0.9, false, "strong"}, {0.3, false, "good"}, {0.15, false, "weak"}, {0.05, false, "poor"},
+		{0.9, true, "weak"}, {0.3, true, "weak"}, {0.15, true, "weak"}, {0.05, true, "poor"},
+	} {
+		if got := strings.Fields(matchWords(c.conf, c.noGood))[1]; got != c.want {
+			t.Errorf("matchWords(%.2f, %v) = %q, want %q", c.conf, c.noGood, got, c.want)
+		}
 	}
 }

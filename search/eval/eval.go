@@ -35,8 +35,9 @@ type Hit struct {
 // Answer is a ranker's reply to one query.
 type Answer struct {
 	Hits []Hit // at most k, best first
-	// NoGoodMatch is the ranker's verdict that no hit is a confident match
-	// (it still returns them). An answer without hits counts as flagged.
+	// NoGoodMatch is the ranker's verdict that nothing it holds fits the
+	// query (it still returns its closest hits). An answer without hits
+	// counts as flagged.
 	NoGoodMatch bool
 }
 

@@ -123,7 +123,8 @@ type listPage struct {
 	Prev, Next string
 	Page       int
 	Pages      int
-	// NoGoodMatch: no result is a confident match.
+	// NoGoodMatch: the catalog may have no skill for the query
+	// (index.SearchResult.NoGoodMatch).
 	NoGoodMatch   bool
 	Capped        bool
 	BodiesPending int
@@ -188,7 +189,7 @@ func (h *handler) search(w http.ResponseWriter, r *http.Request) {
 	hi := min(lo+q.N, len(items))
 	roots := h.cat.Roots()
 	for _, it := range items[lo:hi] {
-		p.Rows = append(p.Rows, h.rowOf(snap, roots, it))
+		p.Rows = append(p.Rows, h.rowOf(snap, roots, it, p.NoGoodMatch))
 	}
 	p.From, p.To = lo+1, hi
 	if p.Page > 1 {
@@ -259,8 +260,9 @@ func (h *handler) keep(s *index.Skill, q listQuery) bool {
 	return true
 }
 
-// rowOf renders an item as a row.
-func (h *handler) rowOf(snap *snapshot, roots []index.Root, it item) row {
+// rowOf renders an item as a row; in a search with no good match (the
+// catalog doubts it fits the query at all) no hit is marked confident.
+func (h *handler) rowOf(snap *snapshot, roots []index.Root, it item, noGoodMatch bool) row {
 	s := it.s
 	rw := row{ID: s.ID, Name: s.Name, Description: s.Description, URL: skillURL(s.ID), Root: rootName(roots, s.Root),
 		ShadowedBy: s.ShadowedBy, Hidden: s.DisableModelInvocation}
@@ -272,7 +274,7 @@ func (h *handler) rowOf(snap *snapshot, roots []index.Root, it item) row {
 	}
 	if hit := it.hit; hit != nil {
 		rw.Confidence = int(hit.Confidence*100 + 0.5)
-		rw.Confident = hit.Confidence >= search.ConfidentMatch
+		rw.Confident = hit.Confidence >= search.ConfidentMatch && !noGoodMatch
 		rw.Similar = len(hit.Matched) == 0 && hit.Similarity > 0
 		rw.Matched = matched(hit.Matched)
 		for _, id := range hit.AlsoAt {

@@ -131,6 +131,12 @@ func TestSearchListsPDFForms(t *testing.T) {
 	if !strings.Contains(body, `id="nomatch"`) {
 		t.Errorf("no 'no good match' for a query nothing answers:\n%s", body)
 	}
+	// One that a skill matches by one word only shows it as the closest,
+	// not as a good match.
+	_, body = get(t, h, "/?q="+url.QueryEscape("pdf of a zebra playing the accordion"))
+	if !strings.Contains(body, `id="nomatch"`) || !strings.Contains(body, `href="/skills/pdf-forms"`) || strings.Contains(body, `class="conf good"`) {
+		t.Errorf("a query nothing fits but one word: want 'no good match', pdf-forms, and no hit marked good:\n%s", body)
+	}
 
 	// A query of too many words is the client's error, said on the page.
 	res, body = get(t, h, "/?q="+strings.Repeat("pdf+", 300))

@@ -1,0 +1,46 @@
+package search
+
+import (
+	"context"
+	"testing"
+)
+
+// TestFitsUnknownWords: the answerability estimate behind NoGoodMatch
+// (fits) counts a query's English words that no skill uses anywhere, and
+// only those: a misspelt word, a foreign word and a word only a body uses
+// do not count, so a typo, another language or a specific word a skill
+// explains in its body is not read as "nothing here fits".
+func TestFitsUnknownWords(t *testing.T) {
+	ix := openMem(t,
+		Doc{ID: "pdf-forms", Name: "pdf-forms", Description: "Fill PDF forms and extract their fields"},
+		Doc{ID: "csv-cleaner", Name: "csv-cleaner", Description: "Clean CSV files: fix delimiters, encodings and broken rows",
+			Body: "Works on exports from spreadsheets. A fuzzing harness checks the parser."},
+		Doc{ID: "git-commit", Name: "git-commit", Description: "Write conventional git commit messages"},
+	)
+	for _, c := range []struct {
+		query       string
+		unknown     bool // some of the query counts as unknown English words
+		noGoodMatch bool
+	}{
+		{"knit a scarf from the csv of yarn colours", true, true},
+		{"clean csv files", false, false},
+		{"clean csv fiels", false, false},                   // a typo is not English
+		{"limpiar archivos csv", false, false},              // nor is Spanish
+		{"csv parser with a fuzzing harness", false, false}, // "harness" is in a body
+	} {
+		res, err := ix.Search(context.Background(), Request{Query: c.query})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Hits) == 0 {
+			t.Fatalf("%q: no hits", c.query)
+		}
+		if got := res.Hits[0].feat.unknownWords > 0; got != c.unknown {
+			t.Errorf("%q: unknown English words %.2f of the query, want some: %v", c.query, res.Hits[0].feat.unknownWords, c.unknown)
+		}
+		if res.NoGoodMatch != c.noGoodMatch {
+			t.Errorf("%q: NoGoodMatch %v, want %v (first hit %s, fits %.2f, cut %.2f)", c.query, res.NoGoodMatch, c.noGoodMatch,
+				res.Hits[0].ID, res.Hits[0].feat.fits(), fitsCut)
+		}
+	}
+}
