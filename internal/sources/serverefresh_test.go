@@ -1,8 +1,6 @@
 package sources
 
 import (
-	"context"
-	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,7 +8,6 @@ import (
 	"time"
 
 	"github.com/skilldex/skilldex/index"
-	"github.com/skilldex/skilldex/internal/e2etest"
 	"github.com/skilldex/skilldex/internal/sources/gittest"
 )
 
@@ -20,55 +17,20 @@ import (
 // by hand keeps the roots it had, an entry the cache lacks is logged with
 // what to run and nothing is fetched, and a removed source's skills go.
 func TestServeSourcesFollowsLock(t *testing.T) {
-	defer func(d time.Duration) { lockCheck = d }(lockCheck)
-	lockCheck = time.Hour // the watcher follows, not the safety net
-	srv := gittest.StartDaemon(t)
-	r := gittest.NewRepo(t, srv.Base, "catalog")
-	r.Commit("one", map[string]string{
+	knobs(t, time.Hour, lockPoll) // the watcher follows, not the safety net
+	fx := newFollowFixture(t)
+	// A repository whose source also has a skill named like the folder's.
+	gittest.NewRepo(t, fx.srv.Base, "shadow").Commit("one", map[string]string{
 		"skills/alpha/SKILL.md": gittest.SkillMD("alpha-pdf", "Fill PDF forms.", "fetched"),
 		"skills/mine/SKILL.md":  gittest.SkillMD("mine", "The fetched copy of mine.", "fetched"),
 	})
-	folder := t.TempDir()
-	if err := os.MkdirAll(filepath.Join(folder, "mine"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(folder, "mine", "SKILL.md"), []byte(gittest.SkillMD("mine", "My own skill.", "own")), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	folder := fx.base[0].Path
 	lockPath := filepath.Join(t.TempDir(), LockFileName)
-	m := testManager(t)
-	base := []index.Root{{Path: folder}}
-	cat, err := index.Open(ctxT(t), &index.Options{Roots: base, Mem: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cat.Close()
-	changes := make(chan index.Change, 64)
-	cat.Subscribe(func(ch index.Change) {
-		select {
-		case changes <- ch:
-		default:
-		}
-	})
-	ctx, cancel := context.WithCancel(ctxT(t))
-	logs := &e2etest.SyncBuffer{}
-	done := make(chan struct{})
-	go func() {
-		ServeSources(ctx, cat, m, base, [][2]string{{lockPath, "project"}}, 0, slog.New(slog.NewTextHandler(logs, nil)))
-		close(done)
-	}()
-	defer func() { cancel(); <-done }()
+	m, cat, logs := fx.m, fx.cat, fx.logs
+	fx.run(t, fx.follower([][2]string{{lockPath, "project"}}))
 	waitFor := func(what string, ok func() bool) {
 		t.Helper()
-		deadline := ctxT(t) // made once: a new one each turn would never end
-		for !ok() {
-			select {
-			case <-changes:
-			case <-time.After(20 * time.Millisecond):
-			case <-deadline.Done():
-				t.Fatalf("%s never happened; log:\n%s", what, logs.String())
-			}
-		}
+		fx.waitFor(t, what, ok)
 	}
 	served := func(name string) (index.Skill, bool) {
 		for _, s := range cat.List(index.ListOptions{}) {
@@ -79,10 +41,7 @@ func TestServeSourcesFollowsLock(t *testing.T) {
 		return index.Skill{}, false
 	}
 
-	sp, _ := ParseSpec(srv.URL("catalog") + "#main")
-	if _, err := m.Add(ctxT(t), lockPath, sp, AddOptions{Path: "skills"}); err != nil {
-		t.Fatal(err)
-	}
+	fx.add(t, lockPath, "shadow")
 	// Roots reports the new roots just after the refresh has published
 	// the skills under them: wait for both.
 	waitFor("the added source served", func() bool { _, ok := served("alpha-pdf"); return ok && len(cat.Roots()) == 2 })
@@ -111,7 +70,7 @@ func TestServeSourcesFollowsLock(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lock.Sources["later"] = &LockedSource{URL: srv.URL("catalog")}
+	lock.Sources["later"] = &LockedSource{URL: fx.srv.URL("catalog")}
 	if err := WriteLock(lockPath, lock); err != nil {
 		t.Fatal(err)
 	}
@@ -140,40 +99,19 @@ func TestServeSourcesFollowsLock(t *testing.T) {
 // removed one's skills are gone when it returns; with nothing changed it
 // leaves the catalog alone.
 func TestFollowerCatchUp(t *testing.T) {
-	srv := gittest.StartDaemon(t)
-	r := gittest.NewRepo(t, srv.Base, "catalog")
-	r.Commit("one", map[string]string{"skills/alpha/SKILL.md": gittest.SkillMD("alpha-pdf", "Fill PDF forms.", "fetched")})
-	folder := t.TempDir()
-	if err := os.MkdirAll(filepath.Join(folder, "mine"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(folder, "mine", "SKILL.md"), []byte(gittest.SkillMD("mine", "My own skill.", "own")), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	fx := newFollowFixture(t)
 	lockPath := filepath.Join(t.TempDir(), LockFileName)
-	m := testManager(t)
-	base := []index.Root{{Path: folder}}
-	cat, err := index.Open(ctxT(t), &index.Options{Roots: base, Mem: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cat.Close()
+	cat := fx.cat
 	changes := 0
 	cat.Subscribe(func(index.Change) { changes++ }) // refreshes run on the caller's goroutine here
-	f := NewFollower(cat, m, base, [][2]string{{lockPath, "project"}}, 0, slog.New(slog.DiscardHandler))
-	served := func(name string) bool {
-		_, err := cat.Resolve(name)
-		return err == nil
-	}
+	f := fx.follower([][2]string{{lockPath, "project"}})
+	served := fx.served
 	f.CatchUp(ctxT(t)) // no lockfile yet: the roots stay
 	if len(cat.Roots()) != 1 || changes != 0 {
 		t.Fatalf("roots %v, %d changes", cat.Roots(), changes)
 	}
 
-	sp, _ := ParseSpec(srv.URL("catalog") + "#main")
-	if _, err := m.Add(ctxT(t), lockPath, sp, AddOptions{Path: "skills"}); err != nil {
-		t.Fatal(err)
-	}
+	fx.add(t, lockPath, "catalog")
 	f.CatchUp(ctxT(t))
 	if !served("alpha-pdf") || len(cat.Roots()) != 2 {
 		t.Fatalf("after add and CatchUp: roots %v", cat.Roots())
@@ -184,7 +122,7 @@ func TestFollowerCatchUp(t *testing.T) {
 		t.Fatal("CatchUp with nothing changed changed the catalog")
 	}
 
-	if _, err := m.Remove(lockPath, "skills"); err != nil {
+	if _, err := fx.m.Remove(lockPath, "skills"); err != nil {
 		t.Fatal(err)
 	}
 	f.CatchUp(ctxT(t))
