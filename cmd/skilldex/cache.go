@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/skilldex/skilldex/index"
 	"github.com/skilldex/skilldex/internal/config"
 	"github.com/skilldex/skilldex/internal/termtext"
 	"github.com/spf13/cobra"
@@ -18,8 +17,8 @@ func newCacheCmd(cfg *config.Config) *cobra.Command {
 		Short: "List or remove the catalogs' data dirs (store and search index per set of skill folders)",
 		Long: `Each set of skill folders gets its own data dir under the data dir setting (default: your cache folder,
 e.g. ~/.cache/skilldex), named by a hash of the folders and of the lockfiles whose git sources it serves (not of
-the sources they lock: skilldex add and remove keep it). "cache list" shows each with its folders, size and last
-use; "cache clean" removes them. Nothing is lost: a removed catalog is rebuilt from the skill folders on its next use.`,
+the sources they lock: skilldex add and remove keep it). "cache list" shows each with its folders (a lockfile's
+sources as it locks them now), size and last use; "cache clean" removes them. Nothing is lost: a removed catalog is rebuilt from the skill folders on its next use.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
@@ -83,15 +82,25 @@ func runCacheList(_ context.Context, a *app) error {
 	return nil
 }
 
-func describeRoots(roots []index.Root) string {
+// describeRoots is cache list's SKILL FOLDERS cell: the folders in
+// priority order, a git source's with the source's name and lockfile,
+// and, when that lockfile cannot be read now, why and that the source is
+// as the catalog last recorded it.
+func describeRoots(roots []config.ListedRoot) string {
 	if roots == nil {
 		return "(not recorded: made by an older skilldex)"
 	}
-	paths := make([]string, len(roots))
+	parts := make([]string, len(roots))
 	for i, r := range roots {
-		paths[i] = r.Path
+		parts[i] = r.Path
+		switch {
+		case r.LockError != "":
+			parts[i] += fmt.Sprintf(" (source %s in %s, as last recorded: %s)", r.Source, r.Lock, r.LockError)
+		case r.Source != "":
+			parts[i] += fmt.Sprintf(" (source %s in %s)", r.Source, r.Lock)
+		}
 	}
-	return strings.Join(paths, ", ")
+	return strings.Join(parts, ", ")
 }
 
 // cacheCleanOptions are cache clean's flags.

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/skilldex/skilldex/index"
 )
 
 // Origin is where a catalog root of locked skills comes from.
@@ -77,6 +79,26 @@ func (os Origins) LabelOf(dir string) string {
 // by git pull, or by another process, is served as it says). A missing
 // lockfile has no sources.
 func (m *Manager) Origins(lockPath, scope string) (Origins, error) {
+	out, err := m.LockedOrigins(lockPath, scope)
+	if err != nil {
+		return nil, err
+	}
+	for _, o := range out {
+		if o.State != "ok" {
+			continue
+		}
+		if err := m.link(lockPath, o.Name, m.treeDir(o.Commit, o.Path)); err != nil {
+			return nil, fmt.Errorf("source %s: %w", o.Name, err)
+		}
+	}
+	return out, nil
+}
+
+// LockedOrigins is Origins without touching the root links: what the
+// lockfile locks now, each source's state taken from the cache's trees.
+// For a listing (cache list) that must not change what a running
+// catalog reads. Errors: ReadLock's.
+func (m *Manager) LockedOrigins(lockPath, scope string) (Origins, error) {
 	lock, err := ReadLock(lockPath)
 	if err != nil {
 		return nil, err
@@ -86,19 +108,27 @@ func (m *Manager) Origins(lockPath, scope string) (Origins, error) {
 		s := lock.Sources[name]
 		o := Origin{Name: name, Lock: lockPath, Scope: scope, URL: s.URL, Ref: s.Ref, Kind: s.Kind, Commit: s.Commit,
 			Path: s.Path, Root: m.rootLink(lockPath, name), Skills: len(s.Skills), State: "ok"}
-		switch tree := m.treeDir(s.Commit, s.Path); {
+		switch {
 		case s.Commit == "":
 			o.State = "not locked"
-		case !exists(tree):
+		case !exists(m.treeDir(s.Commit, s.Path)):
 			o.State = "not fetched"
-		default:
-			if err := m.link(lockPath, name, tree); err != nil {
-				return nil, fmt.Errorf("source %s: %w", name, err)
-			}
 		}
 		out = append(out, o)
 	}
 	return out, nil
+}
+
+// Roots are the catalog roots of the origins, in order: each source's
+// root link, labelled with its lockfile's scope. A source not fetched
+// keeps its root (it is served once skilldex sync fetches it), as config
+// and the lockfile follower both serve it.
+func (os Origins) Roots() []index.Root {
+	out := make([]index.Root, 0, len(os))
+	for _, o := range os {
+		out = append(out, index.Root{Path: o.Root, Label: o.Scope})
+	}
+	return out
 }
 
 func exists(p string) bool {

@@ -348,12 +348,9 @@ func (f *Follower) followLocked(ctx context.Context, r *lockRead) {
 			roots = append(roots, f.last[lf[0]]...)
 			continue
 		}
-		var mine []index.Root
+		mine := ors.Roots()
 		targets := map[string]string{}
 		for _, o := range ors {
-			// A source not fetched keeps its root, as config does: it
-			// appears once skilldex sync fetches it.
-			mine = append(mine, index.Root{Path: o.Root, Label: o.Scope})
 			targets[o.Root], _ = os.Readlink(o.Root)
 			if o.State == "ok" {
 				continue

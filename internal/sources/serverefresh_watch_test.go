@@ -243,3 +243,46 @@ func TestFollowerConcerns(t *testing.T) {
 		t.Fatalf("folders %q, want %q", got, want)
 	}
 }
+
+// TestLockedOriginsReadsOnly: LockedOrigins says what the lockfile locks
+// and each source's state without touching the root links (a listing
+// must not change what a running catalog reads); Origins points them at
+// the locked trees; both give the roots the follower serves.
+func TestLockedOriginsReadsOnly(t *testing.T) {
+	fx := newFollowFixture(t)
+	lockPath := filepath.Join(t.TempDir(), LockFileName)
+	fx.add(t, lockPath, "catalog")
+	link := fx.m.RootLink(lockPath, "skills")
+	if err := os.Remove(link); err != nil {
+		t.Fatal(err)
+	}
+	lock, err := ReadLock(lockPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lock.Sources["later"] = &LockedSource{URL: fx.srv.URL("other")}
+	if err := WriteLock(lockPath, lock); err != nil {
+		t.Fatal(err)
+	}
+	ors, err := fx.m.LockedOrigins(lockPath, "project")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []index.Root{{Path: fx.m.RootLink(lockPath, "later"), Label: "project"}, {Path: link, Label: "project"}}
+	if len(ors) != 2 || ors[0].State != "not locked" || ors[1].State != "ok" || !slices.Equal(ors.Roots(), want) {
+		t.Fatalf("LockedOrigins: %+v, roots %+v", ors, ors.Roots())
+	}
+	if _, err := os.Lstat(link); !os.IsNotExist(err) {
+		t.Fatalf("LockedOrigins touched the root link: %v", err)
+	}
+	all, err := fx.m.Origins(lockPath, "project")
+	if err != nil || !slices.Equal(all.Roots(), want) {
+		t.Fatalf("Origins: %+v, %v", all, err)
+	}
+	if _, err := os.Stat(filepath.Join(link, "alpha", "SKILL.md")); err != nil {
+		t.Fatalf("Origins did not link the fetched source: %v", err)
+	}
+	if _, err := fx.m.LockedOrigins(filepath.Join(t.TempDir(), LockFileName), "project"); err != nil {
+		t.Fatalf("a missing lockfile: %v", err)
+	}
+}
