@@ -59,7 +59,10 @@ var (
 	pyWrite   = lazyRE(`open\([^)\n]*['"][aw]\+?b?['"]|\.write_text\(|\.write\(|os\.system\(|subprocess\.|shutil\.copy`)
 	jsWrite   = lazyRE(`(?:appendFile|writeFile|createWriteStream|copyFile)(?:Sync)?\(|execSync\(|exec\(`)
 	strLit    = lazyRE("\"\"\"[\\s\\S]*?\"\"\"|'''[\\s\\S]*?'''|`(?:[^`\\\\]|\\\\.)*`|\"(?:[^\"\\\\\\n]|\\\\.)*\"|'(?:[^'\\\\\\n]|\\\\.)*'")
-	shellish  = lazyRE(`\||/dev/tcp|\b(?:curl|wget|nc|ncat|bash|sh|crontab|xmrig)\b|>>`)
+	// pyNetrcDefault is Python's netrc module reading ~/.netrc (no file
+	// given).
+	pyNetrcDefault = lazyRE(`\bnetrc\.netrc\(\s*\)`)
+	shellish       = lazyRE(`\||/dev/tcp|\b(?:curl|wget|nc|ncat|bash|sh|crontab|xmrig)\b|>>`)
 )
 
 // scanCode runs the Python or JavaScript rules over code whose first line
@@ -111,8 +114,11 @@ func scanCode(sc *skillCtx, rel, code string, line0 int, k fileKind, w where) {
 			add(s[0], "reverse-shell", Critical, "connects a socket and hands it to a shell (reverse shell)")
 		}
 	}
-	// credentials and the environment, read and sent
+	// credentials and the environment, read and sent; kinds holds the
+	// credService of every credential read ("" for one bound to no
+	// service)
 	cred, credOff := "", -1
+	kinds := map[string]bool{}
 	envRead := pyEnvRead
 	if k == kindJS {
 		envRead = jsEnvRead
@@ -124,6 +130,18 @@ func scanCode(sc *skillCtx, rel, code string, line0 int, k fileKind, w where) {
 	} else if m := envReadOf(envRead, c); m != nil {
 		cred, credOff = strings.TrimSpace(c[m[0]:m[1]]), m[0]
 	}
+	if credOff >= 0 {
+		kinds[""] = true
+	}
+	if k != kindJS && strings.Contains(c, "netrc") {
+		// Python's netrc module reads ~/.netrc when given no file
+		if m := pyNetrcDefault.FindStringIndex(c); m != nil {
+			kinds["netrc"] = true
+			if credOff < 0 {
+				cred, credOff = "~/.netrc (netrc.netrc())", m[0]
+			}
+		}
+	}
 	// shell commands and paths inside string literals
 	var lits [][]int
 	if sc.hints.miner || litHintWords().matchAny(c) {
@@ -132,12 +150,19 @@ func scanCode(sc *skillCtx, rel, code string, line0 int, k fileKind, w where) {
 	for _, m := range lits {
 		lit := c[m[0]:m[1]]
 		body := strings.Trim(lit, "\"'`")
-		if credOff < 0 && credIn(lit) && (!bareCredName(body) || homeRef.MatchString(c)) {
-			cred, credOff = Escape(strings.TrimSpace(body), 80), m[0]
-		} else if credOff < 0 && credPartRe.MatchString(lit) && homeRef.MatchString(c) {
-			cred, credOff = "the credential path part "+lit, m[0]
-			if strings.Contains(lit, ".ssh") {
-				cred += " (~/.ssh)"
+		if credIn(lit) && (!bareCredName(body) || homeRef.MatchString(c)) {
+			what := Escape(strings.TrimSpace(body), 80)
+			kinds[credService(what)] = true
+			if credOff < 0 {
+				cred, credOff = what, m[0]
+			}
+		} else if credPartRe.MatchString(lit) && homeRef.MatchString(c) {
+			kinds[credService("the credential path part "+lit)] = true
+			if credOff < 0 {
+				cred, credOff = "the credential path part "+lit, m[0]
+				if strings.Contains(lit, ".ssh") {
+					cred += " (~/.ssh)"
+				}
 			}
 		}
 		if persistTarget.MatchString(strings.TrimSpace(body)) || strings.Contains(body, "authorized_keys") || strings.Contains(body, "/etc/cron") || strings.Contains(body, ".bashrc") || strings.Contains(body, ".zshrc") {
@@ -168,7 +193,13 @@ func scanCode(sc *skillCtx, rel, code string, line0 int, k fileKind, w where) {
 		if s == nil && (w == inScript || w == inHidden) {
 			s = net.FindStringIndex(c)
 		}
-		if s != nil && w == inScript || s != nil && w == inHidden {
+		if s != nil && w == inScript {
+			if _, hosts, ok := serviceBound(kinds, codeDestinations(c, k == kindJS), c); ok {
+				add(max(credOff, s[0]), "credential-exfil", High, serviceReason(cred, hosts))
+			} else {
+				add(max(credOff, s[0]), "credential-exfil", Critical, "reads "+cred+" and sends data over the network in the same file")
+			}
+		} else if s != nil && w == inHidden {
 			add(max(credOff, s[0]), "credential-exfil", Critical, "reads "+cred+" and sends data over the network in the same file")
 		} else if s != nil {
 			// an example that uses a key path and an API somewhere in

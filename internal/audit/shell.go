@@ -67,6 +67,19 @@ type shScan struct {
 	// tainted maps variables assigned from a credential read to what
 	// was read (see taintAssign).
 	tainted map[string]string
+	// credKinds holds the credService of every credential read ("" for
+	// one bound to no service), dests every network destination, and
+	// exfils the credential-exfil findings ranked by them at the end.
+	credKinds map[string]bool
+	dests     destinations
+	exfils    []pendingExfil
+}
+
+// pendingExfil is a credential sent through a variable or later in the
+// script: critical, or high when serviceBound holds for the whole scan.
+type pendingExfil struct {
+	line         int
+	what, reason string
 }
 
 // maxDownloads bounds the saved downloads a scan remembers (each later
@@ -599,8 +612,12 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 		if s.envLoad == 0 {
 			s.envLoad, s.envLoadWhat = line, f
 		}
-	} else if what := credRead(c); what != "" && s.credLine == 0 {
-		s.credLine, s.credWhat = line, what
+		s.credKind("")
+	} else if what := credRead(c); what != "" {
+		s.credKind(credService(what))
+		if s.credLine == 0 {
+			s.credLine, s.credWhat = line, what
+		}
 	}
 	if s.envLoad > 0 && s.credLine == 0 && carriesData(c) && varInData(c) {
 		s.credLine, s.credWhat = s.envLoad, "the variables of "+s.envLoadWhat
@@ -609,9 +626,12 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 	// that data to whoever serves the domain; it counts for what flows
 	// into it, not as a send anywhere in the file
 	lookup := dnsTools[c.name] && anyContains(c.args, "$")
+	if carriesData(c) || lookup || isFetch(c) {
+		s.dest(c)
+	}
 	if carriesData(c) || lookup {
 		if what := s.taintedArg(c.raw); what != "" {
-			s.add(line, "credential-exfil", Critical, fmt.Sprintf("%s sends %s off the machine (through a variable)", c.name, what), "")
+			s.exfils = append(s.exfils, pendingExfil{line, what, fmt.Sprintf("%s sends %s off the machine (through a variable)", c.name, what)})
 			s.credAndSend = true
 		}
 	}
@@ -658,11 +678,14 @@ func readsStdinOrScript(c call, f string) bool {
 }
 
 func (s *shScan) finish() {
-	if s.credAndSend {
+	if !s.credAndSend && s.credLine > 0 && s.sendLine > 0 {
+		s.exfils = append(s.exfils, pendingExfil{max(s.credLine, s.sendLine), s.credWhat, fmt.Sprintf("reads %s (line %d) and sends data off the machine with %s (line %d)", s.credWhat, s.line0+s.credLine-1, s.sendWhat, s.line0+s.sendLine-1)})
+	}
+	if len(s.exfils) > 0 {
+		s.rankExfils()
 		return
 	}
-	if s.credLine > 0 && s.sendLine > 0 {
-		s.add(max(s.credLine, s.sendLine), "credential-exfil", Critical, fmt.Sprintf("reads %s (line %d) and sends data off the machine with %s (line %d)", s.credWhat, s.line0+s.credLine-1, s.sendWhat, s.line0+s.sendLine-1), "")
+	if s.credAndSend {
 		return
 	}
 	if s.credLine > 0 && s.w == inScript {

@@ -135,3 +135,80 @@ func routineRC(target, payload string) bool {
 	}
 	return true
 }
+
+// credKind records the credService of a credential read.
+func (s *shScan) credKind(kind string) {
+	if s.credKinds == nil {
+		s.credKinds = map[string]bool{}
+	}
+	s.credKinds[kind] = true
+}
+
+// dest records where a network command goes: the URLs of a fetch, the
+// host of an scp or rsync target, the host of a raw connection. One
+// whose host the text does not give is an unknown destination.
+func (s *shScan) dest(c call) {
+	switch {
+	case isFetch(c):
+		n := 0
+		for _, a := range c.args {
+			if strings.Contains(a, "://") {
+				s.dests.url(a)
+				n++
+			}
+		}
+		if n == 0 {
+			s.dests.unknown = true
+		}
+	case c.name == "scp" || c.name == "rsync":
+		for _, a := range c.args {
+			if i := strings.IndexByte(a, ':'); i > 0 && !strings.HasPrefix(a, "-") {
+				h := a[:i]
+				s.dests.host(h[strings.LastIndexByte(h, '@')+1:])
+			}
+		}
+	default:
+		for _, a := range c.args {
+			if !strings.HasPrefix(a, "-") {
+				if bareHost.MatchString(a) {
+					s.dests.host(a)
+				} else {
+					s.dests.unknown = true
+				}
+				return
+			}
+		}
+		s.dests.unknown = true
+	}
+}
+
+// rankExfils reports the credential-exfil findings kept for the end of
+// the scan: high when the scan's one credential goes only to the service
+// it logs in to (serviceBound; a secret variable named anywhere counts
+// as a second credential), critical otherwise.
+func (s *shScan) rankExfils() {
+	// the script's lines less its comment lines: a machine or registry
+	// named in a comment is no lookup
+	var lines []string
+	for _, l := range s.lines {
+		if !strings.HasPrefix(strings.TrimSpace(l), "#") {
+			lines = append(lines, l)
+		}
+	}
+	code := strings.Join(lines, "\n")
+	kinds := map[string]bool{}
+	for k := range s.credKinds {
+		kinds[k] = true
+	}
+	if credEnvRe.MatchString(code) {
+		kinds[""] = true
+	}
+	_, hosts, bound := serviceBound(kinds, s.dests, code)
+	for _, e := range s.exfils {
+		if bound {
+			s.add(e.line, "credential-exfil", High, serviceReason(e.what, hosts), "")
+		} else {
+			s.add(e.line, "credential-exfil", Critical, e.reason, "")
+		}
+	}
+}
