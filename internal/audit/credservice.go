@@ -125,6 +125,11 @@ func allowedHosts(kind, code string) map[string]bool {
 type destinations struct {
 	hosts   map[string]bool
 	unknown bool
+	steps   int // expressions followed (see maxDestSteps)
+	// following holds the variables being followed: a variable met
+	// again inside its own value (url = url + "/x") starts with what
+	// its other assignments give
+	following map[string]bool
 }
 
 func (d *destinations) host(h string) {
@@ -200,8 +205,13 @@ var (
 )
 
 // maxDestCalls bounds the calls one file's destinations are followed
-// through; past it the destination is unknown.
-const maxDestCalls = 64
+// through, and maxDestSteps the expressions (a variable assigned from
+// itself, a chain of variables); past either the destination is
+// unknown.
+const (
+	maxDestCalls = 64
+	maxDestSteps = 256
+)
 
 // codeDestinations returns the destinations of Python (js false) or
 // JavaScript code with comments blanked.
@@ -222,14 +232,14 @@ func codeDestinations(c string, js bool) destinations {
 	li := newLineIndex(c)
 	covered := map[int]bool{} // lines with a call followed
 	for _, m := range calls {
-		covered[strings.Count(c[:m[0]], "\n")] = true
+		covered[li.line(m[0])] = true
 		d.arg(c, callArgs(c[m[1]:]), c[m[0]:m[1]], 0)
 	}
 	for _, re := range []*lazyRegexp{net, send} {
 		for _, m := range re.FindAllStringIndex(c, -1) {
-			ln := strings.Count(c[:m[0]], "\n")
+			ln := li.line(m[0])
 			text := c[m[0]:m[1]]
-			if covered[ln] || noDest.MatchString(text) || importLine.MatchString(lineText(c, li, ln+1)) && !strings.Contains(text, "undici") && !strings.Contains(text, "nodemailer") {
+			if covered[ln] || noDest.MatchString(text) || importLine.MatchString(lineText(c, li, ln)) && !strings.Contains(text, "undici") && !strings.Contains(text, "nodemailer") {
 				continue
 			}
 			d.unknown = true
@@ -271,7 +281,7 @@ func (d *destinations) arg(c string, args []string, name string, depth int) {
 // URL built from one. Anything else is unknown.
 func (d *destinations) expr(c, e string, depth int) {
 	e = strings.TrimSpace(e)
-	if depth > 4 || e == "" {
+	if d.steps++; depth > 4 || e == "" || d.steps > maxDestSteps {
 		d.unknown = true
 		return
 	}
@@ -332,6 +342,14 @@ func (d *destinations) expr(c, e string, depth int) {
 		d.unknown = true // an attribute, an index, an argument
 		return
 	}
+	if d.following[e] {
+		return
+	}
+	if d.following == nil {
+		d.following = map[string]bool{}
+	}
+	d.following[e] = true
+	defer delete(d.following, e)
 	assigns := regexp.MustCompile(`(?m)^\s*(?:(?:const|let|var)\s+)?`+regexp.QuoteMeta(e)+`\s*(?::\s*[\w\[\], .|]+)?=[ \t]*([^=\n][^\n]*)$`).FindAllStringSubmatch(c, 8)
 	if len(assigns) == 0 {
 		d.unknown = true // a parameter, a loop variable, an import
