@@ -79,18 +79,20 @@ func (ix *Index) fuse(p *plan, req Request, want int, res *engine.Result) *Resul
 	}
 	cands := make([]cand, 0, len(hs)+len(s.Nearest))
 	seen := make(map[string]bool, len(hs))
+	s.rlock() // once for every candidate's cosine
 	for i, h := range hs {
 		seen[h.ID] = true
 		if p.fb != 0 && h.Score <= 0 {
 			continue // matched by feedback terms alone: not a hit of the query
 		}
 		c := cand{i: i, id: h.ID, score: h.Score}
-		if cos, ok := s.Cosine(h.ID); ok {
+		if cos, ok := s.cosineLocked(h.ID); ok {
 			c.cos = cos
 			c.score += gain(cos)
 		}
 		cands = append(cands, c)
 	}
+	s.runlock()
 	if uint64(len(hs)) >= res.Total {
 		for _, n := range s.Nearest[:min(len(s.Nearest), tune.semNearest)] {
 			if g := gain(n.Cosine); !seen[n.ID] && g > 0 {

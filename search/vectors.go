@@ -32,6 +32,7 @@ var ErrDimension = errors.New("search: vector length differs from the table's")
 // safe for concurrent use.
 type Vectors struct {
 	mu   sync.RWMutex
+	gen  uint64 // counts changes (Set, Delete): rows a Query saw are the rows while gen is unchanged
 	dim  int
 	ids  []string       // row i's document ID
 	pos  map[string]int // ID -> row
@@ -67,6 +68,7 @@ func (v *Vectors) Set(id string, vec []float32) error {
 	if len(unit) != v.dim {
 		return fmt.Errorf("vector of %s has %d dimensions, the table %d: %w", id, len(unit), v.dim, ErrDimension)
 	}
+	v.gen++
 	if i, ok := v.pos[id]; ok {
 		copy(v.data[i*v.dim:], unit)
 		return nil
@@ -101,6 +103,7 @@ func (v *Vectors) Delete(id string) {
 	if !ok {
 		return
 	}
+	v.gen++
 	last := len(v.ids) - 1
 	if i != last {
 		v.ids[i] = v.ids[last]
@@ -134,20 +137,54 @@ type Semantic struct {
 
 	q     []float32
 	table *Vectors
+	gen   uint64    // table.gen when Query computed cos
+	cos   []float64 // row i's cosine, for the table's rows as of gen
 }
 
-// Cosine returns document id's cosine similarity to the query vector
-// (read from the table now: a vector changed since Query counts as it is
-// now), and false when id has no vector.
+// Cosine returns document id's cosine similarity to the query vector,
+// and false when id has no vector. While the table is as Query found it,
+// that is the cosine Query computed; once a vector was set or deleted
+// since, it is read from the table now (a vector changed since Query
+// counts as it is now).
 func (s *Semantic) Cosine(id string) (float64, bool) {
-	if s == nil || s.table == nil {
+	if s == nil {
 		return 0, false
 	}
+	s.rlock()
+	defer s.runlock()
+	return s.cosineLocked(id)
+}
+
+// rlock and runlock hold the table's read lock around calls of
+// cosineLocked, so one lock serves many look-ups. A Semantic made
+// without Query has no table to lock.
+func (s *Semantic) rlock() {
+	if s.table != nil {
+		s.table.mu.RLock()
+	}
+}
+
+func (s *Semantic) runlock() {
+	if s.table != nil {
+		s.table.mu.RUnlock()
+	}
+}
+
+// cosineLocked is Cosine with the table's read lock held: a look-up of
+// the cosine Query computed when the table has not changed since (its
+// rows are still the rows of s.cos), a dot product otherwise.
+func (s *Semantic) cosineLocked(id string) (float64, bool) {
 	v := s.table
-	v.mu.RLock()
-	defer v.mu.RUnlock()
+	if v == nil {
+		return 0, false
+	}
 	i, ok := v.pos[id]
-	if !ok || v.dim != len(s.q) {
+	switch {
+	case !ok:
+		return 0, false
+	case v.gen == s.gen:
+		return s.cos[i], true
+	case v.dim != len(s.q):
 		return 0, false
 	}
 	return dot(s.q, v.data[i*v.dim:(i+1)*v.dim]), true
@@ -199,7 +236,7 @@ func (v *Vectors) Query(q []float32, k int) (*Semantic, error) {
 	for j, i := range order[:k] {
 		near[j] = Similar{ID: v.ids[i], Cosine: sims[i]}
 	}
-	return &Semantic{Nearest: near, Mean: mean, Std: std, q: unit, table: v}, nil
+	return &Semantic{Nearest: near, Mean: mean, Std: std, q: unit, table: v, gen: v.gen, cos: sims}, nil
 }
 
 // partialSort moves the k smallest elements of order (by less) to its

@@ -470,3 +470,129 @@ func TestHybridMinScore(t *testing.T) {
 		}
 	}
 }
+
+// TestSemanticCosinesFollowTheTable: Cosine gives the cosine Query
+// computed, to the bit the dot product of the query and the row, and
+// once the table changed (a vector replaced, one deleted and the last row
+// moved into its place) the cosine of each document's vector as it is
+// now, never another row's.
+func TestSemanticCosinesFollowTheTable(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	const dim = 16
+	v := NewVectors()
+	vecs := map[string][]float32{}
+	for i := range 40 {
+		id := fmt.Sprintf("s%02d", i)
+		vecs[id] = randVec(r, dim)
+		if err := v.Set(id, vecs[id]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	q := randVec(r, dim)
+	uq, err := normalise(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := func(id string) float64 {
+		u, err := normalise(vecs[id])
+		if err != nil {
+			t.Fatal(err)
+		}
+		return dot(uq, u)
+	}
+	check := func(when string, s *Semantic) {
+		t.Helper()
+		for id := range vecs {
+			if c, ok := s.Cosine(id); !ok || c != now(id) {
+				t.Errorf("%s: Cosine(%s) = %v, %v; want %v", when, id, c, ok, now(id))
+			}
+		}
+	}
+	s, err := v.Query(q, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check("as queried", s)
+	for _, n := range s.Nearest {
+		if c, _ := s.Cosine(n.ID); c != n.Cosine {
+			t.Errorf("Nearest %s: %v, Cosine %v", n.ID, n.Cosine, c)
+		}
+	}
+	vecs["s03"] = randVec(r, dim)
+	if err := v.Set("s03", vecs["s03"]); err != nil {
+		t.Fatal(err)
+	}
+	check("a vector replaced", s)
+	v.Delete("s05") // s39 moves into its row
+	delete(vecs, "s05")
+	check("a vector deleted", s)
+	if _, ok := s.Cosine("s05"); ok {
+		t.Error("Cosine of a deleted vector")
+	}
+	vecs["new"] = randVec(r, dim)
+	if err := v.Set("new", vecs["new"]); err != nil {
+		t.Fatal(err)
+	}
+	check("a vector added", s)
+}
+
+// TestHybridSearchSameWhenTheTableChanged: a hybrid search ranks with the
+// cosines Query computed exactly as with cosines computed afresh (the
+// table changed since, though no vector did): same hits, scores,
+// similarities and confidences, bit for bit, over queries with hundreds
+// of candidates.
+func TestHybridSearchSameWhenTheTableChanged(t *testing.T) {
+	s := newSynth(11)
+	docs := s.docs(400, false)
+	for i := range docs {
+		docs[i].Description += " " + broadWords[i%len(broadWords)]
+	}
+	ix := openMem(t, docs...)
+	r := rand.New(rand.NewPCG(12, 13))
+	v := NewVectors()
+	vecs := map[string][]float32{}
+	for _, d := range docs[:350] { // some skills without a vector
+		vecs[d.ID] = randVec(r, 24)
+		if err := v.Set(d.ID, vecs[d.ID]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx := context.Background()
+	qs := append(broadQueries(), s.queries(20)...)
+	fused := 0
+	for _, q := range qs {
+		sem, err := v.Query(randVec(r, 24), 30)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req := Request{Query: q, Semantic: sem, Limit: 100}
+		fast, err := ix.Search(ctx, req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The same vector set again: the table changed, no cosine did.
+		id := docs[0].ID
+		if err := v.Set(id, vecs[id]); err != nil {
+			t.Fatal(err)
+		}
+		slow, err := ix.Search(ctx, req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fast.Total != slow.Total || fast.NoGoodMatch != slow.NoGoodMatch || len(fast.Hits) != len(slow.Hits) {
+			t.Fatalf("%q: %d hits of %d, %d of %d after the table changed", q, len(fast.Hits), fast.Total, len(slow.Hits), slow.Total)
+		}
+		for i, a := range fast.Hits {
+			b := slow.Hits[i]
+			if a.ID != b.ID || a.Score != b.Score || a.Similarity != b.Similarity || a.Confidence != b.Confidence {
+				t.Fatalf("%q: hit %d %+v, %+v after the table changed", q, i, a, b)
+			}
+			if a.Similarity != 0 {
+				fused++
+			}
+		}
+	}
+	if fused < 1000 {
+		t.Errorf("only %d hits had a cosine: the test compares too little", fused)
+	}
+}
