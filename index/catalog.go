@@ -242,8 +242,7 @@ func Open(ctx context.Context, opts *Options) (*Catalog, error) {
 		}
 	}
 	if c.opts.Embedder != nil {
-		c.sem = startSemantic(c.opts.Embedder, func() []*Skill { return c.Records(ListOptions{IncludeShadowed: true}) }, c.log)
-		c.Subscribe(func(Change) { c.sem.poke() })
+		c.sem = startSemantic(c)
 	}
 	return c, nil
 }

@@ -57,47 +57,67 @@ const (
 
 // semantic keeps search.Vectors in step with the catalog: after each
 // change (poke) its goroutine embeds the served skills whose name or
-// description is new or changed and drops the removed ones. Only that
-// goroutine writes vecs and texts; mu guards what readers ask about.
+// description is new or changed and drops the removed ones. It reads
+// every record once, at its first sync and after the model changed; after
+// that only the records of the skills each change names. Only that
+// goroutine writes vecs and its own maps; mu guards what pokes and
+// readers share with it.
 type semantic struct {
 	emb     Embedder
 	vecs    *search.Vectors
-	records func() []*Skill
+	records func() []*Skill                // every served skill (shadowed too)
+	get     func(id string) (*Skill, bool) // one skill's record, served or not
 	log     *slog.Logger
 
-	texts  map[string]string // id -> the text its vector was made from (the goroutine's own)
-	failed map[string]string // id -> a text the endpoint refused alone, not retried until it changes (the goroutine's own)
+	// The goroutine's own.
+	want   map[string]string   // id -> the text of each served skill as last read
+	texts  map[string]string   // id -> the text its vector was made from
+	failed map[string]string   // id -> a text the endpoint refused alone, not retried until it changes
+	stale  map[string]struct{} // ids of want whose vector is missing or from another text, failed aside
 	wake   chan struct{}
 	stop   context.CancelFunc
 	done   chan struct{}
 
 	mu      sync.Mutex
-	pending int    // skills whose vector is missing or stale
-	gen     uint64 // pokes so far
-	synced  uint64 // the gen the last finished sync started at
-	syncing bool   // a sync is running
-	closed  bool   // the goroutine has ended
-	restart bool   // the next sync embeds every skill afresh (the model's dimension changed)
-	lastErr error  // the last sync's failure, nil after a success or a poke
+	dirty   map[string]struct{} // skills the changes since the last sync named
+	full    bool                // the next sync reads every record
+	pending int                 // skills whose vector is missing or stale
+	gen     uint64              // pokes so far
+	synced  uint64              // the gen the last finished sync started at
+	syncing bool                // a sync is running
+	closed  bool                // the goroutine has ended
+	restart bool                // the next sync embeds every skill afresh (the model's dimension changed)
+	lastErr error               // the last sync's failure, nil after a success or a poke
 	waiters []chan struct{}
 }
 
-// startSemantic starts the stage's goroutine; records lists the skills to
-// embed (called from the goroutine).
-func startSemantic(emb Embedder, records func() []*Skill, log *slog.Logger) *semantic {
+// startSemantic starts the stage's goroutine for c, with c.opts.Embedder.
+// It subscribes to c's changes before its first sync reads every record,
+// so no change falls between the two.
+func startSemantic(c *Catalog) *semantic {
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &semantic{emb: emb, vecs: search.NewVectors(), records: records, log: log,
-		texts: map[string]string{}, failed: map[string]string{}, wake: make(chan struct{}, 1), stop: cancel, done: make(chan struct{}), gen: 1}
+	s := &semantic{emb: c.opts.Embedder, vecs: search.NewVectors(), log: c.log,
+		records: func() []*Skill { return c.Records(ListOptions{IncludeShadowed: true}) }, get: c.view.get,
+		want: map[string]string{}, texts: map[string]string{}, failed: map[string]string{}, stale: map[string]struct{}{},
+		wake: make(chan struct{}, 1), stop: cancel, done: make(chan struct{}),
+		dirty: map[string]struct{}{}, full: true, gen: 1}
+	c.Subscribe(s.poke)
 	go s.run(ctx)
 	return s
 }
 
-// poke tells the goroutine the catalog changed: it syncs again at once,
-// so a failure recorded before is for the next sync to confirm.
-func (s *semantic) poke() {
+// poke tells the goroutine the catalog changed (ch names the skills): it
+// syncs again at once, so a failure recorded before is for the next sync
+// to confirm.
+func (s *semantic) poke(ch Change) {
 	s.mu.Lock()
 	s.gen++
 	s.lastErr = nil
+	for _, ids := range [][]string{ch.Added, ch.Updated, ch.Removed} {
+		for _, id := range ids {
+			s.dirty[id] = struct{}{}
+		}
+	}
 	s.mu.Unlock()
 	select {
 	case s.wake <- struct{}{}:
@@ -159,50 +179,45 @@ func embedText(sk *Skill) string {
 	return t
 }
 
-// sync brings vecs in step with the records once.
+// sync brings vecs in step with the records once: it reads the records
+// of the skills changed since the last sync (every record at the first
+// sync and after the model changed), then embeds the stale ones.
 func (s *semantic) sync(ctx context.Context) error {
 	s.mu.Lock()
-	gen, restart := s.gen, s.restart
-	s.syncing, s.restart = true, false
+	gen, restart, full, dirty := s.gen, s.restart, s.full, s.dirty
+	s.syncing, s.restart, s.full, s.dirty = true, false, false, map[string]struct{}{}
 	s.mu.Unlock()
 	if restart {
 		s.dropAll()
 	}
-	want := map[string]string{}
-	for _, sk := range s.records() {
-		if sk.Valid {
-			want[sk.ID] = embedText(sk)
+	if full || restart {
+		s.readAll()
+	} else {
+		for id := range dirty {
+			if sk, ok := s.get(id); ok && sk.Valid {
+				s.note(id, embedText(sk), true)
+			} else {
+				s.note(id, "", false)
+			}
 		}
 	}
-	for id := range s.texts {
-		if _, ok := want[id]; !ok {
-			s.vecs.Delete(id)
-			delete(s.texts, id)
-		}
-	}
-	for id, t := range s.failed {
-		if want[id] != t {
-			delete(s.failed, id) // gone or changed: tried again
-		}
-	}
-	var todo []string
-	for id, t := range want {
-		if _, bad := s.failed[id]; !bad && s.texts[id] != t {
-			todo = append(todo, id)
-		}
+	todo := make([]string, 0, len(s.stale))
+	for id := range s.stale {
+		todo = append(todo, id)
 	}
 	slices.Sort(todo)
-	s.setState(len(todo), 0, nil)
+	s.setState(len(s.stale), 0, nil)
 	for len(todo) > 0 {
 		chunk := todo[:min(len(todo), semanticChunk)]
 		texts := make([]string, len(chunk))
 		for i, id := range chunk {
-			texts[i] = want[id]
+			texts[i] = s.want[id]
 		}
 		vecs, err := s.embedChunk(ctx, chunk, texts)
 		for i := 0; err == nil && i < len(chunk); i++ {
 			if vecs[i] == nil {
-				continue // refused alone: in s.failed
+				delete(s.stale, chunk[i]) // refused alone: in s.failed
+				continue
 			}
 			if err = s.vecs.Set(chunk[i], vecs[i]); err != nil && errors.Is(err, search.ErrDimension) {
 				// The model changed its dimension (another model behind
@@ -212,17 +227,66 @@ func (s *semantic) sync(ctx context.Context) error {
 			}
 			if err == nil {
 				s.texts[chunk[i]] = texts[i]
+				delete(s.stale, chunk[i])
 			}
 		}
 		if err != nil {
-			s.setState(len(todo), 0, err)
+			s.setState(len(s.stale), 0, err)
 			return err
 		}
 		todo = todo[len(chunk):]
-		s.setState(len(todo), 0, nil)
+		s.setState(len(s.stale), 0, nil)
 	}
 	s.setState(0, gen, nil)
 	return nil
+}
+
+// readAll notes every served skill's text from the records, and every
+// skill no longer served as gone.
+func (s *semantic) readAll() {
+	served := map[string]bool{}
+	for _, sk := range s.records() {
+		if sk.Valid {
+			served[sk.ID] = true
+			s.note(sk.ID, embedText(sk), true)
+		}
+	}
+	for _, m := range []map[string]string{s.want, s.texts, s.failed} {
+		for id := range m {
+			if !served[id] {
+				s.note(id, "", false)
+			}
+		}
+	}
+}
+
+// note records skill id's text (served), or that it is no longer served:
+// its vector goes; a text changed since the endpoint refused it is tried
+// again; one its vector was not made from is stale.
+func (s *semantic) note(id, text string, served bool) {
+	if !served {
+		if _, ok := s.texts[id]; ok {
+			s.vecs.Delete(id)
+			delete(s.texts, id)
+		}
+		delete(s.want, id)
+		delete(s.failed, id)
+		delete(s.stale, id)
+		return
+	}
+	s.want[id] = text
+	if t, bad := s.failed[id]; bad {
+		if t == text {
+			delete(s.stale, id)
+			return
+		}
+		delete(s.failed, id)
+	}
+	if t, ok := s.texts[id]; ok && t == text {
+		delete(s.stale, id)
+	} else {
+		s.stale[id] = struct{}{}
+	}
 }
 
 // embedChunk embeds the texts of the skills ids, one vector per text. A
@@ -270,11 +334,17 @@ func (s *semantic) embedChunk(ctx context.Context, ids, texts []string) ([][]flo
 	return out, nil
 }
 
-// dropAll forgets every vector.
+// dropAll forgets every vector: every served skill is stale but those
+// whose text the endpoint refused.
 func (s *semantic) dropAll() {
 	for id := range s.texts {
 		s.vecs.Delete(id)
 		delete(s.texts, id)
+	}
+	for id := range s.want {
+		if _, bad := s.failed[id]; !bad {
+			s.stale[id] = struct{}{}
+		}
 	}
 }
 
@@ -344,7 +414,7 @@ func (s *semantic) modelChanged() {
 	s.mu.Lock()
 	s.restart = true
 	s.mu.Unlock()
-	s.poke()
+	s.poke(Change{})
 }
 
 // query embeds q and returns the semantic side of its search: nil when no

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -187,7 +188,7 @@ func TestSemanticStageSaysWhenTheModelFails(t *testing.T) {
 	}
 	// The model comes back: the next change (or the retry) embeds them.
 	emb.set(nil)
-	c.sem.poke()
+	c.sem.poke(Change{})
 	ready(t, c)
 	res, err = c.Search(ctx, SearchRequest{Query: timingQuery})
 	if err != nil {
@@ -228,7 +229,7 @@ func TestSemanticStageSkipsARefusedText(t *testing.T) {
 		t.Errorf("%d skills embedded of %d, want all but the refused one", n, c.Len())
 	}
 	calls := len(emb.embedded())
-	c.sem.poke()
+	c.sem.poke(Change{})
 	ready(t, c)
 	if n := len(emb.embedded()); n != calls {
 		t.Errorf("the refused text was sent again unchanged (%d texts)", n-calls)
@@ -304,5 +305,82 @@ func TestSemanticStageModelReplaced(t *testing.T) {
 	}
 	if !res.Hybrid || res.SemanticError != "" || res.Hits[0].Name != "constant-time-crypto" {
 		t.Fatalf("search once the skills were embedded afresh: %+v", res)
+	}
+}
+
+// TestSemanticStageIncremental: after the first sync, a change reads the
+// records of the skills it names only, not every record: a new skill and
+// one with a new name or description are embedded, one with a new body
+// only is not, an invalid and a removed one leave the vectors, and an
+// invalid one fixed comes back. A model change reads every record again.
+func TestSemanticStageIncremental(t *testing.T) {
+	root := semanticRoot(t)
+	ctx := context.Background()
+	emb := &conceptEmbedder{}
+	c := open(t, &Options{Roots: []Root{{Path: root}}, Embedder: emb})
+	ready(t, c)
+	// The goroutine waits for a change: a poke (a channel send) orders
+	// this write before its next read.
+	var reads atomic.Int32
+	all := c.sem.records
+	c.sem.records = func() []*Skill { reads.Add(1); return all() }
+	before := len(emb.embedded())
+	served := c.Len()
+
+	writeFile(t, filepath.Join(root, "new-one", "SKILL.md"), skillMD("new-one", "Knead the bread dough.", "Body."))
+	writeFile(t, filepath.Join(root, "garden-01", "SKILL.md"), skillMD("garden-01", "Plant seeds in spring soil.", "Body."))
+	writeFile(t, filepath.Join(root, "garden-02", "SKILL.md"), skillMD("garden-02", "Plan a vegetable garden bed in good soil.", "Another body."))
+	writeFile(t, filepath.Join(root, "garden-03", "SKILL.md"), "no frontmatter: not a valid skill")
+	must(t, os.RemoveAll(filepath.Join(root, "garden-04")))
+	if _, err := c.Refresh(ctx); err != nil {
+		t.Fatal(err)
+	}
+	ready(t, c)
+	got := emb.embedded()[before:]
+	slices.Sort(got)
+	want := []string{"garden 01. Plant seeds in spring soil.", "new one. Knead the bread dough."}
+	if !slices.Equal(got, want) {
+		t.Errorf("the change embedded %q, want %q", got, want)
+	}
+	if n := reads.Load(); n != 0 {
+		t.Errorf("a change read every record %d times", n)
+	}
+	// served+1 new, -1 invalid, -1 removed.
+	if n := c.sem.vecs.Len(); n != served-1 {
+		t.Errorf("%d vectors, want %d", n, served-1)
+	}
+	res, err := c.sem.vecs.Query([]float32{0, 0, 0, 1, 0, 0.05}, 200)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range res.Nearest {
+		if sk, ok := c.Get(n.ID); !ok || !sk.Valid {
+			t.Errorf("a vector for %s, invalid or removed", n.ID)
+		}
+	}
+
+	before = len(emb.embedded())
+	writeFile(t, filepath.Join(root, "garden-03", "SKILL.md"), skillMD("garden-03", "Plan a vegetable garden bed in good soil.", "Body."))
+	if _, err := c.Refresh(ctx); err != nil {
+		t.Fatal(err)
+	}
+	ready(t, c)
+	if got := emb.embedded()[before:]; !slices.Equal(got, []string{"garden 03. Plan a vegetable garden bed in good soil."}) {
+		t.Errorf("the fixed skill: %q embedded", got)
+	}
+	if n := c.sem.vecs.Len(); n != served {
+		t.Errorf("%d vectors, want %d", n, served)
+	}
+
+	// The model changed behind its name: every record is read, every
+	// skill embedded again.
+	before = len(emb.embedded())
+	c.sem.modelChanged()
+	ready(t, c)
+	if n := reads.Load(); n != 1 {
+		t.Errorf("a model change read every record %d times, want once", n)
+	}
+	if n := len(emb.embedded()) - before; n != served {
+		t.Errorf("a model change embedded %d texts, want %d", n, served)
 	}
 }
