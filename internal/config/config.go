@@ -85,6 +85,10 @@ type Config struct {
 	// shared server too (index.Options.Follows), so catalogs following
 	// different lockfiles never share one.
 	Followed [][2]string
+
+	// embedder is the client Embedder built last and the settings it was
+	// built from.
+	embedder embedderMemo
 }
 
 // RootSetting is a root as the config file gives it: a path, a label
