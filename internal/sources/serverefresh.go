@@ -30,13 +30,6 @@ var lockCheck = 30 * time.Second
 // their folders.
 var lockPoll = filewatcher.DefaultPollInterval
 
-// ServeSources keeps a serving catalog's git sources what the lockfiles
-// (path, scope; the project's, then the user's) say, until ctx ends,
-// watching their folders with fsnotify: NewFollower(...).Run(ctx).
-func ServeSources(ctx context.Context, cat *index.Catalog, m *Manager, base []index.Root, locks [][2]string, every time.Duration, log *slog.Logger) {
-	NewFollower(cat, m, base, locks, every, log).Run(ctx)
-}
-
 // Follower keeps a serving catalog's git sources what the lockfiles
 // (path, scope; the project's, then the user's) say. base are the
 // catalog's other roots (its folders, which come first: docs/

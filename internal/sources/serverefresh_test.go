@@ -11,7 +11,7 @@ import (
 	"github.com/skilldex/skilldex/internal/sources/gittest"
 )
 
-// TestServeSourcesFollowsLock: with the catalog open and ServeSources
+// TestServeSourcesFollowsLock: with the catalog open and a Follower
 // running without --refresh-sources, a source added to the lockfile is
 // served after the folder (which keeps its shadowing), a lockfile broken
 // by hand keeps the roots it had, an entry the cache lacks is logged with
