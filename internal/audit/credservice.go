@@ -383,14 +383,7 @@ func callArgs(s string) []string {
 	for i := 0; i < len(s) && i < 4000; i++ {
 		switch ch := s[i]; ch {
 		case '\'', '"', '`':
-			j := i + 1
-			for j < len(s) && s[j] != ch && (ch == '`' || s[j] != '\n') {
-				if s[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			i = j
+			i = stringEnd(s, i, ch != '`')
 		case '(', '[', '{':
 			depth++
 		case ')', ']', '}':
@@ -411,6 +404,22 @@ func callArgs(s string) []string {
 	return out
 }
 
+// stringEnd returns the index of the quote closing the string literal
+// that opens at s[i] (len(s) when it is not closed), skipping escaped
+// characters; with lineEnds a newline ends it too (a quote, not a
+// backtick, string cannot span lines).
+func stringEnd(s string, i int, lineEnds bool) int {
+	q := s[i]
+	j := i + 1
+	for j < len(s) && s[j] != q && (!lineEnds || s[j] != '\n') {
+		if s[j] == '\\' {
+			j++
+		}
+		j++
+	}
+	return j
+}
+
 // topLevel returns the index of op outside brackets and strings in e, or
 // -1.
 func topLevel(e string, op byte) int {
@@ -418,14 +427,7 @@ func topLevel(e string, op byte) int {
 	for i := 0; i < len(e); i++ {
 		switch ch := e[i]; ch {
 		case '\'', '"', '`':
-			j := i + 1
-			for j < len(e) && e[j] != ch {
-				if e[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			i = j
+			i = stringEnd(e, i, false)
 		case '(', '[', '{':
 			depth++
 		case ')', ']', '}':
