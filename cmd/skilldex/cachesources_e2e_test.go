@@ -29,11 +29,7 @@ func TestCacheListFollowsLockfile(t *testing.T) {
 	env := agentEnv(home)
 	sk := func(args ...string) e2etest.Result {
 		t.Helper()
-		res := e2etest.RunIn(t, project, env, args...)
-		if res.Code != 0 {
-			t.Fatalf("skilldex %v: exit %d\nstdout: %s\nstderr: %s", args, res.Code, res.Stdout, res.Stderr)
-		}
-		return res
+		return e2etest.MustRunIn(t, project, env, args...)
 	}
 	lockPath := filepath.Join(project, sources.LockFileName)
 	m := &sources.Manager{Cache: filepath.Join(home, ".cache", "skilldex", "sources")}

@@ -93,11 +93,7 @@ func TestSourcesPrunePiped(t *testing.T) {
 	env := agentEnv(home)
 	sk := func(args ...string) e2etest.Result {
 		t.Helper()
-		res := e2etest.RunIn(t, project, env, args...)
-		if res.Code != 0 {
-			t.Fatalf("%v: exit %d\nstdout: %s\nstderr: %s", args, res.Code, res.Stdout, res.Stderr)
-		}
-		return res
+		return e2etest.MustRunIn(t, project, env, args...)
 	}
 	// Before anything was added there is no cache: said, not a silent 0.
 	if res := sk("sources", "prune"); !strings.Contains(res.Stderr, "no sources cache at ") || !strings.Contains(res.Stdout, "removed 0 trees") {

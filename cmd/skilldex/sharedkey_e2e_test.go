@@ -33,11 +33,7 @@ func TestSessionsShareTheServerAcrossAdd(t *testing.T) {
 	writeSkill(t, filepath.Join(project, ".claude", "skills"), "own-skill", "A skill of the project's own folder.")
 	sk := func(args ...string) e2etest.Result {
 		t.Helper()
-		res := e2etest.RunIn(t, project, env, args...)
-		if res.Code != 0 {
-			t.Fatalf("%v: exit %d\n%s", args, res.Code, res.Stderr)
-		}
-		return res
+		return e2etest.MustRunIn(t, project, env, args...)
 	}
 	listed := func() []string {
 		t.Helper()

@@ -31,11 +31,9 @@ func testServeFollowsLockfile(t *testing.T, share string) {
 	env := agentEnv(home)
 	// A folder of the project's own, so the catalog is not empty.
 	writeSkill(t, filepath.Join(project, ".claude", "skills"), "own-skill", "A skill of the project's own folder.")
-	sk := func(args ...string) {
+	sk := func(args ...string) e2etest.Result {
 		t.Helper()
-		if res := e2etest.RunIn(t, project, env, args...); res.Code != 0 {
-			t.Fatalf("%v: exit %d\n%s", args, res.Code, res.Stderr)
-		}
+		return e2etest.MustRunIn(t, project, env, args...)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()

@@ -267,6 +267,17 @@ func RunIn(t testing.TB, dir string, env []string, args ...string) Result {
 	return r
 }
 
+// MustRunIn is RunIn that fails the test, with both outputs, when the
+// command exits non-zero.
+func MustRunIn(t testing.TB, dir string, env []string, args ...string) Result {
+	t.Helper()
+	r := RunIn(t, dir, env, args...)
+	if r.Code != 0 {
+		t.Fatalf("skilldex %v: exit %d\nstdout: %s\nstderr: %s", args, r.Code, r.Stdout, r.Stderr)
+	}
+	return r
+}
+
 // MustJSON decodes r's stdout into v; a non-zero exit or output that does
 // not decode fails the test.
 func MustJSON(t testing.TB, r Result, v any) {
