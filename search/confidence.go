@@ -204,9 +204,9 @@ func (p *plan) idfShare(mask uint64) float64 {
 // are not either, so typos and other languages, which also leave words
 // unknown, do not count. Words only bodies use do not count either: a
 // specific word some skill's body explains says the catalog knows the
-// subject (counting every word the metadata lacks flagged such right
-// answers on a held-out set). TestConfidenceFit refits it and prints its
-// rates left out one set at a time.
+// subject, and is often the very word a right answer was found by.
+// TestConfidenceFit refits it and prints its rates left out one set at a
+// time.
 
 // fitsCoef are the answerability model's coefficients (see above): the
 // bias, then one per fitsInputs, fitted by TestConfidenceFit on the
