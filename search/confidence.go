@@ -153,12 +153,13 @@ func (p *plan) features(scores []float64, score float64) hitFeatures {
 			exact = true
 			continue
 		}
-		any |= 1 << uint(c.term)
+		cv := c.cover()
+		any |= cv
 		if c.field != engine.FieldBody {
-			meta |= 1 << uint(c.term)
+			meta |= cv
 		}
 		if c.field == engine.FieldName {
-			name |= 1 << uint(c.term)
+			name |= cv
 		}
 	}
 	f := hitFeatures{score: score, terms: len(p.terms) - bits.OnesCount64(p.fb), docs: p.docs}
