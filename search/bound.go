@@ -47,16 +47,6 @@ func (s *planScorer) Pruner(bounds []float64) engine.Pruner {
 // another order than the score it bounds.
 const boundSlack = 1 + 1e-9
 
-// coverWeight is the coverage weight a match of c adds at most: the
-// summed weights of the terms it covers.
-func (p *plan) coverWeight(c *clause) float64 {
-	var w float64
-	for x := c.cover(); x != 0; x &= x - 1 {
-		w += p.weights[bits.TrailingZeros64(x)]
-	}
-	return w
-}
-
 // maxScore is the pruning state of one execution (an engine.Pruner).
 type maxScore struct {
 	p       *plan
@@ -114,10 +104,9 @@ func newMaxScore(p *plan, bounds []float64, tune *tuning) *maxScore {
 	for _, u := range us {
 		m.units = append(m.units, u.clause)
 		m.ub = append(m.ub, u.bound)
-		cw := p.coverWeight(&p.clauses[u.clause])
-		m.w = append(m.w, cw)
+		m.w = append(m.w, p.weights[p.clauses[u.clause].term])
 		sum += u.bound
-		w += cw
+		w += p.weights[p.clauses[u.clause].term]
 		m.sumUB = append(m.sumUB, sum)
 		m.sumW = append(m.sumW, w)
 		b := sum
@@ -175,7 +164,7 @@ func (m *maxScore) Known(scores []float64, matched []int) engine.Partial {
 			continue
 		}
 		bit := uint64(1) << uint(c.term)
-		seen |= c.cover()
+		seen |= bit
 		if c.field != engine.FieldBody {
 			metaSeen |= bit
 		}

@@ -49,9 +49,6 @@ func loadConcepts(r *engine.Reader) []concept {
 type conceptExpansion struct {
 	text string
 	term int
-	// covers has bit i set for each query term of the trigger phrase
-	// (terms[i]); 0 for an expansion that is not a thesaurus line's.
-	covers uint64
 }
 
 // expandConcepts returns the expansion terms of the thesaurus lines the
@@ -85,14 +82,12 @@ func (ix *Index) expandConcepts(r *engine.Reader, text string, terms []string) [
 	for _, li := range lines {
 		c := ix.concepts[li]
 		anchor, best := -1, 0
-		var covers uint64
 		for _, w := range c.trigger {
 			i := indexOf(terms, w)
 			if i < 0 {
 				anchor = -1
 				break
 			}
-			covers |= 1 << uint(i)
 			if n := utf8.RuneCountInString(w); n > best {
 				anchor, best = i, n
 			}
@@ -106,7 +101,7 @@ func (ix *Index) expandConcepts(r *engine.Reader, text string, terms []string) [
 		for _, e := range c.expand {
 			if !seen[e] {
 				seen[e] = true
-				out = append(out, conceptExpansion{text: e, term: anchor, covers: covers})
+				out = append(out, conceptExpansion{text: e, term: anchor})
 			}
 		}
 	}

@@ -153,13 +153,12 @@ func (p *plan) features(scores []float64, score float64) hitFeatures {
 			exact = true
 			continue
 		}
-		cv := c.cover()
-		any |= cv
+		any |= 1 << uint(c.term)
 		if c.field != engine.FieldBody {
-			meta |= cv
+			meta |= 1 << uint(c.term)
 		}
 		if c.field == engine.FieldName {
-			name |= cv
+			name |= 1 << uint(c.term)
 		}
 	}
 	f := hitFeatures{score: score, terms: len(p.terms) - bits.OnesCount64(p.fb), docs: p.docs}

@@ -135,7 +135,6 @@ var devVariants = []struct {
 	mod  func(*tuning)
 }{
 	{"default", func(*tuning) {}},
-	{"conceptCover off", func(tu *tuning) { tu.conceptCover = false }},
 	{"dir .5", func(tu *tuning) { tu.direction = 0.5 }},
 	{"dir .3", func(tu *tuning) { tu.direction = 0.3 }},
 	{"dir .2", func(tu *tuning) { tu.direction = 0.2 }},

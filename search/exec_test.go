@@ -5,17 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/bits"
 	"math/rand"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/skilldex/skilldex/internal/longtest"
-	"github.com/skilldex/skilldex/search/eval"
 	"github.com/skilldex/skilldex/search/internal/engine"
 )
 
@@ -428,80 +424,4 @@ func TestPruneMatchesFull(t *testing.T) {
 	if scored > total*17/20 || extended < 10 {
 		t.Fatalf("pruning scored %d documents of %d matches (%d with feedback): it prunes too little to be tested", scored, total, extended)
 	}
-}
-
-// TestPruneMatchesFullOnJudgedQueries: pruning gives the same hits and
-// scores as full evaluation for every judged query of the development
-// sets over the corpus, where thesaurus lines of several words fire (a
-// matched expansion covers each word of its trigger, so a clause's
-// coverage weight may be several terms'), feedback and typo terms join.
-func TestPruneMatchesFullOnJudgedQueries(t *testing.T) {
-	longtest.Skip(t, "builds the whole corpus and runs every judged query twice")
-	docs := corpusDocs(t)
-	ix := openMem(t, docs...)
-	ctx := context.Background()
-	r := openReader(t, ix)
-	full, pruned := defaultTuning, defaultTuning
-	full.prune, pruned.prune = false, true
-	defer func() { ix.tune = defaultTuning }()
-	covering := 0
-	for _, f := range allQueryFiles {
-		qs, err := eval.LoadQueries(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, q := range qs {
-			ix.tune = pruned
-			p, err := ix.plan(ctx, r, q.Text, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if p == nil {
-				continue
-			}
-			for _, c := range p.clauses {
-				if bits.OnesCount64(c.covers) > 1 {
-					covering++
-					break
-				}
-			}
-			pa, pb := *p, *p
-			for _, limit := range []int{1, 3, 10} {
-				ix.tune = pruned
-				got, err := ix.run(ctx, r, &pa, limit, 0)
-				if err != nil {
-					t.Fatal(err)
-				}
-				ix.tune = full
-				want, err := ix.run(ctx, r, &pb, limit, 0)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := sameExec(got, want); err != nil {
-					t.Fatalf("%s: %q, limit %d: %v", filepath.Base(f), q.Text, limit, err)
-				}
-			}
-			ix.tune = pruned
-			fb, qa, qb := extendBoth(t, ctx, ix, r, &pa, &pb)
-			if len(fb) == 0 {
-				continue
-			}
-			got, err := ix.run(ctx, r, qa, 10, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ix.tune = full
-			want, err := ix.run(ctx, r, qb, 10, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := sameExec(got, want); err != nil {
-				t.Fatalf("%s: %q with feedback %v: %v", filepath.Base(f), q.Text, fb, err)
-			}
-		}
-	}
-	if covering < 20 {
-		t.Fatalf("only %d judged queries fired a thesaurus line of several words: the test does not exercise it", covering)
-	}
-	t.Logf("%d judged queries fired a thesaurus line of several words", covering)
 }

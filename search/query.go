@@ -117,18 +117,6 @@ type clause struct {
 	// expansion marks a second-pass clause standing in for a query term
 	// (a synonym): it scores for that term but not in Confidence.
 	expansion bool
-	// covers are the query terms a match of the clause covers (coverage,
-	// Confidence), bit i for terms[i]: 0 means its own term alone; a
-	// thesaurus expansion covers every word of its trigger phrase.
-	covers uint64
-}
-
-// cover is the bit mask of the query terms a match of c covers.
-func (c *clause) cover() uint64 {
-	if c.covers != 0 {
-		return c.covers
-	}
-	return 1 << uint(c.term)
 }
 
 // plan is an analysed query: the engine's query plus what each clause means.
@@ -376,7 +364,7 @@ func (p *plan) scoreOf(scores []float64, matched []int, tune *tuning, skip uint6
 			sum += s
 			continue
 		}
-		seen |= c.cover()
+		seen |= 1 << uint(c.term)
 		if c.field != engine.FieldBody {
 			metaSeen |= 1 << uint(c.term)
 		}
@@ -576,12 +564,8 @@ func (ix *Index) plan(ctx context.Context, r *engine.Reader, text string, keywor
 				if f.field == engine.FieldName {
 					w *= tune.conceptName
 				}
-				n := len(p.clauses)
 				if _, err := add(f.field, e.text, e.term, w); err != nil {
 					return nil, err
-				}
-				if tune.conceptCover && len(p.clauses) > n {
-					p.clauses[n].covers = e.covers
 				}
 			}
 		}

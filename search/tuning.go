@@ -66,10 +66,6 @@ type tuning struct {
 	// concept is the weight of thesaurus expansions (data/concepts.txt)
 	// relative to the query term they stand in for; 0 disables them.
 	concept float64
-	// conceptCover counts a matched thesaurus expansion as covering every
-	// query word of its trigger phrase (coverage, Confidence), not its
-	// longest word alone.
-	conceptCover bool
 	// conceptName scales the name clause of a thesaurus expansion (1: as
 	// the other fields).
 	conceptName float64
@@ -167,7 +163,6 @@ var defaultTuning = tuning{
 	typoEnglish:    true,
 	concept:        0.8,
 	conceptName:    1,
-	conceptCover:   true,
 	keywords:       0.7,
 	feedback:       0.2,
 	fbDocs:         5,
