@@ -570,30 +570,21 @@ func (ix *Index) plan(ctx context.Context, r *engine.Reader, text string, keywor
 			}
 		}
 	}
-	if nowhere&(1<<uint(nQuery)-1) != 0 {
-		// Which of the terms no document holds are English words: see
-		// fits.
-		words, err := r.Analyze(engine.Plain, text)
-		if err != nil {
+	// The words as typed of the terms no name, description or tags hold
+	// (nowhere's among them): some may be English words (fits) or typos.
+	var words []queryWord
+	if slices.Contains(unknown, true) {
+		if words, err = queryWords(r, text, terms); err != nil {
 			return nil, err
 		}
-		for _, w := range dedupe(words) {
-			if !allLetters(w) || !isEnglish(w) {
-				continue
-			}
-			stem, err := r.Analyze(engine.Text, w)
-			if err != nil {
-				return nil, err
-			}
-			if len(stem) == 1 {
-				if ti := indexOf(terms[:nQuery], stem[0]); ti >= 0 && nowhere&(1<<uint(ti)) != 0 {
-					p.unknownWords |= 1 << uint(ti)
-				}
-			}
+	}
+	for _, w := range words {
+		if w.term < nQuery && nowhere&(1<<uint(w.term)) != 0 && allLetters(w.word) && isEnglish(w.word) {
+			p.unknownWords |= 1 << uint(w.term)
 		}
 	}
 	if tune.fuzzy > 0 {
-		if err := ix.addCorrections(ctx, r, p, text, unknown, meta, add); err != nil {
+		if err := ix.addCorrections(ctx, r, p, words, unknown, meta, add); err != nil {
 			return nil, err
 		}
 	}
@@ -601,6 +592,37 @@ func (ix *Index) plan(ctx context.Context, r *engine.Reader, text string, keywor
 		return nil, nil
 	}
 	return p, nil
+}
+
+// queryWord is a distinct word of the query as typed (lower-cased, not
+// stemmed) and the index in the plan's terms of its analysed form.
+type queryWord struct {
+	word string
+	term int
+}
+
+// queryWords returns the words of text whose analysed form is one of
+// terms, in order, each once; a word that analyses to no term or to
+// several (a stop word, a CJK run) is left out.
+func queryWords(r *engine.Reader, text string, terms []string) ([]queryWord, error) {
+	plain, err := r.Analyze(engine.Plain, text)
+	if err != nil {
+		return nil, err
+	}
+	var out []queryWord
+	for _, w := range dedupe(plain) {
+		stem, err := r.Analyze(engine.Text, w)
+		if err != nil {
+			return nil, err
+		}
+		if len(stem) != 1 {
+			continue
+		}
+		if ti := indexOf(terms, stem[0]); ti >= 0 {
+			out = append(out, queryWord{w, ti})
+		}
+	}
+	return out, nil
 }
 
 func allLetters(s string) bool {

@@ -9,40 +9,25 @@ import (
 )
 
 // addCorrections adds low-weight clauses for query words that are in no
-// name, description or tag: each is replaced by the indexed words at edit
-// distance 1 (Damerau: a transposition counts as one edit), the most
-// frequent first.
-func (ix *Index) addCorrections(ctx context.Context, r *engine.Reader, p *plan, text string,
+// name, description or tag (unknown, by term; words maps the query's
+// words to their terms, queryWords): each is replaced by the indexed
+// words at edit distance 1 (Damerau: a transposition counts as one
+// edit), the most frequent first.
+func (ix *Index) addCorrections(ctx context.Context, r *engine.Reader, p *plan, words []queryWord,
 	unknown []bool, meta []fieldWeight, add func(field, term string, ti int, boost float64) (uint64, error)) error {
 	tune := ix.tune
-	words, err := r.Analyze(engine.Plain, text)
-	if err != nil {
-		return err
-	}
-	done := map[string]bool{}
-	for _, w := range dedupe(words) {
-		if n := utf8.RuneCountInString(w); n < tune.fuzzyMinLen || n > maxFuzzyLen || !allLetters(w) {
+	for _, qw := range words {
+		w, ti := qw.word, qw.term
+		if n := utf8.RuneCountInString(w); n < tune.fuzzyMinLen || n > maxFuzzyLen || !allLetters(w) || !unknown[ti] {
 			continue
 		}
-		stem, err := r.Analyze(engine.Text, w)
-		if err != nil {
-			return err
-		}
-		if len(stem) != 1 {
-			continue
-		}
-		ti := indexOf(p.terms, stem[0])
-		if ti < 0 || !unknown[ti] || done[w] {
-			continue
-		}
-		done[w] = true
 		if tune.typoEnglish {
 			// A real word is not a typo ("song" is not "gong"), nor is a
 			// word some body uses.
 			if isEnglish(w) {
 				continue
 			}
-			if n, err := r.DocFreq(ctx, engine.FieldBody, stem[0]); err != nil {
+			if n, err := r.DocFreq(ctx, engine.FieldBody, p.terms[ti]); err != nil {
 				return err
 			} else if n > 0 {
 				continue
