@@ -193,14 +193,14 @@ func scanCode(sc *skillCtx, rel, code string, line0 int, k fileKind, w where) {
 		if s == nil && (w == inScript || w == inHidden) {
 			s = net.FindStringIndex(c)
 		}
-		if s != nil && w == inScript {
-			if _, hosts, ok := serviceBound(kinds, codeDestinations(c, k == kindJS), c); ok {
-				add(max(credOff, s[0]), "credential-exfil", High, serviceReason(cred, hosts))
-			} else {
-				add(max(credOff, s[0]), "credential-exfil", Critical, "reads "+cred+" and sends data over the network in the same file")
+		if s != nil && (w == inScript || w == inHidden) {
+			sev, reason := Critical, "reads "+cred+" and sends data over the network in the same file"
+			if w == inScript {
+				if _, hosts, ok := serviceBound(kinds, codeDestinations(c, k == kindJS), c); ok {
+					sev, reason = High, serviceReason(cred, hosts)
+				}
 			}
-		} else if s != nil && w == inHidden {
-			add(max(credOff, s[0]), "credential-exfil", Critical, "reads "+cred+" and sends data over the network in the same file")
+			add(max(credOff, s[0]), "credential-exfil", sev, reason)
 		} else if s != nil {
 			// an example that uses a key path and an API somewhere in
 			// the same block: evidence of neither theft nor intent

@@ -363,16 +363,7 @@ func (d *destinations) expr(c, e string, depth int) {
 // litBody returns the text of the string literal lit starts with (its
 // opening quote to the matching close).
 func litBody(lit string) string {
-	q := lit[0]
-	for j := 1; j < len(lit); j++ {
-		switch lit[j] {
-		case '\\':
-			j++
-		case q:
-			return lit[1:j]
-		}
-	}
-	return lit[1:]
+	return lit[1:min(stringEnd(lit, 0, false), len(lit))]
 }
 
 // callArgs splits the text after a call's opening parenthesis (or a
