@@ -65,22 +65,15 @@ func synonymsOf(w string) []string {
 // each anchored to the query term it stands in for, at tune.synonym;
 // synonyms already among the terms are skipped.
 func (ix *Index) synonymTerms(r *engine.Reader, text string, p *plan) ([]fbTerm, error) {
-	words, err := r.Analyze(engine.Plain, text)
+	words, err := queryWords(r, text, p.terms)
 	if err != nil {
 		return nil, err
 	}
 	var out []fbTerm
 	seen := map[string]bool{}
-	for _, w := range dedupe(words) {
-		stem, err := r.Analyze(engine.Text, w)
-		if err != nil {
-			return nil, err
-		}
-		if len(stem) != 1 {
-			continue
-		}
-		ti := indexOf(p.terms, stem[0])
-		if ti < 0 || p.fb&(1<<uint(ti)) != 0 {
+	for _, qw := range words {
+		w, ti := qw.word, qw.term
+		if p.fb&(1<<uint(ti)) != 0 {
 			continue
 		}
 		if max := ix.tune.synonymMaxDF; max > 0 && p.metaDF[ti] > uint64(max*float64(p.docs)) {
