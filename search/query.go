@@ -294,6 +294,9 @@ func (ix *Index) collect(ctx context.Context, r *engine.Reader, p *plan, req Req
 			}
 		}
 	}
+	if rankTap != nil && p != nil {
+		rankTap(p, res.Hits)
+	}
 	if ix.hybrid(req) {
 		return ix.fuse(p, req, want, res), nil
 	}
@@ -316,6 +319,10 @@ func (ix *Index) collect(ctx context.Context, r *engine.Reader, p *plan, req Req
 	}
 	return out, nil
 }
+
+// rankTap, when set (by development tests only), sees each search's final
+// plan and ranked lexical hits.
+var rankTap func(p *plan, hits []engine.Hit)
 
 // hasWord reports whether s contains a letter or a digit.
 func hasWord(s string) bool {
