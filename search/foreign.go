@@ -30,6 +30,7 @@ func foreignStops(text string) []string {
 		return nil
 	}
 	var best []string
+	var lang map[string]bool
 	for _, m := range engine.ForeignStopWords() {
 		var hit []string
 		for _, w := range words {
@@ -38,7 +39,16 @@ func foreignStops(text string) []string {
 			}
 		}
 		if len(hit) >= foreignMinStops && 4*len(hit) >= len(words) && len(hit) > len(best) {
-			best = hit
+			best, lang = hit, m
+		}
+	}
+	// One-letter stop words ("o", "a", "e", "y") are no evidence of a
+	// language (English has "a" too), but once the language is known
+	// they are its articles and conjunctions, not the letter a skill
+	// means ("O(n)", "a/b tests").
+	for _, w := range words {
+		if lang[w] && len([]rune(w)) == 1 && !contains(best, w) {
+			best = append(best, w)
 		}
 	}
 	return best

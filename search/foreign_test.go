@@ -5,9 +5,10 @@ import (
 	"testing"
 )
 
-// TestForeignStops: a query written in Spanish, German or French is told
-// by its stop words (English's and single letters left out, so an English
-// query or "n8n" is never taken for one).
+// TestForeignStops: a query written in Spanish, German, French or
+// Portuguese is told by its stop words (English's and single letters left
+// out, so an English query or "n8n" is never taken for one); once it is,
+// its one-letter stop words go too.
 func TestForeignStops(t *testing.T) {
 	for q, want := range map[string][]string{
 		"mis gráficos para el artículo científico se ven poco profesionales": {"mis", "para", "el", "se", "poco"},
@@ -17,6 +18,8 @@ func TestForeignStops(t *testing.T) {
 		"n8n expressions":                                                    nil,
 		"export a markdown file as pdf":                                      nil,
 		"Kosten der AWS Cloud senken":                                        nil, // one stop word: not sure enough
+		"Crie um plano de marketing para o lançamento do meu aplicativo":     {"um", "de", "para", "meu", "o"},
+		"write a plan o and e":                                               nil,
 	} {
 		if got := foreignStops(q); !reflect.DeepEqual(got, want) {
 			t.Errorf("foreignStops(%q) = %q, want %q", q, got, want)
