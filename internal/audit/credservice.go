@@ -2,7 +2,6 @@ package audit
 
 import (
 	"net/url"
-	"regexp"
 	"sort"
 	"strings"
 )
@@ -350,13 +349,13 @@ func (d *destinations) expr(c, e string, depth int) {
 	}
 	d.following[e] = true
 	defer delete(d.following, e)
-	assigns := regexp.MustCompile(`(?m)^\s*(?:(?:const|let|var)\s+)?`+regexp.QuoteMeta(e)+`\s*(?::\s*[\w\[\], .|]+)?=[ \t]*([^=\n][^\n]*)$`).FindAllStringSubmatch(c, 8)
+	assigns := assignedValues(c, e, 8)
 	if len(assigns) == 0 {
 		d.unknown = true // a parameter, a loop variable, an import
 		return
 	}
 	for _, a := range assigns {
-		d.expr(c, strings.TrimSuffix(strings.TrimSpace(a[1]), ";"), depth+1)
+		d.expr(c, strings.TrimSuffix(strings.TrimSpace(a), ";"), depth+1)
 	}
 }
 

@@ -80,20 +80,7 @@ var genericLabels = set("www", "get", "install", "raw", "sh", "run", "dl", "down
 // what regexp `\b`+regexp.QuoteMeta(w)+`\b` matches (RE2's \b: ASCII
 // word characters), without compiling a pattern per word.
 func containsWord(text, w string) bool {
-	if w == "" {
-		return false
-	}
-	for off := 0; ; {
-		i := strings.Index(text[off:], w)
-		if i < 0 {
-			return false
-		}
-		s, e := off+i, off+i+len(w)
-		if wordBoundary(text, s) && wordBoundary(text, e) {
-			return true
-		}
-		off = s + 1
-	}
+	return w != "" && wordIndex(text, w, 0) >= 0
 }
 
 // wordBoundary reports RE2's \b at byte offset i of text.

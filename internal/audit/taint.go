@@ -2,7 +2,6 @@ package audit
 
 import (
 	"path"
-	"regexp"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -97,11 +96,12 @@ func childEnvCopy(code string, m []int) bool {
 	if v == nil {
 		return false
 	}
-	name := v[1]
-	use := regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\b`)
-	for _, u := range use.FindAllStringIndex(code[m[1]:], -1) {
-		before := strings.TrimRight(code[m[1]:m[1]+u[0]], " \t")
-		after := code[m[1]+u[1]:]
+	name, rest := v[1], code[m[1]:]
+	// every use of the copy as a whole word (wordIndex: no pattern
+	// compiled per name)
+	for u := wordIndex(rest, name, 0); u >= 0; u = wordIndex(rest, name, u+len(name)) {
+		before := strings.TrimRight(rest[:u], " \t")
+		after := rest[u+len(name):]
 		switch {
 		case strings.HasSuffix(before, "env=") || strings.HasSuffix(before, "env ="),
 			strings.HasPrefix(strings.TrimLeft(after, " "), "=") && !strings.HasPrefix(strings.TrimLeft(after, " "), "=="):
