@@ -1,6 +1,8 @@
 package audit_test
 
 import (
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/skilldex/skilldex/internal/audit"
@@ -404,5 +406,22 @@ func TestCredentialOwnService(t *testing.T) {
 				t.Fatalf("a credential sent to its own service is reported above %s: %+v", c.sev, rep.Findings)
 			}
 		})
+	}
+}
+
+// TestCredentialOwnServiceFollowed: the publish script BenchmarkScriptFollow
+// times reads ~/.pypirc and uploads through variables chained over
+// several functions (a host constant, a URL joined to it, reassigned on
+// a branch); every destination followed is a PyPI host, so it is the
+// high own-service finding, and its environment copy handed to
+// subprocesses is no environment read.
+func TestCredentialOwnServiceFollowed(t *testing.T) {
+	rep := auditDir(t, filepath.Join("testdata", "follow"))
+	f := findingsOf(rep, "pypi-publish", "credential-exfil")
+	if len(f) != 1 || f[0].Severity != audit.High || !strings.Contains(f[0].Reason, "sends only to the service it logs in to (files.pythonhosted.org, pypi.org, test.pypi.org, upload.pypi.org)") {
+		t.Fatalf("want one high credential-exfil finding sending only to PyPI's hosts, got %+v", rep.Findings)
+	}
+	if rep.Worst() != audit.High {
+		t.Fatalf("worst finding %s, want high: %+v", rep.Worst(), rep.Findings)
 	}
 }
