@@ -8,7 +8,7 @@ import "strings"
 // name cost more than the rest of the follow, once for each variable; the
 // scans below find the same text with strings.Index and a few byte
 // checks. Each keeps the exact semantics of the pattern it replaced
-// (written above it), down to matches that span lines and the order and
+// (quoted in its doc comment), down to matches that span lines and the order and
 // overlap rules of regexp's FindAll, so no finding changes; a test
 // checks each against its pattern.
 
@@ -29,9 +29,10 @@ func isAnnotByte(b byte) bool {
 //
 //	(?m)^\s*(?:(?:const|let|var)\s+)?NAME\s*(?::\s*[\w\[\], .|]+)?=[ \t]*([^=\n][^\n]*)$
 //
-// with FindAllStringSubmatch(c, n) would give them. name must not start
-// with a \s character or end with one of \s, ':' and '=' (an identifier
-// never does).
+// with FindAllStringSubmatch(c, n) would give them. name is an
+// identifier (identRe), as destinations.expr passes: the scan relies on
+// its first byte being none of \s, ':' and '=' and on its last being no
+// \s.
 func assignedValues(c, name string, n int) []string {
 	var out []string
 	for off := 0; len(out) < n && off < len(c); {
