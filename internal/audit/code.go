@@ -202,7 +202,7 @@ func scanCode(sc *skillCtx, rel, code string, line0 int, k fileKind, w where) {
 		}
 		if s != nil && (w == inScript || w == inHidden) {
 			sev, reason := Critical, "reads "+cred+" and sends data over the network in the same file"
-			if w == inScript {
+			if _, one := oneService(kinds); one && w == inScript {
 				if _, hosts, ok := serviceBound(kinds, codeDestinations(c, k == kindJS), c); ok {
 					sev, reason = High, serviceReason(cred, hosts)
 				}

@@ -158,14 +158,8 @@ func (d *destinations) url(raw string) {
 // for any other) is one service, and every destination is one of its
 // hosts. It returns the kind and the hosts sent to, sorted.
 func serviceBound(kinds map[string]bool, d destinations, code string) (string, []string, bool) {
-	if len(kinds) != 1 || d.unknown || len(d.hosts) == 0 {
-		return "", nil, false
-	}
-	kind := ""
-	for k := range kinds {
-		kind = k
-	}
-	if kind == "" {
+	kind, ok := oneService(kinds)
+	if !ok || d.unknown || len(d.hosts) == 0 {
 		return "", nil, false
 	}
 	allowed := allowedHosts(kind, code)
@@ -178,6 +172,18 @@ func serviceBound(kinds map[string]bool, d destinations, code string) (string, [
 	}
 	sort.Strings(sent)
 	return kind, sent, true
+}
+
+// oneService returns the service kind when kinds (see serviceBound) is
+// one service's, so a caller can skip working out destinations otherwise.
+func oneService(kinds map[string]bool) (string, bool) {
+	if len(kinds) != 1 {
+		return "", false
+	}
+	for k := range kinds {
+		return k, k != ""
+	}
+	return "", false
 }
 
 // serviceReason is the reason of a credential sent only to its service.
