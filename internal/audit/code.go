@@ -56,7 +56,7 @@ var (
 	jsEnvDump = lazyRE(`JSON\.stringify\(\s*process\.env\s*[,)]|Object\.(?:entries|keys|values)\(\s*process\.env\s*\)|exec(?:Sync)?\(\s*['"\x60](?:env|printenv)['"\x60]`)
 	pySend    = lazyRE(`requests\.(?:post|put|patch)\(|httpx\.(?:post|put)\(|urlopen\([^)\n]*data\s*=|urllib\.request\.Request\([^)\n]*data|http\.client\.|smtplib\.|ftplib\.|\.sendall\(|\.send\(|paramiko\.|aiohttp\.|\.post\(`)
 	jsSend    = lazyRE(`fetch\([^)]*\{[^}]*(?:method\s*:\s*['"](?:POST|PUT)|body\s*:)|axios\.(?:post|put)\(|https?\.request\(|XMLHttpRequest|sendBeacon|\.write\(|nodemailer|WebSocket\(|\.post\(`)
-	pyWrite   = lazyRE(`open\([^)\n]*['"][aw]\+?b?['"]|\.write_text\(|\.write\(|os\.system\(|subprocess\.|shutil\.copy`)
+	pyWrite   = lazyRE(`open\((?:[^()\n]|\([^()\n]*\))*['"][aw]\+?b?['"]|\.write_text\(|\.write\(|os\.system\(|subprocess\.|shutil\.copy`)
 	jsWrite   = lazyRE(`(?:appendFile|writeFile|createWriteStream|copyFile)(?:Sync)?\(|execSync\(|exec\(`)
 	strLit    = lazyRE("\"\"\"[\\s\\S]*?\"\"\"|'''[\\s\\S]*?'''|`(?:[^`\\\\]|\\\\.)*`|\"(?:[^\"\\\\\\n]|\\\\.)*\"|'(?:[^'\\\\\\n]|\\\\.)*'")
 	// pyNetrcDefault is Python's netrc module reading ~/.netrc (no file
@@ -172,7 +172,9 @@ func scanCode(sc *skillCtx, rel, code string, line0 int, k fileKind, w where) {
 				}
 			}
 		}
-		if persistTarget.MatchString(strings.TrimSpace(body)) || strings.Contains(body, "authorized_keys") || strings.Contains(body, "/etc/cron") || strings.Contains(body, ".bashrc") || strings.Contains(body, ".zshrc") {
+		// a launchd folder joined as a path part (os.path.join(HOME,
+		// "Library", "LaunchAgents")) is the folder itself
+		if persistTarget.MatchString(strings.TrimSpace(body)) || body == "LaunchAgents" || body == "LaunchDaemons" || strings.Contains(body, "authorized_keys") || strings.Contains(body, "/etc/cron") || strings.Contains(body, ".bashrc") || strings.Contains(body, ".zshrc") {
 			if write.MatchString(c) {
 				sev, reason := High, "writes to a file that runs code again at login, boot or on a schedule ("+Escape(body, 60)+")"
 				if strings.Contains(body, "authorized_keys") {
@@ -437,6 +439,44 @@ var consentRe = lazyRE(`(?i)\b(?:ask|confirm|consent|approv)\w*\b[^.\n]{0,80}\bu
 // with the user up front").
 var consentFileRe = lazyRE(`(?i)\b(?:ask|confirm|consent|approv)\w*\b[^\n]{0,200}\b(?:permission|skip|bypass|yolo)|\b(?:permission|skip|bypass|yolo)\w*\b[^\n]{0,200}\b(?:confirm|approv|consent|ask)\w*\b[^\n]{0,40}\buser`)
 
+// stripPSComments blanks PowerShell's comments in text, keeping every
+// newline (so offsets keep their lines): <# ... #> blocks and, outside
+// quotes, # to the end of the line where # starts a word (a # inside a
+// word or a string is not a comment).
+func stripPSComments(text string) string {
+	b := []byte(text)
+	var quote byte
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		switch {
+		case quote != 0:
+			if c == '`' && quote == '"' {
+				i++ // backtick escapes the next character in "..."
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == '<' && i+1 < len(b) && b[i+1] == '#':
+			j := i
+			for ; j < len(b) && !(b[j] == '#' && j+1 < len(b) && b[j+1] == '>'); j++ {
+				if b[j] != '\n' {
+					b[j] = ' '
+				}
+			}
+			if j+1 < len(b) {
+				b[j], b[j+1] = ' ', ' '
+			}
+			i = j + 1
+		case c == '#' && (i == 0 || b[i-1] == ' ' || b[i-1] == '\t' || b[i-1] == '\n' || b[i-1] == ';'):
+			for ; i < len(b) && b[i] != '\n'; i++ {
+				b[i] = ' '
+			}
+		}
+	}
+	return string(b)
+}
+
 // window returns up to n bytes of text on each side of off.
 func window(text string, off, n int) string {
 	s, e := max(0, off-n), min(len(text), off+n)
@@ -459,16 +499,23 @@ var psRules = []codeRule{
 }
 
 // scanPowerShell runs the PowerShell patterns over text whose first line
-// is file line line0.
+// is file line line0, its comments left out (a comment quoting the
+// vendor's one-liner runs nothing).
 func scanPowerShell(sc *skillCtx, rel, text string, line0 int, w where) {
+	code := stripPSComments(text)
 	for _, r := range psRules {
-		if m := r.re.FindStringIndex(text); m != nil {
+		if m := r.re.FindStringIndex(code); m != nil {
 			ln := line0 + strings.Count(text[:m[0]], "\n")
-			reason := r.reason
+			reason, base := r.reason, r.base
+			if r.rule == "download-exec" && w == inScript {
+				if host, ok := sc.confirmedInstall(text[:m[0]]); ok {
+					base, reason = Medium, reason+confirmedReason(host)
+				}
+			}
 			if w != inScript && w != inProse {
 				reason += " (in " + w.String() + ")"
 			}
-			sc.add(rel, ln, r.rule, sc.rank(r.base, w, false), reason, lineAround(text, m[0], m[1]))
+			sc.add(rel, ln, r.rule, sc.rank(base, w, false), reason, lineAround(text, m[0], m[1]))
 		}
 	}
 	scanBypass(sc, rel, text, line0, w)

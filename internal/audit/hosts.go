@@ -22,7 +22,10 @@ func firstURL(args []string) string {
 // hostRelated reports whether the URL is https on a named host (not an IP
 // address) one of whose labels, other than generic ones, appears in the
 // skill's name, description or SKILL.md body.
-func (s *shScan) hostRelated(raw string) (string, bool) {
+func (s *shScan) hostRelated(raw string) (string, bool) { return s.sc.hostRelated(raw) }
+
+// hostRelated is shScan.hostRelated for any file of the skill.
+func (sc *skillCtx) hostRelated(raw string) (string, bool) {
 	if raw == "" {
 		return "", false
 	}
@@ -49,12 +52,12 @@ func (s *shScan) hostRelated(raw string) (string, bool) {
 			words = append(words, strings.Split(l, "-")...)
 		}
 	}
-	fileNoURL := s.sc.fileNoURL()
+	fileNoURL := sc.fileNoURL()
 	for _, l := range words {
 		if len(l) < 4 || generic[l] {
 			continue
 		}
-		if containsWord(s.sc.topic, l) || containsWord(fileNoURL, l) {
+		if containsWord(sc.topic, l) || containsWord(fileNoURL, l) {
 			return host, true
 		}
 	}
@@ -66,7 +69,7 @@ func (s *shScan) hostRelated(raw string) (string, bool) {
 		if len(d) < 2 || generic[d] || generic[strings.TrimSuffix(d, "s")] {
 			continue
 		}
-		if containsWord(s.sc.topic, d) || containsWord(fileNoURL, d) || containsWord(fileNoURL, strings.ReplaceAll(d, "-", " ")) {
+		if containsWord(sc.topic, d) || containsWord(fileNoURL, d) || containsWord(fileNoURL, strings.ReplaceAll(d, "-", " ")) {
 			return host + "/" + d, true
 		}
 	}
@@ -89,3 +92,33 @@ func wordBoundary(text string, i int) bool {
 	after := i < len(text) && resyntax.IsWordChar(rune(text[i]))
 	return before != after
 }
+
+// confirmedInstall reports whether a script's download-and-run, preceded
+// in the script by before, fetches only from the tool the skill is about
+// and runs after the script asks the user: every literal URL of the file
+// is on a host hostRelated accepts, and before reads an answer (read,
+// Read-Host, input()) to a yes/no question. It returns the host for the
+// reason. A vendor's documented installer run with the user's go-ahead is
+// how tools are installed; an unrelated or computed host, or no question,
+// keeps the finding's rank.
+func (sc *skillCtx) confirmedInstall(before string) (string, bool) {
+	if !yesNoRe.MatchString(before) || !answerRe.MatchString(before) {
+		return "", false
+	}
+	host := ""
+	for _, m := range urlRe.FindAllStringIndex(sc.fileText, -1) {
+		h, ok := sc.hostRelated(strings.TrimRight(sc.fileText[m[0]:m[1]], ".,;:`"))
+		if !ok {
+			return "", false
+		}
+		host = h
+	}
+	return host, host != ""
+}
+
+var (
+	// yesNoRe is a yes/no question put to the user.
+	yesNoRe = lazyRE(`(?i)\[y/n\]|\(y/n\)|\by/n\b|\[yes/no\]|\(yes/no\)`)
+	// answerRe reads the user's answer in shell, PowerShell or Python.
+	answerRe = lazyRE(`(?m)(?:^|[\s;(])read\s+(?:-[a-z]+\s+)*[A-Za-z_]\w*|\bRead-Host\b|\binput\(`)
+)

@@ -420,8 +420,26 @@ func (s *shScan) downloadExec(line int, fetch, run call) {
 			base = Medium
 			reason += fmt.Sprintf("; %s belongs to the tool this skill is about", host)
 		}
+	} else if host, ok := s.confirmed(line); ok {
+		base, reason = Medium, reason+confirmedReason(host)
 	}
 	s.add(line, "download-exec", base, reason, "")
+}
+
+// confirmed reports whether a script's download run at line (1-based
+// within the scanned code) is a confirmed install (see
+// skillCtx.confirmedInstall).
+func (s *shScan) confirmed(line int) (string, bool) {
+	if s.w != inScript || line < 1 || line > len(s.lines) {
+		return "", false
+	}
+	return s.sc.confirmedInstall(strings.Join(s.lines[:line-1], "\n"))
+}
+
+// confirmedReason is what a finding lowered by confirmedInstall adds to
+// its reason.
+func confirmedReason(host string) string {
+	return fmt.Sprintf("; only from %s, the tool this skill is about, after the script asks the user", host)
 }
 
 // maxShellDepth bounds shells given commands inside shell commands
@@ -596,11 +614,13 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 			run := c.name == strings.ToLower(path.Base(f)) && strings.Contains(wordText(c.raw.Args[0]), "/") ||
 				readsStdinOrScript(c, f) || c.name == "chmod" && anyContains(c.args, "+x", "755", "777", "700") && hasArgExact(c.args, f)
 			if run {
-				base := High
+				base, reason := High, "a downloaded file is made executable or run"
 				if s.w == inCode || s.w == inQuote {
 					base = Medium // saved first, so it can be read before it runs
+				} else if host, ok := s.confirmed(line); ok {
+					base, reason = Medium, reason+confirmedReason(host)
 				}
-				s.add(line, "download-exec", base, "a downloaded file is made executable or run", "")
+				s.add(line, "download-exec", base, reason, "")
 				delete(s.downloaded, f)
 			}
 		}

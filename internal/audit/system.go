@@ -51,11 +51,22 @@ func wipeTarget(t string) string {
 				return "the home folder"
 			case systemDirs[t]:
 				return "the system folder " + t
+			case keyDirs[strings.TrimPrefix(t, "~/")] && strings.HasPrefix(t, "~/"):
+				return "the user's keys and credentials in " + t
 			}
 			return ""
 		}
 	}
 }
+
+// keyDirs are the folders under home that hold the user's private keys
+// and logins: removed, they are gone for good (there is no copy to fetch
+// again, unlike a cache).
+var keyDirs = set(".ssh", ".gnupg", ".aws", ".azure", ".kube", ".config/gcloud", ".password-store")
+
+// vcsDirs are version control folders: deleting them throws away a
+// repository's history and unpushed work.
+var vcsDirs = set(".git", ".hg", ".svn")
 
 // diskDevice matches a whole disk or partition: writing to it destroys
 // what is on it.
@@ -224,7 +235,7 @@ func (s *shScan) systemStmt(st *syntax.Stmt, c call, ok bool, line int) {
 		}
 	case c.name == "find":
 		var paths []string
-		del, filtered := false, false
+		del, filtered, keyed := false, false, ""
 		for i, a := range c.args {
 			switch {
 			case a == "-delete":
@@ -234,16 +245,27 @@ func (s *shScan) systemStmt(st *syntax.Stmt, c call, ok bool, line int) {
 				del = del || n == "rm" || n == "shred" || n == "unlink"
 			case findFilters[a]:
 				filtered = true
+				if (a == "-name" || a == "-iname") && i+1 < len(c.args) && keyed == "" && (vcsDirs[strings.Trim(c.args[i+1], `"'`)] || keyDirs[strings.Trim(c.args[i+1], `"'`)]) {
+					keyed = strings.Trim(c.args[i+1], `"'`)
+				}
 			case len(paths) == i && !strings.HasPrefix(a, "-") && a != "(" && a != "!":
 				paths = append(paths, a)
 			}
 		}
-		if del && !filtered {
+		if del && (!filtered || keyed != "") {
 			for _, p := range paths {
-				if what := wipeTarget(p); what != "" {
-					s.destructive(line, s.wipeBase(), "find deletes every file under "+what)
-					return
+				what := wipeTarget(p)
+				if what == "" {
+					continue
 				}
+				if filtered {
+					// a name filter that picks what cannot be rebuilt:
+					// every repository's history, every key folder
+					s.destructive(line, s.wipeBase(), "find deletes every "+keyed+" folder under "+what)
+				} else {
+					s.destructive(line, s.wipeBase(), "find deletes every file under "+what)
+				}
+				return
 			}
 		}
 	case c.name == "mkfs" || strings.HasPrefix(c.name, "mkfs.") || c.name == "mke2fs" || c.name == "mkswap" || c.name == "wipefs" || c.name == "blkdiscard" || c.name == "shred":

@@ -28,10 +28,11 @@ var (
 	// pyEnvRead and jsEnvRead read one secret environment variable.
 	pyEnvRead = lazyRE(`os\.(?:environ(?:\.get)?\s*[\[(]|getenv\s*\()\s*['"](?:AWS_SECRET_ACCESS_KEY|AWS_SESSION_TOKEN|AZURE_CLIENT_SECRET|ARM_CLIENT_SECRET|GOOGLE_APPLICATION_CREDENTIALS|GOOGLE_CREDENTIALS|GCP_SERVICE_ACCOUNT_KEY|SSH_PRIVATE_KEY)['"]|os\.environ\.copy\(\)|\*\*os\.environ\b`)
 	jsEnvRead = lazyRE(`process\.env(?:\.|\[\s*['"])(?:AWS_SECRET_ACCESS_KEY|AWS_SESSION_TOKEN|AZURE_CLIENT_SECRET|ARM_CLIENT_SECRET|GOOGLE_APPLICATION_CREDENTIALS|GOOGLE_CREDENTIALS|GCP_SERVICE_ACCOUNT_KEY|SSH_PRIVATE_KEY)\b|\.\.\.process\.env\b|Deno\.env\.toObject\(\)`)
-	// pyNet and jsNet are any network call: with credentials read in
+	// pyNet and jsNet are any network call (a DNS lookup too: a name
+	// built from data carries it to the name's server): with credentials read in
 	// the same script, a request of any method carries them out.
-	pyNet = lazyRE(`requests\.(?:get|post|put|patch|request|Session)\b|httpx\.|urllib3?\.|urlopen\(|http\.client\.|socket\.(?:socket|create_connection)\(|\.sendall\(|\.sendto\(|smtplib\.|ftplib\.|paramiko\.|aiohttp\.|websocket|pycurl|(?:subprocess\.\w+|os\.system|os\.popen)\(\s*\[?\s*f?['"](?:curl|wget|nc|ncat|socat|scp|rsync|sftp|ftp)\b`)
-	jsNet = lazyRE(`\bfetch\(|axios\b|https?\.(?:request|get)\(|net\.(?:connect|createConnection|Socket)\b|XMLHttpRequest|sendBeacon|WebSocket\(|nodemailer|\bgot\(|undici|node-fetch|superagent|\.post\(|(?:exec|execSync|execFile|execFileSync|spawn|spawnSync)\(\s*['"\x60](?:curl|wget|nc|ncat|socat|scp|rsync|sftp|ftp)\b`)
+	pyNet = lazyRE(`requests\.(?:get|post|put|patch|request|Session)\b|httpx\.|urllib3?\.|urlopen\(|http\.client\.|socket\.(?:socket|create_connection)\(|\.sendall\(|\.sendto\(|smtplib\.|ftplib\.|paramiko\.|aiohttp\.|websocket|pycurl|socket\.(?:gethostbyname(?:_ex)?|getaddrinfo)\(|\bdns\.resolver\.|\bresolver\.(?:resolve|query)\(|(?:subprocess\.\w+|os\.system|os\.popen)\(\s*\[?\s*f?['"](?:curl|wget|nc|ncat|socat|scp|rsync|sftp|ftp)\b`)
+	jsNet = lazyRE(`\bfetch\(|axios\b|https?\.(?:request|get)\(|net\.(?:connect|createConnection|Socket)\b|XMLHttpRequest|sendBeacon|WebSocket\(|nodemailer|\bgot\(|undici|node-fetch|superagent|\.post\(|\bdns\.(?:resolve\w*|lookup|reverse)\(|\bresolver\.resolve\w*\(|(?:exec|execSync|execFile|execFileSync|spawn|spawnSync)\(\s*['"\x60](?:curl|wget|nc|ncat|socat|scp|rsync|sftp|ftp)\b`)
 	// otherNet is a network call in Ruby, Perl, PHP, Go, PowerShell,
 	// Java, Kotlin, C#, Rust or Swift.
 	otherNet = lazyRE(`Net::HTTP|HTTParty|Faraday|RestClient|open-uri|URI\.open|LWP::|HTTP::Tiny|IO::Socket|curl_exec|curl_init|file_get_contents\(\s*['"]https?:|fsockopen|http\.(?:Post|PostForm|Get|NewRequest)\(|net\.Dial|HttpClient|HttpURLConnection|OkHttpClient|HttpRequest\.newBuilder|WebClient\(|reqwest::|ureq::|TcpStream::connect|URLSession|(?i:invoke-webrequest|invoke-restmethod|net\.webclient|uploadstring|uploadfile|uploaddata|system\.net\.sockets|tcpclient)`)
