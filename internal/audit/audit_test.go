@@ -348,3 +348,47 @@ func TestCatalogSkillGone(t *testing.T) {
 		}
 	}
 }
+
+// TestRedTeamSet: the first red-team set (testdata/redteam1, written blind
+// by someone who had not read the audit; its README has the blind figures)
+// stays caught: every hostile skill flagged high or critical, whatever the
+// rule, and no benign one.
+func TestRedTeamSet(t *testing.T) {
+	labels, err := os.ReadFile(filepath.Join("testdata", "redteam1", "LABELS.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(labels)), "\n")[1:] {
+		cols := strings.Split(line, "\t")
+		want[cols[0]] = cols[1]
+	}
+	worst := map[string]audit.Severity{}
+	for _, set := range []string{"hostile", "benign"} {
+		dir := filepath.Join("testdata", "redteam1", set)
+		rep := auditDir(t, dir)
+		names := skillNames(t, dir)
+		if rep.Skills != len(names) {
+			t.Fatalf("audited %d skills, the %s set has %d", rep.Skills, set, len(names))
+		}
+		for _, n := range names {
+			if want[n] != set {
+				t.Errorf("%s/%s is labelled %q in LABELS.tsv", set, n, want[n])
+			}
+			worst[n] = audit.SeverityNone
+		}
+		for _, f := range rep.Findings {
+			worst[f.SkillID] = max(worst[f.SkillID], f.Severity)
+		}
+	}
+	for n, set := range want {
+		switch sev, ok := worst[n]; {
+		case !ok:
+			t.Errorf("%s is in LABELS.tsv but not in the set", n)
+		case set == "hostile" && sev < audit.High:
+			t.Errorf("hostile %s: worst finding %v, want high or critical", n, sev)
+		case set == "benign" && sev >= audit.High:
+			t.Errorf("benign %s: flagged %v", n, sev)
+		}
+	}
+}
