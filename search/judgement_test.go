@@ -38,6 +38,8 @@ func TestCorpusJudgement(t *testing.T) {
 		{"heldout-mixed.tsv", 83, 89, 0.78, 4, 60},
 		{"heldout-3.tsv", 78, 82, 0.76, 5, 65},
 		{"heldout-4.tsv", 78, 86, 0.77, 7, 135},
+		{"heldout-5.tsv", 78, 84, 0.76, 7, 60},
+		{"heldout-6.tsv", 69, 75, 0.69, 5, 50},
 	}
 	var all []eval.QueryResult
 	for _, f := range floors {
