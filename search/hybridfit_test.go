@@ -371,6 +371,19 @@ func cuts(b *strings.Builder, rows []hybridRow, first []int, models map[string][
 	}
 	fmt.Fprintf(b, "NoGoodMatch: none-queries %d/%d, correct first answers %d/%d (%d of them at or above ConfidentMatch by the hybrid confidence)\n",
 		none, noneN, right, rightN, rightConf)
+	// A variant kept out: NoGoodMatch also asking that the first hit's
+	// hybrid confidence be under a cut (in sample: the model was fitted
+	// on these rows).
+	for _, c := range []float64{0.3, 0.4, 0.5, 0.6} {
+		none, right = 0, 0
+		for _, i := range first {
+			r := rows[i]
+			flagged := r.ngm && models["current hybrid"][i] < c
+			none += b2i(r.none && flagged)
+			right += b2i(r.label == 1 && flagged)
+		}
+		fmt.Fprintf(b, "  NoGoodMatch and hybrid confidence under %.1f: none-queries %d/%d, correct first answers %d/%d\n", c, none, noneN, right, rightN)
+	}
 }
 
 // highestCut is the highest cut, in steps of 0.01, under which at most 4%
