@@ -22,15 +22,17 @@ import (
 // the candidates may be one of them, ranked too low to fetch: it is left
 // out rather than taken for a skill no word matched.
 //
-// MinScore applies to the fused score. Confidence and NoGoodMatch stay the
-// lexical estimates, computed as a lexical search computes it (over the lexical
-// hits of the page, or down to the hit itself for one fusion lifted from
-// further down): it was calibrated without this stage, and a skill found
-// only by its embedding gets Confidence 0.
+// MinScore applies to the fused score. Confidence is the hybrid model of
+// hybridconf.go, over the hit's lexical features (computed as a lexical
+// search computes them: over the lexical hits of the page, or down to the
+// hit itself for one fusion lifted from further down), its z-score and its
+// margin in the fused ranking; a hit without a vector keeps the lexical
+// Confidence. NoGoodMatch stays the lexical estimate: the data did not
+// call for refitting it (search/RANKING-NOTES-semantic.md).
 //
 // The weights were chosen on the development query sets with a small
 // sentence model (the Universal Sentence Encoder lite) embedding each
-// skill's name and description; see search/RANKING-NOTES.md.
+// skill's name and description; see search/RANKING-NOTES-semantic.md.
 
 // hybrid reports whether req is searched with the semantic stage.
 func (ix *Index) hybrid(req Request) bool {
@@ -66,16 +68,22 @@ func (ix *Index) fuse(p *plan, req Request, want int, res *engine.Result) *Resul
 	if len(hs) > 0 && hs[0].Score > 0 {
 		top = hs[0].Score
 	}
-	gain := func(cos float64) float64 {
+	zscore := func(cos float64) float64 {
 		if s.Std <= 0 {
 			return 0
 		}
-		return tune.semantic * top * max(0, (cos-s.Mean)/s.Std-tune.semZ)
+		return (cos - s.Mean) / s.Std
+	}
+	gain := func(cos float64) float64 {
+		return tune.semantic * top * max(0, zscore(cos)-tune.semZ)
 	}
 	type cand struct {
 		i          int    // index in hs; -1 for a skill only the semantic side found
 		id         string // its ID
 		score, cos float64
+		z          float64 // zscore(cos)
+		vec        bool    // whether it has a vector (cos and z mean something)
+		next       float64 // the best fused score below score among every candidate
 	}
 	cands := make([]cand, 0, len(hs)+len(s.Nearest))
 	seen := make(map[string]bool, len(hs))
@@ -87,7 +95,7 @@ func (ix *Index) fuse(p *plan, req Request, want int, res *engine.Result) *Resul
 		}
 		c := cand{i: i, id: h.ID, score: h.Score}
 		if cos, ok := s.cosineLocked(h.ID); ok {
-			c.cos = cos
+			c.cos, c.z, c.vec = cos, zscore(cos), true
 			c.score += gain(cos)
 		}
 		cands = append(cands, c)
@@ -96,17 +104,27 @@ func (ix *Index) fuse(p *plan, req Request, want int, res *engine.Result) *Resul
 	if uint64(len(hs)) >= res.Total {
 		for _, n := range s.Nearest[:min(len(s.Nearest), tune.semNearest)] {
 			if g := gain(n.Cosine); !seen[n.ID] && g > 0 {
-				cands = append(cands, cand{i: -1, id: n.ID, score: g, cos: n.Cosine})
+				cands = append(cands, cand{i: -1, id: n.ID, score: g, cos: n.Cosine, z: zscore(n.Cosine), vec: true})
 			}
 		}
 	}
-	cands = slices.DeleteFunc(cands, func(c cand) bool { return c.score < req.MinScore })
 	slices.SortStableFunc(cands, func(a, b cand) int {
 		if c := cmp.Compare(b.score, a.score); c != 0 {
 			return c
 		}
 		return cmp.Compare(a.id, b.id)
 	})
+	// Confidence's fused margin looks at every candidate, before MinScore
+	// cuts them, so neither the page nor MinScore changes it; copies of
+	// one skill tie and are skipped, as in hitFeatures.
+	next := 0.0
+	for k := len(cands) - 1; k >= 0; k-- {
+		cands[k].next = next
+		if k > 0 && cands[k].score < cands[k-1].score*(1-1e-9) {
+			next = cands[k].score
+		}
+	}
+	cands = slices.DeleteFunc(cands, func(c cand) bool { return c.score < req.MinScore })
 	out := &Result{Hits: make([]Hit, 0, min(len(cands), want)), NoGoodMatch: true}
 	// Total: every lexical match (past semDepth too, unless a MinScore
 	// asks for scores only the fetched ones are known by), and the skills
@@ -135,6 +153,9 @@ func (ix *Index) fuse(p *plan, req Request, want int, res *engine.Result) *Resul
 	}
 	for k, c := range cands[:min(len(cands), want)] {
 		h := Hit{ID: c.id, Score: c.score, Similarity: c.cos, Matched: map[string][]string{}}
+		if c.vec {
+			h.hyb = hybridFeatures{semOnly: c.i < 0, z: c.z, score: c.score, next: c.next}
+		}
 		if c.i >= 0 {
 			if qs == nil {
 				qs = p.queryScores(hs, tune)
@@ -143,8 +164,15 @@ func (ix *Index) fuse(p *plan, req Request, want int, res *engine.Result) *Resul
 			// lexical hits, or as the last of a page ending at it.
 			w := max(lexWindow, c.i+1)
 			h.feat = p.hitFeatures(hs[:w], c.i, tune, qs[:w])
-			h.Confidence = h.feat.confidence()
+			h.hyb.lex = h.feat.inputs()
 			h.Matched = p.matched(hs[c.i].Scores)
+		}
+		// The hybrid model's inputs assume a cosine: a hit not embedded
+		// yet keeps the estimate of the lexical search.
+		if c.vec {
+			h.Confidence = h.hyb.confidence()
+		} else {
+			h.Confidence = h.feat.confidence()
 		}
 		if k >= req.Offset {
 			out.Hits = append(out.Hits, h)

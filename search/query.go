@@ -70,7 +70,10 @@ type Hit struct {
 	// covers (each term weighted by its IDF, terms found in no skill
 	// included) and of its Score, fitted on the judged queries of
 	// search/testdata (see confidence.go). Unlike Score it is comparable
-	// across queries.
+	// across queries. In a hybrid search (Request.Semantic) it also weighs
+	// how near the hit is by meaning and how far it leads the fused
+	// ranking, and a hit no query word matched gets it too (see
+	// hybridconf.go).
 	Confidence float64
 	// Similarity is the hit's cosine similarity to the query's embedding
 	// in a hybrid search (Request.Semantic), in [-1, 1]; 0 in a lexical
@@ -78,6 +81,9 @@ type Hit struct {
 	Similarity float64
 
 	feat hitFeatures // what Confidence was computed from, for calibration tests
+	// hyb is what a hybrid search's Confidence was computed from (zero in
+	// a lexical search), for calibration tests.
+	hyb hybridFeatures
 }
 
 // Result is one page of hits.
