@@ -1,0 +1,3 @@
+module devrelay.example/pair
+
+go 1.22
