@@ -349,12 +349,20 @@ func TestCatalogSkillGone(t *testing.T) {
 	}
 }
 
-// TestRedTeamSet: the first red-team set (testdata/redteam1, written blind
-// by someone who had not read the audit; its README has the blind figures)
-// stays caught: every hostile skill flagged high or critical, whatever the
-// rule, and no benign one.
+// TestRedTeamSet: the red-team sets (testdata/redteam1 and redteam2, each
+// written blind by someone who had not read the audit; their READMEs have
+// the blind figures) stay caught: every hostile skill flagged high or
+// critical, whatever the rule, and no benign one.
 func TestRedTeamSet(t *testing.T) {
-	labels, err := os.ReadFile(filepath.Join("testdata", "redteam1", "LABELS.tsv"))
+	for _, set := range []string{"redteam1", "redteam2"} {
+		t.Run(set, func(t *testing.T) { checkRedTeam(t, filepath.Join("testdata", set)) })
+	}
+}
+
+// checkRedTeam audits one red-team set (LABELS.tsv: skill, label, ...;
+// a skill may have several rows).
+func checkRedTeam(t *testing.T, root string) {
+	labels, err := os.ReadFile(filepath.Join(root, "LABELS.tsv"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -365,7 +373,7 @@ func TestRedTeamSet(t *testing.T) {
 	}
 	worst := map[string]audit.Severity{}
 	for _, set := range []string{"hostile", "benign"} {
-		dir := filepath.Join("testdata", "redteam1", set)
+		dir := filepath.Join(root, set)
 		rep := auditDir(t, dir)
 		names := skillNames(t, dir)
 		if rep.Skills != len(names) {

@@ -180,11 +180,17 @@ const (
 	kindJS
 	kindConfig     // JSON, YAML, TOML: settings an agent or tool may apply
 	kindPowerShell // PowerShell and Windows batch: pattern rules only
+	kindMake       // a Makefile: its recipes are shell commands
 	kindOther      // other source and data files: only the file-wide rules
 )
 
-// kindOf decides a file's kind by extension, else by its shebang.
+// kindOf decides a file's kind by name (Makefile), extension, else by its
+// shebang.
 func kindOf(rel, content string) fileKind {
+	switch path.Base(rel) {
+	case "Makefile", "makefile", "GNUmakefile":
+		return kindMake
+	}
 	switch strings.ToLower(path.Ext(rel)) {
 	case ".md", ".markdown", ".mdx", ".txt", ".rst", "":
 		if k, ok := shebangKind(content); ok {
@@ -201,7 +207,10 @@ func kindOf(rel, content string) fileKind {
 		return kindConfig
 	case ".ps1", ".psm1", ".bat", ".cmd":
 		return kindPowerShell
+	case ".mk":
+		return kindMake
 	}
+
 	if k, ok := shebangKind(content); ok {
 		return k
 	}
@@ -263,18 +272,30 @@ func (sc *skillCtx) file(a *auditor, rel, content string) {
 		scanShell(sc, rel, content, 1, inScript)
 	case kindPython:
 		scanCode(sc, rel, content, 1, kindPython, inScript)
+		code := stripComments(content, kindPython)
+		scanRemoteLoop(sc, rel, code, pyNet)
+		scanEncoded(sc, rel, code, pyNet)
 	case kindJS:
 		scanCode(sc, rel, content, 1, kindJS, inScript)
+		code := stripComments(content, kindJS)
+		scanRemoteLoop(sc, rel, code, jsNet)
+		scanEncoded(sc, rel, code, jsNet)
 	case kindConfig:
 		scanConfig(sc, rel, content, 1, inScript)
 		if path.Base(rel) == "package.json" {
 			scanPackageScripts(sc, rel, content)
 		}
+	case kindMake:
+		scanShell(sc, rel, makeShell(content), 1, inScript)
 	case kindPowerShell:
 		scanPowerShell(sc, rel, content, 1, inScript)
 		scanOtherTaint(sc, rel, content)
 	case kindOther:
 		scanOtherTaint(sc, rel, content)
+		if otherCode[strings.ToLower(path.Ext(rel))] {
+			scanRemoteLoop(sc, rel, content, otherNet)
+			scanEncoded(sc, rel, content, otherNet)
+		}
 	}
 }
 

@@ -219,6 +219,28 @@ func safely(fn func() error) (err error) {
 
 // assign records the variables a statement sets (x=1, export x=1,
 // local, declare, readonly), as far as their values expand.
+// loopVar gives a for loop's variable the item of its list that names a
+// credential, if one does (else the first item): the body's
+// cp "$HOME/$f" then reads as what it reads on that pass
+// (for f in .aws/credentials .kube/config; do cp "$HOME/$f" ...).
+func (s *shScan) loopVar(c *syntax.ForClause) {
+	wi, ok := c.Loop.(*syntax.WordIter)
+	if !ok || wi.Name == nil || len(wi.Items) == 0 {
+		return
+	}
+	s.expandConfig()
+	v := s.word(wi.Items[0])
+	for _, it := range wi.Items {
+		if w := s.word(it); credIn(w) || credIn("~/"+strings.TrimPrefix(w, "/")) {
+			v = w
+			break
+		}
+	}
+	if _, ok := s.env.vars[wi.Name.Value]; ok || len(s.env.vars) < maxVars {
+		s.env.vars[wi.Name.Value] = v
+	}
+}
+
 func (s *shScan) assign(st *syntax.Stmt) {
 	var as []*syntax.Assign
 	switch c := st.Cmd.(type) {
@@ -228,6 +250,9 @@ func (s *shScan) assign(st *syntax.Stmt) {
 		}
 	case *syntax.DeclClause:
 		as = c.Args
+	case *syntax.ForClause:
+		s.loopVar(c)
+		return
 	}
 	for _, a := range as {
 		if a.Name == nil || a.Value == nil || a.Array != nil || a.Index != nil {

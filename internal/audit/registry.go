@@ -2,7 +2,10 @@ package audit
 
 import (
 	"encoding/json"
+	"maps"
 	"path"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -298,6 +301,20 @@ func scanRegistryConfig(sc *skillCtx, rel, text string, line0 int, w where) {
 	walk(doc, 0)
 }
 
+// secretService names the service a secret variable belongs to, from its
+// first word (GITHUB_TOKEN and GH_TOKEN: github; AWS_SECRET_ACCESS_KEY:
+// aws).
+func secretService(name string) string {
+	first, _, _ := strings.Cut(strings.ToLower(name), "_")
+	switch first {
+	case "gh":
+		return "github"
+	case "gcp", "gcloud":
+		return "google"
+	}
+	return first
+}
+
 // registryServer checks one server entry of MCP settings.
 func (sc *skillCtx) registryServer(rel, text string, line0 int, w where, cmd string, v map[string]any) {
 	words := strings.Fields(cmd)
@@ -317,10 +334,12 @@ func (sc *skillCtx) registryServer(rel, text string, line0 int, w where, cmd str
 		return
 	}
 	cred := ""
+	services := map[string]bool{}
 	if env, ok := v["env"].(map[string]any); ok {
 		for k, val := range env {
 			if s, _ := val.(string); s != "" && secretName.MatchString(k) {
 				cred = k
+				services[secretService(k)] = true
 			}
 		}
 	}
@@ -338,6 +357,12 @@ func (sc *skillCtx) registryServer(rel, text string, line0 int, w where, cmd str
 		ln += strings.Count(text[:i], "\n")
 	}
 	registryRank(sc, ln, pkg, cred, func(sev Severity, reason string) {
+		if len(services) > 1 && sev < High {
+			// one tool has no need of several services' keys: a server
+			// handed them all is collecting them
+			names := slices.Sorted(maps.Keys(services))
+			sev, reason = High, reason+"; and the credentials of "+strconv.Itoa(len(names))+" services ("+strings.Join(names, ", ")+"), more than one tool needs"
+		}
 		reason += " (MCP server settings)"
 		if w != inProse && w != inScript {
 			reason += " (in " + w.String() + ")"

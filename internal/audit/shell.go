@@ -457,6 +457,38 @@ func (s *shScan) nestedShell(line int, code string) {
 	scanShell(s.sc, s.rel, code, s.line0+line-1, s.w)
 }
 
+// printfText is what printf writes for args (format first): %s, %b, %d
+// and %q take the next argument, \n and \t are line breaks and tabs,
+// trimmed of the blank lines around it (an rc line is judged by what it
+// says, not by the format that places it).
+func printfText(args []string) string {
+	if len(args) == 0 {
+		return ""
+	}
+	f := strings.NewReplacer(`\n`, "\n", `\t`, "\t").Replace(args[0])
+	rest := args[1:]
+	var b strings.Builder
+	for i := 0; i < len(f); i++ {
+		if f[i] == '%' && i+1 < len(f) {
+			switch f[i+1] {
+			case 's', 'b', 'd', 'q':
+				if len(rest) > 0 {
+					b.WriteString(rest[0])
+					rest = rest[1:]
+				}
+				i++
+				continue
+			case '%':
+				b.WriteByte('%')
+				i++
+				continue
+			}
+		}
+		b.WriteByte(f[i])
+	}
+	return strings.Trim(b.String(), " \t\n")
+}
+
 func isShell(name string) bool {
 	switch name {
 	case "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "csh", "tcsh", "pwsh", "powershell", "cmd", "cmd.exe":
@@ -483,6 +515,7 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 	s.systemStmt(st, c, ok, line)
 	if ok {
 		s.registryCall(line, c)
+		s.agentWrite(line, c)
 	}
 	// redirections: /dev/tcp and writes to persistence targets
 	for _, r := range st.Redirs {
@@ -496,10 +529,13 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 		}
 		switch r.Op {
 		case syntax.RdrOut, syntax.AppOut, syntax.RdrAll, syntax.AppAll, syntax.RdrClob:
+			s.agentRedirect(line, target)
 			if persistTarget.MatchString(strings.TrimSuffix(target, "\"")) {
 				payload := ""
-				if ok && (c.name == "echo" || c.name == "printf") {
+				if ok && c.name == "echo" {
 					payload = strings.Join(c.args, " ")
+				} else if ok && c.name == "printf" {
+					payload = printfText(c.args)
 				}
 				for _, r2 := range st.Redirs {
 					if r2.Hdoc != nil {

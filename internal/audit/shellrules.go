@@ -79,6 +79,11 @@ func isSend(c call) bool {
 		return anyContains(c.args, "--post-data", "--post-file", "--body-file", "--body-data")
 	case "nc", "ncat", "netcat", "telnet", "socat", "mail", "mailx", "sendmail", "mutt", "ftp", "sftp", "tftp", "smbclient":
 		return true
+	case "git":
+		// a push that mirrors everything or goes to a URL the script
+		// names carries the files it committed off the machine
+		sub := gitSubcommand(c.args)
+		return sub >= 0 && c.args[sub] == "push" && (hasArgExact(c.args[sub:], "--mirror") || anyContains(c.args[sub+1:], "://"))
 	case "scp", "rsync":
 		for _, a := range c.args[min(1, len(c.args)):] {
 			if strings.Contains(a, ":") && !strings.HasPrefix(a, "-") {
@@ -87,6 +92,22 @@ func isSend(c call) bool {
 		}
 	}
 	return false
+}
+
+// gitSubcommand returns the index in args of git's subcommand, past its
+// global options (-C dir, -c key=value, --git-dir=..., --work-tree=...),
+// or -1.
+func gitSubcommand(args []string) int {
+	for i := 0; i < len(args); i++ {
+		switch a := args[i]; {
+		case a == "-C" || a == "-c" || a == "--git-dir" || a == "--work-tree" || a == "--namespace":
+			i++
+		case strings.HasPrefix(a, "-"):
+		default:
+			return i
+		}
+	}
+	return -1
 }
 
 // persistence ranks a write to a file that runs code later: a key in

@@ -1,0 +1,65 @@
+package audit
+
+import "strings"
+
+// Rule agent-tamper: a script that rewrites the agent's own settings or
+// instructions, or wipes the user's other skills. What an agent obeys next
+// (its permission settings, MCP servers, global CLAUDE.md or AGENTS.md)
+// then comes from the script's author, and a skills folder synced with
+// --delete loses the user's own skills.
+
+// agentFile matches the settings and instruction files agents read from
+// the home folder or a project: Claude Code's settings and CLAUDE.md,
+// Codex's config.toml and AGENTS.md, Gemini CLI's settings and
+// GEMINI.md, Cursor's, Windsurf's and VS Code's MCP settings.
+var agentFile = lazyRE(`(?:^|/)(?:\.claude/(?:settings(?:\.local)?\.json|CLAUDE\.md)|\.claude\.json|\.codex/(?:config\.toml|AGENTS\.md)|\.gemini/(?:settings\.json|GEMINI\.md)|\.cursor/mcp\.json|\.codeium/windsurf/mcp_config\.json|\.vscode/mcp\.json)$`)
+
+// skillsDir matches a folder agents load skills from.
+var skillsDir = lazyRE(`(?:^|/)(?:\.claude|\.codex|\.gemini|\.cursor|\.agents?|\.config/agents|\.opencode|\.github)/skills/?$`)
+
+// agentWrite reports a write by call c to an agent's settings or
+// instructions, or an rsync --delete over a skills folder (high in a
+// script, medium elsewhere: documentation that sets an agent up names
+// these files).
+func (s *shScan) agentWrite(line int, c call) {
+	var targets []string
+	switch c.name {
+	case "tee":
+		targets = operands(c.args)
+	case "cp", "mv", "install", "ln", "rsync":
+		if ops := operands(c.args); len(ops) >= 2 {
+			targets = ops[len(ops)-1:]
+		}
+	case "sed":
+		if anyPrefix(c.args, "-i", "--in-place") {
+			targets = operands(c.args)
+		}
+	}
+	for _, t := range targets {
+		t = strings.Trim(t, `"'`)
+		switch {
+		case agentFile.MatchString(t):
+			s.agentTamper(line, "rewrites "+t+", the agent's own settings or instructions: what it obeys next comes from this skill")
+			return
+		case c.name == "rsync" && hasArgExact(c.args, "--delete") && skillsDir.MatchString(t):
+			s.agentTamper(line, "syncs "+t+" with --delete: the user's other skills there are replaced or removed")
+			return
+		}
+	}
+}
+
+// agentRedirect reports a redirection into an agent's settings or
+// instructions.
+func (s *shScan) agentRedirect(line int, target string) {
+	if t := strings.Trim(target, `"'`); agentFile.MatchString(t) {
+		s.agentTamper(line, "writes to "+t+", the agent's own settings or instructions: what it obeys next comes from this skill")
+	}
+}
+
+func (s *shScan) agentTamper(line int, reason string) {
+	base := High
+	if s.w != inScript && s.w != inHidden {
+		base = Medium
+	}
+	s.add(line, "agent-tamper", base, reason, "")
+}

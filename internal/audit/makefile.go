@@ -1,0 +1,51 @@
+package audit
+
+import (
+	"strings"
+)
+
+// makeShell turns a Makefile into the shell script its recipes run, line
+// for line (so findings keep their lines): a recipe line (a tab first, or
+// the continuation of one) loses the tab and its @, - and + prefixes,
+// make's $$ becomes the shell's $, $(shell cmd) becomes $(cmd) and a
+// make variable $(X) or ${X} the shell's ${X}; a variable assignment
+// (X := v, X ?= v, X = v, X += v) becomes X="v", so the shell normaliser
+// follows it; every other line (targets, directives, comments) is left
+// blank.
+func makeShell(content string) string {
+	lines := strings.Split(content, "\n")
+	recipe := false // the previous line was a recipe line ending in \
+	for i, l := range lines {
+		switch {
+		case strings.HasPrefix(l, "\t") || recipe:
+			l = strings.TrimLeft(strings.TrimPrefix(l, "\t"), " \t")
+			if !recipe {
+				l = strings.TrimLeft(l, "@-+")
+			}
+			recipe = strings.HasSuffix(strings.TrimRight(l, " \t\r"), "\\")
+			lines[i] = makeRefs(l)
+		default:
+			recipe = false
+			lines[i] = ""
+			if m := makeAssign.FindStringSubmatch(l); m != nil {
+				lines[i] = m[1] + "=\"" + strings.ReplaceAll(makeRefs(strings.TrimSpace(m[2])), `"`, `\"`) + "\""
+			}
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// makeAssign matches a make variable assignment: name, value.
+var makeAssign = lazyRE(`^(?:export\s+|override\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*(?::{1,3}=|\?=|\+=|!=|=)(.*)$`)
+
+// makeRefs rewrites make's references in s as the shell would see them
+// after make expanded them (see makeShell).
+func makeRefs(s string) string {
+	s = strings.ReplaceAll(s, "$$", "\x00")
+	s = strings.ReplaceAll(s, "$(shell ", "\x01")
+	s = makeVar.ReplaceAllString(s, "$${$1}")
+	return strings.NewReplacer("\x00", "$", "\x01", "$(").Replace(s)
+}
+
+// makeVar matches a make variable reference $(NAME) or ${NAME}.
+var makeVar = lazyRE(`\$[({]([A-Za-z_][A-Za-z0-9_]*)[)}]`)

@@ -1,0 +1,36 @@
+package audit
+
+import "strings"
+
+// A remote command loop: a program that polls a server and runs the
+// commands it answers with, in a shell (a beacon; reported under
+// reverse-shell, which it is without the socket). Its signature in one
+// file is a network call, a shell given a command held in a variable
+// (not a literal), and a sleep between polls. Each alone is ordinary
+// (an API client, a build runner, a retry loop); together in a skill's
+// script they are a remote shell.
+
+var (
+	// shellFromVar runs a shell on a command held in a variable.
+	shellFromVar = lazyRE(`exec\.Command(?:Context)?\(\s*(?:\w+,\s*)?"(?:/bin/|/usr/bin/)?(?:ba|z|da)?sh",\s*"-c",\s*[A-Za-z_]|exec\.Command(?:Context)?\(\s*(?:\w+,\s*)?"cmd(?:\.exe)?",\s*"/[Cc]",\s*[A-Za-z_]` +
+		`|subprocess\.\w+\(\s*[A-Za-z_][\w.\[\]'"]*\s*,[^)\n]*shell\s*=\s*True|\bos\.(?:system|popen)\(\s*[A-Za-z_]` +
+		`|\b(?:exec|execSync)\(\s*[A-Za-z_][\w.\[\]]*\s*[,)]|spawn(?:Sync)?\(\s*['"](?:/bin/)?(?:ba)?sh['"]\s*,\s*\[\s*['"]-c['"]\s*,\s*[A-Za-z_]` +
+		`|\bsystem\(\s*[A-Za-z_@$]|` + "`" + `\$\{?[A-Za-z_]`)
+	// pollSleep waits between polls.
+	pollSleep = lazyRE(`time\.Sleep\(|time\.sleep\(|\bsleep\(|setInterval\(|setTimeout\(|await\s+(?:sleep|delay|wait)\(|Thread\.sleep\(|Start-Sleep`)
+)
+
+// scanRemoteLoop reports a remote command loop in a script (see above).
+// net is the language's network-call pattern.
+func scanRemoteLoop(sc *skillCtx, rel, code string, net *lazyRegexp) {
+	if !strings.Contains(code, "sleep") && !strings.Contains(code, "Sleep") && !strings.Contains(code, "setInterval") && !strings.Contains(code, "setTimeout") && !strings.Contains(code, "delay(") && !strings.Contains(code, "wait(") {
+		return
+	}
+	m := shellFromVar.FindStringIndex(code)
+	if m == nil || !pollSleep.MatchString(code) || !net.MatchString(code) {
+		return
+	}
+	li := newLineIndex(code)
+	ln := li.line(m[0])
+	sc.add(rel, ln, "reverse-shell", Critical, "polls a server and runs the commands it answers with in a shell (a remote command loop)", strings.TrimSpace(lineText(code, li, ln)))
+}
