@@ -99,7 +99,7 @@ func (f hitFeatures) inputs() [5]float64 {
 }
 
 // hitFeatures computes the features of hits[i] on the query's own words
-// (feedback and expansion clauses left out). The margin compares it with
+// (feedback clauses left out). The margin compares it with
 // the best of hits scoring lower on those words (not the next by rank, so
 // feedback, which reorders hits, leaves Confidence alone); copies of one
 // skill (a plugin vendored twice) tie and say nothing, so equal scores are
@@ -121,7 +121,7 @@ func (p *plan) hitFeatures(hits []engine.Hit, i int, tune *tuning, qs []float64)
 func (p *plan) queryScores(hits []engine.Hit, tune *tuning) []float64 {
 	qs := make([]float64, len(hits))
 	for i := range hits {
-		if p.fb != 0 || p.expanded {
+		if p.fb != 0 {
 			qs[i] = p.queryScore(hits[i].Scores, tune)
 		} else {
 			qs[i] = hits[i].Score
@@ -146,9 +146,6 @@ func (p *plan) features(scores []float64, score float64) hitFeatures {
 			continue
 		}
 		c := p.clauses[i]
-		if c.expansion {
-			continue
-		}
 		if c.term < 0 {
 			exact = true
 			continue

@@ -62,13 +62,9 @@
 // again; near-twin hits (Jaccard similarity of their terms 0.5 or more)
 // count as one. Feedback terms re-rank the hits of the query's own words;
 // they find nothing those words do not (they count for no coverage) and
-// leave Confidence as the query's own words make it. The same second
-// search (also run when the first has no hit) adds the WordNet synonyms
-// (data/synonyms.txt: first sense, at most 4) of the query's words found
-// in at most 3% of names, descriptions or tags, at 0.1 weight, standing in
-// for the word they replace (they count for its coverage, not for
-// Confidence): "mistake" also finds "error". Feedback terms are searched
-// in bodies too. The second search also adds body co-occurrence terms
+// leave Confidence as the query's own words make it. Feedback terms are
+// searched in bodies too. The second search (also run when the first has
+// no hit) also adds body co-occurrence terms
 // (cooccur.go): the 20 skills whose bodies hold the most of the query's
 // words (two or more, each word in at most 10% of bodies) vote for terms
 // of their names and descriptions; the best 6, held by 2 or more voters,

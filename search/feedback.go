@@ -26,9 +26,6 @@ import (
 type fbTerm struct {
 	text string
 	w    float64
-	// anchor is the index of the query term it stands in for (a
-	// synonym), or -1: a term of its own.
-	anchor int
 }
 
 // feedbackTerms picks the expansion terms from the first search's best
@@ -139,7 +136,7 @@ func (ix *Index) votedTerms(ctx context.Context, r *engine.Reader, p *plan, vote
 		if df < 2 || df > maxDF {
 			continue
 		}
-		out = append(out, fbTerm{text: t, w: v.w * bm25IDF(p.docs, df), anchor: -1})
+		out = append(out, fbTerm{text: t, w: v.w * bm25IDF(p.docs, df)})
 	}
 	return out, nil
 }
@@ -186,13 +183,6 @@ func (ix *Index) extend(ctx context.Context, r *engine.Reader, p *plan, fb []fbT
 	q.clauses = append([]clause(nil), p.clauses...)
 	q.q.Clauses = append([]engine.Clause(nil), p.q.Clauses...)
 	for _, f := range fb {
-		if f.anchor >= 0 {
-			// A synonym stands in for the query word it replaces.
-			if err := q.addFeedbackClauses(ctx, r, tune, f, f.anchor, true); err != nil {
-				return nil, err
-			}
-			continue
-		}
 		if len(q.terms) == maxTerms {
 			break
 		}
@@ -206,7 +196,7 @@ func (ix *Index) extend(ctx context.Context, r *engine.Reader, p *plan, fb []fbT
 		q.weights = append(q.weights, f.w*tune.fbCoverage)
 		q.totalWeight += f.w * tune.fbCoverage
 		q.fb |= 1 << uint(ti)
-		if err := q.addFeedbackClauses(ctx, r, tune, f, ti, false); err != nil {
+		if err := q.addFeedbackClauses(ctx, r, tune, f, ti); err != nil {
 			return nil, err
 		}
 	}
@@ -217,9 +207,8 @@ func (ix *Index) extend(ctx context.Context, r *engine.Reader, p *plan, fb []fbT
 // positive weight where the term occurs (bodies only with tune.fbBody and
 // below the body document-frequency cut), boosted by the field's weight
 // times f.w, the name clause scaled like a query term's. term is the
-// query term the clauses count for; expansion marks a synonym's clauses
-// (the plan is then expanded).
-func (q *plan) addFeedbackClauses(ctx context.Context, r *engine.Reader, tune *tuning, f fbTerm, term int, expansion bool) error {
+// feedback term's index in q.terms.
+func (q *plan) addFeedbackClauses(ctx context.Context, r *engine.Reader, tune *tuning, f fbTerm, term int) error {
 	fields := [4]fieldWeight{{engine.FieldName, tune.name}, {engine.FieldDescription, tune.description}, {engine.FieldTags, tune.tags}, {engine.FieldBody, tune.body}}
 	var df [4]uint64
 	for i, fw := range fields {
@@ -241,10 +230,7 @@ func (q *plan) addFeedbackClauses(ctx context.Context, r *engine.Reader, tune *t
 			continue
 		}
 		q.q.Clauses = append(q.q.Clauses, engine.Clause{Field: fw.field, Term: f.text, Boost: boost})
-		q.clauses = append(q.clauses, clause{field: fw.field, text: f.text, term: term, expansion: expansion})
-		if expansion {
-			q.expanded = true
-		}
+		q.clauses = append(q.clauses, clause{field: fw.field, text: f.text, term: term})
 	}
 	return nil
 }

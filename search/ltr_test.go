@@ -32,7 +32,7 @@ type ltrQuery struct {
 // p: every signal the score is made of, apart: ln(score / best score),
 // the query-word score over the best one, Confidence's three coverages,
 // the shares of the clause scores from name, description, tags, body and
-// expansions (thesaurus, feedback, co-occurrence, synonyms), an exact
+// expansions (feedback, co-occurrence), an exact
 // name match, ln(1 + rank), the margin to the next hit, and ln(query
 // terms) times coverage, name share and body share (long queries may
 // want them weighed otherwise).
@@ -60,7 +60,7 @@ func ltrFeats(p *plan, hits []engine.Hit, tune *tuning) [][]float64 {
 			switch {
 			case c.term < 0:
 				exact = 1
-			case c.expansion || p.fb&(1<<uint(c.term)) != 0:
+			case p.fb&(1<<uint(c.term)) != 0:
 				part[4] += s
 			case c.field == engine.FieldName:
 				part[0] += s

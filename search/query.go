@@ -59,7 +59,7 @@ type Hit struct {
 	// ("testing" -> "test"). For a misspelt query word it holds the indexed
 	// word it was corrected to; expansion terms matched are listed too (the
 	// concept thesaurus's, and for a query the first search was unsure of,
-	// feedback terms and WordNet synonyms: see the package documentation);
+	// feedback and co-occurrence terms: see the package documentation);
 	// for an exact whole-name match, "name" holds
 	// the normalised name (e.g. "skill-creator"). "body" lists only terms
 	// that were searched in bodies (those in at most 5% of them). Never
@@ -120,9 +120,6 @@ type clause struct {
 	field string // reported field
 	text  string // term reported in Matched
 	term  int    // index into the query's terms; -1 for the exact-name clause
-	// expansion marks a second-pass clause standing in for a query term
-	// (a synonym): it scores for that term but not in Confidence.
-	expansion bool
 }
 
 // plan is an analysed query: the engine's query plus what each clause means.
@@ -135,7 +132,6 @@ type plan struct {
 	q            engine.Query // the clauses executed; q.SqWeight: see Query.SqWeight
 	metaDF       []uint64     // per term, its largest document frequency over name, description and tags
 	fb           uint64       // bit i: terms[i] is a feedback term
-	expanded     bool         // some clauses are expansions (see clause.expansion)
 	docs         uint64       // documents in the index when planned
 	unknownWords uint64       // bit i: terms[i] is an English word no document holds in any field (hitFeatures.unknownWords)
 }
@@ -224,13 +220,6 @@ func (ix *Index) search(ctx context.Context, req Request) (*Result, error) {
 			if !slices.ContainsFunc(fb, func(f fbTerm) bool { return f.text == c.text }) {
 				fb = append(fb, c)
 			}
-		}
-		if tune.synonym > 0 {
-			syn, err := ix.synonymTerms(r, req.Query, p)
-			if err != nil {
-				return nil, err
-			}
-			fb = append(fb, syn...)
 		}
 	}
 	if len(fb) == 0 {
@@ -346,8 +335,8 @@ func hasWord(s string) bool {
 // query term, the best clause plus tie times the others; summed over terms
 // with the exact-name clause; times coverage^exp, coverage being the
 // weighted fraction of query terms matched (1 when the whole query equals
-// the name). Terms whose bit is set in skip are left out (the top bit:
-// expansion clauses too). Clauses are visited in index order so equal
+// the name). Terms whose bit is set in skip are left out. Clauses are
+// visited in index order so equal
 // documents get bit-identical scores.
 func (p *plan) scoreOf(scores []float64, matched []int, tune *tuning, skip uint64) float64 {
 	var sum float64
@@ -369,7 +358,7 @@ func (p *plan) scoreOf(scores []float64, matched []int, tune *tuning, skip uint6
 			continue
 		}
 		c := &p.clauses[i]
-		if c.term >= 0 && (skip&(1<<uint(c.term)) != 0 || (skip != 0 && c.expansion)) {
+		if c.term >= 0 && skip&(1<<uint(c.term)) != 0 {
 			continue
 		}
 		if c.term < 0 {
@@ -415,10 +404,10 @@ func (p *plan) scoreOf(scores []float64, matched []int, tune *tuning, skip uint6
 }
 
 // queryScore is the score of a hit (per-clause scores) without the
-// feedback terms and expansions: what the hit scores on the words of the
-// request alone (Confidence is computed from it).
+// feedback terms: what the hit scores on the words of the request alone
+// (Confidence is computed from it).
 func (p *plan) queryScore(scores []float64, tune *tuning) float64 {
-	return p.scoreOf(scores, nil, tune, p.fb|1<<63)
+	return p.scoreOf(scores, nil, tune, p.fb)
 }
 
 // matched turns a hit's per-clause scores into Hit.Matched.

@@ -94,12 +94,6 @@ type tuning struct {
 	fbCoverage float64
 	// fbBody searches feedback terms in bodies too.
 	fbBody bool
-	// synonym is the weight of WordNet synonyms of query words added in
-	// the second pass (with feedback, same gate); 0: none.
-	synonym float64
-	// synonymMaxDF looks synonyms up only for words in at most this
-	// fraction of names, descriptions or tags (0: any word).
-	synonymMaxDF float64
 	// fbTwin is the Jaccard similarity of two feedback hits' terms at
 	// which they count as one hit (near-twin skills); 0: never.
 	fbTwin float64
@@ -174,8 +168,6 @@ var defaultTuning = tuning{
 	fbBody:         true,
 	fbMaxConf:      0.5,
 	fbTwin:         0.5,
-	synonym:        0.1,
-	synonymMaxDF:   0.03,
 	co:             0.2,
 	coDocs:         20,
 	coMaxDocFrac:   0.1,
