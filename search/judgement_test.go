@@ -40,6 +40,7 @@ func TestCorpusJudgement(t *testing.T) {
 		{"heldout-4.tsv", 78, 86, 0.77, 7, 135},
 		{"heldout-5.tsv", 78, 84, 0.76, 7, 60},
 		{"heldout-6.tsv", 73, 77, 0.73, 5, 80},
+		{"heldout-7.tsv", 57, 73, 0.59, 5, 130},
 	}
 	var all []eval.QueryResult
 	for _, f := range floors {
