@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"fmt"
 	"net/url"
 	"strings"
 
@@ -122,3 +123,19 @@ var (
 	// answerRe reads the user's answer in shell, PowerShell or Python.
 	answerRe = lazyRE(`(?m)(?:^|[\s;(])read\s+(?:-[a-z]+\s+)*[A-Za-z_]\w*|\bRead-Host\b|\binput\(`)
 )
+
+// confirmed reports whether a script's download run at line (1-based
+// within the scanned code) is a confirmed install (see
+// skillCtx.confirmedInstall).
+func (s *shScan) confirmed(line int) (string, bool) {
+	if s.w != inScript || line < 1 || line > len(s.lines) {
+		return "", false
+	}
+	return s.sc.confirmedInstall(strings.Join(s.lines[:line-1], "\n"))
+}
+
+// confirmedReason is what a finding lowered by confirmedInstall adds to
+// its reason.
+func confirmedReason(host string) string {
+	return fmt.Sprintf("; only from %s, the tool this skill is about, after the script asks the user", host)
+}

@@ -426,22 +426,6 @@ func (s *shScan) downloadExec(line int, fetch, run call) {
 	s.add(line, "download-exec", base, reason, "")
 }
 
-// confirmed reports whether a script's download run at line (1-based
-// within the scanned code) is a confirmed install (see
-// skillCtx.confirmedInstall).
-func (s *shScan) confirmed(line int) (string, bool) {
-	if s.w != inScript || line < 1 || line > len(s.lines) {
-		return "", false
-	}
-	return s.sc.confirmedInstall(strings.Join(s.lines[:line-1], "\n"))
-}
-
-// confirmedReason is what a finding lowered by confirmedInstall adds to
-// its reason.
-func confirmedReason(host string) string {
-	return fmt.Sprintf("; only from %s, the tool this skill is about, after the script asks the user", host)
-}
-
 // maxShellDepth bounds shells given commands inside shell commands
 // (bash -c "sh -c '...'"), each level parsed again.
 const maxShellDepth = 4
@@ -457,53 +441,10 @@ func (s *shScan) nestedShell(line int, code string) {
 	scanShell(s.sc, s.rel, code, s.line0+line-1, s.w)
 }
 
-// printfText is what printf writes for args (format first): %s, %b, %d
-// and %q take the next argument, \n and \t are line breaks and tabs,
-// trimmed of the blank lines around it (an rc line is judged by what it
-// says, not by the format that places it).
-func printfText(args []string) string {
-	if len(args) == 0 {
-		return ""
-	}
-	f := strings.NewReplacer(`\n`, "\n", `\t`, "\t").Replace(args[0])
-	rest := args[1:]
-	var b strings.Builder
-	for i := 0; i < len(f); i++ {
-		if f[i] == '%' && i+1 < len(f) {
-			switch f[i+1] {
-			case 's', 'b', 'd', 'q':
-				if len(rest) > 0 {
-					b.WriteString(rest[0])
-					rest = rest[1:]
-				}
-				i++
-				continue
-			case '%':
-				b.WriteByte('%')
-				i++
-				continue
-			}
-		}
-		b.WriteByte(f[i])
-	}
-	return strings.Trim(b.String(), " \t\n")
-}
-
 func isShell(name string) bool {
 	switch name {
 	case "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "csh", "tcsh", "pwsh", "powershell", "cmd", "cmd.exe":
 		return true
-	}
-	return false
-}
-
-func anyContains(args []string, subs ...string) bool {
-	for _, a := range args {
-		for _, s := range subs {
-			if strings.Contains(a, s) {
-				return true
-			}
-		}
 	}
 	return false
 }

@@ -233,3 +233,47 @@ func (s *shScan) rankExfils() {
 		}
 	}
 }
+
+// printfText is what printf writes for args (format first): %s, %b, %d
+// and %q take the next argument, \n and \t are line breaks and tabs,
+// trimmed of the blank lines around it (an rc line is judged by what it
+// says, not by the format that places it).
+func printfText(args []string) string {
+	if len(args) == 0 {
+		return ""
+	}
+	f := strings.NewReplacer(`\n`, "\n", `\t`, "\t").Replace(args[0])
+	rest := args[1:]
+	var b strings.Builder
+	for i := 0; i < len(f); i++ {
+		if f[i] == '%' && i+1 < len(f) {
+			switch f[i+1] {
+			case 's', 'b', 'd', 'q':
+				if len(rest) > 0 {
+					b.WriteString(rest[0])
+					rest = rest[1:]
+				}
+				i++
+				continue
+			case '%':
+				b.WriteByte('%')
+				i++
+				continue
+			}
+		}
+		b.WriteByte(f[i])
+	}
+	return strings.Trim(b.String(), " \t\n")
+}
+
+// anyContains reports whether some argument holds one of subs.
+func anyContains(args []string, subs ...string) bool {
+	for _, a := range args {
+		for _, s := range subs {
+			if strings.Contains(a, s) {
+				return true
+			}
+		}
+	}
+	return false
+}
