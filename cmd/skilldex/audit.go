@@ -34,8 +34,9 @@ func newAuditCmd(cfg *config.Config) *cobra.Command {
 		Long: `audit reads every file of every served skill (through the catalog, never outside a skill's folder)
 and reports hidden text (HTML comments, hidden HTML, invisible Unicode, bidi overrides), instructions that
 turn the model against its user or ask for secrets, data-exfiltration URLs, download-and-execute, reverse
-shells, decoded or obfuscated payloads, credential theft, persistence, miners, approval bypass, commands that
-wipe the filesystem, home or a disk, writes to system trust files (hosts, sudoers, resolv.conf, the CA
+shells and remote command loops, decoded or obfuscated payloads, credential theft, persistence, miners,
+approval bypass, scripts that rewrite the agent's own settings or instructions, commands that wipe the
+filesystem, home, key folders or a disk, writes to system trust files (hosts, sudoers, resolv.conf, the CA
 store), registry packages (npx -y, uvx) handed the user's credentials, and committed secrets. Each finding has the skill id, file, line, rule, severity (critical, high, medium, low), a reason and
 the evidence with hidden characters escaped as \u{XXXX}.
 
