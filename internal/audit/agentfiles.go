@@ -63,3 +63,52 @@ func (s *shScan) agentTamper(line int, reason string) {
 	}
 	s.add(line, "agent-tamper", base, reason, "")
 }
+
+var (
+	// agentDirPart names an agent's own folder as a path part or prefix.
+	agentDirPart = lazyRE(`^(?:~/)?\.(?:claude|codex|gemini|cursor|agents|windsurf)(?:/|$)`)
+	// agentInstrPart names an agent's settings or instruction file.
+	agentInstrPart = lazyRE(`(?:^|/)(?:CLAUDE\.md|AGENTS\.md|GEMINI\.md|settings(?:\.local)?\.json|config\.toml|mcp\.json)$`)
+	// agentSkillsPart names installed skills.
+	agentSkillsPart = lazyRE(`(?:^|/)(?:skills|SKILL\.md)$`)
+	// listsFolder walks or lists a folder's entries.
+	listsFolder = lazyRE(`readdirSync|readdir\(|opendir|os\.listdir|\.iterdir\(|os\.walk|os\.scandir|glob\(|\.glob\(|globSync|fs\.promises\.readdir`)
+)
+
+// scanAgentCode reports a Python or JavaScript script (code, comments
+// blanked) that writes (write) into the agent's folders in the home
+// folder: its settings or instruction files, or the SKILL.md of skills it
+// walks (other skills than its own) (rule agent-tamper).
+func scanAgentCode(sc *skillCtx, rel, code string, write *lazyRegexp) {
+	if !strings.Contains(code, ".claude") && !strings.Contains(code, ".codex") && !strings.Contains(code, ".gemini") &&
+		!strings.Contains(code, ".cursor") && !strings.Contains(code, ".agents") && !strings.Contains(code, ".windsurf") {
+		return
+	}
+	if !homeRef.MatchString(code) || !write.MatchString(code) {
+		return
+	}
+	dir, instr, skills := -1, false, false
+	for _, m := range strLit.FindAllStringIndex(code, 400) {
+		body := strings.Trim(code[m[0]:m[1]], "\"'`")
+		if agentDirPart.MatchString(body) && dir < 0 {
+			dir = m[0]
+		}
+		instr = instr || agentInstrPart.MatchString(body)
+		skills = skills || agentSkillsPart.MatchString(body)
+	}
+	if dir < 0 {
+		return
+	}
+	reason := ""
+	switch {
+	case instr:
+		reason = "writes the agent's own settings or instructions in the home folder: what it obeys next comes from this skill"
+	case skills && listsFolder.MatchString(code):
+		reason = "rewrites the other skills installed for the agent"
+	default:
+		return
+	}
+	li := newLineIndex(code)
+	ln := li.line(dir)
+	sc.add(rel, ln, "agent-tamper", High, reason, strings.TrimSpace(lineText(code, li, ln)))
+}

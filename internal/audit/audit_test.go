@@ -349,14 +349,23 @@ func TestCatalogSkillGone(t *testing.T) {
 	}
 }
 
-// TestRedTeamSet: the red-team sets (testdata/redteam1 and redteam2, each
+// TestRedTeamSet: the red-team sets (testdata/redteam1 to redteam3, each
 // written blind by someone who had not read the audit; their READMEs have
 // the blind figures) stay caught: every hostile skill flagged high or
-// critical, whatever the rule, and no benign one.
+// critical, whatever the rule, but for knownMisses, and no benign one.
 func TestRedTeamSet(t *testing.T) {
-	for _, set := range []string{"redteam1", "redteam2"} {
+	for _, set := range []string{"redteam1", "redteam2", "redteam3"} {
 		t.Run(set, func(t *testing.T) { checkRedTeam(t, filepath.Join("testdata", set)) })
 	}
+}
+
+// knownMisses are the red-team skills the audit does not flag yet, each
+// with why (the sets' READMEs say more). The test fails when one of them
+// is flagged, so the list stays true.
+var knownMisses = map[string]string{
+	"docs-voice-guide":    "an exfiltration command in a markdown link definition of a reference file",
+	"remote-pairing":      "a Go reverse shell whose address and shell are built by byte arithmetic",
+	"win-toolchain-setup": "PowerShell download-and-run assembled from string pieces",
 }
 
 // checkRedTeam audits one red-team set (LABELS.tsv: skill, label, ...;
@@ -393,6 +402,10 @@ func checkRedTeam(t *testing.T, root string) {
 		switch sev, ok := worst[n]; {
 		case !ok:
 			t.Errorf("%s is in LABELS.tsv but not in the set", n)
+		case set == "hostile" && knownMisses[n] != "":
+			if sev >= audit.High {
+				t.Errorf("hostile %s is flagged now (%v): take it out of knownMisses", n, sev)
+			}
 		case set == "hostile" && sev < audit.High:
 			t.Errorf("hostile %s: worst finding %v, want high or critical", n, sev)
 		case set == "benign" && sev >= audit.High:

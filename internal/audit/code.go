@@ -384,6 +384,7 @@ func scanMinerText(sc *skillCtx, rel, text string, line0 int, w where) {
 // and mining pools; settings are applied, not read.
 func scanConfig(sc *skillCtx, rel, text string, line0 int, w where) {
 	scanBypass(sc, rel, text, line0, w)
+	scanEditorConfig(sc, rel, text, line0, w)
 	scanRegistryConfig(sc, rel, text, line0, w)
 	if !sc.hints.miner {
 		return
@@ -391,6 +392,33 @@ func scanConfig(sc *skillCtx, rel, text string, line0 int, w where) {
 	if m := minerWords.FindStringIndex(text); m != nil {
 		ln := line0 + strings.Count(text[:m[0]], "\n")
 		sc.add(rel, ln, "miner", sc.rank(Critical, w, false), "miner settings: "+minerWords.FindString(text[m[0]:m[1]]), lineAround(text, m[0], m[1]))
+	}
+}
+
+var (
+	// vscodeAutoTask is a VS Code task that runs by itself when the
+	// folder opens.
+	vscodeAutoTask = lazyRE(`"runOn"\s*:\s*"folderOpen"`)
+	// vscodeNoTrust turns VS Code's workspace trust off: every folder's
+	// tasks and settings then apply without asking.
+	vscodeNoTrust = lazyRE(`"security\.workspace\.trust\.enabled"\s*:\s*false`)
+)
+
+// scanEditorConfig reports editor settings that run code or drop a trust
+// prompt by themselves: a VS Code task run on folder open (persistence),
+// workspace trust turned off (approval-bypass).
+func scanEditorConfig(sc *skillCtx, rel, text string, line0 int, w where) {
+	for _, r := range []struct {
+		re           *lazyRegexp
+		rule, reason string
+	}{
+		{vscodeAutoTask, "persistence", "a VS Code task that runs by itself every time the folder opens"},
+		{vscodeNoTrust, "approval-bypass", "turns VS Code's workspace trust off: every folder's tasks and settings apply without asking"},
+	} {
+		if m := r.re.FindStringIndex(text); m != nil {
+			ln := line0 + strings.Count(text[:m[0]], "\n")
+			sc.add(rel, ln, r.rule, sc.rank(High, w, false), r.reason, lineAround(text, m[0], m[1]))
+		}
 	}
 }
 

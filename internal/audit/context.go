@@ -275,11 +275,13 @@ func (sc *skillCtx) file(a *auditor, rel, content string) {
 		code := stripComments(content, kindPython)
 		scanRemoteLoop(sc, rel, code, pyNet)
 		scanEncoded(sc, rel, code, pyNet)
+		scanAgentCode(sc, rel, code, pyWrite)
 	case kindJS:
 		scanCode(sc, rel, content, 1, kindJS, inScript)
 		code := stripComments(content, kindJS)
 		scanRemoteLoop(sc, rel, code, jsNet)
 		scanEncoded(sc, rel, code, jsNet)
+		scanAgentCode(sc, rel, code, jsWrite)
 	case kindConfig:
 		scanConfig(sc, rel, content, 1, inScript)
 		if path.Base(rel) == "package.json" {

@@ -121,7 +121,7 @@ var (
 	// yesNoRe is a yes/no question put to the user.
 	yesNoRe = lazyRE(`(?i)\[y/n\]|\(y/n\)|\by/n\b|\[yes/no\]|\(yes/no\)`)
 	// answerRe reads the user's answer in shell, PowerShell or Python.
-	answerRe = lazyRE(`(?m)(?:^|[\s;(])read\s+(?:-[a-z]+\s+)*[A-Za-z_]\w*|\bRead-Host\b|\binput\(`)
+	answerRe = lazyRE(`(?m)(?:^|[\s;(])read\s+(?:-[a-z]+\s+(?:"[^"\n]*"\s+|'[^'\n]*'\s+)?)*[A-Za-z_]\w*|\bRead-Host\b|\binput\(`)
 )
 
 // confirmed reports whether a script's download run at line (1-based

@@ -261,6 +261,9 @@ func (s *shScan) assign(st *syntax.Stmt) {
 		s.taintAssign(a)
 		s.expandConfig()
 		v := s.word(a.Value)
+		if d := s.fallback(a.Value); d != nil {
+			v = s.word(d)
+		}
 		if a.Append {
 			v = s.env.vars[a.Name.Value] + v
 		}
@@ -271,4 +274,28 @@ func (s *shScan) assign(st *syntax.Stmt) {
 			s.env.vars[a.Name.Value] = v
 		}
 	}
+}
+
+// fallback returns the default of a value that is a parameter with one
+// (${ROOT:-$HOME}, ${ROOT-$HOME}) whose name the script never assigns:
+// what the script runs with unless the user sets it, where the
+// normaliser would keep the name's source form.
+func (s *shScan) fallback(w *syntax.Word) *syntax.Word {
+	if len(w.Parts) != 1 {
+		return nil
+	}
+	pe, ok := w.Parts[0].(*syntax.ParamExp)
+	if !ok {
+		if dq, ok := w.Parts[0].(*syntax.DblQuoted); ok && len(dq.Parts) == 1 {
+			pe, _ = dq.Parts[0].(*syntax.ParamExp)
+		}
+	}
+	if pe == nil || pe.Param == nil || pe.Exp == nil || pe.Exp.Word == nil ||
+		(pe.Exp.Op != syntax.DefaultUnsetOrNull && pe.Exp.Op != syntax.DefaultUnset) {
+		return nil
+	}
+	if _, assigned := s.env.vars[pe.Param.Value]; assigned {
+		return nil
+	}
+	return pe.Exp.Word
 }

@@ -129,9 +129,30 @@ func (s *shScan) persistence(line int, target, payload string) {
 		if s.w == inScript {
 			s.add(line, "persistence", Low, "appends settings to "+target, "")
 		}
+	case s.w == inScript && rcFile(target) && !rcPayloadRisky.MatchString(payload) && s.askedBefore(line):
+		// content the scan cannot read (a heredoc in a variable), shown
+		// to the user and appended after they said yes
+		s.add(line, "persistence", Medium, "appends to "+target+" after the script asks the user", "")
 	default:
 		s.add(line, "persistence", High, "writes to "+target+": code that runs again at every login, boot or schedule", "")
 	}
+}
+
+// rcFile reports a shell start-up file (not cron, launchd, systemd or a
+// git hook).
+func rcFile(target string) bool {
+	return persistTarget.MatchString(target) && !strings.Contains(target, "cron") && !strings.Contains(target, "Launch") &&
+		!strings.Contains(target, "systemd") && !strings.Contains(target, "hooks") && !strings.Contains(target, "authorized_keys") && !strings.HasPrefix(target, "/etc/")
+}
+
+// askedBefore reports whether the scanned script reads a yes/no answer
+// from the user before line (see yesNoRe, answerRe).
+func (s *shScan) askedBefore(line int) bool {
+	if line < 1 || line > len(s.lines) {
+		return false
+	}
+	before := strings.Join(s.lines[:line-1], "\n")
+	return yesNoRe.MatchString(before) && answerRe.MatchString(before)
 }
 
 var routineLine = lazyRE(`^\s*(?:export\s+[A-Za-z_]\w*=|[A-Za-z_]\w*=|alias\s|source\s|\.\s|eval\s+"\$\((?:[\w./-]+\s+(?:init|shellenv|env|hook|completion)[^)]*)\)"|#|fpath=|path\+=|PATH=|set\s+-gx\s|fish_add_path\s|complete\s|autoload\s|compinit|\[\s|if\s|fi\b|then\b|$)`)
