@@ -257,8 +257,10 @@ func mayHavePrompt(code string) bool {
 }
 
 // markdownComment matches the markdown "comment" idiom, a link reference
-// definition nobody links to: [//]: # (text), [comment]: <> (text).
-var markdownComment = lazyRE(`(?m)^ {0,3}\[(?://|#|comment|hidden|note|_)[^\]]*\]:\s*(?:#|<>)\s*(?:\((.*)\)|"(.*)"|'(.*)')\s*$`)
+// definition nobody links to: [//]: # (text), [comment]: <> (text), under
+// any label ([housekeeping]: # (text)): a definition whose destination is
+// # or <> points nowhere, and its title is never rendered.
+var markdownComment = lazyRE(`(?m)^ {0,3}\[[^\]\n]+\]:\s*(?:#|<>)\s*(?:\((.*)\)|"(.*)"|'(.*)')\s*$`)
 
 // scanMarkdownComments reports link-reference "comments": goldmark keeps
 // link reference definitions out of the tree, so they are found in the
