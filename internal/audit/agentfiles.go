@@ -22,17 +22,10 @@ var skillsDir = lazyRE(`(?:^|/)(?:\.claude|\.codex|\.gemini|\.cursor|\.agents?|\
 // script, medium elsewhere: documentation that sets an agent up names
 // these files).
 func (s *shScan) agentWrite(line int, c call) {
-	var targets []string
-	switch c.name {
-	case "tee":
-		targets = operands(c.args)
-	case "cp", "mv", "install", "ln", "rsync":
+	targets := fileWrites(c)
+	if c.name == "rsync" {
 		if ops := operands(c.args); len(ops) >= 2 {
 			targets = ops[len(ops)-1:]
-		}
-	case "sed":
-		if anyPrefix(c.args, "-i", "--in-place") {
-			targets = operands(c.args)
 		}
 	}
 	for _, t := range targets {

@@ -68,6 +68,29 @@ var (
 // scanCode runs the Python or JavaScript rules over code whose first line
 // is file line line0, in context w.
 func scanCode(sc *skillCtx, rel, code string, line0 int, k fileKind, w where) {
+	scanCodeStripped(sc, rel, code, "", line0, k, w)
+}
+
+// scanScriptCode runs the rules over a Python or JavaScript script: the
+// code rules, then those only a whole script is read for (remote command
+// loops, encoded literals, writes to the agent's files), all over one
+// comment-free copy of it.
+func scanScriptCode(sc *skillCtx, rel, content string, k fileKind) {
+	c := stripComments(content, k)
+	scanCodeStripped(sc, rel, content, c, 1, k, inScript)
+	net, write := pyNet, pyWrite
+	if k == kindJS {
+		net, write = jsNet, jsWrite
+	}
+	scanRemoteLoop(sc, rel, c, net)
+	scanEncoded(sc, rel, c, net)
+	scanAgentCode(sc, rel, c, write)
+}
+
+// scanCodeStripped is scanCode given c, code with its comments blanked
+// (stripComments), or "" to blank them here once the file's words call
+// for the rules below.
+func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, w where) {
 	scanBypass(sc, rel, code, line0, w)
 	lower := strings.ToLower(code)
 	if systemCodeHintWords().matchAny(lower) {
@@ -76,7 +99,9 @@ func scanCode(sc *skillCtx, rel, code string, line0 int, k fileKind, w where) {
 	if !sc.hints.miner && !codeHintWords().matchAny(lower) {
 		return
 	}
-	c := stripComments(code, k)
+	if c == "" {
+		c = stripComments(code, k)
+	}
 	li := newLineIndex(c)
 	add := func(off int, rule string, base Severity, reason string) {
 		ln := li.line(off)

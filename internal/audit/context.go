@@ -265,23 +265,13 @@ func (sc *skillCtx) file(a *auditor, rel, content string) {
 	if !a.opts.NoSecrets {
 		scanSecrets(sc, rel, content)
 	}
-	switch kindOf(rel, content) {
+	switch k := kindOf(rel, content); k {
 	case kindText:
 		scanMarkdown(sc, rel, content, lines)
 	case kindShell:
 		scanShell(sc, rel, content, 1, inScript)
-	case kindPython:
-		scanCode(sc, rel, content, 1, kindPython, inScript)
-		code := stripComments(content, kindPython)
-		scanRemoteLoop(sc, rel, code, pyNet)
-		scanEncoded(sc, rel, code, pyNet)
-		scanAgentCode(sc, rel, code, pyWrite)
-	case kindJS:
-		scanCode(sc, rel, content, 1, kindJS, inScript)
-		code := stripComments(content, kindJS)
-		scanRemoteLoop(sc, rel, code, jsNet)
-		scanEncoded(sc, rel, code, jsNet)
-		scanAgentCode(sc, rel, code, jsWrite)
+	case kindPython, kindJS:
+		scanScriptCode(sc, rel, content, k)
 	case kindConfig:
 		scanConfig(sc, rel, content, 1, inScript)
 		if path.Base(rel) == "package.json" {

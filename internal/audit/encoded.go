@@ -54,6 +54,14 @@ func decodeLiteral(body string) string {
 func scanEncoded(sc *skillCtx, rel, code string, net *lazyRegexp) {
 	var creds, dirs []string
 	first := -1
+	var li lineIndex // made on the first finding
+	lineAt := func(off int) (int, string) {
+		if li == nil {
+			li = newLineIndex(code)
+		}
+		ln := li.line(off)
+		return ln, strings.TrimSpace(lineText(code, li, ln))
+	}
 	for _, m := range strLit.FindAllStringIndex(code, 200) {
 		body := strings.Trim(code[m[0]:m[1]], "\"'`")
 		text := decodeLiteral(body)
@@ -62,9 +70,8 @@ func scanEncoded(sc *skillCtx, rel, code string, net *lazyRegexp) {
 		}
 		switch {
 		case encodedCmd.MatchString(text):
-			li := newLineIndex(code)
-			ln := li.line(m[0])
-			sc.add(rel, ln, "obfuscation", High, "an encoded string hides a command: "+Escape(text, 60), strings.TrimSpace(lineText(code, li, ln)))
+			ln, ev := lineAt(m[0])
+			sc.add(rel, ln, "obfuscation", High, "an encoded string hides a command: "+Escape(text, 60), ev)
 		case strings.HasPrefix(text, "~") && (wipeTarget(text) != "" || text == "~/Documents" || text == "~/Desktop"):
 			dirs = append(dirs, text)
 		case encodedCred.MatchString(text):
@@ -79,9 +86,7 @@ func scanEncoded(sc *skillCtx, rel, code string, net *lazyRegexp) {
 	if first < 0 {
 		return
 	}
-	li := newLineIndex(code)
-	ln := li.line(first)
-	ev := strings.TrimSpace(lineText(code, li, ln))
+	ln, ev := lineAt(first)
 	switch {
 	case len(creds) > 0 && net.MatchString(code):
 		sc.add(rel, ln, "credential-exfil", Critical, "names credential files in an encoded string ("+Escape(strings.Join(creds, ", "), 80)+") and makes network calls in the same file", ev)

@@ -103,9 +103,22 @@ func wordBoundary(text string, i int) bool {
 // how tools are installed; an unrelated or computed host, or no question,
 // keeps the finding's rank.
 func (sc *skillCtx) confirmedInstall(before string) (string, bool) {
-	if !yesNoRe.MatchString(before) || !answerRe.MatchString(before) {
+	if !askedUser(before) {
 		return "", false
 	}
+	return sc.installHost()
+}
+
+// askedUser reports whether text reads the user's answer (read,
+// Read-Host, input()) to a yes/no question.
+func askedUser(text string) bool {
+	return yesNoRe.MatchString(text) && answerRe.MatchString(text)
+}
+
+// installHost returns the host every literal URL of the current file is
+// on, when each is on a host hostRelated accepts (the tool the skill is
+// about).
+func (sc *skillCtx) installHost() (string, bool) {
 	host := ""
 	for _, m := range urlRe.FindAllStringIndex(sc.fileText, -1) {
 		h, ok := sc.hostRelated(strings.TrimRight(sc.fileText[m[0]:m[1]], ".,;:`"))
@@ -128,10 +141,10 @@ var (
 // within the scanned code) is a confirmed install (see
 // skillCtx.confirmedInstall).
 func (s *shScan) confirmed(line int) (string, bool) {
-	if s.w != inScript || line < 1 || line > len(s.lines) {
+	if s.w != inScript || !s.askedBefore(line) {
 		return "", false
 	}
-	return s.sc.confirmedInstall(strings.Join(s.lines[:line-1], "\n"))
+	return s.sc.installHost()
 }
 
 // confirmedReason is what a finding lowered by confirmedInstall adds to

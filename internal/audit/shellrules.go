@@ -146,13 +146,12 @@ func rcFile(target string) bool {
 }
 
 // askedBefore reports whether the scanned script reads a yes/no answer
-// from the user before line (see yesNoRe, answerRe).
+// from the user before line (askedUser).
 func (s *shScan) askedBefore(line int) bool {
 	if line < 1 || line > len(s.lines) {
 		return false
 	}
-	before := strings.Join(s.lines[:line-1], "\n")
-	return yesNoRe.MatchString(before) && answerRe.MatchString(before)
+	return askedUser(strings.Join(s.lines[:line-1], "\n"))
 }
 
 var routineLine = lazyRE(`^\s*(?:export\s+[A-Za-z_]\w*=|[A-Za-z_]\w*=|alias\s|source\s|\.\s|eval\s+"\$\((?:[\w./-]+\s+(?:init|shellenv|env|hook|completion)[^)]*)\)"|#|fpath=|path\+=|PATH=|set\s+-gx\s|fish_add_path\s|complete\s|autoload\s|compinit|\[\s|if\s|fi\b|then\b|$)`)

@@ -24,21 +24,13 @@ var caDir = lazyRE(`^(?:/usr/local/share/ca-certificates|/usr/share/ca-certifica
 // trustCall finds the writes of tee, cp, mv, install, ln, sed -i, dd and
 // downloads to a trust file or the CA store.
 func (s *shScan) trustCall(line int, c call, st *syntax.Stmt) {
-	var targets []string
+	targets := fileWrites(c)
 	switch c.name {
-	case "tee":
-		targets = operands(c.args)
 	case "cp", "mv", "install", "ln":
-		if ops := operands(c.args); len(ops) >= 2 {
-			targets = ops[len(ops)-1:]
-			if caDir.MatchString(strings.Trim(ops[len(ops)-1], `"'`)) {
-				s.caAddFrom(line, ops[:len(ops)-1], false)
-				return
-			}
-		}
-	case "sed":
-		if anyPrefix(c.args, "-i", "--in-place") {
-			targets = operands(c.args)
+		if len(targets) == 1 && caDir.MatchString(strings.Trim(targets[0], `"'`)) {
+			ops := operands(c.args)
+			s.caAddFrom(line, ops[:len(ops)-1], false)
+			return
 		}
 	case "dd":
 		for _, a := range c.args {
@@ -61,6 +53,24 @@ func (s *shScan) trustCall(line int, c call, st *syntax.Stmt) {
 	for _, t := range targets {
 		s.trustWrite(line, strings.Trim(t, `"'`), c.name == "sed", st)
 	}
+}
+
+// fileWrites returns the files call c writes by its operands: tee's, the
+// destination of cp, mv, install and ln, and sed -i's.
+func fileWrites(c call) []string {
+	switch c.name {
+	case "tee":
+		return operands(c.args)
+	case "cp", "mv", "install", "ln":
+		if ops := operands(c.args); len(ops) >= 2 {
+			return ops[len(ops)-1:]
+		}
+	case "sed":
+		if anyPrefix(c.args, "-i", "--in-place") {
+			return operands(c.args)
+		}
+	}
+	return nil
 }
 
 func anyPrefix(args []string, prefixes ...string) bool {
