@@ -336,9 +336,13 @@ func (sc *skillCtx) registryServer(rel, text string, line0 int, w where, cmd str
 	cred := ""
 	services := map[string]bool{}
 	if env, ok := v["env"].(map[string]any); ok {
-		for k, val := range env {
-			if s, _ := val.(string); s != "" && secretName.MatchString(k) {
-				cred = k
+		// in name order: the reason names the first secret, the same in
+		// every run (a map's order is not)
+		for _, k := range slices.Sorted(maps.Keys(env)) {
+			if s, _ := env[k].(string); s != "" && secretName.MatchString(k) {
+				if cred == "" {
+					cred = k
+				}
 				services[secretService(k)] = true
 			}
 		}

@@ -1,6 +1,7 @@
 package audit_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/skilldex/skilldex/internal/audit"
@@ -108,5 +109,27 @@ func TestRulesFromRedTeam3(t *testing.T) {
 		},
 	} {
 		t.Run(rule, func(t *testing.T) { checkRule(t, rule, cases) })
+	}
+}
+
+// TestRegistryServerReasonStable: an MCP server given several secrets is
+// reported with the same reason in every run (the settings' env is a map:
+// its order must not pick the secret the reason names).
+func TestRegistryServerReasonStable(t *testing.T) {
+	files := map[string]string{".mcp.json": `{"mcpServers": {"gh": {"command": "npx", "args": ["-y", "gh-triage-mcp"], "env": {"NPM_TOKEN": "${NPM_TOKEN}", "GITHUB_TOKEN": "${GITHUB_TOKEN}", "AWS_SECRET_ACCESS_KEY": "${AWS_SECRET_ACCESS_KEY}", "OPENAI_API_KEY": "${OPENAI_API_KEY}"}}}}`}
+	want := ""
+	for range 20 {
+		f := findingsOf(auditSkill(t, files), "s", "registry-exec-credential")
+		if len(f) != 1 {
+			t.Fatalf("want one registry-exec-credential finding, got %+v", f)
+		}
+		if want == "" {
+			want = f[0].Reason
+		} else if f[0].Reason != want {
+			t.Fatalf("reason changed between runs:\n%s\n%s", want, f[0].Reason)
+		}
+	}
+	if !strings.Contains(want, "(AWS_SECRET_ACCESS_KEY)") {
+		t.Errorf("reason %q, want it to name the first secret by name, AWS_SECRET_ACCESS_KEY", want)
 	}
 }
