@@ -64,11 +64,11 @@
 // they find nothing those words do not (they count for no coverage) and
 // leave Confidence as the query's own words make it. Feedback terms are
 // searched in bodies too. The second search (also run when the first has
-// no hit) also adds body co-occurrence terms
-// (cooccur.go): the 20 skills whose bodies hold the most of the query's
-// words (two or more, each word in at most 10% of bodies) vote for terms
-// of their names and descriptions; the best 6, held by 2 or more voters,
-// are added like feedback terms at up to 0.2 of a query term's weight.
+// no hit) also adds body co-occurrence terms (cooccur.go): the 20 skills
+// whose bodies hold the most of the query's words (two or more, each word
+// in at most 10% of bodies) vote for terms of their names and
+// descriptions; the best 6, held by 2 or more voters, are added like
+// feedback terms at up to 0.2 of a query term's weight.
 //
 // A query stating a direction ("convert markdown to a word document",
 // "migrate from Cypress to Playwright": a conversion verb, then "to",

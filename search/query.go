@@ -336,8 +336,7 @@ func hasWord(s string) bool {
 // with the exact-name clause; times coverage^exp, coverage being the
 // weighted fraction of query terms matched (1 when the whole query equals
 // the name). Terms whose bit is set in skip are left out. Clauses are
-// visited in index order so equal
-// documents get bit-identical scores.
+// visited in index order so equal documents get bit-identical scores.
 func (p *plan) scoreOf(scores []float64, matched []int, tune *tuning, skip uint64) float64 {
 	var sum float64
 	var seen uint64 // bit i: terms[i] matched (len(terms) <= maxTerms)
