@@ -23,11 +23,12 @@ var (
 // scanRemoteLoop reports a remote command loop in a script (see above).
 // net is the language's network-call pattern.
 func scanRemoteLoop(sc *skillCtx, rel, code string, net *lazyRegexp) {
-	if !strings.Contains(code, "sleep") && !strings.Contains(code, "Sleep") && !strings.Contains(code, "setInterval") && !strings.Contains(code, "setTimeout") && !strings.Contains(code, "delay(") && !strings.Contains(code, "wait(") {
+	// the sleep first: few scripts have one, and its pattern is the cheapest
+	if !pollSleep.MatchString(code) || !net.MatchString(code) {
 		return
 	}
 	m := shellFromVar.FindStringIndex(code)
-	if m == nil || !pollSleep.MatchString(code) || !net.MatchString(code) {
+	if m == nil {
 		return
 	}
 	li := newLineIndex(code)
