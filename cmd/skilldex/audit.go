@@ -37,8 +37,9 @@ turn the model against its user or ask for secrets, data-exfiltration URLs, down
 shells and remote command loops, decoded or obfuscated payloads, credential theft, persistence, miners,
 approval bypass, scripts that rewrite the agent's own settings or instructions, commands that wipe the
 filesystem, home, key folders or a disk, writes to system trust files (hosts, sudoers, resolv.conf, the CA
-store), registry packages (npx -y, uvx) handed the user's credentials, and committed secrets. Each finding has the skill id, file, line, rule, severity (critical, high, medium, low), a reason and
-the evidence with hidden characters escaped as \u{XXXX}.
+store), registry packages (npx -y, uvx) handed the user's credentials, and committed secrets. Each
+finding has the skill id, file, line, rule, severity (critical, high, medium, low), a reason and the
+evidence with hidden characters escaped as \u{XXXX}.
 
 Severity depends on context: a command is critical in a script, high in the instructions, and lower in a
 quoted example of a skill that teaches security. It exits 1 when any finding is at or above --fail-on
