@@ -131,6 +131,7 @@ type plan struct {
 	clauses      []clause     // what each clause of q means, indexed alike
 	q            engine.Query // the clauses executed; q.SqWeight: see Query.SqWeight
 	metaDF       []uint64     // per term, its largest document frequency over name, description and tags
+	bodyDF       []uint64     // per term, its document frequency in bodies; nil when bodies are not searched
 	fb           uint64       // bit i: terms[i] is a feedback term
 	docs         uint64       // documents in the index when planned
 	unknownWords uint64       // bit i: terms[i] is an English word no document holds in any field (hitFeatures.unknownWords)
@@ -516,6 +517,9 @@ func (ix *Index) plan(ctx context.Context, r *engine.Reader, text string, keywor
 	p.weights = make([]float64, len(terms))
 	p.idf = make([]float64, len(terms))
 	p.metaDF = make([]uint64, len(terms))
+	if tune.body > 0 {
+		p.bodyDF = make([]uint64, len(terms))
+	}
 	tw := termWeights(terms, &tune)
 	for i := nQuery; i < len(terms); i++ {
 		tw[i] *= tune.keywords
@@ -540,6 +544,9 @@ func (ix *Index) plan(ctx context.Context, r *engine.Reader, text string, keywor
 			nowhere |= 1 << uint(ti)
 		}
 		p.metaDF[ti] = max(df[0], df[1], df[2])
+		if p.bodyDF != nil {
+			p.bodyDF[ti] = df[3]
+		}
 		for i, f := range meta {
 			boost := f.w * tw[ti]
 			if f.field == engine.FieldName {

@@ -27,7 +27,11 @@ func (ix *Index) addCorrections(ctx context.Context, r *engine.Reader, p *plan, 
 			if isEnglish(w) {
 				continue
 			}
-			if n, err := r.DocFreq(ctx, engine.FieldBody, p.terms[ti]); err != nil {
+			if p.bodyDF != nil {
+				if p.bodyDF[ti] > 0 {
+					continue
+				}
+			} else if n, err := r.DocFreq(ctx, engine.FieldBody, p.terms[ti]); err != nil {
 				return err
 			} else if n > 0 {
 				continue
