@@ -556,8 +556,10 @@ var psRules = []codeRule{
 // vendor's one-liner runs nothing).
 func scanPowerShell(sc *skillCtx, rel, text string, line0 int, w where) {
 	code := stripPSComments(text)
+	dlDone := false
 	for _, r := range psRules {
 		if m := r.re.FindStringIndex(code); m != nil {
+			dlDone = dlDone || r.rule == "download-exec"
 			ln := line0 + strings.Count(text[:m[0]], "\n")
 			reason, base := r.reason, r.base
 			if r.rule == "download-exec" && w == inScript {
@@ -571,5 +573,6 @@ func scanPowerShell(sc *skillCtx, rel, text string, line0 int, w where) {
 			sc.add(rel, ln, r.rule, sc.rank(base, w, false), reason, lineAround(text, m[0], m[1]))
 		}
 	}
+	scanPowerShellFlow(sc, rel, text, code, line0, w, dlDone)
 	scanBypass(sc, rel, text, line0, w)
 }

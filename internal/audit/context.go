@@ -288,6 +288,9 @@ func (sc *skillCtx) file(a *auditor, rel, content string) {
 			scanRemoteLoop(sc, rel, content, otherNet)
 			scanEncoded(sc, rel, content, otherNet)
 		}
+		if strings.EqualFold(path.Ext(rel), ".go") {
+			scanGoShell(sc, rel, content)
+		}
 	}
 }
 
