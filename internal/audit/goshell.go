@@ -98,15 +98,7 @@ func scanGoShell(sc *skillCtx, rel, content string) {
 // them is the common form).
 func (g *goWiring) function(ft *ast.FuncType, body *ast.BlockStmt) {
 	g.funcConns, g.funcProcIn, g.funcProcOut, g.accepted = map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
-	if ft.Params != nil {
-		for _, p := range ft.Params.List {
-			if goConnTypes[goTypeText(p.Type)] {
-				for _, n := range p.Names {
-					g.funcConns[n.Name] = true
-				}
-			}
-		}
-	}
+	g.params(ft)
 	// twice: a name assigned from another defined later in the text
 	for range 2 {
 		ast.Inspect(body, func(n ast.Node) bool {
@@ -128,9 +120,25 @@ func (g *goWiring) function(ft *ast.FuncType, body *ast.BlockStmt) {
 				g.call(s)
 			case *ast.CompositeLit:
 				g.cmdLiteral(s)
+			case *ast.FuncLit:
+				g.params(s.Type) // go func(c net.Conn) { ... }(conn)
 			}
 			return true
 		})
+	}
+}
+
+// params marks a function's parameters typed as connections.
+func (g *goWiring) params(ft *ast.FuncType) {
+	if ft == nil || ft.Params == nil {
+		return
+	}
+	for _, p := range ft.Params.List {
+		if goConnTypes[goTypeText(p.Type)] {
+			for _, n := range p.Names {
+				g.funcConns[n.Name] = true
+			}
+		}
 	}
 }
 

