@@ -44,6 +44,10 @@ evidence with hidden characters escaped as \u{XXXX}.
 Severity depends on context: a command is critical in a script, high in the instructions, and lower in a
 quoted example of a skill that teaches security. It exits 1 when any finding is at or above --fail-on
 (default high). --sarif writes SARIF 2.1.0 for GitHub code scanning; --json the full report.`,
+		Example: `  skilldex audit
+  skilldex audit --fail-on medium
+  skilldex audit --sarif > audit.sarif
+  skilldex audit --dir ./vendor/skills`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runAudit(cmd.Context(), newApp(cmd, cfg), opts)

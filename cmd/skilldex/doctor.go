@@ -28,6 +28,7 @@ shebang or of a type skilldex cannot run, descriptions too short or generic for 
 cost of the catalog against agents' budgets (8,000 and 15,000 characters; 1% of a 200k-token context),
 and a summary of the security audit (each skill with a high or critical finding is an error; skilldex audit
 prints the evidence).
+
 It exits 1 when there are errors, so it can gate a CI.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {

@@ -22,6 +22,7 @@ comma-separated skill folder paths relative to the catalog root; any expected sk
 acceptable ones only earn partial nDCG credit. A query in category "none" has no expected skill (nothing in
 the catalog fits): it is left out of recall and counts for abstention, the share of such queries answered
 no_good_match, beside the share of correct first answers wrongly flagged no_good_match.
+
 --baseline adds Agent Zero's keyword scoring (name +3, description +2, tag +1 per query word) beside it.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {

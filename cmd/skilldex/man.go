@@ -30,6 +30,7 @@ func newManCmd() *cobra.Command {
 			}
 			root := cmd.Root()
 			root.DisableAutoGenTag = true // no date: the pages are reproducible
+			asManMarkdown(root)
 			hdr := &doc.GenManHeader{Title: "SKILLDEX", Section: "1", Source: "skilldex", Manual: "skilldex manual"}
 			if err := doc.GenManTree(root, hdr, args[0]); err != nil {
 				return err
@@ -37,5 +38,18 @@ func newManCmd() *cobra.Command {
 			fmt.Fprintf(cmd.OutOrStdout(), "man pages written to %s\n", args[0])
 			return nil
 		},
+	}
+}
+
+// asManMarkdown rewrites the help text of cmd's tree as the markdown
+// cobra/doc reads (manMarkdown): the Long texts keep their paragraphs,
+// examples and tables, and the Shorts their <...> and [...]. (cobra/doc
+// prints a flag's usage where markdown escapes are not read; no usage
+// holds markup.) The tree is the man command's own, built for this run.
+func asManMarkdown(cmd *cobra.Command) {
+	cmd.Long = manMarkdown(cmd.Long)
+	cmd.Short = mdEscape(cmd.Short)
+	for _, sub := range cmd.Commands() {
+		asManMarkdown(sub)
 	}
 }

@@ -27,8 +27,10 @@ root, then ~/.agents/skills, ~/.claude/skills, ~/.copilot/skills, ~/.cursor/skil
 ~/.codex/skills, ~/.gemini/skills, ~/.config/opencode/skills, ~/.codeium/windsurf/skills, /etc/codex/skills,
 installed Claude Code plugins (~/.claude/plugins/cache), and the older skilldex defaults .agent/skills and
 .wave/skills (the Wave agent's folder).
+
 After them come the git sources pinned in the project's skilldex.lock, then the user's (skilldex add, skilldex
 sources; not with --dir or SKILLDEX_DIRS; see docs/sources.md).
+
 "skilldex config" lists them, says which exist and why each is there.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
@@ -57,6 +59,8 @@ sources; not with --dir or SKILLDEX_DIRS; see docs/sources.md).
 		root.AddCommand(c())
 	}
 	root.AddCommand(sourceCmds(cfg)...)
+	root.SetHelpFunc(helpFunc)
+	root.SetUsageFunc(usageFunc)
 	root.Version = version.Text()
 	root.SetVersionTemplate("{{.Version}}\n")
 	return root

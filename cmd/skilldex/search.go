@@ -24,7 +24,15 @@ func newSearchCmd(cfg *config.Config) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "search QUERY...",
 		Short: "Rank skills for a free-text query",
-		Args:  cobra.MinimumNArgs(1),
+		Long: `search ranks the served skills for QUERY (the words of the task, as a person or an agent would put
+them) by BM25 over their names, descriptions, tags and bodies (docs/search.md), plus meaning when
+--embeddings-url names an embedding model (docs/embeddings.md), and prints the best --limit hits. In a terminal each hit shows its confidence (strong,
+good, weak, poor) and a line says when no skill fits well; piped, it prints tab-separated columns with the
+raw score (docs/cli.md).`,
+		Example: `  skilldex search fill a pdf form
+  skilldex search -n 3 review a diff
+  skilldex search --json pdf | jq .hits`,
+		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Query = strings.Join(args, " ")
 			return runSearch(cmd.Context(), newApp(cmd, cfg), opts)

@@ -1,0 +1,184 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/skilldex/skilldex/internal/termtext"
+	"github.com/spf13/cobra"
+)
+
+// Help text is written in the source hard-wrapped at any width and
+// rewrapped for the reader: to the terminal's width on a terminal, up to
+// helpMaxWidth (longer lines are hard to read), and to helpPipeWidth when
+// piped or redirected (a pager, a file, a mail).
+const (
+	helpMaxWidth  = 100
+	helpPipeWidth = 80
+)
+
+// helpWidth is the width in columns help text for w is wrapped to.
+func helpWidth(w io.Writer) int {
+	if cols := termtext.Width(w); cols > 0 {
+		return min(cols, helpMaxWidth)
+	}
+	return helpPipeWidth
+}
+
+// helpFunc prints cmd's help (`skilldex CMD --help`, `skilldex help CMD`)
+// on its stdout: the Long text (else Short) with its prose paragraphs
+// rewrapped to helpWidth and its examples, lists and tables as written
+// (termtext.Reflow), then the usage, as cobra's default help does.
+// Installed on the root with SetHelpFunc, so every command gets it.
+func helpFunc(cmd *cobra.Command, _ []string) {
+	w := cmd.OutOrStdout()
+	width := helpWidth(w)
+	text := cmd.Long
+	if text == "" {
+		text = cmd.Short
+	}
+	if text = strings.TrimRight(text, " \t\n"); text != "" {
+		fmt.Fprintf(w, "%s\n\n", termtext.Reflow(text, width))
+	}
+	if cmd.Runnable() || cmd.HasSubCommands() {
+		writeUsage(w, cmd, width)
+	}
+}
+
+// usageFunc is cobra's usage (printed by cobra only on the paths that
+// skilldex does not take: SilenceUsage is set and usage errors print one
+// line) wrapped like the help.
+func usageFunc(cmd *cobra.Command) error {
+	w := cmd.OutOrStderr()
+	writeUsage(w, cmd, helpWidth(w))
+	return nil
+}
+
+// writeUsage writes cmd's usage as cobra's default usage template does
+// (docs/cli.md), fitted to width columns: a command's short description
+// and a flag's usage wrap under themselves (pflag's FlagUsagesWrapped),
+// the closing hint wraps as prose, and examples are printed as written.
+func writeUsage(w io.Writer, cmd *cobra.Command, width int) {
+	var b strings.Builder
+	b.WriteString("Usage:")
+	if cmd.Runnable() {
+		fmt.Fprintf(&b, "\n  %s", cmd.UseLine())
+	}
+	if cmd.HasAvailableSubCommands() {
+		fmt.Fprintf(&b, "\n  %s [command]", cmd.CommandPath())
+	}
+	if len(cmd.Aliases) > 0 {
+		fmt.Fprintf(&b, "\n\nAliases:\n  %s", cmd.NameAndAliases())
+	}
+	if cmd.HasExample() {
+		fmt.Fprintf(&b, "\n\nExamples:\n%s", strings.TrimRight(cmd.Example, " \t\n"))
+	}
+	if cmd.HasAvailableSubCommands() {
+		b.WriteString("\n\nAvailable Commands:")
+		for _, sub := range cmd.Commands() {
+			if sub.IsAvailableCommand() || sub.Name() == "help" {
+				b.WriteString("\n" + hanging("  "+padRight(sub.Name(), sub.NamePadding())+" ", sub.Short, width))
+			}
+		}
+	}
+	if cmd.HasAvailableLocalFlags() {
+		b.WriteString("\n\nFlags:\n" + flagUsages(cmd.LocalFlags().FlagUsagesWrapped(width)))
+	}
+	if cmd.HasAvailableInheritedFlags() {
+		b.WriteString("\n\nGlobal Flags:\n" + flagUsages(cmd.InheritedFlags().FlagUsagesWrapped(width)))
+	}
+	if cmd.HasHelpSubCommands() {
+		b.WriteString("\n\nAdditional help topics:")
+		for _, sub := range cmd.Commands() {
+			if sub.IsAdditionalHelpTopicCommand() {
+				b.WriteString("\n" + hanging("  "+padRight(sub.CommandPath(), sub.CommandPathPadding())+" ", sub.Short, width))
+			}
+		}
+	}
+	if cmd.HasAvailableSubCommands() {
+		b.WriteString("\n\n" + termtext.Wrap(fmt.Sprintf("Use %q for more information about a command.", cmd.CommandPath()+" [command] --help"), width))
+	}
+	b.WriteString("\n")
+	_, _ = io.WriteString(w, b.String())
+}
+
+// flagUsages is pflag's flag table without trailing spaces (pflag pads a
+// flag's name to the usage column even when the usage goes on the next
+// line).
+func flagUsages(s string) string {
+	lines := strings.Split(strings.TrimRight(s, " \n"), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// hanging is lead followed by text wrapped to width, its continuation
+// lines indented to line up under the text's first word. With fewer than
+// 20 columns beside lead, text goes on the lines below, indented by four.
+func hanging(lead, text string, width int) string {
+	indent := len(lead)
+	if width-indent < 20 {
+		indent = 4
+		lead = strings.TrimRight(lead, " ") + "\n" + strings.Repeat(" ", indent)
+	}
+	pad := strings.Repeat(" ", indent)
+	return lead + strings.ReplaceAll(termtext.Wrap(text, width-indent), "\n", "\n"+pad)
+}
+
+// padRight pads s with spaces to n bytes, as cobra's rpad does.
+func padRight(s string, n int) string {
+	if len(s) >= n {
+		return s
+	}
+	return s + strings.Repeat(" ", n-len(s))
+}
+
+// manMarkdown is help text (a Long) as the markdown cobra/doc renders man
+// pages from: each prose paragraph on one line (roff fills it to the
+// reader's width) with markdown's special characters escaped, so
+// "<available_skills>" or "[mcp_servers.skilldex]" print as written; list
+// items as markdown list items; and each run of verbatim lines (examples,
+// tables; termtext.Classify) as a fenced code block, printed as written.
+func manMarkdown(text string) string {
+	lines := strings.Split(strings.TrimRight(text, " \t\n"), "\n")
+	kinds := termtext.Classify(lines)
+	var out []string
+	for i := 0; i < len(lines); i++ {
+		switch kinds[i] {
+		case termtext.Blank:
+			out = append(out, "")
+		case termtext.Verbatim:
+			out = append(out, "", "```")
+			for ; i < len(lines) && kinds[i] != termtext.Prose && kinds[i] != termtext.ListItem; i++ {
+				if l := strings.TrimRight(lines[i], " \t"); !strings.HasPrefix(l, "```") {
+					out = append(out, l)
+				}
+			}
+			i--
+			for len(out) > 0 && out[len(out)-1] == "" {
+				out = out[:len(out)-1]
+			}
+			out = append(out, "```", "")
+		case termtext.ListItem:
+			marker, rest, _ := strings.Cut(lines[i], " ")
+			out = append(out, marker+" "+mdEscape(strings.TrimSpace(rest)))
+		default:
+			var words []string
+			for ; i < len(lines) && kinds[i] == termtext.Prose; i++ {
+				words = append(words, strings.Fields(lines[i])...)
+			}
+			i--
+			out = append(out, mdEscape(strings.Join(words, " ")))
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// mdMeta escapes the characters that markdown would read as markup (and
+// so drop from a man page): emphasis, code, links and HTML tags.
+var mdMeta = strings.NewReplacer(`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`, "<", `\<`, ">", `\>`)
+
+// mdEscape is s with markdown's special characters escaped (mdMeta).
+func mdEscape(s string) string { return mdMeta.Replace(s) }
