@@ -7,6 +7,7 @@ import (
 
 	"github.com/skilldex/skilldex/internal/termtext"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // Help text is written in the source hard-wrapped at any width and
@@ -33,7 +34,11 @@ func helpWidth(w io.Writer) int {
 // Installed on the root with SetHelpFunc, so every command gets it.
 func helpFunc(cmd *cobra.Command, _ []string) {
 	w := cmd.OutOrStdout()
-	width := helpWidth(w)
+	writeHelp(w, cmd, helpWidth(w))
+}
+
+// writeHelp writes cmd's help fitted to width columns (helpFunc).
+func writeHelp(w io.Writer, cmd *cobra.Command, width int) {
 	text := cmd.Long
 	if text == "" {
 		text = cmd.Short
@@ -57,13 +62,14 @@ func usageFunc(cmd *cobra.Command) error {
 
 // writeUsage writes cmd's usage as cobra's default usage template does
 // (docs/cli.md), fitted to width columns: a command's short description
-// and a flag's usage wrap under themselves (pflag's FlagUsagesWrapped),
-// the closing hint wraps as prose, and examples are printed as written.
+// and a flag's usage wrap under themselves (flagUsages), the closing hint
+// wraps as prose, and examples are printed as written.
 func writeUsage(w io.Writer, cmd *cobra.Command, width int) {
 	var b strings.Builder
 	b.WriteString("Usage:")
 	if cmd.Runnable() {
-		fmt.Fprintf(&b, "\n  %s", cmd.UseLine())
+		// A long use line wraps with its continuation indented further.
+		b.WriteString("\n  " + strings.ReplaceAll(termtext.Wrap(cmd.UseLine(), width-4), "\n", "\n    "))
 	}
 	if cmd.HasAvailableSubCommands() {
 		fmt.Fprintf(&b, "\n  %s [command]", cmd.CommandPath())
@@ -83,10 +89,10 @@ func writeUsage(w io.Writer, cmd *cobra.Command, width int) {
 		}
 	}
 	if cmd.HasAvailableLocalFlags() {
-		b.WriteString("\n\nFlags:\n" + flagUsages(cmd.LocalFlags().FlagUsagesWrapped(width)))
+		b.WriteString("\n\nFlags:\n" + flagUsages(cmd.LocalFlags(), width))
 	}
 	if cmd.HasAvailableInheritedFlags() {
-		b.WriteString("\n\nGlobal Flags:\n" + flagUsages(cmd.InheritedFlags().FlagUsagesWrapped(width)))
+		b.WriteString("\n\nGlobal Flags:\n" + flagUsages(cmd.InheritedFlags(), width))
 	}
 	if cmd.HasHelpSubCommands() {
 		b.WriteString("\n\nAdditional help topics:")
@@ -103,23 +109,58 @@ func writeUsage(w io.Writer, cmd *cobra.Command, width int) {
 	_, _ = io.WriteString(w, b.String())
 }
 
-// flagUsages is pflag's flag table without trailing spaces (pflag pads a
-// flag's name to the usage column even when the usage goes on the next
-// line).
-func flagUsages(s string) string {
-	lines := strings.Split(strings.TrimRight(s, " \n"), "\n")
-	for i, l := range lines {
-		lines[i] = strings.TrimRight(l, " ")
+// flagUsages is fs's flag table (pflag's, one flag a line, names and
+// types aligned) fitted to width: each flag's usage wraps under itself, or,
+// with less than flagUsageMin columns beside the names, on lines of its own
+// below the flag, indented by eight. pflag's own FlagUsagesWrapped is not
+// used: with a narrow terminal it prints the rest of a usage after a long
+// word (a URL) as one line.
+func flagUsages(fs *pflag.FlagSet, width int) string {
+	type entry struct{ name, usage string }
+	var entries []entry
+	col := 0
+	for _, l := range strings.Split(strings.TrimRight(fs.FlagUsagesWrapped(0), " \n"), "\n") {
+		if len(entries) > 0 && strings.TrimSpace(l[:min(col, len(l))]) == "" {
+			// A usage's own line break, indented by pflag to the column.
+			entries[len(entries)-1].usage += "\n" + strings.TrimSpace(l)
+			continue
+		}
+		indent := len(l) - len(strings.TrimLeft(l, " "))
+		name, usage, _ := strings.Cut(l[indent:], "  ")
+		name = l[:indent] + name
+		usage = strings.TrimSpace(usage)
+		if usage != "" {
+			col = max(col, strings.Index(l, usage))
+		}
+		entries = append(entries, entry{name, usage})
 	}
-	return strings.Join(lines, "\n")
+	var b strings.Builder
+	for i, e := range entries {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		switch {
+		case e.usage == "":
+			b.WriteString(e.name)
+		case width-col >= flagUsageMin:
+			b.WriteString(hanging(padRight(e.name, col), e.usage, width))
+		default:
+			b.WriteString(e.name + "\n" + hanging("        ", e.usage, width))
+		}
+	}
+	return b.String()
 }
+
+// flagUsageMin is the fewest columns a flag's usage keeps beside the flag
+// names before it goes below them.
+const flagUsageMin = 30
 
 // hanging is lead followed by text wrapped to width, its continuation
 // lines indented to line up under the text's first word. With fewer than
 // 20 columns beside lead, text goes on the lines below, indented by four.
 func hanging(lead, text string, width int) string {
 	indent := len(lead)
-	if width-indent < 20 {
+	if width-indent < 20 && indent > 4 {
 		indent = 4
 		lead = strings.TrimRight(lead, " ") + "\n" + strings.Repeat(" ", indent)
 	}

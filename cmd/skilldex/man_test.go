@@ -33,6 +33,20 @@ func TestManPages(t *testing.T) {
 	if page, _ := os.ReadFile(filepath.Join(dir, "skilldex-search.1")); !strings.Contains(string(page), "--limit") {
 		t.Errorf("skilldex-search.1 lacks --limit")
 	}
+	// The help's layout survives: examples and tables as unfilled blocks,
+	// <...> and [...] as written (markdown would drop them).
+	config, _ := os.ReadFile(filepath.Join(dir, "skilldex-config.1"))
+	if !strings.Contains(string(config), ".EX\n  roots:                      # in priority order") {
+		t.Errorf("skilldex-config.1: the config example is not an unfilled block:\n%s", config)
+	}
+	prompt, _ := os.ReadFile(filepath.Join(dir, "skilldex-prompt.1"))
+	if !strings.Contains(string(prompt), "Print the <available_skills> block") || !strings.Contains(string(prompt), "<skill> with <name>, <description> and <location>") {
+		t.Errorf("skilldex-prompt.1 lost its <...>:\n%s", prompt)
+	}
+	initAgent, _ := os.ReadFile(filepath.Join(dir, "skilldex-init-agent.1"))
+	if !strings.Contains(string(initAgent), "\n  codex    OpenAI Codex: ~/.codex/config.toml ($CODEX_HOME), [mcp_servers.skilldex]") {
+		t.Errorf("skilldex-init-agent.1: the agents table is not as written:\n%s", initAgent)
+	}
 	if r := cli(t, "completion", "bash"); r.code != 0 || !strings.Contains(r.stdout, "__start_skilldex") {
 		t.Errorf("completion bash: exit %d, %.200s", r.code, r.stdout)
 	}
