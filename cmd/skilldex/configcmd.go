@@ -23,7 +23,7 @@ working folder cannot widen trust: allow_scripts: true, sandbox: none, a non-loo
 and data_dir are refused there and must come from a flag, an environment variable, your own file or a file
 named with --config. The keys are those printed here, e.g.
 
-  roots:                      # in priority order; higher priority wins a shared name
+  roots:                      # by priority; the higher wins a shared name
     - path: .claude/skills    # relative to the file's folder; ~ is your home
       label: project          # project, personal or global
       priority: 10

@@ -11,6 +11,7 @@ import (
 
 	"github.com/skilldex/skilldex/internal/agentconfig"
 	"github.com/skilldex/skilldex/internal/config"
+	"github.com/skilldex/skilldex/internal/termtext"
 	"github.com/spf13/cobra"
 )
 
@@ -47,9 +48,13 @@ type initAgentOptions struct {
 
 func newInitAgentCmd(cfg *config.Config) *cobra.Command {
 	var opts initAgentOptions
+	// The agents' table is kept as written by the help (an indented
+	// block), so it is laid out here for 80 columns: a long entry goes on
+	// under itself.
 	var docs []string
 	for _, n := range agentconfig.Names() {
-		docs = append(docs, fmt.Sprintf("  %-8s %s", n, agentconfig.Targets[n].Doc))
+		doc := termtext.Wrap(agentconfig.Targets[n].Doc, helpPipeWidth-11)
+		docs = append(docs, fmt.Sprintf("  %-8s %s", n, strings.ReplaceAll(doc, "\n", "\n"+strings.Repeat(" ", 11))))
 	}
 	cmd := &cobra.Command{
 		Use:   "init-agent " + strings.Join(agentconfig.Names(), "|"),

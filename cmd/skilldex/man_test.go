@@ -36,7 +36,7 @@ func TestManPages(t *testing.T) {
 	// The help's layout survives: examples and tables as unfilled blocks,
 	// <...> and [...] as written (markdown would drop them).
 	config, _ := os.ReadFile(filepath.Join(dir, "skilldex-config.1"))
-	if !strings.Contains(string(config), ".EX\n  roots:                      # in priority order") {
+	if !strings.Contains(string(config), ".EX\n  roots:                      # by priority") {
 		t.Errorf("skilldex-config.1: the config example is not an unfilled block:\n%s", config)
 	}
 	prompt, _ := os.ReadFile(filepath.Join(dir, "skilldex-prompt.1"))
@@ -44,7 +44,7 @@ func TestManPages(t *testing.T) {
 		t.Errorf("skilldex-prompt.1 lost its <...>:\n%s", prompt)
 	}
 	initAgent, _ := os.ReadFile(filepath.Join(dir, "skilldex-init-agent.1"))
-	if !strings.Contains(string(initAgent), "\n  codex    OpenAI Codex: ~/.codex/config.toml ($CODEX_HOME), [mcp_servers.skilldex]") {
+	if !strings.Contains(string(initAgent), "\n  codex    OpenAI Codex: ~/.codex/config.toml ($CODEX_HOME),\n           [mcp_servers.skilldex]") {
 		t.Errorf("skilldex-init-agent.1: the agents table is not as written:\n%s", initAgent)
 	}
 	if r := cli(t, "completion", "bash"); r.code != 0 || !strings.Contains(r.stdout, "__start_skilldex") {
