@@ -120,19 +120,18 @@ func flagUsages(fs *pflag.FlagSet, width int) string {
 	var entries []entry
 	col := 0
 	for _, l := range strings.Split(strings.TrimRight(fs.FlagUsagesWrapped(0), " \n"), "\n") {
-		if len(entries) > 0 && strings.TrimSpace(l[:min(col, len(l))]) == "" {
+		if len(entries) > 0 && col > 0 && strings.TrimSpace(l[:min(col, len(l))]) == "" {
 			// A usage's own line break, indented by pflag to the column.
 			entries[len(entries)-1].usage += "\n" + strings.TrimSpace(l)
 			continue
 		}
 		indent := len(l) - len(strings.TrimLeft(l, " "))
-		name, usage, _ := strings.Cut(l[indent:], "  ")
-		name = l[:indent] + name
-		usage = strings.TrimSpace(usage)
+		name, rest, _ := strings.Cut(l[indent:], "  ")
+		usage := strings.TrimLeft(rest, " ")
 		if usage != "" {
-			col = max(col, strings.Index(l, usage))
+			col = max(col, len(l)-len(usage))
 		}
-		entries = append(entries, entry{name, usage})
+		entries = append(entries, entry{l[:indent] + name, strings.TrimRight(usage, " ")})
 	}
 	var b strings.Builder
 	for i, e := range entries {

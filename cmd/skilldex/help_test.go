@@ -9,6 +9,7 @@ import (
 	"github.com/mattn/go-runewidth"
 	"github.com/skilldex/skilldex/internal/termtext"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // helpCommands is every command of the tree with its path below the
@@ -172,5 +173,21 @@ func TestManMarkdown(t *testing.T) {
 	config := manMarkdown(helpCommands()["config"].Long)
 	if !strings.Contains(config, "```\n  roots:") || !strings.Contains(config, "  http: 127.0.0.1:8765        # serve streamable HTTP instead of stdio\n```") {
 		t.Errorf("config's example is not one code block:\n%s", config)
+	}
+}
+
+// TestHelpFlagTable: flags without a usage, a usage that starts with the
+// flag's type name, and a usage with its own line break keep their places.
+func TestHelpFlagTable(t *testing.T) {
+	fs := pflag.NewFlagSet("t", pflag.ContinueOnError)
+	fs.Bool("quiet", false, "")
+	fs.String("name", "", "string to greet\nthen a second line")
+	fs.Int("count", 3, "how many")
+	want := "      --count int     how many (default 3)\n" +
+		"      --name string   string to greet\n" +
+		"                      then a second line\n" +
+		"      --quiet"
+	if got := flagUsages(fs, 80); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
 }
