@@ -17,16 +17,18 @@ import (
 
 // allQueryFiles are the judged sets every ranking change is measured on,
 // the retired held-out sets among them (heldout-3 to -7, -mixed, -symptom:
-// reported on in earlier work, so no longer blind). The held-out set
-// (heldoutFiles) is deliberately not among them: it is measured once a
-// change is chosen, never tuned on.
+// reported on in earlier work, so no longer blind) and the random-target
+// sets the thesaurus's tuner wrote (dev-random, dev-random-b). The
+// held-out set (heldoutFiles) is deliberately not among them: it is
+// measured once a change is chosen, never tuned on.
 var allQueryFiles = append(append([]string(nil), queryFiles...),
 	filepath.Join("testdata", "hard-queries.tsv"), filepath.Join("testdata", "dev-symptom.tsv"),
 	filepath.Join("testdata", "dev-everyday.tsv"), filepath.Join("testdata", "dev-paraphrase.tsv"),
 	filepath.Join("testdata", "heldout-symptom.tsv"), filepath.Join("testdata", "heldout-mixed.tsv"),
 	filepath.Join("testdata", "heldout-3.tsv"), filepath.Join("testdata", "heldout-4.tsv"),
 	filepath.Join("testdata", "heldout-5.tsv"), filepath.Join("testdata", "heldout-6.tsv"),
-	filepath.Join("testdata", "heldout-7.tsv"))
+	filepath.Join("testdata", "heldout-7.tsv"), filepath.Join("testdata", "dev-random.tsv"),
+	filepath.Join("testdata", "dev-random-b.tsv"))
 
 // heldoutFiles are the held-out judged sets: a mix shaped like a real
 // agent workload (agent tasks, keywords, typos, multilingual, symptom
