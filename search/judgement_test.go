@@ -46,6 +46,7 @@ func TestCorpusJudgement(t *testing.T) {
 		{"heldout-7.tsv", 57, 73, 0.59, 5, 130},
 		{"dev-random.tsv", 116, 131, 0.66, 4, 60},
 		{"dev-random-b.tsv", 36, 45, 0.52, 0, 60},
+		{"heldout-8.tsv", 72, 83, 0.74, 6, 75},
 	}
 	var all []eval.QueryResult
 	for _, f := range floors {
