@@ -355,6 +355,10 @@ func (a *auditor) skill(ctx context.Context, src Source, s index.Skill) skillRes
 	skey := skillKey(a.prefix, sk.Name, sk.Description, sha256Hex(skillText))
 	file := func(rel, content string) {
 		key := fileKey(skey, rel, sha256Hex(content))
+		comp, compRel := companionOf(ctx, src, sk, rel, content, files)
+		if compRel != "" {
+			key = fileKey(key, compRel, sha256Hex(comp))
+		}
 		if a.opts.Cache != nil {
 			if f, ok := a.opts.Cache.get(key); ok {
 				r.findings = append(r.findings, f...)
@@ -368,6 +372,7 @@ func (a *auditor) skill(ctx context.Context, src Source, s index.Skill) skillRes
 			sc.topic = strings.ToLower(urlRe.ReplaceAllString(sk.Name+" "+sk.Description+" "+body, " "))
 		}
 		sc.findings = sc.findings[:0]
+		sc.companion, sc.companionRel = comp, compRel
 		sc.file(a, rel, content)
 		f := dedupe(sc.findings)
 		if a.opts.Cache != nil && ctx.Err() == nil {

@@ -411,6 +411,7 @@ func scanConfig(sc *skillCtx, rel, text string, line0 int, w where) {
 	scanBypass(sc, rel, text, line0, w)
 	scanEditorConfig(sc, rel, text, line0, w)
 	scanRegistryConfig(sc, rel, text, line0, w)
+	scanCIConfig(sc, rel, text, line0, w)
 	if !sc.hints.miner {
 		return
 	}

@@ -79,6 +79,10 @@ type skillCtx struct {
 	// whether it sits under a warning ("never run:"); asked only when a
 	// destructive command is found in it.
 	warnedFn func() bool
+	// companion is the text of the file the current file builds on
+	// (a devcontainer.json's Dockerfile, see companionOf), companionRel
+	// its path; "" when there is none.
+	companion, companionRel string
 }
 
 // fileNoURL returns the current file lower-cased, URLs replaced by a
@@ -181,6 +185,7 @@ const (
 	kindConfig     // JSON, YAML, TOML: settings an agent or tool may apply
 	kindPowerShell // PowerShell and Windows batch: pattern rules only
 	kindMake       // a Makefile: its recipes are shell commands
+	kindDocker     // a Dockerfile: its RUN, CMD and ENTRYPOINT are shell
 	kindOther      // other source and data files: only the file-wide rules
 )
 
@@ -190,6 +195,9 @@ func kindOf(rel, content string) fileKind {
 	switch path.Base(rel) {
 	case "Makefile", "makefile", "GNUmakefile":
 		return kindMake
+	}
+	if isDockerfile(rel) {
+		return kindDocker
 	}
 	switch strings.ToLower(path.Ext(rel)) {
 	case ".md", ".markdown", ".mdx", ".txt", ".rst", "":
@@ -249,6 +257,8 @@ func langKind(info string) (fileKind, bool) {
 		return kindConfig, true
 	case "powershell", "ps1", "pwsh", "ps", "bat", "cmd", "batch":
 		return kindPowerShell, true
+	case "dockerfile", "docker", "containerfile":
+		return kindDocker, true
 	}
 	return 0, false
 }
@@ -279,6 +289,8 @@ func (sc *skillCtx) file(a *auditor, rel, content string) {
 		}
 	case kindMake:
 		scanShell(sc, rel, makeShell(content), 1, inScript)
+	case kindDocker:
+		scanShell(sc, rel, dockerShell(content), 1, inScript)
 	case kindPowerShell:
 		scanPowerShell(sc, rel, content, 1, inScript)
 		scanOtherTaint(sc, rel, content)

@@ -226,6 +226,8 @@ func scanFence(sc *skillCtx, rel, code string, line int, info string) {
 		scanConfig(sc, rel, code, line, inCode)
 	case kindPowerShell:
 		scanPowerShell(sc, rel, code, line, inCode)
+	case kindDocker:
+		scanShell(sc, rel, dockerShell(code), line, inCode)
 	}
 }
 

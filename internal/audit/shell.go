@@ -73,6 +73,9 @@ type shScan struct {
 	credKinds map[string]bool
 	dests     destinations
 	exfils    []pendingExfil
+	// rs holds fetched commands run later and scripts written out
+	// (shellremote.go).
+	rs remoteState
 }
 
 // pendingExfil is a credential sent through a variable or later in the
@@ -454,6 +457,7 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 	s.assign(st)
 	c, ok := s.callOf(st)
 	s.systemStmt(st, c, ok, line)
+	s.remoteStmt(st, c, ok, line)
 	if ok {
 		s.registryCall(line, c)
 		s.agentWrite(line, c)
@@ -675,6 +679,7 @@ func readsStdinOrScript(c call, f string) bool {
 }
 
 func (s *shScan) finish() {
+	s.finishRemote()
 	if !s.credAndSend && s.credLine > 0 && s.sendLine > 0 {
 		s.exfils = append(s.exfils, pendingExfil{max(s.credLine, s.sendLine), s.credWhat, fmt.Sprintf("reads %s (line %d) and sends data off the machine with %s (line %d)", s.credWhat, s.line0+s.credLine-1, s.sendWhat, s.line0+s.sendLine-1)})
 	}

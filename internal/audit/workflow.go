@@ -1,0 +1,362 @@
+package audit
+
+import (
+	"fmt"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// GitHub Actions workflows (a .github/workflows file, a workflow template a
+// skill copies there, or one quoted in its documentation) are read with
+// yaml.v3: every step's run: script goes to the shell rules (PowerShell
+// or Python by its shell:), every actions/github-script script to the
+// JavaScript rules, and two rules of their own run over the whole
+// workflow (rules ci-secret-exposure and ci-pwn-request, see Rules).
+
+// looksLikeWorkflow is the cheap test before the YAML is parsed: a
+// workflow has jobs with steps or a runner.
+func looksLikeWorkflow(text string) bool {
+	return strings.Contains(text, "jobs:") && (strings.Contains(text, "steps:") || strings.Contains(text, "runs-on:"))
+}
+
+// scanCIConfig runs the rules of CI and container settings over a
+// settings text (a file or a code block) whose first line is file line
+// line0: a GitHub Actions workflow, or a dev container's
+// devcontainer.json.
+func scanCIConfig(sc *skillCtx, rel, text string, line0 int, w where) {
+	if looksLikeWorkflow(text) {
+		scanWorkflow(sc, rel, text, line0, w)
+	}
+	if looksLikeDevcontainer(rel, text) {
+		scanDevcontainer(sc, rel, text, line0, w)
+	}
+}
+
+var (
+	// ghExpr matches a GitHub Actions expression, ${{ … }}.
+	ghExpr = lazyRE(`\$\{\{\s*(.*?)\s*\}\}`)
+	// wholeSecrets matches an expression that yields every secret at
+	// once: the secrets context itself, or a function of it.
+	wholeSecrets = lazyRE(`(?i)^secrets$|\b(?:tojson|join|format|tostring|fromjson)\s*\(\s*secrets\s*[,)]`)
+	// ghSecretRef matches an expression that reads one secret.
+	ghSecretRef = lazyRE(`(?i)\bsecrets\.\w+|\bsecrets\[`)
+	// secretEncoder matches a pipe into an encoder: a secret printed
+	// through it reaches the log past the runner's masking, which only
+	// hides the secret's exact text.
+	secretEncoder = lazyRE(`\|\s*(?:base64|base32|basenc|xxd|od|hexdump|rev|openssl\s+(?:base64|enc)|sed\s+['"]?s/\./)`)
+	// prCode matches an expression naming the pull request's own code:
+	// its head commit, branch or repository, or its merge ref.
+	prCode = lazyRE(`github\.event\.pull_request\.head\.(?:sha|ref|repo)|github\.head_ref|github\.event\.workflow_run\.head_(?:sha|branch|repository)|refs/pull/|github\.event\.pull_request\.merge_commit_sha`)
+	// prFetch matches a run script fetching the pull request's code.
+	prFetch = lazyRE(`\bgh\s+pr\s+checkout\b|\bgit\s+fetch\b[^\n]*\bpull/|\bgit\s+(?:checkout|switch)\b[^\n]*\$\{\{\s*github\.(?:head_ref|event\.pull_request\.head)`)
+)
+
+// ghStep is one step of a job as the rules need it.
+type ghStep struct {
+	node           *yaml.Node
+	uses, name     string
+	run, shell     *yaml.Node
+	with, env      map[string]*yaml.Node
+	checksOutPR    bool
+	checkoutAtLine int
+}
+
+// scanWorkflow parses a workflow and runs its rules. A text that is not
+// YAML (a fragment with … in a document) is left to the other rules.
+func scanWorkflow(sc *skillCtx, rel, text string, line0 int, w where) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal([]byte(text), &doc); err != nil || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+		return
+	}
+	root := doc.Content[0]
+	jobs := mapGet(root, "jobs")
+	if jobs == nil || jobs.Kind != yaml.MappingNode {
+		return
+	}
+	at := func(n *yaml.Node) int { return line0 + n.Line - 1 }
+	scanSecretExposure(sc, rel, root, at, w)
+	prTrigger := ""
+	if on := mapGet(root, "on"); on != nil {
+		for _, t := range []string{"pull_request_target", "workflow_run"} {
+			if hasTrigger(on, t) {
+				prTrigger = t
+				break
+			}
+		}
+	}
+	defShell := defaultShell(root)
+	for i := 1; i < len(jobs.Content); i += 2 {
+		job := jobs.Content[i]
+		if job.Kind != yaml.MappingNode {
+			continue
+		}
+		shell := defShell
+		if s := defaultShell(job); s != "" {
+			shell = s
+		}
+		steps := mapGet(job, "steps")
+		if steps == nil || steps.Kind != yaml.SequenceNode {
+			continue
+		}
+		var checkout *ghStep
+		for _, sn := range steps.Content {
+			st := readStep(sn)
+			if st == nil {
+				continue
+			}
+			if st.run != nil {
+				sh := shell
+				if st.shell != nil {
+					sh = st.shell.Value
+				}
+				scanRunScript(sc, rel, st.run, sh, at, w)
+			}
+			if strings.HasPrefix(st.uses, "actions/github-script") {
+				if s := st.with["script"]; s != nil && s.Kind == yaml.ScalarNode {
+					scanCode(sc, rel, s.Value, blockLine(s, at), kindJS, w)
+				}
+			}
+			if prTrigger == "" {
+				continue
+			}
+			if checkout == nil && st.checksOutPR {
+				checkout = st
+				continue
+			}
+			if checkout != nil && (st.run != nil || strings.HasPrefix(st.uses, "./")) {
+				reportPwnRequest(sc, rel, prTrigger, checkout, st, at, w)
+				checkout = nil // once per checkout
+			}
+		}
+	}
+}
+
+// reportPwnRequest reports a job that checks out a pull request's code
+// under a trigger that runs with the base repository's secrets and
+// write token, then runs it: the "pwn request".
+func reportPwnRequest(sc *skillCtx, rel, trigger string, checkout, runner *ghStep, at func(*yaml.Node) int, w where) {
+	what := "runs a script"
+	if runner.run == nil {
+		what = "runs the local action " + runner.uses
+	}
+	reason := fmt.Sprintf("runs on %s (with the repository's secrets and a write token) yet checks out the pull request's own code and %s after it (line %d): anyone opening a pull request runs code with those secrets (a pwn request)", trigger, what, at(runner.node))
+	sev := High
+	if w != inScript && w != inHidden {
+		sev = sc.rank(Medium, w, false)
+		reason += " (in " + w.String() + ")"
+	} else if w == inHidden {
+		sev = Critical
+	}
+	sc.add(rel, checkout.checkoutAtLine, "ci-pwn-request", sev, reason, lineOfNode(checkout))
+}
+
+// lineOfNode returns the evidence of a checkout: its ref or the uses line.
+func lineOfNode(st *ghStep) string {
+	if r := st.with["ref"]; r != nil {
+		return "ref: " + r.Value
+	}
+	if r := st.with["repository"]; r != nil {
+		return "repository: " + r.Value
+	}
+	if st.run != nil {
+		return strings.TrimSpace(st.run.Value)
+	}
+	return "uses: " + st.uses
+}
+
+// scanSecretExposure reports every value that writes the whole secrets
+// context (toJSON(secrets)) anywhere, and run scripts that print a secret
+// through an encoder, which the log's masking does not catch.
+func scanSecretExposure(sc *skillCtx, rel string, root *yaml.Node, at func(*yaml.Node) int, w where) {
+	sev := Critical
+	suffix := ""
+	if w != inScript && w != inHidden {
+		sev, suffix = sc.rank(High, w, false), " (in "+w.String()+")"
+	}
+	secretEnv := map[string]bool{}
+	var walk func(n *yaml.Node)
+	walk = func(n *yaml.Node) {
+		if n.Kind == yaml.MappingNode {
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				if n.Content[i].Value == "env" && n.Content[i+1].Kind == yaml.MappingNode {
+					env := n.Content[i+1]
+					for j := 0; j+1 < len(env.Content); j += 2 {
+						if ghSecretRef.MatchString(env.Content[j+1].Value) || wholeSecrets.MatchString(exprsOf(env.Content[j+1].Value)) {
+							secretEnv[env.Content[j].Value] = true
+						}
+					}
+				}
+			}
+		}
+		if n.Kind == yaml.ScalarNode {
+			for _, m := range ghExpr.FindAllStringSubmatch(n.Value, -1) {
+				if wholeSecrets.MatchString(m[1]) {
+					sc.add(rel, at(n), "ci-secret-exposure", sev, "writes the whole secrets context ("+m[1]+"): every secret of the repository in one value, for the log, a file or a request"+suffix, m[0])
+					break
+				}
+			}
+		}
+		for _, c := range n.Content {
+			walk(c)
+		}
+	}
+	walk(root)
+	// a secret (by expression or an env variable set from one) printed
+	// through an encoder
+	var runs func(n *yaml.Node)
+	runs = func(n *yaml.Node) {
+		if n.Kind == yaml.MappingNode {
+			if r := mapGet(n, "run"); r != nil && r.Kind == yaml.ScalarNode {
+				first := blockLine(r, at)
+				for i, l := range strings.Split(r.Value, "\n") {
+					if !secretEncoder.MatchString(l) || !usesSecret(l, secretEnv) {
+						continue
+					}
+					sc.add(rel, first+i, "ci-secret-exposure", sev, "prints a secret through an encoder: the log's masking hides only the secret's exact text, so the encoded copy is readable by anyone who can read the log"+suffix, strings.TrimSpace(l))
+				}
+			}
+		}
+		for _, c := range n.Content {
+			runs(c)
+		}
+	}
+	runs(root)
+}
+
+// usesSecret reports whether a script line reads a secret: a secrets
+// expression, or a variable the workflow set from one.
+func usesSecret(l string, secretEnv map[string]bool) bool {
+	for _, m := range ghExpr.FindAllStringSubmatch(l, -1) {
+		if ghSecretRef.MatchString(m[1]) || wholeSecrets.MatchString(m[1]) {
+			return true
+		}
+	}
+	for name := range secretEnv {
+		if strings.Contains(l, "$"+name) || strings.Contains(l, "${"+name) || strings.Contains(l, "$env:"+name) {
+			return true
+		}
+	}
+	return false
+}
+
+// exprsOf returns the expressions of a value, one per line.
+func exprsOf(v string) string {
+	var out []string
+	for _, m := range ghExpr.FindAllStringSubmatch(v, -1) {
+		out = append(out, m[1])
+	}
+	return strings.Join(out, "\n")
+}
+
+// scanRunScript runs the rules of the step's shell over a run: script.
+// Expressions become a plain variable, so the shell parser sees words.
+func scanRunScript(sc *skillCtx, rel string, run *yaml.Node, shell string, at func(*yaml.Node) int, w where) {
+	if run.Kind != yaml.ScalarNode {
+		return
+	}
+	code := ghExpr.ReplaceAllString(run.Value, "$${GHA_EXPR}")
+	line := blockLine(run, at)
+	sh := strings.ToLower(shell)
+	switch {
+	case strings.Contains(sh, "pwsh") || strings.Contains(sh, "powershell"):
+		scanPowerShell(sc, rel, code, line, w)
+	case strings.HasPrefix(sh, "python"):
+		scanCode(sc, rel, code, line, kindPython, w)
+	case strings.HasPrefix(sh, "node"):
+		scanCode(sc, rel, code, line, kindJS, w)
+	default:
+		scanShell(sc, rel, code, line, w)
+	}
+}
+
+// blockLine returns the file line of a scalar's first line of text: a
+// block scalar (| or >) starts on the line after its indicator.
+func blockLine(n *yaml.Node, at func(*yaml.Node) int) int {
+	if n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
+		return at(n) + 1
+	}
+	return at(n)
+}
+
+// readStep reads a step mapping; nil for anything else.
+func readStep(n *yaml.Node) *ghStep {
+	if n.Kind != yaml.MappingNode {
+		return nil
+	}
+	st := &ghStep{node: n, with: map[string]*yaml.Node{}, env: map[string]*yaml.Node{}, checkoutAtLine: n.Line}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i].Value, n.Content[i+1]
+		switch k {
+		case "uses":
+			st.uses = v.Value
+		case "name":
+			st.name = v.Value
+		case "run":
+			st.run = v
+		case "shell":
+			st.shell = v
+		case "with", "env":
+			if v.Kind != yaml.MappingNode {
+				continue
+			}
+			m := st.with
+			if k == "env" {
+				m = st.env
+			}
+			for j := 0; j+1 < len(v.Content); j += 2 {
+				m[v.Content[j].Value] = v.Content[j+1]
+			}
+		}
+	}
+	if strings.HasPrefix(st.uses, "actions/checkout") {
+		for _, k := range []string{"ref", "repository"} {
+			if r := st.with[k]; r != nil && prCode.MatchString(r.Value) {
+				st.checksOutPR, st.checkoutAtLine = true, r.Line
+			}
+		}
+	}
+	if st.run != nil && prFetch.MatchString(st.run.Value) {
+		st.checksOutPR, st.checkoutAtLine = true, st.run.Line
+	}
+	return st
+}
+
+// mapGet returns the value of key in a mapping node, or nil.
+func mapGet(m *yaml.Node, key string) *yaml.Node {
+	if m == nil || m.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return m.Content[i+1]
+		}
+	}
+	return nil
+}
+
+// hasTrigger reports whether an on: value (a name, a list or a map)
+// names the event.
+func hasTrigger(on *yaml.Node, event string) bool {
+	switch on.Kind {
+	case yaml.ScalarNode:
+		return on.Value == event
+	case yaml.SequenceNode:
+		for _, c := range on.Content {
+			if c.Value == event {
+				return true
+			}
+		}
+	case yaml.MappingNode:
+		return mapGet(on, event) != nil
+	}
+	return false
+}
+
+// defaultShell returns a workflow's or job's defaults.run.shell, or "".
+func defaultShell(n *yaml.Node) string {
+	if r := mapGet(mapGet(mapGet(n, "defaults"), "run"), "shell"); r != nil {
+		return r.Value
+	}
+	return ""
+}
