@@ -218,7 +218,12 @@ func (s *shScan) printedLines(c call, lineOff int) (string, int) {
 		for _, w := range rest {
 			l := int(w.Pos().Line())
 			if l <= prev || w.End().Line() != w.Pos().Line() {
-				return printfText(c.args), 0
+				// not one per line: printf repeats its format for each
+				var all []string
+				for _, w := range rest {
+					all = append(all, s.wordSource(w, lineOff))
+				}
+				return strings.Join(all, "\n"), 0
 			}
 			b.WriteString(strings.Repeat("\n", l-prev-1))
 			b.WriteString(s.wordSource(w, lineOff))
@@ -238,7 +243,7 @@ func (s *shScan) printedLines(c call, lineOff int) (string, int) {
 func (s *shScan) wordSource(w *syntax.Word, lineOff int) string {
 	i := int(w.Pos().Line()) + lineOff - 1
 	a, b := int(w.Pos().Col())-1, int(w.End().Col())-1
-	if i < 0 || i >= len(s.lines) || a < 0 || b > len(s.lines[i]) || a >= b {
+	if w.End().Line() != w.Pos().Line() || i < 0 || i >= len(s.lines) || a < 0 || b > len(s.lines[i]) || a >= b {
 		return wordText(w)
 	}
 	src := s.lines[i][a:b]
