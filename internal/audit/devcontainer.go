@@ -131,19 +131,7 @@ func scanDevcontainer(sc *skillCtx, rel, text string, line0 int, w where) {
 	if len(grants) == 0 {
 		return
 	}
-	sev := Medium
-	reason := "the dev container reaches the host: " + strings.Join(grants, "; ")
-	if remote != "" {
-		sev = High
-		reason += "; and " + remote + ", so whoever serves that code controls the host"
-	}
-	if w != inScript && w != inHidden {
-		sev = sc.rank(sev, w, false).lower(1)
-		reason += " (in " + w.String() + ")"
-	} else if w == inHidden {
-		sev = Critical
-	}
-	sc.add(rel, first, "container-host-access", sev, reason, lineText(text, li, first-line0+1))
+	reportHostAccess(sc, rel, "the dev container", grants, remote, first, lineText(text, li, first-line0+1), w)
 }
 
 // runsRemote reports whether findings hold a remote command loop or a

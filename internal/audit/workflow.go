@@ -22,14 +22,18 @@ func looksLikeWorkflow(text string) bool {
 
 // scanCIConfig runs the rules of CI and container settings over a
 // settings text (a file or a code block) whose first line is file line
-// line0: a GitHub Actions workflow, or a dev container's
-// devcontainer.json.
+// line0: a GitHub Actions workflow or GitLab CI file, a dev container's
+// devcontainer.json, or a Compose file.
 func scanCIConfig(sc *skillCtx, rel, text string, line0 int, w where) {
 	if looksLikeWorkflow(text) {
 		scanWorkflow(sc, rel, text, line0, w)
+	} else if looksLikeGitLabCI(rel, text) {
+		scanGitLabCI(sc, rel, text, line0, w)
 	}
 	if looksLikeDevcontainer(rel, text) {
 		scanDevcontainer(sc, rel, text, line0, w)
+	} else if looksLikeCompose(text) {
+		scanCompose(sc, rel, text, line0, w)
 	}
 }
 
@@ -209,12 +213,7 @@ func scanSecretExposure(sc *skillCtx, rel string, root *yaml.Node, at func(*yaml
 		if n.Kind == yaml.MappingNode {
 			if r := mapGet(n, "run"); r != nil && r.Kind == yaml.ScalarNode {
 				first := blockLine(r, at)
-				for i, l := range strings.Split(r.Value, "\n") {
-					if !secretEncoder.MatchString(l) || !usesSecret(l, secretEnv) {
-						continue
-					}
-					sc.add(rel, first+i, "ci-secret-exposure", sev, "prints a secret through an encoder: the log's masking hides only the secret's exact text, so the encoded copy is readable by anyone who can read the log"+suffix, strings.TrimSpace(l))
-				}
+				encodedSecrets(sc, rel, r.Value, first, sev, suffix, secretEnv)
 			}
 		}
 		for _, c := range n.Content {
@@ -359,4 +358,70 @@ func defaultShell(n *yaml.Node) string {
 		return r.Value
 	}
 	return ""
+}
+
+// envDumpEncoded matches the whole environment (every secret the job was
+// given) printed through an encoder.
+var envDumpEncoded = lazyRE(`(?:^|[;&|(]|\$\()\s*(?:env|printenv|set|export\s+-p|declare\s+-x|cat\s+/proc/self/environ)\s*\|[^\n]*?\b(?:base64|base32|basenc|xxd|od|hexdump|rev|openssl)\b`)
+
+// encodedSecrets reports the lines of a CI script (its first line is
+// file line first) that print a secret, or the whole environment,
+// through an encoder, which the log's masking does not catch.
+func encodedSecrets(sc *skillCtx, rel, script string, first int, sev Severity, suffix string, secretEnv map[string]bool) {
+	for i, l := range strings.Split(script, "\n") {
+		switch {
+		case envDumpEncoded.MatchString(l):
+			sc.add(rel, first+i, "ci-secret-exposure", sev, "prints the whole environment (every secret the job was given) through an encoder: the log's masking hides only each secret's exact text, so the encoded copy is readable by anyone who can read the log"+suffix, strings.TrimSpace(l))
+		case secretEncoder.MatchString(l) && usesSecret(l, secretEnv):
+			sc.add(rel, first+i, "ci-secret-exposure", sev, "prints a secret through an encoder: the log's masking hides only the secret's exact text, so the encoded copy is readable by anyone who can read the log"+suffix, strings.TrimSpace(l))
+		}
+	}
+}
+
+// looksLikeGitLabCI reports a GitLab CI file: .gitlab-ci.yml (or a file
+// it includes, under .gitlab/) or YAML whose jobs have script: lists
+// beside stages or an image.
+func looksLikeGitLabCI(rel, text string) bool {
+	b := strings.ToLower(rel)
+	if strings.HasSuffix(b, ".gitlab-ci.yml") || strings.HasSuffix(b, ".gitlab-ci.yaml") || strings.Contains(b, ".gitlab/ci/") {
+		return true
+	}
+	return strings.Contains(text, "script:") && (strings.Contains(text, "stages:") || strings.Contains(text, "stage:"))
+}
+
+// scanGitLabCI runs the shell rules over every job's before_script,
+// script and after_script of a GitLab CI file, and reports the
+// environment or a CI variable printed through an encoder (GitLab hands
+// every CI/CD variable to the job's environment).
+func scanGitLabCI(sc *skillCtx, rel, text string, line0 int, w where) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal([]byte(text), &doc); err != nil || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+		return
+	}
+	at := func(n *yaml.Node) int { return line0 + n.Line - 1 }
+	sev, suffix := Critical, ""
+	if w != inScript && w != inHidden {
+		sev, suffix = sc.rank(High, w, false), " (in "+w.String()+")"
+	}
+	root := doc.Content[0]
+	for i := 1; i < len(root.Content); i += 2 {
+		job := root.Content[i]
+		for _, k := range []string{"before_script", "script", "after_script"} {
+			v := mapGet(job, k)
+			if v == nil {
+				continue
+			}
+			items := []*yaml.Node{v}
+			if v.Kind == yaml.SequenceNode {
+				items = v.Content
+			}
+			for _, it := range items {
+				if it.Kind != yaml.ScalarNode {
+					continue
+				}
+				scanShell(sc, rel, it.Value, blockLine(it, at), w)
+				encodedSecrets(sc, rel, it.Value, blockLine(it, at), sev, suffix, nil)
+			}
+		}
+	}
 }
