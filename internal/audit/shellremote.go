@@ -89,32 +89,60 @@ func (s *shScan) fetchedWord(w *syntax.Word) bool {
 	return false
 }
 
-// runsFetched returns the fetched variable a call runs as code: the
-// command of sh -c, eval's words, an interpreter's -c or -e code, or the
-// command word itself ($job args).
+// runsFetched returns the fetched variable a call runs as a command: the
+// command word of sh -c's code, of eval's words or of an interpreter's
+// -c or -e code, or the call's own command word ($job args). A fetched
+// value used as data inside a command (sh -c "tar xzf tool-$version.tgz")
+// is not run.
 func (s *shScan) runsFetched(c call) string {
 	args := c.raw.Args
-	code := []*syntax.Word{}
+	var code []string
 	switch {
 	case c.name == "eval":
-		code = args[1:]
+		var parts []string
+		for _, w := range args[1:] {
+			parts = append(parts, wordText(w))
+		}
+		code = append(code, strings.Join(parts, " "))
 	case interpreters[c.name]:
 		for i := 1; i+1 < len(args); i++ {
 			switch wordText(args[i]) {
 			case "-c", "-e", "-r", "--eval", "-Command", "-command":
-				code = append(code, args[i+1])
+				code = append(code, wordText(args[i+1]))
 			}
 		}
 	}
 	if wordText(args[0]) != c.name && strings.HasPrefix(wordText(args[0]), "$") {
-		code = append(code, args[0]) // "$job" run as the command
+		if v := s.fetchedVarIn(args[0]); v != "" {
+			return v
+		}
 	}
-	for _, w := range code {
-		if v := s.fetchedVarIn(w); v != "" {
+	for _, src := range code {
+		if v := s.commandVar(src); v != "" {
 			return v
 		}
 	}
 	return ""
+}
+
+// commandVar parses code as shell and returns a fetched variable that is
+// the command word of one of its commands, or "".
+func (s *shScan) commandVar(code string) string {
+	if strings.TrimSpace(code) == "" || len(code) > maxVarBytes {
+		return ""
+	}
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(code), "")
+	if err != nil {
+		return ""
+	}
+	v := ""
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if ce, ok := n.(*syntax.CallExpr); ok && len(ce.Args) > 0 && v == "" {
+			v = s.fetchedVarIn(ce.Args[0])
+		}
+		return v == ""
+	})
+	return v
 }
 
 // fetchedVarIn returns a fetched variable a word expands, or "".
