@@ -148,7 +148,7 @@ func scanMarkdown(sc *skillCtx, rel, src string, li lineIndex) {
 		scanRegistryProse(sc, rel, src[b.start:b.end], li.line(b.start), b.w)
 	}
 	scanMarkdownComments(sc, rel, src, fm, li, hiddenSeen, fences)
-	scanURLTemplates(sc, rel, src, fm, li)
+	scanURLTemplates(sc, rel, src, fm, li, spans, fences)
 }
 
 // blockText joins a block's lines as they are in the source.

@@ -22,7 +22,7 @@ var (
 	// secretSource matches naming a secret to read: an env file, a dump
 	// of the environment, secret environment variables, a key or
 	// credential file.
-	secretSource = lazyRE(`(?i)(?:^|[\s\x60'"(/])\.env(?:\.[a-z]+)?\b|\b(?:env|printenv|set)\s*\|\s*(?:grep|sed|awk|base64)|\bprintenv\b|\bGet-ChildItem\s+env:|\bos\.environ\b|\bprocess\.env\b|\b(?:secret|token|key|credential|password|sensitive)s?\b[\w\s,/-]{0,30}\benv(?:ironment)?[ _-]?var(?:iable)?s?\b|\benv(?:ironment)?[ _-]?var(?:iable)?s?\b[\w\s,/-]{0,30}\b(?:secret|token|key|credential|password)s?\b|~/\.ssh\b|\bid_(?:rsa|ed25519|ecdsa)\b|\.aws/credentials|~/\.aws\b|\.netrc\b|\.git-credentials\b|\.npmrc\b|\.pypirc\b|\.kube/config\b|\bkeychain\b`)
+	secretSource = lazyRE(`(?i)(?:^|[\s\x60'"(/])\.env(?:\.[a-z]+)?\b|\b(?:env|printenv|set)\s*\|\s*(?:grep|sed|awk|base64)|\bprintenv\b|\bGet-ChildItem\s+env:|\bos\.environ\b|\bprocess\.env\b|\b(?:secret|token|key|credential|password|sensitive)s?\b[\w\s,/-]{0,30}\benv(?:ironment)?[ _-]?var(?:iable)?s?\b|\benv(?:ironment)?[ _-]?var(?:iable)?s?\b[\w\s,/-]{0,30}\b(?:secret|token|key|credential|password)s?\b|~/\.ssh\b|\bid_(?:rsa|ed25519|ecdsa)\b|\.aws/credentials|~/\.aws\b|\.netrc\b|\.git-credentials\b|\.npmrc\b|\.pypirc\b|\.kube/config\b|\bkeychain\b|\bgh/hosts\.yml\b|\.docker/config\.json|\bgcloud\b[^\n]{0,40}\bcredentials\b|\bgh\s+auth\s+token\b|\bcredentials\.json\b|\bid_\w+\.pem\b`)
 	// fillStep matches a step that turns data into the placeholder's
 	// value.
 	fillStep = lazyRE(`(?i)\bbase-?64|\b(?:url|hex|b64)?-?encod\w*|\bhex\b|\bserializ\w*|\bcompress\w*|\bgzip\w*|\bfill\w*|\bsubstitut\w*|\breplac\w*|\binsert\w*|\bembed\w*|\bappend\w*`)
@@ -34,18 +34,24 @@ var (
 	imagePath   = lazyRE(`(?i)^https?://[^?#\s]*\.(?:svg|png|gif|jpe?g|webp|ico)(?:[?#]|$)|\b(?:badge|pixel|shield)s?\b`)
 )
 
+// maxURLTemplates bounds the URL templates read in one file.
+const maxURLTemplates = 256
+
 // urlWindow is how many lines around a URL template its filling steps
 // are looked for (within the URL's section).
 const urlWindow = 12
 
 // scanURLTemplates reports URL templates in a markdown file's body
 // (src[fm:]) filled from a secret named in the steps around them.
-func scanURLTemplates(sc *skillCtx, rel, src string, fm int, li lineIndex) {
+// spans and fences are the file's code spans and blocks (file offsets):
+// a template shown in one, in a skill that teaches defence, is an
+// example of the attack and ranks two levels lower.
+func scanURLTemplates(sc *skillCtx, rel, src string, fm int, li lineIndex, spans, fences [][2]int) {
 	body := src[fm:]
 	if !strings.Contains(body, "://") {
 		return
 	}
-	for _, m := range urlTemplate.FindAllStringIndex(body, 8) {
+	for _, m := range urlTemplate.FindAllStringIndex(body, maxURLTemplates) {
 		at := fm + m[0]
 		ln := li.line(at)
 		before := src[li[ln-1]:at]
@@ -80,7 +86,11 @@ func scanURLTemplates(sc *skillCtx, rel, src string, fm int, li lineIndex) {
 		} else {
 			reason += "opening it sends that secret to the link's host"
 		}
-		sev := sc.rank(base, inProse, false)
+		w := inProse
+		if inSpans(spans, at) || inSpans(fences, at) || strings.HasPrefix(strings.TrimSpace(before), ">") {
+			w = inCode // shown as a template; ranks as instructions unless the skill teaches defence
+		}
+		sev := sc.rank(base, w, false)
 		if silenceRe.MatchString(win) && !sc.defence {
 			sev, reason = Critical, reason+", and the text tells the agent not to ask or tell the user"
 		}
