@@ -51,7 +51,7 @@ func scanURLTemplates(sc *skillCtx, rel, src string, fm int, li lineIndex, spans
 	if !strings.Contains(body, "://") {
 		return
 	}
-	for _, m := range urlTemplate.FindAllStringIndex(body, maxURLTemplates) {
+	for _, m := range linkURLTemplates(body) {
 		at := fm + m[0]
 		ln := li.line(at)
 		before := src[li[ln-1]:at]
@@ -96,6 +96,44 @@ func scanURLTemplates(sc *skillCtx, rel, src string, fm int, li lineIndex, spans
 		}
 		sc.add(rel, ln, "exfil-url", sev, reason, u)
 	}
+}
+
+// anchoredURLTemplate is urlTemplate anchored at the start of its text.
+var anchoredURLTemplate = lazyRE(`^(?:` + urlTemplate.String() + `)`)
+
+// linkURLTemplates returns the offsets of the URL templates in body that
+// start a link's or image's destination ("](", src=, href=), at most
+// maxURLTemplates: only there is a URL one the model writes, and looking
+// only there keeps the pattern off the rest of the text.
+func linkURLTemplates(body string) [][2]int {
+	var out [][2]int
+	for i := 0; i < len(body) && len(out) < maxURLTemplates; {
+		j := strings.Index(body[i:], "http")
+		if j < 0 {
+			break
+		}
+		at := i + j
+		i = at + 4
+		k := at
+		for k > 0 && (body[k-1] == ' ' || body[k-1] == '"' || body[k-1] == '\'') {
+			k--
+		}
+		if k == 0 || !(body[k-1] == '(' && k >= 2 && body[k-2] == ']' || body[k-1] == '=') {
+			continue
+		}
+		end := at + strings.IndexFunc(body[at:], func(r rune) bool { return strings.ContainsRune(" \t\n\"'`)]", r) })
+		if end < at {
+			end = len(body)
+		}
+		if !strings.ContainsAny(body[at:end], "<{$%[") {
+			continue // no placeholder: the common link
+		}
+		if m := anchoredURLTemplate.FindStringIndex(body[at:]); m != nil {
+			out = append(out, [2]int{at, at + m[1]})
+			i = at + m[1]
+		}
+	}
+	return out
 }
 
 // sectionAround returns the first and last line of the markdown section
