@@ -37,7 +37,8 @@ turn the model against its user or ask for secrets, data-exfiltration URLs, down
 shells and remote command loops, decoded or obfuscated payloads, credential theft, persistence, miners,
 approval bypass, scripts that rewrite the agent's own settings or instructions, commands that wipe the
 filesystem, home, key folders or a disk, writes to system trust files (hosts, sudoers, resolv.conf, the CA
-store), registry packages (npx -y, uvx) handed the user's credentials, and committed secrets. Each
+store), registry packages (npx -y, uvx) handed the user's credentials, CI workflows that expose secrets or
+run pull-request code with them, dev containers that reach into the host, and committed secrets. Each
 finding has the skill id, file, line, rule, severity (critical, high, medium, low), a reason and the
 evidence with hidden characters escaped as \u{XXXX}.
 
