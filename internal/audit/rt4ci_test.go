@@ -56,6 +56,7 @@ func TestRulesFromRedTeam4CI(t *testing.T) {
 		"ci-pwn-request": {
 			"hostile/prt-head-run":       {wf(pushPR, "  test:\n    runs-on: ubuntu-latest\n    steps:\n"+checkoutHead+"      - run: npm ci && npm test\n"), high},
 			"hostile/prt-gh-pr-checkout": {wf("  pull_request_target:", "  test:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: gh pr checkout ${{ github.event.pull_request.number }}\n      - run: make test\n"), high},
+			"hostile/prt-one-step":       {wf("  pull_request_target:", "  test:\n    runs-on: ubuntu-latest\n    steps:\n      - run: |\n          git fetch origin pull/${{ github.event.number }}/head:pr\n          git checkout pr\n          ./build.sh\n"), high},
 			"hostile/workflow-run-head":  {wf("  workflow_run:\n    workflows: [build]\n    types: [completed]", "  post:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.workflow_run.head_sha }}\n      - uses: ./.github/actions/report\n"), high},
 			"hostile/doc-prt":            {wfDoc(pushPR, "  test:\n    runs-on: ubuntu-latest\n    steps:\n"+checkoutHead+"      - run: npm test\n"), med},
 			"benign/prt-label":           {wf("  pull_request_target:\n    types: [opened]", "  label:\n    runs-on: ubuntu-latest\n    permissions:\n      pull-requests: write\n    steps:\n      - uses: actions/labeler@v5\n        with:\n          repo-token: ${{ secrets.GITHUB_TOKEN }}\n"), none},

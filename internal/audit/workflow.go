@@ -58,10 +58,13 @@ var (
 
 // ghStep is one step of a job as the rules need it.
 type ghStep struct {
-	node           *yaml.Node
-	uses, name     string
-	run, shell     *yaml.Node
-	with, env      map[string]*yaml.Node
+	node       *yaml.Node
+	uses       string
+	run, shell *yaml.Node
+	with       map[string]*yaml.Node
+	// checksOutPR is set for a step that checks out the pull request's
+	// code (its ref or repository, or a fetch in its script), at line
+	// checkoutAtLine.
 	checksOutPR    bool
 	checkoutAtLine int
 }
@@ -125,6 +128,10 @@ func scanWorkflow(sc *skillCtx, rel, text string, line0 int, w where) {
 				continue
 			}
 			if checkout == nil && st.checksOutPR {
+				if st.run != nil && runsAfterFetch(st.run.Value) {
+					reportPwnRequest(sc, rel, prTrigger, st, st, at, w) // fetched and run in one script
+					continue
+				}
 				checkout = st
 				continue
 			}
@@ -153,6 +160,20 @@ func reportPwnRequest(sc *skillCtx, rel, trigger string, checkout, runner *ghSte
 		sev = Critical
 	}
 	sc.add(rel, checkout.checkoutAtLine, "ci-pwn-request", sev, reason, lineOfNode(checkout))
+}
+
+// runsAfterFetch reports whether a script that fetches the pull
+// request's code runs another command after it.
+func runsAfterFetch(script string) bool {
+	m := prFetch.FindStringIndex(script)
+	if m == nil {
+		return false
+	}
+	rest := script[m[1]:]
+	if i := strings.IndexAny(rest, "\n;&|"); i >= 0 {
+		return strings.TrimSpace(strings.TrimLeft(rest[i:], "\n;&| \t")) != ""
+	}
+	return false
 }
 
 // lineOfNode returns the evidence of a checkout: its ref or the uses line.
@@ -283,28 +304,22 @@ func readStep(n *yaml.Node) *ghStep {
 	if n.Kind != yaml.MappingNode {
 		return nil
 	}
-	st := &ghStep{node: n, with: map[string]*yaml.Node{}, env: map[string]*yaml.Node{}, checkoutAtLine: n.Line}
+	st := &ghStep{node: n, with: map[string]*yaml.Node{}, checkoutAtLine: n.Line}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i].Value, n.Content[i+1]
 		switch k {
 		case "uses":
 			st.uses = v.Value
-		case "name":
-			st.name = v.Value
 		case "run":
 			st.run = v
 		case "shell":
 			st.shell = v
-		case "with", "env":
+		case "with":
 			if v.Kind != yaml.MappingNode {
 				continue
 			}
-			m := st.with
-			if k == "env" {
-				m = st.env
-			}
 			for j := 0; j+1 < len(v.Content); j += 2 {
-				m[v.Content[j].Value] = v.Content[j+1]
+				st.with[v.Content[j].Value] = v.Content[j+1]
 			}
 		}
 	}
