@@ -83,6 +83,9 @@ type skillCtx struct {
 	// (a devcontainer.json's Dockerfile, see companionOf), companionRel
 	// its path; "" when there is none.
 	companion, companionRel string
+	// consentFn, set while a code block is scanned, reports whether
+	// the instructions above it ask for the user's consent first.
+	consentFn func() bool
 }
 
 // fileNoURL returns the current file lower-cased, URLs replaced by a
@@ -296,6 +299,7 @@ func (sc *skillCtx) file(a *auditor, rel, content string) {
 		scanOtherTaint(sc, rel, content)
 	case kindOther:
 		scanOtherTaint(sc, rel, content)
+		scanStartupEntry(sc, rel, content)
 		if otherCode[strings.ToLower(path.Ext(rel))] {
 			scanRemoteLoop(sc, rel, content, otherNet)
 			scanEncoded(sc, rel, content, otherNet)

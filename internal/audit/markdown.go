@@ -99,8 +99,9 @@ func scanMarkdown(sc *skillCtx, rel, src string, li lineIndex) {
 			}
 			scanLanguage(sc, rel, src, fm+s, fm+e, li, inCode, nil)
 			sc.warnedFn = func() bool { return warnedAbove(src, li, li.line(fm+s)) }
+			sc.consentFn = func() bool { return consentAbove(src[:fm+s]) }
 			scanFence(sc, rel, code, li.line(fm+s), info)
-			sc.warnedFn = nil
+			sc.warnedFn, sc.consentFn = nil, nil
 			return ast.WalkSkipChildren, nil
 		case *ast.HTMLBlock:
 			lines := n.Lines()

@@ -59,6 +59,9 @@ type shScan struct {
 	sendLine    int
 	sendWhat    string
 	downloaded  map[string]int // files fetched -> line (at most maxDownloads)
+	// staged maps files a redirection or copy wrote to the persistence
+	// file whose own lines they hold, or "" (see stageWrite).
+	staged map[string]string
 	credAndSend bool
 	budget      *walkBudget
 	// env and cfg expand words (see normalise.go), made on first use.
@@ -488,6 +491,8 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 					}
 				}
 				s.persistence(line, target, payload)
+			} else {
+				s.stageWrite(target, c, ok)
 			}
 		}
 	}
@@ -560,22 +565,23 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 		}
 	case miners[c.name]:
 		s.add(line, "miner", Critical, c.name+" is a cryptocurrency miner", "")
-	case c.name == "git" && hasArg(c.args, "config") && hasArg(c.args, "--global", "--system") && anyContains(c.args, "core.hooksPath", "core.hookspath", "core.HooksPath"):
-		s.add(line, "persistence", High, "points the git hooks of every repository at one folder: code that runs again at every commit, checkout or merge", "")
+	case c.name == "git":
+		s.gitConfigPersist(line, c)
 	case c.name == "crontab":
 		if len(c.args) == 0 || !hasArg(c.args, "-l", "-r", "-e") {
 			s.add(line, "persistence", High, "installs a crontab: code that runs again on a schedule", "")
 		}
-	case c.name == "tee" || c.name == "cp" || c.name == "mv" || c.name == "install" || c.name == "ln" || c.name == "dd":
-		for _, a := range c.args {
-			if persistTarget.MatchString(strings.TrimPrefix(a, "of=")) {
-				s.persistence(line, a, "")
-			}
-		}
+	case copyCalls[c.name]:
+		s.copyPersist(line, c)
+		s.stageCopy(c)
 	case c.name == "launchctl" && hasArg(c.args, "load", "bootstrap", "submit"):
 		s.add(line, "persistence", High, "registers a launchd job that runs again at login", "")
 	case c.name == "systemctl" && hasArg(c.args, "--user") && hasArg(c.args, "enable"):
-		s.add(line, "persistence", Medium, "enables a systemd user service that runs again at login", "")
+		if s.consented(line) {
+			s.add(line, "persistence", Low, "enables a systemd user service that runs again at login, after the user is asked", "")
+		} else {
+			s.add(line, "persistence", Medium, "enables a systemd user service that runs again at login", "")
+		}
 	}
 	for _, a := range c.args {
 		if s.sc.hints.miner && minerWords.MatchString(a) {

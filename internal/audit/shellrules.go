@@ -113,8 +113,10 @@ func gitSubcommand(args []string) int {
 // persistence ranks a write to a file that runs code later: a key in
 // authorized_keys is a back door (critical); a shell rc or cron change
 // that only sets PATH, variables or aliases is routine setup (low in a
-// script, not reported in documentation); anything else is high.
+// script, not reported in documentation); any other write is ranked by
+// its content and by whether the user is asked (persistWrite).
 func (s *shScan) persistence(line int, target, payload string) {
+	content := payload
 	if line >= 1 && line <= len(s.lines) {
 		payload += " " + s.lines[line-1]
 	}
@@ -129,20 +131,9 @@ func (s *shScan) persistence(line int, target, payload string) {
 		if s.w == inScript {
 			s.add(line, "persistence", Low, "appends settings to "+target, "")
 		}
-	case s.w == inScript && rcFile(target) && !rcPayloadRisky.MatchString(payload) && s.askedBefore(line):
-		// content the scan cannot read (a heredoc in a variable), shown
-		// to the user and appended after they said yes
-		s.add(line, "persistence", Medium, "appends to "+target+" after the script asks the user", "")
 	default:
-		s.add(line, "persistence", High, "writes to "+target+": code that runs again at every login, boot or schedule", "")
+		s.persistWrite(line, target, strings.TrimSpace(content), false, rcPayloadRisky.MatchString(payload))
 	}
-}
-
-// rcFile reports a shell start-up file (not cron, launchd, systemd or a
-// git hook).
-func rcFile(target string) bool {
-	return persistTarget.MatchString(target) && !strings.Contains(target, "cron") && !strings.Contains(target, "Launch") &&
-		!strings.Contains(target, "systemd") && !strings.Contains(target, "hooks") && !strings.Contains(target, "authorized_keys") && !strings.HasPrefix(target, "/etc/")
 }
 
 // askedBefore reports whether the scanned script reads a yes/no answer
