@@ -61,7 +61,7 @@ type shScan struct {
 	downloaded  map[string]int // files fetched -> line (at most maxDownloads)
 	// staged maps files a redirection or copy wrote to the persistence
 	// file whose own lines they hold, or "" (see stageWrite).
-	staged map[string]string
+	staged      map[string]string
 	credAndSend bool
 	budget      *walkBudget
 	// env and cfg expand words (see normalise.go), made on first use.
