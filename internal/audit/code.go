@@ -568,6 +568,9 @@ func scanPowerShell(sc *skillCtx, rel, text string, line0 int, w where) {
 					base, reason = Medium, reason+confirmedReason(host)
 				}
 			}
+			if sc.psDepth > 0 {
+				reason += " (in an encoded command)"
+			}
 			if w != inScript && w != inProse {
 				reason += " (in " + w.String() + ")"
 			}
@@ -576,4 +579,6 @@ func scanPowerShell(sc *skillCtx, rel, text string, line0 int, w where) {
 	}
 	scanPowerShellFlow(sc, rel, text, code, line0, w, dlDone)
 	scanBypass(sc, rel, text, line0, w)
+	scanPSEncoded(sc, rel, text, code, line0, w)
+	scanPSPersist(sc, rel, text, code, line0, w)
 }

@@ -71,6 +71,7 @@ type skillCtx struct {
 	// sh parses the skill's shell code (see parseShell).
 	sh      *syntax.Parser
 	shDepth int // shells nested with -c being scanned (nestedShell)
+	psDepth int // encoded PowerShell commands being scanned (scanPSEncoded)
 	// inLiteral is set while a string literal of code is scanned as
 	// shell: a string nobody is known to run (a deny-list of
 	// dangerous commands), so the rules about running it keep quiet.
