@@ -133,8 +133,9 @@ func (sc *skillCtx) installHost() (string, bool) {
 var (
 	// yesNoRe is a yes/no question put to the user.
 	yesNoRe = lazyRE(`(?i)\[y/n\]|\(y/n\)|\by/n\b|\[yes/no\]|\(yes/no\)`)
-	// answerRe reads the user's answer in shell, PowerShell or Python.
-	answerRe = lazyRE(`(?m)(?:^|[\s;(])read\s+(?:-[a-z]+\s+(?:"[^"\n]*"\s+|'[^'\n]*'\s+)?)*[A-Za-z_]\w*|\bRead-Host\b|\binput\(`)
+	// answerRe reads the user's answer in shell, PowerShell, Python or
+	// Ruby.
+	answerRe = lazyRE(`(?m)(?:^|[\s;(])read\s+(?:-[a-z]+\s+(?:"[^"\n]*"\s+|'[^'\n]*'\s+)?)*[A-Za-z_]\w*|\bRead-Host\b|\binput\(|(?:\$stdin\.|STDIN\.|^\s*\w+\s*=\s*)gets\b`)
 )
 
 // confirmed reports whether a script's download run at line (1-based

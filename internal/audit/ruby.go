@@ -1,0 +1,549 @@
+package audit
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Ruby is read as tokens, as Python and JavaScript are (see code.go):
+// string literals (quotes, %q/%Q/%w, heredocs) are found and comments
+// blanked, so that
+//   - the commands Ruby runs (system, exec, spawn, Open3, IO.popen,
+//     backticks and %x) go through the shell rules, an argument list
+//     joined as the shell would see it;
+//   - a string literal that holds shell code (a hook or script body
+//     the code writes out) is read by the shell rules like one in
+//     Python;
+//   - a file written (File.write, IO.write, File.open(..., 'w'),
+//     FileUtils.cp and friends) to a place that runs code later (a
+//     shell rc file, a systemd or launchd folder, authorized_keys, a
+//     git hooks folder) is rule persistence, ranked as the shell's.
+
+// rubyLit is one string literal of Ruby source: its source range (with
+// delimiters; a heredoc's is its opener, <<~ID), its text
+// (interpolations #{...} as $X), the line its text starts on, and
+// whether it is a command (backticks, %x) or a heredoc.
+type rubyLit struct {
+	start, end int
+	body       string
+	line       int
+	cmd        bool
+	heredoc    bool
+}
+
+// rubyHeredocOpen matches a heredoc opener: <<~ID, <<-ID, <<ID (bare
+// only in capitals, so `list << item` is no heredoc), quoted or not.
+var rubyHeredocOpen = lazyRE(`^<<([~-]?)(?:(['"\x60])([A-Za-z_]\w*)['"\x60]|([A-Za-z_]\w*))`)
+
+// lexRuby returns code with comments and heredoc bodies blanked (newlines
+// kept, so offsets keep their lines) and the string literals found.
+// Quoted strings end at their line's end; regular expressions are read
+// as code.
+func lexRuby(src string) (string, []rubyLit) {
+	b := []byte(src)
+	var lits []rubyLit
+	type pending struct {
+		id             string
+		squiggly, dash bool
+		raw, cmd       bool
+		start, openEnd int
+	}
+	var heredocs []pending
+	line := 1
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		switch {
+		case c == '\n':
+			line++
+			if len(heredocs) == 0 {
+				continue
+			}
+			// the bodies of the heredocs opened on this line follow it,
+			// one after the other
+			pos, end := i+1, i
+			for n, h := range heredocs {
+				if n > 0 {
+					line++ // the newline ending the previous terminator
+				}
+				bodyLine := line
+				var body []string
+				end = len(b)
+				for j := pos; j < len(b); {
+					lineEnd := len(b)
+					if e := strings.IndexByte(src[j:], '\n'); e >= 0 {
+						lineEnd = j + e
+					}
+					l := src[j:lineEnd]
+					t := l
+					if h.squiggly || h.dash {
+						t = strings.TrimSpace(l)
+					}
+					if t == h.id {
+						end = lineEnd
+						break
+					}
+					body = append(body, l)
+					j = lineEnd + 1
+				}
+				for k := pos; k < end; k++ {
+					if b[k] == '\n' {
+						line++
+					} else {
+						b[k] = ' '
+					}
+				}
+				text := strings.Join(body, "\n")
+				if h.squiggly {
+					text = dedent(body)
+				}
+				if !h.raw {
+					text = rubyInterp(text)
+				}
+				lits = append(lits, rubyLit{start: h.start, end: h.openEnd, body: text, line: bodyLine, cmd: h.cmd, heredoc: true})
+				pos = end + 1
+				if end >= len(b) {
+					break
+				}
+			}
+			heredocs = nil
+			i = end - 1 // the loop's i++ lands on the last terminator's newline
+		case c == '#':
+			for ; i < len(b) && b[i] != '\n'; i++ {
+				b[i] = ' '
+			}
+			i--
+		case c == '=' && (i == 0 || b[i-1] == '\n') && strings.HasPrefix(src[i:], "=begin"):
+			end := strings.Index(src[i:], "\n=end")
+			stop := len(b)
+			if end >= 0 {
+				stop = i + end + len("\n=end")
+			}
+			for ; i < stop; i++ {
+				if b[i] == '\n' {
+					line++
+				} else {
+					b[i] = ' '
+				}
+			}
+			i--
+		case c == '<' && i+1 < len(b) && b[i+1] == '<':
+			m := rubyHeredocOpen.FindStringSubmatch(src[i:])
+			if m == nil {
+				i++
+				continue
+			}
+			id := m[3] + m[4]
+			if m[1] == "" && m[2] == "" && strings.ToUpper(id) != id {
+				i++
+				continue
+			}
+			heredocs = append(heredocs, pending{id: id, squiggly: m[1] == "~", dash: m[1] == "-", raw: m[2] == "'", start: i, openEnd: i + len(m[0]), cmd: m[2] == "`"})
+			i += len(m[0]) - 1
+		case c == '\'' || c == '"' || c == '`':
+			j := i + 1
+			for j < len(b) && b[j] != c && b[j] != '\n' {
+				if b[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			if j >= len(b) || b[j] != c {
+				continue // no closing quote on the line: not read as a string
+			}
+			body := src[i+1 : j]
+			if c == '\'' {
+				body = strings.NewReplacer(`\'`, `'`, `\\`, `\`).Replace(body)
+			} else {
+				body = rubyInterp(unescapeLit(body))
+			}
+			lits = append(lits, rubyLit{start: i, end: j + 1, body: body, line: line, cmd: c == '`'})
+			i = j
+		case c == '%' && i+2 < len(b) && strings.IndexByte("qQwWiIx", b[i+1]) >= 0 && strings.IndexByte("([{<|!/", b[i+2]) >= 0:
+			open := b[i+2]
+			close := map[byte]byte{'(': ')', '[': ']', '{': '}', '<': '>'}[open]
+			if close == 0 {
+				close = open
+			}
+			depth, j := 1, i+3
+			for ; j < len(b); j++ {
+				if b[j] == '\\' {
+					j++
+					continue
+				}
+				if b[j] == open && open != close {
+					depth++
+				} else if b[j] == close {
+					depth--
+					if depth == 0 {
+						break
+					}
+				}
+			}
+			if j >= len(b) {
+				continue
+			}
+			body := src[i+3 : j]
+			if b[i+1] != 'q' && b[i+1] != 'w' && b[i+1] != 'i' {
+				body = rubyInterp(body)
+			}
+			lits = append(lits, rubyLit{start: i, end: j + 1, body: body, line: line, cmd: b[i+1] == 'x'})
+			line += strings.Count(src[i:j], "\n")
+			i = j
+		}
+	}
+	return string(b), lits
+}
+
+// dedent removes the common leading white space of lines (a squiggly
+// heredoc's body), blank lines aside.
+func dedent(lines []string) string {
+	indent := -1
+	for _, l := range lines {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		n := len(l) - len(strings.TrimLeft(l, " \t"))
+		if indent < 0 || n < indent {
+			indent = n
+		}
+	}
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		if len(l) >= indent && indent > 0 {
+			l = l[indent:]
+		}
+		out[i] = l
+	}
+	return strings.Join(out, "\n")
+}
+
+// rubyInterpRe matches an interpolation in a double-quoted Ruby string;
+// rubyHomeInterp one that is the home folder.
+var (
+	rubyInterpRe   = lazyRE(`#\{[^{}]*\}`)
+	rubyHomeInterp = lazyRE(`^#\{\s*(?:Dir\.home(?:\(\))?|ENV\[\s*['"]HOME['"]\s*\]|ENV\.fetch\(\s*['"]HOME['"]\s*\))\s*\}$`)
+)
+
+// rubyInterp writes interpolations as shell words: the home folder as
+// $HOME, anything else as an unknown variable.
+func rubyInterp(s string) string {
+	if !strings.Contains(s, "#{") {
+		return s
+	}
+	return rubyInterpRe.re().ReplaceAllStringFunc(s, func(m string) string {
+		if rubyHomeInterp.MatchString(m) {
+			return "$HOME"
+		}
+		return "$X"
+	})
+}
+
+// rubyExecRe finds a Ruby call that runs a command.
+var rubyExecRe = lazyRE(`(?:^|[^.\w:])(?:Kernel\.)?(?:system|exec|spawn)\b[ \t]*\(?|\bProcess\.spawn[ \t]*\(?|\bOpen3\.(?:capture2e?|capture3|popen2e?|popen3|pipeline(?:_\w+)?)[ \t]*\(?|\bIO\.popen[ \t]*\(?|\bPTY\.spawn[ \t]*\(?`)
+
+// rubyWriteRe finds a Ruby call that writes a file: group 1 marks the
+// calls whose first argument is the path written, the others (copies)
+// write their second.
+var rubyWriteRe = lazyRE(`\b(?:File|IO)\.(?:write|binwrite)[ \t]*\(?|\bFile\.open[ \t]*\(?|\bFile\.new[ \t]*\(?|\bFileUtils\.(?:cp|copy|copy_file|install|mv|move|ln|ln_s|ln_sf|cp_r)[ \t]*\(?|\bFile\.symlink[ \t]*\(?`)
+
+// rubyAssign finds an assignment to a name or constant at a line's
+// start (the last one of a name is kept).
+var rubyAssign = lazyRE(`(?m)^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*([^=\n][^\n]*)$`)
+
+// rubyScan is the state of one Ruby file's scan.
+type rubyScan struct {
+	sc      *skillCtx
+	rel     string
+	src     string
+	code    string
+	lits    []rubyLit
+	li      lineIndex
+	assigns map[string]string
+	used    map[int]bool // literals read as commands
+	sh      *shScan      // ranks persistence writes (persistence)
+}
+
+// scanRuby runs the Ruby rules over a script (see the top of this file).
+func scanRuby(sc *skillCtx, rel, src string) {
+	code, lits := lexRuby(src)
+	r := &rubyScan{sc: sc, rel: rel, src: src, code: code, lits: lits, li: newLineIndex(code), assigns: map[string]string{}, used: map[int]bool{}}
+	for _, m := range rubyAssign.FindAllStringSubmatchIndex(code, 512) {
+		r.assigns[code[m[2]:m[3]]] = strings.TrimSpace(code[m[4]:m[5]])
+	}
+	r.sh = &shScan{sc: sc, rel: rel, lines: strings.Split(src, "\n"), line0: 1, w: inScript, downloaded: map[string]int{}, budget: &walkBudget{ctx: sc.ctx}}
+	r.execCalls()
+	r.writes()
+	for i, l := range lits {
+		if r.used[i] || len(l.body) <= 3 {
+			continue
+		}
+		if l.cmd {
+			scanShell(sc, rel, l.body, l.line, inScript)
+			continue
+		}
+		if shellish.MatchString(l.body) {
+			sc.inLiteral = true
+			scanShell(sc, rel, l.body, l.line, inScript)
+			sc.inLiteral = false
+		}
+	}
+}
+
+// args returns the top-level arguments of the call whose name ends at
+// off in code: up to the matching ")" when the call has parentheses
+// (paren true), else to the line's end; each argument's source text,
+// trimmed.
+func (r *rubyScan) args(off int, paren bool) []string {
+	var out []string
+	depth, start := 0, off
+	for i := off; i < len(r.code); i++ {
+		if e, ok := r.inLit(i); ok {
+			i = e - 1
+			continue
+		}
+		c := r.code[i]
+		switch {
+		case c == '(' || c == '[' || c == '{':
+			depth++
+		case (c == ')' || c == ']' || c == '}') && depth > 0:
+			depth--
+		case c == ')' && depth == 0 && paren, c == '\n' && !paren && depth == 0, c == ';' && depth == 0:
+			return append(out, strings.TrimSpace(r.code[start:i]))
+		case c == ',' && depth == 0:
+			out = append(out, strings.TrimSpace(r.code[start:i]))
+			start = i + 1
+		case c == '\n' && i > off && strings.HasSuffix(strings.TrimRight(r.code[start:i], " \t"), "do"):
+			return out
+		}
+		if i-off > 2000 {
+			break
+		}
+	}
+	return append(out, strings.TrimSpace(r.code[start:min(len(r.code), off+2000)]))
+}
+
+// inLit returns the end of the literal holding offset i, if one does.
+func (r *rubyScan) inLit(i int) (int, bool) {
+	for _, l := range r.lits {
+		if i >= l.start && i < l.end {
+			return l.end, true
+		}
+	}
+	return 0, false
+}
+
+// litOf returns the index of the literal whose source is expr.
+func (r *rubyScan) litOf(expr string) (int, bool) {
+	for i, l := range r.lits {
+		if r.src[l.start:l.end] == expr {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// word returns an argument as one shell word: a literal's text quoted,
+// an array's elements, the home folder as $HOME, anything else $X.
+func (r *rubyScan) word(expr string, depth int) []string {
+	expr = strings.TrimSpace(expr)
+	if i, ok := r.litOf(expr); ok {
+		r.used[i] = true
+		return []string{shellQuote(r.lits[i].body)}
+	}
+	if strings.HasPrefix(expr, "[") && strings.HasSuffix(expr, "]") {
+		var out []string
+		for _, el := range splitTop(expr[1 : len(expr)-1]) {
+			out = append(out, r.word(el, depth)...)
+		}
+		return out
+	}
+	if rubyHomeExpr.MatchString(expr) {
+		return []string{"$HOME"}
+	}
+	if v, ok := r.assigns[expr]; ok && depth < 4 {
+		if _, isLit := r.litOf(v); isLit {
+			return r.word(v, depth+1)
+		}
+	}
+	return []string{"$X"}
+}
+
+// rubyHomeExpr is the home folder in Ruby.
+var rubyHomeExpr = lazyRE(`^(?:Dir\.home(?:\(\))?|ENV\[\s*['"]HOME['"]\s*\]|ENV\.fetch\(\s*['"]HOME['"]\s*\)|Etc\.getpwuid(?:\(\))?\.dir)$`)
+
+// shellQuote quotes s as one bash word.
+func shellQuote(s string) string {
+	if q, err := syntax.Quote(s, syntax.LangBash); err == nil {
+		return q
+	}
+	return "$X"
+}
+
+// splitTop splits s at its top-level commas.
+func splitTop(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	var quote byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == '(' || c == '[' || c == '{':
+			depth++
+		case c == ')' || c == ']' || c == '}':
+			depth--
+		case c == ',' && depth == 0:
+			out = append(out, strings.TrimSpace(s[start:i]))
+			start = i + 1
+		}
+	}
+	return append(out, strings.TrimSpace(s[start:]))
+}
+
+// execCalls runs the shell rules over the commands of the file's exec
+// calls: one string is a command line; several arguments (an array
+// too) are one command's words. A leading hash (the environment) and
+// trailing options (chdir:, exception:) are left out.
+func (r *rubyScan) execCalls() {
+	for _, m := range rubyExecRe.FindAllStringIndex(r.code, 64) {
+		if _, ok := r.inLit(m[1] - 1); ok {
+			continue // the word in a string
+		}
+		paren := strings.HasSuffix(r.code[m[0]:m[1]], "(")
+		args := r.args(m[1], paren)
+		var words []string
+		for len(args) > 0 && strings.HasPrefix(args[0], "{") {
+			args = args[1:] // the environment
+		}
+		for len(args) > 0 && (strings.Contains(args[len(args)-1], "=>") || rubyOption.MatchString(args[len(args)-1])) {
+			args = args[:len(args)-1]
+		}
+		if len(args) == 0 || args[0] == "" {
+			continue
+		}
+		line := r.li.line(m[1] - 1) // m[0] may be the previous line's newline
+		if len(args) == 1 {
+			if i, ok := r.litOf(args[0]); ok {
+				r.used[i] = true
+				scanShell(r.sc, r.rel, r.lits[i].body, line, inScript)
+				continue
+			}
+		}
+		for _, a := range args {
+			words = append(words, r.word(a, 0)...)
+		}
+		scanShell(r.sc, r.rel, strings.Join(words, " "), line, inScript)
+	}
+}
+
+// rubyOption matches a keyword argument (chdir: dir, exception: true).
+var rubyOption = lazyRE(`^[a-z_]+:\s`)
+
+// path resolves a Ruby path expression to text: literals, File.join,
+// File.expand_path, the home folder and names assigned in the file; an
+// unknown part is $X.
+func (r *rubyScan) path(expr string, depth int) string {
+	expr = strings.TrimSpace(expr)
+	if depth > 6 {
+		return "$X"
+	}
+	if i, ok := r.litOf(expr); ok {
+		return strings.Replace(r.lits[i].body, "$HOME", "~", 1)
+	}
+	if rubyHomeExpr.MatchString(expr) {
+		return "~"
+	}
+	for _, fn := range []string{"File.join(", "File.expand_path(", "Pathname.new(", "Pathname("} {
+		if strings.HasPrefix(expr, fn) && strings.HasSuffix(expr, ")") {
+			parts := splitTop(expr[len(fn) : len(expr)-1])
+			if fn == "File.expand_path(" && len(parts) == 2 {
+				parts = []string{parts[1], parts[0]}
+			}
+			var out []string
+			for _, p := range parts {
+				out = append(out, strings.TrimSuffix(r.path(p, depth+1), "/"))
+			}
+			return strings.Join(out, "/")
+		}
+	}
+	if v, ok := r.assigns[expr]; ok {
+		return r.path(v, depth+1)
+	}
+	return "$X"
+}
+
+// gitHookName is the name of a hook git runs by itself.
+var gitHookName = lazyRE(`^(?:pre-commit|prepare-commit-msg|commit-msg|post-commit|post-checkout|post-merge|pre-push|pre-rebase|post-rewrite|pre-receive|post-receive|update|pre-applypatch|applypatch-msg|post-applypatch|pre-auto-gc|reference-transaction|push-to-checkout|post-index-change|pre-merge-commit)$`)
+
+// hooksFolder reports a path in a folder named hooks while the file
+// names a git hook (a literal that is one).
+func (r *rubyScan) hooksFolder(p string) bool {
+	if !strings.Contains(p+"/", "/hooks/") {
+		return false
+	}
+	for _, l := range r.lits {
+		if gitHookName.MatchString(l.body) {
+			return true
+		}
+	}
+	return false
+}
+
+// writes ranks the file's writes to places that run code later, as the
+// shell's persistence rule ranks them; a literal written there is the
+// content.
+func (r *rubyScan) writes() {
+	for _, m := range rubyWriteRe.FindAllStringIndex(r.code, 64) {
+		if _, ok := r.inLit(m[0]); ok {
+			continue
+		}
+		call := r.code[m[0]:m[1]]
+		paren := strings.HasSuffix(call, "(")
+		args := r.args(m[1], paren)
+		pathArg, content := 0, ""
+		switch {
+		case strings.HasPrefix(call, "FileUtils.") || strings.HasPrefix(call, "File.symlink"):
+			pathArg = 1
+		case strings.HasPrefix(call, "File.open") || strings.HasPrefix(call, "File.new"):
+			if len(args) < 2 || !rubyWriteMode.MatchString(args[1]) {
+				continue
+			}
+		default:
+			if len(args) > 1 {
+				if i, ok := r.litOf(args[1]); ok {
+					content = r.lits[i].body
+				}
+			}
+		}
+		if pathArg >= len(args) {
+			continue
+		}
+		target := r.path(args[pathArg], 0)
+		line := r.li.line(m[0])
+		shipped := false
+		if pathArg == 1 {
+			if i, ok := r.litOf(args[0]); ok {
+				shipped = r.sh.shippedFile(r.lits[i].body)
+			}
+		}
+		switch {
+		case shipped && (persistTarget.MatchString(target) || persistTarget.MatchString(target+"/")) && userLevel(target):
+			r.sh.persistWrite(line, target, "", true, false)
+		case persistTarget.MatchString(target) || persistTarget.MatchString(target+"/"):
+			r.sh.persistence(line, target, content)
+		case r.hooksFolder(target):
+			r.sh.persistWrite(line, target, content, false, rcPayloadRisky.MatchString(content))
+		}
+	}
+}
+
+// rubyWriteMode is a File.open mode that writes or appends.
+var rubyWriteMode = lazyRE(`^['"][wa]b?\+?['"]$|File::(?:WRONLY|APPEND|CREAT)`)
