@@ -338,3 +338,28 @@ func scanStartupEntry(sc *skillCtx, rel, content string) {
 		scanShell(sc, rel, cmd, 1+strings.Count(content[:m[0]], "\n"), inScript)
 	}
 }
+
+// outputFlag reports a fetcher's option naming the file it saves to:
+// -o, -O, --output, --output-document, or short options ending in one
+// (curl -fsSo FILE, wget -qO FILE).
+func outputFlag(a string) bool {
+	switch a {
+	case "-o", "-O", "--output", "--output-document":
+		return true
+	}
+	return len(a) > 2 && a[0] == '-' && a[1] != '-' && (a[len(a)-1] == 'o' || a[len(a)-1] == 'O')
+}
+
+// fetchPersist reports a download saved straight into a file that runs
+// code later: content nobody has read, from the network.
+func (s *shScan) fetchPersist(line int, file string) {
+	target := strings.Trim(file, `"'`)
+	if !persistTarget.MatchString(target) {
+		return
+	}
+	base := High
+	if strings.Contains(target, "authorized_keys") {
+		base = Critical
+	}
+	s.add(line, "persistence", base, "downloads a file into "+target+": code from the network that runs again at every login, boot or schedule", "")
+}

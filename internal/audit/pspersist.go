@@ -25,7 +25,7 @@ import (
 
 // psEncArg matches an -EncodedCommand switch (any prefix PowerShell
 // accepts, or -ec) and its base64 argument.
-var psEncArg = lazyRE(`(?i)(?:^|[\s'"(,])[-/](?:e|ec|en|enc|enco|encod|encode|encoded|encodedc|encodedco|encodedcom|encodedcomm|encodedcomma|encodedcomman|encodedcommand)\s+['"]?([A-Za-z0-9+/]{16,}={0,2})`)
+var psEncArg = lazyRE(`(?i)(?:^|[\s'"(,])[-/](?:e|ec|en|enc|enco|encod|encode|encoded|encodedc|encodedco|encodedcom|encodedcomm|encodedcomma|encodedcomman|encodedcommand)(?:['"]?\s*,\s*['"]?|\s+['"]?)([A-Za-z0-9+/]{16,}={0,2})`)
 
 // maxPSDepth bounds encoded commands decoded inside encoded commands.
 const maxPSDepth = 3
@@ -102,7 +102,7 @@ var (
 	psFileWrite = lazyRE(`(?i)\b(?:Copy-Item|cp|copy|Move-Item|move|Set-Content|Add-Content|Out-File|New-Item|xcopy|robocopy)\b|\.CreateShortcut\(|\[IO\.File\]::Write|>`)
 	// psRemote fetches code or runs an encoded command: a task that does
 	// is a back door that takes orders from the network.
-	psRemote = lazyRE(`(?i)\b(?:iwr|irm|curl|wget|invoke-webrequest|invoke-restmethod|start-bitstransfer|bitsadmin)\b|downloadstring|downloadfile|downloaddata|net\.webclient|msxml2\.xmlhttp|winhttp|\s-(?:e|ec|en\w*)\s+['"]?[A-Za-z0-9+/]{16,}|frombase64string`)
+	psRemote = lazyRE(`(?i)\b(?:iwr|irm|curl|wget|invoke-webrequest|invoke-restmethod|start-bitstransfer|bitsadmin)\b|downloadstring|downloadfile|downloaddata|net\.webclient|msxml2\.xmlhttp|winhttp|(?:^|[\s'"(,])-(?:e|ec|en\w*)(?:['"]?\s*,\s*['"]?|\s+['"]?)[A-Za-z0-9+/]{16,}|frombase64string`)
 	// psAction gives a task, key or service the command it runs.
 	psAction = lazyRE(`(?i)New-ScheduledTaskAction|-Execute\b|-Argument\b|\.Arguments\s*=|\.Path\s*=|\s/tr\s|-BinaryPathName\b|CommandLineTemplate|ScriptText|-Value\b|\s/d\s|Register-ScheduledJob`)
 	// psHidden marks a task or program started hidden, as SYSTEM, or

@@ -523,6 +523,9 @@ func (r *rubyScan) writes() {
 				}
 			}
 		}
+		if content == "" && pathArg == 0 {
+			content = r.blockText(m[1])
+		}
 		if pathArg >= len(args) {
 			continue
 		}
@@ -543,6 +546,47 @@ func (r *rubyScan) writes() {
 			r.sh.persistWrite(line, target, content, false, rcPayloadRisky.MatchString(content))
 		}
 	}
+}
+
+// blockText returns the literals a write's block gives it (File.open(p,
+// 'a') { |f| f.puts '...' }): those after the block's start ({ or do)
+// to the end of its line, or of a do ... end block (at most 20 lines),
+// joined by newlines; "" when the call has no block.
+func (r *rubyScan) blockText(off int) string {
+	end := strings.IndexByte(r.code[off:], '\n')
+	if end < 0 {
+		end = len(r.code) - off
+	}
+	if strings.HasSuffix(strings.TrimSpace(r.code[off:off+end]), "do") || strings.Contains(r.code[off:off+end], " do |") {
+		lines := 0
+		for e := off + end; e < len(r.code) && lines < 20; lines++ {
+			next := strings.IndexByte(r.code[e+1:], '\n')
+			if next < 0 {
+				end = len(r.code) - off
+				break
+			}
+			end = e + 1 + next - off
+			if strings.TrimSpace(r.code[e+1:e+1+next]) == "end" {
+				break
+			}
+			e = e + 1 + next
+		}
+	}
+	block := r.code[off : off+end]
+	i := strings.IndexByte(block, '{')
+	if d := strings.Index(block, " do"); d >= 0 && (i < 0 || d < i) {
+		i = d
+	}
+	if i < 0 {
+		return ""
+	}
+	var parts []string
+	for _, l := range r.lits {
+		if l.start > off+i && l.start < off+end {
+			parts = append(parts, l.body)
+		}
+	}
+	return strings.Join(parts, "\n")
 }
 
 // rubyWriteMode is a File.open mode that writes or appends.

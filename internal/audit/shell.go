@@ -592,8 +592,9 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 	// downloads saved then run
 	if isFetch(c) {
 		for i, a := range c.args {
-			if (a == "-o" || a == "-O" || a == "--output" || a == "--output-document") && i+1 < len(c.args) && len(s.downloaded) < maxDownloads {
+			if outputFlag(a) && i+1 < len(c.args) && len(s.downloaded) < maxDownloads {
 				s.downloaded[c.args[i+1]] = line
+				s.fetchPersist(line, c.args[i+1])
 			}
 		}
 	} else if len(s.downloaded) > 0 {
