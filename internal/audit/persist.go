@@ -5,12 +5,14 @@ import (
 	"strings"
 )
 
-// Rule persistence, ranked by what is installed and how: content the
-// audit reads (a heredoc, an echo, a file the skill ships and that is
-// audited on its own) that fetches nothing and connects nowhere is an
-// install a reviewer can check; content it cannot see is not. An install
-// the user is asked about first (a yes/no question in the script, or the
-// instructions around a code block asking for consent) drops a level.
+// Rule persistence, ranked by what is installed and how: an install the
+// user is asked about first (a yes/no question in the script, or the
+// instructions above a code block asking for consent) is the user's
+// choice, low when the audit can read what is installed (a heredoc, an
+// echo, a file the skill ships and that is audited on its own) and it
+// fetches nothing, connects nowhere and runs no file the script wrote
+// or downloaded; medium when the content is unseen. Unasked, or risky,
+// it stays high.
 
 // copyCalls are the commands that write a copy of files to a target.
 var copyCalls = set("cp", "mv", "install", "ln", "tee", "dd", "rsync")
@@ -131,6 +133,9 @@ func (s *shScan) stageWrite(target string, c call, ok bool) {
 		return
 	}
 	target = strings.Trim(target, `"'`)
+	if strings.HasPrefix(target, "/dev/") {
+		return
+	}
 	from := ""
 	if ok && (c.name == "grep" && invertFlag(c.args) || c.name == "cat") {
 		for _, a := range operands(c.args) {
@@ -221,28 +226,24 @@ func (s *shScan) consented(line int) bool {
 }
 
 // persistWrite ranks a write to a persistence target that is no key in
-// authorized_keys and no routine rc setting (see persistence): content
-// that is read and harmless, or that ships with the skill, is medium
-// (low once the user is asked); unseen content is high (medium once the
-// user is asked, for an install at the user's own level); risky content
-// is high and is also read as shell, so a download run in it is
-// reported as such.
+// authorized_keys and no routine rc setting (see persistence). Installed
+// after the user is asked, at the user's own level, content that is read
+// and harmless or that ships with the skill is low, and content the scan
+// cannot see is medium; anything else is high (risky content is also
+// read as shell, so a download run in it is reported as such).
 func (s *shScan) persistWrite(line int, target, payload string, shipped, risky bool) {
-	asked := s.consented(line)
-	readable := !risky && payload != "" && harmlessPayload(payload)
+	asked := s.consented(line) && userLevel(target) && !risky
+	readable := !risky && payload != "" && harmlessPayload(payload) && !s.runsWritten(payload)
 	switch {
-	case (readable || shipped) && userLevel(target):
-		base, reason := Medium, "installs code that runs again at every login, boot or schedule into "+target
+	case asked && (readable || shipped):
+		reason := "installs code that runs again at every login, boot or schedule into " + target
 		if shipped {
 			reason += "; it is a file of the skill, audited on its own"
 		} else {
 			reason += "; its content is shown and fetches nothing"
 		}
-		if asked {
-			base, reason = Low, reason+", after the user is asked"
-		}
-		s.add(line, "persistence", base, reason, "")
-	case asked && userLevel(target) && !risky:
+		s.add(line, "persistence", Low, reason+", after the user is asked", "")
+	case asked:
 		// content the scan cannot read (a heredoc in a variable), shown
 		// to the user and installed after they said yes
 		s.add(line, "persistence", Medium, "writes to "+target+" after the user is asked", "")
@@ -252,6 +253,41 @@ func (s *shScan) persistWrite(line int, target, payload string, shipped, risky b
 			s.nestedShell(line, payload)
 		}
 	}
+}
+
+// runsWritten reports whether content names a file the scan wrote with
+// content it did not stage from a persistence file, or downloaded: an
+// entry that runs it runs what that write put there.
+func (s *shScan) runsWritten(payload string) bool {
+	named := func(f string) bool {
+		b := path.Base(strings.Trim(f, `"'`))
+		if b == "." || b == "/" {
+			return false
+		}
+		// the file's name as a path's last part: /name then a space, a
+		// quote, a line's end or the text's end
+		for rest := payload; ; {
+			i := strings.Index(rest, "/"+b)
+			if i < 0 {
+				return false
+			}
+			rest = rest[i+1+len(b):]
+			if rest == "" || strings.ContainsRune(" \t\n\"';)", rune(rest[0])) {
+				return true
+			}
+		}
+	}
+	for f, from := range s.staged {
+		if from == "" && named(f) {
+			return true
+		}
+	}
+	for f := range s.downloaded {
+		if named(f) {
+			return true
+		}
+	}
+	return false
 }
 
 // gitGlobalHooks are the git settings that, set for the user or the

@@ -148,10 +148,10 @@ func (s *shScan) askedBefore(line int) bool {
 var routineLine = lazyRE(`^\s*(?:export\s+[A-Za-z_]\w*=|[A-Za-z_]\w*=|alias\s|source\s|\.\s|eval\s+"\$\((?:[\w./-]+\s+(?:init|shellenv|env|hook|completion)[^)]*)\)"|#|fpath=|path\+=|PATH=|set\s+-gx\s|fish_add_path\s|complete\s|autoload\s|compinit|\[\s|if\s|fi\b|then\b|$)`)
 
 // rcPayloadRisky matches rc-file lines that fetch, connect or background
-// something, or shadow a command that asks for a password or key (an
-// alias or function named sudo captures what is typed to it): never
-// routine.
-var rcPayloadRisky = lazyRE(`(?i)curl|wget|/dev/tcp|\bnc\b|base64|nohup|\bssh\b.*-R|python\s+-c|&\s*$|disown|\balias\s+(?:sudo|su|doas|ssh|scp|passwd|gpg|git)=|\b(?:sudo|su|doas|ssh|passwd)\s*\(\)|\bread\s+-s`)
+// something (also in a subshell or before a comment: ( prog & ) # x),
+// or shadow a command that asks for a password or key (an alias or
+// function named sudo captures what is typed to it): never routine.
+var rcPayloadRisky = lazyRE(`(?i)curl|wget|/dev/tcp|\bnc\b|base64|nohup|\bssh\b.*-R|python\s+-c|(?:^|[^&])&\s*(?:\)|#|$)|disown|\balias\s+(?:sudo|su|doas|ssh|scp|passwd|gpg|git)=|\b(?:sudo|su|doas|ssh|passwd)\s*\(\)|\bread\s+-s`)
 
 func routineRC(target, payload string) bool {
 	if strings.Contains(target, "cron") || strings.Contains(target, "Launch") || strings.Contains(target, "systemd") || strings.Contains(target, "hooks") || strings.Contains(target, "ld.so") {
