@@ -399,3 +399,9 @@ func (s *shScan) fetchPersist(line int, file string) {
 	}
 	s.add(line, "persistence", base, "downloads a file into "+target+": code from the network that runs again at every login, boot or schedule", "")
 }
+
+// execRuleIDs are the rules kept from the commands Python and JavaScript
+// run (scanExecCalls): systemRuleIDs and persistence, whose commands
+// (git config --global core.hooksPath given as an argument list) no
+// string literal shows the shell rules.
+var execRuleIDs = set("destructive-command", "system-trust", "registry-exec-credential", "persistence")

@@ -209,3 +209,14 @@ func psWrittenAt(code string, li lineIndex, ln int, write *lazyRegexp) bool {
 func containsFold(s, sub string) bool {
 	return strings.Contains(strings.ToLower(s), strings.ToLower(sub))
 }
+
+// psEncodedArgs reads the encoded command a shell gives PowerShell
+// (pwsh -EncodedCommand ... in a shell script or a bash block) as
+// PowerShell, at the call's line.
+func (s *shScan) psEncodedArgs(line int, c call) {
+	args := " " + strings.Join(c.args, " ")
+	if !strings.Contains(args, "-") {
+		return
+	}
+	scanPSEncoded(s.sc, s.rel, strings.ReplaceAll(args, "\n", " "), strings.ReplaceAll(args, "\n", " "), s.line0+line-1, s.w)
+}

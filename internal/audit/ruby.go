@@ -462,6 +462,20 @@ func (r *rubyScan) execCalls() {
 	}
 }
 
+// literal returns the text of a literal argument, or of a name assigned
+// one (HOOK = <<~SH ... File.write(p, HOOK)), else "".
+func (r *rubyScan) literal(expr string) string {
+	if i, ok := r.litOf(expr); ok {
+		return r.lits[i].body
+	}
+	if v, ok := r.assigns[strings.TrimSpace(expr)]; ok {
+		if i, ok := r.litOf(v); ok {
+			return r.lits[i].body
+		}
+	}
+	return ""
+}
+
 // rubyOption matches a keyword argument (chdir: dir, exception: true).
 var rubyOption = lazyRE(`^[a-z_]+:\s`)
 
@@ -541,9 +555,7 @@ func (r *rubyScan) writes() {
 			}
 		default:
 			if len(args) > 1 {
-				if i, ok := r.litOf(args[1]); ok {
-					content = r.lits[i].body
-				}
+				content = r.literal(args[1])
 			}
 		}
 		if content == "" && pathArg == 0 {

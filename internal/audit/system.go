@@ -304,6 +304,8 @@ func (s *shScan) systemStmt(st *syntax.Stmt, c call, ok bool, line int) {
 		if base, reason := trustPayload("/etc/resolv.conf", payload, s.w == inScript); base != SeverityNone {
 			s.add(line, "system-trust", base, strings.Replace(reason, "/etc/resolv.conf", c.name+"'s DNS settings", 1), "")
 		}
+	case c.name == "pwsh" || c.name == "powershell" || c.name == "pwsh.exe" || c.name == "powershell.exe":
+		s.psEncodedArgs(line, c)
 	case c.name == "trust" && hasArgExact(c.args, "anchor"),
 		c.name == "security" && hasArgExact(c.args, "add-trusted-cert"),
 		c.name == "certutil" && (hasArgExact(c.args, "-addstore") || hasArgExact(c.args, "-A") && anyContains(c.args, "C,", "CT,", "c,")),

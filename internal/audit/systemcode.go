@@ -60,7 +60,7 @@ func scanSystemCode(sc *skillCtx, rel, code string, line0 int, k fileKind, w whe
 	}
 	before := len(sc.findings)
 	scanExecCalls(sc, rel, c, line0, w)
-	keepRules(sc, before)
+	keepRulesIn(sc, before, execRuleIDs)
 }
 
 // keepRules drops the findings added since before that are not of the
@@ -68,10 +68,14 @@ func scanSystemCode(sc *skillCtx, rel, code string, line0 int, k fileKind, w whe
 // text the other shell rules do not read (prose, the commands of exec
 // calls, which they see through string literals) is scanned for these
 // alone.
-func keepRules(sc *skillCtx, before int) {
+func keepRules(sc *skillCtx, before int) { keepRulesIn(sc, before, systemRuleIDs) }
+
+// keepRulesIn drops the findings added since before whose rule is not in
+// ids.
+func keepRulesIn(sc *skillCtx, before int, ids map[string]bool) {
 	keep := sc.findings[:before]
 	for _, f := range sc.findings[before:] {
-		if systemRuleIDs[f.RuleID] {
+		if ids[f.RuleID] {
 			keep = append(keep, f)
 		}
 	}
