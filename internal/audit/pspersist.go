@@ -90,7 +90,7 @@ var psPersist = []struct {
 	{lazyRE(`(?i)\bschtasks(?:\.exe)?\b[^\n]*\s[/-]create\b`), "creates a scheduled task (schtasks /create)", nil, "schtasks"},
 	{lazyRE(`(?i)\bRegister-Scheduled(?:Task|Job)\b`), "registers a scheduled task", nil, "register-scheduled"},
 	{lazyRE(`(?i)\.RegisterTask(?:Definition)?\s*\(`), "registers a scheduled task through the Task Scheduler's COM object (Schedule.Service)", nil, "registertask"},
-	{lazyRE(`(?i)\\Microsoft\\Windows\\CurrentVersion\\(?:Run|RunOnce|RunOnceEx|RunServices|RunServicesOnce|Policies\\Explorer\\Run)\b|\\Microsoft\\Windows NT\\CurrentVersion\\Winlogon\b`), "adds a program to a Run, RunOnce or Winlogon registry key: it starts at every login", psRegWrite, "currentversion"},
+	{lazyRE(`(?i)\\Microsoft\\Windows\\CurrentVersion\\(?:Run|RunOnce|RunOnceEx|RunServices|RunServicesOnce|Policies\\Explorer\\Run)\b|\\Microsoft\\Windows NT\\CurrentVersion\\(?:Winlogon|Image File Execution Options)\b|\bUserInitMprLogonScript\b`), "adds a program to a Run, RunOnce or Winlogon registry key, a logon script or an image's debugger: it starts at every login or with the program it hijacks", psRegWrite, ""},
 	{lazyRE(`(?i)Start Menu\\Programs\\Startup\b|\bshell:(?:common )?startup\b|GetFolderPath\(\s*['"]?(?:\[Environment\+SpecialFolder\]::)?(?:Common)?Startup\b|SpecialFolder\]::(?:Common)?Startup\b`), "puts a program in the Startup folder: it starts at every login", psFileWrite, "startup"},
 	{lazyRE(`(?i)\b(?:__EventFilter|CommandLineEventConsumer|ActiveScriptEventConsumer|__FilterToConsumerBinding)\b`), "subscribes a command to a WMI event: it runs again by itself, after every reboot", nil, "event"},
 	{lazyRE(`(?i)\bNew-Service\b|\bsc(?:\.exe)?\s+create\b`), "installs a Windows service: it starts again at every boot", nil, "service"},
@@ -122,7 +122,7 @@ var (
 // A profile line is ranked like a shell rc line.
 func scanPSPersist(sc *skillCtx, rel, text, code string, line0 int, w where) {
 	lower := strings.ToLower(code)
-	if !containsAny(lower, []string{"schtasks", "register-scheduled", "registertask", "currentversion", "startup", "event", "service", "$profile"}) {
+	if !containsAny(lower, []string{"schtasks", "register-scheduled", "registertask", "currentversion", "userinitmprlogonscript", "startup", "event", "service", "$profile"}) {
 		return
 	}
 	li := newLineIndex(code)

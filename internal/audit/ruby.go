@@ -31,6 +31,7 @@ type rubyLit struct {
 	line       int
 	cmd        bool
 	heredoc    bool
+	words      bool // %w[...] and %i[...]: a list of words
 }
 
 // maxRubyHeredocs bounds the heredocs read from one line.
@@ -195,7 +196,7 @@ func lexRuby(src string) (string, []rubyLit) {
 			if b[i+1] != 'q' && b[i+1] != 'w' && b[i+1] != 'i' {
 				body = rubyInterp(body)
 			}
-			lits = append(lits, rubyLit{start: i, end: j + 1, body: body, line: line, cmd: b[i+1] == 'x'})
+			lits = append(lits, rubyLit{start: i, end: j + 1, body: body, line: line, cmd: b[i+1] == 'x', words: strings.IndexByte("wWiI", b[i+1]) >= 0})
 			line += strings.Count(src[i:j], "\n")
 			i = j
 		}
@@ -364,9 +365,16 @@ func (r *rubyScan) litOf(expr string) (int, bool) {
 // word returns an argument as one shell word: a literal's text quoted,
 // an array's elements, the home folder as $HOME, anything else $X.
 func (r *rubyScan) word(expr string, depth int) []string {
-	expr = strings.TrimSpace(expr)
+	expr = strings.TrimPrefix(strings.TrimSpace(expr), "*") // a splat spreads its list
 	if i, ok := r.litOf(expr); ok {
 		r.used[i] = true
+		if r.lits[i].words {
+			var out []string
+			for _, w := range strings.Fields(r.lits[i].body) {
+				out = append(out, shellQuote(w))
+			}
+			return out
+		}
 		return []string{shellQuote(r.lits[i].body)}
 	}
 	if strings.HasPrefix(expr, "[") && strings.HasSuffix(expr, "]") {
