@@ -230,7 +230,8 @@ func (s *shScan) consented(line int) bool {
 // after the user is asked, at the user's own level, content that is read
 // and harmless or that ships with the skill is low, and content the scan
 // cannot see is medium; anything else is high (risky content is also
-// read as shell, so a download run in it is reported as such).
+// read as shell, line by line at the write's line, so a download run in
+// it is reported as such).
 func (s *shScan) persistWrite(line int, target, payload string, shipped, risky bool) {
 	asked := s.consented(line) && userLevel(target) && !risky
 	readable := !risky && payload != "" && harmlessPayload(payload) && !s.runsWritten(payload)
@@ -250,7 +251,13 @@ func (s *shScan) persistWrite(line int, target, payload string, shipped, risky b
 	default:
 		s.add(line, "persistence", High, "writes to "+target+": code that runs again at every login, boot or schedule", "")
 		if payload != "" && !s.sc.inLiteral {
-			s.nestedShell(line, payload)
+			// each line of what is written, read at the write's line
+			for i, l := range strings.Split(payload, "\n") {
+				if i == 64 {
+					break
+				}
+				s.nestedShell(line, l)
+			}
 		}
 	}
 }
