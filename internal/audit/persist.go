@@ -412,3 +412,13 @@ func (s *shScan) fetchPersist(line int, file string) {
 // (git config --global core.hooksPath given as an argument list) no
 // string literal shows the shell rules.
 var execRuleIDs = set("destructive-command", "system-trust", "registry-exec-credential", "persistence")
+
+// systemdEnable reports systemctl --user enable: a user service that
+// runs again at every login, medium, low once the user is asked.
+func (s *shScan) systemdEnable(line int) {
+	if s.consented(line) {
+		s.add(line, "persistence", Low, "enables a systemd user service that runs again at login, after the user is asked", "")
+		return
+	}
+	s.add(line, "persistence", Medium, "enables a systemd user service that runs again at login", "")
+}

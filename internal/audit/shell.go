@@ -58,10 +58,8 @@ type shScan struct {
 	envLoadWhat string // the file it loaded
 	sendLine    int
 	sendWhat    string
-	downloaded  map[string]int // files fetched -> line (at most maxDownloads)
-	// staged maps files a redirection or copy wrote to the persistence
-	// file whose own lines they hold, or "" (see stageWrite).
-	staged      map[string]string
+	downloaded  map[string]int    // files fetched -> line (at most maxDownloads)
+	staged      map[string]string // files written -> the persistence file whose lines they hold, or "" (stageWrite)
 	credAndSend bool
 	budget      *walkBudget
 	// env and cfg expand words (see normalise.go), made on first use.
@@ -577,11 +575,7 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 	case c.name == "launchctl" && hasArg(c.args, "load", "bootstrap", "submit"):
 		s.add(line, "persistence", High, "registers a launchd job that runs again at login", "")
 	case c.name == "systemctl" && hasArg(c.args, "--user") && hasArg(c.args, "enable"):
-		if s.consented(line) {
-			s.add(line, "persistence", Low, "enables a systemd user service that runs again at login, after the user is asked", "")
-		} else {
-			s.add(line, "persistence", Medium, "enables a systemd user service that runs again at login", "")
-		}
+		s.systemdEnable(line)
 	}
 	for _, a := range c.args {
 		if s.sc.hints.miner && minerWords.MatchString(a) {
