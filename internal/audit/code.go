@@ -85,6 +85,9 @@ func scanScriptCode(sc *skillCtx, rel, content string, k fileKind) {
 	scanRemoteLoop(sc, rel, c, net)
 	scanEncoded(sc, rel, c, net)
 	scanAgentCode(sc, rel, c, write)
+	if k == kindJS {
+		scanJSRemoteExec(sc, rel, c)
+	}
 }
 
 // scanCodeStripped is scanCode given c, code with its comments blanked
@@ -152,6 +155,8 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 		// no environment read
 	} else if m := env.FindStringIndex(c); m != nil {
 		cred, credOff = "the whole environment", m[0]
+	} else if off := wholeEnvIn(c); off >= 0 {
+		cred, credOff = "the whole environment", off
 	} else if m := envReadOf(envRead, c); m != nil {
 		cred, credOff = strings.TrimSpace(c[m[0]:m[1]]), m[0]
 	}

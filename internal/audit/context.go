@@ -291,6 +291,9 @@ func (sc *skillCtx) file(a *auditor, rel, content string) {
 		if path.Base(rel) == "package.json" {
 			scanPackageScripts(sc, rel, content)
 		}
+		if isComposerJSON(rel) {
+			scanComposerScripts(sc, rel, content)
+		}
 	case kindMake:
 		scanShell(sc, rel, makeShell(content), 1, inScript)
 	case kindDocker:
@@ -302,8 +305,8 @@ func (sc *skillCtx) file(a *auditor, rel, content string) {
 		scanOtherTaint(sc, rel, content)
 		scanStartupEntry(sc, rel, content)
 		if otherCode[strings.ToLower(path.Ext(rel))] {
-			scanRemoteLoop(sc, rel, content, otherNet)
-			scanEncoded(sc, rel, content, otherNet)
+			scanRemoteLoop(sc, rel, content, otherNetDNS)
+			scanEncoded(sc, rel, content, otherNetDNS)
 		}
 		if strings.EqualFold(path.Ext(rel), ".go") {
 			scanGoShell(sc, rel, content)
@@ -311,6 +314,7 @@ func (sc *skillCtx) file(a *auditor, rel, content string) {
 		if strings.ToLower(path.Ext(rel)) == ".rb" || path.Base(rel) == "Rakefile" {
 			scanRuby(sc, rel, content)
 		}
+		scanOtherLang(sc, rel, content)
 	}
 }
 

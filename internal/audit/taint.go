@@ -261,12 +261,12 @@ func scanOtherTaint(sc *skillCtx, rel, text string) {
 			return
 		}
 		what = "the whole environment"
-		if otherNet.FindStringIndex(text) == nil {
+		if otherSend(text) == nil {
 			return // read alone: environments are passed on, not stolen
 		}
 	}
 	ln := 1 + strings.Count(text[:m[0]], "\n")
-	if n := otherNet.FindStringIndex(text); n != nil {
+	if n := otherSend(text); n != nil {
 		sc.add(rel, max(ln, 1+strings.Count(text[:n[0]], "\n")), "credential-exfil", Critical, "reads "+what+" and sends data over the network in the same file", lineAround(text, n[0], n[1]))
 		return
 	}

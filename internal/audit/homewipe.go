@@ -1,0 +1,245 @@
+package audit
+
+import (
+	"path"
+	"regexp"
+	"strings"
+)
+
+// Removal of the home folder, or of every entry in it, in Perl and Ruby
+// (rule destructive-command). Perl's File::Path remove_tree and rmtree,
+// Ruby's FileUtils.rm_rf and friends, and unlink or File.delete over a
+// listing of home (readdir, glob, Dir.children) wipe the user's files as
+// rm -rf ~ does; the shell, Python and JavaScript forms are read
+// elsewhere. The code is read by pattern: every expression for the home
+// folder, and every variable assigned one, becomes "~"; then each
+// removal's arguments, followed through the variables they name, are
+// judged as the shell's rm -rf is (wipeTarget: home, a key folder in
+// home, a system folder), and a list built from a listing of home itself
+// is every entry of home.
+
+// wipeLang is one language's removal calls and home expressions.
+type wipeLang struct {
+	// home are the expressions for the home folder.
+	home *lazyRegexp
+	// tree are the calls that remove folders recursively; files those
+	// that remove files (only a listing of home counts for them).
+	tree, files *lazyRegexp
+	// homeVar is an assignment of the home folder ("~" once the home
+	// expressions are replaced) to a variable, its name in group 1.
+	homeVar *lazyRegexp
+	// listing lists the entries of the home folder.
+	listing *lazyRegexp
+	// sigils are the characters a variable's name starts with.
+	sigils string
+}
+
+var (
+	perlWipe = &wipeLang{
+		home:    lazyRE(`\$ENV\{\s*['"]?(?:HOME|USERPROFILE)['"]?\s*\}|File::HomeDir->my_home|File::HomeDir::my_home\(\)|\(\s*getpwuid\s*\(?\s*\$<\s*\)?\s*\)\s*\[\s*7\s*\]|(?:bsd_)?glob\(\s*['"]~/?['"]\s*\)`),
+		tree:    lazyRE(`\b(?:File::Path::)?(?:remove_tree|rmtree)\b`),
+		files:   lazyRE(`\bunlink\b`),
+		homeVar: lazyRE(`\$(\w+)\s*=\s*["']?~/?["']?\s*(?:(?:\|\||//|\bor\b)[^;]*)?;`),
+		listing: lazyRE(`opendir\s*\(?\s*(?:my\s+)?[\$\w]+\s*,\s*["']?~/?["']?\s*\)?|\bglob\s*\(?\s*["']~/\.?\*["']|<\s*~/\.?\*\s*>`),
+		sigils:  "$@",
+	}
+	rubyWipe = &wipeLang{
+		home:    lazyRE(`\bDir\.home\b(?:\(\))?|\bENV\[\s*['"](?:HOME|USERPROFILE)['"]\s*\]|\bENV\.fetch\(\s*['"]HOME['"]\s*\)|\bFile\.expand_path\(\s*['"]~/?['"]\s*\)|\bGem\.user_home\b`),
+		tree:    lazyRE(`\bFileUtils\.(?:rm_rf|rm_r|remove_dir|remove_entry(?:_secure)?|rmtree|remove_tree)\b`),
+		files:   lazyRE(`\b(?:FileUtils\.(?:rm|rm_f|remove)|File\.(?:delete|unlink))\b`),
+		homeVar: lazyRE(`(?m)^\s*(\w+)\s*=\s*["']?~/?["']?\s*(?:(?:\|\||\bor\b).*)?$`),
+		listing: lazyRE(`\bDir\.(?:children|entries|each_child|glob|\[\])\s*[\(\[]?\s*(?:["']?~/?["']?|File\.join\(\s*~\s*,\s*['"]\.?\*['"]\s*\)|["']~/\.?\*["'])\s*[,\)\]]`),
+		sigils:  "",
+	}
+)
+
+// scanHomeWipe reports a removal of the home folder, a key or system
+// folder, or every entry of home, in Perl (perlWipe) or Ruby (rubyWipe)
+// code.
+func scanHomeWipe(sc *skillCtx, rel, text string, lang *wipeLang) {
+	if !lang.tree.MatchString(text) && !lang.files.MatchString(text) {
+		return
+	}
+	code := homeInterpRe.ReplaceAllString(lang.home.ReplaceAllString(stripHashComments(text), "~"), "~")
+	// variables holding the home folder become ~ too ($home, then
+	// "$home/.ssh")
+	for _, m := range lang.homeVar.FindAllStringSubmatch(code, 8) {
+		sigil := ""
+		if lang.sigils != "" {
+			sigil = `\$`
+		}
+		code = regexp.MustCompile(sigil+`\{?`+regexp.QuoteMeta(m[1])+`\}?\b([^\[{\w(]|$)`).ReplaceAllString(code, "~$1")
+		code = homeInterpRe.ReplaceAllString(code, "~")
+	}
+	for _, re := range []*lazyRegexp{lang.tree, lang.files} {
+		for _, m := range re.FindAllStringIndex(code, 16) {
+			what := ""
+			for _, a := range stmtArgs(code[m[1]:]) {
+				if what = wipeArg(code, a, lang, re == lang.tree, 0); what != "" {
+					break
+				}
+			}
+			if what == "" {
+				continue
+			}
+			ln := 1 + strings.Count(code[:m[0]], "\n")
+			sc.add(rel, ln, "destructive-command", Critical, "removes "+what, strings.TrimSpace(lineText(text, newLineIndex(text), ln)))
+			return
+		}
+	}
+}
+
+var (
+	// homeInterpRe is the home folder interpolated in a Ruby or Perl
+	// string once replaced by ~: "#{~}/x", "${~}/x".
+	homeInterpRe = lazyRE(`[#$]\{\s*~\s*\}`)
+	// homeChild is a path of one entry straight under home named by a
+	// variable: "~/$e", "~/#{e}", File.join(~, e), catfile(~, $e).
+	homeChild = lazyRE(`^["']~/(?:\$\{?\w+\}?|#\{\s*\w+\s*\}|\$_)["']$|^(?:File\.join|File::Spec->cat(?:file|dir)|cat(?:file|dir))\(\s*~\s*,\s*[\$\w]+\s*\)$`)
+	// keepFilter is a grep, select or filter block that keeps only some
+	// entries (a pattern to match, an eq), not one that only drops . and
+	// .. or other names.
+	listFilter = lazyRE(`\bgrep\s*\{([^}]*)\}|\bgrep\s*\(?\s*(/[^/]*/)|\.(?:select|filter|grep)\b`)
+	listNegated  = lazyRE(`!~?\s*/[^/\n]*/|\bne\s+['"][^'"]*['"]|\bunless\b[^}]*`)
+)
+
+// wipeArg returns what removing the argument a destroys ("the home
+// folder", "every entry of the home folder"...), following a variable to
+// its assignments, or "".
+func wipeArg(code, a string, lang *wipeLang, tree bool, depth int) string {
+	a = strings.TrimSpace(a)
+	if depth > 3 || a == "" || strings.HasPrefix(a, "{") {
+		return ""
+	}
+	if lang.listing.MatchString(a) {
+		if selective(a) {
+			return ""
+		}
+		return "every entry of the home folder (listed from it)"
+	}
+	if homeChild.MatchString(a) && lang.listing.MatchString(code) {
+		return "every entry of the home folder (listed from it)"
+	}
+	if tree {
+		if t := wipeTarget(strings.TrimSuffix(strings.Trim(a, `"'`), "/")); t != "" {
+			return t
+		}
+	}
+	name := strings.TrimLeft(a, lang.sigils)
+	if !identRe.MatchString(name) {
+		return ""
+	}
+	re := regexp.MustCompile(`(?:^|[^\w])[` + regexp.QuoteMeta(lang.sigils+"_") + `]?` + regexp.QuoteMeta(name) + `\s*=[^=~>]`)
+	for _, m := range re.FindAllStringIndex(code, 4) {
+		val := stmtArgs(code[m[1]-1:])
+		if w := wipeArg(code, strings.Join(val, ","), lang, tree, depth+1); w != "" {
+			return w
+		}
+	}
+	return ""
+}
+
+// selective reports whether a listing is filtered to chosen entries (a
+// grep or select that matches a pattern), not merely rid of . and ..
+// or of names it leaves alone.
+func selective(expr string) bool {
+	for _, m := range listFilter.FindAllStringSubmatch(expr, 4) {
+		if strings.HasPrefix(m[0], ".") {
+			return true
+		}
+		body := listNegated.ReplaceAllString(m[1]+m[2], "")
+		if strings.Contains(body, "/") || strings.Contains(body, "=~") || strings.Contains(body, " eq ") || strings.Contains(body, "-M") {
+			return true
+		}
+	}
+	return false
+}
+
+// stmtArgs splits the rest of a statement (after a call's name, with or
+// without parentheses, up to its ; or line end at the top level, or a
+// Perl or Ruby statement modifier: if, unless) into top-level arguments.
+func stmtArgs(s string) []string {
+	s = strings.TrimLeft(s, " \t")
+	paren := strings.HasPrefix(s, "(")
+	if paren {
+		s = s[1:]
+	}
+	var out []string
+	depth, start := 0, 0
+	end := func(i int) []string {
+		if a := strings.TrimSpace(s[start:i]); a != "" {
+			out = append(out, a)
+		}
+		return out
+	}
+	for i := 0; i < len(s) && i < 4000; i++ {
+		switch ch := s[i]; ch {
+		case '\'', '"', '`':
+			i = stringEnd(s, i, false)
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			if depth == 0 {
+				return end(i)
+			}
+			depth--
+		case ',':
+			if depth == 0 {
+				end(i)
+				start = i + 1
+			}
+		case ';', '\n':
+			if depth == 0 && (ch == ';' || !paren) {
+				return end(i)
+			}
+		default:
+			if depth == 0 && !paren && (strings.HasPrefix(s[i:], " if ") || strings.HasPrefix(s[i:], " unless ")) {
+				return end(i)
+			}
+		}
+	}
+	return end(min(len(s), 4000))
+}
+
+// stripHashComments blanks whole-line # comments and POD blocks (=pod
+// to =cut), keeping newlines; a # after code may be inside a string or
+// pattern and is left.
+func stripHashComments(text string) string {
+	lines := strings.Split(text, "\n")
+	pod := false
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		switch {
+		case pod:
+			if strings.HasPrefix(l, "=cut") {
+				pod = false
+			}
+			lines[i] = ""
+		case strings.HasPrefix(l, "=") && len(l) > 1 && l[1] >= 'a' && l[1] <= 'z':
+			pod = true
+			lines[i] = ""
+		case strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "#{"):
+			lines[i] = ""
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// scanOtherLang runs the rules written for one language read by
+// pattern: PHP reverse shells, and removals of home in Perl and Ruby. The
+// language comes from the extension, else the shebang.
+func scanOtherLang(sc *skillCtx, rel, content string) {
+	ext := strings.ToLower(path.Ext(rel))
+	shebang := ""
+	if strings.HasPrefix(content, "#!") {
+		shebang, _, _ = strings.Cut(content, "\n")
+	}
+	switch {
+	case ext == ".php" || strings.Contains(shebang, "php"):
+		scanPHP(sc, rel, content)
+	case ext == ".pl" || ext == ".pm" || strings.Contains(shebang, "perl"):
+		scanHomeWipe(sc, rel, content, perlWipe)
+	case ext == ".rb" || strings.Contains(shebang, "ruby"):
+		scanHomeWipe(sc, rel, content, rubyWipe)
+	}
+}

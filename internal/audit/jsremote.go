@@ -1,0 +1,167 @@
+package audit
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Rule download-exec in JavaScript beyond the one-line idioms (eval of
+// await fetch): a script that makes network calls and hands code built at
+// run time to eval, Function, the vm module, module._compile, or require
+// or import of a file it wrote, runs whatever the server answers. The
+// answer is followed through the script's variables by pattern: a
+// response's data events and chunks, what fetch, axios and got return,
+// and every variable assigned from one of those (body += chunk, m =
+// JSON.parse(body)). A sink fed from that is critical; one whose argument
+// the scan cannot trace to the answer, in a script that makes network
+// calls, is high (the code run may still be the download).
+
+var (
+	// jsCodeSink is a call that runs a string as code; group 1 names it.
+	jsCodeSink = lazyRE(`(?:^|[^.\w$])((?:new\s+)?Function|eval|(?:vm\.)?(?:runInNewContext|runInThisContext|runInContext|compileFunction)|new\s+(?:vm\.)?Script|\w+\._compile|require|import)\s*\(`)
+	// jsAnswer is an expression that holds what a server answered.
+	jsAnswer = lazyRE(`\bfetch\s*\(|\.(?:text|json|arrayBuffer|blob)\s*\(\s*\)|\baxios\b|\bgot\s*[.(]|\bresponseText\b|\b(?:res|resp|response)\.(?:data|body)\b|\bhttps?\.get\s*\(|\bexecSync\s*\(\s*['"\x60](?:curl|wget)\b`)
+	// jsChunkParam names a response's data callback's parameter, a
+	// streamed chunk or a promise's resolved value.
+	jsChunkParam = lazyRE(`\.on\(\s*['"]data['"]\s*,\s*(?:async\s*)?(?:function\s*\w*\s*)?\(?\s*(\w+)|for\s+await\s*\(\s*(?:const|let|var)\s+(\w+)\s+of\b|\.then\(\s*(?:async\s*)?(?:function\s*\w*\s*)?\(?\s*(\w+)`)
+	// jsAssign is an assignment: group 1 the variable (or a destructuring
+	// pattern), group 2 the value up to the end of the line or statement.
+	jsAssign = lazyRE(`(?:\b(?:const|let|var)\s+)?(\{[^}=]*\}|\[[^\]=]*\]|[A-Za-z_$][\w$]*)\s*(?:\+=|=)\s*([^;\n=][^;\n]*)`)
+	// jsWrittenFile is a file written with the data of group 2 at the
+	// path held in group 1.
+	jsWrittenFile = `(?:writeFileSync|writeFile|appendFileSync|appendFile)\(\s*%s\s*,\s*([^;\n]+)|createWriteStream\(\s*%s\s*[,)]`
+)
+
+// scanJSRemoteExec reports code a JavaScript script runs that it got
+// over the network (see above); c is the script with comments blanked.
+func scanJSRemoteExec(sc *skillCtx, rel, c string) {
+	if !containsAny(c, []string{"Function", "eval", "runIn", "compileFunction", "Script", "_compile", "require", "import"}) || !jsNet.MatchString(c) {
+		return
+	}
+	tainted := jsTainted(c)
+	li := newLineIndex(c)
+	best, bestOff, reason := SeverityNone, -1, ""
+	for _, m := range jsCodeSink.FindAllStringSubmatchIndex(c, 64) {
+		name := strings.Join(strings.Fields(c[m[2]:m[3]]), " ")
+		args := callArgs(c[m[1]:])
+		if len(args) == 0 {
+			continue
+		}
+		arg := args[0]
+		switch {
+		case strings.HasSuffix(name, "Function"):
+			arg = args[len(args)-1] // the body
+		case name == "require" || name == "import":
+			data, ok := writtenData(c, arg)
+			if !ok {
+				continue // a module, not a file the script wrote
+			}
+			arg = data
+		}
+		if staticString(arg) {
+			continue
+		}
+		sev, why := High, "evaluates code built at run time ("+name+") in a script that makes network calls: the code may be what a server sent"
+		if jsAnswer.MatchString(arg) || mentionsAny(arg, tainted) {
+			sev, why = Critical, "runs what a server answered as code ("+name+"): remote code execution"
+		}
+		if sev > best {
+			best, bestOff, reason = sev, m[2], why
+		}
+	}
+	if best == SeverityNone {
+		return
+	}
+	for _, f := range sc.findings {
+		if f.File == rel && f.RuleID == "download-exec" && f.Severity >= best {
+			return
+		}
+	}
+	ln := li.line(bestOff)
+	sc.add(rel, ln, "download-exec", best, reason, strings.TrimSpace(lineText(c, li, ln)))
+}
+
+// writtenData returns the data written to the file a require or import
+// argument names (a variable or expression the script also writes to
+// with writeFile or createWriteStream; a stream's data is the answer
+// piped into it), and whether it is such a file.
+func writtenData(c, arg string) (string, bool) {
+	arg = strings.TrimSpace(arg)
+	if staticString(arg) || arg == "" {
+		return "", false
+	}
+	q := regexp.QuoteMeta(arg)
+	re := regexp.MustCompile(strings.ReplaceAll(jsWrittenFile, "%s", q))
+	m := re.FindStringSubmatch(c)
+	if m == nil {
+		if strings.Contains(arg, "data:") {
+			return arg, true // import("data:text/javascript," + code)
+		}
+		return "", false
+	}
+	if m[1] == "" {
+		return "res", true // a stream: what is piped into it comes from the network
+	}
+	if a := callArgs(m[1] + ")"); len(a) > 0 {
+		return a[0], true
+	}
+	return m[1], true
+}
+
+// staticString reports whether a JavaScript expression is one string
+// literal with no interpolation.
+func staticString(e string) bool {
+	e = strings.TrimSpace(e)
+	if len(e) < 2 || !strings.ContainsRune("'\"`", rune(e[0])) || stringEnd(e, 0, false) != len(e)-1 {
+		return false
+	}
+	return e[0] != '`' || !strings.Contains(e, "${")
+}
+
+// jsTainted returns the variables of c that hold what a server answered:
+// the seeds of jsChunkParam and assignments from jsAnswer, then every
+// variable assigned from one of them, to a fixed point.
+func jsTainted(c string) map[string]bool {
+	t := map[string]bool{}
+	for _, m := range jsChunkParam.FindAllStringSubmatch(c, 32) {
+		for _, v := range m[1:] {
+			if v != "" {
+				t[v] = true
+			}
+		}
+	}
+	assigns := jsAssign.FindAllStringSubmatch(c, 512)
+	for pass := 0; pass < 8; pass++ {
+		grew := false
+		for _, a := range assigns {
+			if !jsAnswer.MatchString(a[2]) && !mentionsAny(a[2], t) {
+				continue
+			}
+			for _, v := range regexp.MustCompile(`[A-Za-z_$][\w$]*`).FindAllString(a[1], 16) {
+				if !t[v] {
+					t[v], grew = true, true
+				}
+			}
+		}
+		if !grew {
+			break
+		}
+	}
+	return t
+}
+
+// mentionsAny reports whether expression e uses one of the variables
+// in vars as a whole word (not as a property name after a dot).
+func mentionsAny(e string, vars map[string]bool) bool {
+	if len(vars) == 0 {
+		return false
+	}
+	for _, loc := range jsIdent.FindAllStringIndex(e, 64) {
+		if vars[e[loc[0]:loc[1]]] && (loc[0] == 0 || e[loc[0]-1] != '.') {
+			return true
+		}
+	}
+	return false
+}
+
+var jsIdent = lazyRE(`[A-Za-z_$][\w$]*`)
