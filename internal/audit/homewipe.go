@@ -99,8 +99,8 @@ var (
 	// keepFilter is a grep, select or filter block that keeps only some
 	// entries (a pattern to match, an eq), not one that only drops . and
 	// .. or other names.
-	listFilter = lazyRE(`\bgrep\s*\{([^}]*)\}|\bgrep\s*\(?\s*(/[^/]*/)|\.(?:select|filter|grep)\b`)
-	listNegated  = lazyRE(`!~?\s*/[^/\n]*/|\bne\s+['"][^'"]*['"]|\bunless\b[^}]*`)
+	listFilter  = lazyRE(`\bgrep\s*\{([^}]*)\}|\bgrep\s*\(?\s*(/[^/]*/)|\.(?:select|filter|grep)\b`)
+	listNegated = lazyRE(`!~?\s*/[^/\n]*/|\bne\s+['"][^'"]*['"]|\bunless\b[^}]*`)
 )
 
 // wipeArg returns what removing the argument a destroys ("the home
