@@ -17,7 +17,7 @@ import "strings"
 // to_socket_addrs) or PowerShell (Resolve-DnsName, [Net.Dns]).
 var otherDNS = lazyRE(otherDNSSrc)
 
-const otherDNSSrc = `\bnet\.Lookup(?:Host|IP|IPAddr|NetIP|TXT|CNAME|MX|NS|SRV|Addr)\(|\.Lookup(?:Host|IPAddr|NetIP|TXT|CNAME|MX|NS|SRV)\(\s*\w+\s*,` +
+const otherDNSSrc = `\bnet\.Lookup(?:Host|IP|IPAddr|NetIP|TXT|CNAME|MX|NS|SRV|Addr)\(|\.Lookup(?:Host|IPAddr|NetIP|TXT|CNAME|MX|NS|SRV)\(` +
 	`|\bdns\.Exchange(?:Context)?\(|\.SetQuestion\(|\bnew\(dns\.Msg\)` +
 	`|\bResolv(?:\.|::)|Net::DNS|\bgethostbyname\b|\bgethostbynamel\(|\bdns_get_record\(|\bcheckdnsrr\(|\bdns_check_record\(` +
 	`|\bInetAddress\.get(?:All)?ByName\(|\bDns\.(?:GetHost\w*|Resolve\w*)\(|\blookup_host\(|\.to_socket_addrs\(|(?i:resolve-dnsname|\[(?:system\.)?net\.dns\]::)`
@@ -34,23 +34,23 @@ func otherSend(text string) []int {
 		return n
 	}
 	for _, m := range otherDNS.FindAllStringIndex(text, 32) {
-		if !literalName(text[m[1]:]) {
+		if !literalName(text[m[0]:m[1]], text[m[1]:]) {
 			return m
 		}
 	}
 	return nil
 }
 
-// literalName reports whether the argument list after a lookup's
-// opening parenthesis starts (past a context argument) with one whole
-// string literal: a fixed name, which carries no data.
-func literalName(rest string) bool {
+// literalName reports whether the name a lookup (its matched text
+// call) is given is one whole string literal: a fixed name, which
+// carries no data. A method (a net.Resolver's) takes a context first.
+func literalName(call, rest string) bool {
 	args := callArgs(rest)
 	if len(args) == 0 {
 		return false
 	}
 	a := args[0]
-	if identRe.MatchString(a) && len(args) > 1 && (a == "ctx" || strings.HasSuffix(strings.ToLower(a), "ctx") || a == "context") {
+	if strings.HasPrefix(call, ".") && len(args) > 1 {
 		a = args[1]
 	}
 	if len(a) < 2 || !strings.ContainsRune(`"'`, rune(a[0])) {

@@ -43,7 +43,7 @@ func scanPHP(sc *skillCtx, rel, text string) {
 		rest := text[m[1]:]
 		reason := ""
 		switch {
-		case phpProcOpen.MatchString(rest) && regexp.MustCompile(`(?:=>|[\[(,])\s*\$`+v+`\b\s*[,\])]`).MatchString(rest):
+		case procOnSocket(rest, v):
 			reason = "opens a socket and starts a process whose input and output are that socket (reverse shell)"
 		case phpShellExec.MatchString(rest) && phpFdRedirect.MatchString(rest):
 			reason = "opens a socket and runs a shell redirected to its file descriptor (reverse shell)"
@@ -59,6 +59,34 @@ func scanPHP(sc *skillCtx, rel, text string) {
 		sc.add(rel, ln, "reverse-shell", Critical, reason, lineAround(text, m[0], m[1]))
 		return
 	}
+}
+
+// procOnSocket reports whether code starts a process with proc_open
+// whose descriptor spec (the array given, or the array the variable
+// given was assigned) holds the socket variable v.
+func procOnSocket(code, v string) bool {
+	elem := regexp.MustCompile(`(?:^|[\[(,>])\s*\$` + v + `\b\s*(?:[,\])]|$)`)
+	for _, m := range phpProcOpen.FindAllStringIndex(code, 8) {
+		args := callArgs(code[m[1]:])
+		if len(args) < 2 {
+			continue
+		}
+		spec := args[1]
+		if strings.HasPrefix(spec, "$") && identRe.MatchString(spec[1:]) {
+			a := regexp.MustCompile(`\$` + regexp.QuoteMeta(spec[1:]) + `\s*=\s*`).FindStringIndex(code)
+			if a == nil {
+				continue
+			}
+			spec = code[a[1]:min(len(code), a[1]+400)]
+			if end := strings.IndexByte(spec, ';'); end >= 0 {
+				spec = spec[:end]
+			}
+		}
+		if elem.MatchString(spec) {
+			return true
+		}
+	}
+	return false
 }
 
 // readRunLoop reports whether code reads a line from the socket variable
