@@ -41,30 +41,29 @@ func scanPHP(sc *skillCtx, rel, text string) {
 	for _, m := range phpSockAssign.FindAllStringSubmatchIndex(text, 8) {
 		v := regexp.QuoteMeta(text[m[2]:m[3]])
 		rest := text[m[1]:]
-		reason := ""
-		switch {
-		case procOnSocket(rest, v):
+		reason, at := "", -1
+		if at = procOnSocket(rest, v); at >= 0 {
 			reason = "opens a socket and starts a process whose input and output are that socket (reverse shell)"
-		case phpShellExec.MatchString(rest) && phpFdRedirect.MatchString(rest):
-			reason = "opens a socket and runs a shell redirected to its file descriptor (reverse shell)"
-		case regexp.MustCompile(`\b(?:shell_exec|exec|system|passthru|popen|proc_open)\s*\(\s*(?:trim\s*\(\s*)?(?:fgets|fread|stream_get_line|socket_read)\s*\(\s*\$` + v + `\b`).MatchString(rest):
-			reason = "opens a socket and runs the commands it reads from it (reverse shell)"
-		case readRunLoop(rest, v):
+		} else if e := phpShellExec.FindStringIndex(rest); e != nil && phpFdRedirect.MatchString(rest) {
+			reason, at = "opens a socket and runs a shell redirected to its file descriptor (reverse shell)", e[0]
+		} else if at = readRunLoop(rest, v); at >= 0 {
 			reason = "opens a socket and runs the commands it reads from it (reverse shell)"
 		}
 		if reason == "" {
 			continue
 		}
-		ln := 1 + strings.Count(text[:m[0]], "\n")
-		sc.add(rel, ln, "reverse-shell", Critical, reason, lineAround(text, m[0], m[1]))
+		// the line where the process meets the socket, which shows both
+		off := m[1] + at
+		ln := 1 + strings.Count(text[:off], "\n")
+		sc.add(rel, ln, "reverse-shell", Critical, reason, lineAround(text, off, off))
 		return
 	}
 }
 
-// procOnSocket reports whether code starts a process with proc_open
-// whose descriptor spec (the array given, or the array the variable
-// given was assigned) holds the socket variable v.
-func procOnSocket(code, v string) bool {
+// procOnSocket returns the offset in code of a proc_open call whose
+// descriptor spec (the array given, or the array the variable given was
+// assigned) holds the socket variable v, or -1.
+func procOnSocket(code, v string) int {
 	elem := regexp.MustCompile(`(?:^|[\[(,>])\s*\$` + v + `\b\s*(?:[,\])]|$)`)
 	for _, m := range phpProcOpen.FindAllStringIndex(code, 8) {
 		args := callArgs(code[m[1]:])
@@ -83,22 +82,27 @@ func procOnSocket(code, v string) bool {
 			}
 		}
 		if elem.MatchString(spec) {
-			return true
+			return m[0]
 		}
 	}
-	return false
+	return -1
 }
 
-// readRunLoop reports whether code reads a line from the socket variable
-// v into a variable and runs that variable as a command.
-func readRunLoop(code, v string) bool {
-	re := regexp.MustCompile(`\$(\w+)\s*=\s*(?:trim\s*\(\s*)?(?:fgets|fread|stream_get_line|socket_read)\s*\(\s*\$` + v + `\b`)
-	for _, r := range re.FindAllStringSubmatch(code, 4) {
-		if regexp.MustCompile(`\b(?:shell_exec|exec|system|passthru|popen|proc_open)\s*\(\s*\$` + regexp.QuoteMeta(r[1]) + `\b`).MatchString(code) {
-			return true
+// readRunLoop returns the offset in code of a command run on what was
+// read from the socket variable v (shell_exec(fgets($s)), or a variable
+// assigned from such a read), or -1.
+func readRunLoop(code, v string) int {
+	read := `(?:trim\s*\(\s*)?(?:fgets|fread|stream_get_line|socket_read)\s*\(\s*\$` + v + `\b`
+	run := `\b(?:shell_exec|exec|system|passthru|popen|proc_open)\s*\(\s*`
+	if m := regexp.MustCompile(run + read).FindStringIndex(code); m != nil {
+		return m[0]
+	}
+	for _, r := range regexp.MustCompile(`\$(\w+)\s*=\s*`+read).FindAllStringSubmatch(code, 4) {
+		if m := regexp.MustCompile(run + `\$` + regexp.QuoteMeta(r[1]) + `\b`).FindStringIndex(code); m != nil {
+			return m[0]
 		}
 	}
-	return false
+	return -1
 }
 
 // composerEvents are the Composer script events that run by themselves
