@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// Removal of the home folder, or of every entry in it, in Perl and Ruby
+// Removal of the home folder, or of every entry in it, in Perl, Ruby and Go
 // (rule destructive-command). Perl's File::Path remove_tree and rmtree,
 // Ruby's FileUtils.rm_rf and friends, and unlink or File.delete over a
 // listing of home (readdir, glob, Dir.children) wipe the user's files as
@@ -51,11 +51,19 @@ var (
 		listing: lazyRE(`\bDir\.(?:children|entries|each_child|glob|\[\])\s*[\(\[]?\s*(?:["']?~/?["']?|File\.join\(\s*~\s*,\s*['"]\.?\*['"]\s*\)|["']~/\.?\*["'])\s*[,\)\]]`),
 		sigils:  "",
 	}
+	goWipe = &wipeLang{
+		home:    lazyRE(`\bos\.UserHomeDir\(\)|\bos\.Getenv\(\s*"(?:HOME|USERPROFILE)"\s*\)`),
+		tree:    lazyRE(`\bos\.RemoveAll\b`),
+		files:   lazyRE(`\bos\.Remove\b`),
+		homeVar: lazyRE(`(?m)^\s*(?:var\s+)?(\w+)\s*(?:,\s*\w+\s*)?:?=\s*~\s*$`),
+		listing: lazyRE(`\b(?:os|ioutil)\.ReadDir\(\s*~\s*\)|\bfilepath\.Glob\(\s*(?:filepath\.Join\(\s*~\s*,\s*"\*"\s*\)|~\s*\+\s*"/\*")\s*\)`),
+		sigils:  "",
+	}
 )
 
 // scanHomeWipe reports a removal of the home folder, a key or system
-// folder, or every entry of home, in Perl (perlWipe) or Ruby (rubyWipe)
-// code.
+// folder, or every entry of home, in Perl (perlWipe), Ruby (rubyWipe) or
+// Go (goWipe) code.
 func scanHomeWipe(sc *skillCtx, rel, text string, lang *wipeLang) {
 	if !lang.tree.MatchString(text) && !lang.files.MatchString(text) {
 		return
@@ -95,7 +103,7 @@ var (
 	homeInterpRe = lazyRE(`[#$]\{\s*~\s*\}`)
 	// homeChild is a path of one entry straight under home named by a
 	// variable: "~/$e", "~/#{e}", File.join(~, e), catfile(~, $e).
-	homeChild = lazyRE(`^["']~/(?:\$\{?\w+\}?|#\{\s*\w+\s*\}|\$_)["']$|^(?:File\.join|File::Spec->cat(?:file|dir)|cat(?:file|dir))\(\s*~\s*,\s*[\$\w]+\s*\)$`)
+	homeChild = lazyRE(`^["']~/(?:\$\{?\w+\}?|#\{\s*\w+\s*\}|\$_)["']$|^(?:File\.join|File::Spec->cat(?:file|dir)|cat(?:file|dir)|filepath\.Join|path\.Join)\(\s*~\s*,\s*[\$\w]+(?:\.Name\(\))?\s*\)$`)
 	// keepFilter is a grep, select or filter block that keeps only some
 	// entries (a pattern to match, an eq), not one that only drops . and
 	// .. or other names.
@@ -239,7 +247,40 @@ func scanOtherLang(sc *skillCtx, rel, content string) {
 		scanPHP(sc, rel, content)
 	case ext == ".pl" || ext == ".pm" || strings.Contains(shebang, "perl"):
 		scanHomeWipe(sc, rel, content, perlWipe)
+		scanOtherExec(sc, rel, content)
 	case ext == ".rb" || strings.Contains(shebang, "ruby"):
 		scanHomeWipe(sc, rel, content, rubyWipe)
+		scanOtherExec(sc, rel, content)
+	case ext == ".go":
+		scanHomeWipe(sc, rel, content, goWipe)
 	}
+}
+
+// otherExecRe is a command line given to the shell in Perl or Ruby:
+// system or exec with one double- or single-quoted string, backticks,
+// qx{} and %x().
+var otherExecRe = lazyRE("(?m)\\b(?:system|exec)\\s*\\(?\\s*(?:\"((?:[^\"\\\\\\n]|\\\\.)*)\"|'([^'\\n]*)')\\s*\\)?\\s*(?:;|$|\\bor\\b|\\bif\\b|\\bunless\\b)|`([^`\\n]+)`|\\bqx\\s*\\{([^}\\n]+)\\}|%x\\(([^)\\n]+)\\)")
+
+// otherShellHome are Perl's and Ruby's expressions for the home folder
+// inside a command string, read as $HOME.
+var otherShellHome = lazyRE(`\$ENV\{\s*['"]?HOME['"]?\s*\}|#\{\s*(?:Dir\.home|ENV\[\s*['"]HOME['"]\s*\])\s*\}`)
+
+// scanOtherExec runs the destructive-command, system-trust and
+// registry-exec-credential shell rules over the commands a Perl or Ruby
+// script hands to the shell (system "rm -rf $ENV{HOME}", backticks), as
+// they are run over Python's and JavaScript's.
+func scanOtherExec(sc *skillCtx, rel, text string) {
+	code := stripHashComments(text)
+	before := len(sc.findings)
+	for _, m := range otherExecRe.FindAllStringSubmatchIndex(code, 64) {
+		for g := 2; g < len(m); g += 2 {
+			if m[g] < 0 {
+				continue
+			}
+			cmd := otherShellHome.ReplaceAllString(code[m[g]:m[g+1]], "$$HOME")
+			scanShell(sc, rel, unescapeLit(cmd), 1+strings.Count(code[:m[0]], "\n"), inScript)
+			break
+		}
+	}
+	keepRules(sc, before)
 }

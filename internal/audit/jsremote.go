@@ -17,8 +17,9 @@ import (
 // calls, is high (the code run may still be the download).
 
 var (
-	// jsCodeSink is a call that runs a string as code; group 1 names it.
-	jsCodeSink = lazyRE(`(?:^|[^.\w$])((?:new\s+)?Function|eval|(?:vm\.)?(?:runInNewContext|runInThisContext|runInContext|compileFunction)|new\s+(?:vm\.)?Script|\w+\._compile|require|import)\s*\(`)
+	// jsCodeSink is a call that runs a string as code; group 1 or 2
+	// names it.
+	jsCodeSink = lazyRE(`(?:^|[^.\w$])((?:new\s+)?Function|eval|(?:globalThis|global|window|self)\.eval|\(\s*0\s*,\s*eval\s*\)|runInNewContext|runInThisContext|runInContext|compileFunction|new\s+(?:vm\.)?Script|require|import)\s*\(|(\.(?:runInNewContext|runInThisContext|runInContext|compileFunction|_compile))\s*\(`)
 	// jsAnswer is an expression that holds what a server answered.
 	jsAnswer = lazyRE(`\bfetch\s*\(|\.(?:text|json|arrayBuffer|blob)\s*\(\s*\)|\baxios\b|\bgot\s*[.(]|\bresponseText\b|\b(?:res|resp|response)\.(?:data|body)\b|\bhttps?\.get\s*\(|\bexecSync\s*\(\s*['"\x60](?:curl|wget)\b`)
 	// jsChunkParam names a response's data callback's parameter, a
@@ -42,7 +43,11 @@ func scanJSRemoteExec(sc *skillCtx, rel, c string) {
 	li := newLineIndex(c)
 	best, bestOff, reason := SeverityNone, -1, ""
 	for _, m := range jsCodeSink.FindAllStringSubmatchIndex(c, 64) {
-		name := strings.Join(strings.Fields(c[m[2]:m[3]]), " ")
+		g := m[2:4]
+		if g[0] < 0 {
+			g = m[4:6]
+		}
+		name := strings.Join(strings.Fields(c[g[0]:g[1]]), " ")
 		args := callArgs(c[m[1]:])
 		if len(args) == 0 {
 			continue
@@ -66,7 +71,7 @@ func scanJSRemoteExec(sc *skillCtx, rel, c string) {
 			sev, why = Critical, "runs what a server answered as code ("+name+"): remote code execution"
 		}
 		if sev > best {
-			best, bestOff, reason = sev, m[2], why
+			best, bestOff, reason = sev, g[0], why
 		}
 	}
 	if best == SeverityNone {
