@@ -39,8 +39,7 @@ func scanJSRemoteExec(sc *skillCtx, rel, c string) {
 	if !containsAny(c, []string{"Function", "eval", "runIn", "compileFunction", "Script", "_compile", "require", "import"}) || !jsNet.MatchString(c) {
 		return
 	}
-	tainted := jsTainted(c)
-	li := newLineIndex(c)
+	var tainted map[string]bool // computed for the first sink given code built at run time
 	best, bestOff, reason := SeverityNone, -1, ""
 	for _, m := range jsCodeSink.FindAllStringSubmatchIndex(c, 64) {
 		g := m[2:4]
@@ -66,6 +65,9 @@ func scanJSRemoteExec(sc *skillCtx, rel, c string) {
 		if staticString(arg) {
 			continue
 		}
+		if tainted == nil {
+			tainted = jsTainted(c)
+		}
 		sev, why := High, "evaluates code built at run time ("+name+") in a script that makes network calls: the code may be what a server sent"
 		if jsAnswer.MatchString(arg) || mentionsAny(arg, tainted) {
 			sev, why = Critical, "runs what a server answered as code ("+name+"): remote code execution"
@@ -82,6 +84,7 @@ func scanJSRemoteExec(sc *skillCtx, rel, c string) {
 			return
 		}
 	}
+	li := newLineIndex(c)
 	ln := li.line(bestOff)
 	sc.add(rel, ln, "download-exec", best, reason, strings.TrimSpace(lineText(c, li, ln)))
 }
@@ -142,8 +145,8 @@ func jsTainted(c string) map[string]bool {
 			if !jsAnswer.MatchString(a[2]) && !mentionsAny(a[2], t) {
 				continue
 			}
-			for _, v := range regexp.MustCompile(`[A-Za-z_$][\w$]*`).FindAllString(a[1], 16) {
-				if !t[v] {
+			for _, loc := range jsIdent.FindAllStringIndex(a[1], 16) {
+				if v := a[1][loc[0]:loc[1]]; !t[v] {
 					t[v], grew = true, true
 				}
 			}
