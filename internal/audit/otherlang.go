@@ -1,0 +1,61 @@
+package audit
+
+import (
+	"path"
+	"strings"
+)
+
+// scanOtherLang runs the rules written for one language read by
+// pattern: PHP, Perl and Ruby reverse shells, removals of home in Perl,
+// Ruby and Go, and the commands Perl and Ruby give the shell. The
+// language comes from the extension, else the shebang.
+func scanOtherLang(sc *skillCtx, rel, content string) {
+	ext := strings.ToLower(path.Ext(rel))
+	shebang := ""
+	if strings.HasPrefix(content, "#!") {
+		shebang, _, _ = strings.Cut(content, "\n")
+	}
+	switch {
+	case ext == ".php" || strings.Contains(shebang, "php"):
+		scanPHP(sc, rel, content)
+	case ext == ".pl" || ext == ".pm" || strings.Contains(shebang, "perl"):
+		scanHomeWipe(sc, rel, content, perlWipe)
+		scanOtherExec(sc, rel, content)
+		scanPerlRubyShell(sc, rel, content)
+	case ext == ".rb" || strings.Contains(shebang, "ruby"):
+		scanHomeWipe(sc, rel, content, rubyWipe)
+		scanOtherExec(sc, rel, content)
+		scanPerlRubyShell(sc, rel, content)
+	case ext == ".go":
+		scanHomeWipe(sc, rel, content, goWipe)
+	}
+}
+
+// otherExecRe is a command line given to the shell in Perl or Ruby:
+// system or exec with one double- or single-quoted string, backticks,
+// qx{} and %x().
+var otherExecRe = lazyRE("(?m)\\b(?:system|exec)\\s*\\(?\\s*(?:\"((?:[^\"\\\\\\n]|\\\\.)*)\"|'([^'\\n]*)')\\s*\\)?\\s*(?:;|$|\\bor\\b|\\bif\\b|\\bunless\\b)|`([^`\\n]+)`|\\bqx\\s*\\{([^}\\n]+)\\}|%x\\(([^)\\n]+)\\)")
+
+// otherShellHome are Perl's and Ruby's expressions for the home folder
+// inside a command string, read as $HOME.
+var otherShellHome = lazyRE(`\$ENV\{\s*['"]?HOME['"]?\s*\}|#\{\s*(?:Dir\.home|ENV\[\s*['"]HOME['"]\s*\])\s*\}`)
+
+// scanOtherExec runs the destructive-command, system-trust and
+// registry-exec-credential shell rules over the commands a Perl or Ruby
+// script hands to the shell (system "rm -rf $ENV{HOME}", backticks), as
+// they are run over Python's and JavaScript's.
+func scanOtherExec(sc *skillCtx, rel, text string) {
+	code := stripHashComments(text)
+	before := len(sc.findings)
+	for _, m := range otherExecRe.FindAllStringSubmatchIndex(code, 64) {
+		for g := 2; g < len(m); g += 2 {
+			if m[g] < 0 {
+				continue
+			}
+			cmd := otherShellHome.ReplaceAllString(code[m[g]:m[g+1]], "$$HOME")
+			scanShell(sc, rel, unescapeLit(cmd), 1+strings.Count(code[:m[0]], "\n"), inScript)
+			break
+		}
+	}
+	keepRules(sc, before)
+}
