@@ -43,8 +43,7 @@ func wholeEnvIn(c string) int {
 // walk: that is a child's environment, not a dump.
 func enclosedBySink(c string, off int) bool {
 	depth, calls := 0, 0
-	before := strings.TrimRight(c[max(0, off-12):off], " \t")
-	if strings.HasSuffix(before, "env:") || strings.HasSuffix(before, "env=") || strings.HasSuffix(before, "env =") || strings.HasSuffix(before, "processEnv:") {
+	if childEnvLead.MatchString(c[max(0, off-24):off]) {
 		return false
 	}
 	for i := off - 1; i >= 0 && off-i < 2000; i-- {
@@ -74,8 +73,7 @@ func enclosedBySink(c string, off int) bool {
 				for k > 0 && (isIdentByte(c[k-1]) || c[k-1] == '.') {
 					k--
 				}
-				lead := strings.TrimRight(c[max(0, k-12):k], " \t")
-				return !strings.HasSuffix(lead, "env:") && !strings.HasSuffix(lead, "env=")
+				return !childEnvLead.MatchString(c[max(0, k-24):k])
 			}
 			if calls++; calls >= 4 {
 				return false
@@ -88,6 +86,10 @@ func enclosedBySink(c string, off int) bool {
 	}
 	return false
 }
+
+// childEnvLead is what precedes an environment given to a child process
+// or runtime: an env option or keyword, an env field (go.env = ...).
+var childEnvLead = lazyRE(`(?i)\benv\s*[:=]\s*$|\bprocessEnv\s*:\s*$`)
 
 func isIdentByte(b byte) bool {
 	return b == '_' || b == '$' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'

@@ -80,6 +80,9 @@ func scanHomeWipe(sc *skillCtx, rel, text string, lang *wipeLang) {
 	}
 	for _, re := range []*lazyRegexp{lang.tree, lang.files} {
 		for _, m := range re.FindAllStringIndex(code, 16) {
+			if importLike.MatchString(code[strings.LastIndexByte(code[:m[0]], '\n')+1 : m[0]]) {
+				continue // an import (use File::Path qw(rmtree)) or a definition
+			}
 			what := ""
 			for _, a := range stmtArgs(code[m[1]:]) {
 				if what = wipeArg(code, a, lang, re == lang.tree, 0); what != "" {
@@ -97,6 +100,9 @@ func scanHomeWipe(sc *skillCtx, rel, text string, lang *wipeLang) {
 }
 
 var (
+	// importLike is what precedes a removal's name on its line when it
+	// is imported or defined, not called: use, require, qw, sub, func.
+	importLike = lazyRE(`\b(?:use|require|import|qw|sub|func|def)\b|\\&\s*$|->\s*$`)
 	// homeInterpRe is the home folder interpolated in a Ruby or Perl
 	// string once replaced by ~: "#{~}/x", "${~}/x".
 	homeInterpRe = lazyRE(`[#$]\{\s*~\s*\}`)
@@ -127,8 +133,10 @@ func wipeArg(code, a string, lang *wipeLang, tree bool, depth int) string {
 	if homeChild.MatchString(a) && lang.listing.MatchString(code) {
 		return "every entry of the home folder (listed from it)"
 	}
-	if tree {
-		if t := wipeTarget(strings.TrimSuffix(strings.Trim(a, `"'`), "/")); t != "" {
+	// a path: ~ (home, however it was written) or an absolute one; an
+	// empty string is no path (wipeTarget reads "" as /)
+	if p := strings.Trim(a, `"'`); tree && (strings.HasPrefix(p, "~") || strings.HasPrefix(p, "/")) {
+		if t := wipeTarget(strings.TrimSuffix(p, "/")); t != "" {
 			return t
 		}
 	}
@@ -209,8 +217,8 @@ func stmtArgs(s string) []string {
 }
 
 // stripHashComments blanks whole-line # comments and POD blocks (=pod
-// to =cut), keeping newlines; a # after code may be inside a string or
-// pattern and is left.
+// to =cut) to spaces, so offsets and lines stay those of text; a # after
+// code may be inside a string or pattern and is left.
 func stripHashComments(text string) string {
 	lines := strings.Split(text, "\n")
 	pod := false
@@ -221,12 +229,12 @@ func stripHashComments(text string) string {
 			if strings.HasPrefix(l, "=cut") {
 				pod = false
 			}
-			lines[i] = ""
+			lines[i] = strings.Repeat(" ", len(l))
 		case strings.HasPrefix(l, "=") && len(l) > 1 && l[1] >= 'a' && l[1] <= 'z':
 			pod = true
-			lines[i] = ""
+			lines[i] = strings.Repeat(" ", len(l))
 		case strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "#{"):
-			lines[i] = ""
+			lines[i] = strings.Repeat(" ", len(l))
 		}
 	}
 	return strings.Join(lines, "\n")

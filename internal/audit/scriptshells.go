@@ -105,25 +105,40 @@ func readRunLoop(code, v string) int {
 
 // A Perl or Ruby reverse shell connects a socket (Perl's socket and
 // connect, IO::Socket::INET or IO::Socket::IP; Ruby's TCPSocket,
-// Socket.tcp) and makes it a process's standard streams: open(STDIN,
-// ">&S"), STDIN.reopen(s), spawn(..., [:in, :out, :err] => s), or a shell
-// command redirected to its descriptor (exec sprintf("/bin/sh -i <&%d
-// >&%d", f, f)).
+// Socket.tcp) and makes that socket a process's standard streams:
+// open(STDIN, ">&S"), open(STDOUT, ">&", $s), STDIN.reopen(s),
+// spawn(..., [:in, :out, :err] => s), or a shell command redirected to its
+// descriptor (exec sprintf("/bin/sh -i <&%d >&%d", f, f)). The socket is
+// named: saving and restoring STDOUT in a program that also has a socket
+// is not one.
 var (
-	perlRubySocket = lazyRE(`\bIO::Socket::(?:INET6?|IP|SSL)\b|\bsocket\s*\(\s*\*?\w+\s*,\s*(?:PF_INET|AF_INET)|\bTCPSocket\.(?:new|open)\b|\bSocket\.tcp\b|\bOpenSSL::SSL::SSLSocket\.new\b`)
-	perlRubyWire   = lazyRE(`\bopen\s*\(?\s*\*?STD(?:IN|OUT|ERR)\s*,\s*["']?\+?[<>]+&|\b(?:STD(?:IN|OUT|ERR)|\$std(?:in|out|err))\.reopen\(|\[\s*:in\s*,\s*:out(?:\s*,\s*:err)?\s*\]\s*=>|\bin:\s*\w+\s*,\s*out:\s*\w+|\bopen\s*\(?\s*\*?STD(?:IN|OUT)\s*,\s*["']?[<>]&["']?\s*,|\bPOSIX::dup2\(|\b(?:exec|system|spawn)\b[^\n]*[<>]&\s*(?:[3-9]\b|%d|#\{)`)
+	// perlRubySocket opens a socket; group 1 or 2 is its handle or
+	// variable.
+	perlRubySocket = lazyRE(`\bsocket\s*\(\s*\*?(\w+)\s*,\s*(?:PF_INET|AF_INET)|\$?(\w+)\s*=\s*(?:IO::Socket::(?:INET6?|IP|SSL)->new\b|(?:TCPSocket\.(?:new|open)|Socket\.tcp)\b)`)
 )
+
+// perlRubyWire returns the pattern of the socket named name made a
+// process's standard streams.
+func perlRubyWire(name string) *regexp.Regexp {
+	n := regexp.QuoteMeta(name)
+	return regexp.MustCompile(`\bopen\s*\(?\s*\*?STD(?:IN|OUT|ERR)\s*,\s*["']\+?[<>]+&=?\*?` + n + `\b|\bopen\s*\(?\s*\*?STD(?:IN|OUT|ERR)\s*,\s*["']\+?[<>]+&=?["']\s*,\s*\\?\*?\$?` + n + `\b` +
+		`|\b(?:STD(?:IN|OUT|ERR)|\$std(?:in|out|err))\.reopen\(\s*` + n + `\b|\[\s*:in\s*,\s*:out(?:\s*,\s*:err)?\s*\]\s*=>\s*` + n + `\b|\bin:\s*` + n + `\s*,\s*out:` +
+		`|\bdup2\(\s*(?:fileno\(\s*\$?` + n + `|\$?` + n + `->fileno)` +
+		`|\b(?:exec|system|spawn)\b[^\n]*[<>]&\s*(?:%d|#\{\s*` + n + `)[^\n]*` + n + `\b|\b(?:exec|system|spawn)\b[^\n]*[<>]&\s*#\{\s*` + n + `\b`)
+}
 
 // scanPerlRubyShell reports a Perl or Ruby reverse shell (see above).
 func scanPerlRubyShell(sc *skillCtx, rel, text string) {
 	code := stripHashComments(text)
-	if perlRubySocket.FindStringIndex(code) == nil {
-		return
+	for _, m := range perlRubySocket.FindAllStringSubmatch(code, 8) {
+		name := m[1] + m[2]
+		if name == "" {
+			continue
+		}
+		if w := perlRubyWire(name).FindStringIndex(code); w != nil {
+			ln := 1 + strings.Count(code[:w[0]], "\n")
+			sc.add(rel, ln, "reverse-shell", Critical, "connects a socket and makes it a process's standard input and output (reverse shell)", lineAround(text, w[0], w[1]))
+			return
+		}
 	}
-	w := perlRubyWire.FindStringIndex(code)
-	if w == nil {
-		return
-	}
-	ln := 1 + strings.Count(code[:w[0]], "\n")
-	sc.add(rel, ln, "reverse-shell", Critical, "connects a socket and makes it a process's standard input and output (reverse shell)", lineAround(text, w[0], w[1]))
 }
