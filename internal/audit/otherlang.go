@@ -7,7 +7,7 @@ import (
 
 // scanOtherLang runs the rules written for one language read by
 // pattern: PHP, Perl and Ruby reverse shells, removals of home in Perl,
-// Ruby and Go, and the commands Perl and Ruby give the shell. The
+// Ruby and Go, and the commands Perl gives the shell (Ruby's: scanRuby). The
 // language comes from the extension, else the shebang.
 func scanOtherLang(sc *skillCtx, rel, content string) {
 	ext := strings.ToLower(path.Ext(rel))
@@ -23,8 +23,7 @@ func scanOtherLang(sc *skillCtx, rel, content string) {
 		scanOtherExec(sc, rel, content)
 		scanPerlRubyShell(sc, rel, content)
 	case ext == ".rb" || strings.Contains(shebang, "ruby"):
-		scanHomeWipe(sc, rel, content, rubyWipe)
-		scanOtherExec(sc, rel, content)
+		scanHomeWipe(sc, rel, content, rubyWipe) // commands: scanRuby
 		scanPerlRubyShell(sc, rel, content)
 	case ext == ".go":
 		scanHomeWipe(sc, rel, content, goWipe)
@@ -41,9 +40,10 @@ var otherExecRe = lazyRE("(?m)\\b(?:system|exec)\\s*\\(?\\s*(?:\"((?:[^\"\\\\\\n
 var otherShellHome = lazyRE(`\$ENV\{\s*['"]?HOME['"]?\s*\}|#\{\s*(?:Dir\.home|ENV\[\s*['"]HOME['"]\s*\])\s*\}`)
 
 // scanOtherExec runs the destructive-command, system-trust and
-// registry-exec-credential shell rules over the commands a Perl or Ruby
-// script hands to the shell (system "rm -rf $ENV{HOME}", backticks), as
-// they are run over Python's and JavaScript's.
+// registry-exec-credential shell rules over the commands a Perl script
+// hands to the shell (system "rm -rf $ENV{HOME}", backticks, qx{}), as
+// they are run over Python's and JavaScript's (Ruby's go through
+// scanRuby).
 func scanOtherExec(sc *skillCtx, rel, text string) {
 	code := stripHashComments(text)
 	before := len(sc.findings)
