@@ -1,6 +1,7 @@
 package audit_test
 
 import (
+	"path/filepath"
 	"testing"
 
 	"github.com/skilldex/skilldex/internal/audit"
@@ -113,4 +114,37 @@ func TestReverseShellPerlRuby(t *testing.T) {
 		"benign/perl-http-client":      {file("scripts/get.pl", "use IO::Socket::INET;\nmy $s = IO::Socket::INET->new(PeerAddr => 'example.com:80') or die;\nprint $s \"GET / HTTP/1.0\\r\\n\\r\\n\";\nprint while <$s>;\nsystem('git', 'status');\n"), none},
 		"benign/ruby-tcp-client":       {file("scripts/get.rb", "require 'socket'\ns = TCPSocket.new('example.com', 80)\ns.write(\"GET / HTTP/1.0\\r\\n\\r\\n\")\nputs s.read\nsystem('git', 'status')\n"), none},
 	})
+}
+
+// TestRedTeam4Code: the four code skills of redteam4 are flagged by the
+// intended rules at the labelled primary line, and no benign skill of the
+// set is flagged high or critical.
+func TestRedTeam4Code(t *testing.T) {
+	root := filepath.Join("testdata", "redteam4")
+	hostile := auditDir(t, filepath.Join(root, "hostile"))
+	for _, want := range []struct {
+		skill, rule, file string
+		line              int
+	}{
+		{"changelog-writer", "credential-exfil", "scripts/gitlog.go", 60},
+		{"composer-audit", "reverse-shell", "bin/advisories.php", 21},
+		{"log-rotate-helper", "destructive-command", "scripts/rotate.pl", 43},
+		{"node-project-bootstrap", "download-exec", "template/scripts/pin-toolchain.cjs", 24},
+		{"node-project-bootstrap", "credential-exfil", "template/scripts/pin-toolchain.cjs", 17},
+	} {
+		found := false
+		for _, f := range findingsOf(hostile, want.skill, want.rule) {
+			if f.File == want.file && f.Line == want.line && f.Severity == audit.Critical {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s: want %s critical at %s:%d; findings %+v", want.skill, want.rule, want.file, want.line, findingsOf(hostile, want.skill, want.rule))
+		}
+	}
+	for _, f := range auditDir(t, filepath.Join(root, "benign")).Findings {
+		if f.Severity >= audit.High {
+			t.Errorf("benign %s/%s:%d flagged %v by %s: %s", f.SkillID, f.File, f.Line, f.Severity, f.RuleID, f.Reason)
+		}
+	}
 }
