@@ -57,7 +57,9 @@ func scanComposerScripts(sc *skillCtx, rel, text string) {
 			case strings.HasPrefix(cmd, "@putenv "):
 				continue
 			case strings.HasPrefix(cmd, "@"):
-				run(event, strings.Fields(cmd[1:] + " ")[0], depth+1)
+				if ref := strings.Fields(cmd[1:]); len(ref) > 0 {
+					run(event, ref[0], depth+1)
+				}
 				continue
 			case !strings.ContainsAny(cmd, " /|;&$") && strings.Contains(cmd, "::"):
 				continue // a PHP callback
