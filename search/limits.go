@@ -26,8 +26,12 @@ const (
 	// skill word is that long.
 	maxFuzzyLen = 24
 	// searchBudget bounds the time one Search may run (planning, typo
-	// correction and scoring) before it fails with ErrBudget.
-	searchBudget = 5 * time.Second
+	// correction and scoring) before it fails with ErrBudget. It is a
+	// backstop against a query the limits above let through and that
+	// still runs away, not a latency target: a real search takes
+	// milliseconds, and on a machine starved of CPU (a loaded CI runner,
+	// the race detector) a slow but sound search must still be answered.
+	searchBudget = 30 * time.Second
 	// MaxWindow is the largest Request.Limit + Request.Offset accepted:
 	// more hits than any catalog holds (the goal is 100,000 skills), small
 	// enough that nothing sized by it can exhaust memory or overflow.

@@ -143,7 +143,7 @@ type plan struct {
 // naming sizes, never echoing the text) for a query over MaxQueryBytes or
 // MaxQueryWords or keywords over MaxKeywords or MaxKeywordBytes;
 // ErrEmptyQuery for a query without letters or digits; ErrBudget when the
-// search runs past its time budget (5 s); ctx's error if it is cancelled;
+// search runs past its time budget (30 s); ctx's error if it is cancelled;
 // an error for a negative Limit or Offset, ErrWindowTooLarge when Limit +
 // Offset is over MaxWindow, and an error for a closed Index. A query whose words are all
 // stop words ("the", "and") yields an empty Result, not an error.
