@@ -1,0 +1,3 @@
+module skill-lint/fixer
+
+go 1.22
