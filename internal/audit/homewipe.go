@@ -120,9 +120,23 @@ var (
 // folder", "every entry of the home folder"...), following a variable to
 // its assignments, or "".
 func wipeArg(code, a string, lang *wipeLang, tree bool, depth int) string {
+	return wipeArgOf(code, a, lang, tree, depth, false)
+}
+
+// wipeArgOf is wipeArg for the argument a or, when parent is set, for
+// its parent folder (File.dirname(a)).
+func wipeArgOf(code, a string, lang *wipeLang, tree bool, depth int, parent bool) string {
 	a = strings.TrimSpace(a)
-	if depth > 3 || a == "" || strings.HasPrefix(a, "{") {
+	if depth > 4 || a == "" || strings.HasPrefix(a, "{") {
 		return ""
+	}
+	if m := wipeWrap.FindStringSubmatch(a); m != nil {
+		fn := a[:strings.IndexByte(a, '(')]
+		up := strings.Contains(fn, "dirname") || strings.HasSuffix(fn, ".Dir") || strings.Contains(fn, "fnamemodify")
+		return wipeArgOf(code, m[1], lang, tree, depth+1, parent || up)
+	}
+	if w := globWipe(a, parent); w != "" && !selective(a) && (tree || strings.HasPrefix(w, "every entry")) {
+		return w
 	}
 	if lang.listing.MatchString(a) {
 		if selective(a) {
@@ -147,9 +161,13 @@ func wipeArg(code, a string, lang *wipeLang, tree bool, depth int) string {
 	re := regexp.MustCompile(`(?:^|[^\w])[` + regexp.QuoteMeta(lang.sigils+"_") + `]?` + regexp.QuoteMeta(name) + `\s*=[^=~>]`)
 	for _, m := range re.FindAllStringIndex(code, 4) {
 		val := stmtArgs(code[m[1]-1:])
-		if w := wipeArg(code, strings.Join(val, ","), lang, tree, depth+1); w != "" {
+		if w := wipeArgOf(code, strings.Join(val, ","), lang, tree, depth+1, parent); w != "" {
 			return w
 		}
+	}
+	// a loop's variable: every entry of the list the loop walks
+	if l := loopListOf(code, name); l != "" && l != a {
+		return wipeArgOf(code, l, lang, tree, depth+1, parent)
 	}
 	return ""
 }
