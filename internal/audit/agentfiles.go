@@ -65,24 +65,46 @@ var (
 	// agentSkillsPart names installed skills.
 	agentSkillsPart = lazyRE(`(?:^|/)(?:skills|SKILL\.md)$`)
 	// listsFolder walks or lists a folder's entries.
-	listsFolder = lazyRE(`readdirSync|readdir\(|opendir|os\.listdir|\.iterdir\(|os\.walk|os\.scandir|glob\(|\.glob\(|globSync|fs\.promises\.readdir`)
+	listsFolder = lazyRE(`filepath\.(?:Glob|Walk|WalkDir)\(|fs\.(?:WalkDir|Glob)\(|os\.ReadDir\(|readdirSync|readdir\(|opendir|os\.listdir|\.iterdir\(|os\.walk|os\.scandir|glob\(|\.glob\(|globSync|fs\.promises\.readdir`)
 )
 
-// scanAgentCode reports a Python or JavaScript script (code, comments
+// scanAgentCode reports a Python, JavaScript or Go script (code, comments
 // blanked) that writes (write) into the agent's folders in the home
 // folder: its settings or instruction files, or the SKILL.md of skills it
 // walks (other skills than its own) (rule agent-tamper).
 func scanAgentCode(sc *skillCtx, rel, code string, write *lazyRegexp) {
+	if !mayTamper(code, write) {
+		return
+	}
+	var lits []litSpan
+	for _, m := range strLit.FindAllStringIndex(code, 400) {
+		lits = append(lits, litSpan{m[0], strings.Trim(code[m[0]:m[1]], "\"'`")})
+	}
+	agentTamperLits(sc, rel, code, lits)
+}
+
+// mayTamper reports whether code names an agent's folder, the home
+// folder and a write (write): scanAgentCode's prefilter.
+func mayTamper(code string, write *lazyRegexp) bool {
 	if !strings.Contains(code, ".claude") && !strings.Contains(code, ".codex") && !strings.Contains(code, ".gemini") &&
 		!strings.Contains(code, ".cursor") && !strings.Contains(code, ".agents") && !strings.Contains(code, ".windsurf") {
-		return
+		return false
 	}
-	if !homeRef.MatchString(code) || !write.MatchString(code) {
-		return
-	}
+	return homeRef.MatchString(code) && write.MatchString(code)
+}
+
+// litSpan is a string literal of code: its offset and its text.
+type litSpan struct {
+	off  int
+	body string
+}
+
+// agentTamperLits is scanAgentCode's judgement over the string literals
+// of code (see scanAgentCode).
+func agentTamperLits(sc *skillCtx, rel, code string, lits []litSpan) {
 	dir, instr, skills := -1, false, false
-	for _, m := range strLit.FindAllStringIndex(code, 400) {
-		body := strings.Trim(code[m[0]:m[1]], "\"'`")
+	for _, l := range lits {
+		m, body := []int{l.off}, l.body
 		if agentDirPart.MatchString(body) && dir < 0 {
 			dir = m[0]
 		}

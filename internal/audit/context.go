@@ -310,6 +310,7 @@ func (sc *skillCtx) file(a *auditor, rel, content string) {
 		}
 		if strings.EqualFold(path.Ext(rel), ".go") {
 			scanGoShell(sc, rel, content)
+			scanGoCode(sc, rel, content)
 		}
 		if strings.ToLower(path.Ext(rel)) == ".rb" || path.Base(rel) == "Rakefile" {
 			scanRuby(sc, rel, content)

@@ -24,7 +24,7 @@ var (
 	// credPartRe matches a string literal that is one part of a
 	// credential path joined in code (Path.home() / ".ssh" / "id_rsa",
 	// path.join(os.homedir(), ".aws", "credentials")).
-	credPartRe = lazyRE(`^['"]/?(?:\.ssh|\.aws|\.netrc|\.npmrc|\.pypirc|\.git-credentials|\.kube|\.gnupg|\.azure|gcloud|\.password-store|Login Data|Cookies|key4\.db|logins\.json|id_(?:rsa|dsa|ecdsa|ed25519))['"]$`)
+	credPartRe = lazyRE(`^['"]/?(?:\.credentials\.json|\.ssh|\.aws|\.netrc|\.npmrc|\.pypirc|\.git-credentials|\.kube|\.gnupg|\.azure|gcloud|\.password-store|Login Data|Cookies|key4\.db|logins\.json|id_(?:rsa|dsa|ecdsa|ed25519))['"]$`)
 	// pyEnvRead and jsEnvRead read one secret environment variable.
 	pyEnvRead = lazyRE(`os\.(?:environ(?:\.get)?\s*[\[(]|getenv\s*\()\s*['"](?:AWS_SECRET_ACCESS_KEY|AWS_SESSION_TOKEN|AZURE_CLIENT_SECRET|ARM_CLIENT_SECRET|GOOGLE_APPLICATION_CREDENTIALS|GOOGLE_CREDENTIALS|GCP_SERVICE_ACCOUNT_KEY|SSH_PRIVATE_KEY)['"]|os\.environ\.copy\(\)|\*\*os\.environ\b`)
 	jsEnvRead = lazyRE(`process\.env(?:\.|\[\s*['"])(?:AWS_SECRET_ACCESS_KEY|AWS_SESSION_TOKEN|AZURE_CLIENT_SECRET|ARM_CLIENT_SECRET|GOOGLE_APPLICATION_CREDENTIALS|GOOGLE_CREDENTIALS|GCP_SERVICE_ACCOUNT_KEY|SSH_PRIVATE_KEY)\b|\.\.\.process\.env\b|Deno\.env\.toObject\(\)`)
