@@ -31,6 +31,9 @@ type wipeLang struct {
 	listing *lazyRegexp
 	// sigils are the characters a variable's name starts with.
 	sigils string
+	// concat, when set, is home joined to a string by concatenation
+	// (Lua's ~ .. "/x"), its quote in group 1: read as "~/x".
+	concat *lazyRegexp
 }
 
 var (
@@ -48,6 +51,15 @@ var (
 		files:   lazyRE(`\b(?:FileUtils\.(?:rm|rm_f|remove)|File\.(?:delete|unlink))\b`),
 		homeVar: lazyRE(`(?m)^\s*(\w+)\s*=\s*["']?~/?["']?\s*(?:(?:\|\||\bor\b).*)?$`),
 		listing: lazyRE(`\bDir\.(?:children|entries|each_child|glob|\[\])\s*[\(\[]?\s*(?:["']?~/?["']?|File\.join\(\s*~\s*,\s*['"]\.?\*['"]\s*\)|["']~/\.?\*["'])\s*[,\)\]]`),
+		sigils:  "",
+	}
+	luaWipe = &wipeLang{
+		home:    lazyRE(`\bos\.getenv\(\s*["'](?:HOME|USERPROFILE)["']\s*\)|\bvim\.env\.HOME\b|\bvim\.fn\.(?:expand|getenv)\(\s*["'](?:~/?|\$HOME|HOME)["']\s*\)|\b(?:vim\.uv|vim\.loop|uv|luv)\.os_homedir\(\)`),
+		tree:    lazyRE(`\bvim\.fn\.delete\b|\bvim\.fs\.rm\b`),
+		files:   lazyRE(`\bos\.remove\b`),
+		homeVar: lazyRE(`(?m)^\s*(?:local\s+)?(\w+)\s*=\s*["']?~/?["']?\s*(?:\bor\b.*)?$`),
+		listing: lazyRE(`\bvim\.fn\.readdir\(\s*["']?~/?["']?\s*\)|\bvim\.fs\.dir\(\s*["']?~/?["']?\s*\)|\bvim\.fn\.glob\(\s*["']~/\.?\*["']`),
+		concat:  lazyRE(`~\s*\.\.\s*(["'])`),
 		sigils:  "",
 	}
 	goWipe = &wipeLang{
@@ -77,6 +89,9 @@ func scanHomeWipe(sc *skillCtx, rel, text string, lang *wipeLang) {
 		}
 		code = regexp.MustCompile(sigil+`\{?`+regexp.QuoteMeta(m[1])+`\}?\b([^\[{\w(]|$)`).ReplaceAllString(code, "~$1")
 		code = homeInterpRe.ReplaceAllString(code, "~")
+	}
+	if lang.concat != nil {
+		code = lang.concat.ReplaceAllString(code, "$1~")
 	}
 	for _, re := range []*lazyRegexp{lang.tree, lang.files} {
 		for _, m := range re.FindAllStringIndex(code, 16) {
