@@ -80,7 +80,7 @@ func scanAgentCode(sc *skillCtx, rel, code string, write *lazyRegexp) {
 	for _, m := range strLit.FindAllStringIndex(code, 400) {
 		lits = append(lits, litSpan{m[0], strings.Trim(code[m[0]:m[1]], "\"'`")})
 	}
-	agentTamperLits(sc, rel, code, lits)
+	agentTamperLits(sc, rel, code, lits, -1)
 }
 
 // mayTamper reports whether code names an agent's folder, the home
@@ -100,8 +100,9 @@ type litSpan struct {
 }
 
 // agentTamperLits is scanAgentCode's judgement over the string literals
-// of code (see scanAgentCode).
-func agentTamperLits(sc *skillCtx, rel, code string, lits []litSpan) {
+// of code (see scanAgentCode), reported at offset at, or at the literal
+// naming the agent's folder when at is -1.
+func agentTamperLits(sc *skillCtx, rel, code string, lits []litSpan, at int) {
 	dir, instr, skills := -1, false, false
 	for _, l := range lits {
 		m, body := []int{l.off}, l.body
@@ -123,7 +124,10 @@ func agentTamperLits(sc *skillCtx, rel, code string, lits []litSpan) {
 	default:
 		return
 	}
+	if at < 0 {
+		at = dir
+	}
 	li := newLineIndex(code)
-	ln := li.line(dir)
+	ln := li.line(at)
 	sc.add(rel, ln, "agent-tamper", High, reason, strings.TrimSpace(lineText(code, li, ln)))
 }

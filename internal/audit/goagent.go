@@ -4,6 +4,7 @@ import (
 	"go/scanner"
 	"go/token"
 	"strconv"
+	"strings"
 )
 
 // Go read by tokens, as Python and JavaScript are (code.go), with the
@@ -64,8 +65,9 @@ func scanGoCode(sc *skillCtx, rel, content string) {
 		return
 	}
 	c, lits := goTokens(content)
-	if tamper {
-		agentTamperLits(sc, rel, c, lits)
+	if w := goAgentWrite(c); tamper && w >= 0 {
+		// at the write: a Go file names its folders in declarations
+		agentTamperLits(sc, rel, c, lits, w)
 	}
 	if !shell {
 		return
@@ -79,4 +81,23 @@ func scanGoCode(sc *skillCtx, rel, content string) {
 		scanShell(sc, rel, l.body, li.line(l.off), inScript)
 		sc.inLiteral = false
 	}
+}
+
+// goAgentWrite returns the offset of the first write in code (comments
+// blanked) that may reach the agent's files, or -1: a write to a path
+// spelled out in one string literal ("report.txt") reaches only that
+// path, and counts only when it is one of the agent's.
+func goAgentWrite(code string) int {
+	for _, m := range goWrite.FindAllStringIndex(code, 64) {
+		args := stmtArgs(code[m[1]-1:])
+		if len(args) == 0 {
+			continue
+		}
+		a := strings.TrimSpace(args[0])
+		if lit, err := strconv.Unquote(a); err == nil && !agentDirPart.MatchString(lit) && !agentInstrPart.MatchString(lit) && !agentSkillsPart.MatchString(lit) {
+			continue
+		}
+		return m[0]
+	}
+	return -1
 }

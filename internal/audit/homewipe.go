@@ -87,7 +87,9 @@ func scanHomeWipe(sc *skillCtx, rel, text string, lang *wipeLang) {
 		if lang.sigils != "" {
 			sigil = `\$`
 		}
-		code = regexp.MustCompile(sigil+`\{?`+regexp.QuoteMeta(m[1])+`\}?\b([^\[{\w(]|$)`).ReplaceAllString(code, "~$1")
+		// interpolated first ("#{home}/x", "${home}/x"), then bare
+		code = regexp.MustCompile(`[#$]\{\s*`+sigil+regexp.QuoteMeta(m[1])+`\s*\}`).ReplaceAllString(code, "~")
+		code = regexp.MustCompile(`(^|[^\w.])`+sigil+`\{?`+regexp.QuoteMeta(m[1])+`\}?\b([^\[{\w(]|$)`).ReplaceAllString(code, "$1~$2")
 		code = homeInterpRe.ReplaceAllString(code, "~")
 	}
 	if lang.concat != nil {
@@ -100,7 +102,7 @@ func scanHomeWipe(sc *skillCtx, rel, text string, lang *wipeLang) {
 			}
 			what := ""
 			for _, a := range stmtArgs(code[m[1]:]) {
-				if what = wipeArg(code, a, lang, re == lang.tree, 0); what != "" {
+				if what = wipeArgOf(code, a, lang, re == lang.tree, 0, false, m[0]); what != "" {
 					break
 				}
 			}
@@ -131,16 +133,12 @@ var (
 	listNegated = lazyRE(`!~?\s*/[^/\n]*/|\bne\s+['"][^'"]*['"]|\bunless\b[^}]*`)
 )
 
-// wipeArg returns what removing the argument a destroys ("the home
-// folder", "every entry of the home folder"...), following a variable to
-// its assignments, or "".
-func wipeArg(code, a string, lang *wipeLang, tree bool, depth int) string {
-	return wipeArgOf(code, a, lang, tree, depth, false)
-}
-
-// wipeArgOf is wipeArg for the argument a or, when parent is set, for
-// its parent folder (File.dirname(a)).
-func wipeArgOf(code, a string, lang *wipeLang, tree bool, depth int, parent bool) string {
+// wipeArgOf returns what removing the argument a (or, when parent is
+// set, its parent folder: File.dirname(a)) of the removal at offset at
+// destroys ("the home folder", "every entry of the home folder"...),
+// following a variable to its assignments or the list its loop walks,
+// or "".
+func wipeArgOf(code, a string, lang *wipeLang, tree bool, depth int, parent bool, at int) string {
 	a = strings.TrimSpace(a)
 	if depth > 4 || a == "" || strings.HasPrefix(a, "{") {
 		return ""
@@ -148,7 +146,7 @@ func wipeArgOf(code, a string, lang *wipeLang, tree bool, depth int, parent bool
 	if m := wipeWrap.FindStringSubmatch(a); m != nil {
 		fn := a[:strings.IndexByte(a, '(')]
 		up := strings.Contains(fn, "dirname") || strings.HasSuffix(fn, ".Dir") || strings.Contains(fn, "fnamemodify")
-		return wipeArgOf(code, m[1], lang, tree, depth+1, parent || up)
+		return wipeArgOf(code, m[1], lang, tree, depth+1, parent || up, at)
 	}
 	if w := globWipe(a, parent); w != "" && !selective(a) && (tree || strings.HasPrefix(w, "every entry")) {
 		return w
@@ -173,16 +171,16 @@ func wipeArgOf(code, a string, lang *wipeLang, tree bool, depth int, parent bool
 	if !identRe.MatchString(name) {
 		return ""
 	}
-	re := regexp.MustCompile(`(?:^|[^\w])[` + regexp.QuoteMeta(lang.sigils+"_") + `]?` + regexp.QuoteMeta(name) + `\s*=[^=~>]`)
+	re := regexp.MustCompile(`(?:^|[^\w])[` + regexp.QuoteMeta(lang.sigils+"_") + `]?` + regexp.QuoteMeta(name) + `\s*(?:,\s*[\w$@]+\s*)*:?=[^=~>]`)
 	for _, m := range re.FindAllStringIndex(code, 4) {
 		val := stmtArgs(code[m[1]-1:])
-		if w := wipeArgOf(code, strings.Join(val, ","), lang, tree, depth+1, parent); w != "" {
+		if w := wipeArgOf(code, strings.Join(val, ","), lang, tree, depth+1, parent, at); w != "" {
 			return w
 		}
 	}
 	// a loop's variable: every entry of the list the loop walks
-	if l := loopListOf(code, name); l != "" && l != a {
-		return wipeArgOf(code, l, lang, tree, depth+1, parent)
+	if l := loopListOf(code, name, at); l != "" && l != a {
+		return wipeArgOf(code, l, lang, tree, depth+1, parent, at)
 	}
 	return ""
 }

@@ -36,7 +36,7 @@ var (
 		`|\bio\.popen\s*\(\s*[A-Za-z_][\w.\[\]"']*\s*[,)]|\bos\.execute\s*\(\s*[A-Za-z_][\w.\[\]"']*\s*\)` +
 		`|\bvim\.(?:cmd|api\.nvim_command)\s*\(?\s*["']!["']\s*\.\.`)
 	// luaWriteCall writes a file.
-	luaWriteCall = lazyRE(`\bvim\.fn\.writefile\s*\(|\bio\.open\s*\([^)\n]*,\s*["'][wa]\+?b?["']|\bio\.output\s*\(|\bvim\.fn\.(?:filecopy|rename)\s*\(|\buv\.fs_(?:open|copyfile)\s*\(|\bvim\.(?:uv|loop)\.fs_(?:open|copyfile)\s*\(`)
+	luaWriteCall = lazyRE(`\bvim\.fn\.writefile\s*\(|\bio\.open\s*\((?:[^()\n]|\([^()\n]*\))*,\s*["'][wa]\+?b?["']|\bio\.output\s*\(|\bvim\.fn\.(?:filecopy|rename)\s*\(|\buv\.fs_(?:open|copyfile)\s*\(|\bvim\.(?:uv|loop)\.fs_(?:open|copyfile)\s*\(`)
 	// vimStartup is a place Neovim or Vim loads code from at every
 	// start.
 	vimStartup = lazyRE(`(?:^|/)(?:plugin|autoload|ftplugin|after/plugin)(?:/|$)|(?:^|/)pack/[^/]+/start(?:/|$)|(?:^|/)(?:init\.lua|init\.vim|\.vimrc|\.gvimrc|_vimrc|\.exrc)$|\.config/nvim/(?:plugin|autoload|init)|\.vim/(?:plugin|autoload)`)

@@ -34,13 +34,13 @@ var (
 
 // loopListOf returns the list a loop over the variable name walks in code
 // (the receiver of `.each { |name| }`, the range of `for _, name := range
-// list`, the list of `foreach my $name (list)` or `for name in list`), or
-// "".
-func loopListOf(code, name string) string {
+// list`, the list of `foreach my $name (list)` or `for name in list`): of
+// the nearest such loop that opens before offset at, or "".
+func loopListOf(code, name string, at int) string {
 	q := regexp.QuoteMeta(strings.TrimLeft(name, "$@"))
 	res := []string{
 		// Ruby and Lua-less blocks: list.each { |a, name| } / do |name|
-		`([^\n=]*?)\.(?:each\w*|map|flat_map|collect|select|filter|reject|filter_map|find_all)\s*(?:\{|do\b)\s*\|[^|\n]*\b` + q + `\b[^|\n]*\|`,
+		`([^\n=]*?)\.(?:each\w*|map|flat_map|collect|filter_map)\s*(?:\{|do\b)\s*\|[^|\n]*\b` + q + `\b[^|\n]*\|`,
 		// Go: for _, name := range list {
 		`\bfor\s+(?:\w+\s*,\s*)?` + q + `\s*:?=\s*range\s+([^\n{]+?)\s*\{`,
 		// Perl: foreach my $name (list) / for $name (list)
@@ -50,12 +50,15 @@ func loopListOf(code, name string) string {
 		// Lua: for _, name in ipairs(list) do
 		`\bfor\s+(?:\w+\s*,\s*)?` + q + `\s+in\s+i?pairs\(\s*([^\n]+?)\s*\)\s*do\b`,
 	}
+	best, list := -1, ""
 	for _, src := range res {
-		if m := regexp.MustCompile(`(?m)` + src).FindStringSubmatch(code); m != nil {
-			return strings.TrimSpace(m[1])
+		for _, m := range regexp.MustCompile(`(?m)`+src).FindAllStringSubmatchIndex(code, 64) {
+			if m[0] < at && m[0] > best {
+				best, list = m[0], strings.TrimSpace(code[m[2]:m[3]])
+			}
 		}
 	}
-	return ""
+	return list
 }
 
 // globWipe returns what removing every path of the globs in expression a
