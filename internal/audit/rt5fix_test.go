@@ -14,8 +14,7 @@ import (
 // Go writing the agent's files and Go string literals read as shell; the
 // agents' own credential stores; Lua remote shells and startup writes.
 func TestRulesFromRedTeam5(t *testing.T) {
-	crit, high, med, low, none := audit.Critical, audit.High, audit.Medium, audit.Low, audit.SeverityNone
-	_ = med
+	crit, high, low, none := audit.Critical, audit.High, audit.Low, audit.SeverityNone
 	file := func(name, body string) map[string]string { return map[string]string{name: body} }
 	ruby := func(body string) map[string]string { return file("scripts/clean.rb", "require 'fileutils'\n"+body) }
 	lua := func(body string) map[string]string {
