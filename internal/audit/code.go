@@ -379,7 +379,7 @@ func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 				sev = sc.rank(High, w, false)
 			}
 			reason += ", and tells the agent not to ask or tell the user"
-		case warnedRe.MatchString(text[max(0, m[0]-60):m[0]]) || warnedInClause(text, m[0]):
+		case prohibitsSwitch(text, m[0]):
 			sev, reason = Low, reason+" (warned against, not asked)"
 		case consentRe.MatchString(near) || consentFileRe.MatchString(sc.fileText):
 			sev = sev.lower(1)
