@@ -50,7 +50,7 @@ var (
 		tree:    lazyRE(`\bFileUtils\.(?:rm_rf|rm_r|remove_dir|remove_entry(?:_secure)?|rmtree|remove_tree)\b`),
 		files:   lazyRE(`\b(?:FileUtils\.(?:rm|rm_f|remove)|File\.(?:delete|unlink))\b`),
 		homeVar: lazyRE(`(?m)^\s*(\w+)\s*=\s*["']?~/?["']?\s*(?:(?:\|\||\bor\b).*)?$`),
-		listing: lazyRE(`\bDir\.(?:children|entries|each_child|glob|\[\])\s*[\(\[]?\s*(?:["']?~/?["']?|File\.join\(\s*~\s*,\s*['"]\.?\*['"]\s*\)|["']~/\.?\*["'])\s*[,\)\]]`),
+		listing: lazyRE(`\bDir\.(?:children|entries|each_child|foreach|glob|\[\])\s*[\(\[]?\s*(?:["']?~/?["']?|File\.join\(\s*~\s*,\s*['"]\.?\*['"]\s*\)|["']~/\.?\*["'])\s*[,\)\]]`),
 		sigils:  "",
 	}
 	luaWipe = &wipeLang{

@@ -39,8 +39,15 @@ var (
 func loopListOf(code, name string, at int) string {
 	q := regexp.QuoteMeta(strings.TrimLeft(name, "$@"))
 	res := []string{
-		// Ruby and Lua-less blocks: list.each { |a, name| } / do |name|
+		// Ruby blocks: list.each { |a, name| } / do |name|
 		`([^\n=]*?)\.(?:each\w*|map|flat_map|collect|filter_map)\s*(?:\{|do\b)\s*\|[^|\n]*\b` + q + `\b[^|\n]*\|`,
+		// Ruby: a listing given a block, Dir.glob(p) { |name| }
+		`(\bDir\.(?:glob|each_child|children|foreach|entries)\s*\([^\n]*?\))\s*(?:\{|do\b)\s*\|[^|\n]*\b` + q + `\b[^|\n]*\|`,
+		// a walk of a tree: every path under its root, so removing each
+		// removes the root's contents (Ruby's Find.find, Go's
+		// filepath.Walk and WalkDir)
+		`\bFind\.find\(\s*([^,)\n]+)[^)\n]*\)\s*(?:\{|do\b)\s*\|\s*` + q + `\b`,
+		`\bfilepath\.Walk(?:Dir)?\(\s*([^,\n]+?)\s*,\s*func\s*\(\s*` + q + `\b`,
 		// Go: for _, name := range list {
 		`\bfor\s+(?:\w+\s*,\s*)?` + q + `\s*:?=\s*range\s+([^\n{]+?)\s*\{`,
 		// Perl: foreach my $name (list) / for $name (list)
