@@ -1,18 +1,22 @@
 package audit
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
 // Lua (Neovim plugins, LÖVE, OpenResty, scripts run by lua) is read by
 // pattern over its tokens: comments (-- and --[[ ]]) are blanked and
 // string literals ("…", '…', [[…]], [==[…]==]) found, then
 //   - a program that connects a socket (libuv's new_tcp/new_pipe through
 //     vim.uv or vim.loop, LuaSocket's socket.tcp/socket.connect), reads
-//     what the other end sends (read_start, receive) and runs a shell
-//     command it does not spell out (vim.fn.system(cmd),
-//     vim.fn.system({vim.o.shell, "-c", msg.cmd}), io.popen(cmd),
-//     os.execute(cmd), jobstart(cmd), vim.system({"sh", "-c", cmd})) is a
-//     remote shell (rule reverse-shell, critical): whoever is at the
-//     other end types commands into the user's machine;
+//     what the other end sends (read_start, receive) and runs it as a
+//     shell command (vim.fn.system({vim.o.shell, "-c", msg.cmd}),
+//     io.popen(line), os.execute, jobstart, vim.system({"sh", "-c",
+//     cmd}) over a variable that holds what the socket delivered: see
+//     luaFromSocket) is a remote shell (rule reverse-shell, critical):
+//     whoever is at the other end types commands into the user's
+//     machine;
 //   - a write (vim.fn.writefile, io.open(…, "w"/"a")) to a folder Neovim
 //     or Vim loads code from at every start (stdpath("config") ..
 //     "/plugin/", autoload, ftplugin, after/plugin, a pack/*/start
@@ -30,11 +34,10 @@ var (
 	luaRecv = lazyRE(`:\s*read_start\s*\(|:\s*receive\s*\(|\bread_start\s*\(`)
 	// luaShellVar runs a shell on a command held in a variable or a
 	// field, not spelled out in a literal.
-	luaShellVar = lazyRE(`\bvim\.fn\.system(?:list)?\s*\(\s*(?:\{[^}\n]*?["']-c["']\s*,\s*)?[A-Za-z_][\w.\[\]"']*\s*[,)}]` +
-		`|\bvim\.system\s*\(\s*(?:\{[^}\n]*?["']-c["']\s*,\s*)?[A-Za-z_][\w.\[\]"']*\s*[,)}]` +
-		`|\bvim\.fn\.(?:jobstart|termopen)\s*\(\s*(?:\{[^}\n]*?["']-c["']\s*,\s*)?[A-Za-z_][\w.\[\]"']*\s*[,)}]` +
-		`|\bio\.popen\s*\(\s*[A-Za-z_][\w.\[\]"']*\s*[,)]|\bos\.execute\s*\(\s*[A-Za-z_][\w.\[\]"']*\s*\)` +
-		`|\bvim\.(?:cmd|api\.nvim_command)\s*\(?\s*["']!["']\s*\.\.`)
+	// The command's expression is group 1.
+	luaShellVar = lazyRE(`(?:\bvim\.fn\.system(?:list)?|\bvim\.system|\bvim\.fn\.(?:jobstart|termopen))\s*\(\s*(?:\{[^}\n]*?["']-c["']\s*,\s*)?([A-Za-z_][\w.\[\]"']*)\s*[,)}]` +
+		`|(?:\bio\.popen|\bos\.execute)\s*\(\s*([A-Za-z_][\w.\[\]"']*)\s*[,)]` +
+		`|\bvim\.(?:cmd|api\.nvim_command)\s*\(?\s*["']!["']\s*\.\.\s*([A-Za-z_][\w.\[\]"']*)`)
 	// luaWriteCall writes a file.
 	luaWriteCall = lazyRE(`\bvim\.fn\.writefile\s*\(|\bio\.open\s*\((?:[^()\n]|\([^()\n]*\))*,\s*["'][wa]\+?b?["']|\bio\.output\s*\(|\bvim\.fn\.(?:filecopy|rename)\s*\(|\buv\.fs_(?:open|copyfile)\s*\(|\bvim\.(?:uv|loop)\.fs_(?:open|copyfile)\s*\(`)
 	// vimStartup is a place Neovim or Vim loads code from at every
@@ -149,8 +152,11 @@ func scanLua(sc *skillCtx, rel, content string) {
 		sc.add(rel, ln, rule, sev, reason, strings.TrimSpace(lineText(content, newLineIndex(content), ln)))
 	}
 	if luaSocket.MatchString(c) && luaRecv.MatchString(c) {
-		if m := luaShellVar.FindStringIndex(c); m != nil {
-			at(m[0], "reverse-shell", Critical, "opens a socket, reads what the other end sends and runs shell commands it does not spell out: whoever is at the other end runs commands on this machine (remote shell)")
+		for _, m := range luaShellVar.FindAllStringSubmatchIndex(c, 32) {
+			if luaFromSocket(c, luaCmdRoot(c, m)) {
+				at(m[0], "reverse-shell", Critical, "opens a socket, reads what the other end sends and runs it as shell commands: whoever is at the other end runs commands on this machine (remote shell)")
+				break
+			}
 		}
 	}
 	if w := luaWriteCall.FindStringIndex(c); w != nil {
@@ -168,3 +174,53 @@ func scanLua(sc *skillCtx, rel, content string) {
 		}
 	}
 }
+
+// luaCmdRoot returns the variable a luaShellVar match's command is read
+// from: msg for msg.cmd, line for line.
+func luaCmdRoot(c string, m []int) string {
+	for g := 2; g+1 < len(m); g += 2 {
+		if m[g] >= 0 {
+			e := c[m[g]:m[g+1]]
+			if i := strings.IndexAny(e, ".["); i >= 0 {
+				e = e[:i]
+			}
+			return e
+		}
+	}
+	return ""
+}
+
+// luaFromSocket reports whether the variable name holds what a socket
+// delivered: a parameter of a read callback (read_start(function(err,
+// chunk))), or a variable assigned from a decoding or a read (local ok,
+// msg = pcall(vim.json.decode, line); local line = c:receive()). A
+// command built by the plugin itself (from its settings) is not.
+func luaFromSocket(c, name string) bool {
+	if name == "" || luaKeyword[name] {
+		return false
+	}
+	q := regexp.QuoteMeta(name)
+	re := regexp.MustCompile(`\b` + q + `\s*=[^=\n][^\n]*(?:decode|:receive\s*\(|:read\s*\(|\bchunk\b|\bdata\b)` +
+		`|read_start\s*\(\s*function\s*\([^)]*\b` + q + `\b` +
+		`|,\s*` + q + `\s*=[^=\n][^\n]*(?:decode|:receive\s*\()`)
+	if re.MatchString(c) {
+		return true
+	}
+	// a parameter of a function the code calls with what it decoded or
+	// read: local function on(msg) … on(vim.json.decode(chunk))
+	def := regexp.MustCompile(`\bfunction\s+([\w.:]+)\s*\(\s*(?:\w+\s*,\s*)*` + q + `\b|\b([\w.]+)\s*=\s*function\s*\(\s*(?:\w+\s*,\s*)*` + q + `\b`)
+	for _, d := range def.FindAllStringSubmatch(c, 8) {
+		fn := d[1] + d[2]
+		if i := strings.LastIndexAny(fn, ".:"); i >= 0 {
+			fn = fn[i+1:]
+		}
+		call := regexp.MustCompile(`\b` + regexp.QuoteMeta(fn) + `\s*\([^\n]*(?:decode|:receive\s*\(|\bchunk\b|\bdata\b|\bline\b)`)
+		if call.MatchString(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// luaKeyword are Lua's reserved words, never a variable.
+var luaKeyword = set("and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in", "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while")
