@@ -82,7 +82,7 @@ func scanScriptCode(sc *skillCtx, rel, content string, k fileKind) {
 	if k == kindJS {
 		net, write = jsNet, jsWrite
 	}
-	scanRemoteLoop(sc, rel, c, net)
+	scanRemoteLoop(sc, rel, c, net, k == kindJS)
 	scanEncoded(sc, rel, c, net)
 	scanAgentCode(sc, rel, c, write)
 	if k == kindJS {
@@ -153,7 +153,7 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 	}
 	if !containsAny(c, []string{"environ", "process.env", "getenv", "Deno.env", "printenv", "'env'", `"env"`, "`env`"}) {
 		// no environment read
-	} else if m := env.FindStringIndex(c); m != nil {
+	} else if m := envDumpIndex(env, c); m != nil {
 		cred, credOff = "the whole environment", m[0]
 	} else if off := wholeEnvIn(c); off >= 0 {
 		cred, credOff = "the whole environment", off

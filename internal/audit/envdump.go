@@ -30,6 +30,9 @@ func wholeEnvIn(c string) int {
 		if rest != "" && strings.ContainsRune(".[(?", rune(rest[0])) && !strings.HasPrefix(rest, "...") {
 			continue // one variable, a method (os.environ.get), an index
 		}
+		if strings.HasPrefix(rest, ")") && ownPrefixFilter(rest[1:]) {
+			continue // names filtered to the program's own prefix (envfilter.go)
+		}
 		if enclosedBySink(c, m[0]) {
 			return m[0]
 		}

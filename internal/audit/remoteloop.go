@@ -21,17 +21,21 @@ var (
 )
 
 // scanRemoteLoop reports a remote command loop in a script (see above).
-// net is the language's network-call pattern.
-func scanRemoteLoop(sc *skillCtx, rel, code string, net *lazyRegexp) {
+// net is the language's network-call pattern; js says the script is
+// JavaScript or TypeScript, where the shell call has to be told apart
+// from look-alikes (see shellCallAt).
+func scanRemoteLoop(sc *skillCtx, rel, code string, net *lazyRegexp, js bool) {
 	// the sleep first: few scripts have one, and its pattern is the cheapest
 	if !pollSleep.MatchString(code) || !net.MatchString(code) {
 		return
 	}
-	m := shellFromVar.FindStringIndex(code)
-	if m == nil {
+	for _, m := range shellFromVar.FindAllStringIndex(code, -1) {
+		if !shellCallAt(code, m[0], m[1], js) {
+			continue
+		}
+		li := newLineIndex(code)
+		ln := li.line(m[0])
+		sc.add(rel, ln, "reverse-shell", Critical, "polls a server and runs the commands it answers with in a shell (a remote command loop)", strings.TrimSpace(lineText(code, li, ln)))
 		return
 	}
-	li := newLineIndex(code)
-	ln := li.line(m[0])
-	sc.add(rel, ln, "reverse-shell", Critical, "polls a server and runs the commands it answers with in a shell (a remote command loop)", strings.TrimSpace(lineText(code, li, ln)))
 }

@@ -35,7 +35,7 @@ var (
 	jsNet = lazyRE(`\bfetch\(|axios\b|https?\.(?:request|get)\(|net\.(?:connect|createConnection|Socket)\b|XMLHttpRequest|sendBeacon|WebSocket\(|nodemailer|\bgot\(|undici|node-fetch|superagent|\.post\(|\bdns\.(?:resolve\w*|lookup|reverse)\(|\bresolver\.resolve\w*\(|(?:exec|execSync|execFile|execFileSync|spawn|spawnSync)\(\s*['"\x60](?:curl|wget|nc|ncat|socat|scp|rsync|sftp|ftp)\b`)
 	// otherNet is a network call in Ruby, Perl, PHP, Go, PowerShell,
 	// Java, Kotlin, C#, Rust or Swift.
-	otherNet = lazyRE(`Net::HTTP|HTTParty|Faraday|RestClient|open-uri|URI\.open|LWP::|HTTP::Tiny|IO::Socket|curl_exec|curl_init|file_get_contents\(\s*['"]https?:|fsockopen|http\.(?:Post|PostForm|Get|NewRequest)\(|http\.Client\b|net\.Dial|HttpClient|HttpURLConnection|OkHttpClient|HttpRequest\.newBuilder|WebClient\(|reqwest::|ureq::|TcpStream::connect|URLSession|\bnew_tcp\(|\bsocket\.(?:connect|tcp)\(|socket\.http|ssl\.https|plenary\.curl|vim\.net\.request|(?i:invoke-webrequest|invoke-restmethod|net\.webclient|uploadstring|uploadfile|uploaddata|system\.net\.sockets|tcpclient)`)
+	otherNet = lazyRE(`Net::HTTP|HTTParty|Faraday|RestClient|open-uri|URI\.open|LWP::|HTTP::Tiny|IO::Socket|curl_exec|curl_init|file_get_contents\(\s*['"]https?:|fsockopen|http\.(?:Post|PostForm|Get|NewRequest)\(|http\.Client\b|net\.Dial(?:er\b|\w*\(\s*(?:\w+,\s*)?(?:\x60(?:tcp|udp|ip)|\x22(?:tcp|udp|ip)|[A-Za-z_]))|HttpClient|HttpURLConnection|OkHttpClient|HttpRequest\.newBuilder|WebClient\(|reqwest::|ureq::|TcpStream::connect|URLSession|\bnew_tcp\(|\bsocket\.(?:connect|tcp)\(|socket\.http|ssl\.https|plenary\.curl|vim\.net\.request|(?i:invoke-webrequest|invoke-restmethod|net\.webclient|uploadstring|uploadfile|uploaddata|system\.net\.sockets|tcpclient)`)
 	// otherEnvDump reads the whole environment in Ruby, Perl, PHP or
 	// PowerShell (Go's os.Environ() is left out: it is how a Go program
 	// passes its environment to a child).
@@ -257,7 +257,7 @@ func scanOtherTaint(sc *skillCtx, rel, text string) {
 		}
 	}
 	if m == nil {
-		if m = otherEnvDump.FindStringIndex(text); m == nil {
+		if m = otherEnvDump.FindStringIndex(hashCommentsBlanked(rel, text)); m == nil {
 			return
 		}
 		what = "the whole environment"

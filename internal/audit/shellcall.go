@@ -1,0 +1,89 @@
+package audit
+
+import (
+	"path"
+	"strings"
+)
+
+// Telling a shell call from its look-alikes, for the remote command loop
+// (remoteloop.go). A remote command loop runs the commands a server
+// answers with in a shell; the same words name other things in ordinary
+// code, most of all in JavaScript libraries, which also fetch and set
+// timers in the same file:
+//   - RegExp.prototype.exec (re.exec(str), the way every parser matches)
+//     is no shell: a JavaScript exec or execSync runs a command only when
+//     it is child_process's, so the script has to load child_process, and
+//     a method call's receiver has to be bound to it;
+//   - a JavaScript template literal (`${x}`) is a string, not Perl's,
+//     Ruby's, PHP's or the shell's command substitution;
+//   - in those languages a backquote inside a double-quoted string or a
+//     comment (die "bad port `$p'") is a quotation mark, not a command.
+
+// jsChildProcess finds child_process loaded (require or import, node:
+// prefix or not).
+var jsChildProcess = lazyRE(`\brequire\(\s*['"](?:node:)?child_process['"]\s*\)|\bfrom\s+['"](?:node:)?child_process['"]|\bimport\(\s*['"](?:node:)?child_process['"]\s*\)`)
+
+// jsChildProcessBinding finds a name bound to the child_process module:
+// const cp = require('child_process'), import * as cp from
+// 'node:child_process', import cp from 'child_process'.
+var jsChildProcessBinding = lazyRE(`(\w+)\s*=\s*(?:await\s+)?(?:require|import)\(\s*['"](?:node:)?child_process['"]\s*\)|import\s+(?:\*\s+as\s+)?(\w+)\s+from\s+['"](?:node:)?child_process['"]`)
+
+// shellCallAt reports whether the shellFromVar match code[start:end] is
+// a shell run on a variable (see above).
+func shellCallAt(code string, start, end int, js bool) bool {
+	m := code[start:end]
+	if strings.HasPrefix(m, "`") {
+		if js {
+			return false // a template literal
+		}
+		ls := strings.LastIndexByte(code[:start], '\n') + 1
+		before := strings.TrimLeft(code[ls:start], " \t")
+		if strings.HasPrefix(before, "#") || strings.HasPrefix(before, "//") || strings.HasPrefix(before, "*") {
+			return false // a comment
+		}
+		return strings.Count(before, `"`)%2 == 0 // not inside a "..." string
+	}
+	if !js || !(strings.HasPrefix(m, "exec") || strings.HasPrefix(m, "execSync")) {
+		return true
+	}
+	if !jsChildProcess.MatchString(code) {
+		return false // no child_process: a RegExp's exec or the script's own function
+	}
+	i := start
+	for i > 0 && (code[i-1] == ' ' || code[i-1] == '\t') {
+		i--
+	}
+	if i == 0 || code[i-1] != '.' {
+		return true // exec(cmd), destructured from child_process
+	}
+	// a method call: the receiver has to be child_process itself
+	r := i - 1
+	for r > 0 && isIdentByte(code[r-1]) {
+		r--
+	}
+	recv := code[r : i-1]
+	if recv == "child_process" || strings.HasSuffix(strings.TrimSpace(code[max(0, r-40):i-1]), "child_process')") || strings.HasSuffix(strings.TrimSpace(code[max(0, r-40):i-1]), `child_process")`) {
+		return true
+	}
+	if recv == "" {
+		return false
+	}
+	for _, b := range jsChildProcessBinding.FindAllStringSubmatch(code, -1) {
+		if b[1] == recv || b[2] == recv {
+			return true
+		}
+	}
+	return false
+}
+
+// hashCommentsBlanked returns text with its whole-line # comments and POD
+// blanked (stripHashComments) when rel is Perl, Ruby or PHP, whose
+// comments and documentation name %ENV or quote a `command` in prose;
+// other text is returned as it is. Offsets and lines are kept.
+func hashCommentsBlanked(rel, text string) string {
+	switch strings.ToLower(path.Ext(rel)) {
+	case ".pl", ".pm", ".rb", ".php":
+		return stripHashComments(text)
+	}
+	return text
+}
