@@ -138,7 +138,7 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 	if !containsAny(c, []string{"socket", "net.", "net'", "net\""}) {
 		// no socket: no reverse shell
 	} else if s := sock.FindStringIndex(c); s != nil {
-		if sh := shell.FindStringIndex(c); sh != nil {
+		if sh := shell.FindStringIndex(c); sh != nil && (k != kindJS || jsWired.MatchString(c)) {
 			add(s[0], "reverse-shell", Critical, "connects a socket and hands it to a shell (reverse shell)")
 		}
 	}

@@ -41,6 +41,7 @@ func scanJSRemoteExec(sc *skillCtx, rel, c string) {
 		return
 	}
 	var tainted map[string]bool // computed for the first sink given code built at run time
+	minified := false
 	best, bestOff, reason := SeverityNone, -1, ""
 	for _, m := range jsCodeSink.FindAllStringSubmatchIndex(c, 64) {
 		g := m[2:4]
@@ -68,9 +69,12 @@ func scanJSRemoteExec(sc *skillCtx, rel, c string) {
 		}
 		if tainted == nil {
 			tainted = jsTainted(c)
+			if minified = jsMinified(c); minified {
+				tainted = dropShortNames(tainted) // see jsminified.go
+			}
 		}
 		sev, why := Medium, "evaluates code built at run time ("+name+") in a script that makes network calls: check that the code is not what a server sent"
-		if jsAnswer.MatchString(arg) || mentionsAny(arg, tainted) {
+		if jsAnswer.MatchString(arg) || mentionsAny(arg, tainted) || minified && jsLocalAnswer(c, g[0], arg) {
 			sev, why = Critical, "runs what a server answered as code ("+name+"): remote code execution"
 		}
 		if sev > best {

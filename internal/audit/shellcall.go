@@ -87,3 +87,11 @@ func hashCommentsBlanked(rel, text string) string {
 	}
 	return text
 }
+
+// jsWired finds a JavaScript socket wired to a process: a stream piped
+// (client.pipe(sh.stdin), sh.stdout.pipe(client)), streams given as a
+// child's stdio, a data handler that runs a command, a write to a child's
+// input. A socket and child_process in one file are otherwise two
+// unrelated things (an editor extension that starts its language server
+// and talks to it over TCP), not a reverse shell.
+var jsWired = lazyRE(`\.pipe\(|\bstdio\s*:\s*\[\s*[A-Za-z_$]|(?s:\.on\(\s*['"]data['"].{0,300}?\b(?:exec|execSync|spawn|spawnSync|execFile|execFileSync)\s*\()|\.stdin\.write\(`)
