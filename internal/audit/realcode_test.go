@@ -121,7 +121,9 @@ func realPlacements(name string) []string {
 // logs the findings by rule, severity and placement and every high and
 // critical finding with the file it came from, and fails when there are
 // more critical findings than SKILLDEX_REALCODE_MAXCRIT (default 0):
-// every one is a false positive a user would see as critical.
+// every one is a false positive a user would see as critical. Findings
+// of committed-secret are left out of that count: the test keys of
+// libraries' own tests (gitleaks', jwt's) are committed secrets.
 // testdata/realcode/install.sh installs the packages it reads on a
 // Debian machine.
 func TestRealCodeSweep(t *testing.T) {
@@ -179,14 +181,17 @@ func TestRealCodeSweep(t *testing.T) {
 	slices.SortFunc(keys, func(a, b key) int {
 		return cmp.Or(cmp.Compare(a.rule, b.rule), cmp.Compare(a.sev, b.sev), cmp.Compare(a.place, b.place))
 	})
-	bySev := map[string]int{}
+	bySev, crit := map[string]int{}, 0
 	var b strings.Builder
 	fmt.Fprintf(&b, "real-code sweep: %d files as %d skills\n%-22s %-9s %-9s %s\n", len(files), skills, "rule", "severity", "placed", "findings")
 	for _, k := range keys {
 		fmt.Fprintf(&b, "%-22s %-9s %-9s %d\n", k.rule, k.sev, k.place, counts[k])
 		bySev[k.sev] += counts[k]
+		if k.sev == "critical" && k.rule != "committed-secret" {
+			crit += counts[k]
+		}
 	}
-	fmt.Fprintf(&b, "by severity: critical %d, high %d, medium %d, low %d\n", bySev["critical"], bySev["high"], bySev["medium"], bySev["low"])
+	fmt.Fprintf(&b, "by severity: critical %d (%d outside committed-secret), high %d, medium %d, low %d\n", bySev["critical"], crit, bySev["high"], bySev["medium"], bySev["low"])
 	slices.Sort(serious)
 	for _, s := range serious {
 		b.WriteString(s + "\n")
@@ -200,7 +205,7 @@ func TestRealCodeSweep(t *testing.T) {
 		}
 		maxCrit = n
 	}
-	if bySev["critical"] > maxCrit {
-		t.Errorf("%d critical findings in benign real code (at most %d allowed by SKILLDEX_REALCODE_MAXCRIT)", bySev["critical"], maxCrit)
+	if crit > maxCrit {
+		t.Errorf("%d critical findings outside committed-secret in benign real code (at most %d allowed by SKILLDEX_REALCODE_MAXCRIT)", crit, maxCrit)
 	}
 }
