@@ -139,6 +139,8 @@ var devVariants = []struct {
 	mod  func(*tuning)
 }{
 	{"default", func(*tuning) {}},
+	{"rareName off", func(tu *tuning) { tu.rareName = 0 }},
+	{"rareName 3", func(tu *tuning) { tu.rareName = 3 }},
 	{"dir .5", func(tu *tuning) { tu.direction = 0.5 }},
 	{"dir .3", func(tu *tuning) { tu.direction = 0.3 }},
 	{"dir .2", func(tu *tuning) { tu.direction = 0.2 }},

@@ -520,6 +520,7 @@ func (ix *Index) plan(ctx context.Context, r *engine.Reader, text string, keywor
 	if tune.body > 0 {
 		p.bodyDF = make([]uint64, len(terms))
 	}
+	var rare []int // terms that may name one tool or service (tuning.rareName)
 	tw := termWeights(terms, &tune)
 	for i := nQuery; i < len(terms); i++ {
 		tw[i] *= tune.keywords
@@ -557,12 +558,19 @@ func (ix *Index) plan(ctx context.Context, r *engine.Reader, text string, keywor
 		addN(engine.FieldBody, t, ti, tune.body*tw[ti], df[3])
 		p.idf[ti] = bm25IDF(docs, maxDF) * tw[ti]
 		p.weights[ti] = tw[ti]
+		if tune.rareName > 0 && df[0] > 0 && df[0] <= tune.rareNameMaxDF && maxDF <= tune.rareNameMaxDocs {
+			rare = append(rare, ti)
+		}
 		if tune.coverageIDF {
 			p.weights[ti] = p.idf[ti]
 		} else if tune.coverageIDFExp > 0 {
 			p.weights[ti] = tw[ti] * math.Pow(bm25IDF(docs, maxDF), tune.coverageIDFExp)
 		}
 		p.totalWeight += p.weights[ti]
+	}
+
+	if err := rareNames(r, text, terms, rare, p, &tune); err != nil {
+		return nil, err
 	}
 
 	if tune.concept > 0 {

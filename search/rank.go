@@ -108,3 +108,34 @@ func nameIDFFactor(docs uint64, df [4]uint64, tune *tuning) float64 {
 	f := bm25IDF(docs, other) / bm25IDF(docs, df[0])
 	return min(1, max(f, tune.nameIDFFloor))
 }
+
+// rareNames gives each of the rare terms (in at most tune.rareNameMaxDF
+// names and tune.rareNameMaxDocs documents of any field) tune.rareName
+// times its weight in the coverage fraction of p, when every word of text
+// that analyses to it is one no English dictionary holds: "DocuSeal" or
+// "Claid" names the service a connector skill is about, while "fix", the
+// name of some small catalog's only debugging skill, is a task word.
+func rareNames(r *engine.Reader, text string, terms []string, rare []int, p *plan, tune *tuning) error {
+	if len(rare) == 0 {
+		return nil
+	}
+	words, err := queryWords(r, text, terms)
+	if err != nil {
+		return err
+	}
+	typed := make(map[int]bool, len(rare))
+	english := make(map[int]bool, len(rare))
+	for _, w := range words {
+		typed[w.term] = true
+		if isEnglish(w.word) {
+			english[w.term] = true
+		}
+	}
+	for _, ti := range rare {
+		if typed[ti] && !english[ti] {
+			p.totalWeight += p.weights[ti] * (tune.rareName - 1)
+			p.weights[ti] *= tune.rareName
+		}
+	}
+	return nil
+}
