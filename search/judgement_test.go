@@ -46,7 +46,8 @@ func TestCorpusJudgement(t *testing.T) {
 		{"heldout-7.tsv", 57, 73, 0.59, 5, 130},
 		{"dev-random.tsv", 116, 131, 0.66, 4, 60},
 		{"dev-random-b.tsv", 36, 45, 0.52, 0, 60},
-		{"heldout-8.tsv", 72, 83, 0.74, 6, 75},
+		{"heldout-8.tsv", 80, 84, 0.82, 6, 75},
+		{"heldout-9.tsv", 75, 83, 0.74, 7, 120},
 	}
 	var all []eval.QueryResult
 	for _, f := range floors {
