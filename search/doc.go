@@ -31,7 +31,10 @@
 // best field counts fully and the other fields at 0.3 (dis-max with a tie
 // breaker), terms are summed, and the sum is multiplied by the fraction of
 // query terms that matched anywhere, so skills covering more of the query
-// rank first. A query equal to a skill's whole name ("skill creator",
+// rank first. In that fraction a word that names a tool or service (in at
+// most 3 skills' names and 5 documents, and no English word: "DocuSeal")
+// counts 5 times, so the skill of a service its request names is not
+// outweighed by skills sharing the task's common words. A query equal to a skill's whole name ("skill creator",
 // "skill-creator") adds an exact-name clause of weight 6. A query word of
 // 4+ letters found in no name, description or tag is corrected to the (at
 // most 5 most frequent) indexed words at edit distance 1 (a transposition
