@@ -82,7 +82,7 @@ func shellCallAt(code string, start, end int, js bool) bool {
 // other text is returned as it is. Offsets and lines are kept.
 func hashCommentsBlanked(rel, text string) string {
 	switch strings.ToLower(path.Ext(rel)) {
-	case ".pl", ".pm", ".rb", ".php":
+	case ".pl", ".pm", ".rb", ".php", ".fish":
 		return stripHashComments(text)
 	}
 	return text

@@ -24,7 +24,7 @@ var (
 	// credPartRe matches a string literal that is one part of a
 	// credential path joined in code (Path.home() / ".ssh" / "id_rsa",
 	// path.join(os.homedir(), ".aws", "credentials")).
-	credPartRe = lazyRE(`^['"]/?(?:\.credentials\.json|\.ssh|\.aws|\.netrc|\.npmrc|\.pypirc|\.git-credentials|\.kube|\.gnupg|\.azure|gcloud|\.password-store|Login Data|Cookies|key4\.db|logins\.json|id_(?:rsa|dsa|ecdsa|ed25519))['"]$`)
+	credPartRe = lazyRE(`^['"]/?(?:\.credentials\.json|\.ssh|\.aws|\.netrc|\.npmrc|\.pypirc|\.git-credentials|\.kube|\.gnupg|\.azure|gcloud|\.password-store|Login Data|Cookies|key4\.db|logins\.json|id_(?:rsa|dsa|ecdsa|ed25519)` + credPartMore + `)['"]$`)
 	// pyEnvRead and jsEnvRead read one secret environment variable.
 	pyEnvRead = lazyRE(`os\.(?:environ(?:\.get)?\s*[\[(]|getenv\s*\()\s*['"](?:AWS_SECRET_ACCESS_KEY|AWS_SESSION_TOKEN|AZURE_CLIENT_SECRET|ARM_CLIENT_SECRET|GOOGLE_APPLICATION_CREDENTIALS|GOOGLE_CREDENTIALS|GCP_SERVICE_ACCOUNT_KEY|SSH_PRIVATE_KEY)['"]|os\.environ\.copy\(\)|\*\*os\.environ\b`)
 	jsEnvRead = lazyRE(`process\.env(?:\.|\[\s*['"])(?:AWS_SECRET_ACCESS_KEY|AWS_SESSION_TOKEN|AZURE_CLIENT_SECRET|ARM_CLIENT_SECRET|GOOGLE_APPLICATION_CREDENTIALS|GOOGLE_CREDENTIALS|GCP_SERVICE_ACCOUNT_KEY|SSH_PRIVATE_KEY)\b|\.\.\.process\.env\b|Deno\.env\.toObject\(\)`)
@@ -40,14 +40,14 @@ var (
 	// PowerShell (Go's os.Environ() is left out: it is how a Go program
 	// passes its environment to a child).
 	otherEnvDump = lazyRE(`\bENV\.(?:to_h|to_hash|to_a|inspect)\b|%ENV\b|json_encode\(\s*\$_(?:ENV|SERVER)|\bgetenv\(\s*\)|(?i:(?:get-childitem|gci|dir|ls)\s+env:|\[(?:system\.)?environment\]::getenvironmentvariables\(\))`)
-	otherCode    = set(".rb", ".pl", ".pm", ".php", ".go", ".lua", ".java", ".kt", ".cs", ".swift", ".rs", ".ps1", ".psm1")
+	otherCode    = set(".rb", ".pl", ".pm", ".php", ".go", ".lua", ".java", ".kt", ".cs", ".swift", ".rs", ".ps1", ".psm1", ".csx", ".fish")
 )
 
 // homeRef finds a reference to the user's home folder in code: a
 // credential path part ("id_rsa", ".aws", "gcloud") is one only when
 // joined to it, not as a word in a list of file patterns or a CLI's name
 // in an argument list.
-var homeRef = lazyRE(`expanduser|Path\.home\(|homedir\(|UserHomeDir\(|user\.home|Dir\.home\b|\bHOME\b|USERPROFILE|APPDATA|getpwuid|['"\x60]~[/\\'"\x60]`)
+var homeRef = lazyRE(`expanduser|Path\.home\(|homedir\(|UserHomeDir\(|user\.home|Dir\.home\b|\bHOME\b|USERPROFILE|APPDATA|getpwuid|GetFolderPath\(|SpecialFolder\.|home_dir\(|['"\x60]~[/\\'"\x60]`)
 
 // bareCredName reports whether a string literal's text names a key or
 // browser file with no folder ("id_rsa", "Cookies"): a credential only
@@ -246,6 +246,11 @@ func scanOtherTaint(sc *skillCtx, rel, text string) {
 			what = strings.TrimSpace(text[m[0]:m[1]])
 		}
 	}
+	if m == nil {
+		if m = credStoreRead.FindStringIndex(hashCommentsBlanked(rel, text)); m != nil {
+			what = "the credential manager (" + strings.Join(strings.Fields(text[m[0]:m[1]]), " ") + ")"
+		}
+	}
 	if m == nil && mayBeCred(text) && homeRef.MatchString(text) {
 		// A path joined in code from the home folder and parts
 		// (filepath.Join(home, ".kube", "config")).
@@ -261,12 +266,12 @@ func scanOtherTaint(sc *skillCtx, rel, text string) {
 			return
 		}
 		what = "the whole environment"
-		if otherSend(text) == nil {
+		if scriptSend(rel, text) == nil {
 			return // read alone: environments are passed on, not stolen
 		}
 	}
 	ln := 1 + strings.Count(text[:m[0]], "\n")
-	if n := otherSend(text); n != nil {
+	if n := scriptSend(rel, text); n != nil {
 		sc.add(rel, max(ln, 1+strings.Count(text[:n[0]], "\n")), "credential-exfil", Critical, "reads "+what+" and sends data over the network in the same file", lineAround(text, n[0], n[1]))
 		return
 	}
