@@ -160,6 +160,11 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 	} else if m := envReadOf(envRead, c); m != nil {
 		cred, credOff = strings.TrimSpace(c[m[0]:m[1]]), m[0]
 	}
+	if credOff < 0 {
+		if m := credStoreRead.FindStringIndex(c); m != nil {
+			cred, credOff = credStoreName(c[m[0]:m[1]]), m[0]
+		}
+	}
 	if credOff >= 0 {
 		kinds[""] = true
 	}

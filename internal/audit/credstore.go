@@ -41,7 +41,30 @@ var credHintsMore = []string{".cargo", "Local State", "Local Extension Settings"
 // unprotect (how a browser's master key is unwrapped on Windows), and the
 // Windows Credential Manager (CredRead, CredEnumerate,
 // Get-StoredCredential, vaultcmd /listcreds).
-var credStoreRead = lazyRE(`\bgit\s+credential\s+fill\b|\bsecret-tool\s+lookup\b|\bProtectedData\.Unprotect\s*\(|\bCryptUnprotectData\b|\bCred(?:Read|Enumerate)[AW]?\s*\(|(?i:\bget-storedcredential\b|\bvaultcmd(?:\.exe)?\s+/listcreds)`)
+var credStoreRead = lazyRE(`\bgit` + argSep + `credential` + argSep + `fill\b|\bsecret-tool` + argSep + `lookup\b|\bProtectedData\.Unprotect\s*\(|\bCryptUnprotectData\b|\bCred(?:Read|Enumerate)[AW]?\s*\(|(?i:\bget-storedcredential\b|\bvaultcmd(?:\.exe)?\s+/listcreds)`)
+
+// argSep is what stands between two words of a command line written
+// as text or as a list of string literals (["git", "credential", "fill"]).
+const argSep = `(?:\s+|['"]\s*,\s*['"])`
+
+// credStoreName names the credential manager a credStoreRead match
+// reads: "the credential manager (git credential fill)".
+func credStoreName(match string) string {
+	w := strings.Fields(strings.NewReplacer(`"`, " ", "'", " ", ",", " ", "(", " ").Replace(match))
+	return "the credential manager (" + Escape(strings.Join(w, " "), 40) + ")"
+}
+
+// shellCredStore names the credential manager a shell command reads
+// (git credential fill, secret-tool lookup), or "".
+func shellCredStore(c call) string {
+	switch {
+	case c.name == "git" && len(c.args) >= 2 && c.args[0] == "credential" && c.args[1] == "fill":
+		return "the credential manager (git credential fill)"
+	case c.name == "secret-tool" && len(c.args) >= 1 && c.args[0] == "lookup":
+		return "the credential manager (secret-tool lookup)"
+	}
+	return ""
+}
 
 // shellSendRe is a command line that sends data off the machine, for a
 // shell read by pattern (fish, whose syntax the POSIX parser does not

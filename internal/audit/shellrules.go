@@ -26,6 +26,10 @@ func credRead(c call) string {
 		return ""
 	case "mkdir", "chmod", "ls", "test", "[", "ssh-keygen", "ssh-add", "touch", "rm":
 		return ""
+	case "git", "secret-tool":
+		if what := shellCredStore(c); what != "" {
+			return what
+		}
 	}
 	for _, a := range dataArgs(c) {
 		if credIn(a) {

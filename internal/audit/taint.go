@@ -248,7 +248,7 @@ func scanOtherTaint(sc *skillCtx, rel, text string) {
 	}
 	if m == nil {
 		if m = credStoreRead.FindStringIndex(hashCommentsBlanked(rel, text)); m != nil {
-			what = "the credential manager (" + strings.Join(strings.Fields(text[m[0]:m[1]]), " ") + ")"
+			what = credStoreName(text[m[0]:m[1]])
 		}
 	}
 	if m == nil && mayBeCred(text) && homeRef.MatchString(text) {
