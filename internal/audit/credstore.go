@@ -84,3 +84,50 @@ func scriptSend(rel, text string) []int {
 	}
 	return n
 }
+
+// otherEnvEnum enumerates every environment variable in Go, Rust, C#,
+// Java or Kotlin, or Swift. Alone it is how a program hands its
+// environment to a child, so it counts only with a secret-name filter
+// (secretEnvEnum).
+var otherEnvEnum = lazyRE(`\bos\.Environ\(\)|\benv::vars(?:_os)?\(\)|\bEnvironment\.GetEnvironmentVariables\(\)|\bSystem\.getenv\(\)|\bProcessInfo\.processInfo\.environment\b`)
+
+// envSecretTest tests a variable's name against a word naming secrets
+// (contains("TOKEN"), starts_with("AWS_"), strings.Contains(k, "SECRET"),
+// k.StartsWith("CARGO_REGISTRY")).
+var envSecretTest = lazyRE(`(?i)\b(?:contains|starts_with|ends_with|startswith|endswith|hasprefix|hassuffix)\s*\(\s*(?:\w+\s*,\s*)?&?["'][^"'\n]*(?:token|secret|key|pass|auth|cred|session|aws_|cargo_registry)[^"'\n]*["']`)
+
+// secretEnvEnum returns the first enumeration of the environment in
+// text whose names are tested against a secret word within the next
+// lines to keep them (a loop keeping TOKEN, SECRET and KEY variables: a
+// collection of secrets, not a child's environment), or nil. A test that
+// drops the variable (negated, or followed by continue: redaction before
+// a report) keeps nothing secret.
+func secretEnvEnum(text string) []int {
+	for _, m := range otherEnvEnum.FindAllStringIndex(text, 8) {
+		end := min(len(text), m[1]+600)
+		for _, t := range envSecretTest.FindAllStringIndex(text[m[1]:end], 8) {
+			if !redacts(text[m[1]:end], t) {
+				return m
+			}
+		}
+	}
+	return nil
+}
+
+// redacts reports whether the name test at t in s drops what matches:
+// negated (!strings.Contains(k, "TOKEN")) or with continue before the
+// block it opens closes.
+func redacts(s string, t []int) bool {
+	i := t[0]
+	for i > 0 && (s[i-1] == '.' || isIdentByte(s[i-1])) {
+		i-- // back over the receiver or package (k.contains, strings.Contains)
+	}
+	if strings.HasSuffix(strings.TrimRight(s[:i], " \t"), "!") {
+		return true
+	}
+	rest := s[t[1]:]
+	if j := strings.IndexByte(rest, '}'); j >= 0 {
+		rest = rest[:j]
+	}
+	return strings.Contains(rest, "continue")
+}

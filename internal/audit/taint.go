@@ -262,10 +262,13 @@ func scanOtherTaint(sc *skillCtx, rel, text string) {
 		}
 	}
 	if m == nil {
-		if m = otherEnvDump.FindStringIndex(hashCommentsBlanked(rel, text)); m == nil {
+		if m = secretEnvEnum(text); m != nil {
+			what = "the environment's secret variables (" + text[m[0]:m[1]] + " filtered by secret names)"
+		} else if m = otherEnvDump.FindStringIndex(hashCommentsBlanked(rel, text)); m == nil {
 			return
+		} else {
+			what = "the whole environment"
 		}
-		what = "the whole environment"
 		if scriptSend(rel, text) == nil {
 			return // read alone: environments are passed on, not stolen
 		}
