@@ -38,7 +38,7 @@ func credRead(c call) string {
 // credHints are substrings every credPath match holds; checking them
 // first keeps the pattern off ordinary arguments.
 var credHints = []string{".ssh", ".aws", "shadow", "id_", ".env", ".netrc", "credentials", ".docker", ".kube", "hosts.yml", ".npmrc", ".pypirc", ".gnupg", ".password-store", "gcloud", ".azure", "Keychains", "firefox", "chrome", "Chrome", ".bitcoin", ".electrum", ".ethereum", "Cookies",
-	"Login Data", "key4.db", "logins.json", "chromium", "BraveSoftware", "Edge", "Firefox", "find-generic-password", "find-internet-password", "dump-keychain", "auth.json"}
+	"Login Data", "key4.db", "logins.json", "chromium", "BraveSoftware", "Edge", "Firefox", "find-generic-password", "find-internet-password", "dump-keychain", "auth.json", "gradle.properties", "settings.xml", "settings-security.xml"}
 
 func mayBeCred(a string) bool { return containsAny(a, credHints) }
 

@@ -24,7 +24,7 @@ var (
 	// credPartRe matches a string literal that is one part of a
 	// credential path joined in code (Path.home() / ".ssh" / "id_rsa",
 	// path.join(os.homedir(), ".aws", "credentials")).
-	credPartRe = lazyRE(`^['"]/?(?:\.credentials\.json|\.ssh|\.aws|\.netrc|\.npmrc|\.pypirc|\.git-credentials|\.kube|\.gnupg|\.azure|gcloud|\.password-store|Login Data|Cookies|key4\.db|logins\.json|id_(?:rsa|dsa|ecdsa|ed25519))['"]$`)
+	credPartRe = lazyRE(`^['"]/?(?:\.credentials\.json|\.ssh|\.aws|\.netrc|\.npmrc|\.pypirc|\.git-credentials|\.kube|\.gnupg|\.azure|gcloud|\.password-store|Login Data|Cookies|key4\.db|logins\.json|id_(?:rsa|dsa|ecdsa|ed25519)|\.m2[/\\]settings(?:-security)?\.xml|\.gradle[/\\]gradle\.properties)['"]$`)
 	// pyEnvRead and jsEnvRead read one secret environment variable.
 	pyEnvRead = lazyRE(`os\.(?:environ(?:\.get)?\s*[\[(]|getenv\s*\()\s*['"](?:AWS_SECRET_ACCESS_KEY|AWS_SESSION_TOKEN|AZURE_CLIENT_SECRET|ARM_CLIENT_SECRET|GOOGLE_APPLICATION_CREDENTIALS|GOOGLE_CREDENTIALS|GCP_SERVICE_ACCOUNT_KEY|SSH_PRIVATE_KEY)['"]|os\.environ\.copy\(\)|\*\*os\.environ\b`)
 	jsEnvRead = lazyRE(`process\.env(?:\.|\[\s*['"])(?:AWS_SECRET_ACCESS_KEY|AWS_SESSION_TOKEN|AZURE_CLIENT_SECRET|ARM_CLIENT_SECRET|GOOGLE_APPLICATION_CREDENTIALS|GOOGLE_CREDENTIALS|GCP_SERVICE_ACCOUNT_KEY|SSH_PRIVATE_KEY)\b|\.\.\.process\.env\b|Deno\.env\.toObject\(\)`)
@@ -40,7 +40,7 @@ var (
 	// PowerShell (Go's os.Environ() is left out: it is how a Go program
 	// passes its environment to a child).
 	otherEnvDump = lazyRE(`\bENV\.(?:to_h|to_hash|to_a|inspect)\b|%ENV\b|json_encode\(\s*\$_(?:ENV|SERVER)|\bgetenv\(\s*\)|(?i:(?:get-childitem|gci|dir|ls)\s+env:|\[(?:system\.)?environment\]::getenvironmentvariables\(\))`)
-	otherCode    = set(".rb", ".pl", ".pm", ".php", ".go", ".lua", ".java", ".kt", ".cs", ".swift", ".rs", ".ps1", ".psm1")
+	otherCode    = set(".rb", ".pl", ".pm", ".php", ".go", ".lua", ".java", ".kt", ".kts", ".gradle", ".groovy", ".cs", ".swift", ".rs", ".ps1", ".psm1")
 )
 
 // homeRef finds a reference to the user's home folder in code: a
