@@ -35,8 +35,12 @@ func isCMake(rel string) bool {
 	return path.Base(rel) == "CMakeLists.txt" || strings.EqualFold(path.Ext(rel), ".cmake")
 }
 
-// maxCMakeCmds bounds the commands read from one file.
-const maxCMakeCmds = 4096
+// maxCMakeCmds bounds the commands read from one file, and
+// maxCMakeExpand the bytes an argument grows to by expanding variables.
+const (
+	maxCMakeCmds   = 4096
+	maxCMakeExpand = 4096
+)
 
 // parseCMake splits CMake source into command invocations, skipping line
 // and bracket comments. It never fails: text it cannot read as a command
@@ -202,7 +206,9 @@ func scanCMake(sc *skillCtx, rel, src string) {
 	expand := func(s string) string {
 		for pass := 0; pass < 4 && strings.Contains(s, "${"); pass++ {
 			for k, v := range vars {
-				s = strings.ReplaceAll(s, "${"+k+"}", v)
+				if r := strings.ReplaceAll(s, "${"+k+"}", v); len(r) <= maxCMakeExpand {
+					s = r // past the bound a value stays unexpanded: no blow-up from self-references
+				}
 			}
 		}
 		return s

