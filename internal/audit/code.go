@@ -87,6 +87,7 @@ func scanScriptCode(sc *skillCtx, rel, content string, k fileKind) {
 	scanAgentCode(sc, rel, c, write)
 	if k == kindJS {
 		scanJSRemoteExec(sc, rel, c)
+		scanJSProcess(sc, rel, c)
 	}
 }
 

@@ -199,6 +199,8 @@ func kindOf(rel, content string) fileKind {
 	switch path.Base(rel) {
 	case "Makefile", "makefile", "GNUmakefile":
 		return kindMake
+	case "CMakeLists.txt":
+		return kindOther // CMake code (scanCMake), not text for the model
 	}
 	if isDockerfile(rel) {
 		return kindDocker
@@ -316,6 +318,12 @@ func (sc *skillCtx) file(a *auditor, rel, content string) {
 			scanRuby(sc, rel, content)
 		}
 		scanOtherLang(sc, rel, content)
+		if isCMake(rel) {
+			scanCMake(sc, rel, content)
+		}
+		if isGradle(rel) {
+			scanGradle(sc, rel, content)
+		}
 	}
 }
 

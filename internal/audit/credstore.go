@@ -23,15 +23,16 @@ import (
 // Coinbase Wallet, Trust Wallet, Binance, TronLink, Ronin, Keplr), the
 // folder names stealers list.
 const credPathMore = `|\.cargo[/\\]credentials(?:\.toml)?\b|(?:^|[/\\'"])Local State(?:$|['"])|Local Extension Settings|exodus\.wallet|(?:\.config|Application Support|Roaming)[/\\]Exodus\b|[/\\]Electrum[/\\]wallets|\.ethereum[/\\]keystore|` +
+	`\.gradle[/\\]gradle\.properties|\.m2[/\\]settings(?:-security)?\.xml|` +
 	`nkbihfbeogaeaoehlefnkodbefgpgknn|bfnaelmomeimhlpmgjnjophhpkkoljpa|hnfanknocfeofbddgcijnmhnfnkdnaad|egjidjbpglichdcondbcbdnbeeppgdph|fhbohimaelbohpjbbldcngcnapndodjp|ibnejdfjmmkpcnlpebklmnkoeoihofec|fnjhmkhhmkbjkkabndcnnogagogbneec|dmkamcknogkgcdfhhbddcghachkejeap`
 
 // credPartMore extends credPartRe: one part of such a path joined in
 // code to the home folder (filepath.Join(home, ".electrum", "wallets")).
-const credPartMore = `|credentials\.toml|Local State|Local Extension Settings|\.electrum|\.bitcoin|\.ethereum|exodus\.wallet|Exodus`
+const credPartMore = `|\.m2[/\\]settings(?:-security)?\.xml|\.gradle[/\\]gradle\.properties|credentials\.toml|Local State|Local Extension Settings|\.electrum|\.bitcoin|\.ethereum|exodus\.wallet|Exodus`
 
 // credHintsMore extends credHints with a substring of each match of
 // credPathMore, credPartMore and credStoreRead.
-var credHintsMore = []string{".cargo", "Local State", "Local Extension Settings", "exodus", "Exodus", "Electrum", "keystore",
+var credHintsMore = []string{"gradle.properties", "settings.xml", "settings-security.xml", ".cargo", "Local State", "Local Extension Settings", "exodus", "Exodus", "Electrum", "keystore",
 	"nkbihfbeogaeaoehlefnkodbefgpgknn", "bfnaelmomeimhlpmgjnjophhpkkoljpa", "hnfanknocfeofbddgcijnmhnfnkdnaad", "egjidjbpglichdcondbcbdnbeeppgdph",
 	"fhbohimaelbohpjbbldcngcnapndodjp", "ibnejdfjmmkpcnlpebklmnkoeoihofec", "fnjhmkhhmkbjkkabndcnnogagogbneec", "dmkamcknogkgcdfhhbddcghachkejeap"}
 

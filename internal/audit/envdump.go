@@ -18,7 +18,7 @@ var envWholeRe = lazyRE(`\bprocess\.env\b|\bos\.environ\b`)
 
 // envSinks are the calls (their last name) that serialise, encode or
 // send their argument.
-var envSinks = set("stringify", "inspect", "entries", "keys", "values", "assign", "fromEntries", "structuredClone", "URLSearchParams", "from", "btoa",
+var envSinks = lazySet("stringify", "inspect", "entries", "keys", "values", "assign", "fromEntries", "structuredClone", "URLSearchParams", "from", "btoa",
 	"encodeURIComponent", "end", "write", "send", "post", "put", "patch", "fetch", "request", "sendBeacon", "emit",
 	"dumps", "dump", "str", "repr", "b64encode", "urlencode", "sendall", "sendto", "encode", "format")
 
@@ -70,7 +70,7 @@ func enclosedBySink(c string, off int) bool {
 			for k > 0 && (isIdentByte(c[k-1])) {
 				k--
 			}
-			if envSinks[c[k:j]] {
+			if envSinks()[c[k:j]] {
 				// a copy made for a child's env option is not a dump
 				// (env: Object.assign({}, process.env, {X: "1"}))
 				for k > 0 && (isIdentByte(c[k-1]) || c[k-1] == '.') {

@@ -25,13 +25,13 @@ import (
 // websocket dialers), keyed by the called name; goAcceptCalls accept one
 // from a listener.
 var (
-	goConnCalls   = set("Dial", "DialTimeout", "DialTCP", "DialUDP", "DialContext", "DialWithDialer", "DialTLS", "DialTLSContext")
+	goConnCalls   = lazySet("Dial", "DialTimeout", "DialTCP", "DialUDP", "DialContext", "DialWithDialer", "DialTLS", "DialTLSContext")
 	goAcceptCalls = set("Accept", "AcceptTCP")
 	// goConnTypes are parameter and variable types that are network
 	// connections (a Unix socket is local and left out).
-	goConnTypes = set("net.Conn", "*net.TCPConn", "*net.UDPConn", "*tls.Conn", "*websocket.Conn", "websocket.Conn")
+	goConnTypes = lazySet("net.Conn", "*net.TCPConn", "*net.UDPConn", "*tls.Conn", "*websocket.Conn", "websocket.Conn")
 	// goShellNames are shells named literally in exec.Command.
-	goShellNames = set("sh", "bash", "zsh", "dash", "ksh", "ash", "cmd", "cmd.exe", "powershell", "powershell.exe", "pwsh", "pwsh.exe")
+	goShellNames = lazySet("sh", "bash", "zsh", "dash", "ksh", "ash", "cmd", "cmd.exe", "powershell", "powershell.exe", "pwsh", "pwsh.exe")
 )
 
 // goWiring is what one Go file does with its connections: conn names a
@@ -104,7 +104,7 @@ func (g *goWiring) function(ft *ast.FuncType, body *ast.BlockStmt) {
 		ast.Inspect(body, func(n ast.Node) bool {
 			switch s := n.(type) {
 			case *ast.ValueSpec:
-				if goConnTypes[goTypeText(s.Type)] {
+				if goConnTypes()[goTypeText(s.Type)] {
 					for _, id := range s.Names {
 						g.funcConns[id.Name] = true
 					}
@@ -134,7 +134,7 @@ func (g *goWiring) params(ft *ast.FuncType) {
 		return
 	}
 	for _, p := range ft.Params.List {
-		if goConnTypes[goTypeText(p.Type)] {
+		if goConnTypes()[goTypeText(p.Type)] {
 			for _, n := range p.Names {
 				g.funcConns[n.Name] = true
 			}
@@ -170,7 +170,7 @@ func (g *goWiring) assign(lhs, rhs ast.Expr, first, whole bool) {
 	if call, ok := rhs.(*ast.CallExpr); ok {
 		name := goCallName(call)
 		switch {
-		case goConnCalls[name]:
+		case goConnCalls()[name]:
 			g.funcConns[id.Name], g.dialled = true, true
 			return
 		case goAcceptCalls[name]:
@@ -232,7 +232,7 @@ func (g *goWiring) call(c *ast.CallExpr) {
 	switch {
 	case (name == "Command" || name == "CommandContext") && goCallPkg(c) == "exec":
 		for _, a := range c.Args {
-			if goShellNames[strings.ToLower(goBase(goStringLit(a)))] {
+			if goShellNames()[strings.ToLower(goBase(goStringLit(a)))] {
 				g.literalSh = true
 			}
 		}

@@ -57,3 +57,10 @@ func (l *lazyRegexp) FindAllStringSubmatchIndex(s string, n int) [][]int {
 func (l *lazyRegexp) ReplaceAllString(src, repl string) string {
 	return l.re().ReplaceAllString(src, repl)
 }
+
+// lazySet is set built on first use: package init keeps only the
+// closure, and the map is made once, when a scan first asks (the same
+// reason as lazyRE).
+func lazySet(names ...string) func() map[string]bool {
+	return sync.OnceValue(func() map[string]bool { return set(names...) })
+}

@@ -196,7 +196,7 @@ func luaCmdRoot(c string, m []int) string {
 // msg = pcall(vim.json.decode, line); local line = c:receive()). A
 // command built by the plugin itself (from its settings) is not.
 func luaFromSocket(c, name string) bool {
-	if name == "" || luaKeyword[name] {
+	if name == "" || luaKeyword()[name] {
 		return false
 	}
 	q := regexp.QuoteMeta(name)
@@ -223,4 +223,4 @@ func luaFromSocket(c, name string) bool {
 }
 
 // luaKeyword are Lua's reserved words, never a variable.
-var luaKeyword = set("and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in", "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while")
+var luaKeyword = lazySet("and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in", "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while")

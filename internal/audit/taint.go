@@ -40,7 +40,7 @@ var (
 	// PowerShell (Go's os.Environ() is left out: it is how a Go program
 	// passes its environment to a child).
 	otherEnvDump = lazyRE(`\bENV\.(?:to_h|to_hash|to_a|inspect)\b|%ENV\b|json_encode\(\s*\$_(?:ENV|SERVER)|\bgetenv\(\s*\)|(?i:(?:get-childitem|gci|dir|ls)\s+env:|\[(?:system\.)?environment\]::getenvironmentvariables\(\))`)
-	otherCode    = set(".rb", ".pl", ".pm", ".php", ".go", ".lua", ".java", ".kt", ".cs", ".swift", ".rs", ".ps1", ".psm1", ".csx", ".fish")
+	otherCode    = set(".rb", ".pl", ".pm", ".php", ".go", ".lua", ".java", ".kt", ".kts", ".gradle", ".groovy", ".cs", ".swift", ".rs", ".ps1", ".psm1", ".csx", ".fish")
 )
 
 // homeRef finds a reference to the user's home folder in code: a
