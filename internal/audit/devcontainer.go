@@ -60,12 +60,7 @@ func scanDevcontainer(sc *skillCtx, rel, text string, line0 int, w where) {
 		return
 	}
 	li := newLineIndex(text)
-	lineOf := func(needle string) int {
-		if i := strings.Index(text, needle); i >= 0 {
-			return line0 + li.line(i) - 1
-		}
-		return line0
-	}
+	lineOf := func(needle string) int { return li.firstLine(text, needle, line0) }
 	// lifecycle commands, and whether one fetches code and runs it
 	remote := ""
 	for _, k := range devLifecycle {
