@@ -140,6 +140,10 @@ func runsRemote(fs []Finding) bool {
 	return false
 }
 
+// homeOrRoot names what a host mount source that reaches into the host
+// is, for a finding's reason: "root folder" for / (src is "/" or ""
+// once a trailing slash is trimmed), "home folder" for anything else the
+// callers pass (~, $HOME, /home/x, /Users/x).
 func homeOrRoot(src string) string {
 	if strings.TrimSuffix(src, "/") == "" {
 		return "root folder"
