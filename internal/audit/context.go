@@ -362,6 +362,13 @@ func lineText(s string, li lineIndex, n int) string {
 	return s[start:end]
 }
 
+// trimmedLine returns line n (1-based) of s trimmed of surrounding space, ""
+// when s has no line n: a finding's evidence where no line index of s is
+// at hand.
+func trimmedLine(s string, n int) string {
+	return strings.TrimSpace(lineText(s, newLineIndex(s), n))
+}
+
 // fileHints are cheap word checks made once per file.
 type fileHints struct {
 	miner, bypass, bypassWeak, mdComment bool
