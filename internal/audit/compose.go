@@ -44,12 +44,7 @@ func scanCompose(sc *skillCtx, rel, text string, line0 int, w where) {
 		return
 	}
 	li := newLineIndex(text)
-	lineOf := func(needle string) int {
-		if i := strings.Index(text, needle); i >= 0 {
-			return line0 + li.line(i) - 1
-		}
-		return line0
-	}
+	lineOf := func(needle string) int { return li.firstLine(text, needle, line0) }
 	names := make([]string, 0, len(doc.Services))
 	for n := range doc.Services {
 		names = append(names, n)

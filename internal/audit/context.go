@@ -345,6 +345,18 @@ func (li lineIndex) line(off int) int {
 	return sort.SearchInts(li, off+1)
 }
 
+// firstLine returns the file line of needle's first occurrence in text,
+// whose index li is and whose first line is file line line0; line0 when
+// needle is absent. Parsed YAML and JSON values carry no usable position
+// in the text (a devcontainer.json is standardised first), so their
+// findings are placed at the first line naming the key or value.
+func (li lineIndex) firstLine(text, needle string, line0 int) int {
+	if i := strings.Index(text, needle); i >= 0 {
+		return line0 + li.line(i) - 1
+	}
+	return line0
+}
+
 // lineText returns line n (1-based) of s without its newline.
 func lineText(s string, li lineIndex, n int) string {
 	if n < 1 || n > len(li) {
@@ -356,6 +368,13 @@ func lineText(s string, li lineIndex, n int) string {
 		end = li[n] - 1
 	}
 	return s[start:end]
+}
+
+// trimmedLine returns line n (1-based) of s trimmed of surrounding space, ""
+// when s has no line n: a finding's evidence where no line index of s is
+// at hand.
+func trimmedLine(s string, n int) string {
+	return strings.TrimSpace(lineText(s, newLineIndex(s), n))
 }
 
 // fileHints are cheap word checks made once per file.

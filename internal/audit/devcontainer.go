@@ -60,12 +60,7 @@ func scanDevcontainer(sc *skillCtx, rel, text string, line0 int, w where) {
 		return
 	}
 	li := newLineIndex(text)
-	lineOf := func(needle string) int {
-		if i := strings.Index(text, needle); i >= 0 {
-			return line0 + li.line(i) - 1
-		}
-		return line0
-	}
+	lineOf := func(needle string) int { return li.firstLine(text, needle, line0) }
 	// lifecycle commands, and whether one fetches code and runs it
 	remote := ""
 	for _, k := range devLifecycle {
@@ -145,6 +140,10 @@ func runsRemote(fs []Finding) bool {
 	return false
 }
 
+// homeOrRoot names what a host mount source that reaches into the host
+// is, for a finding's reason: "root folder" for / (src is "/" or ""
+// once a trailing slash is trimmed), "home folder" for anything else the
+// callers pass (~, $HOME, /home/x, /Users/x).
 func homeOrRoot(src string) string {
 	if strings.TrimSuffix(src, "/") == "" {
 		return "root folder"

@@ -17,6 +17,8 @@ import "strings"
 // to_socket_addrs) or PowerShell (Resolve-DnsName, [Net.Dns]).
 var otherDNS = lazyRE(otherDNSSrc)
 
+// otherDNSSrc is otherDNS's pattern as text, kept apart so otherNetDNS
+// can join it to otherNet's in one regexp.
 const otherDNSSrc = `\bnet\.Lookup(?:Host|IP|IPAddr|NetIP|TXT|CNAME|MX|NS|SRV|Addr)\(|\.Lookup(?:Host|IPAddr|NetIP|TXT|CNAME|MX|NS|SRV)\(` +
 	`|\bdns\.Exchange(?:Context)?\(|\.SetQuestion\(|\bnew\(dns\.Msg\)` +
 	`|\bResolv(?:\.|::)|Net::DNS|\bgethostbyname\b|\bgethostbynamel\(|\bdns_get_record\(|\bcheckdnsrr\(|\bdns_check_record\(` +

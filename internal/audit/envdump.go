@@ -94,6 +94,9 @@ func enclosedBySink(c string, off int) bool {
 // or runtime: an env option or keyword, an env field (go.env = ...).
 var childEnvLead = lazyRE(`(?i)\benv\s*[:=]\s*$|\bprocessEnv\s*:\s*$`)
 
+// isIdentByte reports whether b may stand in a JavaScript or PHP
+// identifier (ASCII letters, digits, _ and $), for walking back from an
+// offset to the start of a called name.
 func isIdentByte(b byte) bool {
 	return b == '_' || b == '$' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
 }

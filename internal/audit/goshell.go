@@ -256,6 +256,8 @@ func (g *goWiring) markIn(pos token.Pos, conn ast.Expr) {
 	g.inAccepted = g.mentions(conn, g.accepted)
 }
 
+// mentionsConn reports whether e uses a name bound to a network
+// connection in the function being read (g.funcConns).
 func (g *goWiring) mentionsConn(e ast.Expr) bool { return g.mentions(e, g.funcConns) }
 
 // mentions reports whether e uses a name of names (os.Stdin and the like

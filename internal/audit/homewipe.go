@@ -110,7 +110,7 @@ func scanHomeWipe(sc *skillCtx, rel, text string, lang *wipeLang) {
 				continue
 			}
 			ln := 1 + strings.Count(code[:m[0]], "\n")
-			sc.add(rel, ln, "destructive-command", Critical, "removes "+what, strings.TrimSpace(lineText(text, newLineIndex(text), ln)))
+			sc.add(rel, ln, "destructive-command", Critical, "removes "+what, trimmedLine(text, ln))
 			return
 		}
 	}

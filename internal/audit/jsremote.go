@@ -177,4 +177,6 @@ func mentionsAny(e string, vars map[string]bool) bool {
 	return false
 }
 
+// jsIdent matches one JavaScript identifier (ASCII only: minified and
+// hand-written install scripts name their variables in ASCII).
 var jsIdent = lazyRE(`[A-Za-z_$][\w$]*`)

@@ -217,9 +217,6 @@ var phrases = []phrase{
 		"asks the model to read private keys or credentials", [][]string{{".ssh", "id_rsa", "id_ed25519", ".aws", "/etc/shadow", ".netrc", ".git-credentials", "docker/config", "kube/config", "keychain", "environment variables"}}, []string{"read", "cat", "print", "output", "show", "dump", "display", "collect", "gather", "grab", "copy", "get", "list"}},
 }
 
-// quotePairs are the quotation marks a cited phrase sits between.
-var quoteOpen = "\"“«「『'‘"
-
 // inQuotes reports whether off sits inside quotation marks in text: an odd
 // number of straight double quotes before it on its line, or more opening
 // than closing curly quotes.

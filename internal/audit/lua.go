@@ -149,7 +149,7 @@ func scanLua(sc *skillCtx, rel, content string) {
 	li := newLineIndex(c)
 	at := func(off int, rule string, sev Severity, reason string) {
 		ln := li.line(off)
-		sc.add(rel, ln, rule, sev, reason, strings.TrimSpace(lineText(content, newLineIndex(content), ln)))
+		sc.add(rel, ln, rule, sev, reason, trimmedLine(content, ln))
 	}
 	if luaSocket.MatchString(c) && luaRecv.MatchString(c) {
 		for _, m := range luaShellVar.FindAllStringSubmatchIndex(c, 32) {

@@ -159,7 +159,7 @@ func scanPSPersist(sc *skillCtx, rel, text, code string, line0 int, w where) {
 		if w != inScript && w != inProse {
 			reason += " (in " + w.String() + ")"
 		}
-		sc.add(rel, line0+ln-1, "persistence", sc.rank(base, w, false), reason, strings.TrimSpace(lineText(text, newLineIndex(text), ln)))
+		sc.add(rel, line0+ln-1, "persistence", sc.rank(base, w, false), reason, trimmedLine(text, ln))
 	}
 	if !strings.Contains(lower, "$profile") {
 		return

@@ -371,6 +371,6 @@ func (sc *skillCtx) registryServer(rel, text string, line0 int, w where, cmd str
 		if w != inProse && w != inScript {
 			reason += " (in " + w.String() + ")"
 		}
-		sc.add(rel, ln, "registry-exec-credential", sc.rank(sev, w, false), reason, strings.TrimSpace(lineText(text, newLineIndex(text), ln-line0+1)))
+		sc.add(rel, ln, "registry-exec-credential", sc.rank(sev, w, false), reason, trimmedLine(text, ln-line0+1))
 	})
 }

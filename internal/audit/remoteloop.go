@@ -29,8 +29,9 @@ func scanRemoteLoop(sc *skillCtx, rel, code string, net *lazyRegexp, js bool) {
 	if !pollSleep.MatchString(code) || !net.MatchString(code) {
 		return
 	}
+	var cp childProcessFacts
 	for _, m := range shellFromVar.FindAllStringIndex(code, -1) {
-		if !shellCallAt(code, m[0], m[1], js) {
+		if !cp.shellCallAt(code, m[0], m[1], js) {
 			continue
 		}
 		li := newLineIndex(code)

@@ -228,11 +228,16 @@ func dedent(lines []string) string {
 	return strings.Join(out, "\n")
 }
 
+// rubyHomeSrc is the pattern of Ruby's usual expressions for the home
+// folder (Dir.home, ENV["HOME"], ENV.fetch("HOME")), shared by
+// rubyHomeInterp and rubyHomeExpr.
+const rubyHomeSrc = `Dir\.home(?:\(\))?|ENV\[\s*['"]HOME['"]\s*\]|ENV\.fetch\(\s*['"]HOME['"]\s*\)`
+
 // rubyInterpRe matches an interpolation in a double-quoted Ruby string;
 // rubyHomeInterp one that is the home folder.
 var (
 	rubyInterpRe   = lazyRE(`#\{[^{}]*\}`)
-	rubyHomeInterp = lazyRE(`^#\{\s*(?:Dir\.home(?:\(\))?|ENV\[\s*['"]HOME['"]\s*\]|ENV\.fetch\(\s*['"]HOME['"]\s*\))\s*\}$`)
+	rubyHomeInterp = lazyRE(`^#\{\s*(?:` + rubyHomeSrc + `)\s*\}$`)
 )
 
 // rubyInterp writes interpolations as shell words: the home folder as
@@ -395,8 +400,9 @@ func (r *rubyScan) word(expr string, depth int) []string {
 	return []string{"$X"}
 }
 
-// rubyHomeExpr is the home folder in Ruby.
-var rubyHomeExpr = lazyRE(`^(?:Dir\.home(?:\(\))?|ENV\[\s*['"]HOME['"]\s*\]|ENV\.fetch\(\s*['"]HOME['"]\s*\)|Etc\.getpwuid(?:\(\))?\.dir)$`)
+// rubyHomeExpr is a whole expression that is the home folder in Ruby:
+// rubyHomeSrc's forms and Etc.getpwuid.dir.
+var rubyHomeExpr = lazyRE(`^(?:` + rubyHomeSrc + `|Etc\.getpwuid(?:\(\))?\.dir)$`)
 
 // shellQuote quotes s as one bash word.
 func shellQuote(s string) string {

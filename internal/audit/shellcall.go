@@ -31,6 +31,40 @@ var jsChildProcessBinding = lazyRE(`(\w+)\s*=\s*(?:await\s+)?(?:require|import)\
 // shellCallAt reports whether the shellFromVar match code[start:end] is
 // a shell run on a variable (see above).
 func shellCallAt(code string, start, end int, js bool) bool {
+	var cp childProcessFacts
+	return cp.shellCallAt(code, start, end, js)
+}
+
+// childProcessFacts is what shellCallAt needs to know of a whole file
+// (whether it loads child_process, the names bound to it), read once per
+// file: a bundled library has thousands of RegExp exec( calls, and reading
+// the whole file again for each one is quadratic in its size.
+type childProcessFacts struct {
+	read, loaded bool
+	names        map[string]bool
+}
+
+// load reads code's child_process facts the first time it is called and
+// reports whether code loads child_process.
+func (f *childProcessFacts) load(code string) bool {
+	if f.read {
+		return f.loaded
+	}
+	f.read = true
+	f.loaded = jsChildProcess.MatchString(code)
+	if !f.loaded {
+		return false
+	}
+	f.names = map[string]bool{}
+	for _, b := range jsChildProcessBinding.FindAllStringSubmatch(code, -1) {
+		f.names[b[1]], f.names[b[2]] = true, true
+	}
+	return true
+}
+
+// shellCallAt is shellCallAt for matches in the one file f was or will
+// be loaded from.
+func (f *childProcessFacts) shellCallAt(code string, start, end int, js bool) bool {
 	m := code[start:end]
 	if strings.HasPrefix(m, "`") {
 		if js {
@@ -46,7 +80,7 @@ func shellCallAt(code string, start, end int, js bool) bool {
 	if !js || !(strings.HasPrefix(m, "exec") || strings.HasPrefix(m, "execSync")) {
 		return true
 	}
-	if !jsChildProcess.MatchString(code) {
+	if !f.load(code) {
 		return false // no child_process: a RegExp's exec or the script's own function
 	}
 	i := start
@@ -68,12 +102,7 @@ func shellCallAt(code string, start, end int, js bool) bool {
 	if recv == "" {
 		return false
 	}
-	for _, b := range jsChildProcessBinding.FindAllStringSubmatch(code, -1) {
-		if b[1] == recv || b[2] == recv {
-			return true
-		}
-	}
-	return false
+	return f.names[recv]
 }
 
 // hashCommentsBlanked returns text with its whole-line # comments and POD

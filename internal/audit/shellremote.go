@@ -31,6 +31,11 @@ type remoteState struct {
 	slept bool
 }
 
+// remoteRun is a place where a shell script runs a fetched variable as
+// code: line is 1-based within the scanned code, runner the command that
+// runs it (sh -c, eval, an interpreter) and v the variable's name.
+// finishRemote reports it once the whole script is read: a remote
+// command loop if the script also sleeps, a download run otherwise.
 type remoteRun struct {
 	line      int
 	runner, v string

@@ -156,6 +156,9 @@ func sectionAround(src string, li lineIndex, n int) (int, int) {
 	return lo, hi
 }
 
+// isHeading reports whether line l is a markdown ATX heading: one to six
+// # at the start of the line, then a space, a tab or the line's end
+// (CommonMark 4.2). A #word or a shell comment indented is not one.
 func isHeading(l string) bool {
 	h := strings.TrimLeft(l, "#")
 	return len(h) < len(l) && len(l)-len(h) <= 6 && (h == "" || h[0] == ' ' || h[0] == '\t')
