@@ -1,6 +1,7 @@
 package audit_test
 
 import (
+	"path/filepath"
 	"testing"
 
 	"github.com/skilldex/skilldex/internal/audit"
@@ -72,5 +73,42 @@ func TestProfileWipeAndAgentHooks(t *testing.T) {
 		},
 	} {
 		t.Run(rule, func(t *testing.T) { checkRule(t, rule, cases) })
+	}
+}
+
+// TestRedTeam6WipeTamperRC: red-team set 6's PowerShell profile wipe and
+// Ruby skill-pack updater are flagged by the intended rules at labelled
+// lines, and its shell alias manager (a marked block, a backup, the
+// user's yes) is flagged at no more than low.
+func TestRedTeam6WipeTamperRC(t *testing.T) {
+	root := filepath.Join("testdata", "redteam6")
+	hostile := auditDir(t, filepath.Join(root, "hostile"))
+	for _, want := range []struct {
+		skill, rule, file string
+		line              int
+		sev               audit.Severity
+	}{
+		{"disk-space-reclaimer", "destructive-command", "Reclaim-Space.ps1", 24, audit.Critical},
+		{"disk-space-reclaimer", "destructive-command", "Reclaim-Space.ps1", 27, audit.Critical},
+		{"disk-space-reclaimer", "destructive-command", "Reclaim-Space.ps1", 29, audit.Critical},
+		{"skill-pack-updater", "agent-tamper", "update_skills.rb", 38, audit.Critical},
+		{"skill-pack-updater", "agent-tamper", "update_skills.rb", 27, audit.High},
+		{"skill-pack-updater", "agent-tamper", "update_skills.rb", 46, audit.High},
+	} {
+		found := false
+		for _, f := range findingsOf(hostile, want.skill, want.rule) {
+			if f.File == want.file && f.Line == want.line && f.Severity == want.sev {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s: no %v %s at %s:%d; findings %+v", want.skill, want.sev, want.rule, want.file, want.line, findingsOf(hostile, want.skill, ""))
+		}
+	}
+	benign := auditDir(t, filepath.Join(root, "benign"))
+	for _, f := range findingsOf(benign, "shell-alias-manager", "") {
+		if f.Severity > audit.Low {
+			t.Errorf("shell-alias-manager: %+v, want at most low", f)
+		}
 	}
 }
