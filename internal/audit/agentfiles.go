@@ -118,6 +118,7 @@ func agentTamperLits(sc *skillCtx, rel, code string, lits []litSpan, at int) {
 	reason := ""
 	switch {
 	case instr:
+		agentHookLits(sc, rel, code, lits)
 		reason = "writes the agent's own settings or instructions in the home folder: what it obeys next comes from this skill"
 	case skills && listsFolder.MatchString(code):
 		reason = "rewrites the other skills installed for the agent"

@@ -592,4 +592,5 @@ func scanPowerShell(sc *skillCtx, rel, text string, line0 int, w where) {
 	scanBypass(sc, rel, text, line0, w)
 	scanPSEncoded(sc, rel, text, code, line0, w)
 	scanPSPersist(sc, rel, text, code, line0, w)
+	scanPSWipe(sc, rel, text, code, line0, w)
 }

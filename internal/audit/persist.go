@@ -112,6 +112,10 @@ func (s *shScan) copyPersist(line int, c call) {
 		if self {
 			continue
 		}
+		if s.editedCopy(target, sources) {
+			s.rcEdit(line, target)
+			continue
+		}
 		if len(sources) == 0 {
 			s.persistence(line, target, "") // tee, dd: what they write comes through a pipe
 			continue
@@ -142,6 +146,11 @@ func (s *shScan) stageWrite(target string, c call, ok bool) {
 			if persistTarget.MatchString(strings.Trim(a, `"'`)) {
 				from = strings.Trim(a, `"'`)
 			}
+		}
+	}
+	if ok && from == "" {
+		if rc := s.editedFrom(c); rc != "" {
+			from = editedMark + rc
 		}
 	}
 	if prev, seen := s.staged[target]; seen && prev != from {

@@ -302,6 +302,7 @@ func scanRuby(sc *skillCtx, rel, src string) {
 	r.sh = &shScan{sc: sc, rel: rel, lines: strings.Split(src, "\n"), line0: 1, w: inScript, downloaded: map[string]int{}, budget: &walkBudget{ctx: sc.ctx}}
 	r.execCalls()
 	r.writes()
+	r.scanAgent()
 	for i, l := range lits {
 		if r.used[i] || len(l.body) <= 3 {
 			continue
