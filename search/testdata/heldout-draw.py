@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Reproduce the target draw of search/testdata/heldout-9.tsv.
+"""Reproduce the target draw of a random-target held-out set (heldout-9.tsv: seed 20261128;
+heldout-10.tsv: seed 20261129).
 
-Usage: python3 heldout-9.draw.py [/work/shared/corpus]
+Usage: python3 heldout-draw.py SEED [/work/shared/corpus]
 Reads only the corpus's SKILL.md files (never any testdata/*.tsv). Prints one line per slot:
 draw number, category, skill folder (relative to the corpus), and skipped draws.
 """
@@ -10,7 +11,6 @@ import random
 import re
 import sys
 
-SEED = 20261128
 CONNECTOR_SLOTS = 19
 OTHER_SLOTS = 77
 CATEGORIES = ([("agent", 25), ("paraphrase", 29), ("keyword", 10), ("typo", 8),
@@ -47,7 +47,10 @@ def placeholder(info):
 
 
 def main():
-    root = sys.argv[1] if len(sys.argv) > 1 else "/work/shared/corpus"
+    if len(sys.argv) < 2:
+        sys.exit("usage: heldout-draw.py SEED [CORPUS]")
+    seed = int(sys.argv[1])
+    root = sys.argv[2] if len(sys.argv) > 2 else "/work/shared/corpus"
     pool = {}
     for dirpath, _, files in os.walk(root):
         if "SKILL.md" in files:
@@ -72,7 +75,7 @@ def main():
     print("# alloc: " + ", ".join(f"{r} {n}" for r, n in sorted(alloc.items(), key=lambda x: (-x[1], x[0])) if n))
     print("# zero: " + ", ".join(r for r, n in sorted(alloc.items()) if not n))
 
-    rng = random.Random(SEED)
+    rng = random.Random(seed)
     strata = [("connectors", connectors, CONNECTOR_SLOTS)] + [
         (r, others[r], alloc[r]) for r in sorted(others)]
     slots, skipped = [], []
