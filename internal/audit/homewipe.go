@@ -160,6 +160,9 @@ func wipeArgOf(code, a string, lang *wipeLang, tree bool, depth int, parent bool
 	if homeChild.MatchString(a) && lang.listing.MatchString(code) {
 		return "every entry of the home folder (listed from it)"
 	}
+	if w := listedChildWipe(code, a, lang, depth, at); w != "" {
+		return w
+	}
 	// a path: ~ (home, however it was written) or an absolute one; an
 	// empty string is no path (wipeTarget reads "" as /)
 	if p := strings.Trim(a, `"'`); tree && (strings.HasPrefix(p, "~") || strings.HasPrefix(p, "/")) {
