@@ -205,6 +205,9 @@ func kindOf(rel, content string) fileKind {
 	if isDockerfile(rel) {
 		return kindDocker
 	}
+	if isMakefileVariant(rel) {
+		return kindMake
+	}
 	switch strings.ToLower(path.Ext(rel)) {
 	case ".md", ".markdown", ".mdx", ".txt", ".rst", "":
 		if k, ok := shebangKind(content); ok {
@@ -221,7 +224,7 @@ func kindOf(rel, content string) fileKind {
 		return kindConfig
 	case ".ps1", ".psm1", ".bat", ".cmd":
 		return kindPowerShell
-	case ".mk":
+	case ".mk", ".mak", ".make":
 		return kindMake
 	}
 
