@@ -255,7 +255,7 @@ func scanOtherTaint(sc *skillCtx, rel, text string) {
 		// A path joined in code from the home folder and parts
 		// (filepath.Join(home, ".kube", "config")).
 		for _, l := range strLit.FindAllStringIndex(text, -1) {
-			if lit := text[l[0]:l[1]]; credPartRe.MatchString(lit) {
+			if lit := text[l[0]:l[1]]; credPartRe.MatchString(lit) || relCredPath(lit) {
 				m, what = l, "the credential path part "+lit
 				break
 			}
