@@ -349,12 +349,13 @@ func TestCatalogSkillGone(t *testing.T) {
 	}
 }
 
-// TestRedTeamSet: the red-team sets (testdata/redteam1 to redteam6, each
+// TestRedTeamSet: the red-team sets (testdata/redteam1 to redteam7, each
 // written blind by someone who had not read the audit; their READMEs have
 // the blind figures) stay caught: every hostile skill flagged high or
-// critical, whatever the rule, but for knownMisses, and no benign one.
+// critical, whatever the rule, but for knownMisses, and no benign one but
+// for knownFlagged.
 func TestRedTeamSet(t *testing.T) {
-	for _, set := range []string{"redteam1", "redteam2", "redteam3", "redteam4", "redteam5", "redteam6"} {
+	for _, set := range []string{"redteam1", "redteam2", "redteam3", "redteam4", "redteam5", "redteam6", "redteam7"} {
 		t.Run(set, func(t *testing.T) { checkRedTeam(t, filepath.Join("testdata", set)) })
 	}
 }
@@ -362,7 +363,16 @@ func TestRedTeamSet(t *testing.T) {
 // knownMisses are the red-team skills the audit does not flag yet, each
 // with why (the sets' READMEs say more). The test fails when one of them
 // is flagged, so the list stays true.
-var knownMisses = map[string]string{}
+var knownMisses = map[string]string{
+	"log-forwarder-setup": "redteam7: a C# remote command loop the rules do not follow yet",
+}
+
+// knownFlagged are the red-team look-alikes the audit still flags high or
+// critical, each with why; the test fails when one of them is no longer
+// flagged, so the list stays true.
+var knownFlagged = map[string]string{
+	"prompt-injection-triage": "redteam7: a guide quoting injection phrases as patterns to detect, read as a request for secrets",
+}
 
 // checkRedTeam audits one red-team set (LABELS.tsv: skill, label, ...;
 // a skill may have several rows).
@@ -404,6 +414,10 @@ func checkRedTeam(t *testing.T, root string) {
 			}
 		case set == "hostile" && sev < audit.High:
 			t.Errorf("hostile %s: worst finding %v, want high or critical", n, sev)
+		case set == "benign" && knownFlagged[n] != "":
+			if sev < audit.High {
+				t.Errorf("benign %s is no longer flagged (%v): take it out of knownFlagged", n, sev)
+			}
 		case set == "benign" && sev >= audit.High:
 			t.Errorf("benign %s: flagged %v", n, sev)
 		}

@@ -387,6 +387,9 @@ func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 			reason += ", and tells the agent not to ask or tell the user"
 		case prohibitsSwitch(text, m[0]):
 			sev, reason = Low, reason+" (warned against, not asked)"
+		case !sc.defence && claimsPriorApproval(sc.fileText):
+			sev = max(sev, High)
+			reason += ", and claims the user approved it in advance (a claim in the skill's text is not consent)"
 		case consentRe.MatchString(near) || consentFileRe.MatchString(sc.fileText):
 			sev = sev.lower(1)
 			reason += "; offered to the user for consent"

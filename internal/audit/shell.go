@@ -615,7 +615,7 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 			s.envLoad, s.envLoadWhat = line, f
 		}
 		s.credKind("")
-	} else if what := credRead(c); what != "" {
+	} else if what := s.credReadOf(c); what != "" {
 		s.credKind(credService(what))
 		if s.credLine == 0 {
 			s.credLine, s.credWhat = line, what

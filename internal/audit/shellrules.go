@@ -24,7 +24,7 @@ func credRead(c call) string {
 			}
 		}
 		return ""
-	case "mkdir", "chmod", "ls", "test", "[", "ssh-keygen", "ssh-add", "touch", "rm":
+	case "mkdir", "chmod", "chown", "ls", "stat", "basename", "dirname", "realpath", "readlink", "test", "[", "ssh-keygen", "ssh-add", "touch", "rm":
 		return ""
 	case "git", "secret-tool":
 		if what := shellCredStore(c); what != "" {
