@@ -105,7 +105,7 @@ func shellArrayIn(c, args string) bool {
 // parameters, and the parameters of the script's functions called with
 // one of them, closed over assignments to a fixed point.
 func jsAnswerVars(c string) map[string]bool {
-	t := jsTainted(c)
+	t, assigns := jsTaintedAssigns(c)
 	for _, m := range jsMsgParam.FindAllStringSubmatch(c, 16) {
 		for _, v := range m[1:] {
 			if v != "" {
@@ -113,38 +113,40 @@ func jsAnswerVars(c string) map[string]bool {
 			}
 		}
 	}
-	decls := jsFuncDecl.FindAllStringSubmatch(c, 64)
-	assigns := jsAssign.FindAllStringSubmatch(c, 512)
+	// Each declared function's parameters and where it is called, found
+	// once: the passes below only test the calls' arguments.
+	type decl struct {
+		params []string
+		calls  [][]int
+	}
+	var decls []decl
+	for _, d := range jsFuncDecl.FindAllStringSubmatch(c, 64) {
+		name, params := d[1], d[2]
+		if name == "" {
+			name, params = d[3], d[4]
+		}
+		call := regexp.MustCompile(`(?:^|[^.\w$])` + regexp.QuoteMeta(name) + `\s*\(`)
+		decls = append(decls, decl{strings.Split(params, ","), call.FindAllStringIndex(c, 16)})
+	}
 	for pass := 0; pass < 8; pass++ {
 		grew := false
 		for _, d := range decls {
-			name, params := d[1], d[2]
-			if name == "" {
-				name, params = d[3], d[4]
-			}
-			ps := strings.Split(params, ",")
-			call := regexp.MustCompile(`(?:^|[^.\w$])` + regexp.QuoteMeta(name) + `\s*\(`)
-			for _, cm := range call.FindAllStringIndex(c, 16) {
+			for _, cm := range d.calls {
 				for i, a := range callArgs(c[cm[1]:]) {
-					if i >= len(ps) || !mentionsAny(a, t) && !jsAnswer.MatchString(a) {
+					if i >= len(d.params) || !mentionsAny(a, t) && !jsAnswer.MatchString(a) {
 						continue
 					}
-					p := jsIdent.FindString(ps[i])
+					p := jsIdent.FindString(d.params[i])
 					if p != "" && !t[p] {
 						t[p], grew = true, true
 					}
 				}
 			}
 		}
-		for _, a := range assigns {
-			if !mentionsAny(a[2], t) {
-				continue
-			}
-			for _, loc := range jsIdent.FindAllStringIndex(a[1], 16) {
-				if v := a[1][loc[0]:loc[1]]; !t[v] {
-					t[v], grew = true, true
-				}
-			}
+		// An assignment from a server's answer is already in t (jsTainted),
+		// so spreading with jsSpreadAssigns adds only what t's growth reaches.
+		if jsSpreadAssigns(assigns, t) {
+			grew = true
 		}
 		if !grew {
 			break

@@ -135,6 +135,13 @@ func staticString(e string) bool {
 // the seeds of jsChunkParam and assignments from jsAnswer, then every
 // variable assigned from one of them, to a fixed point.
 func jsTainted(c string) map[string]bool {
+	t, _ := jsTaintedAssigns(c)
+	return t
+}
+
+// jsTaintedAssigns is jsTainted that also returns the assignments of c it
+// read (jsAssign's matches), for callers that widen the set further.
+func jsTaintedAssigns(c string) (map[string]bool, [][]string) {
 	t := map[string]bool{}
 	for _, m := range jsChunkParam.FindAllStringSubmatch(c, 32) {
 		for _, v := range m[1:] {
@@ -144,23 +151,27 @@ func jsTainted(c string) map[string]bool {
 		}
 	}
 	assigns := jsAssign.FindAllStringSubmatch(c, 512)
-	for pass := 0; pass < 8; pass++ {
-		grew := false
-		for _, a := range assigns {
-			if !jsAnswer.MatchString(a[2]) && !mentionsAny(a[2], t) {
-				continue
-			}
-			for _, loc := range jsIdent.FindAllStringIndex(a[1], 16) {
-				if v := a[1][loc[0]:loc[1]]; !t[v] {
-					t[v], grew = true, true
-				}
-			}
+	for pass := 0; pass < 8 && jsSpreadAssigns(assigns, t); pass++ {
+	}
+	return t, assigns
+}
+
+// jsSpreadAssigns makes one pass over assigns (jsAssign's matches): the
+// variables assigned from a server's answer or from a variable of t join
+// t. It reports whether t grew.
+func jsSpreadAssigns(assigns [][]string, t map[string]bool) bool {
+	grew := false
+	for _, a := range assigns {
+		if !jsAnswer.MatchString(a[2]) && !mentionsAny(a[2], t) {
+			continue
 		}
-		if !grew {
-			break
+		for _, loc := range jsIdent.FindAllStringIndex(a[1], 16) {
+			if v := a[1][loc[0]:loc[1]]; !t[v] {
+				t[v], grew = true, true
+			}
 		}
 	}
-	return t
+	return grew
 }
 
 // mentionsAny reports whether expression e uses one of the variables
