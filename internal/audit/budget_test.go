@@ -44,6 +44,18 @@ func findingsOf(rep *audit.Report, skill, rule string) []audit.Finding {
 	return out
 }
 
+// wantFindingAt fails t unless rep has a finding of skill by rule in file
+// with severity sev, at line (any line when line is 0).
+func wantFindingAt(t *testing.T, rep *audit.Report, skill, rule, file string, line int, sev audit.Severity) {
+	t.Helper()
+	for _, f := range findingsOf(rep, skill, rule) {
+		if f.File == file && (line == 0 || f.Line == line) && f.Severity == sev {
+			return
+		}
+	}
+	t.Errorf("%s: no %v %s at %s:%d; findings %+v", skill, sev, rule, file, line, findingsOf(rep, skill, ""))
+}
+
 // TestBudgetNestedSubstitution: a 450 KB script of nested $( crashed the
 // audit with a stack overflow (the shell parser and the walk recursed
 // once per level). Now it is reported as not audited, high, and the

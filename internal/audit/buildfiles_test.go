@@ -97,15 +97,7 @@ func TestRedTeam6BuildFilesFixed(t *testing.T) {
 		{"pairing-relay", "reverse-shell", "relay.ts", audit.Critical},
 		{"cmake-toolchain-bootstrap", "download-exec", "cmake/Toolchain.cmake", audit.Critical},
 	} {
-		found := false
-		for _, f := range findingsOf(hostile, want.skill, want.rule) {
-			if f.File == want.file && f.Severity == want.sev {
-				found = true
-			}
-		}
-		if !found {
-			t.Errorf("%s: no %v %s in %s; findings %+v", want.skill, want.sev, want.rule, want.file, findingsOf(hostile, want.skill, ""))
-		}
+		wantFindingAt(t, hostile, want.skill, want.rule, want.file, 0, want.sev)
 	}
 	benign := auditDir(t, filepath.Join(root, "benign"))
 	for _, f := range benign.Findings {

@@ -127,15 +127,7 @@ func TestRedTeam4CI(t *testing.T) {
 		"devcontainer-setup":    {"reverse-shell", "template/.devcontainer/Dockerfile", 14, audit.Critical},
 		"pr-description-writer": {"exfil-url", "references/pr-template.md", 16, audit.Critical},
 	} {
-		found := false
-		for _, f := range findingsOf(hostile, skill, want.rule) {
-			if f.File == want.file && f.Line == want.line && f.Severity == want.sev {
-				found = true
-			}
-		}
-		if !found {
-			t.Errorf("%s: want %s %v at %s:%d; findings %+v", skill, want.rule, want.sev, want.file, want.line, hostile.Findings)
-		}
+		wantFindingAt(t, hostile, skill, want.rule, want.file, want.line, want.sev)
 	}
 	for _, extra := range []struct{ skill, rule string }{{"ci-workflow-generator", "ci-pwn-request"}, {"devcontainer-setup", "container-host-access"}} {
 		if fs := findingsOf(hostile, extra.skill, extra.rule); len(fs) == 0 || fs[0].Severity < audit.High {

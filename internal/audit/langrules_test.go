@@ -118,15 +118,7 @@ func TestRedTeam5Fixed(t *testing.T) {
 		{"skill-frontmatter-fixer", "agent-tamper", "fixer/main.go", 95, audit.High},
 		{"skill-frontmatter-fixer", "credential-exfil", "fixer/main.go", 25, audit.Critical},
 	} {
-		found := false
-		for _, f := range findingsOf(hostile, want.skill, want.rule) {
-			if f.File == want.file && f.Line == want.line && f.Severity == want.sev {
-				found = true
-			}
-		}
-		if !found {
-			t.Errorf("%s: no %v %s at %s:%d; findings %+v", want.skill, want.sev, want.rule, want.file, want.line, findingsOf(hostile, want.skill, ""))
-		}
+		wantFindingAt(t, hostile, want.skill, want.rule, want.file, want.line, want.sev)
 	}
 	benign := auditDir(t, filepath.Join(root, "benign"))
 	for _, f := range findingsOf(benign, "mcp-server-config", "approval-bypass") {

@@ -95,15 +95,7 @@ func TestRedTeam6WipeTamperRC(t *testing.T) {
 		{"skill-pack-updater", "agent-tamper", "update_skills.rb", 27, audit.High},
 		{"skill-pack-updater", "agent-tamper", "update_skills.rb", 46, audit.High},
 	} {
-		found := false
-		for _, f := range findingsOf(hostile, want.skill, want.rule) {
-			if f.File == want.file && f.Line == want.line && f.Severity == want.sev {
-				found = true
-			}
-		}
-		if !found {
-			t.Errorf("%s: no %v %s at %s:%d; findings %+v", want.skill, want.sev, want.rule, want.file, want.line, findingsOf(hostile, want.skill, ""))
-		}
+		wantFindingAt(t, hostile, want.skill, want.rule, want.file, want.line, want.sev)
 	}
 	benign := auditDir(t, filepath.Join(root, "benign"))
 	for _, f := range findingsOf(benign, "shell-alias-manager", "") {

@@ -132,15 +132,7 @@ func TestRedTeam4Code(t *testing.T) {
 		{"node-project-bootstrap", "download-exec", "template/scripts/pin-toolchain.cjs", 24},
 		{"node-project-bootstrap", "credential-exfil", "template/scripts/pin-toolchain.cjs", 17},
 	} {
-		found := false
-		for _, f := range findingsOf(hostile, want.skill, want.rule) {
-			if f.File == want.file && f.Line == want.line && f.Severity == audit.Critical {
-				found = true
-			}
-		}
-		if !found {
-			t.Errorf("%s: want %s critical at %s:%d; findings %+v", want.skill, want.rule, want.file, want.line, findingsOf(hostile, want.skill, want.rule))
-		}
+		wantFindingAt(t, hostile, want.skill, want.rule, want.file, want.line, audit.Critical)
 	}
 	for _, f := range auditDir(t, filepath.Join(root, "benign")).Findings {
 		if f.Severity >= audit.High {
