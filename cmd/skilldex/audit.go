@@ -146,8 +146,13 @@ func openAuditCache(dataDir string, log *slog.Logger) *audit.Cache {
 }
 
 // writeAuditText prints one block per finding, most serious first, and a
-// summary line.
+// summary line: piped, each finding is three whole lines (its severity,
+// location and rule; "skill ID: reason"; "evidence: ..."), as scripts grep
+// them; on a terminal the lines are fitted to its width (termWidth), each
+// broken with its continuation lines indented under the finding
+// (termtext.Hang), and an empty evidence line left out.
 func writeAuditText(w io.Writer, rep *audit.Report) error {
+	width := termWidth(w)
 	paint := termtext.Painter(w)
 	colour := map[audit.Severity]string{audit.Critical: termtext.Red, audit.High: termtext.Red, audit.Medium: termtext.Yellow}
 	for _, f := range rep.Findings {
@@ -155,32 +160,49 @@ func writeAuditText(w io.Writer, rep *audit.Report) error {
 		if f.Line > 0 {
 			loc = fmt.Sprintf("%s:%d", loc, f.Line)
 		}
-		if _, err := fmt.Fprintf(w, "%s %s [%s]\n    skill %s: %s\n    evidence: %s\n",
-			paint(colour[f.Severity], fmt.Sprintf("%-8s", f.Severity)), loc, f.RuleID, f.SkillID, f.Reason, f.Evidence); err != nil {
+		sev := paint(colour[f.Severity], fmt.Sprintf("%-8s", f.Severity))
+		if width == 0 {
+			if _, err := fmt.Fprintf(w, "%s %s [%s]\n    skill %s: %s\n    evidence: %s\n", sev, loc, f.RuleID, f.SkillID, f.Reason, f.Evidence); err != nil {
+				return err
+			}
+			continue
+		}
+		esc := func(s string) string { return termtext.Escape(s, false) }
+		block := termtext.Hang(sev+" ", esc(loc)+" ["+esc(f.RuleID)+"]", auditIndent, width) + "\n" +
+			termtext.Hang("    ", "skill "+esc(f.SkillID)+": "+esc(f.Reason), 6, width) + "\n"
+		if f.Evidence != "" {
+			block += termtext.Hang("    ", "evidence: "+esc(f.Evidence), 6, width) + "\n"
+		}
+		if _, err := io.WriteString(w, block); err != nil {
 			return err
 		}
 	}
 	for _, s := range rep.Skipped {
-		fmt.Fprintf(w, "skipped %s\n", s)
+		fmt.Fprintf(w, "%s\n", termtext.FitLines("skipped "+s, width))
 	}
 	files := plural(rep.Files, "file", "files")
 	if rep.Cached > 0 {
 		files += fmt.Sprintf(", %d of them unchanged since the last audit", rep.Cached)
 	}
-	_, err := fmt.Fprintf(w, "%d skills audited (%s): %d critical, %d high, %d medium, %d low; %d skills with high or critical findings",
+	sum := fmt.Sprintf("%d skills audited (%s): %d critical, %d high, %d medium, %d low; %d skills with high or critical findings",
 		rep.Skills, files, rep.Counts["critical"], rep.Counts["high"], rep.Counts["medium"], rep.Counts["low"], len(rep.Flagged))
-	if err == nil && rep.NotServed > 0 {
-		_, err = fmt.Fprintf(w, "; %d invalid skills not audited (they are not served; see skilldex validate)", rep.NotServed)
+	if rep.NotServed > 0 {
+		sum += fmt.Sprintf("; %d invalid skills not audited (they are not served; see skilldex validate)", rep.NotServed)
 	}
-	if err == nil {
-		_, err = fmt.Fprintln(w)
-	}
+	_, err := fmt.Fprintln(w, termtext.FitLines(sum, width))
 	return err
 }
 
+// auditIndent is where a finding's first line continues on a terminal:
+// under its location, past the severity padded to eight columns.
+const auditIndent = 9
+
 // writeAuditFindings prints the findings at or above min, one line each,
-// for commands that report the audit beside their own output.
+// for commands that report the audit beside their own output; on a
+// terminal each is fitted to its width with its continuation lines
+// indented under the location (as writeAuditText).
 func writeAuditFindings(w io.Writer, rep *audit.Report, min audit.Severity) {
+	width := termWidth(w)
 	paint := termtext.Painter(w)
 	for _, f := range rep.Findings {
 		if f.Severity < min {
@@ -190,6 +212,11 @@ func writeAuditFindings(w io.Writer, rep *audit.Report, min audit.Severity) {
 		if f.Line > 0 {
 			loc = fmt.Sprintf("%s:%d", loc, f.Line)
 		}
-		fmt.Fprintf(w, "%s %s [%s] %s: %s\n", paint(termtext.Red, fmt.Sprintf("%-8s", strings.ToUpper(f.Severity.String()))), loc, f.RuleID, f.Reason, f.Evidence)
+		sev := paint(termtext.Red, fmt.Sprintf("%-8s", strings.ToUpper(f.Severity.String())))
+		text := fmt.Sprintf("%s [%s] %s: %s", loc, f.RuleID, f.Reason, f.Evidence)
+		if width > 0 {
+			text = termtext.Escape(text, false)
+		}
+		fmt.Fprintln(w, termtext.Hang(sev+" ", text, auditIndent, width))
 	}
 }

@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"io"
+	"strings"
 
 	"github.com/skilldex/skilldex/internal/audit"
 	"github.com/skilldex/skilldex/internal/config"
@@ -78,7 +80,16 @@ func runDoctor(ctx context.Context, a *app, opts doctorOptions) error {
 		if opts.all {
 			topts.PerCode = 0
 		}
-		err = rep.WriteText(w, topts)
+		// On a terminal each line of the report is fitted to its width,
+		// its continuation indented under it; piped, lines stay whole.
+		if width := termWidth(w); width > 0 {
+			var b strings.Builder
+			if err = rep.WriteText(&b, topts); err == nil {
+				_, err = io.WriteString(w, termtext.FitLines(b.String(), width))
+			}
+		} else {
+			err = rep.WriteText(w, topts)
+		}
 	}
 	if err != nil {
 		return err

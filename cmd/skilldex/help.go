@@ -27,6 +27,17 @@ func helpWidth(w io.Writer) int {
 	return helpPipeWidth
 }
 
+// termWidth is the width in columns that a report for a person (audit
+// findings, doctor, validate) is fitted to on w: on a terminal its width
+// as help reads it (termtext.Width: 80 when it cannot be read), but not
+// capped at helpMaxWidth, which is for paragraphs of prose: a report's
+// lines are locations, ids and evidence that a wide terminal shows whole,
+// as tables use the whole width. 0 when w is not a terminal (a pipe, a
+// file): reports keep one line per item there, for scripts that grep them.
+func termWidth(w io.Writer) int {
+	return termtext.Width(w)
+}
+
 // helpFunc prints cmd's help (`skilldex CMD --help`, `skilldex help CMD`)
 // on its stdout: the Long text (else Short) with its prose paragraphs
 // rewrapped to helpWidth and its examples, lists and tables as written

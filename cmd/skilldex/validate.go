@@ -102,6 +102,10 @@ func runValidate(ctx context.Context, a *app, opts validateOptions) error {
 	} else {
 		w := a.stdout
 		paint := termtext.Painter(w)
+		// On a terminal each line is fitted to its width, its
+		// continuation indented under it; piped, lines stay whole.
+		width := termWidth(w)
+		println := func(line string) { fmt.Fprintln(w, termtext.FitLines(line, width)) }
 		warned := 0
 		// Errors first: the invalid skills, then those with warnings, then
 		// (--all) the rest, and last a one-line summary.
@@ -129,19 +133,19 @@ func runValidate(ctx context.Context, a *app, opts validateOptions) error {
 				status = paint(termtext.Yellow, "warn   ")
 				warned++
 			}
-			fmt.Fprintf(w, "%s %s\n", status, termtext.Escape(r.Path, false))
+			println(status + " " + termtext.Escape(r.Path, false))
 			for _, d := range r.Diagnostics {
-				fmt.Fprintf(w, "        %s\n", termtext.Escape(d.String(), false))
+				println("        " + termtext.Escape(d.String(), false))
 			}
 		}
 		for _, d := range diags {
-			fmt.Fprintf(w, "%s\n", termtext.Escape(d.String(), false))
+			println(termtext.Escape(d.String(), false))
 		}
 		writeAuditFindings(w, &audit.Report{Findings: out.Audit}, audit.High)
 		if len(out.Audit) > 0 {
-			fmt.Fprintf(w, "%d high or critical security findings (skilldex audit --dir PATH for every finding)\n", len(out.Audit))
+			println(fmt.Sprintf("%d high or critical security findings (skilldex audit --dir PATH for every finding)", len(out.Audit)))
 		}
-		fmt.Fprintf(w, "%s checked: %d valid (%d with warnings), %d invalid\n", plural(len(reports), "skill", "skills"), out.Valid, warned, out.Invalid)
+		println(fmt.Sprintf("%s checked: %d valid (%d with warnings), %d invalid", plural(len(reports), "skill", "skills"), out.Valid, warned, out.Invalid))
 	}
 	if out.Invalid > 0 || otherErrors > 0 {
 		return exitCode(1)

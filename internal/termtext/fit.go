@@ -64,48 +64,55 @@ func Hang(lead, text string, indent, width int) string {
 }
 
 // Fill breaks text (one line) into lines at most width screen columns
-// wide: at spaces where it can (reflow's wordwrap; hyphens are not break
-// points), and a word wider than width after the last '/', '?', '&', '=',
-// ',', ';' or ':' in the second half of the line, else at the width (a
-// URL breaks between its path segments, a blob where it must); such a
-// word starts beside the words before it when they leave a quarter of the
-// line. The spaces at a break are dropped (or made one, where a wide word
-// joins the line before it) and trailing spaces trimmed; nothing else
-// changes.
-// width < 1 returns text as one line.
+// wide, line by line: at spaces where it can (reflow's wordwrap; hyphens
+// are not break points), and a word wider than width, which starts beside
+// the words before it when they leave a quarter of the line, after a
+// separator in the second half of the line, else at the width (breakAt: a
+// URL or a path breaks between its segments, a blob where it must); the
+// words after it follow on its last line. The spaces at a break are dropped and trailing spaces trimmed;
+// nothing else changes, so each line is a piece of text. width < 1
+// returns text as one line.
 func Fill(text string, width int) []string {
 	if width < 1 {
 		return []string{text}
 	}
-	w := wordwrap.NewWriter(width)
-	w.Breakpoints = nil
-	_, _ = w.Write([]byte(text))
-	_ = w.Close()
 	var out []string
-	for _, l := range strings.Split(w.String(), "\n") {
-		l = strings.TrimRight(l, " ")
-		if n := len(out); n > 0 && StringWidth(l) > width && width-StringWidth(out[n-1])-1 >= width/4 {
-			// wordwrap puts a word wider than a line on a line of its
-			// own; it is broken anyway, so it starts beside the words
-			// before it when they leave a quarter of the line.
-			l, out = out[n-1]+" "+l, out[:n-1]
+	rest := strings.TrimRight(text, " ")
+	for StringWidth(rest) > width {
+		w := wordwrap.NewWriter(width)
+		w.Breakpoints = nil
+		_, _ = w.Write([]byte(rest))
+		_ = w.Close()
+		line, _, _ := strings.Cut(w.String(), "\n")
+		line = strings.TrimRight(line, " ")
+		if !strings.HasPrefix(rest, line) || line == "" {
+			line = rest // not wrapped as expected: cut where it must
 		}
-		for StringWidth(l) > width {
-			cut := breakAt(l, width)
-			out = append(out, strings.TrimRight(l[:cut], " "))
-			l = strings.TrimLeft(l[cut:], " ")
+		if StringWidth(line) <= width {
+			next := strings.TrimLeft(rest[len(line):], " ")
+			word, _, _ := strings.Cut(next, " ")
+			if StringWidth(word) <= width || width-StringWidth(line)-1 < width/4 {
+				out = append(out, line)
+				rest = next
+				continue
+			}
+			// A word too wide for any line: it starts on this one.
+			line = rest[:len(rest)-len(next)+len(word)]
 		}
-		out = append(out, l)
+		cut := breakAt(line, width)
+		out = append(out, strings.TrimRight(line[:cut], " "))
+		rest = strings.TrimLeft(rest[cut:], " ")
 	}
-	return out
+	return append(out, rest)
 }
 
 // breakAt is the byte offset at which to break l, which is wider than
-// width: after the longest prefix that fits, or after the last separator
-// in that prefix's second half. ANSI sequences are never split and take
+// width: after the last '/', '?', '&' or '=' in the second half of the
+// longest prefix that fits, else after the last ',', ';', ':', '-' or '_'
+// there, else after that prefix. ANSI sequences are never split and take
 // no columns. At least one character goes before the break.
 func breakAt(l string, width int) int {
-	cols, fit, sep := 0, 0, 0
+	cols, fit, sep, weak := 0, 0, 0, 0
 	for i := 0; i < len(l); {
 		if l[i] == 0x1b {
 			if m := ansiSeq.FindStringIndex(l[i:]); m != nil && m[0] == 0 {
@@ -121,12 +128,18 @@ func breakAt(l string, width int) int {
 		cols += rw
 		i += size
 		fit = i
-		if strings.ContainsRune("/?&=,;:", r) && cols*2 >= width {
-			sep = i
+		if cols*2 >= width {
+			if strings.ContainsRune("/?&=", r) {
+				sep = i
+			} else if strings.ContainsRune(",;:-_", r) {
+				weak = i
+			}
 		}
 	}
-	if sep > 0 && sep < len(l) {
-		return sep
+	for _, at := range []int{sep, weak} {
+		if at > 0 && at < len(l) {
+			return at
+		}
 	}
 	return fit
 }
