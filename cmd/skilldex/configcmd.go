@@ -72,12 +72,12 @@ func runConfig(_ context.Context, a *app) error {
 		case f == config.UserConfig():
 			why = " (your own)"
 		}
-		fmt.Fprintf(w, "config file: %s%s\n", f, why)
+		fmt.Fprintln(w, termtext.FitLines("config file: "+f+why, termWidth(w)))
 	}
 	if len(cfg.Files) > 0 {
 		fmt.Fprintln(w)
 	} else {
-		fmt.Fprintf(w, "config file: none (looked for %s)\n\n", strings.Join(config.ConfigPaths(), ", "))
+		fmt.Fprintf(w, "%s\n\n", termtext.FitLines("config file: none (looked for "+strings.Join(config.ConfigPaths(), ", ")+")", termWidth(w)))
 	}
 	var rows [][]string
 	for _, v := range vals {

@@ -75,8 +75,9 @@ func runSearch(ctx context.Context, a *app, opts searchOptions) error {
 		if tty {
 			w = a.stdout
 		}
-		fmt.Fprintf(w, "No good match for %q: the catalog may have no skill for it; these are the closest. Try the words a skill's author would use, or list all with: skilldex list\n",
+		line := fmt.Sprintf("No good match for %q: the catalog may have no skill for it; these are the closest. Try the words a skill's author would use, or list all with: skilldex list",
 			termtext.Escape(opts.Query, false))
+		fmt.Fprintln(w, termtext.FitLines(line, termWidth(w)))
 	}
 	if !tty {
 		rows := make([][]string, 0, len(res.Hits))

@@ -62,15 +62,19 @@ func Painter(w io.Writer) func(code, s string) string {
 // beside the others; with less room it goes on a line of its own.
 const MinLast = 30
 
-// Table prints rows for w. On a terminal the columns are
-// aligned by screen width; every column but the last is printed whole, so
-// an id can always be copied, and the last is cut to the room left, marked
-// with "…", or put on its own indented line when less than minLast columns
-// are left. Anywhere else (a pipe, a file) each row is one line of
-// tab-separated cells, complete, under a tab-separated header line (see
-// docs/cli.md). Cells are made one line with control characters escaped
-// (catalog text may hold ANSI escapes). colour, when set, gives a data
-// cell's ANSI colour ("" none); the header is never coloured.
+// Table prints rows for w. On a terminal the columns are aligned by
+// screen width and every line fits the terminal: the last column (a
+// description) is cut to the room left, marked with "…", or put on its
+// own indented line when less than MinLast columns are left; the other
+// columns are printed whole on the row's first line when they fit the
+// width together, so an id can be copied; those that do not fit beside
+// the first ones go on an indented line of their own below it, broken
+// where it is wider than the terminal (Hang). Anywhere else (a pipe, a
+// file) each row is one line of tab-separated cells, complete, under a
+// tab-separated header line (see docs/cli.md). Cells are made one line
+// with control characters escaped (catalog text may hold ANSI escapes).
+// colour, when set, gives a data cell's ANSI colour ("" none); the header
+// is never coloured.
 func Table(w io.Writer, header []string, rows [][]string, colour ...func(row, col int) string) error {
 	var paint func(row, col int) string
 	if len(colour) > 0 && ColorOn(w) {
@@ -92,7 +96,7 @@ func RenderTable(width int, header []string, rows [][]string, paint func(row, co
 		}
 	}
 	colorize := func(row, col int, s string) string {
-		if paint == nil || s == "" {
+		if paint == nil || row < 0 || s == "" {
 			return s
 		}
 		if code := paint(row, col); code != "" {
@@ -111,67 +115,71 @@ func RenderTable(width int, header []string, rows [][]string, paint func(row, co
 		}
 		return b.String()
 	}
-	// The room the last column gets beside the widest cell of each other.
-	room := width
-	for c := 0; c < n-1; c++ {
-		w := screen.StringWidth(header[c])
+	// Each column's width is its widest cell's, in screen cells
+	// (go-runewidth); columns are two spaces apart.
+	widths := make([]int, n)
+	for c := range n {
+		widths[c] = screen.StringWidth(header[c])
 		for _, r := range cells {
-			w = max(w, screen.StringWidth(r[c]))
-		}
-		room -= w + 2
-	}
-	ownLine := room < MinLast
-	last := make([]string, len(cells))
-	if ownLine {
-		for i, r := range cells {
-			last[i] = colorize(i, n-1, screen.Truncate(r[n-1], width-4, "…"))
+			widths[c] = max(widths[c], screen.StringWidth(r[c]))
 		}
 	}
-	head := header
-	if ownLine {
-		head = header[:n-1]
+	// The first `inline` columns but the last go on a row's first line:
+	// as many as fit the width. The rest of them (moved) go on a line of
+	// their own below, and the last column beside them when it has
+	// MinLast columns of room, else on its own line too.
+	inline, used := 0, 0
+	for inline < n-1 && (inline == 0 || used+2+widths[inline] <= width) {
+		used += widths[inline] + 2
+		inline++
 	}
-	// Columns padded to their widest cell in screen cells (go-runewidth),
-	// two spaces apart; colour is added around the padded text's cell so
-	// escapes never count as width.
-	cols := len(head)
-	widths := make([]int, cols)
-	for c := 0; c < cols; c++ {
-		widths[c] = screen.StringWidth(head[c])
-		for _, r := range cells {
-			if c < n-1 {
-				widths[c] = max(widths[c], screen.StringWidth(r[c]))
-			}
-		}
+	moved := inline < n-1
+	room := width - used
+	ownLine := moved || room < MinLast
+	movedWidths := widths[inline:max(inline, n-1)]
+	padMoved := 0
+	for _, w := range movedWidths {
+		padMoved += w + 2
 	}
 	var b strings.Builder
-	line := func(row int, vals []string) {
+	// line is vals, the cells of row from column col on, padded to
+	// widths when pad is set, else two spaces apart.
+	line := func(row, col int, vals []string, widths []int, pad bool) string {
 		var l strings.Builder
 		for c, v := range vals {
-			cell := v
-			if row >= 0 {
-				cell = colorize(row, c, v)
-			}
-			l.WriteString(cell)
+			l.WriteString(colorize(row, col+c, v))
 			if c < len(vals)-1 {
-				l.WriteString(strings.Repeat(" ", widths[c]-screen.StringWidth(v)+2))
+				gap := 2
+				if pad {
+					gap = widths[c] - screen.StringWidth(v) + 2
+				}
+				l.WriteString(strings.Repeat(" ", gap))
 			}
 		}
-		b.WriteString(strings.TrimRight(l.String(), " ") + "\n")
+		return strings.TrimRight(l.String(), " ")
 	}
-	line(-1, head)
-	if ownLine {
-		b.WriteString("    " + header[n-1] + "\n")
-	}
-	for i, r := range cells {
-		vals := append([]string(nil), r[:n-1]...)
+	writeRow := func(row int, r []string) {
+		first := append([]string(nil), r[:inline]...)
 		if !ownLine {
-			vals = append(vals, screen.Truncate(r[n-1], room, "…"))
+			first = append(first, screen.Truncate(r[n-1], room, "…"))
 		}
-		line(i, vals)
-		if ownLine && last[i] != "" {
-			b.WriteString("    " + last[i] + "\n")
+		b.WriteString(Hang("", line(row, 0, first, widths, true), 2, width) + "\n")
+		if moved {
+			if l := line(row, inline, r[inline:n-1], movedWidths, padMoved-2 <= width-4); l != "" {
+				b.WriteString(Hang("    ", l, 6, width) + "\n")
+			}
 		}
+		if ownLine && r[n-1] != "" {
+			last := r[n-1]
+			if row >= 0 {
+				last = colorize(row, n-1, screen.Truncate(last, width-4, "…"))
+			}
+			b.WriteString("    " + last + "\n")
+		}
+	}
+	writeRow(-1, header)
+	for i, r := range cells {
+		writeRow(i, r)
 	}
 	return b.String()
 }

@@ -19,16 +19,18 @@ var tableRows = [][]string{
 	{"a-skill-with-a-very-long-name-that-will-not-be-cut", "some/deeply/nested/folder/a-skill-with-a-very-long-name-that-will-not-be-cut", "", "Short."},
 }
 
-// TestTableGolden renders the list table at 80 and 120 columns and piped:
-// columns measured in screen cells (CJK counts two), ids whole, the
-// description cut to the room left or on its own line, control characters
-// escaped.
+// TestTableGolden renders the list table at 40, 80, 120 and 200 columns
+// and piped: columns measured in screen cells (CJK counts two), ids whole
+// where the terminal is wide enough for them, the columns that do not fit
+// beside the first on a line of their own, the description cut to the
+// room left or on its own line, control characters escaped, and no line
+// wider than the terminal.
 func TestTableGolden(t *testing.T) {
 	header := []string{"NAME", "ID", "STATE", "DESCRIPTION"}
 	for _, tc := range []struct {
 		name  string
 		width int
-	}{{"80", 80}, {"120", 120}, {"pipe", 0}} {
+	}{{"40", 40}, {"80", 80}, {"120", 120}, {"200", 200}, {"pipe", 0}} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := RenderTable(tc.width, header, tableRows, nil)
 			golden.Check(t, filepath.Join("testdata", "table-"+tc.name+".golden"), []byte(got))
@@ -36,21 +38,44 @@ func TestTableGolden(t *testing.T) {
 				t.Errorf("a control character reached the output:\n%q", got)
 			}
 			for _, r := range tableRows {
-				if !strings.Contains(got, Cell(r[1])) {
+				if id := Cell(r[1]); !strings.Contains(got, id) && (tc.width == 0 || screen.StringWidth(id) <= tc.width-4) {
 					t.Errorf("id %q cut", r[1])
+				}
+				if name := Cell(r[0]); squeeze(got) != "" && !strings.Contains(squeeze(got), squeeze(name)) {
+					t.Errorf("name %q lost", r[0])
 				}
 			}
 			if tc.width == 0 {
 				return
 			}
-			// Description lines stay within the width; only the columns
-			// kept whole (a long id) may run past it.
 			for _, line := range strings.Split(strings.TrimSuffix(got, "\n"), "\n") {
-				if w := screen.StringWidth(line); w > tc.width && strings.HasPrefix(line, "    ") {
+				if w := screen.StringWidth(line); w > tc.width {
 					t.Errorf("line of %d columns at width %d: %q", w, tc.width, line)
 				}
 			}
 		})
+	}
+}
+
+// TestTableColumnsFit: with room for every column the table is one line a
+// row, and the colour of a cell moved to a line of its own is still its
+// column's.
+func TestTableColumnsFit(t *testing.T) {
+	rows := [][]string{{"pdf", "tools/pdf", "invalid", "Fill PDF forms."}}
+	if got, want := RenderTable(80, []string{"NAME", "ID", "STATE", "DESCRIPTION"}, rows, nil),
+		"NAME  ID         STATE    DESCRIPTION\npdf   tools/pdf  invalid  Fill PDF forms.\n"; got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	red := func(row, col int) string {
+		if col == 2 {
+			return Red
+		}
+		return ""
+	}
+	got := RenderTable(20, []string{"NAME", "ID", "STATE", "DESCRIPTION"}, rows, red)
+	want := "NAME  ID\n    STATE\n    DESCRIPTION\npdf   tools/pdf\n    \x1b[31minvalid\x1b[0m\n    Fill PDF forms.\n"
+	if got != want {
+		t.Errorf("got\n%q\nwant\n%q", got, want)
 	}
 }
 
