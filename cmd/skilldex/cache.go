@@ -77,7 +77,7 @@ func runCacheList(_ context.Context, a *app) error {
 		return err
 	}
 	if termtext.IsTerminal(a.stdout) {
-		fmt.Fprintf(a.stdout, "%s, %s in all; remove them with: skilldex cache clean\n", plural(len(entries), "data dir", "data dirs"), humanBytes(total))
+		fmt.Fprintln(a.stdout, termtext.FitLines(fmt.Sprintf("%s, %s in all; remove them with: skilldex cache clean", plural(len(entries), "data dir", "data dirs"), humanBytes(total)), termWidth(a.stdout)))
 	}
 	return nil
 }

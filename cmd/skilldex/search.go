@@ -64,7 +64,7 @@ func runSearch(ctx context.Context, a *app, opts searchOptions) error {
 	}
 	semanticNotes(a.stderr, res)
 	if len(res.Hits) == 0 {
-		fmt.Fprintf(a.stderr, "no skill matches %q among %s\n", termtext.Escape(opts.Query, false), plural(cat.Len(), "skill", "skills"))
+		fmt.Fprintln(a.stderr, termtext.FitLines(fmt.Sprintf("no skill matches %q among %s", termtext.Escape(opts.Query, false), plural(cat.Len(), "skill", "skills")), termWidth(a.stderr)))
 		return nil
 	}
 	tty := termtext.IsTerminal(a.stdout)

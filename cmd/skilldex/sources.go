@@ -357,7 +357,7 @@ func runSources(_ context.Context, a *app, _ sourceFlags) error {
 		return writeJSON(a.stdout, all)
 	}
 	if len(all) == 0 {
-		fmt.Fprintf(a.stderr, "no sources in %s; add one with: skilldex add URL\n", joinLocks(a.cfg.LockFiles()))
+		fmt.Fprintln(a.stderr, termtext.FitLines(fmt.Sprintf("no sources in %s; add one with: skilldex add URL", joinLocks(a.cfg.LockFiles())), termWidth(a.stderr)))
 		return nil
 	}
 	var rows [][]string

@@ -16,6 +16,7 @@ import (
 
 	"github.com/creack/pty"
 	"github.com/skilldex/skilldex/internal/e2etest"
+	"github.com/skilldex/skilldex/internal/termtext"
 )
 
 // ansi matches the escape sequences a colour terminal gets.
@@ -86,18 +87,20 @@ func TestEveryCommandInATerminal(t *testing.T) {
 	cases := []struct {
 		args []string
 		want []string // in every mode's output
+		fits bool     // no line wider than the terminal (show and prompt print a skill's own text as written)
 	}{
-		{[]string{"list"}, []string{"pdf-forms", "NAME", "DESCRIPTION"}},
-		{[]string{"list", "--shadowed", "--invalid"}, []string{"pdf-forms", "shadowed", "invalid", "broken"}},
-		{[]string{"config"}, []string{"roots", "data_dir", ".claude/skills"}},
-		{[]string{"search", "fill", "pdf", "form"}, []string{"pdf-forms"}},
-		{[]string{"search", "zebra", "quantum"}, []string{"no skill matches"}},
-		{[]string{"show", "pdf-forms"}, []string{"pdf-forms", "Files", "references/forms.md"}},
-		{[]string{"validate", skills}, []string{"broken", "description"}},
-		{[]string{"doctor"}, []string{"broken"}},
-		{[]string{"audit", "--dir", skills}, []string{"5 skills audited", "1 invalid"}},
-		{[]string{"prompt"}, []string{"pdf-forms"}},
-		{[]string{"--help"}, []string{"Usage:", "search"}},
+		{[]string{"list"}, []string{"pdf-forms", "NAME", "DESCRIPTION"}, true},
+		{[]string{"list", "--shadowed", "--invalid"}, []string{"pdf-forms", "shadowed", "invalid", "broken"}, true},
+		{[]string{"config"}, []string{"roots", "data_dir", ".claude/skills"}, true},
+		{[]string{"search", "fill", "pdf", "form"}, []string{"pdf-forms"}, true},
+		{[]string{"search", "zebra", "quantum"}, []string{"no skill matches"}, true},
+		{[]string{"show", "pdf-forms"}, []string{"pdf-forms", "Files", "references/forms.md"}, false},
+		{[]string{"validate", skills}, []string{"broken", "description"}, true},
+		{[]string{"doctor"}, []string{"broken"}, true},
+		{[]string{"audit", "--dir", skills}, []string{"5 skills audited", "1 invalid"}, true},
+		{[]string{"sources"}, []string{"no sources"}, true},
+		{[]string{"prompt"}, []string{"pdf-forms"}, false},
+		{[]string{"--help"}, []string{"Usage:", "search"}, true},
 	}
 	for _, tc := range cases {
 		t.Run(strings.Join(tc.args, "_"), func(t *testing.T) {
@@ -129,6 +132,12 @@ func TestEveryCommandInATerminal(t *testing.T) {
 			for _, cols := range []int{40, 80, 200} {
 				out, c := ttyRun(t, cols, colour, args...)
 				check("tty "+strconv.Itoa(cols), out, c, code)
+				for _, l := range strings.Split(ansi.ReplaceAllString(out, ""), "\n") {
+					l = l[strings.LastIndex(l, "\r")+1:] // a progress bar redraws its line
+					if w := termtext.StringWidth(l); tc.fits && w > cols {
+						t.Errorf("tty %d: line of %d columns: %q", cols, w, l)
+					}
+				}
 				noColour, c := ttyRun(t, cols, append([]string{"TERM=xterm-256color"}, append(base, "NO_COLOR=1")...), args...)
 				check("tty NO_COLOR "+strconv.Itoa(cols), noColour, c, code)
 				if strings.Contains(noColour, "\x1b[3") {
