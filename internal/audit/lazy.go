@@ -18,16 +18,25 @@ import (
 // methods are those of regexp.Regexp the rules call, with the same
 // results; the pattern must compile (TestPatternsCompile compiles every
 // one, as regexp.MustCompile at init did).
+// It owns its sync.Once (one allocation per pattern at init, where a
+// closure and sync.OnceValue's state were several).
 type lazyRegexp struct {
-	src string
-	re  func() *regexp.Regexp
+	src      string
+	once     sync.Once
+	compiled *regexp.Regexp
 }
 
 // lazyRE returns the lazyRegexp of src.
 func lazyRE(src string) *lazyRegexp {
-	l := &lazyRegexp{src: src, re: sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(src) })}
+	l := &lazyRegexp{src: src}
 	lazyAll = append(lazyAll, l)
 	return l
+}
+
+// re returns the compiled pattern, compiling it on the first call.
+func (l *lazyRegexp) re() *regexp.Regexp {
+	l.once.Do(func() { l.compiled = regexp.MustCompile(l.src) })
+	return l.compiled
 }
 
 // lazyAll lists every lazyRegexp made at init, for the test that
