@@ -7,7 +7,7 @@ import (
 
 // scanOtherLang runs the rules written for one language read by
 // pattern: PHP, Perl and Ruby reverse shells, removals of home in Perl,
-// Ruby, Go and Lua, Lua's remote shells and startup writes (scanLua), and
+// Ruby, Go and Lua, Lua's and C#'s remote shells (scanLua, scanCSharp) and startup writes (scanLua), and
 // the commands Perl gives the shell (Ruby's: scanRuby). The
 // language comes from the extension, else the shebang.
 func scanOtherLang(sc *skillCtx, rel, content string) {
@@ -28,6 +28,8 @@ func scanOtherLang(sc *skillCtx, rel, content string) {
 		scanPerlRubyShell(sc, rel, content)
 	case ext == ".go":
 		scanHomeWipe(sc, rel, content, goWipe)
+	case ext == ".cs" || ext == ".csx":
+		scanCSharp(sc, rel, content)
 	case ext == ".lua" || strings.Contains(shebang, "lua"):
 		scanLua(sc, rel, content)
 	}
