@@ -368,9 +368,7 @@ var knownMisses = map[string]string{}
 // knownFlagged are the red-team look-alikes the audit still flags high or
 // critical, each with why; the test fails when one of them is no longer
 // flagged, so the list stays true.
-var knownFlagged = map[string]string{
-	"prompt-injection-triage": "redteam7: a guide quoting injection phrases as patterns to detect, read as a request for secrets",
-}
+var knownFlagged = map[string]string{}
 
 // checkRedTeam audits one red-team set (LABELS.tsv: skill, label, ...;
 // a skill may have several rows).

@@ -87,6 +87,9 @@ type skillCtx struct {
 	// consentFn, set while a code block is scanned, reports whether
 	// the instructions above it ask for the user's consent first.
 	consentFn func() bool
+	// frame, set while a markdown prose block is scanned, says how its
+	// passage frames quoted wording (guide.go).
+	frame exampleFrame
 }
 
 // fileNoURL returns the current file lower-cased, URLs replaced by a

@@ -270,7 +270,9 @@ func scanLanguage(sc *skillCtx, rel, src string, start, end int, li lineIndex, w
 			if p.rule == "secret-request" && pubKeyAt(text, m[1]) {
 				continue // a public key (~/.ssh/id_ed25519.pub) is meant to be shared
 			}
-			if ctx != inHidden && negated(text[:m[0]]) {
+			if asExample(sc.frame, ctx) {
+				sev, reason = Low, reason+" (quoted as an example in a passage that says not to follow it)"
+			} else if ctx != inHidden && negated(text[:m[0]]) {
 				sev, reason = Low, reason+" (described, not asked: the phrase is negated or named as a threat)"
 			} else if p.rule == "secret-request" && ctx == inProse && silenceRe.MatchString(window(text, m[0], 400)) {
 				// asking for secrets and for silence about it is the

@@ -67,11 +67,7 @@ func scanMarkdown(sc *skillCtx, rel, src string, li lineIndex) {
 	raw := []byte(body)
 	root := md().Parse(text.NewReader(raw), parser.WithContext(parser.NewContext()))
 	var spans, fences [][2]int
-	type block struct {
-		start, end int
-		w          where
-	}
-	var prose []block
+	var prose []proseBlock
 	hiddenSeen := map[int]bool{}
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
@@ -130,19 +126,16 @@ func scanMarkdown(sc *skillCtx, rel, src string, li lineIndex) {
 		case *ast.Paragraph, *ast.Heading, *ast.TextBlock:
 			lines := n.Lines()
 			if lines.Len() > 0 {
-				w := inProse
-				for p := n.Parent(); p != nil; p = p.Parent() {
-					if p.Kind() == ast.KindBlockquote {
-						w = inQuote
-					}
-				}
-				prose = append(prose, block{fm + lines.At(0).Start, fm + lines.At(lines.Len()-1).Stop, w})
+				prose = append(prose, newProseBlock(n, src, fm+lines.At(0).Start, fm+lines.At(lines.Len()-1).Stop))
 			}
 		}
 		return ast.WalkContinue, nil
 	})
+	frameExamples(src, prose)
 	for _, b := range prose {
+		sc.frame = b.frame
 		scanLanguage(sc, rel, src, b.start, b.end, li, b.w, spans)
+		sc.frame = notFramed
 		scanBypass(sc, rel, src[b.start:b.end], li.line(b.start), b.w)
 		scanMinerText(sc, rel, src[b.start:b.end], li.line(b.start), b.w)
 		scanSystemProse(sc, rel, src[b.start:b.end], li.line(b.start), b.w, b.start, spans)
