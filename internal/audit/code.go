@@ -577,10 +577,12 @@ func scanPowerShell(sc *skillCtx, rel, text string, line0 int, w where) {
 			dlDone = dlDone || r.rule == "download-exec"
 			ln := line0 + strings.Count(text[:m[0]], "\n")
 			reason, base := r.reason, r.base
-			if r.rule == "download-exec" && w == inScript {
-				if host, ok := sc.confirmedInstall(text[:m[0]]); ok {
-					base, reason = Medium, reason+confirmedReason(host)
-				}
+			if r.rule == "download-exec" && sc.psDepth == 0 {
+				// ranked as the flow's downloads and the shell's
+				// installers are: high in documentation; inside an
+				// encoded command it is hidden from the reader, and
+				// stays critical
+				base, reason = psDownloadRank(sc, text, m[0], w, reason)
 			}
 			if sc.psDepth > 0 {
 				reason += " (in an encoded command)"
