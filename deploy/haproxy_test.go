@@ -82,12 +82,22 @@ backend replicas
 `
 
 // serverStates asks HAProxy's stats socket for each replica's status
-// (UP, DOWN, ...).
+// (UP, DOWN, ...); it fails the test when the socket does not answer.
 func serverStates(t *testing.T, sock string) map[string]string {
 	t.Helper()
-	c, err := net.Dial("unix", sock)
+	st, err := readServerStates(sock)
 	if err != nil {
 		t.Fatal(err)
+	}
+	return st
+}
+
+// readServerStates is serverStates returning the error: while HAProxy
+// starts, its socket file exists before it accepts connections.
+func readServerStates(sock string) (map[string]string, error) {
+	c, err := net.Dial("unix", sock)
+	if err != nil {
+		return nil, err
 	}
 	defer c.Close()
 	fmt.Fprint(c, "show stat\n")
@@ -96,7 +106,7 @@ func serverStates(t *testing.T, sock string) map[string]string {
 	r.FieldsPerRecord = -1
 	rows, err := r.ReadAll()
 	if err != nil || len(rows) < 2 {
-		t.Fatalf("show stat: %v\n%s", err, data)
+		return nil, fmt.Errorf("show stat: %v\n%s", err, data)
 	}
 	col := map[string]int{}
 	for i, h := range rows[0] {
@@ -108,7 +118,7 @@ func serverStates(t *testing.T, sock string) map[string]string {
 			out[row[col["svname"]]] = row[col["status"]]
 		}
 	}
-	return out
+	return out, nil
 }
 
 // queries are the judged queries of the corpus (QUERIES.tsv), first
@@ -230,11 +240,8 @@ func TestScaleOutBehindHAProxy(t *testing.T) {
 	lb := fmt.Sprintf("http://127.0.0.1:%d", port)
 	deadline := time.Now().Add(time.Minute)
 	for {
-		if _, err := os.Stat(sock); err == nil {
-			st := serverStates(t, sock)
-			if st["r0"] == "UP" && st["r1"] == "UP" && st["r2"] == "UP" {
-				break
-			}
+		if st, err := readServerStates(sock); err == nil && st["r0"] == "UP" && st["r1"] == "UP" && st["r2"] == "UP" {
+			break
 		}
 		if time.Now().After(deadline) {
 			t.Fatalf("replicas not UP behind haproxy: %s", hpOut.String())
