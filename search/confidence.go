@@ -73,7 +73,10 @@ type hitFeatures struct {
 	// English words (data/english-words.txt) no skill of the catalog
 	// uses in any field, body included (see fits).
 	unknownWords float64
-	docs         uint64 // skills in the catalog
+	// unknownName: the query names something no skill of the catalog
+	// mentions in any field (see plan.markUnknown and fits).
+	unknownName bool
+	docs        uint64 // skills in the catalog
 }
 
 // confidence maps features to [0, 1].
@@ -158,7 +161,7 @@ func (p *plan) features(scores []float64, score float64) hitFeatures {
 			name |= 1 << uint(c.term)
 		}
 	}
-	f := hitFeatures{score: score, terms: len(p.terms) - bits.OnesCount64(p.fb), docs: p.docs}
+	f := hitFeatures{score: score, terms: len(p.terms) - bits.OnesCount64(p.fb), docs: p.docs, unknownName: p.unknownName}
 	if exact {
 		f.cov, f.metaCov, f.nameCov = 1, 1, 1
 		return f
@@ -195,13 +198,34 @@ func (p *plan) idfShare(mask uint64) float64 {
 // Confidence's fit mixes it with answerable queries whose first hit is
 // wrong. fits is a second logistic function of the best hit's features,
 // fitted on none-queries (0) against every answerable query (1) of the
-// development sets, with one more input: unknownWords, the share of the
-// query made of real English words no skill uses anywhere ("tomatoes",
-// "bicycle"). A misspelt word is not English and a foreign query's words
-// are not either, so typos and other languages, which also leave words
-// unknown, do not count. Words only bodies use do not count either: a
-// specific word some skill's body explains says the catalog knows the
-// subject, and is often the very word a right answer was found by.
+// development sets, with three more inputs:
+//
+//	unknownWords the share of the query made of real English words no
+//	             skill uses anywhere ("tomatoes", "bicycle"). A misspelt
+//	             word is not English and a foreign query's words are not
+//	             either, so typos and other languages, which also leave
+//	             words unknown, do not count. Words only bodies use do not
+//	             count either: a specific word some skill's body explains
+//	             says the catalog knows the subject, and is often the very
+//	             word a right answer was found by.
+//	ln terms     the natural log of the number of query terms. The score
+//	             (and so ln score) falls as a query grows: it is divided
+//	             by the norm of the query's clause weights and scaled by
+//	             coverage, and a long task description is covered in part
+//	             even by its right skill. Without it a long answerable
+//	             query reads like a short one nothing fits.
+//	unknownName  1 when the query names something the catalog never
+//	             mentions: a word of plain letters a to z, not English, in
+//	             no field of any skill (body included), that typo
+//	             correction and the thesaurus found no catalog word for,
+//	             in a query more than a third of whose words are English
+//	             and which is not written in another language
+//	             (foreignStops): a language, tool or product the catalog
+//	             does not know ("Verilog", "Roblox", "AutoHotkey"). A
+//	             near-domain request ("write a Verilog module") matches a
+//	             generic skill on its verb and object, with the score of a
+//	             right answer; what it is about is the word no skill holds.
+//
 // TestConfidenceFit refits it and prints its rates left out one set at a
 // time.
 
@@ -209,11 +233,11 @@ func (p *plan) idfShare(mask uint64) float64 {
 // bias, then one per fitsInputs, fitted by TestConfidenceFit on the
 // development sets searched in the corpus and in six of its repositories
 // alone (80 to 860 skills), the latter weighted to the corpus's share of
-// none-queries. fitsCut is the highest cut that flagged at most 4% of the
+// none-queries. fitsCut is the highest cut that flagged at most 3% of the
 // corpus's correct first answers in sample.
-var fitsCoef = [13]float64{1.700, 0.873, 0.720, 0.282, 0.625, 0.149, -1.607, -0.157, -0.314, -0.111, 0.251, -0.108, 0.615}
+var fitsCoef = [17]float64{-0.474, 0.853, 0.739, 0.304, 0.867, 0.072, -1.270, 1.329, -0.872, -0.039, -0.108, -0.077, -0.042, 0.054, 0.381, -0.165, 0.253}
 
-const fitsCut = 0.85
+const fitsCut = 0.87
 
 // fitsMinDocs and fitsMaxDocs bound the catalog size fits reads: the
 // range it was fitted on. A larger catalog is read as the corpus.
@@ -223,16 +247,21 @@ const (
 )
 
 // fitsInputs are the answerability model's inputs: Confidence's five
-// (in, from inputs), unknownWords, then each of those six times
-// ln(skills / 1000), so that how much a word unknown to the catalog or a
-// low coverage says depends on the catalog's size (a small catalog knows
-// few words: an unknown one says less).
+// (in, from inputs), unknownWords, ln terms and unknownName (0 or 1),
+// then each of those eight times ln(skills / 1000), so that how much a
+// word unknown to the catalog or a low coverage says depends on the
+// catalog's size (a small catalog knows few words: an unknown one says
+// less).
 func (f hitFeatures) fitsInputs(in [5]float64) []float64 {
-	x := make([]float64, 0, 12)
+	x := make([]float64, 0, 16)
 	x = append(x, in[:]...)
-	x = append(x, f.unknownWords)
+	name := 0.0
+	if f.unknownName {
+		name = 1
+	}
+	x = append(x, f.unknownWords, math.Log(float64(max(f.terms, 1))), name)
 	l := math.Log(float64(min(max(f.docs, fitsMinDocs), fitsMaxDocs)) / 1000)
-	for _, v := range x[:6] {
+	for _, v := range x[:8] {
 		x = append(x, v*l)
 	}
 	return x
@@ -246,4 +275,46 @@ func (f hitFeatures) fits() float64 {
 		z += fitsCoef[i+1] * v
 	}
 	return 1 / (1 + math.Exp(-z))
+}
+
+// markUnknown sets p.unknownWords and p.unknownName (see fits) from the
+// query's words as typed (words: queryWords of text) and nowhere (bit i:
+// terms[i] is in no field of any skill). Only the query's own terms
+// count (those before nQuery, not keywords). It runs once corrections
+// and expansions are planned: a word searched as some other catalog word
+// is not unknown.
+func (p *plan) markUnknown(text string, words []queryWord, nowhere uint64, nQuery int) {
+	var expanded uint64 // bit i: a clause searches terms[i] as another word
+	for _, c := range p.clauses {
+		if c.term >= 0 && c.text != p.terms[c.term] {
+			expanded |= 1 << uint(c.term)
+		}
+	}
+	english, name := 0, false
+	for _, w := range words {
+		eng := isEnglish(w.word)
+		if eng {
+			english++
+		}
+		bit := uint64(1) << uint(w.term)
+		if w.term >= nQuery || nowhere&bit == 0 {
+			continue
+		}
+		if eng && allLetters(w.word) {
+			p.unknownWords |= bit
+		} else if !eng && asciiLetters(w.word) && expanded&bit == 0 {
+			name = true
+		}
+	}
+	p.unknownName = name && 3*english > len(words) && foreignStops(text) == nil
+}
+
+// asciiLetters reports whether s is non-empty and only letters a to z.
+func asciiLetters(s string) bool {
+	for _, r := range s {
+		if r < 'a' || r > 'z' {
+			return false
+		}
+	}
+	return s != ""
 }

@@ -44,3 +44,41 @@ func TestFitsUnknownWords(t *testing.T) {
 		}
 	}
 }
+
+// TestFitsUnknownName: fits reads a query as naming something the catalog
+// lacks (a tool or language no skill mentions, "Verilog") only for a word
+// of plain letters that is not English, in no field of any skill, not a
+// typo of a catalog word, in a query written mostly in English: a typo,
+// a foreign query and an unknown English word are not names.
+func TestFitsUnknownName(t *testing.T) {
+	ix := openMem(t,
+		Doc{ID: "pdf-forms", Name: "pdf-forms", Description: "Fill PDF forms and extract their fields"},
+		Doc{ID: "csv-cleaner", Name: "csv-cleaner", Description: "Clean CSV files: fix delimiters, encodings and broken rows",
+			Body: "Works on exports from spreadsheets. A fuzzing harness checks the parser."},
+		Doc{ID: "git-commit", Name: "git-commit", Description: "Write conventional git commit messages"},
+	)
+	for _, c := range []struct {
+		query string
+		name  bool
+	}{
+		{"write a Verilog module that cleans csv files", true},
+		{"fill pdf forms with pdftk", true},
+		{"clean csv files", false},
+		{"clean csv fiels", false},                           // a typo of a catalog word
+		{"limpiar archivos csv", false},                      // not English
+		{"die CSV-Dateien bereinigen und prüfen", false},     // German (foreignStops)
+		{"knit a scarf from the csv of yarn colours", false}, // English words: unknownWords
+		{"csv parser with a fuzzing harness", false},
+	} {
+		res, err := ix.Search(context.Background(), Request{Query: c.query})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Hits) == 0 {
+			t.Fatalf("%q: no hits", c.query)
+		}
+		if got := res.Hits[0].feat.unknownName; got != c.name {
+			t.Errorf("%q: names something unknown %v, want %v", c.query, got, c.name)
+		}
+	}
+}

@@ -135,6 +135,7 @@ type plan struct {
 	fb           uint64       // bit i: terms[i] is a feedback term
 	docs         uint64       // documents in the index when planned
 	unknownWords uint64       // bit i: terms[i] is an English word no document holds in any field (hitFeatures.unknownWords)
+	unknownName  bool         // the query names something no document holds (hitFeatures.unknownName)
 }
 
 // Search runs req and returns one page of hits, best first.
@@ -587,16 +588,12 @@ func (ix *Index) plan(ctx context.Context, r *engine.Reader, text string, keywor
 		}
 	}
 	// The words as typed of the terms no name, description or tags hold
-	// (nowhere's among them): some may be English words (fits) or typos.
+	// (nowhere's among them): some may be English words or names the
+	// catalog lacks (fits: markUnknown) or typos.
 	var words []queryWord
 	if slices.Contains(unknown, true) {
 		if words, err = queryWords(r, text, terms); err != nil {
 			return nil, err
-		}
-	}
-	for _, w := range words {
-		if w.term < nQuery && nowhere&(1<<uint(w.term)) != 0 && allLetters(w.word) && isEnglish(w.word) {
-			p.unknownWords |= 1 << uint(w.term)
 		}
 	}
 	if tune.fuzzy > 0 {
@@ -604,6 +601,7 @@ func (ix *Index) plan(ctx context.Context, r *engine.Reader, text string, keywor
 			return nil, err
 		}
 	}
+	p.markUnknown(text, words, nowhere, nQuery)
 	if len(p.q.Clauses) == 0 {
 		return nil, nil
 	}
