@@ -208,7 +208,8 @@ func (p *plan) idfShare(mask uint64) float64 {
 //	             count either: a specific word some skill's body explains
 //	             says the catalog knows the subject, and is often the very
 //	             word a right answer was found by.
-//	ln terms     the natural log of the number of query terms. The score
+//	ln terms     the natural log of the number of query terms
+//	             (Request.Keywords' included, feedback's not). The score
 //	             (and so ln score) falls as a query grows: it is divided
 //	             by the norm of the query's clause weights and scaled by
 //	             coverage, and a long task description is covered in part

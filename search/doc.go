@@ -85,8 +85,9 @@
 // # Confidence
 //
 // Each hit carries a Confidence in [0, 1] and a result says NoGoodMatch
-// when no hit reaches ConfidentMatch; see confidence.go. Its calibration
-// on a held-out set is in docs/search-quality.md.
+// when the catalog likely holds no skill for the query (a second model,
+// fits, over the best hit); see confidence.go. Their figures on the
+// judged sets are in docs/search-quality.md.
 //
 // This package serves the skilldex command and may change without notice;
 // programs embedding a catalog import the module's root package,

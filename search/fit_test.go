@@ -195,7 +195,7 @@ func logistic(w, in []float64) float64 {
 // cut, how many none-queries and correct first answers fall under it, out
 // of fold (each query scored by a model fitted without its fold) and in
 // sample. fits (Result.NoGoodMatch): the coefficients, the cut that flags
-// at most 4% of the correct first answers in sample, and the rates of the
+// at most 3% of the correct first answers in sample, and the rates of the
 // same procedure left out one set at a time (the model and its cut fitted
 // on the other sets): what a new set may expect. Choose cuts on the
 // out-of-sample rates: in-sample rates flatter the fit.
