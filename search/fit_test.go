@@ -197,7 +197,9 @@ func logistic(w, in []float64) float64 {
 // sample. fits (Result.NoGoodMatch): the coefficients, the cut that flags
 // at most 3% of the correct first answers in sample, and the rates of the
 // same procedure left out one set at a time (the model and its cut fitted
-// on the other sets): what a new set may expect. Choose cuts on the
+// on the other sets): what a new set may expect; then the current
+// coefficients' rates in catalogs smaller than any fitted on
+// (tinyCatalogs). Choose cuts on the
 // out-of-sample rates: in-sample rates flatter the fit.
 func TestConfidenceFit(t *testing.T) {
 	if os.Getenv("SKILLDEX_FIT") == "" {
@@ -215,8 +217,32 @@ func TestConfidenceFit(t *testing.T) {
 	var b strings.Builder
 	confFit(&b, rows)
 	fitsFit(&b, rows, small)
+	// Catalogs smaller than any fitted on, read as one of fitsMinDocs.
+	for _, repo := range tinyCatalogs {
+		sub := openMem(t, smallCatalogDocs(docs, repo)...)
+		var n, none, right, rightN int
+		for _, r := range devConfRows(t, sub, group, repo) {
+			flagged := logistic(fitsCoef[:], r.fitsIn()) < fitsCut
+			if r.none {
+				n++
+				none += b2i(flagged)
+			}
+			if r.label == 1 {
+				rightN++
+				right += b2i(flagged)
+			}
+		}
+		fmt.Fprintf(&b, "%-40s not fitted on: none flagged %d/%d, correct first answers flagged %d/%d (current coefficients)\n", repo, none, n, right, rightN)
+	}
 	t.Log(b.String())
 }
+
+// tinyCatalogs are the corpus's repositories of 10 to 48 skills, each
+// searched alone by TestConfidenceFit with the current coefficients: fits
+// is not fitted on them (it reads them as catalogs of fitsMinDocs).
+var tinyCatalogs = []string{"openai__skills", "anthropics__skills", "muratcankoylan__Agent-Skills-for-Context-Engineering",
+	"obra__superpowers", "hashicorp__agent-skills", "expo__skills", "getsentry__skills", "anthropics__claude-plugins-official",
+	"mattpocock__skills", "coreyhaines31__marketingskills"}
 
 // confFit prints the Confidence refit (see TestConfidenceFit).
 func confFit(b *strings.Builder, rows []confRow) {
