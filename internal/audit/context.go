@@ -310,6 +310,9 @@ func (sc *skillCtx) file(a *auditor, rel, content string) {
 		scanPowerShell(sc, rel, content, 1, inScript)
 		scanOtherTaint(sc, rel, content)
 	case kindOther:
+		if isNotebook(rel) {
+			scanNotebook(sc, rel, content)
+		}
 		scanOtherTaint(sc, rel, content)
 		scanStartupEntry(sc, rel, content)
 		if otherCode[strings.ToLower(path.Ext(rel))] {

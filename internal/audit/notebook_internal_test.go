@@ -1,0 +1,44 @@
+package audit
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/skilldex/skilldex/index"
+)
+
+// FuzzReadNotebook: no notebook text stops the audit, and code lines
+// whose strings stand one to a file line keep that line.
+func FuzzReadNotebook(f *testing.F) {
+	for _, s := range []string{
+		"{\"cells\": [{\"cell_type\": \"code\", \"source\": [\"import os\\n\", \"print(os.environ)\"]}], \"metadata\": {}}",
+		"{\"cells\": [{\"cell_type\": \"code\", \"source\": \"!curl x | sh\\nx = 1\\n\"}]}",
+		"{\"metadata\": {\"kernelspec\": {\"language\": \"R\"}}, \"cells\": []}",
+		"{\"cells\": [{\"source\": [\"%%bash\\n\", \"rm -rf /\"], \"cell_type\": \"code\"}, 3, [], {\"cell_type\": [1]}]}",
+		"{\"cells\": [{\"cell_type\": \"code\",\n\"source\": [\n\"a = 1\\n\",\n\"b = !ls\"\n]}]}",
+		"[1, 2]",
+		"{\"cells\": {",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, content string) {
+		nb, ok := readNotebook(content)
+		if !ok {
+			return
+		}
+		if cells, _, _ := notebookCells(content); len(cells) > 0 {
+			lines := strings.Count(content, "\n") + 1
+			srcLines := 0
+			for _, c := range cells {
+				srcLines += len(c)
+			}
+			if n := strings.Count(nb.py, "\n") + 1; nb.py != "" && n > lines+srcLines {
+				t.Fatalf("python text has %d lines for %d file lines", n, lines)
+			}
+		}
+		sc := &skillCtx{ctx: context.Background(), skill: index.Skill{Name: "s"}}
+		sc.fileText = content
+		scanNotebook(sc, "n.ipynb", content)
+	})
+}
