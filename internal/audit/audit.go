@@ -359,6 +359,10 @@ func (a *auditor) skill(ctx context.Context, src Source, s index.Skill) skillRes
 		if compRel != "" {
 			key = fileKey(key, compRel, sha256Hex(comp))
 		}
+		linked := linkedOf(ctx, src, sk, rel, content, files)
+		for _, l := range linked {
+			key = fileKey(key, l.rel, sha256Hex(l.text))
+		}
 		if a.opts.Cache != nil {
 			if f, ok := a.opts.Cache.get(key); ok {
 				r.findings = append(r.findings, f...)
@@ -373,6 +377,7 @@ func (a *auditor) skill(ctx context.Context, src Source, s index.Skill) skillRes
 		}
 		sc.findings = sc.findings[:0]
 		sc.companion, sc.companionRel = comp, compRel
+		sc.linked = linked
 		sc.file(a, rel, content)
 		f := dedupe(sc.findings)
 		if a.opts.Cache != nil && ctx.Err() == nil {

@@ -55,6 +55,9 @@ type skillCtx struct {
 	hints fileHints
 	// fileText is the file being audited.
 	fileText string
+	// linked are the files of the skill the file being audited names
+	// (linkedOf): data it loads, scripts it sources.
+	linked []linkedFile
 	// fileGen counts the files audited; active are the phrases whose
 	// needed words occur in file number activeGen.
 	fileGen, activeGen int
@@ -334,6 +337,7 @@ func (sc *skillCtx) file(a *auditor, rel, content string) {
 			scanGradle(sc, rel, content)
 		}
 	}
+	scanListedCreds(sc, rel, content, sc.linked)
 }
 
 // lineIndex maps byte offsets to 1-based line numbers.

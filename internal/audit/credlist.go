@@ -1,0 +1,204 @@
+package audit
+
+import (
+	"context"
+	"path"
+	"strings"
+
+	"github.com/skilldex/skilldex/index"
+)
+
+// Rule credential-exfil across the files of one program: a script that
+// loads a data file of its skill (JSON, YAML, TOML, INI, TSV, CSV, a
+// plain list) which lists credential files (~/.aws/credentials, an SSO
+// cache folder, .npmrc, .docker/config.json, a home-relative
+// .config/gh/hosts.yml the script joins to $HOME), reads files, and sends
+// data over the network, in itself or in a script it sources or imports
+// by name (. lib.sh, import helpers), reads those credentials and sends
+// them as surely as a script naming them in its own text: moving the
+// paths into a data file hides them from a scan of the script alone.
+// Critical, at the line of the script that names the data file. A data
+// file that lists credentials for a script that sends nothing (a
+// permission checker) is not reported.
+
+// linkedFile is a file of the skill that a script names by its base
+// name: a data file it loads or a script it sources or imports.
+type linkedFile struct {
+	rel, text string
+	data      bool // a data file (else a script)
+}
+
+// maxLinked bounds the files read for one script.
+const maxLinked = 8
+
+// isDataExt reports whether ext (lower-case, with its dot) is that of a
+// file a script loads as data.
+func isDataExt(ext string) bool {
+	switch ext {
+	case ".json", ".jsonc", ".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf", ".tsv", ".csv", ".txt", ".list", ".lst":
+		return true
+	}
+	return false
+}
+
+// linkedOf returns the files of the skill that the script rel (content)
+// names by base name, read as the audit reads every file, at most
+// maxLinked; nil when rel is no script. Their hashes are part of the
+// script's cache key, so a changed data file ranks the script again.
+func linkedOf(ctx context.Context, src Source, s index.Skill, rel, content string, files []string) []linkedFile {
+	if !isProgram(rel, content) {
+		return nil
+	}
+	var out []linkedFile
+	for _, f := range files {
+		if f == rel || len(out) >= maxLinked {
+			continue
+		}
+		base := path.Base(f)
+		data := isDataExt(strings.ToLower(path.Ext(base)))
+		if len(base) < 4 || (!data && !isProgram(f, "")) || !namesFile(content, base) {
+			continue
+		}
+		if text, err := readForAudit(ctx, src, s, f); err == nil {
+			out = append(out, linkedFile{rel: f, text: text, data: data})
+		}
+	}
+	return out
+}
+
+// isProgram reports whether rel (with content, "" when unread) is a
+// script the audit reads as code.
+func isProgram(rel, content string) bool {
+	switch kindOf(rel, content) {
+	case kindShell, kindPython, kindJS, kindPowerShell:
+		return true
+	}
+	return otherCode[strings.ToLower(path.Ext(rel))]
+}
+
+// namesFile reports whether text names the file base: base not preceded
+// by a letter, digit, '_', '-' or '.' (mylib.sh does not name lib.sh) and
+// not followed by one of those.
+func namesFile(text, base string) bool {
+	for off := 0; ; {
+		i := strings.Index(text[off:], base)
+		if i < 0 {
+			return false
+		}
+		i += off
+		j := i + len(base)
+		before := i == 0 || !nameByte(text[i-1])
+		after := j == len(text) || !nameByte(text[j]) || text[j] == '.' && (j+1 == len(text) || !isIdentByte(text[j+1]))
+		if before && after {
+			return true
+		}
+		off = i + 1
+	}
+}
+
+func nameByte(b byte) bool { return isIdentByte(b) && b != '$' || b == '-' || b == '.' }
+
+// listedCreds returns the credential paths a data file lists: a token
+// naming one from home (~/.aws/credentials, $HOME/.ssh), or, when home
+// is true (the program joins paths to the home folder), a home-relative
+// one (.config/gh/hosts.yml, .npmrc).
+func listedCreds(text string, home bool) []string {
+	if !mayBeCred(text) && !strings.Contains(text, "credentials") {
+		return nil
+	}
+	var out []string
+	seen := map[string]bool{}
+	for _, tok := range strings.FieldsFunc(text, func(r rune) bool {
+		return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '"' || r == '\'' || r == ',' || r == '[' || r == ']' || r == '{' || r == '}' || r == '=' || r == ';' || r == '|'
+	}) {
+		tok = strings.TrimRight(tok, ":")
+		if len(tok) < 4 || len(tok) > 200 || seen[tok] {
+			continue
+		}
+		if credPath.MatchString(tok) && !pubKeyPath(tok) ||
+			home && tok[0] == '.' && !pubKeyPath(tok) && (relCredPath(tok) || credPartRe.MatchString(`"`+tok+`"`)) {
+			seen[tok] = true
+			out = append(out, tok)
+		}
+	}
+	return out
+}
+
+// pubKeyPath reports whether p is a public key or known_hosts: read to
+// check it, never a secret.
+func pubKeyPath(p string) bool {
+	return strings.HasSuffix(p, ".pub") || strings.HasSuffix(p, "known_hosts")
+}
+
+// fileReadRe is a read of a file's bytes in any language the audit reads:
+// open/read calls, a shell redirect from or cat/base64 of a file.
+var fileReadRe = staticRE{src: `\bopen\s*\(|\.read(?:_text|_bytes|lines)?\s*\(|\breadFile(?:Sync)?\s*\(|\bFile\.(?:read|open|binread|readlines)\b|\bIO\.read\b|(?i:\bget-content\b)|\bReadAll(?:Text|Bytes|Lines)\b|\bfs::read|\bos\.ReadFile\b|\bioutil\.ReadFile\b|(?:^|[\s;|(])(?:cat|base64|xxd|gzip|tar|zip)\s|\s<\s*["$~/\w]|--data-binary\s+@|-F\s*\S+=@|-T\s`}
+
+// programSend returns the first send of data off the machine in the text
+// of rel, read by its kind.
+func programSend(rel, text string) []int {
+	switch k := kindOf(rel, text); k {
+	case kindShell, kindMake:
+		return shellSendRe.FindStringIndex(text)
+	case kindPython:
+		if m := pySend.FindStringIndex(text); m != nil {
+			return m
+		}
+		return pyNet.FindStringIndex(text)
+	case kindJS:
+		if m := jsSend.FindStringIndex(text); m != nil {
+			return m
+		}
+		return jsNet.FindStringIndex(text)
+	}
+	return scriptSend(rel, text)
+}
+
+// scanListedCreds reports the script rel (content) that loads a data file
+// listing credential files and reads and sends data (see above); linked
+// are the files it names.
+func scanListedCreds(sc *skillCtx, rel, content string, linked []linkedFile) {
+	if len(linked) == 0 {
+		return
+	}
+	sendIn, readIn := "", false
+	if programSend(rel, content) != nil {
+		sendIn = rel
+	}
+	readIn = fileReadRe.MatchString(content)
+	home := homeRef.MatchString(content)
+	for _, l := range linked {
+		if l.data {
+			continue
+		}
+		if sendIn == "" && programSend(l.rel, l.text) != nil {
+			sendIn = l.rel
+		}
+		readIn = readIn || fileReadRe.MatchString(l.text)
+		home = home || homeRef.MatchString(l.text)
+	}
+	if sendIn == "" || !readIn {
+		return
+	}
+	for _, l := range linked {
+		if !l.data {
+			continue
+		}
+		creds := listedCreds(l.text, home)
+		if len(creds) == 0 {
+			continue
+		}
+		li := newLineIndex(content)
+		ln := li.firstLine(content, path.Base(l.rel), 1)
+		shown := creds
+		if len(shown) > 4 {
+			shown = append(shown[:4:4], "…")
+		}
+		where := "in the same file"
+		if sendIn != rel {
+			where = "in " + sendIn + ", which it loads"
+		}
+		sc.add(rel, ln, "credential-exfil", Critical, "reads the credential files "+l.rel+" lists ("+Escape(strings.Join(shown, ", "), 120)+") and sends data over the network "+where, strings.TrimSpace(lineText(content, li, ln)))
+		return
+	}
+}
