@@ -85,9 +85,13 @@ func scanScriptCode(sc *skillCtx, rel, content string, k fileKind) {
 	scanRemoteLoop(sc, rel, c, net, k == kindJS)
 	scanEncoded(sc, rel, c, net)
 	scanAgentCode(sc, rel, c, write)
+	if k == kindPython {
+		scanPyDropper(sc, rel, c)
+	}
 	if k == kindJS {
 		scanJSRemoteExec(sc, rel, c)
 		scanJSProcess(sc, rel, c)
+		scanJSDropper(sc, rel, c)
 	}
 }
 

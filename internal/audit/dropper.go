@@ -1,0 +1,280 @@
+package audit
+
+import "strings"
+
+// Rule download-exec for a dropper in JavaScript or Python: a script that
+// makes network calls, writes a file and then runs that file (JavaScript:
+// spawn, execFile, fork, exec of a command naming it, Bun.spawn, new
+// Deno.Command; Python: subprocess's run, call, check_call, check_output
+// and Popen, os.system, os.popen, os.exec*, os.spawn*, os.startfile; the
+// file as the command, or as the script of a shell or interpreter: sh
+// FILE, powershell -File FILE, node FILE) runs whatever the server sent,
+// as a shell script does with curl -o x; sh x. Writes are writeFile,
+// createWriteStream, Bun.write, Deno.writeFile, and urlretrieve, open(...,
+// 'wb'), write_bytes and write_text. The written path is followed through
+// the script's assignments (const [cmd, args] = runner(dest)). High, as
+// a download saved and run in shell; critical when the run is hidden
+// (detached, unref'd, a new session, or with its output discarded) or the
+// run's name is joined from string literals (cp['sp' + 'awn']): both hide
+// it from the person who ran the script, typically an npm postinstall.
+// Medium when the script checks a digest (crypto.createHash(...).digest,
+// hashlib's hexdigest): a pinned binary installer.
+//
+// String literals joined with + inside brackets (cp['sp' + 'awn'],
+// require('child_' + 'process')) are folded before the scan, and naming
+// a process or code API that way is itself obfuscation (high).
+
+var (
+	// jsWriteTo is a file write: group 1 the path argument.
+	jsWriteTo = staticRE{src: `\b(?:writeFileSync|writeFile|createWriteStream|Bun\.write|Deno\.writeFile(?:Sync)?|Deno\.writeTextFile(?:Sync)?)\s*\(\s*([^,()]+?)\s*[,)]`}
+	// jsRunCall is a call that starts a process: group 1 names it.
+	jsRunCall = staticRE{src: `(?:^|[^\w$])(spawnSync|spawn|execFileSync|execFile|execSync|exec|fork|Bun\.spawnSync|Bun\.spawn|new\s+Deno\.Command)\s*\(`}
+	// pyWriteTo is a file write in Python: group 1 or 2 or 3 the path.
+	pyWriteTo = staticRE{src: `\burlretrieve\(\s*[^,()]+(?:\([^()]*\))?[^,()]*,\s*([^,()]+?)\s*[,)]|\bopen\(\s*([^,()]+?)\s*,\s*(?:mode\s*=\s*)?['"](?:wb|ab|w|a|wb\+|w\+)['"]|([\w.]+)\.write_(?:bytes|text)\(`}
+	// pyRunCall is a call that starts a process: group 1 names it.
+	pyRunCall = staticRE{src: `(?:^|[^\w.])((?:subprocess\.)?(?:run|call|check_call|check_output|Popen)|os\.system|os\.popen|os\.exec\w+|os\.spawn\w+|os\.startfile)\s*\(`}
+	// pyAssign is an assignment: group 1 the targets, group 2 the value.
+	pyAssign = staticRE{src: `(?m)^[ \t]*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s*=\s*([^=\n][^\n]*)`}
+	// jsLitJoin is two or more string literals joined with +.
+	jsLitJoin = staticRE{src: `(?:'[^'\\\n]*'|"[^"\\\n]*")(?:\s*\+\s*(?:'[^'\\\n]*'|"[^"\\\n]*"))+`}
+)
+
+// jsHiddenName reports whether name is a process or code API whose name
+// joined from pieces hides what the script calls.
+func jsHiddenName(name string) bool {
+	switch name {
+	case "spawn", "spawnSync", "exec", "execSync", "execFile", "execFileSync", "fork",
+		"child_process", "node:child_process", "eval", "Function", "runInThisContext", "runInNewContext":
+		return true
+	}
+	return false
+}
+
+// jsInterpreter reports whether cmd runs the file given as its first
+// argument (a shell or an interpreter).
+func jsInterpreter(cmd string) bool {
+	switch cmd {
+	case "sh", "bash", "zsh", "/bin/sh", "/bin/bash", "powershell", "powershell.exe", "pwsh",
+		"cmd", "cmd.exe", "node", "python", "python3", "perl", "ruby", "osascript", "process.execPath":
+		return true
+	}
+	return false
+}
+
+// foldJSJoins returns c with every joined run of string literals inside
+// brackets or a call's parentheses folded into one literal, padded with
+// spaces before it so offsets and lines stay, and whether a process or
+// code API was named that way (its offset in folded, or -1). A bracket
+// access of a folded name (cp['sp' + 'awn']) becomes a member access
+// (cp .spawn).
+func foldJSJoins(c string) (string, int) {
+	if !strings.Contains(c, "+") {
+		return c, -1
+	}
+	b := []byte(c)
+	hidden := -1
+	for _, m := range jsLitJoin.get().FindAllStringIndex(c, 256) {
+		var sb strings.Builder
+		for _, lit := range jsLitPart.get().FindAllString(c[m[0]:m[1]], -1) {
+			sb.WriteString(lit[1 : len(lit)-1])
+		}
+		name := sb.String()
+		before := strings.TrimRight(c[:m[0]], " \t")
+		after := strings.TrimLeft(c[m[1]:], " \t")
+		open, close := len(before) > 0 && (before[len(before)-1] == '[' || before[len(before)-1] == '('), strings.HasPrefix(after, "]") || strings.HasPrefix(after, ")")
+		if !open || !close {
+			continue
+		}
+		if jsHiddenName(name) && hidden < 0 {
+			hidden = m[0]
+		}
+		s, e := len(before)-1, m[1]+strings.Index(c[m[1]:], string(after[0]))+1
+		var repl string
+		if before[len(before)-1] == '[' && isJSName(name) {
+			repl = "." + name // cp['sp' + 'awn'] -> cp .spawn
+		} else {
+			s, e = m[0], m[1]
+			repl = "'" + name + "'"
+		}
+		if len(repl) > e-s {
+			continue
+		}
+		copy(b[s:e], strings.Repeat(" ", e-s-len(repl))+repl)
+	}
+	return string(b), hidden
+}
+
+// jsLitPart is one string literal of a jsLitJoin match.
+var jsLitPart = staticRE{src: `'[^'\\\n]*'|"[^"\\\n]*"`}
+
+func isJSName(s string) bool {
+	if s == "" || s[0] >= '0' && s[0] <= '9' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isIdentByte(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// scanJSDropper reports a JavaScript script that runs a file it wrote
+// after a network call (see above); c is the script with comments
+// blanked.
+func scanJSDropper(sc *skillCtx, rel, c string) {
+	f, hidden := foldJSJoins(c)
+	li := newLineIndex(c)
+	if hidden >= 0 {
+		ln := li.line(hidden)
+		sc.add(rel, ln, "obfuscation", High, "names a process or code API by joining string literals, to hide what it calls", strings.TrimSpace(lineText(c, li, ln)))
+	}
+	if !jsNet.MatchString(f) && !jsAnswer.MatchString(f) {
+		return
+	}
+	scanDropper(sc, rel, c, f, li, hidden >= 0, true)
+}
+
+// scanPyDropper is scanJSDropper for Python.
+func scanPyDropper(sc *skillCtx, rel, c string) {
+	if !pyNet.MatchString(c) && !strings.Contains(c, "urlretrieve") {
+		return
+	}
+	scanDropper(sc, rel, c, c, newLineIndex(c), false, false)
+}
+
+// scanDropper reports the first process call of f (c folded) that runs a
+// file the script writes; li indexes c, joined is set when a process
+// API's name was joined from literals.
+func scanDropper(sc *skillCtx, rel, c, f string, li lineIndex, joined, js bool) {
+	writeRe, runRe, hidden, digest := &pyWriteTo, &pyRunCall, []string{"start_new_session", "DEVNULL", "DETACHED_PROCESS", "nohup", "setsid"}, "hexdigest("
+	if js {
+		writeRe, runRe, hidden, digest = &jsWriteTo, &jsRunCall, []string{"detached", "unref()", "'ignore'", `"ignore"`}, ".digest("
+	}
+	written := map[string]bool{}
+	for _, m := range writeRe.get().FindAllStringSubmatch(f, 32) {
+		for _, g := range m[1:] {
+			if g = strings.TrimSpace(g); g != "" {
+				written[g] = true
+			}
+		}
+	}
+	if len(written) == 0 {
+		return
+	}
+	tainted := derivedNames(f, written, js)
+	for _, m := range runRe.get().FindAllStringSubmatchIndex(f, 64) {
+		name := f[m[2]:m[3]]
+		if js && (name == "exec" || name == "fork") && !strings.Contains(f, "child_process") {
+			continue // RegExp's exec, a worker's fork
+		}
+		args := callArgs(f[m[1]:])
+		shell := name == "os.system" || name == "os.popen" || js && strings.HasPrefix(name, "exec") && !strings.HasPrefix(name, "execFile")
+		if !runsWritten(args, tainted, shell) {
+			continue
+		}
+		sev, why := High, "writes a file after a network call and runs it: the server decides what runs"
+		rest := f[m[1]:min(len(f), m[1]+600)]
+		switch {
+		case strings.Contains(f, digest) && (!js || strings.Contains(f, "createHash")):
+			sev, why = Medium, "writes a downloaded file and runs it after computing a digest: check the digest is pinned"
+		case joined || containsAny(rest, hidden):
+			sev, why = Critical, "writes a file after a network call and runs it hidden (detached, output discarded, or its call's name joined from pieces): the server decides what runs"
+		}
+		ln := li.line(m[2])
+		sc.add(rel, ln, "download-exec", sev, why, strings.TrimSpace(lineText(c, li, ln)))
+		return
+	}
+}
+
+// derivedNames returns the names holding a written path: the paths' own
+// expressions and every variable assigned (destructuring too) from an
+// expression naming one, over three rounds of the script's assignments.
+func derivedNames(f string, written map[string]bool, js bool) map[string]bool {
+	t := map[string]bool{}
+	for w := range written {
+		t[w] = true
+	}
+	var assigns [][]string
+	if js {
+		assigns = jsAssign.FindAllStringSubmatch(f, 2000)
+	} else {
+		assigns = pyAssign.get().FindAllStringSubmatch(f, 2000)
+	}
+	for round := 0; round < 3; round++ {
+		grew := false
+		for _, a := range assigns {
+			if !jsMentions(a[2], t) {
+				continue
+			}
+			for _, n := range jsNamesIn(a[1]) {
+				if !t[n] {
+					t[n], grew = true, true
+				}
+			}
+		}
+		if !grew {
+			break
+		}
+	}
+	return t
+}
+
+// jsNamesIn returns the identifiers of an assignment's target (a name or
+// a destructuring pattern).
+func jsNamesIn(target string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(target, func(r rune) bool { return r > 127 || !isIdentByte(byte(r)) }) {
+		if isJSName(w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// jsMentions reports whether expr names one of t: an identifier as a
+// whole word, or a literal path as its text.
+func jsMentions(expr string, t map[string]bool) bool {
+	for n := range t {
+		if n == "" {
+			continue
+		}
+		for off := 0; ; {
+			i := strings.Index(expr[off:], n)
+			if i < 0 {
+				break
+			}
+			i += off
+			j := i + len(n)
+			if !isJSName(n) || (i == 0 || !isIdentByte(expr[i-1]) && expr[i-1] != '.') && (j == len(expr) || !isIdentByte(expr[j])) {
+				return true
+			}
+			off = i + 1
+		}
+	}
+	return false
+}
+
+// runsWritten reports whether a process call with args runs a written
+// file: as the command, or as the first file argument of a shell or
+// interpreter, given as arguments or as an argument list (Python's
+// ["sh", path]); shell is set for a call whose one string is a command
+// line (exec, os.system).
+func runsWritten(args []string, t map[string]bool, shell bool) bool {
+	if len(args) == 0 {
+		return false
+	}
+	if !shell && strings.HasPrefix(args[0], "[") {
+		if inner := callArgs(args[0][1:]); len(inner) > 0 {
+			args = inner
+		}
+	}
+	if jsMentions(args[0], t) {
+		return true
+	}
+	if shell || len(args) < 2 {
+		return false
+	}
+	cmd := strings.Trim(args[0], "'\"`")
+	return jsInterpreter(cmd) && jsMentions(args[1], t)
+}
