@@ -67,10 +67,10 @@ func linkedOf(ctx context.Context, src Source, s index.Skill, rel, content strin
 }
 
 // isProgram reports whether rel (with content, "" when unread) is a
-// script the audit reads as code.
+// script or a Makefile the audit reads as code.
 func isProgram(rel, content string) bool {
 	switch kindOf(rel, content) {
-	case kindShell, kindPython, kindJS, kindPowerShell:
+	case kindShell, kindPython, kindJS, kindPowerShell, kindMake:
 		return true
 	}
 	return otherCode[strings.ToLower(path.Ext(rel))]

