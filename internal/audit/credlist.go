@@ -165,7 +165,7 @@ func pubKeyPath(p string) bool {
 
 // fileReadRe is a read of a file's bytes in any language the audit reads:
 // open/read calls, a shell redirect from or cat/base64 of a file.
-var fileReadRe = staticRE{src: `\bopen\s*\(|\.read(?:_text|_bytes|lines)?\s*\(|\breadFile(?:Sync)?\s*\(|\bFile\.(?:read|open|binread|readlines)\b|\bIO\.read\b|(?i:\bget-content\b)|\bReadAll(?:Text|Bytes|Lines)\b|\bfs::read|\bos\.ReadFile\b|\bioutil\.ReadFile\b|(?:^|[\s;|(])(?:cat|base64|xxd|gzip|tar|zip)\s|\s<\s*["$~/\w]|--data-binary\s+@|-F\s*\S+=@|-T\s`}
+var fileReadRe = lazyRE(`\bopen\s*\(|\.read(?:_text|_bytes|lines)?\s*\(|\breadFile(?:Sync)?\s*\(|\bFile\.(?:read|open|binread|readlines)\b|\bIO\.read\b|(?i:\bget-content\b)|\bReadAll(?:Text|Bytes|Lines)\b|\bfs::read|\bos\.ReadFile\b|\bioutil\.ReadFile\b|(?:^|[\s;|(])(?:cat|base64|xxd|gzip|tar|zip)\s|\s<\s*["$~/\w]|--data-binary\s+@|-F\s*\S+=@|-T\s`)
 
 // programSend returns the first send of data off the machine in the text
 // of rel, read by its kind.

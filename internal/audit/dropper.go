@@ -26,17 +26,17 @@ import "strings"
 
 var (
 	// jsWriteTo is a file write: group 1 the path argument.
-	jsWriteTo = staticRE{src: `\b(?:writeFileSync|writeFile|createWriteStream|Bun\.write|Deno\.writeFile(?:Sync)?|Deno\.writeTextFile(?:Sync)?)\s*\(\s*([^,()]+?)\s*[,)]`}
+	jsWriteTo = lazyRE(`\b(?:writeFileSync|writeFile|createWriteStream|Bun\.write|Deno\.writeFile(?:Sync)?|Deno\.writeTextFile(?:Sync)?)\s*\(\s*([^,()]+?)\s*[,)]`)
 	// jsRunCall is a call that starts a process: group 1 names it.
-	jsRunCall = staticRE{src: `(?:^|[^\w$])(spawnSync|spawn|execFileSync|execFile|execSync|exec|fork|Bun\.spawnSync|Bun\.spawn|new\s+Deno\.Command)\s*\(`}
+	jsRunCall = lazyRE(`(?:^|[^\w$])(spawnSync|spawn|execFileSync|execFile|execSync|exec|fork|Bun\.spawnSync|Bun\.spawn|new\s+Deno\.Command)\s*\(`)
 	// pyWriteTo is a file write in Python: group 1 or 2 or 3 the path.
-	pyWriteTo = staticRE{src: `\burlretrieve\(\s*[^,()]+(?:\([^()]*\))?[^,()]*,\s*([^,()]+?)\s*[,)]|\bopen\(\s*([^,()]+?)\s*,\s*(?:mode\s*=\s*)?['"](?:wb|ab|w|a|wb\+|w\+)['"]|([\w.]+)\.write_(?:bytes|text)\(`}
+	pyWriteTo = lazyRE(`\burlretrieve\(\s*[^,()]+(?:\([^()]*\))?[^,()]*,\s*([^,()]+?)\s*[,)]|\bopen\(\s*([^,()]+?)\s*,\s*(?:mode\s*=\s*)?['"](?:wb|ab|w|a|wb\+|w\+)['"]|([\w.]+)\.write_(?:bytes|text)\(`)
 	// pyRunCall is a call that starts a process: group 1 names it.
-	pyRunCall = staticRE{src: `(?:^|[^\w.])((?:subprocess\.)?(?:run|call|check_call|check_output|Popen)|os\.system|os\.popen|os\.exec\w+|os\.spawn\w+|os\.startfile)\s*\(`}
+	pyRunCall = lazyRE(`(?:^|[^\w.])((?:subprocess\.)?(?:run|call|check_call|check_output|Popen)|os\.system|os\.popen|os\.exec\w+|os\.spawn\w+|os\.startfile)\s*\(`)
 	// pyAssign is an assignment: group 1 the targets, group 2 the value.
-	pyAssign = staticRE{src: `(?m)^[ \t]*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s*=\s*([^=\n][^\n]*)`}
+	pyAssign = lazyRE(`(?m)^[ \t]*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s*=\s*([^=\n][^\n]*)`)
 	// jsLitJoin is two or more string literals joined with +.
-	jsLitJoin = staticRE{src: `(?:'[^'\\\n]*'|"[^"\\\n]*")(?:\s*\+\s*(?:'[^'\\\n]*'|"[^"\\\n]*"))+`}
+	jsLitJoin = lazyRE(`(?:'[^'\\\n]*'|"[^"\\\n]*")(?:\s*\+\s*(?:'[^'\\\n]*'|"[^"\\\n]*"))+`)
 )
 
 // jsHiddenName reports whether name is a process or code API whose name
@@ -73,10 +73,10 @@ func foldJSJoins(c string) (string, int) {
 	}
 	b := []byte(c)
 	hidden := -1
-	for _, m := range jsLitJoin.get().FindAllStringIndex(c, 256) {
+	for _, m := range jsLitJoin.FindAllStringIndex(c, 256) {
 		var sb strings.Builder
-		for _, lit := range jsLitPart.get().FindAllString(c[m[0]:m[1]], -1) {
-			sb.WriteString(lit[1 : len(lit)-1])
+		for _, l := range jsLitPart.FindAllStringIndex(c[m[0]:m[1]], -1) {
+			sb.WriteString(c[m[0]+l[0]+1 : m[0]+l[1]-1])
 		}
 		name := sb.String()
 		before := strings.TrimRight(c[:m[0]], " \t")
@@ -105,7 +105,7 @@ func foldJSJoins(c string) (string, int) {
 }
 
 // jsLitPart is one string literal of a jsLitJoin match.
-var jsLitPart = staticRE{src: `'[^'\\\n]*'|"[^"\\\n]*"`}
+var jsLitPart = lazyRE(`'[^'\\\n]*'|"[^"\\\n]*"`)
 
 func isJSName(s string) bool {
 	if s == "" || s[0] >= '0' && s[0] <= '9' {
@@ -147,12 +147,12 @@ func scanPyDropper(sc *skillCtx, rel, c string) {
 // file the script writes; li indexes c, joined is set when a process
 // API's name was joined from literals.
 func scanDropper(sc *skillCtx, rel, c, f string, li lineIndex, joined, js bool) {
-	writeRe, runRe, hidden, digest := &pyWriteTo, &pyRunCall, []string{"start_new_session", "DEVNULL", "DETACHED_PROCESS", "nohup", "setsid"}, "hexdigest("
+	writeRe, runRe, hidden, digest := pyWriteTo, pyRunCall, []string{"start_new_session", "DEVNULL", "DETACHED_PROCESS", "nohup", "setsid"}, "hexdigest("
 	if js {
-		writeRe, runRe, hidden, digest = &jsWriteTo, &jsRunCall, []string{"detached", "unref()", "'ignore'", `"ignore"`}, ".digest("
+		writeRe, runRe, hidden, digest = jsWriteTo, jsRunCall, []string{"detached", "unref()", "'ignore'", `"ignore"`}, ".digest("
 	}
 	written := map[string]bool{}
-	for _, m := range writeRe.get().FindAllStringSubmatch(f, 32) {
+	for _, m := range writeRe.FindAllStringSubmatch(f, 32) {
 		for _, g := range m[1:] {
 			if g = strings.TrimSpace(g); g != "" {
 				written[g] = true
@@ -163,7 +163,7 @@ func scanDropper(sc *skillCtx, rel, c, f string, li lineIndex, joined, js bool) 
 		return
 	}
 	tainted := derivedNames(f, written, js)
-	for _, m := range runRe.get().FindAllStringSubmatchIndex(f, 64) {
+	for _, m := range runRe.FindAllStringSubmatchIndex(f, 64) {
 		name := f[m[2]:m[3]]
 		if js && (name == "exec" || name == "fork") && !strings.Contains(f, "child_process") {
 			continue // RegExp's exec, a worker's fork
@@ -199,7 +199,7 @@ func derivedNames(f string, written map[string]bool, js bool) map[string]bool {
 	if js {
 		assigns = jsAssign.FindAllStringSubmatch(f, 2000)
 	} else {
-		assigns = pyAssign.get().FindAllStringSubmatch(f, 2000)
+		assigns = pyAssign.FindAllStringSubmatch(f, 2000)
 	}
 	for round := 0; round < 3; round++ {
 		grew := false
