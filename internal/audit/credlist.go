@@ -17,9 +17,12 @@ import (
 // by name (. lib.sh, import helpers), reads those credentials and sends
 // them as surely as a script naming them in its own text: moving the
 // paths into a data file hides them from a scan of the script alone.
-// Critical, at the line of the script that names the data file. A data
-// file that lists credentials for a script that sends nothing (a
-// permission checker) is not reported.
+// Critical, at the line of the script that names the data file; medium
+// when every listed file stands under a key naming a file to log in with
+// (identity_file: ~/.ssh/deploy), which a deploy script hands to its SSH
+// client. A data file that lists credentials for a script that sends
+// nothing (a permission checker), or lists them to leave alone
+// (exclude:, deny_read), is not reported.
 
 // linkedFile is a file of the skill that a script names by its base
 // name: a data file it loads or a script it sources or imports.
@@ -101,12 +104,15 @@ func nameByte(b byte) bool { return isIdentByte(b) && b != '$' || b == '-' || b 
 // listedCreds returns the credential paths a data file lists: a token
 // naming one from home (~/.aws/credentials, $HOME/.ssh), or, when home
 // is true (the program joins paths to the home folder), a home-relative
-// one (.config/gh/hosts.yml, .npmrc).
-func listedCreds(text string, home bool) []string {
+// one (.config/gh/hosts.yml, .npmrc). login is set when every one stands
+// on a line whose key names a file to log in with (identity_file,
+// key_filename, kubeconfig): as with ssh -i, the program may only hand it
+// to a client.
+func listedCreds(text string, home bool) (out []string, login bool) {
 	if !mayBeCred(text) && !strings.Contains(text, "credentials") {
-		return nil
+		return nil, false
 	}
-	var out []string
+	login = true
 	seen := map[string]bool{}
 	lower := strings.ToLower(text)
 	for _, tok := range strings.FieldsFunc(text, func(r rune) bool {
@@ -123,9 +129,24 @@ func listedCreds(text string, home bool) []string {
 			home && tok[0] == '.' && !pubKeyPath(tok) && (relCredPath(tok) || credPartRe.MatchString(`"`+tok+`"`)) {
 			seen[tok] = true
 			out = append(out, tok)
+			login = login && loginUse(lower, strings.Index(text, tok))
 		}
 	}
-	return out
+	return out, login && len(out) > 0
+}
+
+// loginKeys are keys of a data file whose value is a file a client logs
+// in with.
+var loginKeys = []string{"identity_file", "identityfile", "identity-file", "key_filename", "key_file", "keyfile", "ssh_key_path", "private_key_path", "kubeconfig"}
+
+// loginUse reports whether the line of lower (a lower-cased data file)
+// holding offset i names one of loginKeys before i.
+func loginUse(lower string, i int) bool {
+	if i < 0 {
+		return false
+	}
+	start := strings.LastIndexByte(lower[:i], '\n') + 1
+	return containsAny(lower[start:i], loginKeys)
 }
 
 // keepOutWords mark a list of paths to leave alone: exclusions of a
@@ -217,7 +238,7 @@ func scanListedCreds(sc *skillCtx, rel, content string, linked []linkedFile) {
 		if !l.data {
 			continue
 		}
-		creds := listedCreds(l.text, home)
+		creds, login := listedCreds(l.text, home)
 		if len(creds) == 0 {
 			continue
 		}
@@ -231,7 +252,11 @@ func scanListedCreds(sc *skillCtx, rel, content string, linked []linkedFile) {
 		if sendIn != rel {
 			where = "in " + sendIn + ", which it loads"
 		}
-		sc.add(rel, ln, "credential-exfil", Critical, "reads the credential files "+l.rel+" lists ("+Escape(strings.Join(shown, ", "), 120)+") and sends data over the network "+where, strings.TrimSpace(lineText(content, li, ln)))
+		sev, why := Critical, "reads the credential files "+l.rel+" lists ("+Escape(strings.Join(shown, ", "), 120)+") and sends data over the network "+where
+		if login {
+			sev, why = Medium, "loads "+l.rel+", which names key files to log in with ("+Escape(strings.Join(shown, ", "), 120)+"), and sends data over the network "+where+": check the keys are only handed to the client that logs in"
+		}
+		sc.add(rel, ln, "credential-exfil", sev, why, strings.TrimSpace(lineText(content, li, ln)))
 		return
 	}
 }

