@@ -8,6 +8,7 @@ import (
 // makeShell turns a Makefile into the shell script its recipes run, line
 // for line (so findings keep their lines): a recipe line (a tab first, or
 // the continuation of one) loses the tab and its @, - and + prefixes,
+// make's functions are evaluated (makeFuncs: $(strip rl) is rl),
 // make's $$ becomes the shell's $, $(shell cmd) becomes $(cmd) and a
 // make variable $(X) or ${X} the shell's ${X}; a variable assignment
 // (X := v, X ?= v, X = v, X += v) becomes X="v", so the shell normaliser
@@ -15,6 +16,7 @@ import (
 // blank.
 func makeShell(content string) string {
 	lines := strings.Split(content, "\n")
+	vars := makeVarTable(lines)
 	recipe := false // the previous line was a recipe line ending in \
 	for i, l := range lines {
 		switch {
@@ -24,12 +26,12 @@ func makeShell(content string) string {
 				l = strings.TrimLeft(l, "@-+")
 			}
 			recipe = strings.HasSuffix(strings.TrimRight(l, " \t\r"), "\\")
-			lines[i] = makeRefs(l)
+			lines[i] = makeRefs(makeFuncs(l, vars))
 		default:
 			recipe = false
 			lines[i] = ""
 			if m := makeAssign.FindStringSubmatch(l); m != nil {
-				lines[i] = m[1] + "=\"" + strings.ReplaceAll(makeRefs(strings.TrimSpace(m[2])), `"`, `\"`) + "\""
+				lines[i] = m[1] + "=\"" + strings.ReplaceAll(makeRefs(makeFuncs(strings.TrimSpace(m[2]), vars)), `"`, `\"`) + "\""
 			}
 		}
 	}
