@@ -26,7 +26,9 @@ type lazyRegexp struct {
 	compiled *regexp.Regexp
 }
 
-// lazyRE returns the lazyRegexp of src.
+// lazyRE returns the lazyRegexp of src. It is one allocation (the once
+// lives in the struct, not in a sync.OnceValue closure), as init pays it
+// for every pattern.
 func lazyRE(src string) *lazyRegexp {
 	l := &lazyRegexp{src: src}
 	lazyAll = append(lazyAll, l)
@@ -63,6 +65,7 @@ func (l *lazyRegexp) FindAllStringSubmatch(s string, n int) [][]string {
 func (l *lazyRegexp) FindAllStringSubmatchIndex(s string, n int) [][]int {
 	return l.re().FindAllStringSubmatchIndex(s, n)
 }
+func (l *lazyRegexp) Split(s string, n int) []string { return l.re().Split(s, n) }
 func (l *lazyRegexp) ReplaceAllString(src, repl string) string {
 	return l.re().ReplaceAllString(src, repl)
 }
