@@ -87,6 +87,9 @@ type skillCtx struct {
 	// (a devcontainer.json's Dockerfile, see companionOf), companionRel
 	// its path; "" when there is none.
 	companion, companionRel string
+	// dataFiles are the data files of the skill the current code file
+	// names (see dataFilesOf): where its removal targets may be listed.
+	dataFiles []dataFile
 	// consentFn, set while a code block is scanned, reports whether
 	// the instructions above it ask for the user's consent first.
 	consentFn func() bool
@@ -338,6 +341,7 @@ func (sc *skillCtx) file(a *auditor, rel, content string) {
 		}
 	}
 	scanListedCreds(sc, rel, content, sc.linked)
+	scanDataWipe(sc, rel, content)
 }
 
 // lineIndex maps byte offsets to 1-based line numbers.

@@ -35,6 +35,17 @@ func wipeTarget(t string) string {
 			break
 		}
 	}
+	// .. is resolved as the filesystem does, so ~/.cache/../.ssh is
+	// ~/.ssh and /tmp/../etc is /etc (above home is home's parent, read
+	// as home: removing it removes home)
+	if strings.Contains(t, "..") {
+		switch {
+		case t == "~" || strings.HasPrefix(t, "~/"):
+			t = "~" + strings.TrimSuffix(path.Clean("/"+strings.TrimPrefix(t, "~")), "/")
+		case strings.HasPrefix(t, "/"):
+			t = path.Clean(t)
+		}
+	}
 	for {
 		switch {
 		case strings.HasSuffix(t, "/*"), strings.HasSuffix(t, "/."):
@@ -53,6 +64,8 @@ func wipeTarget(t string) string {
 				return "the system folder " + t
 			case keyDirs[strings.TrimPrefix(t, "~/")] && strings.HasPrefix(t, "~/"):
 				return "the user's keys and credentials in " + t
+			case personalDirs[strings.TrimPrefix(t, "~/")] && strings.HasPrefix(t, "~/"):
+				return "the user's own files in " + t
 			}
 			return ""
 		}
@@ -63,6 +76,11 @@ func wipeTarget(t string) string {
 // and logins: removed, they are gone for good (there is no copy to fetch
 // again, unlike a cache).
 var keyDirs = set(".ssh", ".gnupg", ".aws", ".azure", ".kube", ".config/gcloud", ".password-store")
+
+// personalDirs are the folders under home the desktop keeps the user's
+// own files in (XDG user dirs, macOS and Windows): no tool regenerates
+// them, and no cleanup removes the whole folder.
+var personalDirs = set("Documents", "Desktop", "Pictures", "Music", "Videos", "Movies")
 
 // vcsDirs are version control folders: deleting them throws away a
 // repository's history and unpushed work.

@@ -1,0 +1,242 @@
+package audit
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/pelletier/go-toml/v2"
+	"github.com/skilldex/skilldex/index"
+	"github.com/tailscale/hujson"
+	"gopkg.in/yaml.v3"
+)
+
+// Removal targets listed in a data file (rule destructive-command). A
+// cleanup script whose code only says "remove home joined to each
+// target" looks harmless; what it destroys is in the TOML, JSON, YAML or
+// plain list it reads (targets = [".cache/pip", ".cache/../.ssh"]). So a
+// code file that names a data file of its own skill by a string literal
+// (fs::read_to_string("prune.toml"), open("targets.json")) is read with
+// that file: when the code removes folders recursively in any language
+// the audit reads (remove_dir_all, shutil.rmtree, fs.rmSync, os.RemoveAll,
+// FileUtils.rm_rf, remove_tree, Remove-Item -Recurse, rm -rf) and joins
+// paths to the home folder, each string of the data file is taken as a
+// target under home (an absolute one as itself), its .. resolved as the
+// filesystem does, and judged as rm -rf of it is (wipeTarget: home, a
+// key folder such as ~/.ssh, the user's documents, a system folder).
+// Values under a key that names a list of things kept (protect, keep,
+// exclude, skip, ignore, never, deny, allow, safe) are what the cleanup
+// spares, not targets. The data files are part of the code file's cache
+// key, so an edited list is judged again.
+
+// dataFile is a data file a code file reads: its path in the skill and
+// its text.
+type dataFile struct {
+	rel, text string
+}
+
+// maxDataFiles bounds the data files one code file is read with, and
+// maxDataBytes the size of each.
+const (
+	maxDataFiles = 4
+	maxDataBytes = 256 << 10
+)
+
+// dataExts are the extensions of data files a script reads its targets
+// from.
+var dataExts = lazySet(".toml", ".json", ".jsonc", ".yaml", ".yml", ".txt", ".tsv", ".csv", ".conf", ".cfg", ".ini", ".list", ".lst")
+
+// dataFilesOf returns the data files of s (by dataExts) that the code
+// file rel names by a string literal, up to maxDataFiles, read as the
+// audit reads every file, and a key over their paths and hashes for the
+// cache ("" when there are none).
+func dataFilesOf(ctx context.Context, src Source, s index.Skill, rel, content string, files []string) ([]dataFile, string) {
+	if !dataReader(rel) {
+		return nil, ""
+	}
+	var out []dataFile
+	var key strings.Builder
+	for _, f := range files {
+		if f == rel || !dataExts()[strings.ToLower(path.Ext(f))] || !namesLiteral(content, path.Base(f)) {
+			continue
+		}
+		text, err := readForAudit(ctx, src, s, f)
+		if err != nil || len(text) > maxDataBytes {
+			continue
+		}
+		out = append(out, dataFile{f, text})
+		fmt.Fprintf(&key, "%s\x00%s\x00", f, sha256Hex(text))
+		if len(out) == maxDataFiles {
+			break
+		}
+	}
+	return out, key.String()
+}
+
+// dataReader reports whether rel is code that can read a data file: a
+// script or program in any language the audit reads.
+func dataReader(rel string) bool {
+	ext := strings.ToLower(path.Ext(rel))
+	switch ext {
+	case ".py", ".js", ".mjs", ".cjs", ".ts", ".mts", ".sh", ".bash", ".zsh", ".ps1", ".psm1":
+		return true
+	}
+	return otherCode[ext]
+}
+
+// namesLiteral reports whether code names the file name as a word of
+// its own: a string literal that is name or a path ending in it
+// ("prune.toml", 'conf/prune.toml'), or a shell word (< dirs.txt).
+func namesLiteral(code, name string) bool {
+	for i := 0; i < 64; i++ {
+		k := strings.Index(code, name)
+		if k < 0 {
+			return false
+		}
+		after := k + len(name)
+		if k > 0 && strings.ContainsRune("\"'`/\\ \t<=(", rune(code[k-1])) && (after == len(code) || strings.ContainsRune("\"'`\n\r \t;)", rune(code[after]))) {
+			return true
+		}
+		code = code[after:]
+	}
+	return false
+}
+
+var (
+	// treeRemoval is a recursive removal in one of the languages the
+	// audit reads.
+	treeRemoval = lazyRE(`\b(?:remove_dir_all|rmtree|rm_rf|rm_r|RemoveAll|rmSync|rimraf|remove_tree|deleteRecursively|deleteDirectory|removeItem)\s*\(|\bDirectory\.Delete\s*\([^;\n]*\btrue\b|\bfs\.(?:promises\.)?rm\s*\([^;\n]*recursive|\bRemove-Item\b[^\n]*-Recurse|\brm\s+-(?:[a-zA-Z]*[rR][a-zA-Z]*)\b|\bvim\.fn\.delete\s*\([^\n]*["']rf["']`)
+	// homeJoin is the home folder in one of those languages.
+	homeJoin = lazyRE(`\bhome_dir\s*\(|\bhomedir\s*\(|\bexpanduser\s*\(|\bPath\.home\s*\(|\bos\.UserHomeDir\b|\bDir\.home\b|\bENV\[\s*["']HOME|\$\{?HOME\b|\$env:USERPROFILE|\bgetenv\s*\(\s*["']HOME|\benv::var\s*\(\s*"HOME|\bprocess\.env\.HOME\b|\bhomeDirectoryForCurrentUser\b|\bNSHomeDirectory\b|"user\.home"|\bSpecialFolder\.UserProfile\b|\bFile::HomeDir\b|\bos_homedir\b`)
+	// keptKey is a key naming what a cleanup keeps, not removes.
+	keptKey = lazyRE(`(?i)protect|keep|exclu|skip|ignor|never|deny|allow|safe|preserv|whitelist|blacklist|except`)
+)
+
+// scanDataWipe reports a recursive removal in code whose targets, listed
+// in one of sc.dataFiles, reach home, a key folder or a system folder.
+func scanDataWipe(sc *skillCtx, rel, code string) {
+	if len(sc.dataFiles) == 0 {
+		return
+	}
+	m := treeRemoval.FindStringIndex(code)
+	if m == nil {
+		return
+	}
+	home := homeJoin.MatchString(code)
+	for _, d := range sc.dataFiles {
+		for _, v := range dataStrings(d) {
+			t := listedTarget(v, home)
+			if t == "" {
+				continue
+			}
+			ln := 1 + strings.Count(code[:m[0]], "\n")
+			sc.add(rel, ln, "destructive-command", Critical,
+				fmt.Sprintf("removes %s: %s, which this code reads, lists %q as a target to remove", t, d.rel, v), trimmedLine(code, ln))
+			return
+		}
+	}
+}
+
+// listedTarget returns what removing the listed target v destroys
+// (wipeTarget), v taken under home when the code joins targets to home
+// and as itself when absolute, or "".
+func listedTarget(v string, home bool) string {
+	v = strings.TrimSpace(v)
+	if v == "" || strings.ContainsAny(v, "\n*?") || len(v) > 512 {
+		return ""
+	}
+	if strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~") || strings.HasPrefix(v, "$") || strings.HasPrefix(v, "%") {
+		return wipeTarget(v)
+	}
+	if !home || !strings.ContainsAny(v, "./") && !strings.HasPrefix(v, ".") && !personalDirs[v] && !keyDirs[v] {
+		return ""
+	}
+	return wipeTarget("~/" + v)
+}
+
+// dataStrings returns the string values of a data file, leaving out
+// those under a key that names what is kept (keptKey): TOML, JSON and
+// YAML parsed, a list or table file split into fields.
+func dataStrings(d dataFile) []string {
+	var v any
+	var err error
+	switch strings.ToLower(path.Ext(d.rel)) {
+	case ".toml":
+		err = toml.Unmarshal([]byte(d.text), &v)
+	case ".json", ".jsonc":
+		var std []byte
+		if std, err = hujson.Standardize([]byte(d.text)); err == nil {
+			err = json.Unmarshal(std, &v)
+		}
+	case ".yaml", ".yml":
+		err = yaml.Unmarshal([]byte(d.text), &v)
+	default:
+		if keptKey.MatchString(path.Base(d.rel)) {
+			return nil
+		}
+		return listFields(d.text)
+	}
+	if err != nil {
+		return listFields(d.text)
+	}
+	var out []string
+	collectStrings(v, &out, 0)
+	return out
+}
+
+// collectStrings appends the strings in v (not under a kept key) to out,
+// up to 4,096 of them and 64 levels deep.
+func collectStrings(v any, out *[]string, depth int) {
+	if depth > 64 || len(*out) > 4096 {
+		return
+	}
+	switch x := v.(type) {
+	case string:
+		*out = append(*out, x)
+	case []any:
+		for _, e := range x {
+			collectStrings(e, out, depth+1)
+		}
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			if !keptKey.MatchString(k) {
+				collectStrings(x[k], out, depth+1)
+			}
+		}
+	}
+}
+
+// listFields splits a plain list, table or key = value file into its
+// fields: one per line, tab, comma or =, # and ; comments left out.
+func listFields(text string) []string {
+	var out []string
+	for _, l := range strings.Split(text, "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" || l[0] == '#' || l[0] == ';' || l[0] == '[' {
+			continue
+		}
+		if k, _, ok := strings.Cut(l, "="); ok && keptKey.MatchString(k) {
+			continue
+		}
+		for _, f := range fieldSep.Split(l, -1) {
+			if f = strings.Trim(strings.TrimSpace(f), `"'`); f != "" {
+				out = append(out, f)
+			}
+		}
+		if len(out) > 4096 {
+			break
+		}
+	}
+	return out
+}
+
+// fieldSep separates the fields of a line of a list or table file.
+var fieldSep = lazyRE(`[\t,=]`)
