@@ -34,6 +34,9 @@ type wipeLang struct {
 	// concat, when set, is home joined to a string by concatenation
 	// (Lua's ~ .. "/x"), its quote in group 1: read as "~/x".
 	concat *lazyRegexp
+	// rewrite, when set, rewrites the code once home is written as ~
+	// (Rust's ~.join(".ssh") as "~/.ssh").
+	rewrite func(string) string
 }
 
 var (
@@ -73,8 +76,8 @@ var (
 )
 
 // scanHomeWipe reports a removal of the home folder, a key or system
-// folder, or every entry of home, in Perl (perlWipe), Ruby (rubyWipe) or
-// Go (goWipe) code.
+// folder, or every entry of home, in Perl (perlWipe), Ruby (rubyWipe),
+// Go (goWipe), Lua (luaWipe) or Rust (rustWipe) code.
 func scanHomeWipe(sc *skillCtx, rel, text string, lang *wipeLang) {
 	if !lang.tree.MatchString(text) && !lang.files.MatchString(text) {
 		return
@@ -94,6 +97,9 @@ func scanHomeWipe(sc *skillCtx, rel, text string, lang *wipeLang) {
 	}
 	if lang.concat != nil {
 		code = lang.concat.ReplaceAllString(code, "$1~")
+	}
+	if lang.rewrite != nil {
+		code = lang.rewrite(code)
 	}
 	for _, re := range []*lazyRegexp{lang.tree, lang.files} {
 		for _, m := range re.FindAllStringIndex(code, 16) {

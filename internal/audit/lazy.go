@@ -65,6 +65,9 @@ func (l *lazyRegexp) FindAllStringSubmatch(s string, n int) [][]string {
 func (l *lazyRegexp) FindAllStringSubmatchIndex(s string, n int) [][]int {
 	return l.re().FindAllStringSubmatchIndex(s, n)
 }
+func (l *lazyRegexp) ReplaceAllStringFunc(src string, f func(string) string) string {
+	return l.re().ReplaceAllStringFunc(src, f)
+}
 func (l *lazyRegexp) Split(s string, n int) []string { return l.re().Split(s, n) }
 func (l *lazyRegexp) ReplaceAllString(src, repl string) string {
 	return l.re().ReplaceAllString(src, repl)

@@ -30,6 +30,8 @@ func scanOtherLang(sc *skillCtx, rel, content string) {
 		scanHomeWipe(sc, rel, content, goWipe)
 	case ext == ".cs" || ext == ".csx":
 		scanCSharp(sc, rel, content)
+	case ext == ".rs":
+		scanHomeWipe(sc, rel, content, rustWipe)
 	case ext == ".lua" || strings.Contains(shebang, "lua"):
 		scanLua(sc, rel, content)
 	}
