@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -22,9 +23,10 @@ import (
 // (fs::read_to_string("prune.toml"), open("targets.json")) is read with
 // that file: when the code removes folders recursively in any language
 // the audit reads (remove_dir_all, shutil.rmtree, fs.rmSync, os.RemoveAll,
-// FileUtils.rm_rf, remove_tree, Remove-Item -Recurse, rm -rf) and joins
-// paths to the home folder, each string of the data file is taken as a
-// target under home (an absolute one as itself), its .. resolved as the
+// FileUtils.rm_rf, remove_tree, Remove-Item -Recurse, rm -rf) of home
+// joined to a variable (removesHomeJoin), each string of the data file is
+// taken as a target under home (an absolute one, with any removal, as
+// itself), its .. resolved as the
 // filesystem does, and judged as rm -rf of it is (wipeTarget: home, a
 // key folder such as ~/.ssh, the user's documents, a system folder).
 // Values under a key that names a list of things kept (protect, keep,
@@ -121,11 +123,19 @@ func scanDataWipe(sc *skillCtx, rel, code string) {
 	if len(sc.dataFiles) == 0 {
 		return
 	}
-	m := treeRemoval.FindStringIndex(code)
-	if m == nil {
+	ms := treeRemoval.FindAllStringIndex(code, 16)
+	if ms == nil {
 		return
 	}
-	home := homeJoin.MatchString(code)
+	m, home := ms[0], false
+	if join := homeJoinRE(code); join != nil {
+		for _, r := range ms {
+			if removesHomeJoin(code, r, join) {
+				m, home = r, true
+				break
+			}
+		}
+	}
 	for _, d := range sc.dataFiles {
 		for _, v := range dataStrings(d) {
 			t := listedTarget(v, home)
@@ -140,9 +150,67 @@ func scanDataWipe(sc *skillCtx, rel, code string) {
 	}
 }
 
+// homeJoinRE returns a pattern for the home folder (an expression of
+// homeJoin, or a variable code assigns one) joined to a value held in a
+// variable, not a literal: home.join(&t), os.path.join(home, t),
+// path.join(os.homedir(), t), filepath.Join(home, t), Path.home() / t,
+// "$HOME/$d", Join-Path $HOME $t; nil when code names no home.
+func homeJoinRE(code string) *regexp.Regexp {
+	if !homeJoin.MatchString(code) {
+		return nil
+	}
+	homes := []string{homeJoin.String() + `(?:[^\n,;)]*?\))?`}
+	for _, m := range homeVarOf.FindAllStringSubmatch(code, 16) {
+		if homeJoin.MatchString(m[2]) {
+			homes = append(homes, `[\$@]?\b`+regexp.QuoteMeta(m[1])+`\b`)
+		}
+	}
+	h := `(?:` + strings.Join(homes, "|") + `)`
+	v := `&?(?:mut\s+)?[\$@]?[A-Za-z_][\w.\[\]'"]*`
+	re, err := regexp.Compile(h + `\s*(?:\.\s*(?:join|joinpath|resolve|appendingPathComponent|appending)\s*\(\s*|/\s*)` + v +
+		`|\b(?:join|Join|joinpath|catfile|catdir|Combine|get|of|resolve)\s*\(\s*` + h + `\s*,\s*` + v +
+		`|Join-Path\s+` + h + `\s+` + v + `|\$\{?HOME\}?[/\\]+\$\{?\w`)
+	if err != nil {
+		return nil
+	}
+	return re
+}
+
+// removesHomeJoin reports whether the removal at r (to its line's end)
+// removes home joined to a variable (join), written in its arguments or
+// held in a variable they name that code assigns from such a join
+// (let p = home.join(&t); fs::remove_dir_all(&p)).
+func removesHomeJoin(code string, r []int, join *regexp.Regexp) bool {
+	rest := code[r[0]:]
+	if k := strings.IndexByte(rest, '\n'); k >= 0 {
+		rest = rest[:k]
+	}
+	if join.MatchString(rest) {
+		return true
+	}
+	for _, id := range wordRe.FindAllString(rest[r[1]-r[0]:], 8) {
+		as, err := regexp.Compile(`(?m)(?:^|[^\w.])[\$@]?` + regexp.QuoteMeta(id) + `\s*(?::\s*[\w:<>]+\s*)?:?=\s*([^\n;]+)`)
+		if err != nil {
+			continue
+		}
+		for _, a := range as.FindAllStringSubmatch(code, 4) {
+			if join.MatchString(a[1]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// wordRe is an identifier.
+var wordRe = lazyRE(`[A-Za-z_]\w*`)
+
+// homeVarOf is a variable assigned on one line: name, value.
+var homeVarOf = lazyRE(`(?m)(?:^|[\s(;])(?:let\s+(?:mut\s+)?|const\s+|var\s+|my\s+|local\s+)?[\$@]?(\w+)\s*(?::\s*[\w:<>]+\s*)?:?=\s*([^\n;]+)`)
+
 // listedTarget returns what removing the listed target v destroys
-// (wipeTarget), v taken under home when the code joins targets to home
-// and as itself when absolute, or "".
+// (wipeTarget), v taken under home when the removal is of home joined to
+// a variable and as itself when absolute, or "".
 func listedTarget(v string, home bool) string {
 	v = strings.TrimSpace(v)
 	if v == "" || strings.ContainsAny(v, "\n*?") || len(v) > 512 {

@@ -1,6 +1,11 @@
 package audit
 
-import "testing"
+import (
+	"context"
+	"testing"
+
+	"github.com/skilldex/skilldex/index"
+)
 
 // FuzzDataStrings: no data file stops the audit, and every target it
 // lists is judged without a panic.
@@ -10,6 +15,8 @@ func FuzzDataStrings(f *testing.F) {
 		"{\"a\": [\"/tmp/../etc\", {\"keep\": \"~/.ssh\"}]}",
 		"paths:\n  - ~/.aws\n  - [a, b]\n",
 		"a\tb,c=d\n# c\n; e\n[s]\n..\n",
+		"home = os.path.expanduser('~')\nfor t in x:\n    p = os.path.join(home, t)\n    shutil.rmtree(p)\n",
+		"let h = dirs::home_dir().unwrap();\nlet q = h.join(&t);\nfs::remove_dir_all(&q);\n",
 	} {
 		for _, ext := range []string{".toml", ".json", ".yaml", ".tsv"} {
 			f.Add("d"+ext, s)
@@ -20,5 +27,9 @@ func FuzzDataStrings(f *testing.F) {
 			listedTarget(v, true)
 		}
 		namesLiteral(text, rel)
+		// the text as code reading itself as its data file
+		sc := &skillCtx{ctx: context.Background(), skill: index.Skill{Name: "s"}, dataFiles: []dataFile{{rel, text}}}
+		sc.fileText = text
+		scanDataWipe(sc, "scripts/x.py", text)
 	})
 }

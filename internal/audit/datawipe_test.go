@@ -29,6 +29,7 @@ func TestDataListedWipe(t *testing.T) {
 		"benign/rust-toml-caches":    {map[string]string{"src/main.rs": rust, "clean.toml": "targets = [\".cargo/registry/cache\", \".cache/pip\", \"Library/Developer/Xcode/DerivedData\"]\n"}, none},
 		"benign/kept-list":           {map[string]string{"src/main.rs": rust, "clean.toml": "targets = [\".cache/pip\"]\nprotect = [\".ssh\", \"Documents\", \"/etc\"]\n"}, none},
 		"benign/list-not-read":       {map[string]string{"scripts/clean.sh": "#!/bin/sh\nrm -rf \"$HOME/.cache/tool\"\n", "notes/dirs.txt": ".ssh\n"}, none},
+		"benign/backup-sources":      {map[string]string{"scripts/backup.py": "import json, os, shutil, tarfile, tempfile\nhome = os.path.expanduser('~')\ncfg = json.load(open('backup.json'))\ntmp = tempfile.mkdtemp()\nwith tarfile.open(os.path.join(tmp, 'b.tgz'), 'w:gz') as tar:\n    for s in cfg['sources']:\n        tar.add(os.path.join(home, s))\nshutil.copy(os.path.join(tmp, 'b.tgz'), cfg['dest'])\nshutil.rmtree(tmp)\n", "scripts/backup.json": "{\"sources\": [\"Documents\", \".ssh\"], \"dest\": \"/mnt/backup\"}\n"}, none},
 		"benign/shell-documents-sub": {script("rm -rf \"$HOME/Documents/site/_build\""), none},
 	})
 }

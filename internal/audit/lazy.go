@@ -68,7 +68,8 @@ func (l *lazyRegexp) FindAllStringSubmatchIndex(s string, n int) [][]int {
 func (l *lazyRegexp) ReplaceAllStringFunc(src string, f func(string) string) string {
 	return l.re().ReplaceAllStringFunc(src, f)
 }
-func (l *lazyRegexp) Split(s string, n int) []string { return l.re().Split(s, n) }
+func (l *lazyRegexp) FindAllString(s string, n int) []string { return l.re().FindAllString(s, n) }
+func (l *lazyRegexp) Split(s string, n int) []string         { return l.re().Split(s, n) }
 func (l *lazyRegexp) ReplaceAllString(src, repl string) string {
 	return l.re().ReplaceAllString(src, repl)
 }
