@@ -250,6 +250,8 @@ func scanCMake(sc *skillCtx, rel, src string) {
 					runOf(c.line, args[1], false, "as "+c.args[0])
 				}
 			}
+		case "string", "list":
+			cmakeStringCmd(c.name, args, vars)
 		case "file":
 			if len(args) >= 3 && strings.EqualFold(args[0], "DOWNLOAD") {
 				d := cmakeDownload{line: c.line}
