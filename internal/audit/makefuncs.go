@@ -195,6 +195,11 @@ func (e *makeEval) ref(whole, inner string, full bool, depth int) string {
 		return "$(shell " + e.expand(rest, full, depth+1) + ")"
 	}
 	if !full && makeShellName.MatchString(inner) {
+		if v, ok := e.lookup(inner); ok && strings.Contains(v, "\n") {
+			// a canned recipe (define … endef): its lines are commands,
+			// run one after the other
+			return makeCanned(e.expand(v, true, depth+1))
+		}
 		return whole // a plain variable: makeRefs writes it for the shell
 	}
 	name := e.expand(inner, true, depth+1)
@@ -548,3 +553,16 @@ func dedupSorted(w []string) []string {
 
 // makeShellName matches a variable name the shell can hold as ${NAME}.
 var makeShellName = lazyRE(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// makeCanned writes the lines of a canned recipe as one shell line (so
+// the recipe line keeps its place), each without make's @, - and +
+// prefixes.
+func makeCanned(body string) string {
+	var cmds []string
+	for _, l := range strings.Split(body, "\n") {
+		if l = strings.TrimLeft(strings.TrimSpace(l), "@-+"); l != "" {
+			cmds = append(cmds, l)
+		}
+	}
+	return strings.Join(cmds, "; ")
+}

