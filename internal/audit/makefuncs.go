@@ -90,7 +90,13 @@ func makeFuncs(s string, vars makeVars) string {
 	if !strings.Contains(s, "$(") && !strings.Contains(s, "${") {
 		return s
 	}
-	return (&makeEval{vars: vars}).expand(s, false, 0)
+	out := (&makeEval{vars: vars}).expand(s, false, 0)
+	if strings.Contains(out, "\n") {
+		// a multi-line value called into the line (a define): its lines
+		// are commands, and the line keeps its place
+		out = makeCanned(out)
+	}
+	return out
 }
 
 // makeEval expands make text over one file's variables; params are the
