@@ -363,10 +363,6 @@ func (a *auditor) skill(ctx context.Context, src Source, s index.Skill) skillRes
 		for _, l := range linked {
 			key = fileKey(key, l.rel, sha256Hex(l.text))
 		}
-		data, dataKey := dataFilesOf(ctx, src, sk, rel, content, files)
-		if dataKey != "" {
-			key = fileKey(key, "data", sha256Hex(dataKey))
-		}
 		if a.opts.Cache != nil {
 			if f, ok := a.opts.Cache.get(key); ok {
 				r.findings = append(r.findings, f...)
@@ -382,7 +378,6 @@ func (a *auditor) skill(ctx context.Context, src Source, s index.Skill) skillRes
 		sc.findings = sc.findings[:0]
 		sc.companion, sc.companionRel = comp, compRel
 		sc.linked = linked
-		sc.dataFiles = data
 		sc.file(a, rel, content)
 		f := dedupe(sc.findings)
 		if a.opts.Cache != nil && ctx.Err() == nil {

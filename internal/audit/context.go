@@ -87,9 +87,6 @@ type skillCtx struct {
 	// (a devcontainer.json's Dockerfile, see companionOf), companionRel
 	// its path; "" when there is none.
 	companion, companionRel string
-	// dataFiles are the data files of the skill the current code file
-	// names (see dataFilesOf): where its removal targets may be listed.
-	dataFiles []dataFile
 	// consentFn, set while a code block is scanned, reports whether
 	// the instructions above it ask for the user's consent first.
 	consentFn func() bool

@@ -1,7 +1,6 @@
 package audit
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"path"
@@ -10,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/pelletier/go-toml/v2"
-	"github.com/skilldex/skilldex/index"
 	"github.com/tailscale/hujson"
 	"gopkg.in/yaml.v3"
 )
@@ -19,93 +17,20 @@ import (
 // cleanup script whose code only says "remove home joined to each
 // target" looks harmless; what it destroys is in the TOML, JSON, YAML or
 // plain list it reads (targets = [".cache/pip", ".cache/../.ssh"]). So a
-// code file that names a data file of its own skill by a string literal
-// (fs::read_to_string("prune.toml"), open("targets.json")) is read with
-// that file: when the code removes folders recursively in any language
-// the audit reads (remove_dir_all, shutil.rmtree, fs.rmSync, os.RemoveAll,
-// FileUtils.rm_rf, remove_tree, Remove-Item -Recurse, rm -rf) of home
-// joined to a variable (removesHomeJoin), each string of the data file is
-// taken as a target under home (an absolute one, with any removal, as
-// itself), its .. resolved as the
-// filesystem does, and judged as rm -rf of it is (wipeTarget: home, a
-// key folder such as ~/.ssh, the user's documents, a system folder).
-// Values under a key that names a list of things kept (protect, keep,
-// exclude, skip, ignore, never, deny, allow, safe) are what the cleanup
-// spares, not targets. The data files are part of the code file's cache
-// key, so an edited list is judged again.
-
-// dataFile is a data file a code file reads: its path in the skill and
-// its text.
-type dataFile struct {
-	rel, text string
-}
-
-// maxDataFiles bounds the data files one code file is read with, and
-// maxDataBytes the size of each.
-const (
-	maxDataFiles = 4
-	maxDataBytes = 256 << 10
-)
-
-// dataExts are the extensions of data files a script reads its targets
-// from.
-var dataExts = lazySet(".toml", ".json", ".jsonc", ".yaml", ".yml", ".txt", ".tsv", ".csv", ".conf", ".cfg", ".ini", ".list", ".lst")
-
-// dataFilesOf returns the data files of s (by dataExts) that the code
-// file rel names by a string literal, up to maxDataFiles, read as the
-// audit reads every file, and a key over their paths and hashes for the
-// cache ("" when there are none).
-func dataFilesOf(ctx context.Context, src Source, s index.Skill, rel, content string, files []string) ([]dataFile, string) {
-	if !dataReader(rel) {
-		return nil, ""
-	}
-	var out []dataFile
-	var key strings.Builder
-	for _, f := range files {
-		if f == rel || !dataExts()[strings.ToLower(path.Ext(f))] || !namesLiteral(content, path.Base(f)) {
-			continue
-		}
-		text, err := readForAudit(ctx, src, s, f)
-		if err != nil || len(text) > maxDataBytes {
-			continue
-		}
-		out = append(out, dataFile{f, text})
-		fmt.Fprintf(&key, "%s\x00%s\x00", f, sha256Hex(text))
-		if len(out) == maxDataFiles {
-			break
-		}
-	}
-	return out, key.String()
-}
-
-// dataReader reports whether rel is code that can read a data file: a
-// script or program in any language the audit reads.
-func dataReader(rel string) bool {
-	ext := strings.ToLower(path.Ext(rel))
-	switch ext {
-	case ".py", ".js", ".mjs", ".cjs", ".ts", ".mts", ".sh", ".bash", ".zsh", ".ps1", ".psm1":
-		return true
-	}
-	return otherCode[ext]
-}
-
-// namesLiteral reports whether code names the file name as a word of
-// its own: a string literal that is name or a path ending in it
-// ("prune.toml", 'conf/prune.toml'), or a shell word (< dirs.txt).
-func namesLiteral(code, name string) bool {
-	for i := 0; i < 64; i++ {
-		k := strings.Index(code, name)
-		if k < 0 {
-			return false
-		}
-		after := k + len(name)
-		if k > 0 && strings.ContainsRune("\"'`/\\ \t<=(", rune(code[k-1])) && (after == len(code) || strings.ContainsRune("\"'`\n\r \t;)", rune(code[after]))) {
-			return true
-		}
-		code = code[after:]
-	}
-	return false
-}
+// code file is read with the data files of its own skill it names
+// (linkedOf: fs::read_to_string("prune.toml"), open("targets.json"),
+// < dirs.txt): when it removes folders recursively in any language the
+// audit reads (remove_dir_all, shutil.rmtree, fs.rmSync, os.RemoveAll,
+// FileUtils.rm_rf, remove_tree, Remove-Item -Recurse, rm -rf) and the
+// removal is of home joined to a variable (removesHomeJoin), each string
+// of the data file is a target under home; an absolute one is a target
+// as itself with any removal. Each is judged, its .. resolved as the
+// filesystem does, as rm -rf of it is (wipeTarget: home, a key folder
+// such as ~/.ssh, the user's documents, a system folder). Values under a
+// key that names a list of things kept (protect, keep, exclude, skip,
+// ignore, never, deny, allow, safe) are what the cleanup spares, not
+// targets. The data files are part of the code file's cache key
+// (linkedOf), so an edited list is judged again.
 
 var (
 	// treeRemoval is a recursive removal in one of the languages the
@@ -118,11 +43,8 @@ var (
 )
 
 // scanDataWipe reports a recursive removal in code whose targets, listed
-// in one of sc.dataFiles, reach home, a key folder or a system folder.
+// in one of the data files it loads (sc.linked), reach home, a key folder or a system folder.
 func scanDataWipe(sc *skillCtx, rel, code string) {
-	if len(sc.dataFiles) == 0 {
-		return
-	}
 	ms := treeRemoval.FindAllStringIndex(code, 16)
 	if ms == nil {
 		return
@@ -136,7 +58,10 @@ func scanDataWipe(sc *skillCtx, rel, code string) {
 			}
 		}
 	}
-	for _, d := range sc.dataFiles {
+	for _, d := range sc.linked {
+		if !d.data {
+			continue
+		}
 		for _, v := range dataStrings(d) {
 			t := listedTarget(v, home)
 			if t == "" {
@@ -228,7 +153,7 @@ func listedTarget(v string, home bool) string {
 // dataStrings returns the string values of a data file, leaving out
 // those under a key that names what is kept (keptKey): TOML, JSON and
 // YAML parsed, a list or table file split into fields.
-func dataStrings(d dataFile) []string {
+func dataStrings(d linkedFile) []string {
 	var v any
 	var err error
 	switch strings.ToLower(path.Ext(d.rel)) {

@@ -23,12 +23,11 @@ func FuzzDataStrings(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, rel, text string) {
-		for _, v := range dataStrings(dataFile{rel, text}) {
+		for _, v := range dataStrings(linkedFile{rel: rel, text: text, data: true}) {
 			listedTarget(v, true)
 		}
-		namesLiteral(text, rel)
 		// the text as code reading itself as its data file
-		sc := &skillCtx{ctx: context.Background(), skill: index.Skill{Name: "s"}, dataFiles: []dataFile{{rel, text}}}
+		sc := &skillCtx{ctx: context.Background(), skill: index.Skill{Name: "s"}, linked: []linkedFile{{rel: rel, text: text, data: true}}}
 		sc.fileText = text
 		scanDataWipe(sc, "scripts/x.py", text)
 	})

@@ -26,9 +26,7 @@ type lazyRegexp struct {
 	compiled *regexp.Regexp
 }
 
-// lazyRE returns the lazyRegexp of src. It is one allocation (the once
-// lives in the struct, not in a sync.OnceValue closure), as init pays it
-// for every pattern.
+// lazyRE returns the lazyRegexp of src.
 func lazyRE(src string) *lazyRegexp {
 	l := &lazyRegexp{src: src}
 	lazyAll = append(lazyAll, l)
