@@ -27,7 +27,7 @@ const otherDNSSrc = `\bnet\.Lookup(?:Host|IP|IPAddr|NetIP|TXT|CNAME|MX|NS|SRV|Ad
 // otherNetDNS is otherNet or a DNS lookup, for the rules that need only
 // to know a script talks to the network (remote command loops, encoded
 // credential names).
-var otherNetDNS = lazyRE(otherNet.String() + "|" + otherDNSSrc)
+var otherNetDNS = lazyRE(otherNetSrc + "|" + otherDNSSrc)
 
 // otherSend returns the first network call in text, a DNS lookup of a
 // name that is not a string literal included, or nil.

@@ -15,9 +15,17 @@ var (
 	shellFromVar = lazyRE(`exec\.Command(?:Context)?\(\s*(?:\w+,\s*)?"(?:/bin/|/usr/bin/)?(?:ba|z|da)?sh",\s*"-c",\s*[A-Za-z_]|exec\.Command(?:Context)?\(\s*(?:\w+,\s*)?"cmd(?:\.exe)?",\s*"/[Cc]",\s*[A-Za-z_]` +
 		`|subprocess\.\w+\(\s*[A-Za-z_][\w.\[\]'"]*\s*,[^)\n]*shell\s*=\s*True|\bos\.(?:system|popen)\(\s*[A-Za-z_]` +
 		`|\b(?:exec|execSync)\(\s*[A-Za-z_][\w.\[\]]*\s*[,)]|spawn(?:Sync)?\(\s*['"](?:/bin/)?(?:ba)?sh['"]\s*,\s*\[\s*['"]-c['"]\s*,\s*[A-Za-z_]` +
-		`|\bsystem\(\s*[A-Za-z_@$]|` + "`" + `\$\{?[A-Za-z_]`)
+		`|\bsystem\(\s*[A-Za-z_@$]|` + "`" + `\$\{?[A-Za-z_]` +
+		// Perl's qx{$cmd} in any delimiters, Ruby's %x(#{cmd}), Elixir's
+		// System.cmd("sh", ["-c", cmd]) and :os.cmd(cmd), Swift's
+		// Process arguments ["-c", cmd], Rust's Command::new("sh").arg("-c").arg(cmd)
+		`|\bqx\s*[{(\[/|!<]\s*\$\{?[A-Za-z_]|%x[({\[]\s*#\{` +
+		`|\bSystem\.cmd\(\s*"(?:/bin/|/usr/bin/)?(?:ba|z|da)?sh"\s*,\s*\[\s*"-c"\s*,\s*[A-Za-z_]|:os\.cmd\(\s*[A-Za-z_]` +
+		`|\barguments\s*=\s*\[\s*"-c"\s*,\s*[A-Za-z_]|\.arg\(\s*"-c"\s*\)\s*\.arg\(\s*&?[A-Za-z_]`)
 	// pollSleep waits between polls.
-	pollSleep = lazyRE(`time\.Sleep\(|time\.sleep\(|\bsleep\(|setInterval\(|setTimeout\(|await\s+(?:sleep|delay|wait)\(|Thread\.sleep\(|Start-Sleep`)
+	pollSleep = lazyRE(`time\.Sleep\(|time\.sleep\(|\bsleep\(|setInterval\(|setTimeout\(|await\s+(?:sleep|delay|wait)\(|Thread\.sleep\(|Start-Sleep` +
+		// Perl's and Ruby's sleep without parentheses
+		`|\bsleep\s+(?:\d|\$[A-Za-z_])`)
 )
 
 // scanRemoteLoop reports a remote command loop in a script (see above).
