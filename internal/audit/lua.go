@@ -23,6 +23,8 @@ import (
 //     folder, init.lua, init.vim, .vimrc) or to a shell rc file or
 //     another persistence target of the shell rules is rule persistence
 //     (high, as the shell's unasked writes are);
+//   - code fetched from the network and run with load is read by
+//     luafetch.go;
 //   - removals of home (vim.fn.delete(home, "rf")) are read by
 //     homewipe.go, and credential reads sent over the network by
 //     scanOtherTaint.
@@ -146,6 +148,7 @@ func luaLongClose(src string, start, lvl int) int {
 func scanLua(sc *skillCtx, rel, content string) {
 	c, lits := luaTokens(content)
 	scanHomeWipe(sc, rel, c, luaWipe)
+	scanLuaFetchRun(sc, rel, content, c)
 	li := newLineIndex(c)
 	at := func(off int, rule string, sev Severity, reason string) {
 		ln := li.line(off)

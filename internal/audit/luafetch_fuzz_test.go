@@ -1,0 +1,36 @@
+package audit
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/skilldex/skilldex/index"
+)
+
+// FuzzScanLuaFetchRun: no Lua text stops the fetch-and-run reader (the
+// call-span matcher over unbalanced parentheses and quotes, the
+// assignment walk), and every finding's line is inside the file.
+func FuzzScanLuaFetchRun(f *testing.F) {
+	for _, s := range []string{
+		"vim.system({ \"curl\", url }, {}, function(res)\n  load(res.stdout)()\nend)\n",
+		"local h = io.popen(\"curl -s \" .. u)\nlocal s = h:read(\"*a\")\nload(s)()\n",
+		"local b = http.request(u)\nloadstring(b)()\n",
+		"vim.fn.jobstart({ 'wget', u }, { on_stdout = function(_, d) load(table.concat(d, '\\n'))() end })\n",
+		"vim.system(", "load(", "io.popen('curl", "local a, b = http.request(", "(loadstring or load)(\"",
+		strings.Repeat("vim.system({'curl'}, function(r) ", 40) + "load(r)",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, code string) {
+		sc := &skillCtx{ctx: context.Background(), skill: index.Skill{Name: "s"}}
+		sc.fileText = code
+		scanLua(sc, "lua/x.lua", code)
+		lines := strings.Count(code, "\n") + 1
+		for _, fd := range sc.findings {
+			if fd.Line < 1 || fd.Line > lines {
+				t.Fatalf("finding at line %d of a %d-line file: %+v", fd.Line, lines, fd)
+			}
+		}
+	})
+}
