@@ -18,10 +18,14 @@ var (
 		`|\bsystem\(\s*[A-Za-z_@$]|` + "`" + `\$\{?[A-Za-z_]` +
 		// Perl's qx{$cmd} in any delimiters, Ruby's %x(#{cmd}), Elixir's
 		// System.cmd("sh", ["-c", cmd]) and :os.cmd(cmd), Swift's
-		// Process arguments ["-c", cmd], Rust's Command::new("sh").arg("-c").arg(cmd)
+		// Process arguments ["-c", cmd], Rust's
+		// Command::new("sh").arg("-c").arg(cmd)
 		`|\bqx\s*[{(\[/|!<]\s*\$\{?[A-Za-z_]|%x[({\[]\s*#\{` +
 		`|\bSystem\.cmd\(\s*"(?:/bin/|/usr/bin/)?(?:ba|z|da)?sh"\s*,\s*\[\s*"-c"\s*,\s*[A-Za-z_]|:os\.cmd\(\s*[A-Za-z_]` +
-		`|\barguments\s*=\s*\[\s*"-c"\s*,\s*[A-Za-z_]|\.arg\(\s*"-c"\s*\)\s*\.arg\(\s*&?[A-Za-z_]`)
+		`|\barguments\s*=\s*\[\s*"-c"\s*,\s*[A-Za-z_]|\.arg\(\s*"-c"\s*\)\s*\.arg\(\s*&?[A-Za-z_]` +
+		// PHP's other command runners; Java's and Kotlin's ProcessBuilder of sh -c
+		`|\b(?:shell_exec|passthru|popen|proc_open)\(\s*\$` +
+		`|\bProcessBuilder\(\s*(?:listOf\(|mutableListOf\(|List\.of\(|Arrays\.asList\(|new\s+String\[\]\s*\{)?\s*"(?:/bin/|/usr/bin/)?(?:ba|z|da)?sh"\s*,\s*"-c"\s*,\s*[A-Za-z_]`)
 	// pollSleep waits between polls.
 	pollSleep = lazyRE(`time\.Sleep\(|time\.sleep\(|\bsleep\(|setInterval\(|setTimeout\(|await\s+(?:sleep|delay|wait)\(|Thread\.sleep\(|Start-Sleep` +
 		// Perl's and Ruby's sleep without parentheses
