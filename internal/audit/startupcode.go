@@ -16,7 +16,9 @@ import (
 // part such as "Library/LaunchAgents"; a systemd user unit folder; an
 // XDG autostart folder; /etc/cron*; a shell rc file; git hooks) installs
 // something that runs again at login, boot or on a schedule: high, as
-// an unasked write of unseen content is in a script. When the program
+// an unasked write of unseen content is in a script; medium when the
+// program first asks the user yes or no (reads a line from the terminal
+// and compares it with "y" or "yes"), as the shell rules rank it. When the program
 // also holds a command that downloads and runs a script (curl … | sh),
 // what it installs runs whatever a server answers each time: a back
 // door taking orders from the network (critical, as a Windows scheduled
@@ -32,6 +34,9 @@ type startupCodePatterns struct {
 	// write is a call that writes, copies or links a file in one of
 	// startupCodeExts' languages.
 	write *regexp.Regexp
+	// ask reads the user's answer from the terminal; yes is a test of
+	// it for yes.
+	ask, yes *regexp.Regexp
 	// netRun is a command line that pipes a download into a shell (also
 	// right after a \n escape in the literal).
 	netRun *regexp.Regexp
@@ -56,6 +61,9 @@ var startupCodeRE = sync.OnceValue(func() *startupCodePatterns {
 				`|\bopen\s*\(?\s*(?:my\s+)?[$*]?\w+\s*,\s*['"](?:\+?>|>>)|\bwrite_file\(|->spew(?:_utf8)?\(|\b(?:copy|move)\(` +
 				// PHP
 				`|\bfile_put_contents\(|\bfopen\([^)\n]*,\s*['"][waxc]\+?b?['"]|\b(?:rename|symlink)\(`),
+		ask: regexp.MustCompile(`\breadLine\(\s*\)|\bfmt\.Scan(?:ln|f)?\(|bufio\.NewReader\(\s*os\.Stdin\s*\)|bufio\.NewScanner\(\s*os\.Stdin\s*\)|\bstdin\(\)\s*\.read_line\(|\bread_line\(\s*&mut` +
+			`|\bnew\s+Scanner\(\s*System\.in\s*\)|\bSystem\.console\(\)\s*\.readLine\(|\breadln\(|\bConsole\.Read(?:Line|Key)\(|\bIO\.gets\(|<\s*STDIN\s*>|\breadline\(|\bfgets\(\s*STDIN`),
+		yes:    regexp.MustCompile(`(?i)["'](?:y|yes)["']`),
 		netRun: regexp.MustCompile(`(?:\b|\\[nt])(?:curl|wget)\b[^\n]*\|\s*(?:sudo\s+)?(?:/usr)?(?:/bin/)?(?:ba|z|da)?sh\b|\b(?:ba|z)?sh\s+-c\s*\\?["']?\s*\$\(\s*(?:curl|wget)\b`),
 	}
 })
@@ -97,6 +105,10 @@ func scanStartupCode(sc *skillCtx, rel, content string) {
 			// the line of the command shows what is installed
 			sev, reason = Critical, reason+", and the program holds a command that downloads a script and runs it ("+Escape(c[n[0]:n[1]], 60)+"): what it installs runs whatever a server answers, each time (a back door taking orders from the network)"
 			at = n[0]
+		}
+		if sev == High && re.ask.MatchString(c) && re.yes.MatchString(c) {
+			// the user's choice, asked first; what is installed is not read
+			sev, reason = Medium, reason+" after asking the user yes or no"
 		}
 		ln := 1 + strings.Count(c[:at], "\n")
 		sc.add(rel, ln, "persistence", sev, reason, trimmedLine(content, ln))
