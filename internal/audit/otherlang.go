@@ -6,7 +6,8 @@ import (
 )
 
 // scanOtherLang runs the rules written for one language read by
-// pattern: PHP, Perl and Ruby reverse shells, removals of home in Perl,
+// pattern: PHP, Perl and Ruby reverse shells (and Perl's, Ruby's and
+// Elixir's socket lines run as commands: scanSockRun), removals of home in Perl,
 // Ruby, Go and Lua, Lua's and C#'s remote shells (scanLua, scanCSharp) and startup writes (scanLua), and
 // the commands Perl gives the shell (Ruby's: scanRuby). The
 // language comes from the extension, else the shebang.
@@ -23,9 +24,13 @@ func scanOtherLang(sc *skillCtx, rel, content string) {
 		scanHomeWipe(sc, rel, content, perlWipe)
 		scanOtherExec(sc, rel, content)
 		scanPerlRubyShell(sc, rel, content)
+		scanSockRun(sc, rel, content)
 	case ext == ".rb" || strings.Contains(shebang, "ruby"):
 		scanHomeWipe(sc, rel, content, rubyWipe) // commands: scanRuby
 		scanPerlRubyShell(sc, rel, content)
+		scanSockRun(sc, rel, content)
+	case ext == ".ex" || ext == ".exs":
+		scanSockRun(sc, rel, content)
 	case ext == ".go":
 		scanHomeWipe(sc, rel, content, goWipe)
 	case ext == ".cs" || ext == ".csx":
