@@ -51,7 +51,7 @@ const otherNetSrc = `Net::HTTP|HTTParty|Faraday|RestClient|open-uri|URI\.open|LW
 // credential path part ("id_rsa", ".aws", "gcloud") is one only when
 // joined to it, not as a word in a list of file patterns or a CLI's name
 // in an argument list.
-var homeRef = lazyRE(`expanduser|Path\.home\(|homedir\(|UserHomeDir\(|user\.home|Dir\.home\b|\bHOME\b|USERPROFILE|APPDATA|getpwuid|GetFolderPath\(|SpecialFolder\.|home_dir\(|['"\x60]~[/\\'"\x60]`)
+var homeRef = lazyRE(`expanduser|Path\.home\(|homedir\(|UserHomeDir\(|user\.home|Dir\.home\b|\bHOME\b|USERPROFILE|APPDATA|getpwuid|GetFolderPath\(|SpecialFolder\.|home_dir\(|System\.user_home!?\(|['"\x60]~[/\\'"\x60]`)
 
 // bareCredName reports whether a string literal's text names a key or
 // browser file with no folder ("id_rsa", "Cookies"): a credential only
