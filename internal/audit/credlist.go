@@ -186,7 +186,7 @@ func pubKeyPath(p string) bool {
 
 // fileReadRe is a read of a file's bytes in any language the audit reads:
 // open/read calls, a shell redirect from or cat/base64 of a file.
-var fileReadRe = lazyRE(`\bopen\s*\(|\.read(?:_text|_bytes|lines)?\s*\(|\breadFile(?:Sync)?\s*\(|\bFile\.(?:read|open|binread|readlines)\b|\bIO\.read\b|(?i:\bget-content\b)|\bReadAll(?:Text|Bytes|Lines)\b|\bfs::read|\bos\.ReadFile\b|\bioutil\.ReadFile\b|(?:^|[\s;|(])(?:cat|base64|xxd|gzip|tar|zip)\s|\s<\s*["$~/\w]|--data-binary\s+@|-F\s*\S+=@|-T\s`)
+var fileReadRe = lazyRE(`\bopen\s*\(|\.read(?:_text|_bytes|lines)?\s*\(|\breadFile(?:Sync)?\s*\(|\bFile\.(?:read|open|binread|readlines)\b|\bIO\.read\b|(?i:\bget-content\b)|\bReadAll(?:Text|Bytes|Lines)\b|\bfs::read|\bos\.ReadFile\b|\bioutil\.ReadFile\b|(?:^|[\s;|(])(?:cat|base64|xxd|gzip|tar|zip)\s|\s<\s*["$~/\w]|--data-binary\s+@|-F\s*\S+=@|-T\s` + fileReadMore)
 
 // programSend returns the first send of data off the machine in the text
 // of rel, read by its kind.
@@ -243,7 +243,8 @@ func scanListedCreds(sc *skillCtx, rel, content string, linked []linkedFile) {
 			continue
 		}
 		li := newLineIndex(content)
-		ln := li.firstLine(content, path.Base(l.rel), 1)
+		// the line of code that names the file, not a comment about it
+		ln := li.firstLine(hashCommentsBlanked(rel, content), path.Base(l.rel), 1)
 		shown := creds
 		if len(shown) > 4 {
 			shown = append(shown[:4:4], "…")

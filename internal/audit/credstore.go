@@ -90,12 +90,12 @@ func scriptSend(rel, text string) []int {
 // Java or Kotlin, or Swift. Alone it is how a program hands its
 // environment to a child, so it counts only with a secret-name filter
 // (secretEnvEnum).
-var otherEnvEnum = lazyRE(`\bos\.Environ\(\)|\benv::vars(?:_os)?\(\)|\bEnvironment\.GetEnvironmentVariables\(\)|\bSystem\.getenv\(\)|\bProcessInfo\.processInfo\.environment\b`)
+var otherEnvEnum = lazyRE(`\bos\.Environ\(\)|\benv::vars(?:_os)?\(\)|\bEnvironment\.GetEnvironmentVariables\(\)|\bSystem\.getenv\(\)|\bProcessInfo\.processInfo\.environment\b` + otherEnvEnumMore)
 
 // envSecretTest tests a variable's name against a word naming secrets
 // (contains("TOKEN"), starts_with("AWS_"), strings.Contains(k, "SECRET"),
 // k.StartsWith("CARGO_REGISTRY")).
-var envSecretTest = lazyRE(`(?i)\b(?:contains|starts_with|ends_with|startswith|endswith|hasprefix|hassuffix)\s*\(\s*(?:\w+\s*,\s*)?&?["'][^"'\n]*(?:token|secret|key|pass|auth|cred|session|aws_|cargo_registry)[^"'\n]*["']`)
+var envSecretTest = lazyRE(`(?i)\b(?:contains|starts_with|ends_with|startswith|endswith|hasprefix|hassuffix|indexof|occursin|grepl|str_detect)\s*\(\s*(?:\w+\s*,\s*){0,2}&?["'][^"'\n]*(?:token|secret|key|pass|auth|cred|session|aws_|cargo_registry)[^"'\n]*["']`)
 
 // secretEnvEnum returns the first enumeration of the environment in
 // text whose names are tested against a secret word within the next

@@ -39,6 +39,8 @@ func scanOtherLang(sc *skillCtx, rel, content string) {
 		scanHomeWipe(sc, rel, content, rustWipe)
 	case ext == ".lua" || strings.Contains(shebang, "lua"):
 		scanLua(sc, rel, content)
+	case ext == ".r" || ext == ".jl" || strings.Contains(shebang, "Rscript") || strings.Contains(shebang, "julia"):
+		scanFetchEval(sc, rel, content)
 	}
 }
 
