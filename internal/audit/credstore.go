@@ -116,19 +116,28 @@ func secretEnvEnum(text string) []int {
 }
 
 // redacts reports whether the name test at t in s drops what matches:
-// negated (!strings.Contains(k, "TOKEN")) or with continue before the
-// block it opens closes.
+// negated (!strings.Contains(k, "TOKEN"), if (!(… or …)), Zig's
+// indexOf(…) == null) or with continue before the block it opens closes,
+// but not both: a negated test that continues skips every variable but
+// the secret ones (if (!(startsWith(u8, k, "AWS_") or …)) continue;).
 func redacts(s string, t []int) bool {
 	i := t[0]
 	for i > 0 && (s[i-1] == '.' || isIdentByte(s[i-1])) {
 		i-- // back over the receiver or package (k.contains, strings.Contains)
 	}
-	if strings.HasSuffix(strings.TrimRight(s[:i], " \t"), "!") {
-		return true
+	pre := s[strings.LastIndexByte(s[:i], '\n')+1 : i]
+	negated := strings.HasSuffix(strings.TrimRight(pre, " \t"), "!") || strings.Contains(pre, "!(")
+	if testAbsent.MatchString(s[t[1]:min(len(s), t[1]+40)]) {
+		negated = !negated
 	}
 	rest := s[t[1]:]
 	if j := strings.IndexByte(rest, '}'); j >= 0 {
 		rest = rest[:j]
 	}
-	return strings.Contains(rest, "continue")
+	return negated != strings.Contains(rest, "continue")
 }
+
+// testAbsent follows a name test that finds nothing: a search result
+// compared to none (Zig's indexOf(…) == null, Julia's findfirst(…) ===
+// nothing, an index == -1).
+var testAbsent = lazyRE(`^\s*\)\s*===?\s*(?:null|nothing|nil|None|-1)\b`)

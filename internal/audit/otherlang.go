@@ -9,7 +9,8 @@ import (
 // pattern: PHP, Perl and Ruby reverse shells (and Perl's, Ruby's and
 // Elixir's socket lines run as commands: scanSockRun), removals of home in Perl,
 // Ruby, Go and Lua, Lua's and C#'s remote shells (scanLua, scanCSharp) and startup writes (scanLua), and
-// the commands Perl gives the shell (Ruby's: scanRuby). The
+// the commands Perl gives the shell (Ruby's: scanRuby), and R's and
+// Julia's fetched code evaluated (scanFetchEval). The
 // language comes from the extension, else the shebang.
 func scanOtherLang(sc *skillCtx, rel, content string) {
 	ext := strings.ToLower(path.Ext(rel))
@@ -39,7 +40,7 @@ func scanOtherLang(sc *skillCtx, rel, content string) {
 		scanHomeWipe(sc, rel, content, rustWipe)
 	case ext == ".lua" || strings.Contains(shebang, "lua"):
 		scanLua(sc, rel, content)
-	case ext == ".r" || ext == ".jl" || strings.Contains(shebang, "Rscript") || strings.Contains(shebang, "julia"):
+	case ext == ".r" || ext == ".jl":
 		scanFetchEval(sc, rel, content)
 	}
 }

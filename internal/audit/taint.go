@@ -11,8 +11,8 @@ import (
 // read of a private key, a cloud or tool credential file, a keychain, a
 // browser profile or a secret environment variable, then a network send
 // in the same file (shell, Python, JavaScript and TypeScript, and by
-// pattern Ruby, Perl, PHP, Go, PowerShell, Java, Kotlin, C#, Rust and
-// Swift) is critical. The read alone
+// pattern Ruby, Perl, PHP, Go, PowerShell, Java, Kotlin, C#, Rust,
+// Swift, Lua, Elixir, R, Julia and Zig) is critical. The read alone
 // is rule credential-read: high for a private key, medium otherwise.
 
 var (
@@ -34,7 +34,8 @@ var (
 	pyNet = lazyRE(`requests\.(?:get|post|put|patch|request|Session)\b|httpx\.|urllib3?\.|urlopen\(|http\.client\.|socket\.(?:socket|create_connection)\(|\.sendall\(|\.sendto\(|smtplib\.|ftplib\.|paramiko\.|aiohttp\.|websocket|pycurl|socket\.(?:gethostbyname(?:_ex)?|getaddrinfo)\(|\bdns\.resolver\.|\bresolver\.(?:resolve|query)\(|(?:subprocess\.\w+|os\.system|os\.popen)\(\s*\[?\s*f?['"](?:curl|wget|nc|ncat|socat|scp|rsync|sftp|ftp)\b`)
 	jsNet = lazyRE(`\bfetch\(|axios\b|https?\.(?:request|get)\(|net\.(?:connect|createConnection|Socket)\b|XMLHttpRequest|sendBeacon|WebSocket\(|nodemailer|\bgot\(|undici|node-fetch|superagent|\.post\(|\bdns\.(?:resolve\w*|lookup|reverse)\(|\bresolver\.resolve\w*\(|(?:exec|execSync|execFile|execFileSync|spawn|spawnSync)\(\s*['"\x60](?:curl|wget|nc|ncat|socat|scp|rsync|sftp|ftp)\b`)
 	// otherNet is a network call in Ruby, Perl, PHP, Go, PowerShell,
-	// Java, Kotlin, C#, Rust or Swift.
+	// Java, Kotlin, C#, Rust, Swift, Lua, Elixir, R, Julia or Zig
+	// (otherNetMore: the last three).
 	otherNet = lazyRE(otherNetSrc)
 	// otherEnvDump reads the whole environment in Ruby, Perl, PHP or
 	// PowerShell (Go's os.Environ() is left out: it is how a Go program
@@ -237,7 +238,8 @@ func carriesData(c call) bool {
 
 // scanOtherTaint reports credential reads, and reads with a network
 // call, in a script of a language the audit has no rules for (Ruby,
-// Perl, PHP, Go, PowerShell, Java, Kotlin, C#, Rust, Swift, Lua), by
+// Perl, PHP, Go, PowerShell, Java, Kotlin, C#, Rust, Swift, Lua, Elixir,
+// R, Julia, Zig), by
 // pattern over its text.
 func scanOtherTaint(sc *skillCtx, rel, text string) {
 	if !otherCode[strings.ToLower(path.Ext(rel))] {
