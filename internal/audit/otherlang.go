@@ -10,7 +10,8 @@ import (
 // Elixir's socket lines run as commands: scanSockRun), removals of home in Perl,
 // Ruby, Go and Lua, Lua's and C#'s remote shells (scanLua, scanCSharp) and startup writes (scanLua), and
 // the commands Perl gives the shell (Ruby's: scanRuby), and R's and
-// Julia's fetched code evaluated (scanFetchEval). The
+// Julia's fetched code evaluated (scanFetchEval), and the commands Zig
+// spawns (scanZigExec). The
 // language comes from the extension, else the shebang.
 func scanOtherLang(sc *skillCtx, rel, content string) {
 	ext := strings.ToLower(path.Ext(rel))
@@ -42,6 +43,8 @@ func scanOtherLang(sc *skillCtx, rel, content string) {
 		scanLua(sc, rel, content)
 	case ext == ".r" || ext == ".jl":
 		scanFetchEval(sc, rel, content)
+	case ext == ".zig":
+		scanZigExec(sc, rel, content)
 	}
 }
 

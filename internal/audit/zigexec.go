@@ -1,0 +1,64 @@
+package audit
+
+import (
+	"strings"
+)
+
+// Zig's process spawning read as shell: a build.zig step
+// (b.addSystemCommand(&.{ "sh", "-c", "…" })) or a program's
+// std.process.Child (Child.init(&.{ … }), Child.run(.{ .argv = &.{ … } }))
+// runs the argv list it is given, at every zig build for a build step.
+// The list's string literals are the command line (an element that is not
+// a literal reads as $ARG); a shell given -c runs the literal after it as
+// a script. The shell rules of a script's commands (destructive-command,
+// system-trust, registry-exec-credential, persistence) and download-exec
+// and reverse-shell, which Zig has no rules of its own for, read it.
+
+var (
+	// zigArgv opens an argv list: group 1 the list's body starts at the
+	// match's end.
+	zigArgv = lazyRE(`\b(?:addSystemCommand|Child\.init|ChildProcess\.init)\s*\(\s*&\s*\.\{|\.argv\s*=\s*&\s*\.\{`)
+	// zigShells are the programs that run their -c argument as a script.
+	zigShells = set("sh", "bash", "zsh", "dash", "/bin/sh", "/bin/bash", "/usr/bin/env")
+	// zigExecRuleIDs are the rules kept from the shell scan of an argv.
+	zigExecRuleIDs = set("destructive-command", "system-trust", "registry-exec-credential", "persistence", "download-exec", "reverse-shell")
+)
+
+// maxZigArgv bounds the argv lists read in one file.
+const maxZigArgv = 64
+
+// scanZigExec runs the shell rules over the commands a Zig file spawns
+// (see above).
+func scanZigExec(sc *skillCtx, rel, text string) {
+	if !strings.Contains(text, "argv") && !strings.Contains(text, "addSystemCommand") && !strings.Contains(text, "Child") {
+		return
+	}
+	before := len(sc.findings)
+	li := newLineIndex(text)
+	for _, m := range zigArgv.FindAllStringIndex(text, maxZigArgv) {
+		var words []string
+		for _, a := range callArgs(text[m[1]:]) {
+			if len(a) >= 2 && a[0] == '"' && a[len(a)-1] == '"' {
+				words = append(words, unescapeLit(a[1:len(a)-1]))
+			} else {
+				words = append(words, "$ARG")
+			}
+		}
+		if len(words) == 0 {
+			continue
+		}
+		cmd := ""
+		if zigShells[words[0]] && len(words) >= 3 && words[1] == "-c" {
+			cmd = words[2]
+		} else {
+			for _, w := range words {
+				if w != "$ARG" {
+					w = shellQuote(w)
+				}
+				cmd += " " + w
+			}
+		}
+		scanShell(sc, rel, strings.TrimSpace(cmd), li.line(m[0]), inScript)
+	}
+	keepRulesIn(sc, before, zigExecRuleIDs)
+}
