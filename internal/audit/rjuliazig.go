@@ -134,8 +134,7 @@ func scanFetchEval(sc *skillCtx, rel, text string) {
 		}
 	}
 	for _, e := range evals {
-		open := e[1] - 1
-		arg := c[open+1 : max(open+1, luaCallEnd(c, open)-1)]
+		arg := rjCodeArg(c[e[2]:e[3]], callArgs(c[e[1]:]))
 		if rjUses(arg, got) || rjFetch.MatchString(arg) {
 			report(e[2], c[e[2]:e[3]]+" of what was fetched")
 			return
@@ -186,4 +185,29 @@ func rjUses(e string, got map[string]bool) bool {
 		i++
 	}
 	return false
+}
+
+// rjCodeArg returns the argument of an evaluation call (name, with its
+// top-level arguments args) that holds the code or file it runs: Julia's
+// include and include_string take it last (Base.include(Main, path),
+// include_string(Main, code)), the others first (eval(expr, envir = d)
+// evaluates expr; the data frame it runs in is not code).
+func rjCodeArg(name string, args []string) string {
+	var pos []string
+	for _, a := range args {
+		if i := topLevel(a, '='); i > 0 && a[i-1] != '=' && a[i-1] != '!' && a[i-1] != '<' && a[i-1] != '>' && (i+1 == len(a) || a[i+1] != '=') {
+			if k := strings.TrimSpace(a[:i]); k == "text" || k == "file" {
+				pos = append(pos, a[i+1:]) // parse(text = x), source(file = f)
+			}
+			continue // another keyword: envir, local, echo
+		}
+		pos = append(pos, a)
+	}
+	if len(pos) == 0 {
+		return ""
+	}
+	if strings.HasPrefix(name, "include") || strings.HasPrefix(name, "Base.include") {
+		return pos[len(pos)-1]
+	}
+	return pos[0]
 }

@@ -39,6 +39,7 @@ func TestRJuliaFetchEval(t *testing.T) {
 		"benign/r-source-own":               {r("f <- tempfile()\ndownload.file(u, f)\nsource(file.path(\"R\", \"utils.R\"))\nd <- read.csv(f)"), none},
 		"benign/r-commented":                {r("# source(\"https://helpers.example/init.R\")\nx <- 1"), none},
 		"benign/r-eval-local":               {r("d <- read.csv(\"targets.csv\")\nexpr <- quote(sum(d$share))\neval(expr)"), none},
+		"benign/r-eval-in-fetched-data":     {r("f <- tempfile()\ndownload.file(u, f)\nd <- read.csv(f)\nexpr <- quote(sum(share))\neval(expr, envir = d)\nevalq(mean(share), d)"), none},
 		"benign/julia-download-no-eval-var": {jl("p = Downloads.download(URL)\ndf = CSV.read(p, DataFrame)\nx = eval(:(1 + 2))"), none},
 	})
 }
