@@ -26,6 +26,15 @@ import (
 // (ANSI colour removed, CRLF made LF) and the exit status.
 func ttyStdout(t *testing.T, cols int, env []string, args ...string) (string, int) {
 	t.Helper()
+	out, _, code := ttyStdoutErr(t, cols, env, args...)
+	return out, code
+}
+
+// ttyStdoutErr is ttyStdout also returning what went to stderr. It reads
+// the terminal until the child has exited and closed it, not one read's
+// worth: a program's output can reach the terminal in several writes.
+func ttyStdoutErr(t *testing.T, cols int, env []string, args ...string) (string, string, int) {
+	t.Helper()
 	ptmx, tty, err := pty.Open()
 	if err != nil {
 		t.Fatal(err)
@@ -54,7 +63,7 @@ func ttyStdout(t *testing.T, cols int, env []string, args ...string) (string, in
 	} else if werr != nil {
 		t.Fatal(werr)
 	}
-	return ansi.ReplaceAllString(strings.ReplaceAll(out.String(), "\r\n", "\n"), ""), code
+	return ansi.ReplaceAllString(strings.ReplaceAll(out.String(), "\r\n", "\n"), ""), stderr.String(), code
 }
 
 // squeezed is s without white space: fitting text to a terminal only

@@ -1,15 +1,9 @@
 package main
 
 import (
-	"bytes"
-	"os"
-	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/creack/pty"
 )
 
 // TestSearchNoConfidentMatch: the search table says when the catalog may
@@ -62,22 +56,13 @@ func TestSearchInATerminal(t *testing.T) {
 	for _, name := range []string{"git-commit", "csv-cleaner", "docker-compose"} {
 		writeSkill(t, root, name, "Helps with "+name+" tasks for the user")
 	}
-	ptmx, tty, err := pty.Open()
-	must(t, err)
-	defer ptmx.Close()
-	must(t, pty.Setsize(ptmx, &pty.Winsize{Rows: 40, Cols: 100}))
 	termSearch := func(words ...string) (string, string) {
 		t.Helper()
-		cmd := exec.Command(binary(t), append([]string{"search", "--mem", "--dir", root}, words...)...)
-		var stderr bytes.Buffer
-		cmd.Stdout, cmd.Stderr = tty, &stderr
-		cmd.Env = append(os.Environ(), "TERM=xterm-256color", "NO_COLOR=")
-		must(t, cmd.Run())
-		buf := make([]byte, 1<<16)
-		must(t, ptmx.SetReadDeadline(time.Now().Add(30*time.Second))) // only catches a hang
-		n, err := ptmx.Read(buf)
-		must(t, err)
-		return ansi.ReplaceAllString(string(buf[:n]), ""), stderr.String()
+		out, errOut, code := ttyStdoutErr(t, 100, []string{"TERM=xterm-256color", "NO_COLOR="}, append([]string{"search", "--mem", "--dir", root}, words...)...)
+		if code != 0 {
+			t.Fatalf("search %v: exit %d\n%s%s", words, code, out, errOut)
+		}
+		return out, errOut
 	}
 	out, errOut := termSearch("fill", "pdf", "forms")
 	if !strings.Contains(out, "MATCH") || !regexp.MustCompile(`[■□]{5} (strong|good)\s+pdf-forms`).MatchString(out) || strings.Contains(out, "SCORE") {
