@@ -46,11 +46,14 @@ type nixString struct {
 	off  int
 }
 
-// nixStrings returns the strings of a Nix file, "..." and ”...”, with
-// their escapes decoded ("\n", ”$, ”', ”\x) and comments (# to end of
-// line, /* */) outside strings skipped. An indented string loses its
-// common leading indentation, as Nix strips it. An unterminated string
-// runs to the end of the file.
+// nixStrings returns the strings of a Nix file, double-quoted and
+// indented (opened and closed by two single quotes), with their escapes
+// decoded (backslash escapes; in an indented string two single quotes
+// before $, a single quote or a backslash escape) and comments (# to end
+// of line, /* */) outside strings skipped. An indented string loses its
+// common leading indentation, as Nix strips it (its first line break is
+// kept, so lines count from where it opens). An unterminated string runs
+// to the end of the file.
 func nixStrings(src string) []nixString {
 	var out []nixString
 	for i := 0; i < len(src); {
@@ -94,8 +97,12 @@ func nixStrings(src string) []nixString {
 				if strings.HasPrefix(src[j:], "''") {
 					rest := src[j+2:]
 					switch {
-					case strings.HasPrefix(rest, "$"), strings.HasPrefix(rest, "'"):
-						b.WriteByte(rest[0])
+					case strings.HasPrefix(rest, "$"):
+						b.WriteByte('$')
+						j += 3
+						continue
+					case strings.HasPrefix(rest, "'"):
+						b.WriteString("''")
 						j += 3
 						continue
 					case strings.HasPrefix(rest, "\\") && len(rest) > 1:
