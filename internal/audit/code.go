@@ -372,7 +372,7 @@ func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 			return
 		}
 		near := window(text, m[0], 400)
-		silent := silenceRe.MatchString(near)
+		silent := fileSilenced(near)
 		if weak && !silent {
 			return
 		}
@@ -394,9 +394,12 @@ func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 		case !sc.defence && claimsPriorApproval(sc.fileText):
 			sev = max(sev, High)
 			reason += ", and claims the user approved it in advance (a claim in the skill's text is not consent)"
-		case consentRe.MatchString(near) || consentFileRe.MatchString(sc.fileText):
+		case offersConsent(consentRe, near) || offersConsent(consentFileRe, sc.fileText):
 			sev = sev.lower(1)
 			reason += "; offered to the user for consent"
+		case !sc.defence && fileSilenced(sc.fileText):
+			sev = max(sev, High)
+			reason += ", and the file tells the agent not to ask or tell the user"
 		}
 		sc.add(rel, ln, "approval-bypass", sev, reason, lineAround(text, m[0], m[1]))
 	}

@@ -318,6 +318,7 @@ func (sc *skillCtx) file(a *auditor, rel, content string) {
 		}
 		scanOtherTaint(sc, rel, content)
 		scanStartupEntry(sc, rel, content)
+		scanNix(sc, rel, content)
 		scanStartupCode(sc, rel, content)
 		if otherCode[strings.ToLower(path.Ext(rel))] {
 			scanRemoteLoop(sc, rel, hashCommentsBlanked(rel, content), otherNetDNS, false)

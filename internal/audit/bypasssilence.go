@@ -1,0 +1,50 @@
+package audit
+
+import "strings"
+
+// negatedConsentRe matches, at the end of the text before a consent word,
+// a negation that turns the word round: "do not ask the user to confirm",
+// "without asking the user", "no need to get the user's approval", and a
+// "no-" prefix naming the switch itself ("its no-approval flag").
+var negatedConsentRe = lazyRE(`(?i)(?:\b(?:do\s+not|don'?t|never|must\s+not|should\s+not|shouldn'?t|no\s+need\s+to|without|avoid)\s+(?:\w+\s+){0,2}|\bno[-\s])$`)
+
+// offersConsent reports whether text holds a consent statement of re
+// (consentRe, consentFileRe) that no negation turns round. A prohibition
+// on asking the user names the same words as an offer to ask ("do not ask
+// the user to confirm it"), and a switch called a "no-approval flag"
+// names approval: neither makes the bypass the user's choice.
+func offersConsent(re *lazyRegexp, text string) bool {
+	for _, m := range re.FindAllStringIndex(text, -1) {
+		if !negatedConsentRe.MatchString(text[max(0, m[0]-40):m[0]]) {
+			return true
+		}
+	}
+	return false
+}
+
+// demandsTellingRe matches, before a "without telling the user" clause,
+// the prohibition that turns it round: "never disable the sandbox without
+// telling the user" demands the user is told.
+var demandsTellingRe = lazyRE(`(?i)\b(?:do\s+not|don'?t|never|must\s+not|should\s+not|shouldn'?t|avoid)\b[^.\n;]{0,80}$`)
+
+// fileSilenced reports whether text (a file, or the window round a
+// switch) holds an instruction not to ask or
+// tell the user (silenceRe) anywhere, other than a "without telling the
+// user" that a prohibition turns round. A runbook that turns approvals off
+// in one step and says "do not ask the user to confirm it" in another
+// hides every switch of the file from the user, whatever block each sits
+// in.
+func fileSilenced(text string) bool {
+	for _, m := range silenceRe.FindAllStringIndex(text, -1) {
+		if hasPrefixFold(text[m[0]:m[1]], "without") && demandsTellingRe.MatchString(text[max(0, m[0]-120):m[0]]) {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// hasPrefixFold reports whether s begins with prefix, ignoring case.
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
+}
