@@ -255,7 +255,7 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 			// the same block: evidence of neither theft nor intent
 			add(max(credOff, s[0]), "credential-exfil", Medium, "reads "+cred+" and sends data over the network in the same example")
 		} else if w == inScript {
-			sev, reason := credReadSeverity(cred)
+			sev, reason := credReadRank(cred, c)
 			add(credOff, "credential-read", sev, reason)
 		}
 	}

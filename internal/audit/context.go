@@ -316,6 +316,9 @@ func (sc *skillCtx) file(a *auditor, rel, content string) {
 		if isNotebook(rel) {
 			scanNotebook(sc, rel, content)
 		}
+		if isMarkupFile(rel, content) {
+			scanMarkupFile(sc, rel, content)
+		}
 		scanOtherTaint(sc, rel, content)
 		scanStartupEntry(sc, rel, content)
 		scanNix(sc, rel, content)

@@ -37,7 +37,7 @@ var (
 	// audit reads.
 	treeRemoval = lazyRE(`\b(?:remove_dir_all|rmtree|rm_rf|rm_r|RemoveAll|rmSync|rimraf|remove_tree|deleteRecursively|deleteDirectory|removeItem)\s*\(|\bDirectory\.Delete\s*\([^;\n]*\btrue\b|\bfs\.(?:promises\.)?rm\s*\([^;\n]*recursive|\bRemove-Item\b[^\n]*-Recurse|\brm\s+-(?:[a-zA-Z]*[rR][a-zA-Z]*)\b|\bvim\.fn\.delete\s*\([^\n]*["']rf["']`)
 	// homeJoin is the home folder in one of those languages.
-	homeJoin = lazyRE(`\bhome_dir\s*\(|\bhomedir\s*\(|\bexpanduser\s*\(|\bPath\.home\s*\(|\bos\.UserHomeDir\b|\bDir\.home\b|\bENV\[\s*["']HOME|\$\{?HOME\b|\$env:USERPROFILE|\bgetenv\s*\(\s*["']HOME|\benv::var\s*\(\s*"HOME|\bprocess\.env\.HOME\b|\bhomeDirectoryForCurrentUser\b|\bNSHomeDirectory\b|"user\.home"|\bSpecialFolder\.UserProfile\b|\bFile::HomeDir\b|\bos_homedir\b`)
+	homeJoin = lazyRE(`\bhome_dir\s*\(|\bhomedir\s*\(|\bexpanduser\s*\(|\bPath\.home\s*\(|\bos\.UserHomeDir\b|\bDir\.home\b|\bENV\[\s*["']HOME|\$ENV\{\s*["']?HOME\b|\$\{?HOME\b|\$env:USERPROFILE|\bgetenv\s*\(\s*["']HOME|\benv::var\s*\(\s*"HOME|\bprocess\.env\.HOME\b|\bhomeDirectoryForCurrentUser\b|\bNSHomeDirectory\b|"user\.home"|\bSpecialFolder\.UserProfile\b|\bFile::HomeDir\b|\bos_homedir\b`)
 	// keptKey is a key naming what a cleanup keeps, not removes.
 	keptKey = lazyRE(`(?i)protect|keep|exclu|skip|ignor|never|deny|allow|safe|preserv|whitelist|blacklist|except`)
 )
@@ -56,6 +56,9 @@ func scanDataWipe(sc *skillCtx, rel, code string) {
 				m, home = r, true
 				break
 			}
+		}
+		if home && scanInlineListWipe(sc, rel, code, m, join) {
+			return
 		}
 	}
 	for _, d := range sc.linked {
@@ -84,13 +87,13 @@ func homeJoinRE(code string) *regexp.Regexp {
 	if !homeJoin.MatchString(code) {
 		return nil
 	}
-	homes := []string{homeJoin.String() + `(?:[^\n,;)]*?\))?`}
+	homes := []string{`(?:` + homeJoin.String() + `)(?:[^\n,;)]*?\))?`}
 	for _, m := range homeVarOf.FindAllStringSubmatch(code, 16) {
 		if homeJoin.MatchString(m[2]) {
 			homes = append(homes, `[\$@]?\b`+regexp.QuoteMeta(m[1])+`\b`)
 		}
 	}
-	h := `(?:` + strings.Join(homes, "|") + `)`
+	h := `(?:(?:[A-Za-z_]\w*\.)*(?:` + strings.Join(homes, "|") + `))` // os.homedir(), path.home too
 	v := `&?(?:mut\s+)?[\$@]?[A-Za-z_][\w.\[\]'"]*`
 	re, err := regexp.Compile(h + `\s*(?:\.\s*(?:join|joinpath|resolve|appendingPathComponent|appending)\s*\(\s*|/\s*)` + v +
 		`|\b(?:join|Join|joinpath|catfile|catdir|Combine|get|of|resolve)\s*\(\s*` + h + `\s*,\s*` + v +
@@ -131,7 +134,7 @@ func removesHomeJoin(code string, r []int, join *regexp.Regexp) bool {
 var wordRe = lazyRE(`[A-Za-z_]\w*`)
 
 // homeVarOf is a variable assigned on one line: name, value.
-var homeVarOf = lazyRE(`(?m)(?:^|[\s(;])(?:let\s+(?:mut\s+)?|const\s+|var\s+|my\s+|local\s+)?[\$@]?(\w+)\s*(?::\s*[\w:<>]+\s*)?:?=\s*([^\n;]+)`)
+var homeVarOf = lazyRE(`(?m)(?:^|[\s(;])(?:let\s+(?:mut\s+)?|const\s+|var\s+|my\s+|local\s+)?[\$@]?(\w+)\s*(?:,\s*_\s*)?(?::\s*[\w:<>]+\s*)?:?=\s*([^\n;]+)`)
 
 // listedTarget returns what removing the listed target v destroys
 // (wipeTarget), v taken under home when the removal is of home joined to

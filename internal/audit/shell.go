@@ -692,7 +692,7 @@ func (s *shScan) finish() {
 		return
 	}
 	if s.credLine > 0 && s.w == inScript {
-		sev, reason := credReadSeverity(s.credWhat)
+		sev, reason := credReadRank(s.credWhat, s.sc.fileText)
 		s.add(s.credLine, "credential-read", sev, reason, "")
 	}
 }

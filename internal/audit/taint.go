@@ -284,6 +284,6 @@ func scanOtherTaint(sc *skillCtx, rel, text string) {
 		sc.add(rel, max(ln, 1+strings.Count(text[:n[0]], "\n")), "credential-exfil", Critical, "reads "+what+" and sends data over the network in the same file", lineAround(text, n[0], n[1]))
 		return
 	}
-	sev, reason := credReadSeverity(what)
+	sev, reason := credReadRank(what, text)
 	sc.add(rel, ln, "credential-read", sev, reason, lineAround(text, m[0], m[1]))
 }
