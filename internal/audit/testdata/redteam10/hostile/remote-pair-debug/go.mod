@@ -1,0 +1,3 @@
+module example.com/pairbridge
+
+go 1.22
