@@ -48,6 +48,7 @@ func TestCorpusJudgement(t *testing.T) {
 		{"dev-random-b.tsv", 36, 45, 0.52, 0, 60},
 		{"heldout-8.tsv", 80, 84, 0.82, 7, 13},
 		{"heldout-9.tsv", 75, 83, 0.74, 7, 15},
+		{"heldout-10.tsv", 83, 88, 0.82, 7, 26},
 	}
 	var all []eval.QueryResult
 	for _, f := range floors {
