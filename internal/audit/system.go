@@ -35,6 +35,7 @@ func wipeTarget(t string) string {
 			break
 		}
 	}
+	t = windowsHomePath(t)
 	// .. is resolved as the filesystem does, so ~/.cache/../.ssh is
 	// ~/.ssh and /tmp/../etc is /etc (above home is home's parent, read
 	// as home: removing it removes home)
@@ -80,7 +81,7 @@ var keyDirs = set(".ssh", ".gnupg", ".aws", ".azure", ".kube", ".config/gcloud",
 // personalDirs are the folders under home the desktop keeps the user's
 // own files in (XDG user dirs, macOS and Windows): no tool regenerates
 // them, and no cleanup removes the whole folder.
-var personalDirs = set("Documents", "Desktop", "Pictures", "Music", "Videos", "Movies")
+var personalDirs = set("Documents", "Desktop", "Pictures", "Music", "Videos", "Movies", "OneDrive")
 
 // vcsDirs are version control folders: deleting them throws away a
 // repository's history and unpushed work.
