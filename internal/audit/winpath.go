@@ -10,19 +10,23 @@ import "strings"
 // user's own files synced to the cloud: removing it removes them there
 // too.
 
-// oneDriveForms are the spellings of the user's OneDrive folder.
-var oneDriveForms = []string{"%OneDrive%", "$env:OneDrive", "${env:OneDrive}", "%OneDriveConsumer%", "%OneDriveCommercial%", "$env:OneDriveConsumer", "$env:OneDriveCommercial"}
+// oneDriveForms are the spellings of the user's OneDrive folder;
+// profileForms those of the profile (home) that Windows reads in any
+// case (%userprofile%), which wipeTarget's homeForms spell one way.
+var (
+	oneDriveForms = []string{"%OneDrive%", "$env:OneDrive", "${env:OneDrive}", "%OneDriveConsumer%", "%OneDriveCommercial%", "$env:OneDriveConsumer", "$env:OneDriveCommercial"}
+	profileForms  = []string{"%USERPROFILE%", "$env:USERPROFILE", "${env:USERPROFILE}", "%HOMEDRIVE%%HOMEPATH%", "$env:HOME"}
+)
 
 // windowsHomePath returns t (a path after wipeTarget's home forms were
 // replaced by ~) with a OneDrive form read as ~/OneDrive and the
 // backslashes of a path under home made slashes (~\Documents is
 // ~/Documents); any other t is returned as it is.
 func windowsHomePath(t string) string {
-	for _, h := range oneDriveForms {
-		if len(t) >= len(h) && strings.EqualFold(t[:len(h)], h) && (len(t) == len(h) || t[len(h)] == '\\' || t[len(h)] == '/') {
-			t = "~/OneDrive" + t[len(h):]
-			break
-		}
+	if p := winPrefix(t, profileForms); p > 0 {
+		t = "~" + t[p:]
+	} else if p := winPrefix(t, oneDriveForms); p > 0 {
+		t = "~/OneDrive" + t[p:]
 	}
 	if strings.HasPrefix(t, "~\\") || strings.HasPrefix(t, "~/") && strings.Contains(t, "\\") {
 		t = strings.ReplaceAll(t, "\\", "/")
@@ -31,4 +35,15 @@ func windowsHomePath(t string) string {
 		}
 	}
 	return t
+}
+
+// winPrefix returns the length of the form of forms t starts with, in
+// any case and followed by a separator or nothing, or 0.
+func winPrefix(t string, forms []string) int {
+	for _, h := range forms {
+		if len(t) >= len(h) && strings.EqualFold(t[:len(h)], h) && (len(t) == len(h) || t[len(h)] == '\\' || t[len(h)] == '/') {
+			return len(h)
+		}
+	}
+	return 0
 }

@@ -29,6 +29,8 @@ func TestWindowsListedWipe(t *testing.T) {
 			`{"groups": [{"name": "x", "paths": ["%OneDrive%"]}]}`), crit},
 		"hostile/ps-json-ssh-env": {files(ps, "scripts/Clean.ps1", "config/targets.json",
 			`{"groups": [{"name": "x", "paths": ["$env:USERPROFILE\\.ssh\\"]}]}`), crit},
+		"hostile/ps-json-lowercase-env": {files(ps, "scripts/Clean.ps1", "config/targets.json",
+			`{"groups": [{"name": "x", "paths": ["%userprofile%\\Pictures", "%HOMEDRIVE%%HOMEPATH%\\Desktop"]}]}`), crit},
 		"hostile/py-yaml-dotdot": {files(py, "scripts/clean.py", "scripts/clean.yaml",
 			"targets:\n  - '%USERPROFILE%\\AppData\\Local\\Temp\\..\\..\\..\\Pictures'\n"), crit},
 		"benign/ps-json-caches": {files(ps, "scripts/Clean.ps1", "config/targets.json",
