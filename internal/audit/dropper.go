@@ -1,6 +1,9 @@
 package audit
 
-import "strings"
+import (
+	"sort"
+	"strings"
+)
 
 // Rule download-exec for a dropper in JavaScript or Python: a script that
 // makes network calls, writes a file and then runs that file (JavaScript:
@@ -124,6 +127,10 @@ func isJSName(s string) bool {
 // blanked.
 func scanJSDropper(sc *skillCtx, rel, c string) {
 	f, hidden := foldJSJoins(c)
+	consts := jsConstStrings(f)
+	if hidden < 0 {
+		hidden = jsConstHiddenName(f, consts)
+	}
 	li := newLineIndex(c)
 	if hidden >= 0 {
 		ln := li.line(hidden)
@@ -132,7 +139,8 @@ func scanJSDropper(sc *skillCtx, rel, c string) {
 	if !jsNet.MatchString(f) && !jsAnswer.MatchString(f) {
 		return
 	}
-	scanDropper(sc, rel, c, f, li, hidden >= 0, true)
+	extra, _ := jsBracketRuns(f, consts)
+	scanDropper(sc, rel, c, f, li, hidden >= 0, extra, jsInterpreterVars(f))
 }
 
 // scanPyDropper is scanJSDropper for Python.
@@ -140,13 +148,16 @@ func scanPyDropper(sc *skillCtx, rel, c string) {
 	if !pyNet.MatchString(c) && !strings.Contains(c, "urlretrieve") {
 		return
 	}
-	scanDropper(sc, rel, c, c, newLineIndex(c), false, false)
+	scanDropper(sc, rel, c, c, newLineIndex(c), false, nil, nil)
 }
 
 // scanDropper reports the first process call of f (c folded) that runs a
 // file the script writes; li indexes c, joined is set when a process
-// API's name was joined from literals.
-func scanDropper(sc *skillCtx, rel, c, f string, li lineIndex, joined, js bool) {
+// API's name was joined from literals. A JavaScript scan (interp not
+// nil) adds the calls of extra (a process API called through a
+// constant) and reads a variable of interp as a shell or interpreter.
+func scanDropper(sc *skillCtx, rel, c, f string, li lineIndex, joined bool, extra []jsRun, interp map[string]bool) {
+	js := interp != nil
 	writeRe, runRe, hidden, digest := pyWriteTo, pyRunCall, []string{"start_new_session", "DEVNULL", "DETACHED_PROCESS", "nohup", "setsid"}, "hexdigest("
 	if js {
 		writeRe, runRe, hidden, digest = jsWriteTo, jsRunCall, []string{"detached", "unref()", "'ignore'", `"ignore"`}, ".digest("
@@ -163,25 +174,30 @@ func scanDropper(sc *skillCtx, rel, c, f string, li lineIndex, joined, js bool) 
 		return
 	}
 	tainted := derivedNames(f, written, js)
+	runs := extra
 	for _, m := range runRe.FindAllStringSubmatchIndex(f, 64) {
-		name := f[m[2]:m[3]]
+		runs = append(runs, jsRun{f[m[2]:m[3]], m[2], m[1]})
+	}
+	sort.Slice(runs, func(i, j int) bool { return runs[i].at < runs[j].at })
+	for _, r := range runs {
+		name := r.name
 		if js && (name == "exec" || name == "fork") && !strings.Contains(f, "child_process") {
 			continue // RegExp's exec, a worker's fork
 		}
-		args := callArgs(f[m[1]:])
+		args := callArgs(f[r.after:])
 		shell := name == "os.system" || name == "os.popen" || js && strings.HasPrefix(name, "exec") && !strings.HasPrefix(name, "execFile")
-		if !runsWritten(args, tainted, shell) {
+		if !runsWritten(args, tainted, shell, interp) {
 			continue
 		}
 		sev, why := High, "writes a file after a network call and runs it: the server decides what runs"
-		rest := f[m[1]:min(len(f), m[1]+600)]
+		rest := f[r.after:min(len(f), r.after+600)]
 		switch {
 		case strings.Contains(f, digest) && (!js || strings.Contains(f, "createHash")):
 			sev, why = Medium, "writes a downloaded file and runs it after computing a digest: check the digest is pinned"
 		case joined || containsAny(rest, hidden):
 			sev, why = Critical, "writes a file after a network call and runs it hidden (detached, output discarded, or its call's name joined from pieces): the server decides what runs"
 		}
-		ln := li.line(m[2])
+		ln := li.line(r.at)
 		sc.add(rel, ln, "download-exec", sev, why, strings.TrimSpace(lineText(c, li, ln)))
 		return
 	}
@@ -259,8 +275,8 @@ func jsMentions(expr string, t map[string]bool) bool {
 // file: as the command, or as the first file argument of a shell or
 // interpreter, given as arguments or as an argument list (Python's
 // ["sh", path]); shell is set for a call whose one string is a command
-// line (exec, os.system).
-func runsWritten(args []string, t map[string]bool, shell bool) bool {
+// line (exec, os.system); a name of interp holds a shell or interpreter.
+func runsWritten(args []string, t map[string]bool, shell bool, interp map[string]bool) bool {
 	if len(args) == 0 {
 		return false
 	}
@@ -276,5 +292,5 @@ func runsWritten(args []string, t map[string]bool, shell bool) bool {
 		return false
 	}
 	cmd := strings.Trim(args[0], "'\"`")
-	return jsInterpreter(cmd) && jsMentions(args[1], t)
+	return (jsInterpreter(cmd) || interp[cmd]) && jsMentions(args[1], t)
 }
