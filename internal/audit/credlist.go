@@ -59,7 +59,7 @@ func linkedOf(ctx context.Context, src Source, s index.Skill, rel, content strin
 		}
 		base := path.Base(f)
 		data := isDataExt(strings.ToLower(path.Ext(base)))
-		if len(base) < 4 || (!data && !isProgram(f, "")) || !namesFile(content, base) {
+		if len(base) < 4 || (!data && !isProgram(f, "")) || !namesFile(content, base) && (data || !importsModule(rel, content, f)) {
 			continue
 		}
 		if text, err := readForAudit(ctx, src, s, f); err == nil {
@@ -186,7 +186,7 @@ func pubKeyPath(p string) bool {
 
 // fileReadRe is a read of a file's bytes in any language the audit reads:
 // open/read calls, a shell redirect from or cat/base64 of a file.
-var fileReadRe = lazyRE(`\bopen\s*\(|\.read(?:_text|_bytes|lines)?\s*\(|\breadFile(?:Sync)?\s*\(|\bFile\.(?:read|open|binread|readlines)\b|\bIO\.read\b|(?i:\bget-content\b)|\bReadAll(?:Text|Bytes|Lines)\b|\bfs::read|\bos\.ReadFile\b|\bioutil\.ReadFile\b|(?:^|[\s;|(])(?:cat|base64|xxd|gzip|tar|zip)\s|\s<\s*["$~/\w]|--data-binary\s+@|-F\s*\S+=@|-T\s` + fileReadMore)
+var fileReadRe = lazyRE(`\bopen\s*\(|\bfile_get_contents\s*\(|\bfopen\s*\(|\breadfile\s*\(|\bfile\s*\(\s*\$|\.read(?:_text|_bytes|lines)?\s*\(|\breadFile(?:Sync)?\s*\(|\bFile\.(?:read|open|binread|readlines)\b|\bIO\.read\b|(?i:\bget-content\b)|\bReadAll(?:Text|Bytes|Lines)\b|\bfs::read|\bos\.ReadFile\b|\bioutil\.ReadFile\b|(?:^|[\s;|(])(?:cat|base64|xxd|gzip|tar|zip)\s|\s<\s*["$~/\w]|--data-binary\s+@|-F\s*\S+=@|-T\s` + fileReadMore)
 
 // programSend returns the first send of data off the machine in the text
 // of rel, read by its kind.
@@ -235,16 +235,17 @@ func scanListedCreds(sc *skillCtx, rel, content string, linked []linkedFile) {
 		return
 	}
 	for _, l := range linked {
-		if !l.data {
-			continue
-		}
 		creds, login := listedCreds(l.text, home)
 		if len(creds) == 0 {
 			continue
 		}
 		li := newLineIndex(content)
 		// the line of code that names the file, not a comment about it
-		ln := li.firstLine(hashCommentsBlanked(rel, content), path.Base(l.rel), 1)
+		named := path.Base(l.rel)
+		if !namesFile(content, named) {
+			named = strings.TrimSuffix(named, path.Ext(named)) // an imported module
+		}
+		ln := li.firstLine(hashCommentsBlanked(rel, content), named, 1)
 		shown := creds
 		if len(shown) > 4 {
 			shown = append(shown[:4:4], "…")
