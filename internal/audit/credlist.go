@@ -211,8 +211,9 @@ func programSend(rel, text string) []int {
 }
 
 // scanListedCreds reports the script rel (content) that loads a data file
-// listing credential files and reads and sends data (see above); linked
-// are the files it names.
+// or imports a module of its skill (credmodule.go) listing credential
+// files and reads and sends data (see above); linked are the files it
+// names or imports.
 func scanListedCreds(sc *skillCtx, rel, content string, linked []linkedFile) {
 	if len(linked) == 0 {
 		return
