@@ -1,11 +1,8 @@
 package audit
 
 import (
-	"context"
 	"strings"
 	"testing"
-
-	"github.com/skilldex/skilldex/index"
 )
 
 // FuzzDockerShell: no Dockerfile stops the audit, and the shell it is
@@ -27,8 +24,7 @@ func FuzzDockerShell(f *testing.F) {
 		if got, want := strings.Count(out, "\n"), strings.Count(content, "\n"); got != want {
 			t.Fatalf("dockerShell has %d lines, the Dockerfile %d:\n%q\n%q", got+1, want+1, content, out)
 		}
-		sc := &skillCtx{ctx: context.Background(), skill: index.Skill{Name: "s"}}
-		sc.fileText = content
+		sc := scanCtx(content)
 		scanShell(sc, "Dockerfile", out, 1, inScript)
 	})
 }
@@ -46,8 +42,7 @@ func FuzzCIConfig(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		sc := &skillCtx{ctx: context.Background(), skill: index.Skill{Name: "s"}}
-		sc.fileText = text
+		sc := scanCtx(text)
 		scanCIConfig(sc, ".devcontainer/devcontainer.json", text, 1, inScript)
 		scanCIConfig(sc, ".github/workflows/ci.yml", text, 1, inCode)
 	})

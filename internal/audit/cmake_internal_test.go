@@ -1,12 +1,9 @@
 package audit
 
 import (
-	"context"
 	"reflect"
 	"strings"
 	"testing"
-
-	"github.com/skilldex/skilldex/index"
 )
 
 // TestParseCMake: commands, quoted and bracket arguments, nested
@@ -67,8 +64,7 @@ func FuzzScanCMake(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		sc := &skillCtx{ctx: context.Background(), skill: index.Skill{Name: "s"}}
-		sc.fileText = src
+		sc := scanCtx(src)
 		scanCMake(sc, "CMakeLists.txt", src)
 	})
 }
@@ -83,8 +79,7 @@ func FuzzScanGradle(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		sc := &skillCtx{ctx: context.Background(), skill: index.Skill{Name: "s"}}
-		sc.fileText = src
+		sc := scanCtx(src)
 		scanGradle(sc, "build.gradle", src)
 	})
 }

@@ -1,10 +1,7 @@
 package audit
 
 import (
-	"context"
 	"testing"
-
-	"github.com/skilldex/skilldex/index"
 )
 
 // FuzzCMakeStringCmd: no CMake file of string() and list() commands
@@ -29,8 +26,7 @@ func FuzzCMakeStringCmd(f *testing.F) {
 				t.Fatalf("%s grew to %d bytes", k, len(v))
 			}
 		}
-		sc := &skillCtx{ctx: context.Background(), skill: index.Skill{Name: "s"}}
-		sc.fileText = src
+		sc := scanCtx(src)
 		scanCMake(sc, "CMakeLists.txt", src)
 	})
 }

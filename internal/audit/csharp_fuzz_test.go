@@ -1,11 +1,8 @@
 package audit
 
 import (
-	"context"
 	"strings"
 	"testing"
-
-	"github.com/skilldex/skilldex/index"
 )
 
 // FuzzScanCSharp: no C# text stops the audit (csHoles, the flow's
@@ -26,8 +23,7 @@ func FuzzScanCSharp(f *testing.F) {
 		if h := csHoles(code); len(h) != len(code) {
 			t.Fatalf("csHoles changed the length: %q -> %q", code, h)
 		}
-		sc := &skillCtx{ctx: context.Background(), skill: index.Skill{Name: "s"}}
-		sc.fileText = code
+		sc := scanCtx(code)
 		scanCSharp(sc, "src/X.cs", code)
 	})
 }

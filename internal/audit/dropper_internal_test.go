@@ -1,11 +1,8 @@
 package audit
 
 import (
-	"context"
 	"strings"
 	"testing"
-
-	"github.com/skilldex/skilldex/index"
 )
 
 // FuzzDropper: no JavaScript or Python text stops the dropper scan, and
@@ -25,8 +22,7 @@ func FuzzDropper(f *testing.F) {
 		if len(folded) != len(code) || strings.Count(folded, "\n") != strings.Count(code, "\n") {
 			t.Fatalf("folding moved offsets: %q -> %q", code, folded)
 		}
-		sc := &skillCtx{ctx: context.Background(), skill: index.Skill{Name: "s"}}
-		sc.fileText = code
+		sc := scanCtx(code)
 		scanJSDropper(sc, "s.js", code)
 		scanPyDropper(sc, "s.py", code)
 	})

@@ -1,11 +1,8 @@
 package audit
 
 import (
-	"context"
 	"strings"
 	"testing"
-
-	"github.com/skilldex/skilldex/index"
 )
 
 // FuzzScanJSDropperConstants: no JavaScript text stops the constant
@@ -21,15 +18,9 @@ func FuzzScanJSDropperConstants(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, code string) {
-		sc := &skillCtx{ctx: context.Background(), skill: index.Skill{Name: "s"}}
-		sc.fileText = code
+		sc := scanCtx(code)
 		scanJSDropper(sc, "lib/x.js", code)
-		lines := strings.Count(code, "\n") + 1
-		for _, fd := range sc.findings {
-			if fd.Line < 1 || fd.Line > lines {
-				t.Fatalf("finding at line %d of a %d-line file: %+v", fd.Line, lines, fd)
-			}
-		}
+		fuzzLinesInFile(t, sc, code)
 	})
 }
 
@@ -44,14 +35,8 @@ func FuzzScanPyDropperConstants(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, code string) {
-		sc := &skillCtx{ctx: context.Background(), skill: index.Skill{Name: "s"}}
-		sc.fileText = code
+		sc := scanCtx(code)
 		scanPyDropper(sc, "scripts/x.py", code)
-		lines := strings.Count(code, "\n") + 1
-		for _, fd := range sc.findings {
-			if fd.Line < 1 || fd.Line > lines {
-				t.Fatalf("finding at line %d of a %d-line file: %+v", fd.Line, lines, fd)
-			}
-		}
+		fuzzLinesInFile(t, sc, code)
 	})
 }

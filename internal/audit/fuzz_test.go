@@ -1,11 +1,8 @@
 package audit
 
 import (
-	"context"
 	"strings"
 	"testing"
-
-	"github.com/skilldex/skilldex/index"
 )
 
 // FuzzScanShell: no shell text stops the audit (a panic in the parser's
@@ -28,8 +25,7 @@ func FuzzScanShell(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, code string) {
-		sc := &skillCtx{ctx: context.Background(), skill: index.Skill{Name: "s"}}
-		sc.fileText = code
+		sc := scanCtx(code)
 		scanShell(sc, "scripts/run.sh", code, 1, inScript)
 	})
 }
@@ -50,8 +46,7 @@ func FuzzScanPowerShell(f *testing.F) {
 		if folded, _ := foldPSConcat(code); len(folded) != len(code) || strings.Count(folded, "\n") != strings.Count(code, "\n") {
 			t.Fatalf("folding moved offsets: %q -> %q", code, folded)
 		}
-		sc := &skillCtx{ctx: context.Background(), skill: index.Skill{Name: "s"}}
-		sc.fileText = code
+		sc := scanCtx(code)
 		scanPowerShell(sc, "scripts/s.ps1", code, 1, inScript)
 	})
 }
@@ -61,8 +56,7 @@ func FuzzScanGoShell(f *testing.F) {
 	f.Add("package main\nimport (\"net\"; \"os/exec\")\nfunc s(c net.Conn) { p := exec.Command(\"x\"); p.Stdin, p.Stdout = c, c }")
 	f.Add("package main\nimport \"os/exec\"\nfunc main() { c, _ := l.Accept(); go func(x net.Conn) { io.Copy(x, c) }(c); f, _ := pty.Start(nil); io.Copy(f, c) }")
 	f.Fuzz(func(t *testing.T, code string) {
-		sc := &skillCtx{ctx: context.Background(), skill: index.Skill{Name: "s"}}
-		sc.fileText = code
+		sc := scanCtx(code)
 		scanGoShell(sc, "main.go", code)
 	})
 }

@@ -1,10 +1,7 @@
 package audit
 
 import (
-	"context"
 	"testing"
-
-	"github.com/skilldex/skilldex/index"
 )
 
 // FuzzExampleFrames: no markdown stops the example framing of prose
@@ -20,8 +17,7 @@ func FuzzExampleFrames(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, md string) {
-		sc := &skillCtx{ctx: context.Background(), skill: index.Skill{Name: "s"}}
-		sc.fileText = md
+		sc := scanCtx(md)
 		scanMarkdown(sc, "references/guide.md", md, newLineIndex(md))
 		if sc.frame != notFramed {
 			t.Fatalf("frame left set: %v", sc.frame)

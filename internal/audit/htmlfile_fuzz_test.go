@@ -1,11 +1,8 @@
 package audit
 
 import (
-	"context"
 	"strings"
 	"testing"
-
-	"github.com/skilldex/skilldex/index"
 )
 
 // FuzzScanMarkupFile: no markup stops the HTML reader (the tokenizer's
@@ -22,14 +19,8 @@ func FuzzScanMarkupFile(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		sc := &skillCtx{ctx: context.Background(), skill: index.Skill{Name: "s"}}
-		sc.fileText = src
+		sc := scanCtx(src)
 		scanMarkupFile(sc, "assets/t.html", src)
-		lines := strings.Count(src, "\n") + 1
-		for _, fd := range sc.findings {
-			if fd.Line < 1 || fd.Line > lines {
-				t.Fatalf("finding at line %d of a %d-line file: %+v", fd.Line, lines, fd)
-			}
-		}
+		fuzzLinesInFile(t, sc, src)
 	})
 }

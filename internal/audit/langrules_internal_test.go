@@ -1,22 +1,9 @@
 package audit
 
 import (
-	"context"
 	"strings"
 	"testing"
-
-	"github.com/skilldex/skilldex/index"
 )
-
-// fuzzLinesInFile fails t when a finding of sc lies outside code's lines.
-func fuzzLinesInFile(t *testing.T, sc *skillCtx, code string) {
-	lines := strings.Count(code, "\n") + 1
-	for _, fd := range sc.findings {
-		if fd.Line < 1 || fd.Line > lines {
-			t.Fatalf("finding at line %d of a %d-line file: %+v", fd.Line, lines, fd)
-		}
-	}
-}
 
 // FuzzScanLua: no Lua text stops the audit (comments and long brackets
 // of any level, unterminated ones included), the blanked text keeps its
@@ -41,8 +28,7 @@ func FuzzScanLua(f *testing.F) {
 				t.Fatalf("literal at %d of %d bytes", l.off, len(code))
 			}
 		}
-		sc := &skillCtx{ctx: context.Background(), skill: index.Skill{Name: "s"}}
-		sc.fileText = code
+		sc := scanCtx(code)
 		scanLua(sc, "lua/x.lua", code)
 		fuzzLinesInFile(t, sc, code)
 	})
@@ -65,8 +51,7 @@ func FuzzScanGoCode(f *testing.F) {
 		if len(c) != len(code) || strings.Count(c, "\n") != strings.Count(code, "\n") {
 			t.Fatalf("blanked text changed length or lines")
 		}
-		sc := &skillCtx{ctx: context.Background(), skill: index.Skill{Name: "s"}}
-		sc.fileText = code
+		sc := scanCtx(code)
 		scanGoCode(sc, "tool/main.go", code)
 		fuzzLinesInFile(t, sc, code)
 	})
@@ -87,8 +72,7 @@ func FuzzWipeLoops(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, code string) {
 		for _, lang := range []*wipeLang{rubyWipe, goWipe, luaWipe, perlWipe} {
-			sc := &skillCtx{ctx: context.Background(), skill: index.Skill{Name: "s"}}
-			sc.fileText = code
+			sc := scanCtx(code)
 			scanHomeWipe(sc, "scripts/x", code, lang)
 			fuzzLinesInFile(t, sc, code)
 		}

@@ -1,11 +1,8 @@
 package audit
 
 import (
-	"context"
 	"strings"
 	"testing"
-
-	"github.com/skilldex/skilldex/index"
 )
 
 // FuzzScanLuaFetchRun: no Lua text stops the fetch-and-run reader (the
@@ -23,14 +20,8 @@ func FuzzScanLuaFetchRun(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, code string) {
-		sc := &skillCtx{ctx: context.Background(), skill: index.Skill{Name: "s"}}
-		sc.fileText = code
+		sc := scanCtx(code)
 		scanLua(sc, "lua/x.lua", code)
-		lines := strings.Count(code, "\n") + 1
-		for _, fd := range sc.findings {
-			if fd.Line < 1 || fd.Line > lines {
-				t.Fatalf("finding at line %d of a %d-line file: %+v", fd.Line, lines, fd)
-			}
-		}
+		fuzzLinesInFile(t, sc, code)
 	})
 }

@@ -1,11 +1,8 @@
 package audit
 
 import (
-	"context"
 	"strings"
 	"testing"
-
-	"github.com/skilldex/skilldex/index"
 )
 
 // FuzzReadNotebook: no notebook text stops the audit, and code lines
@@ -37,8 +34,7 @@ func FuzzReadNotebook(f *testing.F) {
 				t.Fatalf("python text has %d lines for %d file lines", n, lines)
 			}
 		}
-		sc := &skillCtx{ctx: context.Background(), skill: index.Skill{Name: "s"}}
-		sc.fileText = content
+		sc := scanCtx(content)
 		scanNotebook(sc, "n.ipynb", content)
 	})
 }

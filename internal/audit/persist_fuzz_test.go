@@ -1,11 +1,8 @@
 package audit
 
 import (
-	"context"
 	"strings"
 	"testing"
-
-	"github.com/skilldex/skilldex/index"
 )
 
 // FuzzScanRuby: no Ruby text stops the audit (the lexer's heredocs,
@@ -24,15 +21,9 @@ func FuzzScanRuby(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, code string) {
-		sc := &skillCtx{ctx: context.Background(), skill: index.Skill{Name: "s"}}
-		sc.fileText = code
+		sc := scanCtx(code)
 		scanRuby(sc, "scripts/x.rb", code)
-		lines := strings.Count(code, "\n") + 1
-		for _, fd := range sc.findings {
-			if fd.Line < 1 || fd.Line > lines {
-				t.Fatalf("finding at line %d of a %d-line file: %+v", fd.Line, lines, fd)
-			}
-		}
+		fuzzLinesInFile(t, sc, code)
 	})
 }
 
@@ -48,8 +39,7 @@ func FuzzScanPowerShellEncoded(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, code string) {
-		sc := &skillCtx{ctx: context.Background(), skill: index.Skill{Name: "s"}}
-		sc.fileText = code
+		sc := scanCtx(code)
 		scanPowerShell(sc, "scripts/x.ps1", code, 1, inScript)
 	})
 }

@@ -1,11 +1,7 @@
 package audit
 
 import (
-	"context"
-	"strings"
 	"testing"
-
-	"github.com/skilldex/skilldex/index"
 )
 
 // FuzzRemoteLoopShellVars: no code stops the reader of a shell named
@@ -21,15 +17,9 @@ func FuzzRemoteLoopShellVars(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, code string) {
-		sc := &skillCtx{ctx: context.Background(), skill: index.Skill{Name: "s"}}
-		sc.fileText = code
+		sc := scanCtx(code)
 		scanRemoteLoop(sc, "cmd/x/main.go", code, otherNetDNS, false)
 		scanRemoteLoopShellVars(sc, "cmd/x/main.go", code)
-		lines := strings.Count(code, "\n") + 1
-		for _, fd := range sc.findings {
-			if fd.Line < 1 || fd.Line > lines {
-				t.Fatalf("finding at line %d of a %d-line file: %+v", fd.Line, lines, fd)
-			}
-		}
+		fuzzLinesInFile(t, sc, code)
 	})
 }

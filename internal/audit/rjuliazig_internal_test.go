@@ -1,11 +1,8 @@
 package audit
 
 import (
-	"context"
 	"strings"
 	"testing"
-
-	"github.com/skilldex/skilldex/index"
 )
 
 // FuzzScanFetchEval: no R or Julia text stops the fetch-and-evaluate
@@ -27,17 +24,11 @@ func FuzzScanFetchEval(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, code string) {
-		lines := strings.Count(code, "\n") + 1
 		for _, rel := range []string{"R/x.R", "src/x.jl", "build.zig"} {
-			sc := &skillCtx{ctx: context.Background(), skill: index.Skill{Name: "s"}}
-			sc.fileText = code
+			sc := scanCtx(code)
 			scanOtherLang(sc, rel, code)
 			scanOtherTaint(sc, rel, code)
-			for _, fd := range sc.findings {
-				if fd.Line < 1 || fd.Line > lines {
-					t.Fatalf("%s: finding at line %d of a %d-line file: %+v", rel, fd.Line, lines, fd)
-				}
-			}
+			fuzzLinesInFile(t, sc, code)
 		}
 	})
 }

@@ -1,11 +1,8 @@
 package audit
 
 import (
-	"context"
 	"strings"
 	"testing"
-
-	"github.com/skilldex/skilldex/index"
 )
 
 // FuzzRustWipe: no Rust text stops the audit, and the rewrite keeps
@@ -22,8 +19,7 @@ func FuzzRustWipe(f *testing.F) {
 		if out := rustJoinLit(code); strings.Count(out, "\n") != strings.Count(code, "\n") {
 			t.Fatalf("lines moved: %q -> %q", code, out)
 		}
-		sc := &skillCtx{ctx: context.Background(), skill: index.Skill{Name: "s"}}
-		sc.fileText = code
+		sc := scanCtx(code)
 		scanHomeWipe(sc, "src/main.rs", code, rustWipe)
 	})
 }

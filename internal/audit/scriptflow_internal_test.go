@@ -1,10 +1,7 @@
 package audit
 
 import (
-	"context"
 	"testing"
-
-	"github.com/skilldex/skilldex/index"
 )
 
 // FuzzScanRedTeam4Code: no PHP, Perl, Ruby, Go, JavaScript or
@@ -21,8 +18,7 @@ func FuzzScanRedTeam4Code(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, code string) {
-		sc := &skillCtx{ctx: context.Background(), skill: index.Skill{Name: "s"}}
-		sc.fileText = code
+		sc := scanCtx(code)
 		for _, rel := range []string{"bin/x.php", "scripts/x.pl", "scripts/x.rb", "main.go"} {
 			scanOtherLang(sc, rel, code)
 			scanOtherTaint(sc, rel, code)

@@ -1,11 +1,7 @@
 package audit
 
 import (
-	"context"
-	"strings"
 	"testing"
-
-	"github.com/skilldex/skilldex/index"
 )
 
 // FuzzScanSockRun: no Perl, Ruby or Elixir text stops the socket-lines
@@ -22,16 +18,10 @@ func FuzzScanSockRun(f *testing.F) {
 	}
 	exts := []string{"x.pl", "x.rb", "x.ex"}
 	f.Fuzz(func(t *testing.T, code string) {
-		lines := strings.Count(code, "\n") + 1
 		for _, name := range exts {
-			sc := &skillCtx{ctx: context.Background(), skill: index.Skill{Name: "s"}}
-			sc.fileText = code
+			sc := scanCtx(code)
 			scanSockRun(sc, name, code)
-			for _, fd := range sc.findings {
-				if fd.Line < 1 || fd.Line > lines {
-					t.Fatalf("%s: finding at line %d of a %d-line file: %+v", name, fd.Line, lines, fd)
-				}
-			}
+			fuzzLinesInFile(t, sc, code)
 		}
 	})
 }
