@@ -218,7 +218,7 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 			if write.MatchString(c) {
 				sev, reason := High, "writes to a file that runs code again at login, boot or on a schedule ("+Escape(body, 60)+")"
 				if strings.Contains(body, "authorized_keys") {
-					sev, reason = Critical, "writes to authorized_keys: a back door for remote login"
+					sev, reason = authKeysFinding(body, c)
 				}
 				add(m[0], "persistence", sev, reason)
 			}

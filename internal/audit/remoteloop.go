@@ -6,9 +6,10 @@ import "strings"
 // commands it answers with, in a shell (a beacon; reported under
 // reverse-shell, which it is without the socket). Its signature in one
 // file is a network call, a shell given a command held in a variable
-// (not a literal), and a sleep between polls. Each alone is ordinary
-// (an API client, a build runner, a retry loop); together in a skill's
-// script they are a remote shell.
+// (not a literal), and a sleep between polls, the network call and the
+// sleep near the shell (remoteLoopSpan). Each alone is ordinary (an API
+// client, a build runner, a retry loop); together in a skill's script
+// they are a remote shell.
 
 var (
 	// shellFromVar runs a shell on a command held in a variable.
@@ -32,6 +33,14 @@ var (
 		`|\bsleep\s+(?:\d|\$[A-Za-z_])`)
 )
 
+// remoteLoopSpan is how many lines from the shell call the network call
+// and the sleep may sit: a poller's loop or the helper it calls. It
+// covers all of a script of that length; in a library of thousands of
+// lines a network call, a shell and a sleep far apart are three
+// unrelated features (a package manager's download, its build command,
+// its retry wait), not one loop.
+const remoteLoopSpan = 100
+
 // scanRemoteLoop reports a remote command loop in a script (see above).
 // net is the language's network-call pattern; js says the script is
 // JavaScript or TypeScript, where the shell call has to be told apart
@@ -42,14 +51,47 @@ func scanRemoteLoop(sc *skillCtx, rel, code string, net *lazyRegexp, js bool) {
 		return
 	}
 	var cp childProcessFacts
+	var li lineIndex
+	var netLines, sleepLines []int
+	// near says the network call and the sleep sit within remoteLoopSpan
+	// lines of line ln
+	near := func(ln int) bool {
+		if netLines == nil {
+			netLines = matchLines(net, code, li)
+			sleepLines = matchLines(pollSleep, code, li)
+		}
+		return nearestLine(netLines, ln) <= remoteLoopSpan && nearestLine(sleepLines, ln) <= remoteLoopSpan
+	}
+	li = newLineIndex(code)
 	for _, m := range shellFromVar.FindAllStringIndex(code, -1) {
 		if !cp.shellCallAt(code, m[0], m[1], js) {
 			continue
 		}
-		li := newLineIndex(code)
 		ln := li.line(m[0])
+		if !near(ln) {
+			continue
+		}
 		sc.add(rel, ln, "reverse-shell", Critical, "polls a server and runs the commands it answers with in a shell (a remote command loop)", strings.TrimSpace(lineText(code, li, ln)))
 		return
 	}
-	scanRemoteLoopShellVars(sc, rel, code)
+	scanRemoteLoopShellVars(sc, rel, code, near)
+}
+
+// matchLines lists the lines of code (1-based, ascending) where re matches.
+func matchLines(re *lazyRegexp, code string, li lineIndex) []int {
+	var out []int
+	for _, m := range re.FindAllStringIndex(code, -1) {
+		out = append(out, li.line(m[0]))
+	}
+	return out
+}
+
+// nearestLine is the distance in lines from ln to the nearest of lines
+// (ascending), or a very large number when lines is empty.
+func nearestLine(lines []int, ln int) int {
+	best := 1 << 30
+	for _, l := range lines {
+		best = min(best, max(l-ln, ln-l))
+	}
+	return best
 }

@@ -40,7 +40,10 @@ const progVar = `[\$@]?[A-Za-z_][\w.]*(?:\[\d+\])?`
 // scanRemoteLoopShellVars reports the remote command loop of
 // scanRemoteLoop (whose network call and sleep code already has) when
 // its shell is held in variables (see above).
-func scanRemoteLoopShellVars(sc *skillCtx, rel, code string) {
+//
+// near, when not nil, says the loop's network call and sleep sit close
+// enough to the call on a line (see remoteLoopSpan).
+func scanRemoteLoopShellVars(sc *skillCtx, rel, code string, near func(ln int) bool) {
 	if !shellFlagLit.MatchString(code) || !shellNameLit.MatchString(code) {
 		return
 	}
@@ -50,6 +53,9 @@ func scanRemoteLoopShellVars(sc *skillCtx, rel, code string) {
 		}
 		li := newLineIndex(code)
 		ln := li.line(m[0])
+		if near != nil && !near(ln) {
+			continue
+		}
 		sc.add(rel, ln, "reverse-shell", Critical, "polls a server and runs the commands it answers with in a shell named through variables (a remote command loop)", strings.TrimSpace(lineText(code, li, ln)))
 		return
 	}

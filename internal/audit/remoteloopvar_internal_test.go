@@ -19,7 +19,7 @@ func FuzzRemoteLoopShellVars(f *testing.F) {
 	f.Fuzz(func(t *testing.T, code string) {
 		sc := scanCtx(code)
 		scanRemoteLoop(sc, "cmd/x/main.go", code, otherNetDNS, false)
-		scanRemoteLoopShellVars(sc, "cmd/x/main.go", code)
+		scanRemoteLoopShellVars(sc, "cmd/x/main.go", code, nil)
 		fuzzLinesInFile(t, sc, code)
 	})
 }

@@ -470,6 +470,10 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 		}
 		target := s.word(r.Word)
 		if strings.Contains(target, "/dev/tcp/") || strings.Contains(target, "/dev/udp/") {
+			if loopbackSend(target, r.Op, c, ok) {
+				s.add(line, "reverse-shell", Low, "sends a command's output to a port on this machine through "+target[strings.Index(target, "/dev/"):]+": no shell is wired to it", "")
+				continue
+			}
 			s.add(line, "reverse-shell", Critical, "the shell opens a raw network connection through "+target[strings.Index(target, "/dev/"):], "")
 			continue
 		}

@@ -100,7 +100,13 @@ func scanStartupCode(sc *skillCtx, rel, content string) {
 		sev, reason := High, "writes to a file that runs code again at login, boot or on a schedule ("+Escape(strings.TrimSpace(body), 60)+")"
 		at := m[0]
 		if strings.Contains(body, "authorized_keys") {
-			sev, reason = Critical, "writes to authorized_keys: a back door for remote login"
+			sev, reason = authKeysFinding(body, c)
+			if sev < Critical {
+				// a test server's own folder: a real target may follow
+				ln := 1 + strings.Count(c[:at], "\n")
+				sc.add(rel, ln, "persistence", sev, reason, trimmedLine(content, ln))
+				continue
+			}
 		} else if n := re.netRun.FindStringIndex(c); n != nil {
 			// the line of the command shows what is installed
 			sev, reason = Critical, reason+", and the program holds a command that downloads a script and runs it ("+Escape(c[n[0]:n[1]], 60)+"): what it installs runs whatever a server answers, each time (a back door taking orders from the network)"
