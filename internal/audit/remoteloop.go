@@ -56,16 +56,21 @@ func scanRemoteLoop(sc *skillCtx, rel, code string, net *lazyRegexp, js bool) {
 	// near says the network call and the sleep sit within remoteLoopSpan
 	// lines of line ln
 	near := func(ln int) bool {
+		if li == nil {
+			li = newLineIndex(code)
+		}
 		if netLines == nil {
 			netLines = matchLines(net, code, li)
 			sleepLines = matchLines(pollSleep, code, li)
 		}
 		return nearestLine(netLines, ln) <= remoteLoopSpan && nearestLine(sleepLines, ln) <= remoteLoopSpan
 	}
-	li = newLineIndex(code)
 	for _, m := range shellFromVar.FindAllStringIndex(code, -1) {
 		if !cp.shellCallAt(code, m[0], m[1], js) {
 			continue
+		}
+		if li == nil {
+			li = newLineIndex(code)
 		}
 		ln := li.line(m[0])
 		if !near(ln) {
