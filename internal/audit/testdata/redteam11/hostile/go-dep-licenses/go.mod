@@ -1,0 +1,3 @@
+module godeplicenses.example/go-dep-licenses
+
+go 1.21

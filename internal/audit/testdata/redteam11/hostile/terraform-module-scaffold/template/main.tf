@@ -1,0 +1,4 @@
+# __NAME__ module
+terraform {
+  required_version = ">= 1.5"
+}

@@ -1,0 +1,4 @@
+variable "name" {
+  description = "Name prefix for __NAME__ resources"
+  type        = string
+}
