@@ -35,7 +35,16 @@ var demandsTellingRe = lazyRE(`(?i)\b(?:do\s+not|don'?t|never|must\s+not|should\
 // hides every switch of the file from the user, whatever block each sits
 // in.
 func fileSilenced(text string) bool {
+	return silencedExcept(text, nil)
+}
+
+// silencedExcept is fileSilenced, skipping a silence instruction that
+// starts at an offset cited reports true (nil: none is skipped).
+func silencedExcept(text string, cited func(off int) bool) bool {
 	for _, m := range silenceRe.FindAllStringIndex(text, -1) {
+		if cited != nil && cited(m[0]) {
+			continue
+		}
 		if hasPrefixFold(text[m[0]:m[1]], "without") && demandsTellingRe.MatchString(text[max(0, m[0]-120):m[0]]) {
 			continue
 		}

@@ -372,7 +372,7 @@ func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 			return
 		}
 		near := window(text, m[0], 400)
-		silent := fileSilenced(near)
+		silent := saysSilence(sc, near, w)
 		if weak && !silent {
 			return
 		}
@@ -383,6 +383,8 @@ func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 		}
 		sev := sc.rank(High, w, false)
 		switch {
+		case citedSwitch(sc, text, m[0], w):
+			sev, reason = Low, reason+" (quoted as an example in a passage that says not to follow it)"
 		case silent:
 			sev = max(sev, High)
 			if sc.defence && (w == inCode || w == inQuote) {

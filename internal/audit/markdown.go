@@ -135,8 +135,8 @@ func scanMarkdown(sc *skillCtx, rel, src string, li lineIndex) {
 	for _, b := range prose {
 		sc.frame = b.frame
 		scanLanguage(sc, rel, src, b.start, b.end, li, b.w, spans)
-		sc.frame = notFramed
 		scanBypass(sc, rel, src[b.start:b.end], li.line(b.start), b.w)
+		sc.frame = notFramed
 		scanMinerText(sc, rel, src[b.start:b.end], li.line(b.start), b.w)
 		scanSystemProse(sc, rel, src[b.start:b.end], li.line(b.start), b.w, b.start, spans)
 		scanRegistryProse(sc, rel, src[b.start:b.end], li.line(b.start), b.w)
