@@ -267,7 +267,7 @@ func (s *shScan) callOf(st *syntax.Stmt) (call, bool) {
 		}
 		return call{}, false
 	}
-	return call{name: strings.ToLower(path.Base(words[i])), args: words[i+1:], raw: ce}, true
+	return call{name: commandName(words[i]), args: words[i+1:], raw: ce}, true
 }
 
 func isNumber(s string) bool {
@@ -382,7 +382,7 @@ func (s *shScan) pipeline(stages []*syntax.Stmt, lineOff int) {
 		}
 		switch {
 		case !ok[j]:
-		case isFetch(calls[j]):
+		case s.fetchCall(calls[j]):
 			if len(fetches) < keep {
 				fetches = append(fetches, j)
 			}
@@ -417,7 +417,7 @@ func (s *shScan) pipeline(stages []*syntax.Stmt, lineOff int) {
 func (s *shScan) downloadExec(line int, fetch, run call) {
 	u := firstURL(fetch.args)
 	base := Critical
-	reason := fmt.Sprintf("a downloaded script (%s) is piped into %s and run unseen", fetch.name, run.name)
+	reason := fmt.Sprintf("a downloaded script (%s) is piped into %s and run unseen", s.fetchName(fetch), run.name)
 	if s.w == inCode || s.w == inProse || s.w == inQuote {
 		base = High
 		if host, related := s.hostRelated(u); related {
