@@ -82,14 +82,13 @@ func (s *shScan) newConfig() *expand.Config {
 
 // cmdSubst writes what a command substitution prints when it is echo or
 // printf of words the normaliser can expand (the way payloads spell a
-// command in escapes); any other command is written as "$(…)".
+// command in escapes), or such a value decoded (stmtOutput); any other
+// command is written as "$(…)".
 func (s *shScan) cmdSubst(w io.Writer, cs *syntax.CmdSubst) error {
 	if len(cs.Stmts) == 1 {
-		if ce, ok := cs.Stmts[0].Cmd.(*syntax.CallExpr); ok && len(ce.Args) > 0 {
-			if out, ok := s.echo(ce); ok {
-				_, err := io.WriteString(w, out)
-				return err
-			}
+		if out, ok := s.stmtOutput(cs.Stmts[0]); ok {
+			_, err := io.WriteString(w, out)
+			return err
 		}
 	}
 	_, err := io.WriteString(w, "$(…)")

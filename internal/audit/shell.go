@@ -267,7 +267,7 @@ func (s *shScan) callOf(st *syntax.Stmt) (call, bool) {
 		}
 		return call{}, false
 	}
-	return call{name: strings.ToLower(path.Base(words[i])), args: words[i+1:], raw: ce}, true
+	return call{name: commandName(words[i]), args: words[i+1:], raw: ce}, true
 }
 
 func isNumber(s string) bool {
@@ -382,7 +382,7 @@ func (s *shScan) pipeline(stages []*syntax.Stmt, lineOff int) {
 		}
 		switch {
 		case !ok[j]:
-		case isFetch(calls[j]):
+		case s.fetchCall(calls[j]):
 			if len(fetches) < keep {
 				fetches = append(fetches, j)
 			}
@@ -407,27 +407,6 @@ func (s *shScan) pipeline(stages []*syntax.Stmt, lineOff int) {
 			cred = j
 		}
 	}
-}
-
-// downloadExec reports a fetched script piped into an interpreter. In a
-// script or hidden text it is critical. In documentation it ranks by the
-// installer's host: a host the skill is about (the uv skill installing
-// from astral.sh) is a known installer (medium); any other host, plain
-// http or an IP address is high.
-func (s *shScan) downloadExec(line int, fetch, run call) {
-	u := firstURL(fetch.args)
-	base := Critical
-	reason := fmt.Sprintf("a downloaded script (%s) is piped into %s and run unseen", fetch.name, run.name)
-	if s.w == inCode || s.w == inProse || s.w == inQuote {
-		base = High
-		if host, related := s.hostRelated(u); related {
-			base = Medium
-			reason += fmt.Sprintf("; %s belongs to the tool this skill is about", host)
-		}
-	} else if host, ok := s.confirmed(line); ok {
-		base, reason = Medium, reason+confirmedReason(host)
-	}
-	s.add(line, "download-exec", base, reason, "")
 }
 
 // maxShellDepth bounds shells given commands inside shell commands

@@ -29,6 +29,9 @@ type remoteState struct {
 	runs []remoteRun
 	// slept is set when the scan meets a sleep command.
 	slept bool
+	// fetchFuncs maps the shell functions whose body fetches to
+	// standard output, in lower case, to the fetcher (noteFetchFunc).
+	fetchFuncs map[string]string
 }
 
 // remoteRun is a place where a shell script runs a fetched variable as
@@ -47,6 +50,8 @@ type remoteRun struct {
 func (s *shScan) remoteStmt(st *syntax.Stmt, c call, ok bool, line int) {
 	var as []*syntax.Assign
 	switch x := st.Cmd.(type) {
+	case *syntax.FuncDecl:
+		s.noteFetchFunc(x)
 	case *syntax.CallExpr:
 		as = x.Assigns
 	case *syntax.DeclClause:
