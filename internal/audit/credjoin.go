@@ -1,0 +1,102 @@
+package audit
+
+import (
+	"path"
+	"strings"
+)
+
+// Rule credential-exfil across a program's modules: a script that
+// imports or sources its skill's own modules (linkedOf: from lib import
+// metrics, session; . lib.sh; require('./lib/env')), where one file of
+// that program reads credentials in bulk and another sends data over the
+// network, is the theft of one file split in two: the caller hands what
+// one module gathered to the other (metrics.send(stats, session.context())).
+// Bulk reads are those the same-file rule takes as theft with any send:
+// the whole environment serialised or enumerated (os.environ.items(),
+// JSON.stringify(process.env), Ruby's ENV.to_h), an enumeration kept by a
+// secret-name test (env::vars() with k.contains("TOKEN")), a credential
+// file named and read in the module (~/.aws/credentials opened), and the
+// OS credential manager (git credential fill). One named variable
+// (os.environ["GITHUB_TOKEN"]) is not joined: an API client's settings
+// module and its transport are the ordinary shape of a package. Critical,
+// at the line of the script that imports the reading module (or the
+// sending one, when the script itself reads). Read and send in one file
+// is the same-file rule's.
+
+// bulkCredRead returns what the program file rel (text) reads in bulk
+// (see above), or "".
+func bulkCredRead(rel, text string) string {
+	switch kindOf(rel, text) {
+	case kindPython:
+		if envDumpIndex(pyEnvDump, text) != nil || wholeEnvIn(text) >= 0 {
+			return "the whole environment"
+		}
+	case kindJS:
+		if envDumpIndex(jsEnvDump, text) != nil || wholeEnvIn(text) >= 0 {
+			return "the whole environment"
+		}
+	default:
+		if !otherCode[strings.ToLower(path.Ext(rel))] {
+			break
+		}
+		if secretEnvEnum(text) != nil {
+			return "the environment's secret variables"
+		}
+		if otherEnvDump.FindStringIndex(hashCommentsBlanked(rel, text)) != nil {
+			return "the whole environment"
+		}
+	}
+	if m := credStoreRead.FindStringIndex(hashCommentsBlanked(rel, text)); m != nil {
+		return credStoreName(text[m[0]:m[1]])
+	}
+	if mayBeCred(text) && fileReadRe.MatchString(text) {
+		if p := credPath.FindString(text); p != "" && !pubKeyPath(p) && !keptOut(strings.ToLower(text), strings.Index(text, p)) {
+			return strings.TrimSpace(p)
+		}
+	}
+	return ""
+}
+
+// scanModuleJoin reports the script rel (content) whose program reads
+// credentials in bulk in one file and sends in another (see above);
+// linked are the files it names or imports.
+func scanModuleJoin(sc *skillCtx, rel, content string, linked []linkedFile) {
+	type part struct{ rel, text string }
+	parts := []part{{rel, content}}
+	for _, l := range linked {
+		if !l.data {
+			parts = append(parts, part{l.rel, l.text})
+		}
+	}
+	if len(parts) < 2 {
+		return
+	}
+	for _, r := range parts {
+		what := bulkCredRead(r.rel, r.text)
+		if what == "" {
+			continue
+		}
+		for _, s := range parts {
+			if s.rel == r.rel || programSend(s.rel, s.text) == nil {
+				continue
+			}
+			// the line of the script that brings in the other file
+			other := r.rel
+			if other == rel {
+				other = s.rel
+			}
+			named := path.Base(other)
+			if !namesFile(content, named) {
+				named = strings.TrimSuffix(named, path.Ext(named))
+			}
+			li := newLineIndex(content)
+			ln := li.firstLine(hashCommentsBlanked(rel, content), named, 1)
+			in := r.rel
+			if r.rel == rel {
+				in = "this file"
+			}
+			sc.add(rel, ln, "credential-exfil", Critical, "reads "+Escape(what, 80)+" in "+in+" and sends data over the network in "+s.rel+"; this program joins the two", strings.TrimSpace(lineText(content, li, ln)))
+			return
+		}
+	}
+}
