@@ -1,0 +1,3 @@
+module bookmarkdedupe
+
+go 1.22
