@@ -6,13 +6,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/creack/pty"
 	"github.com/skilldex/skilldex/internal/audit"
@@ -30,9 +28,7 @@ func ttyStdout(t *testing.T, cols int, env []string, args ...string) (string, in
 	return out, code
 }
 
-// ttyStdoutErr is ttyStdout also returning what went to stderr. It reads
-// the terminal until the child has exited and closed it, not one read's
-// worth: a program's output can reach the terminal in several writes.
+// ttyStdoutErr is ttyStdout also returning what went to stderr.
 func ttyStdoutErr(t *testing.T, cols int, env []string, args ...string) (string, string, int) {
 	t.Helper()
 	ptmx, tty, err := pty.Open()
@@ -47,23 +43,8 @@ func ttyStdoutErr(t *testing.T, cols int, env []string, args ...string) (string,
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, &stderr
 	must(t, cmd.Start())
 	tty.Close()
-	var out bytes.Buffer
-	done := make(chan struct{})
-	go func() { _, _ = io.Copy(&out, ptmx); close(done) }() // ends with EIO when the child exits
-	werr := cmd.Wait()
-	select {
-	case <-done:
-	case <-time.After(time.Minute): // only catches a hang
-		t.Fatalf("%v: the terminal was not closed", args)
-	}
-	code := 0
-	var ee *exec.ExitError
-	if errors.As(werr, &ee) {
-		code = ee.ExitCode()
-	} else if werr != nil {
-		t.Fatal(werr)
-	}
-	return ansi.ReplaceAllString(strings.ReplaceAll(out.String(), "\r\n", "\n"), ""), stderr.String(), code
+	out, code := waitTerminal(t, ptmx, cmd)
+	return ansi.ReplaceAllString(out, ""), stderr.String(), code
 }
 
 // squeezed is s without white space: fitting text to a terminal only

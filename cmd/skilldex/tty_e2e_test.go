@@ -35,6 +35,15 @@ func ttyRun(t *testing.T, cols int, env []string, args ...string) (string, int) 
 		t.Fatal(err)
 	}
 	defer f.Close()
+	return waitTerminal(t, f, cmd)
+}
+
+// waitTerminal reads the terminal f until cmd, started on it, has exited
+// and the terminal is closed (not one read's worth: output reaches the
+// terminal in several writes), and returns what it showed (CRLF made LF)
+// and the exit status.
+func waitTerminal(t *testing.T, f *os.File, cmd *exec.Cmd) (string, int) {
+	t.Helper()
 	var out bytes.Buffer
 	done := make(chan struct{})
 	go func() { _, _ = io.Copy(&out, f); close(done) }() // ends with EIO when the child exits
@@ -42,7 +51,7 @@ func ttyRun(t *testing.T, cols int, env []string, args ...string) (string, int) 
 	select {
 	case <-done:
 	case <-time.After(time.Minute): // only catches a hang
-		t.Fatalf("%v: the terminal was not closed", args)
+		t.Fatalf("%v: the terminal was not closed", cmd.Args[1:])
 	}
 	code := 0
 	var ee *exec.ExitError
