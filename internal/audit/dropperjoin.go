@@ -98,21 +98,20 @@ func jsBracketRuns(f string, consts map[string]jsConst) ([]jsRun, int) {
 // or interpreters (jsInterpreter): { linux: 'sh', win32: 'powershell'
 // }[os.platform()] || 'sh' runs its file argument whichever branch is
 // taken.
-func jsInterpreterVars(f string) map[string]bool {
+func jsInterpreterVars(f string) map[string]bool { return interpreterVars(f, jsConstDecl) }
+
+// interpreterVars returns the names decl (name, value) assigns exactly
+// once a value whose string literals, object keys aside, are all shells
+// or interpreters: JavaScript's and Python's one-line assignments read
+// alike.
+func interpreterVars(f string, decl *lazyRegexp) map[string]bool {
 	out, seen := map[string]bool{}, map[string]int{}
-	for _, m := range jsConstDecl.FindAllStringSubmatch(f, 2000) {
+	for _, m := range decl.FindAllStringSubmatch(f, 2000) {
 		seen[m[1]]++
-		v := jsKeyLit.ReplaceAllString(m[2], ":")
-		lits := jsLitPart.FindAllString(v, -1)
-		if len(lits) == 0 {
-			continue
-		}
-		all := true
+		lits := jsLitPart.FindAllString(jsKeyLit.ReplaceAllString(m[2], ":"), -1)
+		all := len(lits) > 0
 		for _, l := range lits {
-			if !jsInterpreter(l[1 : len(l)-1]) {
-				all = false
-				break
-			}
+			all = all && jsInterpreter(l[1:len(l)-1])
 		}
 		if all {
 			out[m[1]] = true

@@ -142,23 +142,4 @@ func pyProcModule(f, obj string) bool {
 
 // pyInterpreterVars returns the names assigned once a value whose string
 // literals, dict keys aside, are all shells or interpreters.
-func pyInterpreterVars(f string) map[string]bool {
-	out, seen := map[string]bool{}, map[string]int{}
-	for _, m := range pyConstDecl.FindAllStringSubmatch(f, 2000) {
-		seen[m[1]]++
-		lits := jsLitPart.FindAllString(jsKeyLit.ReplaceAllString(m[2], ":"), -1)
-		all := len(lits) > 0
-		for _, l := range lits {
-			all = all && jsInterpreter(l[1:len(l)-1])
-		}
-		if all {
-			out[m[1]] = true
-		}
-	}
-	for n, c := range seen {
-		if c > 1 {
-			delete(out, n)
-		}
-	}
-	return out
-}
+func pyInterpreterVars(f string) map[string]bool { return interpreterVars(f, pyConstDecl) }
