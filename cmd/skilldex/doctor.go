@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"strings"
 
@@ -93,6 +94,11 @@ func runDoctor(ctx context.Context, a *app, opts doctorOptions) error {
 	}
 	if err != nil {
 		return err
+	}
+	if !a.cfg.JSON && cat.Len() == 0 && rep.Errors == 0 {
+		// A clean report of nothing: say which folders were read, as
+		// list and search do.
+		fmt.Fprintln(a.stderr, termtext.FitLines(config.EmptyCatalogNote(cat.Roots()), termWidth(a.stderr)))
 	}
 	if rep.Errors > 0 {
 		return exitCode(1)

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 
 	"github.com/skilldex/skilldex/internal/catalogeval"
@@ -27,6 +29,9 @@ no_good_match, beside the share of correct first answers wrongly flagged no_good
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			qs, err := eval.LoadQueries(args[0])
+			if errors.Is(err, fs.ErrNotExist) {
+				return fmt.Errorf("%w; pass a tab-separated file of judged queries (a header line query<TAB>expected, then a query a line; see skilldex eval --help)", err)
+			}
 			if err != nil {
 				return err
 			}

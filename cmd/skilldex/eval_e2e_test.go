@@ -88,4 +88,8 @@ func TestEvalExamples(t *testing.T) {
 	if r := run(t, "eval", "--dir", ex, "--data-dir", data, bad); !strings.Contains(r.stderr, "header") {
 		t.Errorf("a file without header must say so: %s", r.stderr)
 	}
+	if r := run(t, "eval", "--dir", ex, "--data-dir", data, filepath.Join(t.TempDir(), "missing.tsv")); r.code != 1 ||
+		!strings.Contains(r.stderr, "missing.tsv: no such file or directory; pass a tab-separated file of judged queries") {
+		t.Errorf("a missing file must say what to pass: exit %d, %s", r.code, r.stderr)
+	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -175,9 +176,9 @@ func runInitAgent(ctx context.Context, a *app, opts initAgentOptions) error {
 		if a.cfg.JSON {
 			return
 		}
-		fmt.Fprintf(a.stderr, "# %s: %s\n", agentconfig.ServerName, res.Plan)
+		sayComment(a.stderr, agentconfig.ServerName+": "+res.Plan)
 		for _, n := range res.Notes {
-			fmt.Fprintf(a.stderr, "# note: %s\n", n)
+			sayComment(a.stderr, "note: "+n)
 		}
 	}
 	if !opts.write {
@@ -191,7 +192,7 @@ func runInitAgent(ctx context.Context, a *app, opts initAgentOptions) error {
 		}
 		say()
 		if path != "" {
-			fmt.Fprintf(a.stderr, "# merge into %s (or run: skilldex init-agent %s --write)\n", path, opts.agent)
+			sayComment(a.stderr, fmt.Sprintf("merge into %s (or run: skilldex init-agent %s --write)", path, opts.agent))
 		}
 		_, err = a.stdout.Write(snippet)
 		return err
@@ -205,13 +206,29 @@ func runInitAgent(ctx context.Context, a *app, opts initAgentOptions) error {
 		return writeJSON(a.stdout, res)
 	}
 	say()
+	done := "created with the " + agentconfig.ServerName + " server entry"
 	switch {
 	case !res.Changed:
-		fmt.Fprintf(a.stdout, "%s: the %s server entry is already up to date\n", path, agentconfig.ServerName)
+		done = "the " + agentconfig.ServerName + " server entry is already up to date"
 	case res.Backup != "":
-		fmt.Fprintf(a.stdout, "%s: %s server entry written (previous file saved as %s)\n", path, agentconfig.ServerName, res.Backup)
-	default:
-		fmt.Fprintf(a.stdout, "%s: created with the %s server entry\n", path, agentconfig.ServerName)
+		done = agentconfig.ServerName + " server entry written (previous file saved as " + res.Backup + ")"
 	}
+	// One line piped; in a terminal fitted to its width, continued
+	// under the file's name.
+	fmt.Fprintln(a.stdout, termtext.Hang(path+": ", done, 2, termtext.Width(a.stdout)))
 	return nil
+}
+
+// sayComment writes text on w as a "# " comment line, whole when w is not
+// a terminal (one line per note, for grep), else fitted to the terminal's
+// width (termtext.Hang) with every continuation line starting "#   ", so
+// each line still reads as a comment and a new note starts at "# ".
+func sayComment(w io.Writer, text string) {
+	const lead, indent = "# ", 4
+	width := termtext.Width(w)
+	if width < indent+20 {
+		fmt.Fprintln(w, lead+text)
+		return
+	}
+	fmt.Fprintln(w, strings.ReplaceAll(termtext.Hang(lead, text, indent, width), "\n    ", "\n#   "))
 }

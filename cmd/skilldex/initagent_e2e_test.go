@@ -13,6 +13,7 @@ import (
 
 	"github.com/pelletier/go-toml/v2"
 	"github.com/skilldex/skilldex/internal/agentconfig"
+	"github.com/skilldex/skilldex/internal/termtext"
 	"github.com/tailscale/hujson"
 )
 
@@ -299,5 +300,58 @@ func TestMergeJSONKeepsEntryKeys(t *testing.T) {
 	}
 	if args, _ := e["args"].([]any); len(args) != 3 {
 		t.Errorf("args not replaced:\n%s", out)
+	}
+}
+
+// TestInitAgentNotesInATerminal: the lines init-agent prints about what
+// the entry serves (and its notes) fit a terminal of 40 and 80 columns,
+// each of their lines still starts with "#", and their words are those
+// printed piped, where each note is one whole line for grep.
+func TestInitAgentNotesInATerminal(t *testing.T) {
+	project, home := t.TempDir(), t.TempDir()
+	must(t, os.CopyFS(filepath.Join(project, ".claude", "skills"), os.DirFS(filepath.Join(repoRoot(t), "examples", "skills"))))
+	env := append(agentEnv(home), "NO_COLOR=1", "TERM=xterm-256color")
+	bin := binary(t)
+	t.Chdir(project)
+	piped, code := pipeRun(t, env, "init-agent", "claude", "--write", "--command", bin)
+	var notes []string
+	for _, l := range strings.Split(piped, "\n") {
+		if strings.HasPrefix(l, "# ") {
+			notes = append(notes, l)
+		}
+	}
+	if code != 0 || len(notes) < 2 || !strings.HasPrefix(notes[0], "# skilldex: serves your 5 skills in ./.claude/skills: ") || !strings.HasPrefix(notes[1], "# note: ") {
+		t.Fatalf("piped: exit %d, want a whole \"# skilldex:\" line and a \"# note:\" line:\n%s", code, piped)
+	}
+	for _, cols := range []int{40, 80} {
+		out, code := ttyRun(t, cols, env, "init-agent", "claude", "--write", "--command", bin)
+		var got []string
+		result := ""
+		for _, l := range strings.Split(strings.TrimRight(out, "\n"), "\n") {
+			if w := termtext.StringWidth(l); w > cols {
+				t.Errorf("tty %d: line of %d columns: %q", cols, w, l)
+			}
+			switch {
+			case strings.HasPrefix(l, "#   "):
+				if len(got) == 0 {
+					t.Fatalf("tty %d: a continuation line first:\n%s", cols, out)
+				}
+				got[len(got)-1] += " " + strings.TrimPrefix(l, "#   ")
+			case strings.HasPrefix(l, "# "):
+				got = append(got, l)
+			case strings.HasPrefix(l, ".mcp.json: "):
+				result = l
+			case strings.HasPrefix(l, "  ") && result != "":
+				result += " " + strings.TrimSpace(l)
+			default:
+				t.Errorf("tty %d: a line that is neither a comment nor the result: %q", cols, l)
+			}
+		}
+		if result != ".mcp.json: the skilldex server entry is already up to date" {
+			t.Errorf("tty %d: result %q", cols, result)
+		}
+		if code != 0 || strings.Join(got, "\n") != strings.Join(notes, "\n") {
+			t.Errorf("tty %d: exit %d, notes\n%s\nwant, as piped,\n%s", cols, code, strings.Join(got, "\n"), strings.Join(notes, "\n"))
+		}
 	}
 }

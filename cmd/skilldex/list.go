@@ -44,7 +44,7 @@ func runList(ctx context.Context, a *app, opts listOptions) error {
 		return writeJSON(a.stdout, skills)
 	}
 	if len(skills) == 0 {
-		fmt.Fprintln(a.stderr, config.EmptyCatalogNote(cat.Roots()))
+		fmt.Fprintln(a.stderr, termtext.FitLines(config.EmptyCatalogNote(cat.Roots()), termWidth(a.stderr)))
 		return nil
 	}
 	rows := make([][]string, 0, len(skills))

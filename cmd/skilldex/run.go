@@ -53,7 +53,8 @@ is always set. The script's stdout and stderr are passed through and its exit co
 timeout or truncated output is said on stderr. The sandbox mounts the skill read-only, gives the script a
 fresh working folder, no network, and limits on time, output and processes. Nothing else of the host is
 visible unless passed: --input PATH (a file or folder, read-only, repeatable) and --output-dir DIR (read-write).`,
-		Args: cobra.ExactArgs(2),
+		Args:        cobra.ExactArgs(2),
+		Annotations: map[string]string{extraArgsHint: "give the script's arguments as --arg KEY=VALUE, and a file it reads as --input PATH"},
 		RunE: func(cmd *cobra.Command, pos []string) error {
 			opts.skill, opts.script = pos[0], pos[1]
 			return runScript(cmd.Context(), newApp(cmd, cfg), opts)

@@ -63,6 +63,12 @@ func runSearch(ctx context.Context, a *app, opts searchOptions) error {
 		return writeJSON(a.stdout, res)
 	}
 	semanticNotes(a.stderr, res)
+	if len(res.Hits) == 0 && cat.Len() == 0 {
+		// Nothing to search: say which folders were read, as list does,
+		// rather than that nothing matched.
+		fmt.Fprintln(a.stderr, termtext.FitLines(config.EmptyCatalogNote(cat.Roots()), termWidth(a.stderr)))
+		return nil
+	}
 	if len(res.Hits) == 0 {
 		fmt.Fprintln(a.stderr, termtext.FitLines(fmt.Sprintf("no skill matches %q among %s", termtext.Escape(opts.Query, false), plural(cat.Len(), "skill", "skills")), termWidth(a.stderr)))
 		return nil

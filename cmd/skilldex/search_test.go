@@ -1,6 +1,7 @@
 package main
 
 import (
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -94,6 +95,35 @@ func TestMatchWords(t *testing.T) {
 	} {
 		if got := strings.Fields(matchWords(c.conf, c.noGood))[1]; got != c.want {
 			t.Errorf("matchWords(%.2f, %v) = %q, want %q", c.conf, c.noGood, got, c.want)
+		}
+	}
+}
+
+// TestSearchEmptyCatalog: a search over a catalog with no skill at all
+// says which folders were read and that none exists (or holds a skill),
+// as list and doctor do, not that the query matched nothing; it exits 0
+// with nothing on stdout.
+func TestSearchEmptyCatalog(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "skills")
+	empty := t.TempDir()
+	for _, tc := range []struct {
+		dir, want string
+	}{
+		{missing, "no skills: the skill folder " + missing + " does not exist; name one with --dir, or see skilldex config"},
+		{empty, "no skills served from " + empty},
+	} {
+		for _, cmd := range []string{"search", "list", "doctor"} {
+			args := []string{cmd, "--mem", "--allow-missing", "--dir", tc.dir}
+			if cmd == "search" {
+				args = append(args, "pdf")
+			}
+			r := cli(t, args...)
+			if cmd == "doctor" {
+				r.stdout = "" // its report of 0 skills
+			}
+			if r.code != 0 || r.stdout != "" || !strings.Contains(r.stderr, tc.want) || strings.Contains(r.stderr, "no skill matches") {
+				t.Errorf("%v: exit %d, stdout %q, stderr %q; want %q", args, r.code, r.stdout, r.stderr, tc.want)
+			}
 		}
 	}
 }

@@ -198,3 +198,75 @@ func TestInterrupt(t *testing.T) {
 		t.Fatalf("the next run over the data dir: exit %d, %d skills\n%.2000s", code, len(list), out)
 	}
 }
+
+// TestServeByHandSaysWhatItDoes: `skilldex serve` started by hand in a
+// terminal (stdin a terminal), shared (the default) or on its own, says on
+// stderr that it serves MCP for an agent and how to stop, fitted to the
+// terminal, and ends on Ctrl-D (end of input) with status 0; with stdin
+// on a pipe (an agent) it says nothing of the kind.
+func TestServeByHandSaysWhatItDoes(t *testing.T) {
+	ex := filepath.Join(repoRoot(t), "examples", "skills")
+	env := append(agentEnv(t.TempDir()), "TERM=xterm-256color", "NO_COLOR=1")
+	for _, mode := range []string{"--share=auto", "--share=off"} {
+		t.Run(mode, func(t *testing.T) {
+			cmd := exec.Command(binary(t), "serve", mode, "--dir", ex)
+			cmd.Env = env
+			t.Cleanup(func() { pipeRun(t, env, "serve", "--stop", "--dir", ex) })
+			f, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 50, Cols: 40})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			var out bytes.Buffer
+			said := make(chan struct{})
+			done := make(chan struct{})
+			go func() {
+				buf := make([]byte, 4096)
+				for {
+					n, err := f.Read(buf)
+					out.Write(buf[:n])
+					if strings.Contains(strings.Join(strings.Fields(out.String()), " "), "Press Ctrl-C to stop.") {
+						select {
+						case <-said:
+						default:
+							close(said)
+						}
+					}
+					if err != nil {
+						close(done)
+						return
+					}
+				}
+			}()
+			select {
+			case <-said:
+			case <-time.After(time.Minute): // only catches a hang
+				_ = cmd.Process.Kill()
+				<-done
+				t.Fatalf("no word from serve in a terminal:\n%s", out.String())
+			}
+			_, _ = f.Write([]byte{4}) // Ctrl-D
+			werr := cmd.Wait()
+			<-done
+			text := strings.ReplaceAll(out.String(), "\r\n", "\n")
+			if werr != nil {
+				t.Errorf("serve after Ctrl-D: %v\n%s", werr, text)
+			}
+			words := strings.Join(strings.Fields(text), " ")
+			if !strings.Contains(words, "skilldex: serving ") || !strings.Contains(words, "over MCP on stdio (standard input and output) for an agent; an agent starts this itself (set it up with: skilldex init-agent AGENT)") {
+				t.Errorf("serve in a terminal said:\n%s", text)
+			}
+			for _, l := range strings.Split(text, "\n") {
+				if w := termtext.StringWidth(l); w > 40 {
+					t.Errorf("line of %d columns in a 40-column terminal: %q", w, l)
+				}
+			}
+			piped := exec.Command(binary(t), "serve", mode, "--dir", ex)
+			piped.Env = env
+			piped.Stdin = strings.NewReader("")
+			if b, err := piped.CombinedOutput(); err != nil || strings.Contains(string(b), "for an agent") {
+				t.Errorf("serve with stdin on a pipe: %v, said %q", err, b)
+			}
+		})
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/skilldex/skilldex/internal/config"
@@ -92,16 +93,51 @@ func withUsageErrors(cmd *cobra.Command) {
 			if _, ok := err.(*usageError); ok {
 				return err
 			}
-			msg := err.Error()
-			if want := strings.TrimSpace(strings.TrimPrefix(c.Use, c.Name())); want != "" && strings.Contains(msg, "received 0") {
-				msg = fmt.Sprintf("%s needs %s", c.CommandPath(), want)
-			}
-			return &usageError{c, msg}
+			return &usageError{c, argCountText(c, args, err.Error())}
 		}
 	}
 	for _, sub := range cmd.Commands() {
 		withUsageErrors(sub)
 	}
+}
+
+// argCountRE matches cobra's argument-count errors ("accepts 2 arg(s),
+// received 1", "requires at least 1 arg(s), only received 0", "accepts at
+// most 1 arg(s), received 2", "accepts between 1 and 2 arg(s), received
+// 3"): group 1 is the least number the command takes.
+var argCountRE = regexp.MustCompile(`^(?:accepts|requires)(?: at least| at most| between)? (\d+)(?: and \d+)? arg\(s\), (?:only )?received \d+$`)
+
+// extraArgsHint is the annotation of a command whose extra arguments have
+// a place of their own (run: the script's arguments go in --arg); the
+// usage error for too many arguments says it instead of the default hint.
+const extraArgsHint = "skilldex/extra-args-hint"
+
+// argCountText is msg, a cobra argument-count error of c, in the command's
+// own words (its Use line): `skilldex read needs NAME|ID PATH; got only
+// "pdf-forms"`, or `skilldex show takes NAME|ID; got 2 arguments: "pdf"
+// "forms" (quote an argument that holds spaces)`. Any other msg is
+// returned as it is.
+func argCountText(c *cobra.Command, args []string, msg string) string {
+	m := argCountRE.FindStringSubmatch(msg)
+	want := strings.TrimSpace(strings.TrimPrefix(c.Use, c.Name()))
+	if m == nil || want == "" {
+		return msg
+	}
+	if len(args) == 0 {
+		return fmt.Sprintf("%s needs %s", c.CommandPath(), want)
+	}
+	quoted := make([]string, len(args))
+	for i, a := range args {
+		quoted[i] = fmt.Sprintf("%q", a)
+	}
+	if least, _ := strconv.Atoi(m[1]); len(args) < least {
+		return fmt.Sprintf("%s needs %s; got only %s", c.CommandPath(), want, strings.Join(quoted, " "))
+	}
+	hint := c.Annotations[extraArgsHint]
+	if hint == "" {
+		hint = "quote an argument that holds spaces"
+	}
+	return fmt.Sprintf("%s takes %s; got %d arguments: %s (%s)", c.CommandPath(), want, len(args), strings.Join(quoted, " "), hint)
 }
 
 // unknownCommand is cobra's error for a mistyped command, as a usageError

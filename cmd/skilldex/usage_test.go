@@ -259,6 +259,10 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"serach", "pdf"}, `unknown command "serach" for "skilldex"; did you mean search?`},
 		{[]string{"cache", "lst"}, `skilldex cache has no command "lst"; did you mean list?`},
 		{[]string{"show"}, "skilldex show needs"},
+		{[]string{"read", "pdf-forms"}, `skilldex read needs NAME|ID PATH; got only "pdf-forms"` + "\nUsage: skilldex read"},
+		{[]string{"show", "pdf", "forms"}, `skilldex show takes NAME|ID; got 2 arguments: "pdf" "forms" (quote an argument that holds spaces)`},
+		{[]string{"run", "pdf-forms", "scripts/list_fields.py", "in.pdf"}, `skilldex run takes SKILL SCRIPT; got 3 arguments: "pdf-forms" "scripts/list_fields.py" "in.pdf" (give the script's arguments as --arg KEY=VALUE`},
+		{[]string{"eval"}, "skilldex eval needs QUERIES.tsv\n"},
 	}
 	for _, tc := range cases {
 		r := cli(t, append(tc.args, "--mem", "--dir", ex)...)

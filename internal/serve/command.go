@@ -13,6 +13,7 @@ import (
 
 	"github.com/skilldex/skilldex/index/filewatcher"
 	"github.com/skilldex/skilldex/internal/mcpshare"
+	"github.com/skilldex/skilldex/internal/termtext"
 	"github.com/skilldex/skilldex/tools"
 	"github.com/skilldex/skilldex/tools/sandbox"
 	"golang.org/x/net/netutil"
@@ -101,6 +102,7 @@ func (c *Command) runShared(ctx context.Context) (bool, error) {
 			fmt.Fprint(c.Stderr, servingLine(info.URL, info.Skills, true))
 		}, c.Log)
 	} else {
+		c.sayStdio("the catalog")
 		err = sh.RunStdio(ctx, c.Stdin, c.Stdout, c.Log)
 	}
 	if errors.Is(err, ErrOwned) {
@@ -174,13 +176,7 @@ func (c *Command) runOwned(ctx context.Context, addr string) error {
 		c.Deps.Sources(ctx, cat, &c.Daemon, log) // one session: the watcher suffices, no CatchUp
 	}
 	if addr == "" {
-		if f, ok := c.Stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-			// A person started it by hand: the protocol is silent, so
-			// say what is happening.
-			fmt.Fprintf(c.Stderr, "skilldex: serving %s from %s over MCP on stdio (standard input and output) for an agent;\n"+
-				"an agent starts this itself (set it up with: skilldex init-agent AGENT). Press Ctrl-C to stop.\n",
-				plural(cat.Len(), "skill", "skills"), plural(len(cat.Roots()), "folder", "folders"))
-		}
+		c.sayStdio(plural(cat.Len(), "skill", "skills") + " from " + plural(len(cat.Roots()), "folder", "folders"))
 		// SIGINT, SIGTERM and a closed stdin are a normal end: exit 0,
 		// no error logged.
 		f := &mcpshare.Front{In: c.Stdin, Out: c.Stdout, Dial: mcpshare.InProcess(srv), Log: log}
@@ -218,4 +214,16 @@ func plural(n int, one, many string) string {
 		return fmt.Sprintf("%d %s", n, one)
 	}
 	return fmt.Sprintf("%d %s", n, many)
+}
+
+// sayStdio tells a person who started serve on stdio by hand (stdin is a
+// terminal) what is happening, since the protocol itself is silent: what
+// it serves (what), that an agent starts it, and how to stop it. The line
+// is fitted to the width of a terminal on stderr (termtext.Hang).
+func (c *Command) sayStdio(what string) {
+	if f, ok := c.Stdin.(*os.File); !ok || !term.IsTerminal(int(f.Fd())) {
+		return
+	}
+	fmt.Fprintln(c.Stderr, termtext.Hang("skilldex: ", "serving "+what+" over MCP on stdio (standard input and output) for an agent; "+
+		"an agent starts this itself (set it up with: skilldex init-agent AGENT). Press Ctrl-C to stop.", 2, termtext.Width(c.Stderr)))
 }
