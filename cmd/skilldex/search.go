@@ -130,24 +130,26 @@ func similarWords(cos float64) string {
 // person reads it: a five-step bar and a word. "good" starts at the
 // confidence the catalog calls a confident match (search.ConfidentMatch);
 // in a result with no good match (the catalog doubts it fits the query at
-// all) no hit is called better than "weak".
+// all) no hit is called better than "weak". The bar stays within its
+// word's squares (poor 0-1, weak 1-2, good 2-3, strong 4-5), so a hit
+// called good never shows fewer squares than one called weak.
 func matchWords(conf float64, noGoodMatch bool) string {
-	word := "poor"
+	word, lo, hi := "poor", 0, 1
 	switch {
 	case conf >= search.ConfidentMatch/2 && noGoodMatch:
-		word = "weak"
+		word, lo, hi = "weak", 1, 2
 	case conf >= 0.7:
-		word = "strong"
+		word, lo, hi = "strong", 4, 5
 	case conf >= search.ConfidentMatch:
-		word = "good"
+		word, lo, hi = "good", 2, 3
 	case conf >= search.ConfidentMatch/2:
-		word = "weak"
+		word, lo, hi = "weak", 1, 2
 	}
-	return bar(conf) + " " + word
+	return squares(min(max(int(math.Round(conf*5)), lo), hi)) + " " + word
 }
 
 // bar is x, in [0, 1], as five squares filled to the nearest fifth.
-func bar(x float64) string {
-	n := int(math.Round(x * 5))
-	return strings.Repeat("■", n) + strings.Repeat("□", 5-n)
-}
+func bar(x float64) string { return squares(int(math.Round(x * 5))) }
+
+// squares is n of five squares filled.
+func squares(n int) string { return strings.Repeat("■", n) + strings.Repeat("□", 5-n) }

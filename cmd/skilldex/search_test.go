@@ -89,12 +89,16 @@ func TestMatchWords(t *testing.T) {
 		conf   float64
 		noGood bool
 		want   string
+		bar    string
 	}{
-		{0.9, false, "strong"}, {0.3, false, "good"}, {0.15, false, "weak"}, {0.05, false, "poor"},
-		{0.9, true, "weak"}, {0.3, true, "weak"}, {0.15, true, "weak"}, {0.05, true, "poor"},
+		{0.95, false, "strong", "■■■■■"}, {0.72, false, "strong", "■■■■□"}, {0.3, false, "good", "■■□□□"},
+		{0.25, false, "good", "■■□□□"}, {0.6, false, "good", "■■■□□"}, {0.15, false, "weak", "■□□□□"},
+		{0.05, false, "poor", "□□□□□"}, {0.9, true, "weak", "■■□□□"}, {0.3, true, "weak", "■■□□□"},
+		{0.15, true, "weak", "■□□□□"}, {0.05, true, "poor", "□□□□□"},
 	} {
-		if got := strings.Fields(matchWords(c.conf, c.noGood))[1]; got != c.want {
-			t.Errorf("matchWords(%.2f, %v) = %q, want %q", c.conf, c.noGood, got, c.want)
+		f := strings.Fields(matchWords(c.conf, c.noGood))
+		if f[1] != c.want || f[0] != c.bar {
+			t.Errorf("matchWords(%.2f, %v) = %q, want %s %s", c.conf, c.noGood, f, c.bar, c.want)
 		}
 	}
 }
