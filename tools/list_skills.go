@@ -12,7 +12,7 @@ import (
 type ListSkillsInput struct {
 	IncludeShadowed bool   `json:"include_shadowed,omitempty" jsonschema:"also list skills whose name a higher-priority skill wins (load them by id)"`
 	Cursor          string `json:"cursor,omitempty" jsonschema:"next_cursor of the previous page; omit for the first page"`
-	Limit           int    `json:"limit,omitempty" jsonschema:"most skills on this page (default: as many as fit the page budget of about 45,000 characters)"`
+	Limit           int    `json:"limit,omitempty" jsonschema:"most skills on this page (default: as many as fit the page, about 90,000 characters of answer)"`
 }
 
 // SkillSummary is level 1 of progressive disclosure: enough to choose.
