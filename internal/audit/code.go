@@ -366,13 +366,16 @@ func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 		return
 	}
 	seen := map[int]bool{}
-	report := func(m []int, weak bool) {
+	report := func(m []int, weak, described bool) {
 		ln := line0 + strings.Count(text[:m[0]], "\n")
 		if seen[ln] {
 			return
 		}
 		near := window(text, m[0], 400)
-		silent := saysSilence(sc, near, w)
+		// A switch described in words is hidden by silence anywhere in
+		// its file, as a named one is (fileSilenced below), unless the
+		// passage round it offers it to the user.
+		silent := saysSilence(sc, near, w) || described && !sc.defence && !offersConsent(consentRe, near) && saysSilence(sc, sc.fileText, w)
 		if weak && !silent {
 			return
 		}
@@ -407,12 +410,15 @@ func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 	}
 	if sc.hints.bypass {
 		for _, m := range bypassRe.FindAllStringIndex(text, 3) {
-			report(m, false)
+			report(m, false, false)
 		}
 	}
 	if sc.hints.bypassWeak {
 		for _, m := range bypassWeakRe.FindAllStringIndex(text, 3) {
-			report(m, true)
+			report(m, true, false)
+		}
+		for _, m := range bypassDescribedRe.FindAllStringIndex(text, 3) {
+			report(m, true, true)
 		}
 	}
 }
