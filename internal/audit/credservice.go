@@ -201,7 +201,7 @@ var (
 	jsDestCall = lazyRE(`\bfetch\(|\baxios(?:\.\w+)?\(|\bhttps?\.(?:request|get)\(|\bgot(?:\.\w+)?\(|\.(?:post|put|patch)\(|\bWebSocket\(|\bnet\.(?:connect|createConnection)\(|\bsendBeacon\(|\.open\(`)
 	// noDest are network matches that name no destination: a session
 	// or socket made before it connects, data written to a connection.
-	noDest = lazyRE(`^(?:requests\.Session|socket\.socket\(|\.sendall\(|\.send\(|\.write\(|urllib3?\.|XMLHttpRequest)$`)
+	noDest = lazyRE(`^(?:requests\.Session|socket\.socket\(|\.sendall\(|\.send\(|\.write\(|urllib3\.|urllib2?\.(?:request|urlopen|urlretrieve|Request)|urllib2|XMLHttpRequest)$`)
 	// importLine is an import, where a library's name is no call.
 	importLine = lazyRE(`^\s*(?:import\b|from\s+\S+\s+import\b|(?:const|let|var)\s+[\w{}\s,]+=\s*require\()`)
 	bareHost   = lazyRE(`(?i)^[a-z0-9-]+(?:\.[a-z0-9-]+)+$`)

@@ -15,7 +15,8 @@ import (
 // examples (examples, patterns, wording, phrases, quoted, what hostile
 // content looks like) and that they are not to be followed ("they are
 // never to be followed", "do not follow them", "(example, do not
-// follow)"); the frame lasts from that block to the next heading of the
+// follow)", "these are not to be run", "things to detect, not steps to
+// perform"); the frame lasts from that block to the next heading of the
 // same or a higher level. Inside it, wording that is listed (a list item,
 // a table row, a blockquote) or in quotation marks is an example: the
 // language rules report it low. A frame that turns to what to do instead
@@ -37,7 +38,7 @@ var (
 	// exampleNounRe says a passage gives examples of wording.
 	exampleNounRe = lazyRE(`(?i)\b(?:examples?|e\.g\.|patterns?|wording|phrases?|phrasing|samples?|quoted|quotations?|indicators?|red\s+flags?|look(?:s)?\s+like|recogni[sz]e|detect)\b`)
 	// notFollowRe says the examples are not to be followed.
-	notFollowRe = lazyRE(`(?i)\b(?:they|it|(?:these|those|this|such|the)(?:\s+(?:examples?|patterns?|phrases?|wording|lines?|texts?|instructions?|strings?|sentences?))?)\s+(?:are|is)\s+(?:never|not)\s+(?:to\s+be\s+)?(?:followed|obeyed|acted\s+(?:on|upon)|instructions\b|an\s+instruction\b)|\b(?:never|do\s+not|don'?t|must\s+not)\s+(?:follow|obey|act\s+(?:on|upon))\s*(?:them|these|those|it|this|any\s+of\s+(?:them|these|those)|the\s+(?:examples?|patterns?|instructions?))?\s*(?:[).,;:!|]|$)`)
+	notFollowRe = lazyRE(`(?i)\b(?:they|it|(?:these|those|this|such|the)(?:\s+(?:examples?|patterns?|phrases?|wording|lines?|texts?|instructions?|strings?|sentences?))?)\s+(?:are|is)\s+(?:never|not)\s+(?:to\s+be\s+)?(?:followed|obeyed|acted\s+(?:on|upon)|run|executed|performed|instructions\b|an\s+instruction\b)|\bnot\s+(?:steps|instructions|commands|actions|things)\s+to\s+(?:perform|follow|obey|run|execute|take|carry\s+out)\b|\b(?:never|do\s+not|don'?t|must\s+not)\s+(?:follow|obey|act\s+(?:on|upon))\s*(?:them|these|those|it|this|any\s+of\s+(?:them|these|those)|the\s+(?:examples?|patterns?|instructions?))?\s*(?:[).,;:!|]|$)`)
 	// pivotRe turns from a prohibition to what to do instead.
 	pivotRe = lazyRE(`(?i)\b(?:instead|rather)\b`)
 )

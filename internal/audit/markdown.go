@@ -68,6 +68,7 @@ func scanMarkdown(sc *skillCtx, rel, src string, li lineIndex) {
 	root := md().Parse(text.NewReader(raw), parser.WithContext(parser.NewContext()))
 	var spans, fences [][2]int
 	var prose []proseBlock
+	var spanFinds []spanFindings
 	hiddenSeen := map[int]bool{}
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
@@ -78,7 +79,9 @@ func scanMarkdown(sc *skillCtx, rel, src string, li lineIndex) {
 			if s, e, ok := inlineRange(n); ok {
 				spans = append(spans, [2]int{fm + s, fm + e})
 				sc.warnedFn = func() bool { return inlineWarned(src, fm+s, fm+e) }
+				from := len(sc.findings)
 				scanInlineCommand(sc, rel, src[fm+s:fm+e], li.line(fm+s))
+				spanFinds = append(spanFinds, spanFindings{fm + s, from, len(sc.findings)})
 				sc.warnedFn = nil
 			}
 		case *ast.FencedCodeBlock, *ast.CodeBlock:
@@ -132,6 +135,7 @@ func scanMarkdown(sc *skillCtx, rel, src string, li lineIndex) {
 		return ast.WalkContinue, nil
 	})
 	frameExamples(src, prose)
+	lowerFramedSpans(sc, prose, spanFinds)
 	for _, b := range prose {
 		sc.frame = b.frame
 		scanLanguage(sc, rel, src, b.start, b.end, li, b.w, spans)

@@ -31,7 +31,7 @@ var (
 	// pyNet and jsNet are any network call (a DNS lookup too: a name
 	// built from data carries it to the name's server): with credentials read in
 	// the same script, a request of any method carries them out.
-	pyNet = lazyRE(`requests\.(?:get|post|put|patch|request|Session)\b|httpx\.|urllib3?\.|urlopen\(|http\.client\.|socket\.(?:socket|create_connection)\(|\.sendall\(|\.sendto\(|smtplib\.|ftplib\.|paramiko\.|aiohttp\.|websocket|pycurl|socket\.(?:gethostbyname(?:_ex)?|getaddrinfo)\(|\bdns\.resolver\.|\bresolver\.(?:resolve|query)\(|(?:subprocess\.\w+|os\.system|os\.popen)\(\s*\[?\s*f?['"](?:curl|wget|nc|ncat|socat|scp|rsync|sftp|ftp)\b`)
+	pyNet = lazyRE(`requests\.(?:get|post|put|patch|request|Session)\b|httpx\.|urllib3\.|` + pyURLLibNet + `|urlopen\(|http\.client\.|socket\.(?:socket|create_connection)\(|\.sendall\(|\.sendto\(|smtplib\.|ftplib\.|paramiko\.|aiohttp\.|websocket|pycurl|socket\.(?:gethostbyname(?:_ex)?|getaddrinfo)\(|\bdns\.resolver\.|\bresolver\.(?:resolve|query)\(|(?:subprocess\.\w+|os\.system|os\.popen)\(\s*\[?\s*f?['"](?:curl|wget|nc|ncat|socat|scp|rsync|sftp|ftp)\b`)
 	jsNet = lazyRE(`\bfetch\(|axios\b|https?\.(?:request|get)\(|net\.(?:connect|createConnection|Socket)\b|XMLHttpRequest|sendBeacon|WebSocket\(|nodemailer|\bgot\(|undici|node-fetch|superagent|\.post\(|\bdns\.(?:resolve\w*|lookup|reverse)\(|\bresolver\.resolve\w*\(|(?:exec|execSync|execFile|execFileSync|spawn|spawnSync)\(\s*['"\x60](?:curl|wget|nc|ncat|socat|scp|rsync|sftp|ftp)\b`)
 	// otherNet is a network call in Ruby, Perl, PHP, Go, PowerShell,
 	// Java, Kotlin, C#, Rust, Swift, Lua, Elixir, R, Julia or Zig
@@ -287,3 +287,9 @@ func scanOtherTaint(sc *skillCtx, rel, text string) {
 	sev, reason := credReadRank(what, text)
 	sc.add(rel, ln, "credential-read", sev, reason, lineAround(text, m[0], m[1]))
 }
+
+// pyURLLibNet is the network half of Python's urllib (urllib.request,
+// Python 2's urllib.urlopen and urllib2, and an import of one of them):
+// urllib.parse, urllib.error and urllib.robotparser split and quote URLs
+// on the machine and send nothing.
+const pyURLLibNet = `\burllib2?\.(?:request|urlopen|urlretrieve|Request)\b|\burllib2\b|\bfrom\s+urllib2?\s+import\s+[^\n]*\b(?:request|urlopen|urlretrieve|Request)\b`
