@@ -60,6 +60,8 @@ func scanSystemCode(sc *skillCtx, rel, code string, line0 int, k fileKind, w whe
 	}
 	if k == kindJS {
 		scanJSWalkWipe(sc, rel, code, c, line0, w)
+	} else if k == kindPython {
+		scanPyWalkWipe(sc, rel, code, c, line0, w)
 	}
 	before := len(sc.findings)
 	scanExecCalls(sc, rel, c, line0, w)

@@ -20,3 +20,21 @@ func FuzzJSWalkWipe(f *testing.F) {
 		fuzzLinesInFile(t, sc, code)
 	})
 }
+
+// FuzzPyWalkWipe: no code stops the Python walker reader (def heads,
+// os.path.join chains, fallbacks, unbalanced brackets and quotes), and
+// every finding's line is inside the file.
+func FuzzPyWalkWipe(f *testing.F) {
+	for _, s := range []string{
+		"import os, shutil\ndef b():\n    return os.environ.get('X') or os.path.join(os.path.expanduser('~'), '..', os.path.basename(os.path.expanduser('~')))\ndef s(d):\n    for n in os.listdir(d):\n        p = os.path.join(d, n)\n        shutil.rmtree(p)\ns(b())\n",
+		"r = os.path.expanduser('~')\nfor n in os.listdir(r):\n    shutil.rmtree(os.path.join(r, n))\n",
+		"os.path.join(", "def (", "shutil.rmtree(os.listdir(", "if :",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, code string) {
+		sc := scanCtx(code)
+		scanPyWalkWipe(sc, "scripts/a.py", code, code, 1, inScript)
+		fuzzLinesInFile(t, sc, code)
+	})
+}
