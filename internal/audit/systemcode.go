@@ -58,6 +58,11 @@ func scanSystemCode(sc *skillCtx, rel, code string, line0 int, k fileKind, w whe
 			sc.add(rel, line0+ln-1, r.rule, sc.rank(r.base, w, false), reason, strings.TrimSpace(lineText(code, li, ln)))
 		}
 	}
+	if k == kindJS {
+		scanJSWalkWipe(sc, rel, code, c, line0, w)
+	} else if k == kindPython {
+		scanPyWalkWipe(sc, rel, code, c, line0, w)
+	}
 	before := len(sc.findings)
 	scanExecCalls(sc, rel, c, line0, w)
 	keepRulesIn(sc, before, execRuleIDs)

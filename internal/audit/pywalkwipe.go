@@ -1,0 +1,228 @@
+package audit
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Removal of every entry of a folder a Python walker lists (rule
+// destructive-command): shutil.rmtree(os.path.join(d, name)) for the
+// names of os.listdir(d) or os.scandir(d), the Python form of the
+// JavaScript walker jswalkwipe.go reads, judged the same way: the root
+// followed through the walker's call, variables, functions that return
+// it and a fallback (os.environ.get("X", home), X or home), with
+// os.path.join, abspath and normpath evaluated.
+
+// pyWalkRm finds a recursive removal call.
+var pyWalkRm = lazyRE(`\bshutil\.rmtree\(`)
+
+// pyChildJoin is one entry straight under a folder held in a variable:
+// os.path.join(d, name), d / name; the folder in group 1 or 2.
+var pyChildJoin = lazyRE(`^os\.path\.join\(\s*(\w+)\s*,\s*\w+(?:\.name)?\s*\)$|^(\w+)\s*/\s*\w+(?:\.name)?$`)
+
+// pyNameTest is a condition that tests an entry's name.
+var pyNameTest = lazyRE(`\bname\b|\.name\b|\bin\s+\w|\.endswith\(|\.startswith\(|fnmatch|\.match\(|[!=]=\s*['"]`)
+
+// pyFuncHead finds a def's head: name in group 1, parameters in group 2.
+var pyFuncHead = lazyRE(`(?m)^[ \t]*def\s+(\w+)\s*\(([^)]*)\)[^:\n]*:`)
+
+// scanPyWalkWipe reports a Python walker that removes every entry of a
+// folder that works out to home, its parent or the root. c is the code
+// with its comments blanked; line0 is the file line of c's first.
+func scanPyWalkWipe(sc *skillCtx, rel, code, c string, line0 int, w where) {
+	if !strings.Contains(c, "listdir") && !strings.Contains(c, "scandir") && !strings.Contains(c, "iterdir") {
+		return
+	}
+	li := newLineIndex(c)
+	for _, m := range pyWalkRm.FindAllStringIndex(c, 32) {
+		args := stmtArgs(c[m[1]-1:])
+		if len(args) == 0 {
+			continue
+		}
+		dir := pyChildDir(c, args[0], m[0])
+		q := regexp.QuoteMeta(dir)
+		if dir == "" || !regexp.MustCompile(`\bos\.(?:listdir|scandir)\(\s*`+q+`\b|\b`+q+`\.iterdir\(`).MatchString(c[:m[0]]) {
+			continue
+		}
+		start, fn, params := 0, "", []string(nil)
+		if fs := pyFuncHead.FindAllStringSubmatchIndex(c[:m[0]], -1); len(fs) > 0 {
+			f := fs[len(fs)-1]
+			start, fn = f[0], c[f[2]:f[3]]
+			for _, p := range splitTop(c[f[4]:f[5]]) {
+				params = append(params, strings.TrimSpace(strings.SplitN(strings.SplitN(p, "=", 2)[0], ":", 2)[0]))
+			}
+		}
+		if pyNameFiltered(c[start:m[0]]) {
+			continue
+		}
+		root := ""
+		if i := indexOf(params, dir); fn != "" && i >= 0 {
+			call := regexp.MustCompile(`\b` + regexp.QuoteMeta(fn) + `\(`)
+			for _, cm := range call.FindAllStringIndex(c, 16) {
+				if strings.HasSuffix(strings.TrimRight(c[:cm[0]], " \t"), "def") {
+					continue
+				}
+				if as := stmtArgs(c[cm[1]-1:]); i < len(as) {
+					if root = pyHomePath(c, as[i], 0); root != "" {
+						break
+					}
+				}
+			}
+		} else {
+			root = pyHomePath(c, dir, 0)
+		}
+		if root == "" {
+			continue
+		}
+		ln := li.line(m[0])
+		sc.add(rel, line0+ln-1, "destructive-command", sc.rank(Critical, w, false),
+			"removes every entry of "+root+" (a walker whose root works out to it)", strings.TrimSpace(lineText(code, li, ln)))
+		return
+	}
+}
+
+// pyChildDir returns the folder whose entry a is, following a variable
+// to its os.path.join, or "".
+func pyChildDir(c, a string, at int) string {
+	a = strings.TrimSpace(a)
+	if m := pyChildJoin.FindStringSubmatch(a); m != nil {
+		return m[1] + m[2]
+	}
+	if !identRe.MatchString(a) {
+		return ""
+	}
+	ms := regexp.MustCompile(`(?m)^[ \t]*`+regexp.QuoteMeta(a)+`\s*=\s*([^\n]+)`).FindAllStringSubmatch(c[:at], -1)
+	if len(ms) == 0 {
+		return ""
+	}
+	if m := pyChildJoin.FindStringSubmatch(strings.TrimSpace(ms[len(ms)-1][1])); m != nil {
+		return m[1] + m[2]
+	}
+	return ""
+}
+
+// pyNameFiltered reports whether the walker body before the removal
+// lets only entries whose name passes a test reach it: an if whose
+// condition tests the name with no "or" alternative, or if not test:
+// continue.
+func pyNameFiltered(body string) bool {
+	for _, m := range regexp.MustCompile(`(?m)^[ \t]*if\s+([^\n]+?):[ \t]*(\S*)`).FindAllStringSubmatch(body, -1) {
+		cond := m[1]
+		if !pyNameTest.MatchString(cond) || regexp.MustCompile(`\bor\b`).MatchString(cond) {
+			continue
+		}
+		if m[2] == "continue" || m[2] == "return" {
+			if strings.Contains(cond, "not ") || strings.Contains(cond, "!=") {
+				return true
+			}
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// pyHomePath returns "the home folder", "the parent of the home folder"
+// or "the root folder" when expression e works out to one of them, or "".
+func pyHomePath(c, e string, depth int) string {
+	switch pyEvalPath(c, e, depth) {
+	case "~":
+		return "the home folder"
+	case "~/..":
+		return "the parent of the home folder"
+	case "/":
+		return "the root folder"
+	}
+	return ""
+}
+
+// pyEvalPath evaluates e as a path as jsEvalPath does, for Python.
+func pyEvalPath(c, e string, depth int) string {
+	e = strings.TrimSpace(e)
+	if depth > 6 || e == "" || len(e) > 400 {
+		return ""
+	}
+	for strings.HasPrefix(e, "(") && strings.HasSuffix(e, ")") && balanced(e, 0) == e {
+		e = strings.TrimSpace(e[1 : len(e)-1])
+	}
+	danger := func(p string) bool { return p == "~" || p == "~/.." || p == "/" }
+	if alts := regexp.MustCompile(`\s+or\s+`).Split(e, -1); len(alts) > 1 {
+		for _, a := range alts {
+			if p := pyEvalPath(c, a, depth+1); danger(p) {
+				return p
+			}
+		}
+		return ""
+	}
+	if homeExpr.MatchString(e) || regexp.MustCompile(`^os\.(?:getenv|environ\.get)\(\s*['"](?:HOME|USERPROFILE)['"]\s*\)$|^os\.path\.expanduser\(\s*['"]~/?['"]\s*\)$`).MatchString(e) {
+		return "~"
+	}
+	if m := regexp.MustCompile(`^os\.(?:getenv|environ\.get)\(`).FindString(e); m != "" {
+		if as := stmtArgs(e[len(m)-1:]); len(as) == 2 {
+			return pyEvalPath(c, as[1], depth+1)
+		}
+		return ""
+	}
+	if l := strLit.FindString(e); l == e {
+		s := strings.Trim(e, "\"'")
+		if s == "~" || strings.HasPrefix(s, "~/") || strings.HasPrefix(s, "/") {
+			return jsNormPath(s)
+		}
+		return ""
+	}
+	if m := regexp.MustCompile(`^os\.path\.(?:abspath|normpath|realpath)\(`).FindString(e); m != "" {
+		if as := stmtArgs(e[len(m)-1:]); len(as) == 1 {
+			return pyEvalPath(c, as[0], depth+1)
+		}
+		return ""
+	}
+	if m := regexp.MustCompile(`^os\.path\.join\(`).FindString(e); m != "" {
+		p := ""
+		for _, a := range stmtArgs(e[len(m)-1:]) {
+			var seg string
+			if l := strLit.FindString(a); l == a {
+				seg = strings.Trim(a, "\"'")
+			} else if bm := regexp.MustCompile(`^os\.path\.basename\((.*)\)$`).FindStringSubmatch(a); bm != nil {
+				if pyEvalPath(c, bm[1], depth+1) != "~" {
+					return ""
+				}
+				seg = "\x00home"
+			} else if seg = pyEvalPath(c, a, depth+1); seg == "" {
+				return ""
+			}
+			if p == "" || strings.HasPrefix(seg, "/") || strings.HasPrefix(seg, "~") {
+				p = seg
+			} else {
+				p += "/" + seg
+			}
+		}
+		if !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") {
+			return ""
+		}
+		return jsNormPath(p)
+	}
+	if identRe.MatchString(e) {
+		for _, m := range regexp.MustCompile(`(?m)^[ \t]*`+regexp.QuoteMeta(e)+`\s*=\s*([^\n]+)`).FindAllStringSubmatch(c, 4) {
+			if p := pyEvalPath(c, m[1], depth+1); p != "" {
+				return p
+			}
+		}
+		return ""
+	}
+	if m := regexp.MustCompile(`^(\w+)\(\s*\)$`).FindStringSubmatch(e); m != nil {
+		h := regexp.MustCompile(`(?m)^def\s+` + regexp.QuoteMeta(m[1]) + `\s*\(\s*\)[^:\n]*:`).FindStringIndex(c)
+		if h == nil {
+			return ""
+		}
+		body := c[h[1]:]
+		if end := regexp.MustCompile(`\n\S`).FindStringIndex(body); end != nil {
+			body = body[:end[0]]
+		}
+		for _, rm := range regexp.MustCompile(`\breturn\s+([^\n]+)`).FindAllStringSubmatch(body, 4) {
+			if p := pyEvalPath(c, rm[1], depth+1); p != "" {
+				return p
+			}
+		}
+	}
+	return ""
+}
