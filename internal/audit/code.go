@@ -187,6 +187,13 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 	if sc.hints.miner || litHintWords().matchAny(c) {
 		lits = strLit.FindAllStringIndex(c, -1)
 	}
+	if len(lits) > 0 && homeRef.MatchString(c) {
+		// a path joined from harmless parts (".config", "gh", "hosts.yml")
+		if l, p := joinedCredPath(c); l != nil {
+			kinds[credService(p)] = true
+			cred, credOff = p+" (joined from parts)", l[0]
+		}
+	}
 	for _, m := range lits {
 		lit := c[m[0]:m[1]]
 		body := strings.Trim(lit, "\"'`")

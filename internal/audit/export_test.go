@@ -20,3 +20,6 @@ func SetMaxShellNodes(n int) (restore func()) {
 	maxShellNodes = n
 	return func() { maxShellNodes = old }
 }
+
+// JoinedCredPathForTest exposes joinedCredPath to the fuzz target.
+func JoinedCredPathForTest(s string) ([]int, string) { return joinedCredPath(s) }

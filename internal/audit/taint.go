@@ -266,6 +266,11 @@ func scanOtherTaint(sc *skillCtx, rel, text string) {
 				break
 			}
 		}
+		if m == nil {
+			if l, p := joinedCredPath(text); l != nil {
+				m, what = l, p+" (joined from parts)"
+			}
+		}
 	}
 	if m == nil {
 		if m = secretEnvEnum(text); m != nil {

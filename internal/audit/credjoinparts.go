@@ -1,0 +1,40 @@
+package audit
+
+import "strings"
+
+// joinedPartsRe matches a run of two or more quoted string literals
+// separated only by commas: the parts of one path-join call
+// (filepath.Join(home, ".config", "gh", "hosts.yml"), Path.Combine,
+// File.join, os.path.join, Paths.get, path.join).
+var joinedPartsRe = lazyRE(`(?:"[^"\n\\]*"|'[^'\n\\]*')(?:\s*,\s*(?:"[^"\n\\]*"|'[^'\n\\]*'))+`)
+
+// joinedCredPath returns the byte range and the path (as "~/a/b/c") of
+// the first run of joined string parts in text that, put together under
+// the home folder, names a credential file credPath knows
+// (".config", "gh", "hosts.yml" is ~/.config/gh/hosts.yml), or nil.
+// Single parts that name a credential on their own are credPartRe's; this
+// catches a path whose parts are each harmless words. The caller checks
+// that the script refers to the home folder.
+func joinedCredPath(text string) ([]int, string) {
+	for _, l := range joinedPartsRe.FindAllStringIndex(text, -1) {
+		var parts []string
+		for _, p := range strings.Split(text[l[0]:l[1]], ",") {
+			p = strings.Trim(strings.TrimSpace(p), `"'`)
+			p = strings.Trim(strings.ReplaceAll(p, `\`, "/"), "/")
+			if p != "" {
+				parts = append(parts, p)
+			}
+		}
+		if len(parts) < 2 {
+			continue
+		}
+		// any suffix of the run may be the part after the home folder
+		for i := 0; i < len(parts)-1; i++ {
+			p := "~/" + strings.Join(parts[i:], "/")
+			if credPath.MatchString(p) && !pubKeyPath(p) {
+				return l, p
+			}
+		}
+	}
+	return nil, ""
+}
