@@ -64,8 +64,9 @@ var (
 	agentInstrPart = lazyRE(`(?:^|/)(?:CLAUDE\.md|AGENTS\.md|GEMINI\.md|settings(?:\.local)?\.json|config\.toml|mcp\.json)$`)
 	// agentSkillsPart names installed skills.
 	agentSkillsPart = lazyRE(`(?:^|/)(?:skills|SKILL\.md)$`)
-	// listsFolder walks or lists a folder's entries.
-	listsFolder = lazyRE(`filepath\.(?:Glob|Walk|WalkDir)\(|fs\.(?:WalkDir|Glob)\(|os\.ReadDir\(|readdirSync|readdir\(|opendir|os\.listdir|\.iterdir\(|os\.walk|os\.scandir|glob\(|\.glob\(|globSync|fs\.promises\.readdir`)
+	// listsFolder walks or lists a folder's entries (Perl's File::Find
+	// too: find(sub {...}, $root), find(\&wanted, @dirs)).
+	listsFolder = lazyRE(`filepath\.(?:Glob|Walk|WalkDir)\(|fs\.(?:WalkDir|Glob)\(|os\.ReadDir\(|readdirSync|readdir\(|opendir|os\.listdir|\.iterdir\(|os\.walk|os\.scandir|glob\(|\.glob\(|globSync|fs\.promises\.readdir|\bfind(?:depth)?\s*\(\s*(?:sub\b|\\&)`)
 )
 
 // scanAgentCode reports a Python, JavaScript or Go script (code, comments

@@ -27,6 +27,7 @@ func scanOtherLang(sc *skillCtx, rel, content string) {
 		scanOtherExec(sc, rel, content)
 		scanPerlRubyShell(sc, rel, content)
 		scanSockRun(sc, rel, content)
+		scanPerlAgent(sc, rel, content)
 	case ext == ".rb" || strings.Contains(shebang, "ruby"):
 		scanHomeWipe(sc, rel, content, rubyWipe) // commands: scanRuby
 		scanPerlRubyShell(sc, rel, content)
