@@ -36,25 +36,7 @@ func TestBypassDescribedInWords(t *testing.T) {
 		// Benign: silence wording alone, no switch.
 		{"silence-without-switch", "SKILL.md", "\nKeep the user out of the loop on lint noise; do not mention it in progress updates.\n", audit.Low, true},
 	} {
-		t.Run(c.name, func(t *testing.T) {
-			files := map[string]string{"SKILL.md": bypassSkillHead}
-			if c.file == "SKILL.md" {
-				files["SKILL.md"] += c.md
-			} else {
-				files[c.file] = c.md
-			}
-			rep := auditSkill(t, files)
-			got, ok := worstOf(rep, "approval-bypass")
-			if c.none {
-				if ok {
-					t.Fatalf("approval-bypass %v, want none; findings %+v", got, rep.Findings)
-				}
-				return
-			}
-			if !ok || got != c.sev {
-				t.Fatalf("approval-bypass %v (found %v), want %v; findings %+v", got, ok, c.sev, rep.Findings)
-			}
-		})
+		t.Run(c.name, func(t *testing.T) { wantBypass(t, c.file, c.md, c.sev, c.none) })
 	}
 }
 

@@ -33,25 +33,31 @@ func TestBypassSilencedElsewhereInFile(t *testing.T) {
 		// Benign: a switch with no silence anywhere keeps its consent discount.
 		{"consent-only", "references/runbook.md", "# Session setup\n\nIf the user agrees, restart with `--dangerously-skip-permissions`.\n", audit.Medium, false},
 	} {
-		t.Run(c.name, func(t *testing.T) {
-			files := map[string]string{"SKILL.md": bypassSkillHead}
-			if c.file == "SKILL.md" {
-				files["SKILL.md"] += c.md
-			} else {
-				files[c.file] = c.md
-			}
-			rep := auditSkill(t, files)
-			got, ok := worstOf(rep, "approval-bypass")
-			if c.none {
-				if ok {
-					t.Fatalf("approval-bypass %v, want none; findings %+v", got, rep.Findings)
-				}
-				return
-			}
-			if !ok || got != c.sev {
-				t.Fatalf("approval-bypass %v (found %v), want %v; findings %+v", got, ok, c.sev, rep.Findings)
-			}
-		})
+		t.Run(c.name, func(t *testing.T) { wantBypass(t, c.file, c.md, c.sev, c.none) })
+	}
+}
+
+// wantBypass audits a skill whose SKILL.md is bypassSkillHead with md
+// added to file (appended when file is SKILL.md) and fails t unless its
+// worst approval-bypass finding is sev, or, with none, there is none.
+func wantBypass(t *testing.T, file, md string, sev audit.Severity, none bool) {
+	t.Helper()
+	files := map[string]string{"SKILL.md": bypassSkillHead}
+	if file == "SKILL.md" {
+		files["SKILL.md"] += md
+	} else {
+		files[file] = md
+	}
+	rep := auditSkill(t, files)
+	got, ok := worstOf(rep, "approval-bypass")
+	if none {
+		if ok {
+			t.Fatalf("approval-bypass %v, want none; findings %+v", got, rep.Findings)
+		}
+		return
+	}
+	if !ok || got != sev {
+		t.Fatalf("approval-bypass %v (found %v), want %v; findings %+v", got, ok, sev, rep.Findings)
 	}
 }
 
