@@ -31,6 +31,21 @@ var jsNameTest = lazyRE(`\.name\b|\bname\b|\.includes\(|\.test\(|\.has\(|endsWit
 // const f = (a, b) => {; name in group 1 or 3, parameters in 2 or 4.
 var jsFuncHead = lazyRE(`\bfunction\s+(\w+)\s*\(([^)]*)\)\s*\{|\b(?:const|let|var)\s+(\w+)\s*=\s*(?:async\s*)?\(([^)]*)\)\s*=>`)
 
+// jsIfHead is an if statement's head, up to its condition's parenthesis.
+var jsIfHead = lazyRE(`\bif\s*\(`)
+
+// jsPathCall is a path.resolve, path.join or path.normalize call starting an expression; the function in group 1.
+var jsPathCall = lazyRE(`^path\.(resolve|join|normalize)\(`)
+
+// jsBasename is a whole path.basename(x) expression; x in group 1.
+var jsBasename = lazyRE(`^path\.basename\((.*)\)$`)
+
+// nullaryCall is a whole call of a function with no arguments (JavaScript and Python); its name in group 1.
+var nullaryCall = lazyRE(`^(\w+)\(\s*\)$`)
+
+// jsReturn is a return statement's value (group 1).
+var jsReturn = lazyRE(`\breturn\s+([^;\n]+)`)
+
 // scanJSWalkWipe reports a JavaScript walker that removes every entry
 // of a folder that works out to home, its parent or the root. c is the
 // code with its comments blanked; line0 is the file line of c's first.
@@ -116,7 +131,7 @@ func jsEnclosingFunc(c string, at int) (string, []string, int) {
 // condition tests the name and has no || alternative (the removal
 // inside it), or if (!test) continue.
 func jsNameFiltered(body string) bool {
-	for _, i := range regexp.MustCompile(`\bif\s*\(`).FindAllStringIndex(body, -1) {
+	for _, i := range jsIfHead.FindAllStringIndex(body, -1) {
 		cond := balanced(body, i[1]-1)
 		if !jsNameTest.MatchString(cond) || strings.Contains(cond, "||") {
 			continue
@@ -200,7 +215,7 @@ func jsEvalPath(c, e string, depth int) string {
 		}
 		return ""
 	}
-	if m := regexp.MustCompile(`^path\.(resolve|join|normalize)\(`).FindStringSubmatch(e); m != nil {
+	if m := jsPathCall.FindStringSubmatch(e); m != nil {
 		args := stmtArgs(e[len(m[0])-1:])
 		p := ""
 		for _, a := range args {
@@ -208,7 +223,7 @@ func jsEvalPath(c, e string, depth int) string {
 			var seg string
 			if l := strLit.FindString(a); l == a {
 				seg = strings.Trim(a, "\"'`")
-			} else if bm := regexp.MustCompile(`^path\.basename\((.*)\)$`).FindStringSubmatch(a); bm != nil {
+			} else if bm := jsBasename.FindStringSubmatch(a); bm != nil {
 				if jsEvalPath(c, bm[1], depth+1) != "~" {
 					return ""
 				}
@@ -239,7 +254,7 @@ func jsEvalPath(c, e string, depth int) string {
 		}
 		return ""
 	}
-	if m := regexp.MustCompile(`^(\w+)\(\s*\)$`).FindStringSubmatch(e); m != nil {
+	if m := nullaryCall.FindStringSubmatch(e); m != nil {
 		q := regexp.QuoteMeta(m[1])
 		if am := regexp.MustCompile(`\b(?:const|let|var)\s+` + q + `\s*=\s*(?:async\s*)?\(\s*\)\s*=>\s*([^{\n;][^;\n]*)`).FindStringSubmatch(c); am != nil {
 			return jsEvalPath(c, am[1], depth+1)
@@ -249,7 +264,7 @@ func jsEvalPath(c, e string, depth int) string {
 			return ""
 		}
 		body := balanced(c, hm[1]-1)
-		for _, rm := range regexp.MustCompile(`\breturn\s+([^;\n]+)`).FindAllStringSubmatch(body, 4) {
+		for _, rm := range jsReturn.FindAllStringSubmatch(body, 4) {
 			if p := jsEvalPath(c, rm[1], depth+1); p != "" {
 				return p
 			}

@@ -26,6 +26,36 @@ var pyNameTest = lazyRE(`\bname\b|\.name\b|\bin\s+\w|\.endswith\(|\.startswith\(
 // pyFuncHead finds a def's head: name in group 1, parameters in group 2.
 var pyFuncHead = lazyRE(`(?m)^[ \t]*def\s+(\w+)\s*\(([^)]*)\)[^:\n]*:`)
 
+// pyIfLine is an if line: its condition in group 1, what follows the colon on the line in group 2.
+var pyIfLine = lazyRE(`(?m)^[ \t]*if\s+([^\n]+?):[ \t]*(\S*)`)
+
+// pyOrWord is Python's or.
+var pyOrWord = lazyRE(`\bor\b`)
+
+// pyOrSplit is the or between an expression's alternatives.
+var pyOrSplit = lazyRE(`\s+or\s+`)
+
+// pyHomeCall is an expression that is the home folder: HOME or USERPROFILE read, or ~ expanded.
+var pyHomeCall = lazyRE(`^os\.(?:getenv|environ\.get)\(\s*['"](?:HOME|USERPROFILE)['"]\s*\)$|^os\.path\.expanduser\(\s*['"]~/?['"]\s*\)$`)
+
+// pyGetenv is an environment read starting an expression.
+var pyGetenv = lazyRE(`^os\.(?:getenv|environ\.get)\(`)
+
+// pyNormCall is a path normalisation starting an expression.
+var pyNormCall = lazyRE(`^os\.path\.(?:abspath|normpath|realpath)\(`)
+
+// pyJoinCall is os.path.join starting an expression.
+var pyJoinCall = lazyRE(`^os\.path\.join\(`)
+
+// pyBasename is a whole os.path.basename(x) expression; x in group 1.
+var pyBasename = lazyRE(`^os\.path\.basename\((.*)\)$`)
+
+// pyDedent is a line starting at column 0: the end of an indented body.
+var pyDedent = lazyRE(`\n\S`)
+
+// pyReturn is a return statement's value (group 1).
+var pyReturn = lazyRE(`\breturn\s+([^\n]+)`)
+
 // scanPyWalkWipe reports a Python walker that removes every entry of a
 // folder that works out to home, its parent or the root. c is the code
 // with its comments blanked; line0 is the file line of c's first.
@@ -106,9 +136,9 @@ func pyChildDir(c, a string, at int) string {
 // condition tests the name with no "or" alternative, or if not test:
 // continue.
 func pyNameFiltered(body string) bool {
-	for _, m := range regexp.MustCompile(`(?m)^[ \t]*if\s+([^\n]+?):[ \t]*(\S*)`).FindAllStringSubmatch(body, -1) {
+	for _, m := range pyIfLine.FindAllStringSubmatch(body, -1) {
 		cond := m[1]
-		if !pyNameTest.MatchString(cond) || regexp.MustCompile(`\bor\b`).MatchString(cond) {
+		if !pyNameTest.MatchString(cond) || pyOrWord.MatchString(cond) {
 			continue
 		}
 		if m[2] == "continue" || m[2] == "return" {
@@ -146,7 +176,7 @@ func pyEvalPath(c, e string, depth int) string {
 		e = strings.TrimSpace(e[1 : len(e)-1])
 	}
 	danger := func(p string) bool { return p == "~" || p == "~/.." || p == "/" }
-	if alts := regexp.MustCompile(`\s+or\s+`).Split(e, -1); len(alts) > 1 {
+	if alts := pyOrSplit.Split(e, -1); len(alts) > 1 {
 		for _, a := range alts {
 			if p := pyEvalPath(c, a, depth+1); danger(p) {
 				return p
@@ -154,10 +184,10 @@ func pyEvalPath(c, e string, depth int) string {
 		}
 		return ""
 	}
-	if homeExpr.MatchString(e) || regexp.MustCompile(`^os\.(?:getenv|environ\.get)\(\s*['"](?:HOME|USERPROFILE)['"]\s*\)$|^os\.path\.expanduser\(\s*['"]~/?['"]\s*\)$`).MatchString(e) {
+	if homeExpr.MatchString(e) || pyHomeCall.MatchString(e) {
 		return "~"
 	}
-	if m := regexp.MustCompile(`^os\.(?:getenv|environ\.get)\(`).FindString(e); m != "" {
+	if m := pyGetenv.FindString(e); m != "" {
 		if as := stmtArgs(e[len(m)-1:]); len(as) == 2 {
 			return pyEvalPath(c, as[1], depth+1)
 		}
@@ -170,19 +200,19 @@ func pyEvalPath(c, e string, depth int) string {
 		}
 		return ""
 	}
-	if m := regexp.MustCompile(`^os\.path\.(?:abspath|normpath|realpath)\(`).FindString(e); m != "" {
+	if m := pyNormCall.FindString(e); m != "" {
 		if as := stmtArgs(e[len(m)-1:]); len(as) == 1 {
 			return pyEvalPath(c, as[0], depth+1)
 		}
 		return ""
 	}
-	if m := regexp.MustCompile(`^os\.path\.join\(`).FindString(e); m != "" {
+	if m := pyJoinCall.FindString(e); m != "" {
 		p := ""
 		for _, a := range stmtArgs(e[len(m)-1:]) {
 			var seg string
 			if l := strLit.FindString(a); l == a {
 				seg = strings.Trim(a, "\"'")
-			} else if bm := regexp.MustCompile(`^os\.path\.basename\((.*)\)$`).FindStringSubmatch(a); bm != nil {
+			} else if bm := pyBasename.FindStringSubmatch(a); bm != nil {
 				if pyEvalPath(c, bm[1], depth+1) != "~" {
 					return ""
 				}
@@ -209,16 +239,16 @@ func pyEvalPath(c, e string, depth int) string {
 		}
 		return ""
 	}
-	if m := regexp.MustCompile(`^(\w+)\(\s*\)$`).FindStringSubmatch(e); m != nil {
+	if m := nullaryCall.FindStringSubmatch(e); m != nil {
 		h := regexp.MustCompile(`(?m)^def\s+` + regexp.QuoteMeta(m[1]) + `\s*\(\s*\)[^:\n]*:`).FindStringIndex(c)
 		if h == nil {
 			return ""
 		}
 		body := c[h[1]:]
-		if end := regexp.MustCompile(`\n\S`).FindStringIndex(body); end != nil {
+		if end := pyDedent.FindStringIndex(body); end != nil {
 			body = body[:end[0]]
 		}
-		for _, rm := range regexp.MustCompile(`\breturn\s+([^\n]+)`).FindAllStringSubmatch(body, 4) {
+		for _, rm := range pyReturn.FindAllStringSubmatch(body, 4) {
 			if p := pyEvalPath(c, rm[1], depth+1); p != "" {
 				return p
 			}
