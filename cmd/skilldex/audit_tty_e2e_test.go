@@ -47,6 +47,26 @@ func ttyStdoutErr(t *testing.T, cols int, env []string, args ...string) (string,
 	return ansi.ReplaceAllString(out, ""), stderr.String(), code
 }
 
+// ttyAll runs the skilldex binary with args with stdin, stdout and stderr
+// all on a pseudo-terminal of cols columns, as a person runs it, and
+// returns what the terminal showed (ANSI colour removed, CRLF made LF).
+func ttyAll(t *testing.T, cols int, env []string, args ...string) (string, int) {
+	t.Helper()
+	ptmx, tty, err := pty.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ptmx.Close()
+	must(t, pty.Setsize(ptmx, &pty.Winsize{Rows: 50, Cols: uint16(cols)}))
+	cmd := exec.Command(binary(t), args...)
+	cmd.Env = append(os.Environ(), env...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, tty
+	must(t, cmd.Start())
+	tty.Close()
+	out, code := waitTerminal(t, ptmx, cmd)
+	return ansi.ReplaceAllString(out, ""), code
+}
+
 // squeezed is s without white space: fitting text to a terminal only
 // moves and drops spaces and breaks lines, so this stays the same.
 func squeezed(s string) string { return strings.Join(strings.Fields(s), "") }
@@ -210,6 +230,47 @@ func TestReportsInATerminal(t *testing.T) {
 			if squeezed(out) != squeezed(string(piped)) {
 				t.Errorf("%v in %d columns: text changed:\n%s\n--- piped\n%s", args, cols, out, piped)
 			}
+		}
+	}
+}
+
+// TestErrorsInATerminal: a usage error and a command's error, on a
+// terminal's stderr, fit its width and say the program's name once; piped
+// they are the same words on one line each.
+func TestErrorsInATerminal(t *testing.T) {
+	ex := filepath.Join(repoRoot(t), "examples", "skills")
+	env := []string{"TERM=xterm-256color", "NO_COLOR=", "SKILLDEX_DIRS=", "SKILLDEX_DATA_DIR="}
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"read", "pdf-forms", "--mem", "--dir", ex}, 2, `skilldex: read needs NAME|ID PATH; got only "pdf-forms"`},
+		{[]string{"show", "a-skill-name-nobody-wrote-anywhere-at-all", "--mem", "--dir", ex}, 1, `skilldex: skill "a-skill-name-nobody-wrote-anywhere-at-all" not found`},
+	} {
+		cmd := exec.Command(binary(t), tc.args...)
+		cmd.Env = append(os.Environ(), env...)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		_ = cmd.Run()
+		piped := stderr.String()
+		if !strings.Contains(piped, tc.want) || strings.Contains(piped, "skilldex: skilldex") {
+			t.Fatalf("%v piped: stderr %q; want %q, the program named once", tc.args, piped, tc.want)
+		}
+		if termtext.StringWidth(lines(piped)[0]) <= 40 {
+			t.Fatalf("%v: the error line %q fits 40 columns already; the test needs a longer one", tc.args, lines(piped)[0])
+		}
+		out, code := ttyAll(t, 40, env, tc.args...)
+		if code != tc.code {
+			t.Errorf("%v in a terminal: exit %d, want %d\n%s", tc.args, code, tc.code, out)
+		}
+		for _, l := range lines(out) {
+			if w := termtext.StringWidth(l); w > 40 {
+				t.Errorf("%v in 40 columns: line of %d columns: %q", tc.args, w, l)
+			}
+		}
+		if squeezed(out) != squeezed(piped) {
+			t.Errorf("%v in 40 columns: text changed:\n%s\n--- piped\n%s", tc.args, out, piped)
 		}
 	}
 }

@@ -57,13 +57,13 @@ func noArgs(cmd *cobra.Command, args []string) error {
 		return nil
 	}
 	if cmd.HasSubCommands() {
-		msg := fmt.Sprintf("%s has no command %q", cmd.CommandPath(), args[0])
+		msg := fmt.Sprintf("%s has no command %q", commandWords(cmd), args[0])
 		if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
 			msg += "; did you mean " + strings.Join(s, " or ") + "?"
 		}
 		return &usageError{cmd, msg}
 	}
-	return &usageError{cmd, fmt.Sprintf("%s takes no arguments, got %q", cmd.CommandPath(), strings.Join(args, " "))}
+	return &usageError{cmd, fmt.Sprintf("%s takes no arguments, got %q", commandWords(cmd), strings.Join(args, " "))}
 }
 
 // notFoundText: `skill "pdf-fomrs" not found among 3 skills; did you mean

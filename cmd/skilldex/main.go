@@ -13,6 +13,7 @@ import (
 	"syscall"
 
 	"github.com/skilldex/skilldex/internal/gcpolicy"
+	"github.com/skilldex/skilldex/internal/termtext"
 )
 
 func main() {
@@ -62,7 +63,7 @@ func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if errors.As(err, &ec) {
 		return int(ec)
 	}
-	fmt.Fprintln(stderr, "skilldex:", renderError(err))
+	fmt.Fprintln(stderr, termtext.FitLines("skilldex: "+renderError(err), termWidth(stderr)))
 	return 1
 }
 

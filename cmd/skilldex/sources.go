@@ -126,7 +126,7 @@ func bindLimits(cmd *cobra.Command, f *sourceFlags) {
 func exactArgs(n int, what string) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
 		if len(args) != n {
-			return fmt.Errorf("%s takes %s; see: %s --help", cmd.CommandPath(), what, cmd.CommandPath())
+			return fmt.Errorf("%s takes %s; see: %s --help", commandWords(cmd), what, cmd.CommandPath())
 		}
 		return nil
 	}

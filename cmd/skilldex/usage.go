@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/skilldex/skilldex/internal/config"
+	"github.com/skilldex/skilldex/internal/termtext"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -24,9 +25,21 @@ type usageError struct {
 func (e *usageError) Error() string { return e.msg }
 
 // printUsageError writes e as `skilldex: MSG`, the usage line and where
-// the help is.
+// the help is, each fitted to w's width on a terminal (termWidth).
 func printUsageError(w io.Writer, e *usageError) {
-	fmt.Fprintf(w, "skilldex: %s\nUsage: %s\nRun '%s --help' for more.\n", e.msg, e.cmd.UseLine(), e.cmd.CommandPath())
+	width := termWidth(w)
+	fmt.Fprintf(w, "%s\n%s\n%s\n", termtext.FitLines("skilldex: "+e.msg, width),
+		termtext.FitLines("Usage: "+e.cmd.UseLine(), width), termtext.FitLines("Run '"+e.cmd.CommandPath()+" --help' for more.", width))
+}
+
+// commandWords is c's path without the program's name ("read", "sources
+// add"), for messages that already start with "skilldex: ".
+func commandWords(c *cobra.Command) string {
+	path := c.CommandPath()
+	if c.HasParent() {
+		return strings.TrimPrefix(path, c.Root().Name()+" ")
+	}
+	return path
 }
 
 // flagValue matches pflag's "invalid argument" error.
@@ -113,8 +126,8 @@ var argCountRE = regexp.MustCompile(`^(?:accepts|requires)(?: at least| at most|
 const extraArgsHint = "skilldex/extra-args-hint"
 
 // argCountText is msg, a cobra argument-count error of c, in the command's
-// own words (its Use line): `skilldex read needs NAME|ID PATH; got only
-// "pdf-forms"`, or `skilldex show takes NAME|ID; got 2 arguments: "pdf"
+// own words (its Use line): `read needs NAME|ID PATH; got only
+// "pdf-forms"`, or `show takes NAME|ID; got 2 arguments: "pdf"
 // "forms" (quote an argument that holds spaces)`. Any other msg is
 // returned as it is.
 func argCountText(c *cobra.Command, args []string, msg string) string {
@@ -124,20 +137,20 @@ func argCountText(c *cobra.Command, args []string, msg string) string {
 		return msg
 	}
 	if len(args) == 0 {
-		return fmt.Sprintf("%s needs %s", c.CommandPath(), want)
+		return fmt.Sprintf("%s needs %s", commandWords(c), want)
 	}
 	quoted := make([]string, len(args))
 	for i, a := range args {
 		quoted[i] = fmt.Sprintf("%q", a)
 	}
 	if least, _ := strconv.Atoi(m[1]); len(args) < least {
-		return fmt.Sprintf("%s needs %s; got only %s", c.CommandPath(), want, strings.Join(quoted, " "))
+		return fmt.Sprintf("%s needs %s; got only %s", commandWords(c), want, strings.Join(quoted, " "))
 	}
 	hint := c.Annotations[extraArgsHint]
 	if hint == "" {
 		hint = "quote an argument that holds spaces"
 	}
-	return fmt.Sprintf("%s takes %s; got %d arguments: %s (%s)", c.CommandPath(), want, len(args), strings.Join(quoted, " "), hint)
+	return fmt.Sprintf("%s takes %s; got %d arguments: %s (%s)", commandWords(c), want, len(args), strings.Join(quoted, " "), hint)
 }
 
 // unknownCommand is cobra's error for a mistyped command, as a usageError

@@ -63,8 +63,8 @@ func TestBadArguments(t *testing.T) {
 		{[]string{"search", "--min-score", "-2", "pdf"}, "--min-score -2"},
 		{[]string{"validate", "--json", "./nonexistent"}, "cannot validate ./nonexistent"},
 		{[]string{"validate", "./nonexistent", ex}, "cannot validate ./nonexistent"},
-		{[]string{"list", "extra"}, `skilldex list takes no arguments, got "extra"`},
-		{[]string{"cache", "lsit"}, `skilldex cache has no command "lsit"`},
+		{[]string{"list", "extra"}, `skilldex: list takes no arguments, got "extra"`},
+		{[]string{"cache", "lsit"}, `skilldex: cache has no command "lsit"`},
 		{[]string{"lsit"}, "did you mean list?"},
 	}
 	for _, tc := range cases {
@@ -249,20 +249,20 @@ func TestUsageErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"search"}, "skilldex search needs QUERY...\nUsage: skilldex search QUERY... [flags]\n"},
-		{[]string{"init-agent"}, "init-agent needs the agent to set up: one of claude, codex,"},
+		{[]string{"search"}, "skilldex: search needs QUERY...\nUsage: skilldex search QUERY... [flags]\n"},
+		{[]string{"init-agent"}, "skilldex: init-agent needs the agent to set up: one of claude, codex,"},
 		{[]string{"init-agent", "claud"}, `unknown agent "claud"; did you mean claude?`},
 		{[]string{"search", "--limt", "3", "pdf"}, "unknown flag --limt; did you mean --limit?\nUsage: skilldex search"},
 		{[]string{"search", "-n", "abc", "pdf"}, `--limit wants a whole number, got "abc"`},
 		{[]string{"search", "--min-score", "high", "pdf"}, `--min-score wants a number, got "high"`},
 		{[]string{"serve", "--debounce", "soon"}, `--debounce wants a duration such as 30s`},
 		{[]string{"serach", "pdf"}, `unknown command "serach" for "skilldex"; did you mean search?`},
-		{[]string{"cache", "lst"}, `skilldex cache has no command "lst"; did you mean list?`},
-		{[]string{"show"}, "skilldex show needs"},
-		{[]string{"read", "pdf-forms"}, `skilldex read needs NAME|ID PATH; got only "pdf-forms"` + "\nUsage: skilldex read"},
-		{[]string{"show", "pdf", "forms"}, `skilldex show takes NAME|ID; got 2 arguments: "pdf" "forms" (quote an argument that holds spaces)`},
-		{[]string{"run", "pdf-forms", "scripts/list_fields.py", "in.pdf"}, `skilldex run takes SKILL SCRIPT; got 3 arguments: "pdf-forms" "scripts/list_fields.py" "in.pdf" (give the script's arguments as --arg KEY=VALUE`},
-		{[]string{"eval"}, "skilldex eval needs QUERIES.tsv\n"},
+		{[]string{"cache", "lst"}, `skilldex: cache has no command "lst"; did you mean list?`},
+		{[]string{"show"}, "skilldex: show needs"},
+		{[]string{"read", "pdf-forms"}, `skilldex: read needs NAME|ID PATH; got only "pdf-forms"` + "\nUsage: skilldex read"},
+		{[]string{"show", "pdf", "forms"}, `skilldex: show takes NAME|ID; got 2 arguments: "pdf" "forms" (quote an argument that holds spaces)`},
+		{[]string{"run", "pdf-forms", "scripts/list_fields.py", "in.pdf"}, `skilldex: run takes SKILL SCRIPT; got 3 arguments: "pdf-forms" "scripts/list_fields.py" "in.pdf" (give the script's arguments as --arg KEY=VALUE`},
+		{[]string{"eval"}, "skilldex: eval needs QUERIES.tsv\n"},
 	}
 	for _, tc := range cases {
 		r := cli(t, append(tc.args, "--mem", "--dir", ex)...)
