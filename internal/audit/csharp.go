@@ -46,8 +46,9 @@ var (
 	// collection.
 	csForeach = lazyRE(`\bforeach\s*\(\s*(?:var|[\w.<>\[\]?]+)\s+(\w+)\s+in\s+([^)\n]+)\)`)
 	// csMethod declares a method or local function: group 1 its name,
-	// group 2 its parameters.
-	csMethod = lazyRE(`(?m)^[ \t]*(?:(?:public|private|protected|internal|static|async|override|virtual|sealed|unsafe|extern|new|partial)\s+)*[\w.<>\[\],?]+\s+(\w+)\s*\(([^()]*)\)\s*(?:\{|=>|$)`)
+	// group 2 its parameters. The return type may be a tuple, bare
+	// ((int code, string output)) or in a generic (Task<(int, string)>).
+	csMethod = lazyRE(`(?m)^[ \t]*(?:(?:public|private|protected|internal|static|async|override|virtual|sealed|unsafe|extern|new|partial)\s+)*(?:\([^()\n]*\)\??|[\w.]+\s*<\s*\([^()\n]*\)\s*>\??|[\w.<>\[\],?]+)\s+(\w+)\s*\(([^()]*)\)\s*(?:\{|=>|$)`)
 )
 
 // csFlow is what one C# file's variables hold: connections (conn) and

@@ -11,7 +11,7 @@ import (
 // Ruby, Go and Lua, Lua's and C#'s remote shells (scanLua, scanCSharp) and startup writes (scanLua), and
 // the commands Perl gives the shell (Ruby's: scanRuby), and R's and
 // Julia's fetched code evaluated (scanFetchEval), and the commands Zig
-// spawns (scanZigExec). The
+// spawns (scanZigExec), and the commands Rust starts (scanRustExec). The
 // language comes from the extension, else the shebang.
 func scanOtherLang(sc *skillCtx, rel, content string) {
 	ext := strings.ToLower(path.Ext(rel))
@@ -40,6 +40,7 @@ func scanOtherLang(sc *skillCtx, rel, content string) {
 		scanCSharp(sc, rel, content)
 	case ext == ".rs":
 		scanHomeWipe(sc, rel, content, rustWipe)
+		scanRustExec(sc, rel, content)
 	case ext == ".lua" || strings.Contains(shebang, "lua"):
 		scanLua(sc, rel, content)
 	case ext == ".r" || ext == ".jl":

@@ -1,0 +1,185 @@
+package audit
+
+import "strings"
+
+// Rust's process spawning read as shell: std::process::Command (tokio's
+// too) runs the program given to Command::new with the arguments its
+// builder adds (.arg(x), .args([..]), .args(&[..]), .args(vec![..])),
+// chained on the call or added later to a builder bound with let. A
+// build.rs runs at every cargo build, a program whenever the skill runs
+// it. Each command becomes one shell line at the line of its
+// Command::new, in file order, so a file downloaded by one command
+// (curl -o) and run by a later one (sh) is read as the shell script it
+// is. A string literal is a word; an argument that is a plain variable
+// (fetched, &fetched, fetched.as_str()) reads as "$fetched", so two
+// commands handed the same variable name the same file; anything else
+// reads as $ARG. A shell given -c runs the literal after it as a script.
+// The shell rules of a script's commands (download-exec,
+// reverse-shell, destructive-command, system-trust,
+// registry-exec-credential, persistence) read the result.
+
+var (
+	// rustCmdNew starts a Command: the program is the first argument
+	// after the match's end.
+	rustCmdNew = lazyRE(`\b(?:(?:std|tokio)::)?(?:process::)?Command::new\s*\(`)
+	// rustCmdLet binds a builder: group 1 its name, the text before a
+	// Command::new on its line.
+	rustCmdLet = lazyRE(`\blet\s+(?:mut\s+)?(\w+)\s*(?::\s*[\w:]+\s*)?=\s*$`)
+	// rustArgCall is a builder method adding arguments: group 1 arg or
+	// args; the argument list starts at the match's end.
+	rustArgCall = lazyRE(`^\s*\.\s*(args?)\s*\(`)
+	// rustAnyCall is any other builder method (.env, .current_dir,
+	// .status, ...); its arguments start at the match's end.
+	rustAnyCall = lazyRE(`^\s*\.\s*\w+\s*(?:::\s*<[^>\n]*>\s*)?\(`)
+	// rustPlainVar is an argument that is one variable, by reference or
+	// as a borrowed string: group 1 the name.
+	rustPlainVar = lazyRE(`^&?(?:mut\s+)?([A-Za-z_]\w*)(?:\s*\.\s*(?:as_str|as_path|as_os_str|clone|to_string|to_owned|display)\s*\(\s*\))?$`)
+	// rustListOpen opens a literal list passed to args.
+	rustListOpen = lazyRE(`^\s*&?\s*(?:vec!\s*)?\[`)
+	// rustExecRuleIDs are the rules kept from the shell scan of the
+	// commands.
+	rustExecRuleIDs = lazySet("destructive-command", "system-trust", "registry-exec-credential", "persistence", "download-exec", "reverse-shell")
+)
+
+// maxRustCommands bounds the commands read in one file.
+const maxRustCommands = 64
+
+// scanRustExec runs the shell rules over the commands a Rust file starts
+// (see above).
+func scanRustExec(sc *skillCtx, rel, text string) {
+	if !strings.Contains(text, "Command::new") {
+		return
+	}
+	c := stripComments(text, kindJS)
+	li := newLineIndex(c)
+	lines := make([]string, strings.Count(c, "\n")+1)
+	type builder struct {
+		line  int
+		words []string
+	}
+	var cmds []*builder
+	named := map[string]*builder{}
+	for _, m := range rustCmdNew.FindAllStringIndex(c, maxRustCommands) {
+		args := callArgs(c[m[1]:])
+		if len(args) == 0 {
+			continue
+		}
+		b := &builder{line: li.line(m[0]) - 1, words: []string{rustWord(args[0])}}
+		rest := rustSkipCall(c, m[1])
+		b.words = append(b.words, rustChainArgs(c, rest)...)
+		lineStart := strings.LastIndexByte(c[:m[0]], '\n') + 1
+		if lm := rustCmdLet.FindStringSubmatch(c[lineStart:m[0]]); lm != nil {
+			named[lm[1]] = b
+		}
+		cmds = append(cmds, b)
+	}
+	// Arguments added later to a bound builder: name.arg(..), name.args(..).
+	for name, b := range named {
+		for at := wordIndex(c, name, 0); at >= 0; at = wordIndex(c, name, at+len(name)) {
+			end := at + len(name)
+			if at > 0 && c[at-1] == '.' || !rustArgCall.MatchString(c[end:]) {
+				continue
+			}
+			b.words = append(b.words, rustChainArgs(c, end)...)
+		}
+	}
+	if len(cmds) == 0 {
+		return
+	}
+	for _, b := range cmds {
+		cmd := ""
+		if zigShells[b.words[0]] && len(b.words) >= 3 && b.words[1] == "-c" {
+			cmd = b.words[2]
+			if !strings.HasPrefix(cmd, "$") {
+				cmd = strings.ReplaceAll(cmd, "\n", " ")
+			}
+		} else {
+			for _, w := range b.words {
+				if !strings.HasPrefix(w, "$") {
+					w = shellQuote(w)
+				}
+				cmd += " " + w
+			}
+		}
+		if cmd = strings.TrimSpace(cmd); b.line < 0 || b.line >= len(lines) {
+			continue
+		} else if lines[b.line] != "" {
+			lines[b.line] += "; " + cmd
+		} else {
+			lines[b.line] = cmd
+		}
+	}
+	before := len(sc.findings)
+	scanShell(sc, rel, strings.Join(lines, "\n"), 1, inScript)
+	keepRulesIn(sc, before, rustExecRuleIDs())
+	for i := before; i < len(sc.findings); i++ {
+		if f := &sc.findings[i]; f.File == rel && f.Line > 0 {
+			f.Evidence = trimmedLine(text, f.Line) // the Rust line, not the shell it reads as
+		}
+	}
+}
+
+// rustSkipCall returns the index just past the ')' closing the call
+// whose arguments start at c[i:].
+func rustSkipCall(c string, i int) int {
+	depth := 0
+	for j := i; j < len(c) && j < i+4000; j++ {
+		switch ch := c[j]; ch {
+		case '"':
+			j = stringEnd(c, j, false)
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			if depth == 0 {
+				return j + 1
+			}
+			depth--
+		}
+	}
+	return len(c)
+}
+
+// rustChainArgs reads the builder calls chained at c[i:] (up to the end
+// of the statement) and returns the words their .arg and .args add.
+func rustChainArgs(c string, i int) []string {
+	var words []string
+	for n := 0; n < 64 && i < len(c); n++ {
+		rest := c[i:]
+		if m := rustArgCall.FindStringSubmatchIndex(rest); m != nil {
+			inner := rest[m[1]:]
+			if rest[m[2]:m[3]] == "args" {
+				if lo := rustListOpen.FindStringIndex(inner); lo != nil {
+					for _, a := range callArgs(inner[lo[1]:]) {
+						words = append(words, rustWord(a))
+					}
+				} else {
+					words = append(words, "$ARG")
+				}
+			} else if a := callArgs(inner); len(a) > 0 {
+				words = append(words, rustWord(a[0]))
+			}
+			i += rustSkipCall(c, i+m[1]) - i
+			continue
+		}
+		if m := rustAnyCall.FindStringIndex(rest); m != nil {
+			i = rustSkipCall(c, i+m[1])
+			continue
+		}
+		break
+	}
+	return words
+}
+
+// rustWord is the shell word a Rust argument expression reads as: a
+// string literal's text, "$name" for a plain variable, else "$ARG".
+func rustWord(e string) string {
+	e = strings.TrimSpace(e)
+	e = strings.TrimPrefix(e, "&")
+	if len(e) >= 2 && e[0] == '"' && e[len(e)-1] == '"' {
+		return unescapeLit(e[1 : len(e)-1])
+	}
+	if m := rustPlainVar.FindStringSubmatch(e); m != nil {
+		return "$" + m[1]
+	}
+	return "$ARG"
+}
