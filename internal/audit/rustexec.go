@@ -14,6 +14,10 @@ import "strings"
 // (fetched, &fetched, fetched.as_str()) reads as "$fetched", so two
 // commands handed the same variable name the same file; anything else
 // reads as $ARG. A shell given -c runs the literal after it as a script.
+// A download with Rust's own HTTP clients (reqwest, ureq, attohttpc,
+// isahc, minreq, surf), followed through let bindings, written to a path
+// (fs::write(path, body), io::copy into a File::create(path)) reads as
+// curl -o of that path at the write's line.
 // The shell rules of a script's commands (download-exec,
 // reverse-shell, destructive-command, system-trust,
 // registry-exec-credential, persistence) read the result.
@@ -36,6 +40,17 @@ var (
 	rustPlainVar = lazyRE(`^&?(?:mut\s+)?([A-Za-z_]\w*)(?:\s*\.\s*(?:as_str|as_path|as_os_str|clone|to_string|to_owned|display)\s*\(\s*\))?$`)
 	// rustListOpen opens a literal list passed to args.
 	rustListOpen = lazyRE(`^\s*&?\s*(?:vec!\s*)?\[`)
+	// rustHTTPGet is a call of one of Rust's HTTP clients.
+	rustHTTPGet = lazyRE(`\b(?:reqwest|ureq|attohttpc|isahc|minreq|surf)::|\breqwest::blocking::get\b`)
+	// rustLet is a let binding: group 1 the name, group 2 the value up
+	// to the statement's end.
+	rustLet = lazyRE(`\blet\s+(?:mut\s+)?(\w+)\s*(?::[^=;\n]+)?=\s*([^;]+)`)
+	// rustFsWrite writes a file: group 1 fs::write, its arguments at the
+	// match's end; group 2 io::copy.
+	rustFsWrite = lazyRE(`\b(?:(?:std|tokio)::)?(fs::write)\s*\(|\b(?:(?:std|tokio)::)?(io::copy)\s*\(`)
+	// rustFileCreate opens a file for writing; its path is the first
+	// argument at the match's end.
+	rustFileCreate = lazyRE(`\bFile::create\s*\(|\bOpenOptions::new\(\)[^;]*?\.open\s*\(`)
 	// rustExecRuleIDs are the rules kept from the shell scan of the
 	// commands.
 	rustExecRuleIDs = lazySet("destructive-command", "system-trust", "registry-exec-credential", "persistence", "download-exec", "reverse-shell")
@@ -85,6 +100,14 @@ func scanRustExec(sc *skillCtx, rel, text string) {
 	}
 	if len(cmds) == 0 {
 		return
+	}
+	for ln, path := range rustDownloads(c, li) {
+		cmd := "curl -fsSL \"$URL\" -o " + path
+		if ln >= 0 && ln < len(lines) && lines[ln] != "" {
+			lines[ln] += "; " + cmd
+		} else if ln >= 0 && ln < len(lines) {
+			lines[ln] = cmd
+		}
 	}
 	for _, b := range cmds {
 		cmd := ""
@@ -182,4 +205,56 @@ func rustWord(e string) string {
 		return "$" + m[1]
 	}
 	return "$ARG"
+}
+
+// rustDownloads returns, by 0-based line, the shell word of each path c
+// (a Rust file, comments blanked) writes what one of Rust's HTTP clients
+// fetched to (see above).
+func rustDownloads(c string, li lineIndex) map[int]string {
+	out := map[int]string{}
+	if !rustHTTPGet.MatchString(c) {
+		return out
+	}
+	lets := rustLet.FindAllStringSubmatch(c, 512)
+	net, files := map[string]bool{}, map[string]string{}
+	for pass := 0; pass < 6; pass++ {
+		grew := false
+		for _, l := range lets {
+			if !net[l[1]] && (rustHTTPGet.MatchString(l[2]) || mentionsAny(l[2], net)) {
+				net[l[1]], grew = true, true
+			}
+		}
+		if !grew {
+			break
+		}
+	}
+	for _, l := range lets {
+		if m := rustFileCreate.FindStringIndex(l[2]); m != nil {
+			if a := callArgs(l[2][m[1]:]); len(a) > 0 {
+				files[l[1]] = rustWord(a[0])
+			}
+		}
+	}
+	for _, m := range rustFsWrite.FindAllStringSubmatchIndex(c, 64) {
+		a := callArgs(c[m[1]:])
+		if len(a) < 2 {
+			continue
+		}
+		fetched := rustHTTPGet.MatchString(a[0]) || mentionsAny(a[0], net)
+		path := ""
+		switch {
+		case m[2] >= 0: // fs::write(path, data)
+			if fetched = rustHTTPGet.MatchString(a[1]) || mentionsAny(a[1], net); fetched {
+				path = rustWord(a[0])
+			}
+		case fetched: // io::copy(&mut reader, &mut file)
+			if v := rustPlainVar.FindStringSubmatch(strings.TrimPrefix(strings.TrimSpace(a[1]), "&")); v != nil {
+				path = files[v[1]]
+			}
+		}
+		if path != "" {
+			out[li.line(m[0])-1] = path
+		}
+	}
+	return out
 }

@@ -14,6 +14,7 @@ func FuzzScanRustExec(f *testing.F) {
 		"Command::new(\"x\").args(&vec![\"\\\"\", 'a', (1,2)]).env(\"A\", b).arg(p.as_str())",
 		"Command::new(" + strings.Repeat(".arg(", 100),
 		"let mut c = Command::new(\"a\"); c.arg(",
+		"let r = reqwest::blocking::get(u)?; let b = r.bytes()?; fs::write(&p, &b)?; let mut f = File::create(q)?; io::copy(&mut r, &mut f)?; Command::new(\"sh\").arg(&p);",
 	} {
 		f.Add(s)
 	}
