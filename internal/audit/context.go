@@ -344,7 +344,7 @@ func (sc *skillCtx) file(a *auditor, rel, content string) {
 	}
 	scanListedCreds(sc, rel, content, sc.linked)
 	scanModuleJoin(sc, rel, content, sc.linked)
-	scanDataWipe(sc, rel, content)
+	scanDataWipe(sc, rel, wipeCodeOf(rel, content))
 }
 
 // lineIndex maps byte offsets to 1-based line numbers.

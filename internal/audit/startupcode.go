@@ -23,7 +23,8 @@ import (
 // what it installs runs whatever a server answers each time: a back
 // door taking orders from the network (critical, as a Windows scheduled
 // task running a download is). A key written to authorized_keys is a
-// back door for remote login (critical).
+// back door for remote login (critical). Word lists (qw, ~w) and a run of
+// crontab that installs a table count too: startupwords.go.
 
 // startupCodeExts are the files read by this rule.
 var startupCodeExts = lazySet(".swift", ".go", ".rs", ".java", ".kt", ".groovy", ".cs", ".csx", ".ex", ".exs", ".pl", ".pm", ".php")
@@ -89,16 +90,28 @@ func scanStartupCode(sc *skillCtx, rel, content string) {
 		c = stripComments(content, kindJS) // // and /* */ comments
 	}
 	re := startupCodeRE()
-	if !re.write.MatchString(c) {
-		return
+	// a crontab install comes first: it needs no other write
+	var spans []litSpan
+	cron := cronInstall(c)
+	if cron >= 0 {
+		spans = append(spans, litSpan{cron, "crontab"})
 	}
-	for _, m := range strLit.FindAllStringIndex(c, 4000) {
-		body := c[m[0]+1 : max(m[0]+1, m[1]-1)]
-		if !startupTargetLit(body) {
+	if re.write.MatchString(c) {
+		for _, m := range strLit.FindAllStringIndex(c, 4000) {
+			spans = append(spans, litSpan{m[0], c[m[0]+1 : max(m[0]+1, m[1]-1)]})
+		}
+		spans = append(spans, wordListWords(c)...)
+	}
+	for i, l := range spans {
+		body, isCron := l.body, i == 0 && cron >= 0
+		if !isCron && !startupTargetLit(body) {
 			continue
 		}
 		sev, reason := High, "writes to a file that runs code again at login, boot or on a schedule ("+Escape(strings.TrimSpace(body), 60)+")"
-		at := m[0]
+		if isCron {
+			reason = "installs a crontab: what it holds runs again on a schedule"
+		}
+		at := l.off
 		if strings.Contains(body, "authorized_keys") {
 			sev, reason = authKeysFinding(body, c)
 			if sev < Critical {
