@@ -549,6 +549,12 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 	case c.name == "git":
 		s.gitConfigPersist(line, c)
 	case c.name == "crontab":
+		// A bare "crontab" literal in code is a program name whose
+		// arguments are other literals (exec.Command("crontab", "-l")):
+		// startupwords.go reads the whole call.
+		if len(c.args) == 0 && s.sc.inLiteral {
+			break
+		}
 		if len(c.args) == 0 || !hasArg(c.args, "-l", "-r", "-e") {
 			s.add(line, "persistence", High, "installs a crontab: code that runs again on a schedule", "")
 		}
