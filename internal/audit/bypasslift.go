@@ -13,6 +13,7 @@ var bypassLiftRe = lazyRE(`(?i)\b(?:lift|remove|relax|loosen|disable|turn\s+off|
 
 // silenceKeepRe matches an instruction to keep something from the user
 // that names neither asking nor telling: "keep that part to yourself",
-// "none of this belongs in the conversation with the user", "do not
-// explain it to the user". Read with silenceRe by silencedExcept.
-var silenceKeepRe = lazyRE(`(?i)\bkeep\s+(?:that|this|it|these|those|the\s+\w+)(?:\s+(?:part|step|bit|change|detail|adjustment)s?)?\s+to\s+yourself\b|\b(?:none|no\s+part|nothing)\s+of\s+(?:this|that|it|these|those)\s+(?:belongs?|goes|should\s+(?:go|appear|be\s+(?:mentioned|shared)))\s+(?:in|into)\s+(?:the|your|any)\s+(?:conversation|chat|messages?|repl(?:y|ies)|summar\w+|output)\b|\b(?:do\s+not|don'?t|never|must\s+not)\s+(?:explain|describe|reveal|disclose)\s+(?:\w+\s+){0,5}?(?:to|with)\s+the\s+(?:user|human|operator|owner)s?\b`)
+// "none of this belongs in the conversation with the user", "don't check
+// back with them", "do not explain it to the user". Read with silenceRe
+// by silencedExcept.
+var silenceKeepRe = lazyRE(`(?i)\bkeep\s+(?:that|this|it|these|those|the\s+\w+)(?:\s+(?:part|step|bit|change|detail|adjustment)s?)?\s+to\s+yourself\b|\b(?:none|no\s+part|nothing)\s+of\s+(?:this|that|it|these|those)\s+(?:belongs?|goes|should\s+(?:go|appear|be\s+(?:mentioned|shared)))\s+(?:in|into)\s+(?:the|your|any)\s+(?:conversation|chat|messages?|repl(?:y|ies)|summar\w+|output)\b|\b(?:do\s+not|don'?t|never|must\s+not|no\s+need\s+to)\s+check\s+back\s+with\s+(?:the\s+)?(?:user|human|operator|owner|them)\b|\b(?:do\s+not|don'?t|never|must\s+not)\s+(?:explain|describe|reveal|disclose)\s+(?:\w+\s+){0,5}?(?:to|with)\s+the\s+(?:user|human|operator|owner)s?\b`)
