@@ -29,7 +29,7 @@ var demandsTellingRe = lazyRE(`(?i)\b(?:do\s+not|don'?t|never|must\s+not|should\
 
 // fileSilenced reports whether text (a file, or the window round a
 // switch) holds an instruction not to ask or
-// tell the user (silenceRe, silenceLoopRe) anywhere, other than a "without telling the
+// tell the user (silenceRe, silenceLoopRe, silenceKeepRe) anywhere, other than a "without telling the
 // user" that a prohibition turns round. A runbook that turns approvals off
 // in one step and says "do not ask the user to confirm it" in another
 // hides every switch of the file from the user, whatever block each sits
@@ -50,9 +50,11 @@ func silencedExcept(text string, cited func(off int) bool) bool {
 		}
 		return true
 	}
-	for _, m := range silenceLoopRe.FindAllStringIndex(text, -1) {
-		if cited == nil || !cited(m[0]) {
-			return true
+	for _, re := range []*lazyRegexp{silenceLoopRe, silenceKeepRe} {
+		for _, m := range re.FindAllStringIndex(text, -1) {
+			if cited == nil || !cited(m[0]) {
+				return true
+			}
 		}
 	}
 	return false

@@ -424,8 +424,10 @@ func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 		for _, m := range bypassWeakRe.FindAllStringIndex(text, 3) {
 			report(m, true, false)
 		}
-		for _, m := range bypassDescribedRe.FindAllStringIndex(text, 3) {
-			report(m, true, true)
+		for _, re := range []*lazyRegexp{bypassDescribedRe, bypassLiftRe} {
+			for _, m := range re.FindAllStringIndex(text, 3) {
+				report(m, true, true)
+			}
 		}
 	}
 }

@@ -417,7 +417,8 @@ var (
 var (
 	bypassHints     = []string{"dangerously", "bypasspermissions", "yolo", "defaultmode", "approval_policy", "approval-policy", "danger-full-access", "-a never"}
 	bypassWeakHints = []string{"sandbox", "approvals", "auto-approv", "autoapprov", "auto_approv", "auto approv", "permission prompt", "permission check", "yolo", "confirmation", "approval",
-		"auto-accept", "autoaccept", "auto_accept", "auto accept", "never ask", "never prompt", "never request", "full disk", "full network", "full file", "full system", "full host", "permissions check", "permissions prompt", "bash(*)", "approve every", "approve all", "approve each", "approve any", "accept every", "accept all", "accept each", "accept any"}
+		"auto-accept", "autoaccept", "auto_accept", "auto accept", "never ask", "never prompt", "never request", "full disk", "full network", "full file", "full system", "full host", "permissions check", "permissions prompt", "bash(*)", "approve every", "approve all", "approve each", "approve any", "accept every", "accept all", "accept each", "accept any",
+		"restriction", "guardrail", "safeguard", "fence", "confinement", "prompts", "answer as yes", "answers as yes"}
 )
 
 // hintSets are minerHints, bypassHints and bypassWeakHints as sets of
