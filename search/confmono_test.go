@@ -327,3 +327,58 @@ func (m orderMetrics) String() string {
 	}
 	return fmt.Sprintf("%3d/%3d/%3d of %3d MRR %.3f", m.h1, m.h3, m.h10, m.n, mrr)
 }
+
+// TestConfidenceReadsInRankOrder: on the corpus, every judged query of
+// QUERIES.tsv and queries.tsv gets Confidences that never rise down the
+// page, also across pages (Offset), though the model alone rates some
+// hit above the one ranked before it (feedback and expansion rank by
+// more than the query's own words): the ranking decides which hit is the
+// answer, and the first hit keeps the model's estimate.
+func TestConfidenceReadsInRankOrder(t *testing.T) {
+	docs := corpusDocs(t)
+	ix := openMem(t, docs...)
+	ctx := context.Background()
+	inverted := 0
+	for _, f := range queryFiles {
+		qs, err := eval.LoadQueries(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, q := range qs {
+			res, err := ix.Search(ctx, Request{Query: q.Text, Limit: 10})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Hits) == 0 {
+				continue
+			}
+			if got, want := res.Hits[0].Confidence, res.Hits[0].feat.confidence(); got != want {
+				t.Errorf("%q: first hit's Confidence %.3f, the model's estimate is %.3f", q.Text, got, want)
+			}
+			for i := 1; i < len(res.Hits); i++ {
+				h, above := res.Hits[i], res.Hits[i-1]
+				if h.feat.confidence() > above.feat.confidence() {
+					inverted++
+				}
+				if h.Confidence > above.Confidence {
+					t.Errorf("%q: hit %d %s has Confidence %.3f, above hit %d %s's %.3f", q.Text, i+1, h.ID, h.Confidence, i, above.ID, above.Confidence)
+				}
+			}
+			page2, err := ix.Search(ctx, Request{Query: q.Text, Limit: 10 - 1, Offset: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, h := range page2.Hits {
+				if i+1 < len(res.Hits) && (h.ID != res.Hits[i+1].ID || h.Confidence != res.Hits[i+1].Confidence) {
+					t.Errorf("%q offset 1: hit %d %s Confidence %.3f, on the first page %s %.3f", q.Text, i+1, h.ID, h.Confidence,
+						res.Hits[i+1].ID, res.Hits[i+1].Confidence)
+				}
+			}
+		}
+	}
+	// Without such hits the test would not tell the cap from its absence.
+	if inverted == 0 {
+		t.Fatal("no query has a hit the model rates above the hit ranked before it: pick queries that do")
+	}
+	t.Logf("%d hits the model rates above the hit ranked before them", inverted)
+}
