@@ -70,6 +70,14 @@ func TestConfidenceOrder(t *testing.T) {
 			all = append(all, oq)
 		}
 	}
+	t.Log(reportOrder(t, all, true))
+}
+
+// reportOrder checks that the served confidences of all read in rank
+// order and returns the measurements of TestConfidenceOrder; margins says
+// whether the hits' lexical features are there for the variants that
+// recompute the margin.
+func reportOrder(t *testing.T, all []orderQuery, margins bool) string {
 	var b strings.Builder
 	// Served confidences must read in rank order.
 	for _, oq := range all {
@@ -126,8 +134,15 @@ func TestConfidenceOrder(t *testing.T) {
 		{"monotone pooled (isotonic mean)", func(hs []orderHit) []float64 {
 			return isotonicDown(mapHits(hs, func(h orderHit) float64 { return h.raw }))
 		}},
-		{"margin vs next by rank", func(hs []orderHit) []float64 { return rankMargin(hs) }},
-		{"margin vs next by rank, min down", func(hs []orderHit) []float64 { return capDown(rankMargin(hs)) }},
+	}
+	if margins {
+		variants = append(variants, []struct {
+			name string
+			conf func(hs []orderHit) []float64
+		}{
+			{"margin vs next by rank", func(hs []orderHit) []float64 { return rankMargin(hs) }},
+			{"margin vs next by rank, min down", func(hs []orderHit) []float64 { return capDown(rankMargin(hs)) }},
+		}...)
 	}
 	for _, v := range variants {
 		var ps, ys []float64
@@ -162,15 +177,15 @@ func TestConfidenceOrder(t *testing.T) {
 				continue
 			}
 			hs := slices.Clone(oq.hits)
-			base.add(oq.q, hs, group)
+			base.add(hs)
 			top := hs[:min(3, len(hs))]
 			slices.SortStableFunc(top, func(a, b orderHit) int { return cmp.Compare(b.raw, a.raw) })
-			re.add(oq.q, hs, group)
+			re.add(hs)
 			hs = slices.Clone(oq.hits)
 			if len(hs) >= 3 && hs[2].raw > hs[1].raw {
 				hs[1], hs[2] = hs[2], hs[1]
 			}
-			re23.add(oq.q, hs, group)
+			re23.add(hs)
 		}
 		sumBase.plus(base)
 		sumRe.plus(re)
@@ -189,7 +204,7 @@ func TestConfidenceOrder(t *testing.T) {
 				oq.hits[1].id, oq.hits[1].raw, oq.hits[1].right)
 		}
 	}
-	t.Log(b.String())
+	return b.String()
 }
 
 func mapHits(hs []orderHit, f func(orderHit) float64) []float64 {
@@ -297,12 +312,15 @@ type orderMetrics struct {
 	rr             float64
 }
 
-func (m *orderMetrics) add(q eval.Query, hs []orderHit, group func(string) string) {
-	hits := make([]eval.Hit, len(hs))
-	for i, h := range hs {
-		hits[i] = eval.Hit{ID: h.id}
+// add counts an answerable query's hits, in their order (the first ten).
+func (m *orderMetrics) add(hs []orderHit) {
+	r := 0
+	for i, h := range hs[:min(len(hs), 10)] {
+		if h.right {
+			r = i + 1
+			break
+		}
 	}
-	r := eval.Score(q, hits, 10, group).Rank
 	m.n++
 	if r > 0 {
 		m.rr += 1 / float64(r)
@@ -381,4 +399,28 @@ func TestConfidenceReadsInRankOrder(t *testing.T) {
 		t.Fatal("no query has a hit the model rates above the hit ranked before it: pick queries that do")
 	}
 	t.Logf("%d hits the model rates above the hit ranked before them", inverted)
+}
+
+// TestHybridConfidenceOrder is TestConfidenceOrder for a hybrid search
+// (SKILLDEX_FIT_HYBRID=1; it needs the test embedding model, see
+// hybridDevRows): the raw confidence is the hybrid model's
+// (hybridFeatures.confidence). The margin variants are left out.
+func TestHybridConfidenceOrder(t *testing.T) {
+	if os.Getenv("SKILLDEX_FIT_HYBRID") == "" {
+		t.Skip("set SKILLDEX_FIT_HYBRID=1 to measure how the hybrid Confidence and rank agree (needs node)")
+	}
+	var all []orderQuery
+	for _, r := range hybridDevRows(t) {
+		if r.rank == 0 {
+			q := eval.Query{}
+			if r.none {
+				q.Category = eval.NoAnswer
+			}
+			all = append(all, orderQuery{q: q, file: r.file})
+		}
+		oq := &all[len(all)-1]
+		raw := logistic(hybridCoef[:], r.in[:])
+		oq.hits = append(oq.hits, orderHit{id: r.id, conf: r.conf, raw: raw, right: r.label == 1})
+	}
+	t.Log(reportOrder(t, all, false))
 }
