@@ -55,9 +55,10 @@ import (
 // second hit's estimate beat the first's, the first was right more often
 // (re-ranking the first three hits by estimate lost hits at 1 and MRR
 // over the sets together), and capping each estimate at the one above
-// calibrates ranks 1-3 better than the raw estimates, raising a hit to
-// the one below it, pooling the two, or a margin taken against the next
-// hit by rank (TestConfidenceOrder, SKILLDEX_FIT=1). The first hit's
+// calibrates ranks 1-3 better than the raw estimates, than raising a hit
+// to the one below it, pooling the two, or taking the margin against the
+// next hit by rank, and as well as that margin with the cap
+// (TestConfidenceOrder, SKILLDEX_FIT=1). The first hit's
 // Confidence, and with it NoGoodMatch and the reliability of first hits,
 // is the model's own.
 func rankedConfidence(c, above float64) float64 {
