@@ -58,7 +58,9 @@ import (
 // calibrates ranks 1-3 better than the raw estimates, than raising a hit
 // to the one below it, pooling the two, or taking the margin against the
 // next hit by rank, and as well as that margin with the cap
-// (TestConfidenceOrder, SKILLDEX_FIT=1). The first hit's
+// (TestConfidenceOrder, SKILLDEX_FIT=1). The same holds of the hybrid
+// model in a hybrid search (TestHybridConfidenceOrder), which is capped
+// alike. The first hit's
 // Confidence, and with it NoGoodMatch and the reliability of first hits,
 // is the model's own.
 func rankedConfidence(c, above float64) float64 {
