@@ -109,7 +109,15 @@ func orient(r *engine.Reader, c conversion, hits []engine.Hit, tune *tuning) err
 		}
 	}
 	if moved {
-		slices.SortStableFunc(hits, func(a, b engine.Hit) int { return cmp.Compare(b.Score, a.Score) })
+		// Equal scores by ID, as run orders them: the catalog settles ties
+		// that way too (index.tieOrder), and Confidence is capped down the
+		// order search gives (rankedConfidence).
+		slices.SortStableFunc(hits, func(a, b engine.Hit) int {
+			if c := cmp.Compare(b.Score, a.Score); c != 0 {
+				return c
+			}
+			return strings.Compare(a.ID, b.ID)
+		})
 	}
 	return nil
 }

@@ -130,19 +130,34 @@ func TestFeedbackRanking(t *testing.T) {
 	if rank(on, "save") > rank(on, "portal") {
 		t.Errorf("with feedback save-offers (churn, retention) should rank above portal: %v", ids(on.Hits))
 	}
-	// Feedback changes scores, not what Confidence says of the query's
-	// own words; and it finds nothing the query's words do not.
+	// Feedback changes scores, not what the model estimates of the query's
+	// own words; and it finds nothing the query's words do not. What a
+	// hit shows is capped at the hit above: portal, which the model rates
+	// above save-offers, shows no more than save-offers once feedback
+	// ranks it below.
 	conf := map[string]float64{}
 	for _, h := range off.Hits {
-		conf[h.ID] = h.Confidence
+		conf[h.ID] = h.feat.confidence()
 	}
 	if len(on.Hits) != len(off.Hits) || on.Total != off.Total {
 		t.Errorf("with feedback %d hits (total %d), without %d (%d)", len(on.Hits), on.Total, len(off.Hits), off.Total)
 	}
+	above := 1.0
 	for _, h := range on.Hits {
-		if c, ok := conf[h.ID]; !ok || c != h.Confidence {
-			t.Errorf("%s: confidence %v with feedback, %v without", h.ID, h.Confidence, c)
+		c, ok := conf[h.ID]
+		if !ok || c != h.feat.confidence() {
+			t.Errorf("%s: estimated confidence %v with feedback, %v without", h.ID, h.feat.confidence(), c)
 		}
+		if want := min(c, above); h.Confidence != want {
+			t.Errorf("%s: Confidence %v with feedback, want %v (its estimate %v, capped at the hit above)", h.ID, h.Confidence, want, c)
+		}
+		above = h.Confidence
+	}
+	if conf["portal"] <= conf["save"] {
+		t.Errorf("the model rates portal %v, save-offers %v: this query no longer tests the cap", conf["portal"], conf["save"])
+	}
+	if c, s := on.Hits[rank(on, "portal")].Confidence, on.Hits[rank(on, "save")].Confidence; c > s {
+		t.Errorf("with feedback portal ranks below save-offers with Confidence %v above its %v", c, s)
 	}
 	for _, h := range on.Hits {
 		if h.ID == "save" && !contains(h.Matched["description"], "churn") {

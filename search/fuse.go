@@ -151,6 +151,7 @@ func (ix *Index) fuse(p *plan, req Request, want int, res *engine.Result) *Resul
 		out.NoGoodMatch = p.hitFeatures(hs[:lexWindow], i, tune, qs[:lexWindow]).fits() < fitsCut
 		break
 	}
+	above := 1.0 // the Confidence of the hit ranked above (see rankedConfidence)
 	for k, c := range cands[:min(len(cands), want)] {
 		h := Hit{ID: c.id, Score: c.score, Similarity: c.cos, Matched: map[string][]string{}}
 		if c.vec {
@@ -174,6 +175,8 @@ func (ix *Index) fuse(p *plan, req Request, want int, res *engine.Result) *Resul
 		} else {
 			h.Confidence = h.feat.confidence()
 		}
+		h.Confidence = rankedConfidence(h.Confidence, above)
+		above = h.Confidence
 		if k >= req.Offset {
 			out.Hits = append(out.Hits, h)
 		}

@@ -22,6 +22,8 @@ type hybridRow struct {
 	q, rank int                   // the query (its index over every set) and the hit's place, from 0
 	in      [hybridInputs]float64 // hybridFeatures.inputs
 	lexConf float64               // the lexical Confidence as fuse gave it before (0 when semOnly)
+	id      string                // the hit
+	conf    float64               // its Confidence as served
 	ngm     bool                  // Result.NoGoodMatch
 	label   float64
 	none    bool
@@ -109,7 +111,7 @@ func hybridDevRows(t *testing.T) []hybridRow {
 				t.Fatal(err)
 			}
 			for k, h := range res.Hits {
-				r := hybridRow{q: nq, rank: k, in: h.hyb.inputs(), ngm: res.NoGoodMatch, none: q.NoAnswer(), file: filepath.Base(f)}
+				r := hybridRow{q: nq, rank: k, in: h.hyb.inputs(), id: h.ID, conf: h.Confidence, ngm: res.NoGoodMatch, none: q.NoAnswer(), file: filepath.Base(f)}
 				if !h.hyb.semOnly {
 					r.lexConf = h.feat.confidence()
 				}

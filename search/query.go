@@ -73,7 +73,8 @@ type Hit struct {
 	// across queries. In a hybrid search (Request.Semantic) it also weighs
 	// how near the hit is by meaning and how far it leads the fused
 	// ranking, and a hit no query word matched gets it too (see
-	// hybridconf.go).
+	// hybridconf.go). It never exceeds the Confidence of the hit ranked
+	// above (see rankedConfidence), so it reads in rank order.
 	Confidence float64
 	// Similarity is the hit's cosine similarity to the query's embedding
 	// in a hybrid search (Request.Semantic), in [-1, 1]; 0 in a lexical
@@ -300,13 +301,16 @@ func (ix *Index) collect(ctx context.Context, r *engine.Reader, p *plan, req Req
 	// Hits beyond want were fetched for Confidence's margin only.
 	qs := p.queryScores(res.Hits, &ix.tune)
 	out := &Result{Hits: make([]Hit, 0, min(len(res.Hits), want)), Total: res.Total, NoGoodMatch: true}
-	best := true
+	best, above := true, 1.0
 	for i, h := range res.Hits[:min(len(res.Hits), want)] {
 		if h.Score < req.MinScore || (p.fb != 0 && h.Score <= 0) {
 			continue
 		}
 		ft := p.hitFeatures(res.Hits, i, &ix.tune, qs)
-		c := ft.confidence()
+		// Hits before Offset count for the order too: page 2 goes on
+		// from page 1.
+		c := rankedConfidence(ft.confidence(), above)
+		above = c
 		if best {
 			out.NoGoodMatch, best = ft.fits() < fitsCut, false
 		}
