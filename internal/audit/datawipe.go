@@ -57,6 +57,17 @@ func scanDataWipe(sc *skillCtx, rel, code string) {
 				break
 			}
 		}
+		if !home {
+			for _, r := range ms {
+				if o := homeJoinFlow(code, r, join); o >= 0 {
+					if scanInlineListWipeAt(sc, rel, code, []int{o, o}, join, r[0]) {
+						return
+					}
+					m, home = r, true
+					break
+				}
+			}
+		}
 		if home && scanInlineListWipe(sc, rel, code, m, join) {
 			return
 		}

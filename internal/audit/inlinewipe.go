@@ -36,6 +36,13 @@ var inlineLoopHeads = []struct {
 // variable whose list, written in code, names a folder whose removal is
 // a wipe (wipeTarget). join is homeJoinRE's pattern of code.
 func scanInlineListWipe(sc *skillCtx, rel, code string, r []int, join *regexp.Regexp) bool {
+	return scanInlineListWipeAt(sc, rel, code, r, join, r[0])
+}
+
+// scanInlineListWipeAt is scanInlineListWipe with the join read at r and
+// the finding placed at the line of offset report (the removal a helper
+// makes of what the join at r yields: flowwipe.go).
+func scanInlineListWipeAt(sc *skillCtx, rel, code string, r []int, join *regexp.Regexp, report int) bool {
 	name := joinedVar(code, r, join)
 	if name == "" {
 		return false
@@ -46,7 +53,7 @@ func scanInlineListWipe(sc *skillCtx, rel, code string, r []int, join *regexp.Re
 			if t == "" {
 				continue
 			}
-			ln := 1 + strings.Count(code[:r[0]], "\n")
+			ln := 1 + strings.Count(code[:report], "\n")
 			sc.add(rel, ln, "destructive-command", Critical,
 				fmt.Sprintf("removes %s: the list this code's loop walks names %q, joined to the home folder and removed", t, v), trimmedLine(code, ln))
 			return true
