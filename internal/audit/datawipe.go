@@ -58,8 +58,9 @@ func scanDataWipe(sc *skillCtx, rel, code string) {
 			}
 		}
 		if !home {
+			seen := map[string]bool{}
 			for _, r := range ms {
-				if o := homeJoinFlow(code, r, join); o >= 0 {
+				if o := homeJoinFlow(code, r, join, seen); o >= 0 {
 					if scanInlineListWipeAt(sc, rel, code, []int{o, o}, join, r[0]) {
 						return
 					}

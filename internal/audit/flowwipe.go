@@ -34,16 +34,21 @@ var (
 	flowCall = lazyRE(`^(?:[\w.]*\.)?(\w+)\s*\(`)
 )
 
+// flowBudget bounds the expressions followed for one code file, so a
+// file of many helpers calling each other costs a bounded number of
+// searches.
+const flowBudget = 24
+
 // homeJoinFlow returns the offset in code of a home join (join) that the
 // first argument of the removal at r takes its value from, followed
 // through variables, loops, a helper's parameters and functions'
-// returns, or -1.
-func homeJoinFlow(code string, r []int, join *regexp.Regexp) int {
+// returns, or -1. seen holds the expressions already followed for this
+// file (shared by its removals, at most flowBudget).
+func homeJoinFlow(code string, r []int, join *regexp.Regexp, seen map[string]bool) int {
 	args := stmtArgs(code[r[1]-1:])
 	if len(args) == 0 {
 		return -1
 	}
-	seen := map[string]bool{}
 	return flowFrom(code, strings.TrimSpace(args[0]), r[0], join, 0, seen)
 }
 
@@ -51,7 +56,7 @@ func homeJoinFlow(code string, r []int, join *regexp.Regexp) int {
 // at in code, for variables and parameters) takes its value from, or -1.
 func flowFrom(code, e string, at int, join *regexp.Regexp, depth int, seen map[string]bool) int {
 	e = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(e), "&"))
-	if depth > 5 || e == "" || len(e) > 400 || seen[e] {
+	if depth > 5 || e == "" || len(e) > 400 || seen[e] || len(seen) >= flowBudget {
 		return -1
 	}
 	seen[e] = true
