@@ -87,6 +87,7 @@ func scanScriptCode(sc *skillCtx, rel, content string, k fileKind) {
 	scanAgentCode(sc, rel, c, write)
 	if k == kindPython {
 		scanPyDropper(sc, rel, c)
+		scanPyLoadExec(sc, rel, c)
 	}
 	if k == kindJS {
 		scanJSRemoteExec(sc, rel, c)

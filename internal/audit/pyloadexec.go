@@ -1,0 +1,214 @@
+package audit
+
+import (
+	"path"
+	"strings"
+)
+
+// Rule download-exec for Python that loads code it downloaded: a script
+// that makes network calls and hands a file it wrote, or text a server
+// sent, to Python's own code loaders runs whatever the server sent, as a
+// dropper that starts the file as a process does (dropper.go). The
+// loaders are importlib's spec_from_file_location and the machinery's
+// SourceFileLoader, SourcelessFileLoader and ExtensionFileLoader (then
+// exec_module or load_module), imp.load_source, load_compiled,
+// load_dynamic and load_package, runpy.run_path, zipimport.zipimporter,
+// execfile, and exec or eval of the text (exec(compile(src, ...)),
+// exec(open(path).read())). The file or text is followed through the
+// script's assignments, through its functions (a function that returns
+// the written path or the server's answer taints its calls: path =
+// download(name)), and through the skill's own modules the script
+// imports (from plugins import download). High, as a download saved and
+// run; medium when the script checks a digest (hashlib's hexdigest,
+// hmac.compare_digest): a pinned plugin.
+
+var (
+	// pyCodeLoad is a call that loads or runs Python code from a file or
+	// text: group 1 names it.
+	pyCodeLoad = lazyRE(`(?:^|[^\w.])((?:[A-Za-z_][\w.]*\.)?(?:spec_from_file_location|SourceFileLoader|SourcelessFileLoader|ExtensionFileLoader|load_source|load_compiled|load_dynamic|load_package|run_path|zipimporter)|exec|eval|execfile)\s*\(`)
+	// pyDefLine is a function definition: group 1 its indent, group 2
+	// its name.
+	pyDefLine = lazyRE(`(?m)^([ \t]*)(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w*)\s*\(`)
+	// pyReturnOf is a return statement: group 1 its value.
+	pyReturnOf = lazyRE(`(?m)^[ \t]+return[ \t]+([^\n]+)`)
+	// pyAsBound is a with or except clause binding a name: group 1 the
+	// expression, group 2 the name.
+	pyAsBound = lazyRE(`(?m)^[ \t]*(?:async[ \t]+)?with[ \t]+([^\n]+?)[ \t]+as[ \t]+([A-Za-z_]\w*)[ \t]*[:,]`)
+)
+
+// pyLoadArg returns the index of the argument of loader name (as
+// pyCodeLoad names it) that holds the file or code it runs.
+func pyLoadArg(name string) int {
+	base := name[strings.LastIndexByte(name, '.')+1:]
+	switch base {
+	case "spec_from_file_location", "SourceFileLoader", "SourcelessFileLoader", "ExtensionFileLoader",
+		"load_source", "load_compiled", "load_dynamic", "load_package":
+		return 1
+	}
+	return 0
+}
+
+// pyFetchedNames returns the names of Python script f (comments blanked)
+// that hold a file it wrote after a network call or text a network call
+// answered, function names included (see above); nil when f makes no
+// network call. extra are names already known to hold such a value
+// (functions imported from the skill's own modules).
+func pyFetchedNames(f string, extra []string) map[string]bool {
+	seeds := map[string]bool{}
+	for _, n := range extra {
+		seeds[n] = true
+	}
+	if pyNet.MatchString(f) || strings.Contains(f, "urlretrieve") {
+		for _, m := range pyWriteTo.FindAllStringSubmatch(f, 32) {
+			for _, g := range m[1:] {
+				if g = strings.TrimSpace(g); g != "" {
+					seeds[g] = true
+				}
+			}
+		}
+		for _, m := range pyAssign.FindAllStringSubmatch(f, 2000) {
+			if pyNet.MatchString(m[2]) {
+				for _, n := range jsNamesIn(m[1]) {
+					seeds[n] = true
+				}
+			}
+		}
+		for _, m := range pyAsBound.FindAllStringSubmatch(f, 256) {
+			if pyNet.MatchString(m[1]) {
+				seeds[m[2]] = true
+			}
+		}
+	}
+	if len(seeds) == 0 {
+		return nil
+	}
+	t := derivedNames(f, seeds, false)
+	// A function returning a tainted value taints its calls; two rounds
+	// follow a function that returns another's result.
+	for round := 0; round < 2; round++ {
+		grew := false
+		for name, body := range pyFuncBodies(f) {
+			if t[name] {
+				continue
+			}
+			for _, r := range pyReturnOf.FindAllStringSubmatch(body, 16) {
+				if jsMentions(r[1], t) {
+					t[name], grew = true, true
+					break
+				}
+			}
+		}
+		if !grew {
+			break
+		}
+		t = derivedNames(f, t, false)
+	}
+	return t
+}
+
+// pyFuncBodies returns the bodies of f's functions by name: the lines
+// after each def indented deeper than it. A name defined twice keeps its
+// first body.
+func pyFuncBodies(f string) map[string]string {
+	out := map[string]string{}
+	for _, m := range pyDefLine.FindAllStringSubmatchIndex(f, 256) {
+		name, indent := f[m[4]:m[5]], m[3]-m[2]
+		if _, ok := out[name]; ok {
+			continue
+		}
+		start := strings.IndexByte(f[m[1]:], '\n')
+		if start < 0 {
+			continue
+		}
+		start += m[1] + 1
+		end := start
+		for end < len(f) {
+			nl := strings.IndexByte(f[end:], '\n')
+			line := f[end:]
+			if nl >= 0 {
+				line = f[end : end+nl]
+			}
+			if t := strings.TrimLeft(line, " \t"); t != "" && len(line)-len(t) <= indent {
+				break
+			}
+			if nl < 0 {
+				end = len(f)
+				break
+			}
+			end += nl + 1
+		}
+		out[name] = f[start:end]
+	}
+	return out
+}
+
+// pyModuleFetchers returns the names under which script rel may call the
+// functions of the skill's own Python modules it imports (linked) that
+// return a downloaded file or text: the bare name and module.name.
+func pyModuleFetchers(rel string, linked []linkedFile) []string {
+	var out []string
+	for _, l := range linked {
+		if l.data || strings.ToLower(path.Ext(l.rel)) != ".py" || l.rel == rel {
+			continue
+		}
+		c := stripComments(l.text, kindPython)
+		t := pyFetchedNames(c, nil)
+		if len(t) == 0 {
+			continue
+		}
+		stem := strings.TrimSuffix(path.Base(l.rel), path.Ext(l.rel))
+		for name := range pyFuncBodies(c) {
+			if t[name] {
+				out = append(out, name, stem+"."+name)
+			}
+		}
+	}
+	return out
+}
+
+// scanPyLoadExec reports the first code loader of Python script c
+// (comments blanked) given a file it wrote after a network call or text
+// a server sent (see above).
+func scanPyLoadExec(sc *skillCtx, rel, c string) {
+	if !pyCodeLoad.MatchString(c) {
+		return
+	}
+	t := pyFetchedNames(c, pyModuleFetchers(rel, sc.linked))
+	if len(t) == 0 {
+		return
+	}
+	li := newLineIndex(c)
+	for _, m := range pyCodeLoad.FindAllStringSubmatchIndex(c, 128) {
+		name := c[m[2]:m[3]]
+		args := callArgs(c[m[1]:])
+		k := pyLoadArg(name)
+		if k >= len(args) {
+			continue
+		}
+		arg := args[k]
+		if i := strings.IndexByte(arg, '='); i > 0 && isPyIdent(strings.TrimSpace(arg[:i])) && !strings.HasPrefix(arg[i:], "==") {
+			arg = arg[i+1:] // a keyword argument (location=path)
+		}
+		if !jsMentions(arg, t) {
+			continue
+		}
+		at := m[2]
+		base := name[strings.LastIndexByte(name, '.')+1:]
+		if strings.HasSuffix(base, "Loader") || base == "spec_from_file_location" {
+			// the module runs where the loader executes it
+			rest := c[m[1]:min(len(c), m[1]+600)]
+			if i := strings.Index(rest, "exec_module("); i >= 0 {
+				at = m[1] + i
+			} else if i := strings.Index(rest, "load_module("); i >= 0 {
+				at = m[1] + i
+			}
+		}
+		sev, why := High, "loads Python code it downloaded ("+base+"): the server decides what runs"
+		if strings.Contains(c, "hexdigest(") || strings.Contains(c, "compare_digest(") {
+			sev, why = Medium, "loads Python code it downloaded ("+base+") after computing a digest: check the digest is pinned"
+		}
+		ln := li.line(at)
+		sc.add(rel, ln, "download-exec", sev, why, strings.TrimSpace(lineText(c, li, ln)))
+		return
+	}
+}
