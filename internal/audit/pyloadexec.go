@@ -18,9 +18,10 @@ import (
 // script's assignments, through its functions (a function that returns
 // the written path or the server's answer taints its calls: path =
 // download(name)), and through the skill's own modules the script
-// imports (from plugins import download). High, as a download saved and
-// run; medium when the script checks a digest (hashlib's hexdigest,
-// hmac.compare_digest): a pinned plugin.
+// imports (from plugins import download); a downloaded file's folder put
+// on sys.path and then imported from is read too (pyloadpath.go). High,
+// as a download saved and run; medium when the script checks a digest
+// (hashlib's hexdigest, hmac.compare_digest): a pinned plugin.
 
 var (
 	// pyCodeLoad is a call that loads or runs Python code from a file or
@@ -170,7 +171,7 @@ func pyModuleFetchers(rel string, linked []linkedFile) []string {
 // (comments blanked) given a file it wrote after a network call or text
 // a server sent (see above).
 func scanPyLoadExec(sc *skillCtx, rel, c string) {
-	if !pyCodeLoad.MatchString(c) {
+	if !pyCodeLoad.MatchString(c) && !pyDynImport.MatchString(c) {
 		return
 	}
 	t := pyFetchedNames(c, pyModuleFetchers(rel, sc.linked))
@@ -178,6 +179,14 @@ func scanPyLoadExec(sc *skillCtx, rel, c string) {
 		return
 	}
 	li := newLineIndex(c)
+	report := func(at int, base string) {
+		sev, why := High, "loads Python code it downloaded ("+base+"): the server decides what runs"
+		if strings.Contains(c, "hexdigest(") || strings.Contains(c, "compare_digest(") {
+			sev, why = Medium, "loads Python code it downloaded ("+base+") after computing a digest: check the digest is pinned"
+		}
+		ln := li.line(at)
+		sc.add(rel, ln, "download-exec", sev, why, strings.TrimSpace(lineText(c, li, ln)))
+	}
 	for _, m := range pyCodeLoad.FindAllStringSubmatchIndex(c, 128) {
 		name := c[m[2]:m[3]]
 		args := callArgs(c[m[1]:])
@@ -203,12 +212,10 @@ func scanPyLoadExec(sc *skillCtx, rel, c string) {
 				at = m[1] + i
 			}
 		}
-		sev, why := High, "loads Python code it downloaded ("+base+"): the server decides what runs"
-		if strings.Contains(c, "hexdigest(") || strings.Contains(c, "compare_digest(") {
-			sev, why = Medium, "loads Python code it downloaded ("+base+") after computing a digest: check the digest is pinned"
-		}
-		ln := li.line(at)
-		sc.add(rel, ln, "download-exec", sev, why, strings.TrimSpace(lineText(c, li, ln)))
+		report(at, base)
 		return
+	}
+	if at := pyImportPathRun(c, t); at >= 0 {
+		report(at, "a downloaded folder on sys.path, then an import by name")
 	}
 }

@@ -12,7 +12,8 @@ import (
 func FuzzScanPyLoadExec(f *testing.F) {
 	for _, s := range []string{
 		"import importlib.util, urllib.request\ndef d(n):\n    t = C / n\n    with urllib.request.urlopen(u) as r:\n        t.write_bytes(r.read())\n    return t\np = d('a')\nspec = importlib.util.spec_from_file_location('a', p)\nspec.loader.exec_module(m)\n",
-		"exec(compile(", "def f(:\n  return", "def f():\nreturn x\n", "spec_from_file_location(a, location=", "with urlopen(u) as :\n",
+		"import sys, requests\nz = '/tmp/e.zip'\nopen(z, 'wb').write(requests.get(u).content)\nsys.path.append(z)\ne = __import__('e')\n",
+		"sys.path.insert(0,", "sys.path[:0] = [", "site.addsitedir(", "exec(compile(", "def f(:\n  return", "def f():\nreturn x\n", "spec_from_file_location(a, location=", "with urlopen(u) as :\n",
 		strings.Repeat("def a():\n    return a\n", 100) + "exec(a())",
 	} {
 		f.Add(s, "from x import d\n")
