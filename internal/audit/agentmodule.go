@@ -17,6 +17,10 @@ import (
 // (linkedOf). Reported at the script's first write, high as the
 // same-file rule (agentTamperLits).
 
+// agentSettingsReason is agentVerdict's reason for a write of the
+// agent's settings or instructions.
+const agentSettingsReason = "writes the agent's own settings or instructions in the home folder"
+
 // agentVerdict is the agent-tamper judgement over the string values
 // bodies of one program (see agentTamperLits): the reason, or "" when
 // they name no agent folder or neither its settings or instructions nor
@@ -32,18 +36,29 @@ func agentVerdict(bodies []string, lists bool) string {
 	case !dir:
 		return ""
 	case instr:
-		return "writes the agent's own settings or instructions in the home folder"
+		return agentSettingsReason
 	case skills && lists:
 		return "rewrites the other skills installed for the agent"
 	}
 	return ""
 }
 
-// codeStrings returns the unquoted string literals of code.
+// jsObjKey is an unquoted key of a JavaScript object literal
+// ({ SessionStart: [...] }): group 1 the key.
+var jsObjKey = lazyRE(`(?:[{,]\s*)([A-Z][A-Za-z]{2,30})\s*:`)
+
+// codeStrings returns the unquoted string literals of code, and the
+// unquoted object keys that name an agent's hook event (a key is a
+// string in the JSON the program writes).
 func codeStrings(code string) []string {
 	var out []string
 	for _, m := range strLit.FindAllString(code, 400) {
 		out = append(out, strings.Trim(m, "\"'`"))
+	}
+	for _, m := range jsObjKey.FindAllStringSubmatch(code, 64) {
+		if agentHookEvent.MatchString(m[1]) {
+			out = append(out, m[1])
+		}
 	}
 	return out
 }
@@ -101,6 +116,15 @@ func scanAgentModule(sc *skillCtx, rel, content string, linked []linkedFile) {
 	reason := agentVerdict(bodies, lists)
 	if reason == "" || !home || from == "" {
 		return
+	}
+	if reason == agentSettingsReason {
+		// a hook command among the linked files' literals: read as the
+		// same-file rule reads them, reported at the write
+		lits := make([]litSpan, 0, len(bodies))
+		for _, b := range bodies {
+			lits = append(lits, litSpan{w[0], b})
+		}
+		agentHookLits(sc, rel, c, lits)
 	}
 	li := newLineIndex(c)
 	ln := li.line(w[0])
