@@ -58,8 +58,9 @@ func (s *shScan) agentTamper(line int, reason string) {
 }
 
 var (
-	// agentDirPart names an agent's own folder as a path part or prefix.
-	agentDirPart = lazyRE(`^(?:~/)?\.(?:claude|codex|gemini|cursor|agents|windsurf)(?:/|$)`)
+	// agentDirPart names an agent's own folder as a path part or prefix
+	// (~/.claude, .claude/, or /.claude/ appended to the home folder).
+	agentDirPart = lazyRE(`^(?:~?/)?\.(?:claude|codex|gemini|cursor|agents|windsurf)(?:/|$)`)
 	// agentInstrPart names an agent's settings or instruction file.
 	agentInstrPart = lazyRE(`(?:^|/)(?:CLAUDE\.md|AGENTS\.md|GEMINI\.md|settings(?:\.local)?\.json|config\.toml|mcp\.json)$`)
 	// agentSkillsPart names installed skills.

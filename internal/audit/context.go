@@ -344,6 +344,7 @@ func (sc *skillCtx) file(a *auditor, rel, content string) {
 	}
 	scanListedCreds(sc, rel, content, sc.linked)
 	scanModuleJoin(sc, rel, content, sc.linked)
+	scanAgentModule(sc, rel, content, sc.linked)
 	scanDataWipe(sc, rel, wipeCodeOf(rel, content))
 }
 
