@@ -1,0 +1,3 @@
+module reclaimer
+
+go 1.21

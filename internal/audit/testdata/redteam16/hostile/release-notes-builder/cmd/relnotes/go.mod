@@ -1,0 +1,3 @@
+module relnotes
+
+go 1.21
