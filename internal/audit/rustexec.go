@@ -74,14 +74,15 @@ func scanRustExec(sc *skillCtx, rel, text string) {
 	}
 	var cmds []*builder
 	named := map[string]*builder{}
+	res := newRustResolver(c)
 	for _, m := range rustCmdNew.FindAllStringIndex(c, maxRustCommands) {
 		args := callArgs(c[m[1]:])
 		if len(args) == 0 {
 			continue
 		}
-		b := &builder{line: li.line(m[0]) - 1, words: []string{rustWord(args[0])}}
+		b := &builder{line: li.line(m[0]) - 1, words: []string{res.word(args[0])}}
 		rest := rustSkipCall(c, m[1])
-		b.words = append(b.words, rustChainArgs(c, rest)...)
+		b.words = append(b.words, rustChainArgs(c, rest, res)...)
 		lineStart := strings.LastIndexByte(c[:m[0]], '\n') + 1
 		if lm := rustCmdLet.FindStringSubmatch(c[lineStart:m[0]]); lm != nil {
 			named[lm[1]] = b
@@ -95,7 +96,7 @@ func scanRustExec(sc *skillCtx, rel, text string) {
 			if at > 0 && c[at-1] == '.' || !rustArgCall.MatchString(c[end:]) {
 				continue
 			}
-			b.words = append(b.words, rustChainArgs(c, end)...)
+			b.words = append(b.words, rustChainArgs(c, end, res)...)
 		}
 	}
 	if len(cmds) == 0 {
@@ -163,8 +164,9 @@ func rustSkipCall(c string, i int) int {
 }
 
 // rustChainArgs reads the builder calls chained at c[i:] (up to the end
-// of the statement) and returns the words their .arg and .args add.
-func rustChainArgs(c string, i int) []string {
+// of the statement) and returns the words their .arg and .args add, each
+// read through res (format!, bindings: rustformat.go).
+func rustChainArgs(c string, i int, res *rustResolver) []string {
 	var words []string
 	for n := 0; n < 64 && i < len(c); n++ {
 		rest := c[i:]
@@ -173,13 +175,13 @@ func rustChainArgs(c string, i int) []string {
 			if rest[m[2]:m[3]] == "args" {
 				if lo := rustListOpen.FindStringIndex(inner); lo != nil {
 					for _, a := range callArgs(inner[lo[1]:]) {
-						words = append(words, rustWord(a))
+						words = append(words, res.word(a))
 					}
 				} else {
 					words = append(words, "$ARG")
 				}
 			} else if a := callArgs(inner); len(a) > 0 {
-				words = append(words, rustWord(a[0]))
+				words = append(words, res.word(a[0]))
 			}
 			i += rustSkipCall(c, i+m[1]) - i
 			continue
