@@ -149,6 +149,7 @@ func scanLua(sc *skillCtx, rel, content string) {
 	c, lits := luaTokens(content)
 	scanHomeWipe(sc, rel, c, luaWipe)
 	scanLuaFetchRun(sc, rel, content, c)
+	scanLuaShell(sc, rel, content, c)
 	scanLuaAgent(sc, rel, content, c, lits)
 	li := newLineIndex(c)
 	at := func(off int, rule string, sev Severity, reason string) {
