@@ -11,9 +11,9 @@ import "strings"
 // every Neovim start, so jobstart({ "sh", "-c", "curl -fsSL " .. src ..
 // " | sh" }) in a VimEnter autocommand is curl | sh run each time the
 // editor opens. The command is read as Lua builds it: literals joined by
-// .. and table.concat (luaFoldCode), a name bound once to a literal
-// (local src = "...") as that literal, any other name as $name and any
-// other expression as $ARG; a table whose first words are a shell and
+// .. and table.concat (luaFoldCode), a name bound once (local src =
+// "https://" .. host) as its value read the same way (a bounded depth),
+// any other name as $name and any other expression as $ARG; a table whose first words are a shell and
 // -c runs the third element as a script, any other table is an argv.
 // Each command becomes one shell line at its call's line, in file order,
 // so a download saved by one call and run by a later one is read as
@@ -23,9 +23,9 @@ var (
 	// luaShellCall is a Lua call that runs a command; its arguments
 	// start at the match's end.
 	luaShellCall = lazyRE(`\b(?:os\.execute|io\.popen|vim\.fn\.system(?:list)?|vim\.fn\.jobstart|vim\.fn\.termopen|vim\.system|vim\.call\s*\(\s*["'](?:system|jobstart)["']\s*,)\s*\(?`)
-	// luaLocalLit binds a name to one literal: group 1 the name, group
-	// 2 the literal (code already folded by luaFoldCode).
-	luaLocalLit = lazyRE(`(?m)^\s*(?:local\s+)?([A-Za-z_]\w*)\s*=\s*("[^"\\\n]*"|'[^'\\\n]*')\s*;?\s*$`)
+	// luaLocalLit binds a name to a value on one line: group 1 the
+	// name, group 2 the value (code already folded by luaFoldCode).
+	luaLocalLit = lazyRE(`(?m)^[ \t]*(?:local[ \t]+)?([A-Za-z_]\w*)[ \t]*=[ \t]*([^=\n][^\n]*?)[ \t;]*$`)
 	// luaCmdRuleIDs are the rules kept from the shell scan of the
 	// commands.
 	luaCmdRuleIDs = lazySet("destructive-command", "system-trust", "registry-exec-credential", "persistence", "download-exec", "reverse-shell")
@@ -43,7 +43,7 @@ func scanLuaShell(sc *skillCtx, rel, content, c string) {
 	seen := map[string]int{}
 	for _, m := range luaLocalLit.FindAllStringSubmatch(f, 1024) {
 		seen[m[1]]++
-		binds[m[1]] = m[2][1 : len(m[2])-1]
+		binds[m[1]] = m[2]
 	}
 	for n, k := range seen {
 		if k > 1 {
@@ -128,14 +128,14 @@ func luaTableEnd(s string) int {
 func luaCommand(e string, binds map[string]string) string {
 	e = strings.TrimSpace(e)
 	if !strings.HasPrefix(e, "{") {
-		return strings.ReplaceAll(luaExprText(e, binds), "\n", " ")
+		return strings.ReplaceAll(luaExprText(e, binds, 0, new(int)), "\n", " ")
 	}
 	var words []string
 	for _, a := range callArgs(e[1:]) {
 		if strings.Contains(a, "=") && !strings.HasPrefix(a, `"`) && !strings.HasPrefix(a, "'") {
 			continue // a named field (cwd = ..., detach = true), not a word
 		}
-		words = append(words, luaExprText(a, binds))
+		words = append(words, luaExprText(a, binds, 0, new(int)))
 	}
 	if len(words) == 0 {
 		return ""
@@ -151,19 +151,35 @@ func luaCommand(e string, binds map[string]string) string {
 	return strings.Join(words, " ")
 }
 
+// maxLuaResolve bounds the bindings followed for one expression.
+const maxLuaResolve = 6
+
+// maxLuaSteps and maxLuaText bound the parts read and the text built for
+// one command.
+const (
+	maxLuaSteps = 4096
+	maxLuaText  = 16 << 10
+)
+
 // luaExprText is the text a Lua string expression builds: its parts
-// joined by .. read as literals, bound names (binds), $name for another
-// name and $ARG for anything else.
-func luaExprText(e string, binds map[string]string) string {
+// joined by .. read as literals, names bound once read through their
+// value (binds, to depth maxLuaResolve), $name for another name and
+// $ARG for anything else. steps counts the parts read for one command,
+// so names bound to long joins of each other cost a bounded amount of
+// work (maxLuaSteps).
+func luaExprText(e string, binds map[string]string, depth int, steps *int) string {
 	var b strings.Builder
 	for _, p := range luaSplitConcat(e) {
+		if *steps++; *steps > maxLuaSteps || b.Len() > maxLuaText {
+			break
+		}
 		p = strings.TrimSpace(p)
 		switch {
 		case len(p) >= 2 && (p[0] == '"' || p[0] == '\'') && p[len(p)-1] == p[0]:
 			b.WriteString(unescapeLit(p[1 : len(p)-1]))
 		case isIdent(p):
-			if v, ok := binds[p]; ok {
-				b.WriteString(v)
+			if v, ok := binds[p]; ok && depth < maxLuaResolve {
+				b.WriteString(luaExprText(v, binds, depth+1, steps))
 			} else {
 				b.WriteString("$" + p)
 			}

@@ -102,7 +102,10 @@ func scanRustExec(sc *skillCtx, rel, text string) {
 	if len(cmds) == 0 {
 		return
 	}
-	for ln, path := range rustDownloads(c, li) {
+	for ln, path := range rustDownloads(c, li, res) {
+		if !strings.HasPrefix(path, "$") {
+			path = shellQuote(path) // a resolved literal, as the commands' words are quoted
+		}
 		cmd := "curl -fsSL \"$URL\" -o " + path
 		if ln >= 0 && ln < len(lines) && lines[ln] != "" {
 			lines[ln] += "; " + cmd
@@ -211,8 +214,9 @@ func rustWord(e string) string {
 
 // rustDownloads returns, by 0-based line, the shell word of each path c
 // (a Rust file, comments blanked) writes what one of Rust's HTTP clients
-// fetched to (see above).
-func rustDownloads(c string, li lineIndex) map[int]string {
+// fetched to (see above), read through res as the commands' words are,
+// so the path a download writes and the one a command runs compare.
+func rustDownloads(c string, li lineIndex, res *rustResolver) map[int]string {
 	out := map[int]string{}
 	if !rustHTTPGet.MatchString(c) {
 		return out
@@ -233,7 +237,7 @@ func rustDownloads(c string, li lineIndex) map[int]string {
 	for _, l := range lets {
 		if m := rustFileCreate.FindStringIndex(l[2]); m != nil {
 			if a := callArgs(l[2][m[1]:]); len(a) > 0 {
-				files[l[1]] = rustWord(a[0])
+				files[l[1]] = res.word(a[0])
 			}
 		}
 	}
@@ -247,7 +251,7 @@ func rustDownloads(c string, li lineIndex) map[int]string {
 		switch {
 		case m[2] >= 0: // fs::write(path, data)
 			if fetched = rustHTTPGet.MatchString(a[1]) || mentionsAny(a[1], net); fetched {
-				path = rustWord(a[0])
+				path = res.word(a[0])
 			}
 		case fetched: // io::copy(&mut reader, &mut file)
 			if v := rustPlainVar.FindStringSubmatch(strings.TrimPrefix(strings.TrimSpace(a[1]), "&")); v != nil {

@@ -39,6 +39,22 @@ const maxRustResolve = 6
 // blanked) through its bindings.
 type rustResolver struct {
 	binds map[string]string
+	steps int // expressions read for the current word, bounded by maxRustSteps
+}
+
+// maxRustSteps bounds the expressions read for one argument, so bindings
+// that format each other many times over cost a bounded amount of work.
+const maxRustSteps = 4096
+
+// maxRustText bounds the text one joined or formatted expression reads as.
+const maxRustText = 16 << 10
+
+// clipText cuts s to maxRustText bytes.
+func clipText(s string) string {
+	if len(s) > maxRustText {
+		return s[:maxRustText]
+	}
+	return s
 }
 
 // newRustResolver collects the let, const and static bindings of c; a
@@ -57,6 +73,7 @@ func newRustResolver(c string) *rustResolver {
 // word is the shell word the argument expression e reads as: the text
 // Rust builds when it can be read (see above), else rustWord's reading.
 func (r *rustResolver) word(e string) string {
+	r.steps = 0
 	if s, ok := r.text(strings.TrimSpace(e), 0); ok {
 		return s
 	}
@@ -66,7 +83,7 @@ func (r *rustResolver) word(e string) string {
 // text returns the string the expression e builds, and whether it could
 // be read; a name it cannot follow reads as $name inside a format!.
 func (r *rustResolver) text(e string, depth int) (string, bool) {
-	if depth > maxRustResolve || e == "" {
+	if r.steps++; depth > maxRustResolve || e == "" || r.steps > maxRustSteps {
 		return "", false
 	}
 	e = strings.TrimPrefix(strings.TrimSpace(e), "&")
@@ -97,7 +114,7 @@ func (r *rustResolver) text(e string, depth int) (string, bool) {
 		if !ok {
 			return "", false
 		}
-		return strings.Join(parts, sep), true
+		return clipText(strings.Join(parts, sep)), true
 	}
 	if isIdent(e) {
 		if v, ok := r.binds[e]; ok {
@@ -143,16 +160,19 @@ func (r *rustResolver) format(macro string, args []string, depth int) (string, b
 	}
 	arg := func(a string) string {
 		if s, ok := r.text(a, depth+1); ok {
-			return s
+			return clipText(s)
 		}
 		return rustWord(a)
 	}
 	if strings.HasPrefix(macro, "concat") {
 		var b strings.Builder
 		for _, a := range args {
+			if b.Len() > maxRustText {
+				break
+			}
 			b.WriteString(arg(a))
 		}
-		return b.String(), true
+		return clipText(b.String()), true
 	}
 	f := strings.TrimSpace(args[0])
 	if len(f) < 2 || f[0] != '"' || stringEnd(f, 0, false) != len(f)-1 {
@@ -194,7 +214,7 @@ func (r *rustResolver) format(macro string, args []string, depth int) (string, b
 		}
 		return arg(name) // captured from scope: format!("{url}")
 	})
-	return strings.NewReplacer("\x00", "{", "\x01", "}").Replace(out), true
+	return clipText(strings.NewReplacer("\x00", "{", "\x01", "}").Replace(out)), true
 }
 
 // rustIdentRE is one Rust identifier.
