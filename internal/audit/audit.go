@@ -352,8 +352,10 @@ func (a *auditor) skill(ctx context.Context, src Source, s index.Skill) skillRes
 		return r
 	}
 	var sc *skillCtx // made on the first file not in the cache
+	texts := map[string]string{}
 	skey := skillKey(a.prefix, sk.Name, sk.Description, sha256Hex(skillText))
 	file := func(rel, content string) {
+		texts[rel] = content
 		key := fileKey(skey, rel, sha256Hex(content))
 		comp, compRel := companionOf(ctx, src, sk, rel, content, files)
 		if compRel != "" {
@@ -403,6 +405,7 @@ func (a *auditor) skill(ctx context.Context, src Source, s index.Skill) skillRes
 		}
 		file(rel, content)
 	}
+	fixturesAsData(texts).cap(r.findings)
 	r.findings = a.fill(r.findings, sk, baseDir)
 	return r
 }

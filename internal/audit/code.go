@@ -425,8 +425,11 @@ func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 		for _, m := range bypassWeakRe.FindAllStringIndex(text, 3) {
 			report(m, true, false)
 		}
-		for _, re := range []*lazyRegexp{bypassDescribedRe, bypassLiftRe} {
+		for _, re := range []*lazyRegexp{bypassDescribedRe, bypassLiftRe, bypassStateRe} {
 			for _, m := range re.FindAllStringIndex(text, 3) {
+				if re == bypassStateRe && stateForbidden(text, m[0]) {
+					continue
+				}
 				report(m, true, true)
 			}
 		}

@@ -414,11 +414,13 @@ var (
 )
 
 // bypassHints are the words bypassRe needs one of; bypassWeakHints
-// those bypassWeakRe needs one of.
+// those bypassWeakRe, bypassDescribedRe, bypassLiftRe and bypassStateRe
+// need one of ("approve" and "accept" stand for every form of them:
+// "approve every", "accepted automatically").
 var (
 	bypassHints     = []string{"dangerously", "bypasspermissions", "yolo", "defaultmode", "approval_policy", "approval-policy", "danger-full-access", "-a never"}
 	bypassWeakHints = []string{"sandbox", "approvals", "auto-approv", "autoapprov", "auto_approv", "auto approv", "permission prompt", "permission check", "yolo", "confirmation", "approval",
-		"auto-accept", "autoaccept", "auto_accept", "auto accept", "never ask", "never prompt", "never request", "full disk", "full network", "full file", "full system", "full host", "permissions check", "permissions prompt", "bash(*)", "approve every", "approve all", "approve each", "approve any", "accept every", "accept all", "accept each", "accept any",
+		"auto-accept", "autoaccept", "auto_accept", "auto accept", "never ask", "never prompt", "never request", "full disk", "full network", "full file", "full system", "full host", "permissions check", "permissions prompt", "bash(*)", "approve", "accept",
 		"restriction", "guardrail", "safeguard", "fence", "confinement", "prompts", "answer as yes", "answers as yes"}
 )
 
