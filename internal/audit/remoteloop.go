@@ -29,8 +29,10 @@ var (
 		`|\bProcessBuilder\(\s*(?:listOf\(|mutableListOf\(|List\.of\(|Arrays\.asList\(|new\s+String\[\]\s*\{)?\s*"(?:/bin/|/usr/bin/)?(?:ba|z|da)?sh"\s*,\s*"-c"\s*,\s*[A-Za-z_]`)
 	// pollSleep waits between polls.
 	pollSleep = lazyRE(`time\.Sleep\(|time\.sleep\(|\bsleep\(|setInterval\(|setTimeout\(|await\s+(?:sleep|delay|wait)\(|Thread\.sleep\(|Start-Sleep` +
-		// Perl's and Ruby's sleep without parentheses
-		`|\bsleep\s+(?:\d|\$[A-Za-z_])`)
+		// Perl's and Ruby's sleep without parentheses: a number, a
+		// variable, or one name (a constant, a local, an @ivar) that ends
+		// the statement, so "sleep for a while" in prose is not one
+		`|\bsleep\s+(?:\d|\$[A-Za-z_]|@{0,2}[A-Za-z_]\w*[ \t]*(?:(?m:$)|[;)}#]|\b(?:if|unless)\b))`)
 )
 
 // remoteLoopSpan is how many lines from the shell call the network call
@@ -77,6 +79,9 @@ func scanRemoteLoop(sc *skillCtx, rel, code string, net *lazyRegexp, js bool) {
 			continue
 		}
 		sc.add(rel, ln, "reverse-shell", Critical, "polls a server and runs the commands it answers with in a shell (a remote command loop)", strings.TrimSpace(lineText(code, li, ln)))
+		return
+	}
+	if scanRemoteLoopArgv(sc, rel, code, near) {
 		return
 	}
 	scanRemoteLoopShellVars(sc, rel, code, near)
