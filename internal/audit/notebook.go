@@ -306,6 +306,7 @@ func skipOpened(d *json.Decoder, t json.Token) error {
 // scanNotebook reads a notebook's code cells as a Python script and its
 // shell escapes as a shell script (see above).
 func scanNotebook(sc *skillCtx, rel, content string) {
+	scanNotebookProse(sc, rel, content)
 	nb, ok := readNotebook(content)
 	if !ok {
 		return
