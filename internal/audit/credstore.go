@@ -12,7 +12,9 @@ import (
 // browser-extension storage (Local Extension Settings: a wallet
 // extension's vault lives there), desktop crypto wallets (Electrum,
 // Exodus, Bitcoin Core, Ethereum keystores), the registry token file of
-// Cargo (~/.cargo/credentials.toml), and reads of the operating system's
+// Cargo (~/.cargo/credentials.toml), data-science API tokens (Kaggle's
+// ~/.kaggle/kaggle.json, ~/.databrickscfg, Hugging Face's stored token),
+// and reads of the operating system's
 // credential manager (git credential fill, secret-tool lookup, DPAPI
 // unprotect, the Windows Credential Manager's CredRead). Each is what an
 // information stealer collects; none is read by a tool that only uses
@@ -23,7 +25,7 @@ import (
 // Coinbase Wallet, Trust Wallet, Binance, TronLink, Ronin, Keplr), the
 // folder names stealers list.
 const credPathMore = `|\.aws[/\\](?:sso|cli)[/\\]cache\b|\.cargo[/\\]credentials(?:\.toml)?\b|(?:^|[/\\'"])Local State(?:$|['"])|Local Extension Settings|exodus\.wallet|(?:\.config|Application Support|Roaming)[/\\]Exodus\b|[/\\]Electrum[/\\]wallets|\.ethereum[/\\]keystore|` +
-	`\.gradle[/\\]gradle\.properties|\.m2[/\\]settings(?:-security)?\.xml|` +
+	`\.gradle[/\\]gradle\.properties|\.m2[/\\]settings(?:-security)?\.xml|\.kaggle[/\\]kaggle\.json|\.databrickscfg\b|huggingface[/\\]token\b|` +
 	`nkbihfbeogaeaoehlefnkodbefgpgknn|bfnaelmomeimhlpmgjnjophhpkkoljpa|hnfanknocfeofbddgcijnmhnfnkdnaad|egjidjbpglichdcondbcbdnbeeppgdph|fhbohimaelbohpjbbldcngcnapndodjp|ibnejdfjmmkpcnlpebklmnkoeoihofec|fnjhmkhhmkbjkkabndcnnogagogbneec|dmkamcknogkgcdfhhbddcghachkejeap`
 
 // credPartMore extends credPartRe: one part of such a path joined in
@@ -32,7 +34,7 @@ const credPartMore = `|\.m2[/\\]settings(?:-security)?\.xml|\.gradle[/\\]gradle\
 
 // credHintsMore extends credHints with a substring of each match of
 // credPathMore, credPartMore and credStoreRead.
-var credHintsMore = []string{"gradle.properties", "settings.xml", "settings-security.xml", ".cargo", "Local State", "Local Extension Settings", "exodus", "Exodus", "Electrum", "keystore",
+var credHintsMore = []string{"kaggle.json", ".databrickscfg", "huggingface", "gradle.properties", "settings.xml", "settings-security.xml", ".cargo", "Local State", "Local Extension Settings", "exodus", "Exodus", "Electrum", "keystore",
 	"nkbihfbeogaeaoehlefnkodbefgpgknn", "bfnaelmomeimhlpmgjnjophhpkkoljpa", "hnfanknocfeofbddgcijnmhnfnkdnaad", "egjidjbpglichdcondbcbdnbeeppgdph",
 	"fhbohimaelbohpjbbldcngcnapndodjp", "ibnejdfjmmkpcnlpebklmnkoeoihofec", "fnjhmkhhmkbjkkabndcnnogagogbneec", "dmkamcknogkgcdfhhbddcghachkejeap"}
 
