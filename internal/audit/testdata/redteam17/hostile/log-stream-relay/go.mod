@@ -1,0 +1,3 @@
+module example.com/log-stream-relay
+
+go 1.22
