@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/skilldex/skilldex/search/internal/engine"
@@ -55,7 +56,10 @@ type conceptExpansion struct {
 // query triggers: a one-word trigger matches its analysed form among the
 // query terms; a longer one matches when all its analysed words are query
 // terms and, if it has stop words ("drop off", "on call"), when the phrase
-// itself is in the query. Expansions already among the terms are skipped.
+// itself is in the query. A Korean trigger word also matches a query word
+// it begins (hangulPrefixes); a Chinese or Japanese one must be written
+// as one run in the query (cjkContiguous). Expansions already among the
+// terms are skipped.
 func (ix *Index) expandConcepts(r *engine.Reader, text string, terms []string) []conceptExpansion {
 	ix.conceptsOnce.Do(func() {
 		ix.concepts = loadConcepts(r)
@@ -76,6 +80,9 @@ func (ix *Index) expandConcepts(r *engine.Reader, text string, terms []string) [
 	var lines []int
 	for _, t := range terms {
 		lines = append(lines, ix.conceptsBy[t]...)
+		for _, p := range hangulPrefixes(t) {
+			lines = append(lines, ix.conceptsBy[p]...)
+		}
 	}
 	slices.Sort(lines)
 	lines = slices.Compact(lines)
@@ -83,7 +90,7 @@ func (ix *Index) expandConcepts(r *engine.Reader, text string, terms []string) [
 		c := ix.concepts[li]
 		anchor, best := -1, 0
 		for _, w := range c.trigger {
-			i := indexOf(terms, w)
+			i := conceptTermIndex(terms, w)
 			if i < 0 {
 				anchor = -1
 				break
@@ -98,6 +105,9 @@ func (ix *Index) expandConcepts(r *engine.Reader, text string, terms []string) [
 		if len(strings.Fields(c.phrase)) > len(c.trigger) && !strings.Contains(lower, " "+c.phrase+" ") {
 			continue
 		}
+		if !cjkContiguous(c.phrase, text) {
+			continue
+		}
 		for _, e := range c.expand {
 			if !seen[e] {
 				seen[e] = true
@@ -106,4 +116,68 @@ func (ix *Index) expandConcepts(r *engine.Reader, text string, terms []string) [
 		}
 	}
 	return out
+}
+
+// Korean writes particles and verb endings onto the word they follow
+// (챗봇이, 보안을, 점검하고), and the text analyzer keeps a run of hangul
+// whole (the CJK bigram filter pairs only Han and kana), so a thesaurus
+// line's 챗봇 would never equal a query's 챗봇이. Because those endings
+// are suffixes, a hangul trigger word of at least minHangulTrigger
+// syllables matches a query word that begins with it.
+const minHangulTrigger = 2
+
+// hangulPrefixes returns the leading runs of term, shortest first, of at
+// least minHangulTrigger syllables and shorter than term, when term starts
+// with hangul; nil otherwise.
+func hangulPrefixes(term string) []string {
+	var out []string
+	n := 0
+	for i, r := range term {
+		if !unicode.Is(unicode.Hangul, r) {
+			break
+		}
+		if n >= minHangulTrigger {
+			out = append(out, term[:i])
+		}
+		n++
+	}
+	return out
+}
+
+// conceptTermIndex returns the index in terms of the thesaurus trigger
+// word w: its own position, or for a hangul word (see hangulPrefixes) the
+// first query term that begins with it; -1 when it is absent.
+func conceptTermIndex(terms []string, w string) int {
+	if i := indexOf(terms, w); i >= 0 {
+		return i
+	}
+	if r, _ := utf8.DecodeRuneInString(w); !unicode.Is(unicode.Hangul, r) || utf8.RuneCountInString(w) < minHangulTrigger {
+		return -1
+	}
+	for i, t := range terms {
+		if strings.HasPrefix(t, w) {
+			return i
+		}
+	}
+	return -1
+}
+
+// cjkContiguous reports whether every word of phrase written in Han, kana
+// (Chinese, Japanese) occurs as one run in text. The analyzer splits such
+// runs into characters and pairs, so without this a trigger matched when
+// its pairs were anywhere in the query: メール (mail) fired on a query
+// holding メーカー and ルール, whose pairs are メー and ール.
+func cjkContiguous(phrase, text string) bool {
+	for _, w := range strings.Fields(phrase) {
+		if strings.IndexFunc(w, isHanOrKana) >= 0 && !strings.Contains(strings.ToLower(text), w) {
+			return false
+		}
+	}
+	return true
+}
+
+// isHanOrKana reports whether r is a Han ideograph or a kana (including
+// the katakana prolonged sound mark ー).
+func isHanOrKana(r rune) bool {
+	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana) || r == 'ー'
 }
