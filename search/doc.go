@@ -17,8 +17,9 @@
 // so any run of characters matches and adjacent ones rank higher; Korean
 // words split at spaces. The whole name is also indexed as one lower-cased
 // key with words joined by "-", for exact-name lookups. A query written in
-// Spanish, French, German, Portuguese, Italian or Dutch has that language's
-// stop words dropped too (foreign.go).
+// one of the languages of engine.ForeignStopWords (Spanish, French, German,
+// Portuguese, Italian, Dutch, Turkish, Russian and more) has that
+// language's stop words dropped too (foreign.go).
 //
 // # Ranking
 //

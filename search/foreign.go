@@ -11,8 +11,9 @@ import (
 // Queries in another language than the catalog's English: the index's
 // analyzer removes English stop words only, so a Spanish "de", "la" or
 // "para" is searched like a content word and matches skills that happen to
-// hold it ("de novo", a German example sentence). A query written in
-// Spanish, French, German, Portuguese, Italian or Dutch (at least
+// hold it ("de novo", a German example sentence). A query written in one
+// of the languages of engine.ForeignStopWords (Spanish, French, German,
+// Portuguese, Italian, Dutch, Turkish, Russian and more; at least
 // foreignMinStops distinct words, and a quarter of its words, are that
 // language's stop words: engine.ForeignStopWords) has those words dropped
 // before planning.
