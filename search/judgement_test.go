@@ -49,6 +49,7 @@ func TestCorpusJudgement(t *testing.T) {
 		{"heldout-8.tsv", 80, 84, 0.82, 7, 13},
 		{"heldout-9.tsv", 75, 83, 0.74, 7, 15},
 		{"heldout-10.tsv", 85, 90, 0.83, 7, 26},
+		{"heldout-12.tsv", 85, 91, 0.84, 7, 39},
 	}
 	var all []eval.QueryResult
 	for _, f := range floors {
