@@ -28,7 +28,10 @@ var (
 	baseMapHead = lazyRE(`(?m)(?:^|[\s;(])(?:my\s+|our\s+|local\s+|const\s+|let\s+|var\s+)?[%$]?([A-Za-z_]\w*)\s*(?::\s*[\w\[\], ]+)?=\s*[({\[]`)
 	// baseMapEntry is one key → value entry of a map literal: key in
 	// group 1 or 2, value (to the entry's end) in group 3.
-	baseMapEntry = lazyRE(`(?:["']([\w.-]+)["']|\b([A-Za-z_]\w*))\s*(?:=>|:|=)\s*([^,\n]+)`)
+	baseMapEntry = lazyRE(`(?s)^(?:["']([\w.-]+)["']|([A-Za-z_]\w*))\s*(?:=>|:|=)\s*(.+)$`)
+	// homeSubLit is a literal joined to home by a call
+	// (os.path.join(expanduser("~"), ".cache")): the path in group 1.
+	homeSubLit = lazyRE(`^[^,]*,\s*["']/?([\w.][\w./-]*)["']`)
 	// homeJoinLit is home joined to a literal path: the path in group 1.
 	homeJoinLit = lazyRE(`^[^"'/]*?\}?["']?\s*(?:\.\s*|\+\s*|,\s*)?["']?/([\w.][\w./-]*)`)
 )
@@ -46,7 +49,12 @@ func homeBases(code string) map[string]map[string]string {
 			continue
 		}
 		keys := map[string]string{}
-		for _, e := range baseMapEntry.FindAllStringSubmatch(body[1:], 64) {
+		inner := strings.TrimRight(body[1:], ")}]")
+		for _, ent := range splitTopOn(inner, ",") {
+			e := baseMapEntry.FindStringSubmatch(strings.TrimSpace(ent))
+			if e == nil {
+				continue
+			}
 			v := e[3]
 			h := homeJoin.FindStringIndex(v)
 			if h == nil {
@@ -54,6 +62,8 @@ func homeBases(code string) map[string]map[string]string {
 			}
 			base := "~"
 			if l := homeJoinLit.FindStringSubmatch(v[h[1]:]); l != nil {
+				base = "~/" + strings.TrimRight(l[1], "/")
+			} else if l := homeSubLit.FindStringSubmatch(v[h[1]:]); l != nil {
 				base = "~/" + strings.TrimRight(l[1], "/")
 			}
 			keys[e[1]+e[2]] = base
