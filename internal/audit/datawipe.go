@@ -73,12 +73,19 @@ func scanDataWipe(sc *skillCtx, rel, code string) {
 			return
 		}
 	}
+	bases := homeBases(code)
+	if bases != nil && !baseLookupJoin(code, bases) {
+		bases = nil
+	}
 	for _, d := range sc.linked {
 		if !d.data {
 			continue
 		}
 		for _, v := range dataStrings(d) {
 			t := listedTarget(v, home)
+			if t == "" && bases != nil {
+				t = listedTarget(baseKeyed(v, bases), false)
+			}
 			if t == "" {
 				continue
 			}
@@ -152,8 +159,8 @@ var homeVarOf = lazyRE(`(?m)(?:^|[\s(;])(?:let\s+(?:mut\s+)?|const\s+|var\s+|my\
 // (wipeTarget), v taken under home when the removal is of home joined to
 // a variable and as itself when absolute, or "".
 func listedTarget(v string, home bool) string {
-	v = strings.TrimSpace(v)
-	if v == "" || strings.ContainsAny(v, "\n*?") || len(v) > 512 {
+	v, ok := trailingGlob(strings.TrimSpace(v))
+	if v == "" || !ok || strings.Contains(v, "\n") || len(v) > 512 {
 		return ""
 	}
 	if strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~") || strings.HasPrefix(v, "$") || strings.HasPrefix(v, "%") {
@@ -231,6 +238,7 @@ func listFields(text string) []string {
 		if l == "" || l[0] == '#' || l[0] == ';' || l[0] == '[' {
 			continue
 		}
+		l = inlineComment.ReplaceAllString(l, "")
 		if k, _, ok := strings.Cut(l, "="); ok && keptKey.MatchString(k) {
 			continue
 		}
