@@ -105,7 +105,7 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 	if systemCodeHintWords().matchAny(lower) {
 		scanSystemCode(sc, rel, code, line0, k, w)
 	}
-	if !sc.hints.miner && !codeHintWords().matchAny(lower) {
+	if !sc.hints.miner && !codeHintWords().matchAny(lower) && !codeHintWords().matchAny(foldLiteralJoins(lower)) {
 		return
 	}
 	if c == "" {
@@ -185,7 +185,7 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 	}
 	// shell commands and paths inside string literals
 	var lits [][]int
-	if sc.hints.miner || litHintWords().matchAny(c) {
+	if sc.hints.miner || litHintWords().matchAny(c) || litHintWords().matchAny(foldLiteralJoins(c)) {
 		lits = strLit.FindAllStringIndex(c, -1)
 	}
 	if len(lits) > 0 && homeRef.MatchString(c) {

@@ -13,9 +13,19 @@ var joinedPartsRe = lazyRE(`(?:"[^"\n\\]*"|'[^'\n\\]*')(?:\s*,\s*(?:"[^"\n\\]*"|
 // the home folder, names a credential file credPath knows
 // (".config", "gh", "hosts.yml" is ~/.config/gh/hosts.yml), or nil.
 // Single parts that name a credential on their own are credPartRe's; this
-// catches a path whose parts are each harmless words. The caller checks
-// that the script refers to the home folder.
+// catches a path whose parts are each harmless words, also when the
+// parts come in pieces (credjoinvars.go). The caller checks that the
+// script refers to the home folder.
 func joinedCredPath(text string) ([]int, string) {
+	text = foldLiteralJoins(text) // see credjoinvars.go
+	if l, p := joinedCredPathRun(text); l != nil {
+		return l, p
+	}
+	return joinedCredPathVia(text)
+}
+
+// joinedCredPathRun is joinedCredPath for one run of literal parts.
+func joinedCredPathRun(text string) ([]int, string) {
 	for _, l := range joinedPartsRe.FindAllStringIndex(text, -1) {
 		var parts []string
 		for _, p := range strings.Split(text[l[0]:l[1]], ",") {

@@ -153,6 +153,19 @@ func jsTaintedAssigns(c string) (map[string]bool, [][]string) {
 	assigns := jsAssign.FindAllStringSubmatch(c, 512)
 	for pass := 0; pass < 8 && jsSpreadAssigns(assigns, t); pass++ {
 	}
+	// A function of the script that returns the answer (jsanswerfunc.go)
+	// passes it on to whatever its call is assigned to.
+	for round := 0; round < 4; round++ {
+		fs := jsAnswerFuncs(c, t)
+		if len(fs) == 0 {
+			break
+		}
+		for _, f := range fs {
+			t[f] = true
+		}
+		for pass := 0; pass < 8 && jsSpreadAssigns(assigns, t); pass++ {
+		}
+	}
 	return t, assigns
 }
 

@@ -257,7 +257,7 @@ func scanOtherTaint(sc *skillCtx, rel, text string) {
 			what = credStoreName(text[m[0]:m[1]])
 		}
 	}
-	if m == nil && mayBeCred(text) && homeRef.MatchString(text) {
+	if m == nil && (mayBeCred(text) || mayBeCred(foldLiteralJoins(text))) && homeRef.MatchString(text) {
 		// A path joined in code from the home folder and parts
 		// (filepath.Join(home, ".kube", "config")).
 		for _, l := range strLit.FindAllStringIndex(text, -1) {
