@@ -198,7 +198,11 @@ func (e *makeEval) ref(whole, inner string, full bool, depth int) string {
 		return e.call(fn, rest, depth+1)
 	}
 	if fn == "shell" {
-		return "$(shell " + e.expand(rest, full, depth+1) + ")"
+		cmd := e.expand(rest, full, depth+1)
+		if out, ok := makeShellOutput(cmd); ok {
+			return out
+		}
+		return "$(shell " + cmd + ")"
 	}
 	if !full && makeShellName.MatchString(inner) {
 		if v, ok := e.lookup(inner); ok && strings.Contains(v, "\n") {

@@ -34,7 +34,7 @@ func TestMakeFuncsEval(t *testing.T) {
 		"$(B:1=9)":                       "9",
 		"$(strip $(UNSET))":              "${UNSET}",
 		"$(shell echo $(A))":             "$(shell echo $(A))",
-		"$(strip $(shell echo $(A)))":    "$(shell echo x y z)",
+		"$(strip $(shell echo $(A)))":    "x y z",
 		"$(let a b,1 2 3,$(b)$(a))":      "2 31",
 		"$(info hi)$(error no)$(eval x)": "",
 	} {

@@ -51,7 +51,10 @@ func (s *shScan) stmtOutput(st *syntax.Stmt) (string, bool) {
 		if len(x.Args) == 0 {
 			return "", false
 		}
-		return s.echo(x)
+		if out, ok := s.echo(x); ok {
+			return out, true
+		}
+		return s.lookupOutput(st, x)
 	case *syntax.BinaryCmd:
 		switch {
 		case isPipe(x):
