@@ -47,6 +47,12 @@ type goWiring struct {
 	funcProcIn  map[string]bool // per function: a process's stdin pipe (or a pty)
 	funcProcOut map[string]bool // per function: a process's stdout/stderr pipe (or a pty)
 	accepted    map[string]bool // per function: connections from Accept
+	// remote is a command received on a connection run by exec.Command
+	// (goremotecmd.go); recv and strVals are per function, retLits per file.
+	remote  token.Pos
+	recv    map[string]bool
+	strVals map[string][]string
+	retLits map[string][][]string
 }
 
 // scanGoShell reports a Go file that wires a network connection to a
@@ -64,7 +70,7 @@ func scanGoShell(sc *skillCtx, rel, content string) {
 	if err != nil || f == nil {
 		return
 	}
-	g := &goWiring{}
+	g := &goWiring{retLits: goReturnLits(f)}
 	ast.Inspect(f, func(n ast.Node) bool {
 		switch fn := n.(type) {
 		case *ast.FuncDecl:
@@ -78,6 +84,11 @@ func scanGoShell(sc *skillCtx, rel, content string) {
 		}
 		return true
 	})
+	if g.remote.IsValid() && (!g.in.IsValid() || !g.out.IsValid() && !g.literalSh) {
+		ln := fset.Position(g.remote).Line
+		sc.add(rel, ln, "reverse-shell", Critical, "runs commands read from a network connection in a shell: whoever is at the other end runs commands on this machine (remote command loop)", strings.TrimSpace(lineText(content, newLineIndex(content), ln)))
+		return
+	}
 	if !g.in.IsValid() || !g.out.IsValid() && !g.literalSh {
 		return
 	}
@@ -98,6 +109,7 @@ func scanGoShell(sc *skillCtx, rel, content string) {
 // them is the common form).
 func (g *goWiring) function(ft *ast.FuncType, body *ast.BlockStmt) {
 	g.funcConns, g.funcProcIn, g.funcProcOut, g.accepted = map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
+	g.recv, g.strVals = map[string]bool{}, map[string][]string{}
 	g.params(ft)
 	// twice: a name assigned from another defined later in the text
 	for range 2 {
@@ -108,6 +120,13 @@ func (g *goWiring) function(ft *ast.FuncType, body *ast.BlockStmt) {
 					for _, id := range s.Names {
 						g.funcConns[id.Name] = true
 					}
+				}
+				if len(s.Values) == 1 && len(s.Names) > 0 {
+					lhs := make([]ast.Expr, len(s.Names))
+					for i, n := range s.Names {
+						lhs[i] = n
+					}
+					g.recvAssign(lhs, s.Values[0], len(s.Names) > 1)
 				}
 				for i, v := range s.Values {
 					if i < len(s.Names) {
@@ -144,6 +163,9 @@ func (g *goWiring) params(ft *ast.FuncType) {
 
 // assignStmt reads a = b, a, b = c, d and a, err := f().
 func (g *goWiring) assignStmt(s *ast.AssignStmt) {
+	if len(s.Rhs) == 1 && len(s.Lhs) > 0 {
+		g.recvAssign(s.Lhs, s.Rhs[0], len(s.Lhs) > 1)
+	}
 	if len(s.Lhs) == len(s.Rhs) {
 		for i := range s.Lhs {
 			g.assign(s.Lhs[i], s.Rhs[i], true, true)
@@ -231,6 +253,11 @@ func (g *goWiring) call(c *ast.CallExpr) {
 	name := goCallName(c)
 	switch {
 	case (name == "Command" || name == "CommandContext") && goCallPkg(c) == "exec":
+		args := c.Args
+		if name == "CommandContext" && len(args) > 0 {
+			args = args[1:]
+		}
+		g.remoteCmd(&ast.CallExpr{Fun: c.Fun, Args: args, Lparen: c.Lparen})
 		for _, a := range c.Args {
 			if goShellNames()[strings.ToLower(goBase(goStringLit(a)))] {
 				g.literalSh = true
