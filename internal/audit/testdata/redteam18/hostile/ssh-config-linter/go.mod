@@ -1,0 +1,3 @@
+module sshlint.example/sshlint
+
+go 1.21
