@@ -7,7 +7,9 @@ import "strings"
 // the way the debug package and its many bundled copies read their
 // settings) selects the program's own settings, not the user's
 // credentials: it is not the whole environment. A filter that tests
-// secret words (/TOKEN|SECRET|KEY/) or no anchored prefix stays a dump.
+// secret words (/TOKEN|SECRET|KEY/), a CI or cloud prefix whose names
+// hold tokens (CI_, GITHUB_, AWS_: envCredPrefix) or no anchored prefix
+// stays a dump.
 
 // envPrefixTest is an anchored-prefix test of a name: /^debug_/i.test(k),
 // k.startsWith('npm_config_'), k.indexOf('REACT_APP_') === 0.
@@ -62,7 +64,7 @@ func ownPrefixFilter(rest string) bool {
 		return false
 	}
 	for _, t := range tests {
-		if envSecretWord.MatchString(body[t[0]:t[1]]) {
+		if envSecretWord.MatchString(body[t[0]:t[1]]) || envCredPrefix.MatchString(body[t[0]:t[1]]) {
 			return false
 		}
 	}

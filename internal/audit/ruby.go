@@ -303,6 +303,7 @@ func scanRuby(sc *skillCtx, rel, src string) {
 	r.execCalls()
 	r.writes()
 	r.scanAgent()
+	r.credSends()
 	for i, l := range lits {
 		if r.used[i] || len(l.body) <= 3 {
 			continue
