@@ -272,6 +272,9 @@ func scanOtherTaint(sc *skillCtx, rel, text string) {
 			}
 		}
 	}
+	if m == nil && strings.EqualFold(path.Ext(rel), ".rb") {
+		return // Ruby's environment reads are rubycred.go's (child envs, prefix filters)
+	}
 	if m == nil {
 		if m = secretEnvEnum(text); m != nil {
 			what = "the environment's secret variables (" + text[m[0]:m[1]] + " filtered by secret names)"
