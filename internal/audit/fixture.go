@@ -40,7 +40,8 @@ type fixtureData map[string]bool
 // (fixtureExecRe), and a line that runs the fixture's folder
 // ("bash tests/fixtures/*.sh") runs every file in it. Prose that merely
 // names the file counts as running it, so only fixtures a skill loads as
-// data or never names are data.
+// data, binds to a name it only hands to data calls (fixtureBoundAsData),
+// or never names are data.
 func fixturesAsData(texts map[string]string) fixtureData {
 	var out fixtureData
 	for rel := range texts {
@@ -70,6 +71,9 @@ func fixtureRun(rel string, texts map[string]string) bool {
 		for _, line := range strings.Split(text, "\n") {
 			named := nameRe.MatchString(line)
 			if !named && !(strings.Contains(line, dir) && fixtureRunRe.MatchString(line)) {
+				continue
+			}
+			if named && !fixtureReadRe.MatchString(line) && fixtureBoundAsData(line, text, texts) {
 				continue
 			}
 			if !named || !fixtureReadRe.MatchString(line) || fixtureRunRe.MatchString(line) || fixtureExecRe.MatchString(text) {
