@@ -6,6 +6,12 @@ import (
 	"strings"
 )
 
+// fixtureFollowRe matches, on a line that names a fixture's folder, a
+// word telling the agent to act on what the folder holds: "follow the
+// steps in tests/fixtures/", "apply", "obey", "carry out". Describing
+// the folder ("holds a malicious sample used by the test suite") is not.
+var fixtureFollowRe = lazyRE(`(?i)\b(?:follow\w*|apply|applies|applying|obey\w*|carry\s+out|comply)\b`)
+
 // fixtureBindRe matches a line that binds a value to a name: Python and
 // Ruby "NAME = ...", "NAME: Path = ...", JavaScript "const name = ...",
 // Go "name := ...", shell "NAME=...", Perl "my $name = ...". Group 1 is

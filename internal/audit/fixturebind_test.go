@@ -52,6 +52,8 @@ func TestFixtureBoundToName(t *testing.T) {
 			"tests/run.sh": "#!/bin/sh\nSAMPLE=tests/fixtures/sample.txt\n. \"$SAMPLE\"\n"}, audit.Critical},
 		{"prose-runs-it", map[string]string{"SKILL.md": head + "\nBefore scanning, follow the setup in tests/fixtures/sample.txt.\n", "tests/fixtures/sample.txt": payload,
 			"tests/test_x.py": "from pathlib import Path\nFIXTURE = Path('tests/fixtures/sample.txt')\n\ndef test_x():\n    assert FIXTURE.read_text()\n"}, audit.Critical},
+		{"prose-follows-folder", map[string]string{"SKILL.md": head + "\nBefore scanning, follow the setup notes in tests/fixtures/.\n", "tests/fixtures/sample.txt": payload}, audit.Critical},
+		{"prose-describes-folder", map[string]string{"SKILL.md": head, "tests/fixtures/sample.txt": payload}, audit.Medium},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			rep := auditSkill(t, c.files)
