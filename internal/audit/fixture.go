@@ -38,9 +38,11 @@ type fixtureData map[string]bool
 // run, only where that line reads it (fixtureReadRe) and nothing on it
 // runs it (fixtureRunRe) and its file holds no call that runs text
 // (fixtureExecRe), and a line that runs the fixture's folder
-// ("bash tests/fixtures/*.sh") runs every file in it. Prose that merely
+// ("bash tests/fixtures/*.sh") or tells the agent to follow what it
+// holds (fixtureFollowRe) runs every file in it. Prose that merely
 // names the file counts as running it, so only fixtures a skill loads as
-// data or never names are data.
+// data, binds to a name it only hands to data calls (fixtureBoundAsData),
+// or never names are data.
 func fixturesAsData(texts map[string]string) fixtureData {
 	var out fixtureData
 	for rel := range texts {
@@ -69,7 +71,10 @@ func fixtureRun(rel string, texts map[string]string) bool {
 		}
 		for _, line := range strings.Split(text, "\n") {
 			named := nameRe.MatchString(line)
-			if !named && !(strings.Contains(line, dir) && fixtureRunRe.MatchString(line)) {
+			if !named && !(strings.Contains(line, dir) && (fixtureRunRe.MatchString(line) || fixtureFollowRe.MatchString(line))) {
+				continue
+			}
+			if named && !fixtureReadRe.MatchString(line) && fixtureBoundAsData(line, text, texts) {
 				continue
 			}
 			if !named || !fixtureReadRe.MatchString(line) || fixtureRunRe.MatchString(line) || fixtureExecRe.MatchString(text) {

@@ -17,7 +17,10 @@ type Rule struct {
 // public reports on skill registries (2026) unless noted. Across every
 // rule, a finding in a test fixture nothing in the skill runs is medium
 // at most (fixturesAsData): a scanner's fixture holds attacks as data,
-// and naming it anywhere as something to run keeps its severity.
+// and naming it anywhere as something to run keeps its severity. A test
+// that binds the fixture's path to a name and only hands that name to
+// data calls (scan, parse, read) reads it as data (fixtureBoundAsData);
+// a scanner that executes what it reads runs it.
 var Rules = []Rule{
 	{"hidden-text", "HiddenText", Critical, "Text in an HTML comment, a hidden HTML element or a markdown comment",
 		"Renderers drop HTML comments, elements styled display:none, visibility:hidden, font-size:0 or opacity:0, the hidden attribute, and unused link definitions pointing at # or <> under any label ([//]: # (...), [notes]: # (...)); the model reads the source and sees them. Attacks hide their instructions there. Any other rule matching inside hidden text is critical; an instruction to the model (it names the model and uses an imperative) is high on its own; other hidden prose of eight words or more is low (often an editor's note). Found with goldmark's AST, so HTML inside code blocks is not hidden text. A skill's HTML and SVG assets and HTML templates (.html, .htm, .xhtml, .svg; .vue, .hbs, .j2, .erb, .tmpl and other template files that hold HTML) are pages the skill tells the model to read and fill, while a person previewing them sees only what the browser draws: their comments, <template> elements and elements hidden by attribute, by a rule of the file's own <style> blocks (a class, id or tag selector, also inside @media; not one that applies only on :hover) or by a framework's hiding class (hidden, d-none, sr-only, visually-hidden...) are hidden text, read with the HTML5 tokenizer (golang.org/x/net/html). There, developer comments and reader-facing hidden notes are ordinary, so only an attack (critical) or an instruction that names the model (high) is reported. A Jupyter notebook's markdown and raw cells and its rendered outputs (text/markdown, text/html) are read as a markdown file: an agent asked to fill in or run the notebook reads their source, a person sees the rendered page."},
