@@ -58,6 +58,9 @@ type skillCtx struct {
 	// linked are the files of the skill the file being audited names
 	// (linkedOf): data it loads, scripts it sources.
 	linked []linkedFile
+	// staged are the programs of the skill that name a file the file
+	// being audited writes (stagedOf, credstage.go).
+	staged []stagedFile
 	// fileGen counts the files audited; active are the phrases whose
 	// needed words occur in file number activeGen.
 	fileGen, activeGen int
@@ -346,6 +349,7 @@ func (sc *skillCtx) file(a *auditor, rel, content string) {
 	scanModuleJoin(sc, rel, content, sc.linked)
 	scanAgentModule(sc, rel, content, sc.linked)
 	scanDataWipe(sc, rel, wipeCodeOf(rel, content))
+	scanStagedCreds(sc, rel, content, sc.staged)
 }
 
 // lineIndex maps byte offsets to 1-based line numbers.

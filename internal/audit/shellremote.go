@@ -83,7 +83,10 @@ func (s *shScan) remoteStmt(st *syntax.Stmt, c call, ok bool, line int) {
 }
 
 // fetchedWord reports whether a word's command substitutions fetch from
-// the network (a stage of a pipeline counts: $(curl … | jq -r .run)).
+// the network (a stage of a pipeline counts: $(curl … | jq -r .run)),
+// directly or through a function the script defines around a fetcher
+// that prints what it downloads (get() { curl -fsSL "$@"; }; s=$(get URL)),
+// as the pipeline rules read get URL | sh.
 func (s *shScan) fetchedWord(w *syntax.Word) bool {
 	for _, sub := range substs(w) {
 		stages := []*syntax.Stmt{sub}
@@ -91,7 +94,7 @@ func (s *shScan) fetchedWord(w *syntax.Word) bool {
 			stages = flattenPipe(bc)
 		}
 		for _, st := range stages {
-			if c, ok := s.callOf(st); ok && isFetch(c) {
+			if c, ok := s.callOf(st); ok && s.fetchCall(c) {
 				return true
 			}
 		}
