@@ -47,26 +47,6 @@ func ttyStdoutErr(t *testing.T, cols int, env []string, args ...string) (string,
 	return ansi.ReplaceAllString(out, ""), stderr.String(), code
 }
 
-// ttyAll runs the skilldex binary with args with stdin, stdout and stderr
-// all on a pseudo-terminal of cols columns, as a person runs it, and
-// returns what the terminal showed (ANSI colour removed, CRLF made LF).
-func ttyAll(t *testing.T, cols int, env []string, args ...string) (string, int) {
-	t.Helper()
-	ptmx, tty, err := pty.Open()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ptmx.Close()
-	must(t, pty.Setsize(ptmx, &pty.Winsize{Rows: 50, Cols: uint16(cols)}))
-	cmd := exec.Command(binary(t), args...)
-	cmd.Env = append(os.Environ(), env...)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, tty
-	must(t, cmd.Start())
-	tty.Close()
-	out, code := waitTerminal(t, ptmx, cmd)
-	return ansi.ReplaceAllString(out, ""), code
-}
-
 // squeezed is s without white space: fitting text to a terminal only
 // moves and drops spaces and breaks lines, so this stays the same.
 func squeezed(s string) string { return strings.Join(strings.Fields(s), "") }
@@ -260,7 +240,8 @@ func TestErrorsInATerminal(t *testing.T) {
 		if termtext.StringWidth(lines(piped)[0]) <= 40 {
 			t.Fatalf("%v: the error line %q fits 40 columns already; the test needs a longer one", tc.args, lines(piped)[0])
 		}
-		out, code := ttyAll(t, 40, env, tc.args...)
+		out, code := ttyRun(t, 40, env, tc.args...)
+		out = ansi.ReplaceAllString(out, "")
 		if code != tc.code {
 			t.Errorf("%v in a terminal: exit %d, want %d\n%s", tc.args, code, tc.code, out)
 		}
