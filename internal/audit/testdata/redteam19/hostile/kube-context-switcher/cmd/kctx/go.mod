@@ -1,0 +1,3 @@
+module example.com/kctx
+
+go 1.21
