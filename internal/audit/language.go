@@ -270,6 +270,9 @@ func scanLanguage(sc *skillCtx, rel, src string, start, end int, li lineIndex, w
 			if p.rule == "secret-request" && pubKeyAt(text, m[1]) {
 				continue // a public key (~/.ssh/id_ed25519.pub) is meant to be shared
 			}
+			if p.rule == "secret-request" && settingsFileAt(text, m[0], m[1]) {
+				continue // a settings-only file (~/.aws/config) read for its settings
+			}
 			if asExample(sc.frame, ctx) {
 				sev, reason = Low, reason+" (quoted as an example in a passage that says not to follow it)"
 			} else if ctx != inHidden && negated(text[:m[0]]) {

@@ -1,0 +1,65 @@
+package audit
+
+import "strings"
+
+// A few dotfiles beside credential stores hold settings only: ~/.aws/config
+// keeps each profile's region, output format, SSO start URL and
+// credential_process command (the keys live in ~/.aws/credentials);
+// ~/.ssh/config keeps host aliases and the paths of identity files, not the
+// keys; ~/.ssh/known_hosts holds public host keys; ~/.gnupg/*.conf hold
+// gpg options. A skill that reads region or output format from one of them
+// asks for no secret, so rule secret-request does not report a read of
+// such a file when the line names settings only. A line that also names
+// keys, secrets, tokens or passwords is still a request for credentials
+// (the AWS CLI accepts keys in ~/.aws/config too). Files that do hold
+// tokens (~/.kube/config, ~/.docker/config.json, ~/.netrc) are not in
+// the list.
+
+// settingsFileRe matches, at the start of the text after a matched
+// credential directory, a settings-only file in it.
+var settingsFileRe = lazyRE(`^(?:(?:~|\$HOME|(?:\.\./)+)?/?\.aws)?/config\b|^(?:(?:~|\$HOME|(?:\.\./)+)?/?\.ssh)?/(?:config|known_hosts)\b|^(?:(?:~|\$HOME|(?:\.\./)+)?/?\.gnupg)?/[\w.-]*\.conf\b`)
+
+// settingsSecretRe finds words on a line that name credential material,
+// which turn a settings file read back into a request for secrets.
+var settingsSecretRe = lazyRE(`(?i)\b(?:secrets?|(?:api|access|private|secret|session|ssh)[ _-]?keys?|aws_(?:access_key_id|secret_access_key|session_token)|tokens?|passwords?|passphrases?|credentials?(?:\s+files?)?|cookies?|id_rsa|id_ed25519|keys?)\b`)
+
+// settingsFileAt reports whether a secret-request match text[start:end]
+// ends in the directory part of a settings-only file (see settingsFileRe)
+// and the match's line names no credential material, so the read is of
+// settings, not of secrets.
+func settingsFileAt(text string, start, end int) bool {
+	matched := text[start:end]
+	low := strings.ToLower(matched)
+	var dir string
+	for _, d := range []string{".aws", ".ssh", ".gnupg"} {
+		if strings.HasSuffix(low, d) {
+			dir = d
+		}
+	}
+	if dir == "" {
+		return false
+	}
+	if !settingsFileRe.MatchString(text[end:]) {
+		return false
+	}
+	ls := strings.LastIndexByte(text[:start], '\n') + 1
+	le := strings.IndexByte(text[end:], '\n')
+	if le < 0 {
+		le = len(text)
+	} else {
+		le += end
+	}
+	// the path itself ("credential_process" in .aws/config is a setting
+	// name, not a key) is left out of the line that is checked
+	line := text[ls:start] + " " + text[start:end-len(dir)] + " " + pathTail(text[end:le])
+	return !settingsSecretRe.MatchString(line)
+}
+
+// pathTail returns rest without the path it starts with (up to the first
+// space, quote or backtick).
+func pathTail(rest string) string {
+	if i := strings.IndexAny(rest, " \t`'\")<>,;"); i >= 0 {
+		return rest[i:]
+	}
+	return ""
+}
