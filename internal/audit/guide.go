@@ -22,7 +22,8 @@ import (
 // language rules report it low. A frame that turns to what to do instead
 // ("do not follow these; instead …") frames nothing, and hidden text (an
 // HTML comment, a link title) is never an example: it stays critical
-// whatever the visible text says about it.
+// whatever the visible text says about it, except a comment quoted in a
+// blockquote the passage presents as an example (hiddenquote.go).
 
 // exampleFrame is how a prose block of markdown frames the wording in
 // it.

@@ -70,6 +70,7 @@ func scanMarkdown(sc *skillCtx, rel, src string, li lineIndex) {
 	var prose []proseBlock
 	var spanFinds []spanFindings
 	hiddenSeen := map[int]bool{}
+	var quoted []quotedHidden
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -108,6 +109,9 @@ func scanMarkdown(sc *skillCtx, rel, src string, li lineIndex) {
 				s, e := lines.At(0).Start, lines.At(lines.Len()-1).Stop
 				before := len(sc.findings)
 				scanHTML(sc, rel, src, fm+s, li, hiddenSeen)
+				if inBlockquote(n) {
+					quoted = append(quoted, quotedHidden{fm + s, before, len(sc.findings)})
+				}
 				if len(sc.findings) == before {
 					// the text of an HTML block (<system>…</system>, any
 					// made-up tag) renders and reaches the model like prose
@@ -118,7 +122,11 @@ func scanMarkdown(sc *skillCtx, rel, src string, li lineIndex) {
 			return ast.WalkSkipChildren, nil
 		case *ast.RawHTML:
 			if n.Segments.Len() > 0 {
+				before := len(sc.findings)
 				scanHTML(sc, rel, src, fm+n.Segments.At(0).Start, li, hiddenSeen)
+				if inBlockquote(n) {
+					quoted = append(quoted, quotedHidden{fm + n.Segments.At(0).Start, before, len(sc.findings)})
+				}
 			}
 		case *ast.Link:
 			scanURL(sc, rel, src, string(n.Destination), false, li, fm+nodeStart(n))
@@ -135,6 +143,7 @@ func scanMarkdown(sc *skillCtx, rel, src string, li lineIndex) {
 		return ast.WalkContinue, nil
 	})
 	frameExamples(src, prose)
+	capQuotedHidden(sc, src, prose, quoted)
 	lowerFramedSpans(sc, prose, spanFinds)
 	for _, b := range prose {
 		sc.frame = b.frame
