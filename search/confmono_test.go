@@ -35,7 +35,7 @@ type orderQuery struct {
 // TestConfidenceOrder measures, on every development set (allQueryFiles;
 // never the held-out ones), how a hit's Confidence and its rank agree:
 // how often a hit of rank 2 or 3 has a higher raw Confidence (the model's
-// output before monotoneConfidence) than the hit above it and which of the
+// output before rankedConfidence) than the hit above it and which of the
 // two is right then, the calibration (Brier score, log loss, reliability
 // by 0.1 bins) over ranks 1-3 of the raw confidences and of the ways of
 // making them agree with the ranking, and what re-ranking the first three
