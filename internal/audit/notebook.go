@@ -169,55 +169,99 @@ func notebookCells(content string) (cells [][]nbLine, lang string, ok bool) {
 
 // readCells reads the cells array at d: each code cell's source lines.
 func readCells(d *json.Decoder, lineAt func() int) ([][]nbLine, bool) {
-	if t, err := d.Token(); err != nil || t != json.Delim('[') {
-		return nil, false
-	}
 	var cells [][]nbLine
-	for d.More() {
-		if t, err := d.Token(); err != nil || t != json.Delim('{') {
-			if err == nil && skipOpened(d, t) == nil {
-				continue // not a cell object
-			}
-			return nil, false
-		}
-		typ, src := "", []nbLine(nil)
-		for d.More() {
-			k, err := d.Token()
-			if err != nil {
-				return nil, false
-			}
-			switch k {
-			case "cell_type":
-				t, err := d.Token()
-				if err != nil {
-					return nil, false
-				}
-				if s, isStr := t.(string); isStr {
-					typ = s
-				} else if skipOpened(d, t) != nil {
-					return nil, false
-				}
-			case "source":
-				if src, err = readSource(d, lineAt); err != nil {
-					return nil, false
-				}
-			default:
-				if skipJSON(d) != nil {
-					return nil, false
-				}
-			}
-		}
-		if _, err := d.Token(); err != nil { // }
-			return nil, false
-		}
+	ok := eachCell(d, lineAt, nil, func(typ string, src []nbLine) {
 		if typ == "code" {
 			cells = append(cells, src)
 		}
-	}
-	if _, err := d.Token(); err != nil { // ]
+	})
+	if !ok {
 		return nil, false
 	}
 	return cells, true
+}
+
+// eachCell reads the cells array at d, calling cell with each cell
+// object's cell_type and source lines once the object is read (elements
+// that are not objects are skipped). outputs, when not nil, reads a
+// cell's outputs value where it stands, so it sees them in file order;
+// nil skips them. It reports false on JSON that is not a cells array or
+// when outputs does.
+func eachCell(d *json.Decoder, lineAt func() int, outputs func() bool, cell func(typ string, src []nbLine)) bool {
+	if t, err := d.Token(); err != nil || t != json.Delim('[') {
+		return false
+	}
+	return eachObject(d, func() bool {
+		typ, src := "", []nbLine(nil)
+		ok := eachField(d, func(k string) bool {
+			switch {
+			case k == "cell_type":
+				t, err := d.Token()
+				if err != nil {
+					return false
+				}
+				if s, isStr := t.(string); isStr {
+					typ = s
+					return true
+				}
+				return skipOpened(d, t) == nil
+			case k == "source":
+				var err error
+				src, err = readSource(d, lineAt)
+				return err == nil
+			case k == "outputs" && outputs != nil:
+				return outputs()
+			}
+			return skipJSON(d) == nil
+		})
+		if ok {
+			cell(typ, src)
+		}
+		return ok
+	})
+}
+
+// eachObject reads the rest of the JSON array whose '[' was just read
+// from d, calling obj after each element's '{' (obj reads the object to
+// its end); elements that are not objects are skipped. It reports false
+// on malformed JSON or when obj does.
+func eachObject(d *json.Decoder, obj func() bool) bool {
+	for d.More() {
+		t, err := d.Token()
+		if err != nil {
+			return false
+		}
+		if t != json.Delim('{') {
+			if skipOpened(d, t) != nil {
+				return false
+			}
+			continue
+		}
+		if !obj() {
+			return false
+		}
+	}
+	_, err := d.Token() // ]
+	return err == nil
+}
+
+// eachField reads the rest of the JSON object whose '{' was just read
+// from d, calling field with each key while d stands at its value (field
+// reads the value whole). It reports false on malformed JSON or when
+// field does.
+func eachField(d *json.Decoder, field func(key string) bool) bool {
+	for d.More() {
+		k, err := d.Token()
+		if err != nil {
+			return false
+		}
+		key, _ := k.(string)
+		if !field(key) {
+			return false
+		}
+	}
+	_, err := d.Token() // }
+	return err == nil
 }
 
 // readSource reads a cell's source (a string or an array of strings)

@@ -65,60 +65,12 @@ func notebookProse(content string) (string, bool) {
 // lines of each markdown or raw cell and of each rendered output, in
 // file order. It reports false on JSON that is not a cells array.
 func readProseCells(d *json.Decoder, lineAt func() int, place func([]nbLine)) bool {
-	if t, err := d.Token(); err != nil || t != json.Delim('[') {
-		return false
-	}
-	for d.More() {
-		t, err := d.Token()
-		if err != nil {
-			return false
-		}
-		if t != json.Delim('{') {
-			if skipOpened(d, t) != nil {
-				return false
-			}
-			continue // not a cell object
-		}
-		typ, src := "", []nbLine(nil)
-		for d.More() {
-			k, err := d.Token()
-			if err != nil {
-				return false
-			}
-			switch k {
-			case "cell_type":
-				t, err := d.Token()
-				if err != nil {
-					return false
-				}
-				if s, isStr := t.(string); isStr {
-					typ = s
-				} else if skipOpened(d, t) != nil {
-					return false
-				}
-			case "source":
-				if src, err = readSource(d, lineAt); err != nil {
-					return false
-				}
-			case "outputs":
-				if !readRenderedOutputs(d, lineAt, place) {
-					return false
-				}
-			default:
-				if skipJSON(d) != nil {
-					return false
-				}
-			}
-		}
-		if _, err := d.Token(); err != nil { // }
-			return false
-		}
+	outputs := func() bool { return readRenderedOutputs(d, lineAt, place) }
+	return eachCell(d, lineAt, outputs, func(typ string, src []nbLine) {
 		if typ == "markdown" || typ == "raw" {
 			place(src)
 		}
-	}
-	_, err := d.Token() // ]
-	return err == nil
+	})
 }
 
 // readRenderedOutputs reads a code cell's outputs array at d, handing
@@ -131,38 +83,14 @@ func readRenderedOutputs(d *json.Decoder, lineAt func() int, place func([]nbLine
 	if t != json.Delim('[') {
 		return skipOpened(d, t) == nil
 	}
-	for d.More() {
-		t, err := d.Token()
-		if err != nil {
-			return false
-		}
-		if t != json.Delim('{') {
-			if skipOpened(d, t) != nil {
-				return false
-			}
-			continue
-		}
-		for d.More() {
-			k, err := d.Token()
-			if err != nil {
-				return false
-			}
+	return eachObject(d, func() bool {
+		return eachField(d, func(k string) bool {
 			if k != "data" {
-				if skipJSON(d) != nil {
-					return false
-				}
-				continue
+				return skipJSON(d) == nil
 			}
-			if !readRenderedData(d, lineAt, place) {
-				return false
-			}
-		}
-		if _, err := d.Token(); err != nil { // }
-			return false
-		}
-	}
-	_, err = d.Token() // ]
-	return err == nil
+			return readRenderedData(d, lineAt, place)
+		})
+	})
 }
 
 // readRenderedData reads an output's data object at d (MIME type to a
@@ -175,26 +103,17 @@ func readRenderedData(d *json.Decoder, lineAt func() int, place func([]nbLine)) 
 	if t != json.Delim('{') {
 		return skipOpened(d, t) == nil
 	}
-	for d.More() {
-		k, err := d.Token()
-		if err != nil {
-			return false
-		}
-		mime, _ := k.(string)
+	return eachField(d, func(mime string) bool {
 		if !renderedMIME[mime] {
-			if skipJSON(d) != nil {
-				return false
-			}
-			continue
+			return skipJSON(d) == nil
 		}
 		src, err := readSource(d, lineAt)
 		if err != nil {
 			return false
 		}
 		place(src)
-	}
-	_, err = d.Token() // }
-	return err == nil
+		return true
+	})
 }
 
 // scanNotebookProse reads a notebook's prose as a markdown file (see
