@@ -19,9 +19,9 @@ import "strings"
 // rubyEnvWhole finds an enumeration or copy of the whole environment.
 var rubyEnvWhole = lazyRE(`\bENV\.(?:to_h|to_hash|to_a|to_s|to_json|inspect|each|each_pair|each_with_object|map|flat_map|filter_map|select|filter|find_all|reject|values|sort|sort_by|group_by|entries|dup|clone|sum|reduce|inject|collect)\b|\bHash\[\s*ENV\s*\]|\(\s*ENV\s*[,)]|` + "`" + `\s*(?:env|printenv)\s*` + "`" + `|%x[({\[]\s*(?:env|printenv)\s*[)}\]]`)
 
-// rubyEnvSecret reads one secret variable SDKs read (credEnvRe's
-// cloud secrets), by index or fetch.
-var rubyEnvSecret = lazyRE(`\bENV(?:\[\s*|\.fetch\(\s*)['"](?:AWS_SECRET_ACCESS_KEY|AWS_SESSION_TOKEN|AZURE_CLIENT_SECRET|ARM_CLIENT_SECRET|GOOGLE_APPLICATION_CREDENTIALS|GOOGLE_CREDENTIALS|GCP_SERVICE_ACCOUNT_KEY|SSH_PRIVATE_KEY)['"]`)
+// rubyEnvSecret reads one secret variable SDKs read (sdkSecretVars),
+// by index or fetch.
+var rubyEnvSecret = lazyRE(`\bENV(?:\[\s*|\.fetch\(\s*)['"](?:` + sdkSecretVars + `)['"]`)
 
 // rubySend finds a Ruby call that sends data over the network or opens
 // a connection: Net::HTTP (post, post_form, a request object), the

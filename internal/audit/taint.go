@@ -15,19 +15,23 @@ import (
 // Swift, Lua, Elixir, R, Julia and Zig) is critical. The read alone
 // is rule credential-read: high for a private key, medium otherwise.
 
+// sdkSecretVars are the secret environment variables SDKs read, as a
+// regexp alternation: one list for every language's reader of them.
+const sdkSecretVars = `AWS_SECRET_ACCESS_KEY|AWS_SESSION_TOKEN|AZURE_CLIENT_SECRET|ARM_CLIENT_SECRET|GOOGLE_APPLICATION_CREDENTIALS|GOOGLE_CREDENTIALS|GCP_SERVICE_ACCOUNT_KEY|SSH_PRIVATE_KEY`
+
 var (
 	// privateKeyRe finds the SSH key files and folder in a path.
 	privateKeyRe = lazyRE(`id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?(\.pub)?|\.ssh(?:[/\\]([^\s'"]*))?`)
 	// credEnvRe matches secret environment variables that SDKs read
 	// and no script needs to send anywhere itself.
-	credEnvRe = lazyRE(`\b(?:AWS_SECRET_ACCESS_KEY|AWS_SESSION_TOKEN|AZURE_CLIENT_SECRET|ARM_CLIENT_SECRET|GOOGLE_APPLICATION_CREDENTIALS|GOOGLE_CREDENTIALS|GCP_SERVICE_ACCOUNT_KEY|SSH_PRIVATE_KEY|SSH_AUTH_SOCK)\b`)
+	credEnvRe = lazyRE(`\b(?:` + sdkSecretVars + `|SSH_AUTH_SOCK)\b`)
 	// credPartRe matches a string literal that is one part of a
 	// credential path joined in code (Path.home() / ".ssh" / "id_rsa",
 	// path.join(os.homedir(), ".aws", "credentials")).
 	credPartRe = lazyRE(`^['"]/?(?:\.credentials\.json|\.ssh|\.aws|\.netrc|\.npmrc|\.pypirc|\.git-credentials|\.kube|\.gnupg|\.azure|gcloud|\.password-store|Login Data|Cookies|key4\.db|logins\.json|id_(?:rsa|dsa|ecdsa|ed25519)` + credPartMore + `)['"]$`)
 	// pyEnvRead and jsEnvRead read one secret environment variable.
-	pyEnvRead = lazyRE(`os\.(?:environ(?:\.get)?\s*[\[(]|getenv\s*\()\s*['"](?:AWS_SECRET_ACCESS_KEY|AWS_SESSION_TOKEN|AZURE_CLIENT_SECRET|ARM_CLIENT_SECRET|GOOGLE_APPLICATION_CREDENTIALS|GOOGLE_CREDENTIALS|GCP_SERVICE_ACCOUNT_KEY|SSH_PRIVATE_KEY)['"]|os\.environ\.copy\(\)|\*\*os\.environ\b`)
-	jsEnvRead = lazyRE(`process\.env(?:\.|\[\s*['"])(?:AWS_SECRET_ACCESS_KEY|AWS_SESSION_TOKEN|AZURE_CLIENT_SECRET|ARM_CLIENT_SECRET|GOOGLE_APPLICATION_CREDENTIALS|GOOGLE_CREDENTIALS|GCP_SERVICE_ACCOUNT_KEY|SSH_PRIVATE_KEY)\b|\.\.\.process\.env\b|Deno\.env\.toObject\(\)`)
+	pyEnvRead = lazyRE(`os\.(?:environ(?:\.get)?\s*[\[(]|getenv\s*\()\s*['"](?:` + sdkSecretVars + `)['"]|os\.environ\.copy\(\)|\*\*os\.environ\b`)
+	jsEnvRead = lazyRE(`process\.env(?:\.|\[\s*['"])(?:` + sdkSecretVars + `)\b|\.\.\.process\.env\b|Deno\.env\.toObject\(\)`)
 	// pyNet and jsNet are any network call (a DNS lookup too: a name
 	// built from data carries it to the name's server): with credentials read in
 	// the same script, a request of any method carries them out.
