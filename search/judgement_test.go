@@ -50,6 +50,7 @@ func TestCorpusJudgement(t *testing.T) {
 		{"heldout-9.tsv", 75, 83, 0.74, 7, 15},
 		{"heldout-10.tsv", 85, 90, 0.83, 7, 26},
 		{"heldout-12.tsv", 85, 91, 0.84, 7, 39},
+		{"heldout-15.tsv", 80, 87, 0.79, 7, 28},
 	}
 	var all []eval.QueryResult
 	for _, f := range floors {
