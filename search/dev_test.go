@@ -142,6 +142,7 @@ var devVariants = []struct {
 }{
 	{"default", func(*tuning) {}},
 	{"rareName off", func(tu *tuning) { tu.rareName = 0 }},
+	{"proper off", func(tu *tuning) { tu.rareNameProper = false }},
 	{"rareName 3", func(tu *tuning) { tu.rareName = 3 }},
 	{"dir .5", func(tu *tuning) { tu.direction = 0.5 }},
 	{"dir .3", func(tu *tuning) { tu.direction = 0.3 }},

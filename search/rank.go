@@ -109,6 +109,39 @@ func nameIDFFactor(docs uint64, df [4]uint64, tune *tuning) float64 {
 	return min(1, max(f, tune.nameIDFFloor))
 }
 
+// properNouns returns the words of text (lower-cased) written with a
+// capital first letter and the rest lower case, except a sentence's first
+// word (at the start of text or after ".", "!", "?", ":" or a line break):
+// how English writes a name ("through Tisane", "in Raven Tools"), told
+// apart from a capitalised sentence start and from acronyms.
+func properNouns(text string) map[string]bool {
+	out := map[string]bool{}
+	start := true // the next word begins a sentence
+	rs := []rune(text)
+	for i := 0; i < len(rs); {
+		r := rs[i]
+		if !unicode.IsLetter(r) {
+			switch r {
+			case '.', '!', '?', ':', '\n':
+				start = true
+			}
+			i++
+			continue
+		}
+		j := i
+		for j < len(rs) && unicode.IsLetter(rs[j]) {
+			j++
+		}
+		w := rs[i:j]
+		if !start && unicode.IsUpper(w[0]) && len(w) > 1 && strings.ToLower(string(w[1:])) == string(w[1:]) {
+			out[strings.ToLower(string(w))] = true
+		}
+		start = false
+		i = j
+	}
+	return out
+}
+
 // rareNames gives each of the rare terms (in at most tune.rareNameMaxDF
 // names and tune.rareNameMaxDocs documents of any field) tune.rareName
 // times its weight in the coverage fraction of p, when every word of text
@@ -123,11 +156,15 @@ func rareNames(r *engine.Reader, text string, terms []string, rare []int, p *pla
 	if err != nil {
 		return err
 	}
+	var proper map[string]bool
+	if tune.rareNameProper {
+		proper = properNouns(text)
+	}
 	typed := make(map[int]bool, len(rare))
 	english := make(map[int]bool, len(rare))
 	for _, w := range words {
 		typed[w.term] = true
-		if isEnglish(w.word) {
+		if isEnglish(w.word) && !proper[w.word] {
 			english[w.term] = true
 		}
 	}

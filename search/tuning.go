@@ -50,6 +50,11 @@ type tuning struct {
 	rareName        float64
 	rareNameMaxDF   uint64
 	rareNameMaxDocs uint64
+	// rareNameProper lets a dictionary word count as a rare name when
+	// the query writes it capitalised inside a sentence ("through
+	// Tisane", "in Doppler"): a proper noun names the service even when
+	// English has the word.
+	rareNameProper bool
 	// nameIDF scales a term's name clause so a word common in English but
 	// rare among names ("get", "fix", "store") does not outweigh the rest:
 	// by the ratio of its IDF over bodies (nameIDFBody) or descriptions
@@ -161,6 +166,7 @@ var defaultTuning = tuning{
 	rareName:        5,
 	rareNameMaxDF:   3,
 	rareNameMaxDocs: 5,
+	rareNameProper:  true,
 	nameIDF:         nameIDFBody,
 	nameIDFFloor:    0.3,
 	nameIDFMinBody:  0.05,
