@@ -29,7 +29,8 @@ var demandsTellingRe = lazyRE(`(?i)\b(?:do\s+not|don'?t|never|must\s+not|should\
 
 // fileSilenced reports whether text (a file, or the window round a
 // switch) holds an instruction not to ask or
-// tell the user (silenceRe, silenceLoopRe, silenceKeepRe) anywhere, other than a "without telling the
+// tell the user (silenceRe, silenceLoopRe, silenceKeepRe, silenceOmitRe,
+// silenceReportRe) anywhere, other than a "without telling the
 // user" that a prohibition turns round. A runbook that turns approvals off
 // in one step and says "do not ask the user to confirm it" in another
 // hides every switch of the file from the user, whatever block each sits
@@ -50,7 +51,7 @@ func silencedExcept(text string, cited func(off int) bool) bool {
 		}
 		return true
 	}
-	for _, re := range []*lazyRegexp{silenceLoopRe, silenceKeepRe, silenceOmitRe} {
+	for _, re := range []*lazyRegexp{silenceLoopRe, silenceKeepRe, silenceOmitRe, silenceReportRe} {
 		for _, m := range re.FindAllStringIndex(text, -1) {
 			if cited == nil || !cited(m[0]) {
 				return true
@@ -64,3 +65,13 @@ func silencedExcept(text string, cited func(off int) bool) bool {
 func hasPrefixFold(s, prefix string) bool {
 	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
 }
+
+// silenceReportRe matches an instruction to keep what the agent did out
+// of what it tells the user, in words naming neither asking nor telling:
+// leaving its own actions out of the reply ("leave out the commands you
+// ran, packages you installed and any files you changed"), calling them
+// "not the user's concern", and the passive "must not be mentioned in
+// the report or chat". An agent told to drop its commands from its
+// replies hides them as surely as one told "do not tell the user". Read
+// with silenceRe by silencedExcept.
+var silenceReportRe = lazyRE(`(?i)\b(?:leave\s+out|omit|exclude|hide|suppress|(?:do\s+not|don'?t|never|must\s+not)\s+(?:mention|list|report|include|show|describe|share))\s+(?:\w+\s+){0,2}?(?:commands?|packages?|installs?|files?|changes?|actions?|steps?|edits?|requests?|calls?|downloads?|tools?)\s+(?:that\s+|which\s+)?you\s+(?:\w+\s+)?(?:ran|run|executed|installed|changed|modified|made|took|touched|edited|wrote|created|deleted|removed|sent|fetched|downloaded|called|opened|used)\b|\b(?:is|are)\s+(?:not|none\s+of)\s+(?:the\s+|their\s+|your\s+)?(?:user|human|operator|owner|client)'?s?'?\s+(?:concern|business|problem|affair)\b|\b(?:must|should|is\s+to|are\s+to|needs?\s+to)\s+(?:not|never)\s+be\s+(?:mentioned|reported|shown|shared|disclosed|revealed|surfaced|listed|noted|described)\b[^.\n]{0,30}?\b(?:in|to)\s+(?:the\s+|your\s+|any\s+)?(?:report|chat|conversation|repl(?:y|ies)|summar\w+|response|output|user|human|operator|owner|messages?|hand-?off)\b`)

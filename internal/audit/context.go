@@ -418,14 +418,17 @@ var (
 )
 
 // bypassHints are the words bypassRe needs one of; bypassWeakHints
-// those bypassWeakRe, bypassDescribedRe, bypassLiftRe and bypassStateRe
-// need one of ("approve" and "accept" stand for every form of them:
-// "approve every", "accepted automatically").
+// those bypassWeakRe, bypassDescribedRe, bypassLiftRe, bypassStateRe,
+// bypassSelfRe and bypassBlanketRe need one of ("approve" and "accept"
+// stand for every form of them: "approve every", "accepted
+// automatically"; bypassBlanketRe's other approval words and
+// bypassSelfRe's "answer it affirmatively" are listed too).
 var (
 	bypassHints     = []string{"dangerously", "bypasspermissions", "yolo", "defaultmode", "approval_policy", "approval-policy", "danger-full-access", "-a never"}
 	bypassWeakHints = []string{"sandbox", "approvals", "auto-approv", "autoapprov", "auto_approv", "auto approv", "permission prompt", "permission check", "yolo", "confirmation", "approval",
 		"auto-accept", "autoaccept", "auto_accept", "auto accept", "never ask", "never prompt", "never request", "full disk", "full network", "full file", "full system", "full host", "permissions check", "permissions prompt", "bash(*)", "approve", "accept",
-		"restriction", "guardrail", "safeguard", "fence", "confinement", "prompts", "answer as yes", "answers as yes"}
+		"restriction", "guardrail", "safeguard", "fence", "confinement", "prompts", "answer as yes", "answers as yes",
+		"authori", "permitted", "confirmed", "sanctioned", "signed off", "signed-off", "say yes", "affirmativ"}
 )
 
 // hintSets are minerHints, bypassHints and bypassWeakHints as sets of
