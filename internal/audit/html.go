@@ -104,7 +104,9 @@ func scanProseCommands(sc *skillCtx, rel, text string, line0 int, w where) {
 }
 
 // hidden checks text people do not see (src[s:e]): any attack inside it
-// is critical, and an instruction to the model in it is high on its own.
+// is critical (a secret named beside an outside URL and a sending step
+// is one, hiddenTheft), and an instruction to the model in it, or one to
+// keep something from the user, is high on its own.
 func hidden(sc *skillCtx, rel, src string, s, e int, li lineIndex, what string) {
 	content := src[s:e]
 	t := strings.TrimSpace(content)
@@ -124,11 +126,13 @@ func hidden(sc *skillCtx, rel, src string, s, e int, li lineIndex, what string) 
 	for _, m := range urlRe.FindAllStringIndex(content, -1) {
 		scanURL(sc, rel, src, content[m[0]:m[1]], false, li, s+m[0])
 	}
-	if len(sc.findings) > before {
+	if len(sc.findings) > before || hiddenTheft(sc, rel, t, s, li, what) {
 		return
 	}
 	words := len(strings.Fields(t))
 	switch {
+	case hiddenSilence(t) && words >= 4:
+		sc.add(rel, li.line(s), "hidden-text", High, "an instruction to the model in "+what+" to keep something from the user, which people reading the rendered skill do not see", t)
 	case addressRe.MatchString(t) && imperativeRe.MatchString(t) && words >= 4:
 		sc.add(rel, li.line(s), "hidden-text", High, "an instruction to the model in "+what+", which people reading the rendered skill do not see", t)
 	case words >= 8:
