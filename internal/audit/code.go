@@ -88,6 +88,7 @@ func scanScriptCode(sc *skillCtx, rel, content string, k fileKind) {
 	if k == kindPython {
 		scanPyDropper(sc, rel, c)
 		scanPyLoadExec(sc, rel, c)
+		scanPyShellAnswer(sc, rel, c)
 	}
 	if k == kindJS {
 		scanJSRemoteExec(sc, rel, c)

@@ -308,6 +308,9 @@ func (sc *skillCtx) file(a *auditor, rel, content string) {
 		if isComposerJSON(rel) {
 			scanComposerScripts(sc, rel, content)
 		}
+		if isPyprojectFile(rel) {
+			scanPyprojectHooks(sc, rel, content)
+		}
 	case kindMake:
 		scanShell(sc, rel, makeShell(content), 1, inScript)
 	case kindDocker:

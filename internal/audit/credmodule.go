@@ -9,7 +9,9 @@ import (
 // JavaScript or TypeScript import or require of a relative specifier
 // (./wallets.js names src/wallets.ts, as TypeScript's ESM resolution
 // maps .js to .ts; ./wallets names wallets.ts or wallets/index.js
-// alike), and a Python import of a module of the skill (pymodule.go). A target list
+// alike), a Python import of a module of the skill (pymodule.go), and a
+// Lua require of one (require("devtools.runner") names
+// devtools/runner.lua or devtools/runner/init.lua). A target list
 // moved into such a module (export const WALLET_DIRS = {...}) is read by
 // the listed-credential rule like one in a JSON file.
 
@@ -47,6 +49,12 @@ func importsModule(rel, content, f string) bool {
 		}
 	case ext == ".py" && fext == ".py":
 		return pyImportsFile(rel, content, f)
+	case ext == ".lua" && fext == ".lua":
+		for _, m := range luaRequire.FindAllStringSubmatch(content, 64) {
+			if luaModuleFile(m[2], f) {
+				return true
+			}
+		}
 	}
 	return false
 }

@@ -33,7 +33,7 @@ var (
 	// jsRunCall is a call that starts a process: group 1 names it.
 	jsRunCall = lazyRE(`(?:^|[^\w$])(spawnSync|spawn|execFileSync|execFile|execSync|exec|fork|Bun\.spawnSync|Bun\.spawn|new\s+Deno\.Command)\s*\(`)
 	// pyWriteTo is a file write in Python: group 1 or 2 or 3 the path.
-	pyWriteTo = lazyRE(`\burlretrieve\(\s*[^,()]+(?:\([^()]*\))?[^,()]*,\s*([^,()]+?)\s*[,)]|\bopen\(\s*([^,()]+?)\s*,\s*(?:mode\s*=\s*)?['"](?:wb|ab|w|a|wb\+|w\+)['"]|([\w.]+)\.write_(?:bytes|text)\(`)
+	pyWriteTo = lazyRE(`\burlretrieve\(\s*[^,()]+(?:\([^()]*\))?[^,()]*,\s*([^,()]+?)\s*[,)]|\bopen\(\s*([^,()]+?)\s*,\s*(?:mode\s*=\s*)?['"][bt]*[wax][bt+]*['"]|([\w.]+)\.write_(?:bytes|text)\(`)
 	// pyRunCall is a call that starts a process: group 1 names it.
 	pyRunCall = lazyRE(`(?:^|[^\w.])((?:subprocess\.)?(?:run|call|check_call|check_output|Popen)|os\.system|os\.popen|os\.exec\w+|os\.spawn\w+|os\.startfile)\s*\(`)
 	// pyAssign is an assignment: group 1 the targets, group 2 the value.
@@ -165,16 +165,20 @@ func scanPyDropper(sc *skillCtx, rel, c string) {
 // scanned too, and a variable of interp is read as a shell or
 // interpreter.
 func scanDropper(sc *skillCtx, rel, c, f string, li lineIndex, joined, js bool, extra []jsRun, interp map[string]bool) {
-	writeRe, runRe, hidden, digest := pyWriteTo, pyRunCall, []string{"start_new_session", "DEVNULL", "DETACHED_PROCESS", "nohup", "setsid"}, "hexdigest("
+	runRe, hidden, digest := pyRunCall, []string{"start_new_session", "DEVNULL", "DETACHED_PROCESS", "nohup", "setsid"}, "hexdigest("
 	if js {
-		writeRe, runRe, hidden, digest = jsWriteTo, jsRunCall, []string{"detached", "unref()", "'ignore'", `"ignore"`}, ".digest("
+		runRe, hidden, digest = jsRunCall, []string{"detached", "unref()", "'ignore'", `"ignore"`}, ".digest("
 	}
 	written := map[string]bool{}
-	for _, m := range writeRe.FindAllStringSubmatch(f, 32) {
-		for _, g := range m[1:] {
-			if g = strings.TrimSpace(g); g != "" {
+	if js {
+		for _, m := range jsWriteTo.FindAllStringSubmatch(f, 32) {
+			if g := strings.TrimSpace(m[1]); g != "" {
 				written[g] = true
 			}
+		}
+	} else {
+		for _, g := range pyWrittenPaths(f) {
+			written[g] = true
 		}
 	}
 	if len(written) == 0 {
@@ -203,6 +207,9 @@ func scanDropper(sc *skillCtx, rel, c, f string, li lineIndex, joined, js bool, 
 			sev, why = Medium, "writes a downloaded file and runs it after computing a digest: check the digest is pinned"
 		case joined || containsAny(rest, hidden):
 			sev, why = Critical, "writes a file after a network call and runs it hidden (detached, output discarded, or its call's name joined from pieces): the server decides what runs"
+		}
+		if !js {
+			why += pyInstallNote(rel)
 		}
 		ln := li.line(r.at)
 		sc.add(rel, ln, "download-exec", sev, why, strings.TrimSpace(lineText(c, li, ln)))

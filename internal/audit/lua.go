@@ -156,13 +156,18 @@ func scanLua(sc *skillCtx, rel, content string) {
 		ln := li.line(off)
 		sc.add(rel, ln, rule, sev, reason, trimmedLine(content, ln))
 	}
+	shell := false
 	if luaSocket.MatchString(c) && luaRecv.MatchString(c) {
 		for _, m := range luaShellVar.FindAllStringSubmatchIndex(c, 32) {
 			if luaFromSocket(c, luaCmdRoot(c, m)) {
 				at(m[0], "reverse-shell", Critical, "opens a socket, reads what the other end sends and runs it as shell commands: whoever is at the other end runs commands on this machine (remote shell)")
+				shell = true
 				break
 			}
 		}
+	}
+	if !shell {
+		scanLuaRemote(sc, rel, content, c)
 	}
 	if w := luaWriteCall.FindStringIndex(c); w != nil {
 		for _, l := range lits {

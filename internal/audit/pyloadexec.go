@@ -60,12 +60,8 @@ func pyFetchedNames(f string, extra []string) map[string]bool {
 		seeds[n] = true
 	}
 	if pyNet.MatchString(f) || strings.Contains(f, "urlretrieve") {
-		for _, m := range pyWriteTo.FindAllStringSubmatch(f, 32) {
-			for _, g := range m[1:] {
-				if g = strings.TrimSpace(g); g != "" {
-					seeds[g] = true
-				}
-			}
+		for _, g := range pyWrittenPaths(f) {
+			seeds[g] = true
 		}
 		for _, m := range pyAssign.FindAllStringSubmatch(f, 2000) {
 			if pyNet.MatchString(m[2]) {
@@ -185,7 +181,7 @@ func scanPyLoadExec(sc *skillCtx, rel, c string) {
 			sev, why = Medium, "loads Python code it downloaded ("+base+") after computing a digest: check the digest is pinned"
 		}
 		ln := li.line(at)
-		sc.add(rel, ln, "download-exec", sev, why, strings.TrimSpace(lineText(c, li, ln)))
+		sc.add(rel, ln, "download-exec", sev, why+pyInstallNote(rel), strings.TrimSpace(lineText(c, li, ln)))
 	}
 	for _, m := range pyCodeLoad.FindAllStringSubmatchIndex(c, 128) {
 		name := c[m[2]:m[3]]

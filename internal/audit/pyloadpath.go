@@ -36,33 +36,28 @@ func pyDownloadFolders(f string, t map[string]bool) map[string]bool {
 		defined[name] = true
 	}
 	var out map[string]bool
-	for _, m := range pyWriteTo.FindAllStringSubmatch(f, 32) {
-		for _, w := range m[1:] {
-			if w = strings.TrimSpace(w); w == "" {
-				continue
+	for _, w := range pyWrittenPaths(f) {
+		vals := []string{w}
+		if isPyIdent(w) {
+			vals = append(vals, assignedValues(f, w, 4)...)
+		}
+		code := false
+		for _, v := range vals {
+			code = code || pyCodeFile.MatchString(v)
+		}
+		if !code {
+			continue
+		}
+		if out == nil {
+			out = map[string]bool{}
+			for n := range t {
+				out[n] = true
 			}
-			vals := []string{w}
-			if isPyIdent(w) {
-				vals = append(vals, assignedValues(f, w, 4)...)
-			}
-			code := false
-			for _, v := range vals {
-				code = code || pyCodeFile.MatchString(v)
-			}
-			if !code {
-				continue
-			}
-			if out == nil {
-				out = map[string]bool{}
-				for n := range t {
+		}
+		for _, v := range vals[1:] {
+			for _, n := range jsNamesIn(v) {
+				if defined[n] && n != w {
 					out[n] = true
-				}
-			}
-			for _, v := range vals[1:] {
-				for _, n := range jsNamesIn(v) {
-					if defined[n] && n != w {
-						out[n] = true
-					}
 				}
 			}
 		}
