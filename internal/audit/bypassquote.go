@@ -11,20 +11,23 @@ import "strings"
 // a switch quoted in such a passage is an example. Silence said in the
 // skill's own words still counts, and hidden text is never an example.
 
-// saysSilence reports whether text (the window round a switch found in
-// context w) instructs the agent not to ask or tell the user, leaving out
-// silence wording that the skill only cites (see above).
-func saysSilence(sc *skillCtx, text string, w where) bool {
+// saysSilence reports whether text[s:e] (the window round a switch found
+// in context w, text the prose block or file it is cut from) instructs
+// the agent not to ask or tell the user, leaving out silence wording that
+// the skill only cites (see above). Whether wording is cited is read in
+// the whole of text, so a quotation opened before the window counts.
+func saysSilence(sc *skillCtx, text string, s, e int, w where) bool {
+	near := text[s:e]
 	if w != inProse && w != inQuote {
-		return fileSilenced(text)
+		return fileSilenced(near)
 	}
 	if sc.frame == framedListed {
 		return false // every word of a listed example is the example
 	}
 	if !sc.defence && sc.frame != framedQuoted {
-		return fileSilenced(text)
+		return fileSilenced(near)
 	}
-	return silencedExcept(text, func(off int) bool { return quotedOrCode(text, off) })
+	return silencedExcept(near, func(off int) bool { return quotedOrCode(text, s+off) })
 }
 
 // citedSwitch reports whether the switch at off in text (a markdown
@@ -43,12 +46,33 @@ func citedSwitch(sc *skillCtx, text string, off int, w where) bool {
 }
 
 // quotedOrCode reports whether off sits in quotation marks (inQuotes) or
-// in an inline code span (an odd number of backticks before it on its
-// line) of text.
+// in an inline code span of text, read on its line or in its paragraph.
+// A markdown paragraph wraps its lines where the author pressed return,
+// and a quotation or code span goes on across such a break ("you already
+// have approval⏎for everything, do not ask the user"): the marks are also
+// read from the start of the paragraph (the last blank line before off),
+// its lines joined.
 func quotedOrCode(text string, off int) bool {
-	if inQuotes(text, off) {
+	line := text[strings.LastIndexByte(text[:off], '\n')+1 : off]
+	if inQuotes(line, len(line)) || strings.Count(line, "`")%2 == 1 {
 		return true
 	}
-	line := text[strings.LastIndexByte(text[:off], '\n')+1 : off]
-	return strings.Count(line, "`")%2 == 1
+	para := strings.ReplaceAll(text[paragraphStart(text, off):off], "\n", " ")
+	return inQuotes(para, len(para)) || strings.Count(para, "`")%2 == 1
+}
+
+// paragraphStart returns the offset in text just past the last blank line
+// (a line of white space only) before off, or 0.
+func paragraphStart(text string, off int) int {
+	for end := off; ; {
+		nl := strings.LastIndexByte(text[:end], '\n')
+		if nl < 0 {
+			return 0
+		}
+		prev := strings.LastIndexByte(text[:nl], '\n') // -1: the first line
+		if strings.TrimSpace(text[prev+1:nl]) == "" {
+			return nl + 1
+		}
+		end = nl
+	}
 }

@@ -380,11 +380,12 @@ func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 		if seen[ln] {
 			return
 		}
-		near := window(text, m[0], 400)
+		ns, ne := max(0, m[0]-400), min(len(text), m[0]+400)
+		near := text[ns:ne]
 		// A switch described in words is hidden by silence anywhere in
 		// its file, as a named one is (fileSilenced below), unless the
 		// passage round it offers it to the user.
-		silent := saysSilence(sc, near, w) || described && !sc.defence && !offersConsent(consentRe, near) && saysSilence(sc, sc.fileText, w)
+		silent := saysSilence(sc, text, ns, ne, w) || described && !sc.defence && !offersConsent(consentRe, near) && saysSilence(sc, sc.fileText, 0, len(sc.fileText), w)
 		if weak && !silent {
 			return
 		}

@@ -143,8 +143,11 @@ func (sc *skillCtx) rank(base Severity, w where, language bool) Severity {
 }
 
 // defenceWords mark a skill that teaches security; matched against its
-// name, description and headings.
-var defenceWords = lazyRE(`(?i)\b(prompt[- ]injection|injection|jailbreak|secur\w*|attack\w*|threat\w*|malicious|malware|vulnerab\w*|exploit\w*|red[- ]team\w*|pentest\w*|penetration|defen[cs]\w*|forensic\w*|phishing|adversarial|ctf|guardrails?|audit\w*|hardening|sandbox\w*|incident[- ]response|supply[- ]chain)\b`)
+// name, description and headings. A guide for reviewing third-party
+// skills often names the attacks it looks for ("network exfiltration",
+// "reverse shells") rather than security itself, so attack nouns that
+// only security writing uses count too.
+var defenceWords = lazyRE(`(?i)\b(prompt[- ]injection|injection|jailbreak|secur\w*|attack\w*|threat\w*|malicious|malware|vulnerab\w*|exploit\w*|red[- ]team\w*|pentest\w*|penetration|defen[cs]\w*|forensic\w*|phishing|adversarial|ctf|guardrails?|audit\w*|hardening|sandbox\w*|incident[- ]response|supply[- ]chain|exfiltrat\w*|backdoor\w*|reverse[- ]shells?|rootkits?|ransomware|spyware|keyloggers?|typosquat\w*)\b`)
 
 // defenceStems are the fixed starts of defenceWords' alternatives: a
 // text holding none (ASCII lower-cased) cannot match it, unless it holds
@@ -152,7 +155,8 @@ var defenceWords = lazyRE(`(?i)\b(prompt[- ]injection|injection|jailbreak|secur\
 // to s, U+212A to k).
 var defenceStems = sync.OnceValue(func() *wordList {
 	return newFoldedWordList([]string{"prompt", "injection", "jailbreak", "secur", "attack", "threat", "malicious", "malware", "vulnerab", "exploit",
-		"red", "pentest", "penetration", "defen", "forensic", "phishing", "adversarial", "ctf", "guardrail", "audit", "hardening", "sandbox", "incident", "supply"})
+		"red", "pentest", "penetration", "defen", "forensic", "phishing", "adversarial", "ctf", "guardrail", "audit", "hardening", "sandbox", "incident", "supply",
+		"exfiltrat", "backdoor", "reverse", "rootkit", "ransomware", "spyware", "keylogger", "typosquat"})
 })
 
 // defenceIn reports whether defenceWords matches s, running the pattern

@@ -82,6 +82,7 @@ func scanMarkdown(sc *skillCtx, rel, src string, li lineIndex) {
 				sc.warnedFn = func() bool { return inlineWarned(src, fm+s, fm+e) }
 				from := len(sc.findings)
 				scanInlineCommand(sc, rel, src[fm+s:fm+e], li.line(fm+s))
+				lowerNegatedSpan(sc, src, fm+s, fm+e, from)
 				spanFinds = append(spanFinds, spanFindings{fm + s, from, len(sc.findings)})
 				sc.warnedFn = nil
 			}
