@@ -76,8 +76,8 @@ func linkedOf(ctx context.Context, src Source, s index.Skill, rel, content strin
 }
 
 // nonGoLinks returns linked less the files of a Go program
-// (linkedFile.goPkg): a Go program is read by what it calls, not as
-// one text.
+// (linkedFile.goPkg): goprogram.go reads a Go program by what it calls,
+// not as one text.
 func nonGoLinks(linked []linkedFile) []linkedFile {
 	for i, l := range linked {
 		if l.goPkg != "" {

@@ -21,7 +21,7 @@ import (
 // (_test.go) are not part of a package's build and are left out; an
 // import of another module is never matched, and nothing outside the
 // skill's files is read. At most maxGoLinked files and maxGoLinkedBytes
-// are linked to one file.
+// are linked to one file. goprogram.go reads them.
 
 const (
 	// maxGoLinked bounds the .go files linked to one Go file: a package is
