@@ -364,6 +364,10 @@ func (a *auditor) skill(ctx context.Context, src Source, s index.Skill) skillRes
 		linked := linkedOf(ctx, src, sk, rel, content, files)
 		for _, l := range linked {
 			key = fileKey(key, l.rel, sha256Hex(l.text))
+			if l.goPkg != "" {
+				// the import path the program reaches it by (a go.mod's module)
+				key = fileKey(key, l.goPkg, "")
+			}
 		}
 		staged := stagedOf(ctx, src, sk, rel, content, files)
 		for _, l := range staged {

@@ -340,6 +340,7 @@ func (sc *skillCtx) file(a *auditor, rel, content string) {
 		if strings.EqualFold(path.Ext(rel), ".go") {
 			scanGoShell(sc, rel, content)
 			scanGoCode(sc, rel, content)
+			scanGoProgram(sc, rel, content, sc.linked)
 		}
 		if strings.ToLower(path.Ext(rel)) == ".rb" || path.Base(rel) == "Rakefile" {
 			scanRuby(sc, rel, content)

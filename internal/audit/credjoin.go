@@ -61,6 +61,7 @@ func bulkCredRead(rel, text string) string {
 // credentials in bulk in one file and sends in another (see above);
 // linked are the files it names or imports.
 func scanModuleJoin(sc *skillCtx, rel, content string, linked []linkedFile) {
+	linked = nonGoLinks(linked)
 	type part struct{ rel, text string }
 	parts := []part{{rel, content}}
 	for _, l := range linked {

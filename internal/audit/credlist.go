@@ -29,6 +29,10 @@ import (
 type linkedFile struct {
 	rel, text string
 	data      bool // a data file (else a script)
+	// goPkg is the import path of a .go file's package, linked as part
+	// of a Go file's program (gomodule.go), "." for the linking file's
+	// own package; "" for every other link.
+	goPkg string
 }
 
 // maxLinked bounds the files read for one script.
@@ -46,8 +50,10 @@ func isDataExt(ext string) bool {
 
 // linkedOf returns the files of the skill that the script rel (content)
 // names by base name, read as the audit reads every file, at most
-// maxLinked; nil when rel is no script. Their hashes are part of the
-// script's cache key, so a changed data file ranks the script again.
+// maxLinked, then for a Go file the files of its program (goLinkedOf);
+// nil when rel is no script. Their hashes (and a Go file's package) are
+// part of the script's cache key, so a changed data file ranks the
+// script again.
 func linkedOf(ctx context.Context, src Source, s index.Skill, rel, content string, files []string) []linkedFile {
 	if !isProgram(rel, content) {
 		return nil
@@ -66,7 +72,20 @@ func linkedOf(ctx context.Context, src Source, s index.Skill, rel, content strin
 			out = append(out, linkedFile{rel: f, text: text, data: data})
 		}
 	}
-	return out
+	return append(out, goLinkedOf(ctx, src, s, rel, content, files, out)...)
+}
+
+// nonGoLinks returns linked less the files of a Go program
+// (linkedFile.goPkg): goprogram.go reads a Go program by what it calls,
+// not as one text.
+func nonGoLinks(linked []linkedFile) []linkedFile {
+	for i, l := range linked {
+		if l.goPkg != "" {
+			// goLinkedOf appends them after the others
+			return linked[:i:i]
+		}
+	}
+	return linked
 }
 
 // isProgram reports whether rel (with content, "" when unread) is a
@@ -215,7 +234,7 @@ func programSend(rel, text string) []int {
 // files and reads and sends data (see above); linked are the files it
 // names or imports.
 func scanListedCreds(sc *skillCtx, rel, content string, linked []linkedFile) {
-	if len(linked) == 0 {
+	if linked = nonGoLinks(linked); len(linked) == 0 {
 		return
 	}
 	sendIn, readIn := "", false
