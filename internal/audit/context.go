@@ -284,14 +284,15 @@ func langKind(info string) (fileKind, bool) {
 // file runs every rule that applies to one file of the skill.
 func (sc *skillCtx) file(a *auditor, rel, content string) {
 	lines := newLineIndex(content)
-	sc.fileText = content
-	sc.fileGen++
-	sc.words = fileWords().find(content)
-	sc.foldRisk = strings.Contains(content, "\u017F") || strings.Contains(content, "\u212A")
-	sc.hints = hintsOf(content, sc.words)
+	sc.setText(content)
 	scanInvisible(sc, rel, content, lines)
 	if !a.opts.NoSecrets {
 		scanSecrets(sc, rel, content)
+	}
+	if r, ok := resolvedCode(rel, content); ok {
+		defer sc.restoreEvidence(rel, len(sc.findings), content, r)
+		content = r
+		sc.setText(content)
 	}
 	switch k := kindOf(rel, content); k {
 	case kindText:
