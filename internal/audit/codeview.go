@@ -7,18 +7,24 @@ import (
 
 // The text the rules read of a file whose language builds at run time
 // the strings they look for: a Rust program named through a const or
-// static (rustInlineNames). The file's secrets and invisible
+// static (rustInlineNames), a Perl string built from character codes or
+// packed bytes (perlDecodeCode). The file's secrets and invisible
 // characters are read from the file as it is; every other rule reads
 // the resolved text, whose lines stand where the file's do, and a
 // finding's evidence that is a resolved line shows the file's line.
 
 // resolvedCode returns the text the rules read of file rel (content),
-// and whether it differs from content.
-func resolvedCode(rel, content string) (string, bool) {
-	if strings.EqualFold(path.Ext(rel), ".rs") {
-		return rustInlineNames(content)
+// the strings decoded in it (their offsets in that text), and whether it
+// differs from content.
+func resolvedCode(rel, content string) (string, []decodedLit, bool) {
+	switch {
+	case strings.EqualFold(path.Ext(rel), ".rs"):
+		s, ok := rustInlineNames(content)
+		return s, nil, ok
+	case isPerlFile(rel, content):
+		return perlDecodeCode(content)
 	}
-	return content, false
+	return content, nil, false
 }
 
 // setText makes content the text the file's rules read: the word index

@@ -289,9 +289,10 @@ func (sc *skillCtx) file(a *auditor, rel, content string) {
 	if !a.opts.NoSecrets {
 		scanSecrets(sc, rel, content)
 	}
-	if r, ok := resolvedCode(rel, content); ok {
+	var decoded []decodedLit
+	if r, d, ok := resolvedCode(rel, content); ok {
 		defer sc.restoreEvidence(rel, len(sc.findings), content, r)
-		content = r
+		content, decoded = r, d
 		sc.setText(content)
 	}
 	switch k := kindOf(rel, content); k {
@@ -329,7 +330,7 @@ func (sc *skillCtx) file(a *auditor, rel, content string) {
 		scanStartupCode(sc, rel, content)
 		if otherCode[strings.ToLower(path.Ext(rel))] {
 			scanRemoteLoop(sc, rel, hashCommentsBlanked(rel, content), otherNetDNS, false)
-			scanEncoded(sc, rel, content, otherNetDNS)
+			scanEncoded(sc, rel, content, otherNetDNS, decoded)
 		}
 		if strings.EqualFold(path.Ext(rel), ".go") {
 			scanGoShell(sc, rel, content)
