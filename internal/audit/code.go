@@ -83,7 +83,7 @@ func scanScriptCode(sc *skillCtx, rel, content string, k fileKind) {
 		net, write = jsNet, jsWrite
 	}
 	scanRemoteLoop(sc, rel, c, net, k == kindJS)
-	scanEncoded(sc, rel, c, net)
+	scanEncoded(sc, rel, c, net, nil)
 	scanAgentCode(sc, rel, c, write)
 	if k == kindPython {
 		scanPyDropper(sc, rel, c)

@@ -288,14 +288,16 @@ func langKind(info string) (fileKind, bool) {
 // file runs every rule that applies to one file of the skill.
 func (sc *skillCtx) file(a *auditor, rel, content string) {
 	lines := newLineIndex(content)
-	sc.fileText = content
-	sc.fileGen++
-	sc.words = fileWords().find(content)
-	sc.foldRisk = strings.Contains(content, "\u017F") || strings.Contains(content, "\u212A")
-	sc.hints = hintsOf(content, sc.words)
+	sc.setText(content)
 	scanInvisible(sc, rel, content, lines)
 	if !a.opts.NoSecrets {
 		scanSecrets(sc, rel, content)
+	}
+	var decoded []decodedLit
+	if r, d, ok := resolvedCode(rel, content); ok {
+		defer sc.restoreEvidence(rel, len(sc.findings), content, r)
+		content, decoded = r, d
+		sc.setText(content)
 	}
 	switch k := kindOf(rel, content); k {
 	case kindText:
@@ -335,7 +337,7 @@ func (sc *skillCtx) file(a *auditor, rel, content string) {
 		scanStartupCode(sc, rel, content)
 		if otherCode[strings.ToLower(path.Ext(rel))] {
 			scanRemoteLoop(sc, rel, hashCommentsBlanked(rel, content), otherNetDNS, false)
-			scanEncoded(sc, rel, content, otherNetDNS)
+			scanEncoded(sc, rel, content, otherNetDNS, decoded)
 		}
 		if strings.EqualFold(path.Ext(rel), ".go") {
 			scanGoShell(sc, rel, content)

@@ -10,7 +10,9 @@ import (
 // Encoded string literals in a script: a credential file name, a home
 // folder or a command packed in hex or base64 says what the code is
 // hiding. Each literal that decodes to printable text is read as text;
-// binary (a hash, an image, a key) is left alone.
+// binary (a hash, an image, a key) is left alone. Strings a language
+// builds from character codes or packed bytes (Perl's chr, pack and
+// sprintf("%c"): perldecode.go) are read the same way.
 
 var (
 	hexLit = lazyRE(`^(?:[0-9a-fA-F]{2}){4,}$`)
@@ -19,8 +21,9 @@ var (
 	encodedCred = lazyRE(`(?:^|[/|,;\s~])(?:\.ssh|\.gnupg|\.aws/credentials|\.aws|\.npmrc|\.pypirc|\.netrc|\.git-credentials|\.kube/config|\.docker/config\.json|gh/hosts\.yml|\.config/gcloud|id_(?:rsa|ed25519|ecdsa)|Login Data|key4\.db)(?:$|[/|,;\s])`)
 	// encodedCmd is a command worth hiding.
 	encodedCmd = lazyRE(`\b(?:curl|wget)\b[^|]*\|\s*(?:ba)?sh\b|\brm\s+-[a-z]*r[a-z]*f|/dev/tcp/|\bnc\s+-e\b|\bbash\s+-i\b`)
-	// deleteCall removes files or folders in Python, JavaScript or Go.
-	deleteCall = lazyRE(`shutil\.rmtree\(|\.unlink\(|os\.remove\(|os\.rmdir\(|fs\.(?:rm|rmdir|unlink)(?:Sync)?\(|os\.RemoveAll\(|\brm\s+-rf?\b|\['rm',|\["rm",`)
+	// deleteCall removes files or folders in Python, JavaScript, Go or
+	// Perl (File::Path).
+	deleteCall = lazyRE(`shutil\.rmtree\(|\.unlink\(|os\.remove\(|os\.rmdir\(|fs\.(?:rm|rmdir|unlink)(?:Sync)?\(|os\.RemoveAll\(|\brm\s+-rf?\b|\['rm',|\["rm",|\b(?:remove_tree|rmtree)\b`)
 )
 
 // decodeLiteral returns the printable text a hex or base64 string literal
@@ -50,8 +53,10 @@ func decodeLiteral(body string) string {
 
 // scanEncoded reports the encoded string literals of a script (code,
 // comments blanked) that hide credential names, home key folders about to
-// be deleted, or commands; net is the language's network-call pattern.
-func scanEncoded(sc *skillCtx, rel, code string, net *lazyRegexp) {
+// be deleted, or commands, and likewise the strings decoded holds (the
+// strings the language built from codes, at their offsets in code); net
+// is the language's network-call pattern.
+func scanEncoded(sc *skillCtx, rel, code string, net *lazyRegexp, decoded []decodedLit) {
 	var creds, dirs []string
 	first := -1
 	var li lineIndex // made on the first finding
@@ -62,15 +67,17 @@ func scanEncoded(sc *skillCtx, rel, code string, net *lazyRegexp) {
 		ln := li.line(off)
 		return ln, strings.TrimSpace(lineText(code, li, ln))
 	}
+	lits := append([]decodedLit(nil), decoded...)
 	for _, m := range strLit.FindAllStringIndex(code, 200) {
-		body := strings.Trim(code[m[0]:m[1]], "\"'`")
-		text := decodeLiteral(body)
-		if text == "" {
-			continue
+		if text := decodeLiteral(strings.Trim(code[m[0]:m[1]], "\"'`")); text != "" {
+			lits = append(lits, decodedLit{m[0], text})
 		}
+	}
+	for _, l := range lits {
+		text := l.text
 		switch {
 		case encodedCmd.MatchString(text):
-			ln, ev := lineAt(m[0])
+			ln, ev := lineAt(l.off)
 			sc.add(rel, ln, "obfuscation", High, "an encoded string hides a command: "+Escape(text, 60), ev)
 		case strings.HasPrefix(text, "~") && (wipeTarget(text) != "" || text == "~/Documents" || text == "~/Desktop"):
 			dirs = append(dirs, text)
@@ -79,8 +86,8 @@ func scanEncoded(sc *skillCtx, rel, code string, net *lazyRegexp) {
 		default:
 			continue
 		}
-		if first < 0 {
-			first = m[0]
+		if first < 0 || l.off < first {
+			first = l.off
 		}
 	}
 	if first < 0 {

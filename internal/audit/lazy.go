@@ -3,6 +3,7 @@ package audit
 import (
 	"regexp"
 	"sync"
+	"sync/atomic"
 )
 
 // Every skilldex process links this package (serve audits, and one
@@ -18,12 +19,13 @@ import (
 // methods are those of regexp.Regexp the rules call, with the same
 // results; the pattern must compile (TestPatternsCompile compiles every
 // one, as regexp.MustCompile at init did).
-// It owns its sync.Once (one allocation per pattern at init, where a
-// closure and sync.OnceValue's state were several).
+// It holds only its source and an atomic pointer (24 bytes per pattern
+// at init, against 48 with a sync.Once): two scans racing to the first
+// use may both compile it, and the first stored wins; a pattern compiles
+// to the same program either way.
 type lazyRegexp struct {
 	src      string
-	once     sync.Once
-	compiled *regexp.Regexp
+	compiled atomic.Pointer[regexp.Regexp]
 }
 
 // lazyRE returns the lazyRegexp of src.
@@ -35,8 +37,11 @@ func lazyRE(src string) *lazyRegexp {
 
 // re returns the compiled pattern, compiling it on the first call.
 func (l *lazyRegexp) re() *regexp.Regexp {
-	l.once.Do(func() { l.compiled = regexp.MustCompile(l.src) })
-	return l.compiled
+	if r := l.compiled.Load(); r != nil {
+		return r
+	}
+	l.compiled.CompareAndSwap(nil, regexp.MustCompile(l.src))
+	return l.compiled.Load()
 }
 
 // lazyAll lists every lazyRegexp made at init, for the test that

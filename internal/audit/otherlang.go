@@ -51,31 +51,90 @@ func scanOtherLang(sc *skillCtx, rel, content string) {
 }
 
 // otherExecRe is a command line given to the shell in Perl or Ruby:
-// system or exec with one double- or single-quoted string, backticks,
-// qx{} and %x().
-var otherExecRe = lazyRE("(?m)\\b(?:system|exec)\\s*\\(?\\s*(?:\"((?:[^\"\\\\\\n]|\\\\.)*)\"|'([^'\\n]*)')\\s*\\)?\\s*(?:;|$|\\bor\\b|\\bif\\b|\\bunless\\b)|`([^`\\n]+)`|\\bqx\\s*\\{([^}\\n]+)\\}|%x\\(([^)\\n]+)\\)")
+// system or exec with one double- or single-quoted string (its status
+// maybe compared with 0: system("…") == 0 or die), backticks, qx{} and
+// %x().
+var otherExecRe = lazyRE("(?m)\\b(?:system|exec)\\s*\\(?\\s*(?:\"((?:[^\"\\\\\\n]|\\\\.)*)\"|'([^'\\n]*)')\\s*\\)?\\s*(?:[=!]=\\s*0\\s*)?(?:;|$|\\bor\\b|\\bif\\b|\\bunless\\b)|`([^`\\n]+)`|\\bqx\\s*\\{([^}\\n]+)\\}|%x\\(([^)\\n]+)\\)")
 
 // otherShellHome are Perl's and Ruby's expressions for the home folder
 // inside a command string, read as $HOME.
 var otherShellHome = lazyRE(`\$ENV\{\s*['"]?HOME['"]?\s*\}|#\{\s*(?:Dir\.home|ENV\[\s*['"]HOME['"]\s*\])\s*\}`)
 
-// scanOtherExec runs the destructive-command, system-trust and
-// registry-exec-credential shell rules over the commands a Perl script
-// hands to the shell (system "rm -rf $ENV{HOME}", backticks, qx{}), as
-// they are run over Python's and JavaScript's (Ruby's go through
-// scanRuby).
+// perlVarExec is a command held in a scalar handed to the shell:
+// system($c), exec $c, `$c`, qx{$c}; group 1, 2 or 3 the scalar's name.
+var perlVarExec = lazyRE("(?m)\\b(?:system|exec)\\s*\\(?\\s*\\$(\\w+)\\s*\\)?\\s*(?:[=!]=\\s*0\\s*)?(?:;|$|\\bor\\b|\\bif\\b|\\bunless\\b)|`\\s*\\$(\\w+)\\s*`|\\bqx\\s*\\{\\s*\\$(\\w+)\\s*\\}")
+
+// inQuotedString reports whether offset at of code lies inside a
+// single- or double-quoted string opened earlier on its line.
+func inQuotedString(code string, at int) bool {
+	var q byte
+	for i := strings.LastIndexByte(code[:at], '\n') + 1; i < at; i++ {
+		switch c := code[i]; {
+		case c == '\\':
+			i++
+		case q == 0 && (c == '"' || c == '\''):
+			q = c
+		case c == q:
+			q = 0
+		}
+	}
+	return q != 0
+}
+
+// perlExecRuleIDs are the rules kept from the shell scan of the commands
+// a Perl script hands to the shell.
+var perlExecRuleIDs = set("destructive-command", "system-trust", "registry-exec-credential", "download-exec", "reverse-shell")
+
+// scanOtherExec runs the destructive-command, system-trust,
+// registry-exec-credential, download-exec and reverse-shell shell rules
+// over the commands a Perl script hands to the shell (system "rm -rf
+// $ENV{HOME}", backticks, qx{}, also a scalar bound once to a literal:
+// my $c = "curl … | sh"; system($c); and such scalars interpolated:
+// system("$prog -fsSL $url | sh")), as they are run over Python's and
+// JavaScript's (Ruby's go through scanRuby). text is the code the rules
+// read: strings built from character codes are literals there
+// (perldecode.go).
 func scanOtherExec(sc *skillCtx, rel, text string) {
 	code := stripHashComments(text)
 	before := len(sc.findings)
+	var d *perlDecoder
+	run := func(cmd string, at int, interp bool) {
+		if interp && strings.Contains(cmd, "$") {
+			if d == nil {
+				d = newPerlDecoder(code)
+			}
+			cmd = d.interpolate(cmd)
+		}
+		cmd = otherShellHome.ReplaceAllString(cmd, "$$HOME")
+		scanShell(sc, rel, unescapeLit(cmd), 1+strings.Count(code[:at], "\n"), inScript)
+	}
 	for _, m := range otherExecRe.FindAllStringSubmatchIndex(code, 64) {
 		for g := 2; g < len(m); g += 2 {
 			if m[g] < 0 {
 				continue
 			}
-			cmd := otherShellHome.ReplaceAllString(code[m[g]:m[g+1]], "$$HOME")
-			scanShell(sc, rel, unescapeLit(cmd), 1+strings.Count(code[:m[0]], "\n"), inScript)
+			if g < 6 || !inQuotedString(code, m[0]) { // `…` in "…" is text
+				run(code[m[g]:m[g+1]], m[0], g != 4) // '...' does not interpolate
+			}
 			break
 		}
 	}
-	keepRules(sc, before)
+	if ms := perlVarExec.FindAllStringSubmatchIndex(code, 64); ms != nil {
+		if d == nil {
+			d = newPerlDecoder(code)
+		}
+		for _, m := range ms {
+			for g := 2; g < len(m); g += 2 {
+				if m[g] < 0 {
+					continue
+				}
+				v, _ := d.binds.scalar(code[m[g]:m[g+1]])
+				if q := len(v); q >= 2 && (v[0] == '"' || v[0] == '\'') && stringEnd(v, 0, true) == q-1 {
+					run(v[1:q-1], m[0], v[0] == '"')
+				}
+				break
+			}
+		}
+	}
+	keepRulesIn(sc, before, perlExecRuleIDs)
 }

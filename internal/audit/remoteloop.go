@@ -48,25 +48,12 @@ const remoteLoopSpan = 100
 // JavaScript or TypeScript, where the shell call has to be told apart
 // from look-alikes (see shellCallAt).
 func scanRemoteLoop(sc *skillCtx, rel, code string, net *lazyRegexp, js bool) {
-	// the sleep first: few scripts have one, and its pattern is the cheapest
-	if !pollSleep.MatchString(code) || !net.MatchString(code) {
+	near := loopNear(code, net)
+	if near == nil {
 		return
 	}
 	var cp childProcessFacts
 	var li lineIndex
-	var netLines, sleepLines []int
-	// near says the network call and the sleep sit within remoteLoopSpan
-	// lines of line ln
-	near := func(ln int) bool {
-		if li == nil {
-			li = newLineIndex(code)
-		}
-		if netLines == nil {
-			netLines = matchLines(net, code, li)
-			sleepLines = matchLines(pollSleep, code, li)
-		}
-		return nearestLine(netLines, ln) <= remoteLoopSpan && nearestLine(sleepLines, ln) <= remoteLoopSpan
-	}
 	for _, m := range shellFromVar.FindAllStringIndex(code, -1) {
 		if !cp.shellCallAt(code, m[0], m[1], js) {
 			continue
@@ -85,6 +72,25 @@ func scanRemoteLoop(sc *skillCtx, rel, code string, net *lazyRegexp, js bool) {
 		return
 	}
 	scanRemoteLoopShellVars(sc, rel, code, near)
+}
+
+// loopNear returns, for code holding a sleep between polls and a
+// network call (net), a function that says whether both sit within
+// remoteLoopSpan lines of line ln; nil when code lacks either.
+func loopNear(code string, net *lazyRegexp) func(ln int) bool {
+	// the sleep first: few scripts have one, and its pattern is the cheapest
+	if !pollSleep.MatchString(code) || !net.MatchString(code) {
+		return nil
+	}
+	var netLines, sleepLines []int
+	return func(ln int) bool {
+		if netLines == nil {
+			li := newLineIndex(code)
+			netLines = matchLines(net, code, li)
+			sleepLines = matchLines(pollSleep, code, li)
+		}
+		return nearestLine(netLines, ln) <= remoteLoopSpan && nearestLine(sleepLines, ln) <= remoteLoopSpan
+	}
 }
 
 // matchLines lists the lines of code (1-based, ascending) where re matches.

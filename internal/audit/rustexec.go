@@ -20,7 +20,11 @@ import "strings"
 // curl -o of that path at the write's line.
 // The shell rules of a script's commands (download-exec,
 // reverse-shell, destructive-command, system-trust,
-// registry-exec-credential, persistence) read the result.
+// registry-exec-credential, persistence) read the result. A shell given
+// -c and a command the program holds in a variable, within
+// remoteLoopSpan lines of a network call and a sleep, is a remote
+// command loop (reverse-shell), however the shell and its arguments are
+// named (Command::new(SHELL).args(["-c", &cmd]) with const SHELL).
 
 var (
 	// rustCmdNew starts a Command: the program is the first argument
@@ -51,6 +55,8 @@ var (
 	// rustFileCreate opens a file for writing; its path is the first
 	// argument at the match's end.
 	rustFileCreate = lazyRE(`\bFile::create\s*\(|\bOpenOptions::new\(\)[^;]*?\.open\s*\(`)
+	// rustVarWord is a word that starts with what a variable holds.
+	rustVarWord = lazyRE(`^\$[A-Za-z_]`)
 	// rustExecRuleIDs are the rules kept from the shell scan of the
 	// commands.
 	rustExecRuleIDs = lazySet("destructive-command", "system-trust", "registry-exec-credential", "persistence", "download-exec", "reverse-shell")
@@ -102,6 +108,14 @@ func scanRustExec(sc *skillCtx, rel, text string) {
 	if len(cmds) == 0 {
 		return
 	}
+	if near := loopNear(c, otherNetDNS); near != nil && !hasRule(sc, rel, "reverse-shell") {
+		for _, b := range cmds {
+			if rustShellOnVar(b.words) && near(b.line+1) {
+				sc.add(rel, b.line+1, "reverse-shell", Critical, "polls a server and runs the commands it answers with in a shell (a remote command loop)", trimmedLine(text, b.line+1))
+				break
+			}
+		}
+	}
 	for ln, path := range rustDownloads(c, li, res) {
 		if !strings.HasPrefix(path, "$") {
 			path = shellQuote(path) // a resolved literal, as the commands' words are quoted
@@ -144,6 +158,29 @@ func scanRustExec(sc *skillCtx, rel, text string) {
 			f.Evidence = trimmedLine(text, f.Line) // the Rust line, not the shell it reads as
 		}
 	}
+}
+
+// rustShellOnVar reports whether a command's words (program first) run
+// a shell on a command the program holds in a variable or computes
+// (sh -c $cmd, sh -c "$cmd 2>&1"), not on a literal script nor on the
+// home folder.
+func rustShellOnVar(words []string) bool {
+	if len(words) < 3 || words[1] != "-c" || !rustVarWord.MatchString(words[2]) || strings.HasPrefix(words[2], "$HOME") {
+		return false
+	}
+	p := words[0]
+	p = p[strings.LastIndexByte(p, '/')+1:]
+	return zigShells[p] || p == "ksh"
+}
+
+// hasRule reports whether sc holds a finding of rule in file rel.
+func hasRule(sc *skillCtx, rel, rule string) bool {
+	for _, f := range sc.findings {
+		if f.File == rel && f.RuleID == rule {
+			return true
+		}
+	}
+	return false
 }
 
 // rustSkipCall returns the index just past the ')' closing the call

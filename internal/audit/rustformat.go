@@ -11,8 +11,13 @@ import "strings"
 // concat! with their arguments filled in, [..].concat() and .join(sep)
 // over literals, String::from, .to_string() and the like, and plain
 // names followed through the file's let and const bindings (a bounded
-// depth, so a binding naming itself ends). What it cannot read stays a
-// shell variable ($name, $ARG), as rustWord reads it.
+// depth, so a binding naming itself ends). The home folder
+// (env::var("HOME"), dirs::home_dir() and the other expressions rustWipe
+// knows, with their unwrap or ?) reads as $HOME, and a path joined to it
+// (home.join(".ssh"), also through a name) as $HOME/.ssh, so a program
+// started on it (Command::new("rm").arg("-rf").arg(&home)) reads as the
+// shell's rm -rf $HOME. What it cannot read stays a shell variable
+// ($name, $ARG), as rustWord reads it.
 
 var (
 	// rustBindRE is a let or const binding: group 1 the name, group 2
@@ -30,6 +35,9 @@ var (
 	// rustJoinTail is .concat() or .join(sep) ending an expression:
 	// group 1 the separator's literal when it is join.
 	rustJoinTail = lazyRE(`\s*\.\s*(?:concat\s*\(\s*\)|join\s*\(\s*("(?:[^"\\]|\\.)*")\s*\))$`)
+	// rustPathJoin is a path's .join( call; its argument starts at the
+	// match's end.
+	rustPathJoin = lazyRE(`\.\s*join\s*\(`)
 )
 
 // maxRustResolve bounds the depth of bindings followed for one argument.
@@ -40,6 +48,10 @@ const maxRustResolve = 6
 type rustResolver struct {
 	binds map[string]string
 	steps int // expressions read for the current word, bounded by maxRustSteps
+	// partial is set when a text read since the last word or literal
+	// call holds what the code computes at run time (a name it could not
+	// follow, the home folder): a shell word, not the program's literal.
+	partial bool
 }
 
 // maxRustSteps bounds the expressions read for one argument, so bindings
@@ -73,11 +85,19 @@ func newRustResolver(c string) *rustResolver {
 // word is the shell word the argument expression e reads as: the text
 // Rust builds when it can be read (see above), else rustWord's reading.
 func (r *rustResolver) word(e string) string {
-	r.steps = 0
+	r.steps, r.partial = 0, false
 	if s, ok := r.text(strings.TrimSpace(e), 0); ok {
 		return s
 	}
 	return rustWord(e)
+}
+
+// literal returns the text the expression e builds when all of it is
+// written in the file (no home folder, no name it cannot follow).
+func (r *rustResolver) literal(e string) (string, bool) {
+	r.steps, r.partial = 0, false
+	s, ok := r.text(strings.TrimSpace(e), 0)
+	return s, ok && !r.partial
 }
 
 // text returns the string the expression e builds, and whether it could
@@ -105,21 +125,58 @@ func (r *rustResolver) text(e string, depth int) (string, bool) {
 	if m := rustFormatRE.FindStringIndex(e); m != nil {
 		return r.format(e[:m[1]], callArgs(e[m[1]:]), depth)
 	}
+	if m := rustWipe.home.FindStringIndex(e); m != nil && m[0] == 0 && m[1] == len(e) {
+		r.partial = true
+		return "$HOME", true
+	}
 	if m := rustJoinTail.FindStringSubmatchIndex(e); m != nil {
 		sep := ""
 		if m[2] >= 0 {
 			sep = unescapeLit(e[m[2]+1 : m[3]-1])
 		}
-		parts, ok := r.list(strings.TrimSpace(e[:m[0]]), depth+1)
-		if !ok {
+		if parts, ok := r.list(strings.TrimSpace(e[:m[0]]), depth+1); ok {
+			return clipText(strings.Join(parts, sep)), true
+		}
+		if m[2] < 0 {
 			return "", false
 		}
-		return clipText(strings.Join(parts, sep)), true
+	}
+	if s, ok := r.pathJoin(e, depth); ok {
+		return s, true
 	}
 	if isIdent(e) {
 		if v, ok := r.binds[e]; ok {
 			return r.text(v, depth+1)
 		}
+	}
+	return "", false
+}
+
+// pathJoin reads e when it ends in a path's .join(part) (home.join(".ssh"),
+// PathBuf::from(dir).join(name)): the base's text, a slash and the part's.
+func (r *rustResolver) pathJoin(e string, depth int) (string, bool) {
+	if !strings.HasSuffix(e, ")") {
+		return "", false
+	}
+	ms := rustPathJoin.FindAllStringIndex(e, 16)
+	for i := len(ms) - 1; i >= 0; i-- {
+		m := ms[i]
+		if m[0] == 0 || rustSkipCall(e, m[1]) != len(e) {
+			continue
+		}
+		a := callArgs(e[m[1]:])
+		if len(a) != 1 {
+			return "", false
+		}
+		base, ok := r.text(e[:m[0]], depth+1)
+		if !ok {
+			return "", false
+		}
+		part, ok := r.text(a[0], depth+1)
+		if !ok {
+			return "", false
+		}
+		return clipText(strings.TrimSuffix(base, "/") + "/" + part), true
 	}
 	return "", false
 }
@@ -162,6 +219,7 @@ func (r *rustResolver) format(macro string, args []string, depth int) (string, b
 		if s, ok := r.text(a, depth+1); ok {
 			return clipText(s)
 		}
+		r.partial = true
 		return rustWord(a)
 	}
 	if strings.HasPrefix(macro, "concat") {
@@ -198,6 +256,7 @@ func (r *rustResolver) format(macro string, args []string, depth int) (string, b
 				pos++
 				return arg(positional[pos-1])
 			}
+			r.partial = true
 			return "$ARG"
 		case name[0] >= '0' && name[0] <= '9':
 			i := 0
@@ -207,6 +266,7 @@ func (r *rustResolver) format(macro string, args []string, depth int) (string, b
 			if i < len(positional) {
 				return arg(positional[i])
 			}
+			r.partial = true
 			return "$ARG"
 		}
 		if v, ok := named[name]; ok {
