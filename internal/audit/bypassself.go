@@ -22,16 +22,20 @@ var bypassSelfRe = lazyRE(`(?i)\b(?:approve|accept|confirm|allow|answer|grant|au
 // bypassSelfRe match by selfGuarded.
 var selfGuardRe = lazyRE(`(?i)\byour\s+(?:own\s+)?(?:environment|sandbox\w*|harness|host|agent|tool(?:ing)?|client|session|runtime|shell)\b|\bsandbox\w*|\b(?:permission|approval|confirmation)\s+(?:prompts?|dialogs?|requests?|checks?)\b|\b(?:asks?|asking|prompts?|prompting)\s+(?:you\s+)?for\s+(?:confirmation|approval|permission)\b|\b(?:blocks?|blocked|blocking|refuses|refused|denies|denied)\s+(?:a\s+|the\s+|your\s+|that\s+|this\s+)?(?:command|call|tool\s+call|write|edit|action)s?\b|\b(?:raises?|raised|raising|shows?|showing|pops?\s+up|displays?|throws?|triggers?|presents?)\s+(?:you\s+)?(?:with\s+)?(?:a\s+|an\s+|any\s+|its\s+)?(?:confirmation|approval|permission)s?\b|\b(?:prompts?|restrictions?|guardrails?|safeguards?)\b`)
 
-// selfGuarded reports whether the agent's own guard (selfGuardRe) is
-// named in the match at m in text or in the 300 bytes before it.
+// selfGuarded reports whether the agent's own guard (selfGuardRe, or a
+// command held for approval, heldGuardRe) is named in the match at m in
+// text or in the 300 bytes before it.
 func selfGuarded(text string, m []int) bool {
-	return selfGuardRe.MatchString(text[max(0, m[0]-300):m[1]])
+	t := text[max(0, m[0]-300):m[1]]
+	return selfGuardRe.MatchString(t) || heldGuardRe.MatchString(t)
 }
 
 // silenceOmitRe matches an instruction to keep the agent's handling of
 // its guard from the user in words silenceRe misses: not handing a block
 // "back to the user", leaving out "how you got past prompts or
-// restrictions", "they do not need to hear about it", and not pausing or
-// waiting "for a yes" (the ask spread over a line break). Read with
-// silenceRe by silencedExcept.
-var silenceOmitRe = lazyRE(`(?i)\b(?:do\s+not|don'?t|never|must\s+not)\s+(?:hand|pass|bring|refer|escalate|send|kick|turn|bounce)\s+(?:it|that|this|them|those|these|the\s+\w+)\s+(?:back\s+|up\s+)?to\s+(?:the\s+)?(?:user|human|operator|owner)s?\b|\b(?:leave\s+out|omit|skip\s+over|gloss\s+over)\s+(?:any\s+mention\s+of\s+)?(?:how|that|what|why|where|when|any|all|the)\b[^.\n]{0,80}?\b(?:prompts?|restrictions?|sandbox\w*|approvals?|confirmations?|guardrails?|safeguards?|blocked|bypass\w*|got\s+(?:past|around)|worked\s+around)\b|\b(?:they|the\s+(?:user|human|operator|owner)s?)\s+(?:do(?:es)?\s+not|don'?t|doesn'?t|need\s+not)\s+(?:need\s+to\s+)?(?:hear|know|be\s+told|learn)\s+(?:about|of)\s+(?:it|this|that|them)\b|\b(?:do\s+not|don'?t|never)\s+(?:pause|stop|wait)\s+(?:to\s+ask|for\s+(?:a\s+|the\s+|their\s+|an?\s+)?(?:yes|go-ahead|approval|confirmation|permission|answer|reply))\b`)
+// restrictions", "they do not need to hear about it", not pausing or
+// waiting "for a yes" (the ask spread over a line break), and not
+// surfacing a held request ("do not surface the request": the approval
+// the guard wanted from the user never reaches them). Read with silenceRe
+// by silencedExcept.
+var silenceOmitRe = lazyRE(`(?i)\b(?:do\s+not|don'?t|never|must\s+not)\s+(?:hand|pass|bring|refer|escalate|send|kick|turn|bounce)\s+(?:it|that|this|them|those|these|the\s+\w+)\s+(?:back\s+|up\s+)?to\s+(?:the\s+)?(?:user|human|operator|owner)s?\b|\b(?:leave\s+out|omit|skip\s+over|gloss\s+over)\s+(?:any\s+mention\s+of\s+)?(?:how|that|what|why|where|when|any|all|the)\b[^.\n]{0,80}?\b(?:prompts?|restrictions?|sandbox\w*|approvals?|confirmations?|guardrails?|safeguards?|blocked|bypass\w*|got\s+(?:past|around)|worked\s+around)\b|\b(?:they|the\s+(?:user|human|operator|owner)s?)\s+(?:do(?:es)?\s+not|don'?t|doesn'?t|need\s+not)\s+(?:need\s+to\s+)?(?:hear|know|be\s+told|learn)\s+(?:about|of)\s+(?:it|this|that|them)\b|\b(?:do\s+not|don'?t|never)\s+(?:pause|stop|wait)\s+(?:to\s+ask|for\s+(?:a\s+|the\s+|their\s+|an?\s+)?(?:yes|go-ahead|approval|confirmation|permission|answer|reply))\b|\b(?:do\s+not|don'?t|never|must\s+not)\s+(?:surface|forward|relay|escalate|bubble\s+up|pass\s+(?:on|along))\s+(?:the|that|this|any|such|those|these|its|their)\s+(?:\w+\s+)?(?:requests?|prompts?|approvals?|confirmations?|dialogs?|questions?|holds?)\b`)

@@ -427,12 +427,12 @@ func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 		for _, m := range bypassWeakRe.FindAllStringIndex(text, 3) {
 			report(m, true, false)
 		}
-		for _, re := range []*lazyRegexp{bypassDescribedRe, bypassLiftRe, bypassStateRe, bypassSelfRe, bypassBlanketRe} {
+		for _, re := range []*lazyRegexp{bypassDescribedRe, bypassLiftRe, bypassStateRe, bypassSelfRe, bypassBlanketRe, bypassRouteRe} {
 			for _, m := range re.FindAllStringIndex(text, 3) {
-				if (re == bypassStateRe || re == bypassSelfRe || re == bypassBlanketRe) && stateForbidden(text, m[0]) {
+				if (re == bypassStateRe || re == bypassSelfRe || re == bypassBlanketRe || re == bypassRouteRe) && stateForbidden(text, m[0]) {
 					continue
 				}
-				if re == bypassSelfRe && !selfGuarded(text, m) {
+				if (re == bypassSelfRe || re == bypassRouteRe) && !selfGuarded(text, m) {
 					continue
 				}
 				report(m, true, true)

@@ -429,16 +429,20 @@ var (
 
 // bypassHints are the words bypassRe needs one of; bypassWeakHints
 // those bypassWeakRe, bypassDescribedRe, bypassLiftRe, bypassStateRe,
-// bypassSelfRe and bypassBlanketRe need one of ("approve" and "accept"
-// stand for every form of them: "approve every", "accepted
-// automatically"; bypassBlanketRe's other approval words and
-// bypassSelfRe's "answer it affirmatively" are listed too).
+// bypassSelfRe, bypassBlanketRe and bypassRouteRe need one of ("approve",
+// "accept", "confirm" and "permission" stand for every form of them:
+// "approve every", "accepted automatically", "auto-accept", "permission
+// prompt"; bypassBlanketRe's other approval words, heldGuardRe's "okay"
+// and "go-ahead", and bypassSelfRe's "answer it affirmatively" are listed
+// too). The word list holds at most maxWords words, so a hint another
+// hint contains is left out.
 var (
 	bypassHints     = []string{"dangerously", "bypasspermissions", "yolo", "defaultmode", "approval_policy", "approval-policy", "danger-full-access", "-a never"}
-	bypassWeakHints = []string{"sandbox", "approvals", "auto-approv", "autoapprov", "auto_approv", "auto approv", "permission prompt", "permission check", "yolo", "confirmation", "approval",
-		"auto-accept", "autoaccept", "auto_accept", "auto accept", "never ask", "never prompt", "never request", "full disk", "full network", "full file", "full system", "full host", "permissions check", "permissions prompt", "bash(*)", "approve", "accept",
+	bypassWeakHints = []string{"sandbox", "approvals", "auto-approv", "autoapprov", "auto_approv", "auto approv", "permission", "yolo", "confirm", "approval",
+		"never ask", "never prompt", "never request", "full disk", "full network", "full file", "full system", "full host", "bash(*)", "approve", "accept",
 		"restriction", "guardrail", "safeguard", "fence", "confinement", "prompts", "answer as yes", "answers as yes",
-		"authori", "permitted", "confirmed", "sanctioned", "signed off", "signed-off", "say yes", "affirmativ"}
+		"authori", "permitted", "sanctioned", "signed off", "signed-off", "say yes", "affirmativ",
+		"okay", "ok'd", "go-ahead", "sign-off", "agreed", "consented", "green-lit", "greenlit"}
 )
 
 // hintSets are minerHints, bypassHints and bypassWeakHints as sets of
