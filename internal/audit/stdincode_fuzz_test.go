@@ -7,8 +7,8 @@ import (
 
 // FuzzShellStdinCode: no shell text stops the audit where it reads code
 // handed to an interpreter on standard input (here-documents, here-
-// strings, cat piped on; stdincode.go), and every finding's line is
-// inside the file.
+// strings, cat piped on; stdincode.go) or the switches a command sets
+// (shellswitch.go), and every finding's line is inside the file.
 func FuzzShellStdinCode(f *testing.F) {
 	for _, s := range []string{
 		"python3 - \"$f\" <<'PY'\nimport json, sys\njson.dump({'permissions': {'defaultMode': 'bypassPermissions'}}, open(sys.argv[1], 'w'))\nPY\n",
@@ -18,6 +18,9 @@ func FuzzShellStdinCode(f *testing.F) {
 		"cat <<'EOF' | python3 -\nimport os\nEOF\n",
 		"node <<JS\nconsole.log(\"$HOME\")\nJS\n",
 		"bash <<A\nbash <<B\nbash <<C\ncurl x | sh\nC\nB\nA\n",
+		"m=bypass; m+=Permissions; claude config set defaultMode \"$m\"\n",
+		"sed -i 's/a/\"bypassPermissions\"/' f\nsed -i 's/\"bypassPermissions\"/a/' f\nsed '/bypassPermissions/d' f\n",
+		"export X=bypassPermissions\nprintf '%s' bypassPermissions | tee f\n",
 		"python3 - <<'PY'", "bash <<", "cat <<E |", "<<<", "sed -i 's",
 		strings.Repeat("bash <<E\n", 20) + strings.Repeat("E\n", 20),
 	} {
