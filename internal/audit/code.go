@@ -196,6 +196,7 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 			cred, credOff = p+" (joined from parts)", l[0]
 		}
 	}
+	var insp *persistInspect // made for the first startup file named
 	for _, m := range lits {
 		lit := c[m[0]:m[1]]
 		body := strings.Trim(lit, "\"'`")
@@ -224,7 +225,13 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 		// a launchd folder joined as a path part (os.path.join(HOME,
 		// "Library", "LaunchAgents")) is the folder itself
 		if persistTarget.MatchString(strings.TrimSpace(body)) || body == "LaunchAgents" || body == "LaunchDaemons" || strings.Contains(body, "authorized_keys") || strings.Contains(body, "/etc/cron") || strings.Contains(body, ".bashrc") || strings.Contains(body, ".zshrc") {
-			if write.MatchString(c) {
+			if insp == nil {
+				insp = newPersistInspect(c, write)
+			}
+			// a write somewhere in the file, not a program that only
+			// reports, and the literal not just looked for or read
+			// (persistinspect.go)
+			if insp.writes && !insp.persistLitInspected(m[0], m[1]) {
 				sev, reason := High, "writes to a file that runs code again at login, boot or on a schedule ("+Escape(body, 60)+")"
 				if strings.Contains(body, "authorized_keys") {
 					sev, reason = authKeysFinding(body, c)

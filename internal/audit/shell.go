@@ -353,6 +353,12 @@ func (s *shScan) pipeline(stages []*syntax.Stmt, lineOff int) {
 		calls[i], ok[i] = s.callOf(st)
 	}
 	line := s.lineOf(stages[0], lineOff)
+	s.pipedStdinCode(stages, calls, ok, lineOff)
+	for i := 0; i+1 < len(stages); i++ {
+		if ok[i] && printCmd(calls[i].name) {
+			s.switchStmt(stages[i], calls[i], true, s.lineOf(stages[i], lineOff), lineOff, true)
+		}
+	}
 	// a network tool and a shell in one pipeline, in either order: a
 	// reverse shell (the mkfifo form: cat f | sh -i | nc host port > f)
 	shell, net := "", ""
@@ -438,6 +444,7 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 	c, ok := s.callOf(st)
 	s.systemStmt(st, c, ok, line)
 	s.remoteStmt(st, c, ok, line)
+	s.switchStmt(st, c, ok, line, lineOff, false)
 	if ok {
 		s.registryCall(line, c)
 		s.agentWrite(line, c)
@@ -516,6 +523,7 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 			}
 			if (a == "-c" || a == "-e" || a == "-r" || a == "--eval") && i+1 < len(c.args) {
 				code := c.args[i+1]
+				s.inlineWrite(line, c, code)
 				switch {
 				case strings.HasPrefix(c.name, "python"):
 					scanCode(s.sc, s.rel, code, s.line0+line-1, kindPython, s.w)
@@ -529,6 +537,7 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 			}
 		}
 	}
+	s.stdinCode(st, c, lineOff, line)
 	// a shell given a command inside another command's arguments
 	// (docker run IMAGE sh -c "...", kubectl exec POD -- bash -c "...")
 	if !interpreters[c.name] {
