@@ -1,0 +1,3 @@
+module sweep.devtools.example/sweep
+
+go 1.22

@@ -1,0 +1,4 @@
+from .core import profile, Report
+
+__all__ = ["profile", "Report"]
+__version__ = "0.12.0"

@@ -1,0 +1,3 @@
+module kubetools.example/kubelint
+
+go 1.22

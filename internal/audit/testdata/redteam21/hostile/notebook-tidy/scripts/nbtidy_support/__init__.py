@@ -1,0 +1,1 @@
+"""Support modules for nbtidy."""
