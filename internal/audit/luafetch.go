@@ -8,12 +8,15 @@ import (
 
 // Lua download-and-execute: a Lua program (a Neovim plugin, a LÖVE or
 // OpenResty script) that fetches text from the network and compiles and
-// runs it as Lua (load, loadstring, dofile of what arrived) lets the
-// server decide what runs on the machine, each time the program runs;
-// in a Neovim plugin that is every editor start. A fetch is a shell
-// given curl or wget in a literal (vim.system({"curl", …}),
-// vim.fn.system, jobstart, io.popen("curl …"), uv.spawn) or an HTTP
-// library (LuaSocket's http.request, plenary.curl, vim.net.request).
+// runs it as Lua (load, loadstring, dofile of what arrived), or hands it
+// to a shell as its command (vim.fn.system(out), { "sh", "-c",
+// res.stdout }), lets the server decide what runs on the machine, each
+// time the program runs; in a Neovim plugin that is every editor start.
+// A fetch is a shell given curl or wget in a literal (vim.system({"curl",
+// …}), vim.fn.system, jobstart, io.popen("curl …"), uv.spawn, or one of
+// the plugin's own functions that runs one: run({ "curl", … }), get(url)
+// wrapping curl; luawrap.go) or an HTTP library (LuaSocket's
+// http.request, plenary.curl, vim.net.request).
 // What arrived is a parameter of a function written inside the fetch's
 // call (vim.system's on-exit callback, jobstart's on_stdout), a
 // variable assigned on the fetch's line (local body = http.request(u)),
@@ -70,41 +73,54 @@ const maxLuaFetches = 32
 // scanLuaFetchRun reports Lua that runs code it fetched (see above) in c,
 // the file's text with comments blanked; src is the file as written.
 func scanLuaFetchRun(sc *skillCtx, rel, src, c string) {
-	if !strings.Contains(c, "load") && !strings.Contains(c, "dofile") {
-		return
-	}
 	re := luaFetchRE()
-	loads := re.load.FindAllStringSubmatchIndex(c, 32)
-	if len(loads) == 0 {
+	var loads [][]int
+	if strings.Contains(c, "load") || strings.Contains(c, "dofile") {
+		loads = re.load.FindAllStringSubmatchIndex(c, 32)
+	}
+	// the commands the file runs, through its own functions too: a fetch
+	// (get(url) wrapping curl), or a shell given what arrived
+	wraps := luaWrappers(c, luaModuleWrappers(rel, c, sc.linked))
+	var sinks []luaSink
+	if len(wraps) > 0 || luaShellCall.MatchString(c) {
+		sinks = luaSinks(c, wraps)
+	}
+	if len(loads) == 0 && len(sinks) == 0 {
 		return
 	}
 	got, saved := map[string]bool{}, map[string]bool{}
-	var fetchLines []int // offsets of the starts of lines holding a fetch
-	add := func(m []int) {
-		end := luaCallEnd(c, m[1]-1)
-		for _, p := range re.funcParams.FindAllStringSubmatch(c[m[0]:end], 8) {
+	var fetchLines []int    // offsets of the starts of lines holding a fetch
+	var fetchSpans [][2]int // the fetch calls, their callbacks inside
+	add := func(start, argStart, end int, cmd string) {
+		fetchSpans = append(fetchSpans, [2]int{start, end})
+		for _, p := range re.funcParams.FindAllStringSubmatch(c[start:end], 8) {
 			for _, n := range strings.Split(p[1], ",") {
 				if n = strings.TrimSpace(n); identRe.MatchString(n) && !luaKeyword()[n] {
 					got[n] = true
 				}
 			}
 		}
-		fetchLines = append(fetchLines, strings.LastIndexByte(c[:m[0]], '\n')+1)
-		if re.saveFlag.MatchString(c[m[0]:end]) {
+		fetchLines = append(fetchLines, strings.LastIndexByte(c[:start], '\n')+1)
+		if re.saveFlag.MatchString(c[start:end]) || re.saveFlag.MatchString(cmd) {
 			// curl -o path: the variables named in the call name the file
 			// it writes, for a later dofile or loadfile
-			for _, id := range luaPlainVars(c[m[1]:end]) {
+			for _, id := range luaPlainVars(c[argStart:end]) {
 				saved[id] = true
 			}
 		}
 	}
 	for _, m := range re.shellStart.FindAllStringIndex(c, maxLuaFetches) {
 		if end := luaCallEnd(c, m[1]-1); re.fetcherLit.MatchString(c[m[0]:end]) {
-			add(m)
+			add(m[0], m[1], end, "")
+		}
+	}
+	for _, s := range sinks {
+		if s.wrap && s.open >= 0 && re.fetcherLit.MatchString(s.expr) && len(fetchLines) < maxLuaFetches {
+			add(s.off, s.open+1, s.end, s.expr)
 		}
 	}
 	for _, m := range re.httpStart.FindAllStringIndex(c, maxLuaFetches) {
-		add(m)
+		add(m[0], m[1], luaCallEnd(c, m[1]-1), "")
 	}
 	if len(fetchLines) == 0 {
 		return
@@ -131,6 +147,9 @@ func scanLuaFetchRun(sc *skillCtx, rel, src, c string) {
 			break
 		}
 	}
+	if luaShellRun(sc, rel, src, c, sinks, luaOwnWrappers(wraps, fetchSpans), got) {
+		return
+	}
 	for _, l := range loads {
 		open := strings.LastIndexByte(c[:l[2]], '(')
 		arg := c[open:luaCallEnd(c, open)]
@@ -147,6 +166,63 @@ func scanLuaFetchRun(sc *skillCtx, rel, src, c string) {
 		sc.add(rel, ln, "download-exec", Critical, reason, trimmedLine(src, ln))
 		return
 	}
+}
+
+// luaOwnWrappers returns the wrappers of wraps defined outside every
+// span of spans: a fetch's callback (on_stdout = function(_, data))
+// reads like a function handing its parameter to a shell, but what it
+// is given is what the fetch delivered.
+func luaOwnWrappers(wraps []luaWrapper, spans [][2]int) []luaWrapper {
+	var out []luaWrapper
+	for _, w := range wraps {
+		inside := false
+		for _, sp := range spans {
+			if w.from >= sp[0] && w.from < sp[1] {
+				inside = true
+			}
+		}
+		if !inside {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// luaShellRun reports a command of sinks that runs text a fetch
+// delivered (a variable of got where a command goes: vim.fn.system(out),
+// { "sh", "-c", res.stdout }, a wrapper's call given it), and whether it
+// did. The body of a wrapper of wraps running its parameter is read at
+// the wrapper's calls, not as the fetched value of a name it shares.
+func luaShellRun(sc *skillCtx, rel, src, c string, sinks []luaSink, wraps []luaWrapper, got map[string]bool) bool {
+	for _, s := range sinks {
+		if s.chmod {
+			continue
+		}
+		for _, r := range luaCommandRoots(s.expr) {
+			if !got[r] || luaOwnParam(s.off, r, wraps) {
+				continue
+			}
+			reason := "fetches text from the network and runs it as a shell command: the server decides what runs on this machine each time the code runs"
+			if luaFetchRE().editorStart.MatchString(c) || vimStartup.MatchString(rel) {
+				reason += " (here at every Neovim start)"
+			}
+			ln := newLineIndex(c).line(s.off)
+			sc.add(rel, ln, "download-exec", Critical, reason, trimmedLine(src, ln))
+			return true
+		}
+	}
+	return false
+}
+
+// luaOwnParam reports whether the name r at offset off is the parameter
+// of a wrapper whose body holds off.
+func luaOwnParam(off int, r string, wraps []luaWrapper) bool {
+	for _, w := range wraps {
+		if w.pname == r && off >= w.from && off < w.to {
+			return true
+		}
+	}
+	return false
 }
 
 // luaUsesAny reports whether the expression e reads a variable of got:

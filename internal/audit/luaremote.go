@@ -76,14 +76,14 @@ func luaHasSocket(c string) bool {
 }
 
 // luaValueRoot returns the variable an expression reads from: line for
-// line:sub(5), msg for msg.cmd, x for tostring(x); "" for a literal or
-// anything else.
+// line:sub(5), msg for msg.cmd, x for tostring(x), data for
+// table.concat(data, "\n"); "" for a literal or anything else.
 func luaValueRoot(e string) string {
 	e = strings.TrimSpace(e)
 	for strings.HasPrefix(e, "(") && strings.HasSuffix(e, ")") {
 		e = strings.TrimSpace(e[1 : len(e)-1])
 	}
-	for _, w := range []string{"tostring(", "tostring (", "string.lower(", "string.upper("} {
+	for _, w := range []string{"tostring(", "tostring (", "string.lower(", "string.upper(", "table.concat("} {
 		if strings.HasPrefix(e, w) && strings.HasSuffix(e, ")") {
 			e = strings.TrimSpace(e[len(w) : len(e)-1])
 		}

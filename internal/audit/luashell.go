@@ -11,13 +11,18 @@ import "strings"
 // every Neovim start, so jobstart({ "sh", "-c", "curl -fsSL " .. src ..
 // " | sh" }) in a VimEnter autocommand is curl | sh run each time the
 // editor opens. The command is read as Lua builds it: literals joined by
-// .. and table.concat (luaFoldCode), a name bound once (local src =
-// "https://" .. host) as its value read the same way (a bounded depth),
-// any other name as $name and any other expression as $ARG; a table whose first words are a shell and
-// -c runs the third element as a script, any other table is an argv.
-// Each command becomes one shell line at its call's line, in file order,
-// so a download saved by one call and run by a later one is read as
-// the script it is.
+// .. and table.concat (luaFoldCode; also a table with names in it),
+// string.format and ("…"):format with their arguments filled, a name
+// bound once (local src = "https://" .. host) as its value read the same
+// way (a bounded depth), any other name as $name and any other
+// expression as $ARG; a table whose first words are a shell and -c runs
+// the third element as a script, any other table is an argv. The
+// plugin's own wrappers of those calls, libuv's spawn, plenary's jobs and
+// mode changes are read too (luawrap.go). Each command becomes one shell
+// line at its call's line, in file order, so a download saved by one
+// call and run by a later one is read as the script it is; saved, run
+// and checked against a digest the file computes and compares, it is a
+// pinned release (medium), as mason.nvim installs one.
 
 var (
 	// luaShellCall is a Lua call that runs a command; its arguments
@@ -26,9 +31,18 @@ var (
 	// luaLocalLit binds a name to a value on one line: group 1 the
 	// name, group 2 the value (code already folded by luaFoldCode).
 	luaLocalLit = lazyRE(`(?m)^[ \t]*(?:local[ \t]+)?([A-Za-z_]\w*)[ \t]*=[ \t]*([^=\n][^\n]*?)[ \t;]*$`)
+	// luaNumber is a Lua number literal, its text as Lua converts it
+	// in a join or a format.
+	luaNumber = lazyRE(`^(?:0[xX][0-9a-fA-F]+|[0-9]+(?:\.[0-9]+)?)$`)
 	// luaCmdRuleIDs are the rules kept from the shell scan of the
 	// commands.
 	luaCmdRuleIDs = lazySet("destructive-command", "system-trust", "registry-exec-credential", "persistence", "download-exec", "reverse-shell")
+	// luaDigestCall computes a file's digest: vim.fn.sha256, a Lua
+	// sha2 library, or a digest program run as a command.
+	luaDigestCall = lazyRE(`(?i)\bvim\.fn\.sha256\s*\(|\bsha(?:1|224|256|384|512)sum\b|\bshasum\b|\bb3sum\b|\bdgst\b|\bget-filehash\b|\bcertutil\b|\bsha2\s*\.|\bsha256\s*\(`)
+	// luaDigestCmp compares a digest (a line that compares and names
+	// one), or has a digest program check a list of sums itself.
+	luaDigestCmp = lazyRE(`(?i)(?:sha\d*|hash|digest|checksum)[^\n]*(?:==|~=)|(?:==|~=)[^\n]*(?:sha\d*|hash|digest|checksum)|\bsha\w*sum\b["',\s]+(?:-c|--check)\b`)
 )
 
 // maxLuaCommands bounds the commands read in one Lua file.
@@ -52,19 +66,12 @@ func scanLuaShell(sc *skillCtx, rel, content, c string) {
 	}
 	lines := make([]string, strings.Count(f, "\n")+1)
 	found := false
-	for _, m := range luaShellCall.FindAllStringIndex(f, maxLuaCommands) {
-		args := callArgs(f[m[1]:])
-		if !strings.HasSuffix(f[m[0]:m[1]], "(") {
-			args = luaBareArg(f[m[1]:])
-		}
-		if len(args) == 0 {
-			continue
-		}
-		cmd := luaCommand(args[0], binds)
+	for _, sk := range luaSinks(f, luaWrappers(f, luaModuleWrappers(rel, c, sc.linked))) {
+		cmd := luaCommand(sk.expr, binds)
 		if cmd == "" {
 			continue
 		}
-		ln := li.line(m[0]) - 1
+		ln := li.line(sk.off) - 1
 		if ln < 0 || ln >= len(lines) {
 			continue
 		}
@@ -80,9 +87,16 @@ func scanLuaShell(sc *skillCtx, rel, content, c string) {
 	before := len(sc.findings)
 	scanShell(sc, rel, strings.Join(lines, "\n"), 1, inScript)
 	keepRulesIn(sc, before, luaCmdRuleIDs())
+	digest := luaDigestCall.MatchString(f) && luaDigestCmp.MatchString(f)
 	for i := before; i < len(sc.findings); i++ {
-		if fd := &sc.findings[i]; fd.File == rel && fd.Line > 0 {
+		fd := &sc.findings[i]
+		if fd.File == rel && fd.Line > 0 {
 			fd.Evidence = trimmedLine(content, fd.Line) // the Lua line, not the shell it reads as
+		}
+		if digest && fd.RuleID == "download-exec" && fd.Severity == High {
+			// saved, checked against a digest, then run: a pinned
+			// release, as an installer such as mason.nvim fetches one
+			fd.Severity, fd.Reason = Medium, fd.Reason+" after the file checks a digest: check the digest is pinned"
 		}
 	}
 }
@@ -127,6 +141,9 @@ func luaTableEnd(s string) int {
 // argv table's words quoted.
 func luaCommand(e string, binds map[string]string) string {
 	e = strings.TrimSpace(e)
+	for luaParenthesised(e) {
+		e = strings.TrimSpace(e[1 : len(e)-1])
+	}
 	if !strings.HasPrefix(e, "{") {
 		return strings.ReplaceAll(luaExprText(e, binds, 0, new(int)), "\n", " ")
 	}
@@ -183,11 +200,133 @@ func luaExprText(e string, binds map[string]string, depth int, steps *int) strin
 			} else {
 				b.WriteString("$" + p)
 			}
+		case luaNumber.MatchString(p):
+			b.WriteString(p)
+		case luaParenthesised(p) && depth < maxLuaResolve:
+			b.WriteString(luaExprText(p[1:len(p)-1], binds, depth+1, steps))
 		default:
-			b.WriteString("$ARG")
+			if t, ok := luaBuiltText(p, binds, depth, steps); ok {
+				b.WriteString(t)
+			} else {
+				b.WriteString("$ARG")
+			}
 		}
 	}
 	return b.String()
+}
+
+// luaParenthesised reports whether e is one expression in parentheses,
+// (x .. y), not a call or two groups ((a)(b)).
+func luaParenthesised(e string) bool {
+	return len(e) >= 2 && e[0] == '(' && e[len(e)-1] == ')' && luaCallEnd(e, 0) == len(e)
+}
+
+// luaBuiltText is the text of a string Lua builds with a library call
+// the file spells out: string.format("…%s…", a, b) or
+// ("…"):format(a, b) with each %s, %d and %i filled by its argument
+// read as luaExprText reads it (%q quoted, as Lua quotes it), and table.concat({ a, b }, sep) of a
+// table written in the call; ok is false for anything else.
+func luaBuiltText(e string, binds map[string]string, depth int, steps *int) (string, bool) {
+	if depth >= maxLuaResolve {
+		return "", false
+	}
+	if strings.HasPrefix(e, "table.concat(") {
+		a := callArgs(e[len("table.concat("):])
+		if len(a) == 0 || len(a) > 2 {
+			return "", false
+		}
+		t := strings.TrimSpace(a[0])
+		for luaParenthesised(t) {
+			t = strings.TrimSpace(t[1 : len(t)-1])
+		}
+		if !strings.HasPrefix(t, "{") {
+			return "", false
+		}
+		sep := ""
+		if len(a) == 2 {
+			sep = luaExprText(a[1], binds, depth+1, steps)
+		}
+		var parts []string
+		for _, el := range callArgs(t[1:]) {
+			parts = append(parts, luaExprText(el, binds, depth+1, steps))
+		}
+		return strings.Join(parts, sep), true
+	}
+	format, args, ok := luaFormatCall(e)
+	if !ok {
+		return "", false
+	}
+	var b strings.Builder
+	k := 0
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' || i+1 >= len(format) {
+			b.WriteByte(format[i])
+			continue
+		}
+		j := i + 1
+		if format[j] == '%' {
+			b.WriteByte('%')
+			i = j
+			continue
+		}
+		for j < len(format) && strings.IndexByte("-+ #0123456789.", format[j]) >= 0 {
+			j++
+		}
+		if j >= len(format) {
+			break
+		}
+		switch {
+		case k >= len(args):
+			b.WriteString("$ARG")
+		case format[j] == 'q':
+			// %q writes a quoted Lua string: one word to the shell
+			if t := luaExprText(args[k], binds, depth+1, steps); !strings.ContainsAny(t, "\"\\") {
+				b.WriteString(`"` + t + `"`)
+			} else {
+				b.WriteString("$ARG")
+			}
+		case strings.IndexByte("sdi", format[j]) >= 0:
+			b.WriteString(luaExprText(args[k], binds, depth+1, steps))
+		default:
+			b.WriteString("$ARG")
+		}
+		k++
+		i = j
+	}
+	return b.String(), true
+}
+
+// luaFormatCall returns the format text (escapes decoded) and arguments
+// of string.format("…", …) or ("…"):format(…) whose call is the whole of
+// e.
+func luaFormatCall(e string) (string, []string, bool) {
+	var format string
+	var rest []string
+	switch {
+	case strings.HasPrefix(e, "string.format("):
+		if luaCallEnd(e, len("string.format")) != len(e) {
+			return "", nil, false
+		}
+		a := callArgs(e[len("string.format("):])
+		if len(a) == 0 {
+			return "", nil, false
+		}
+		format, rest = a[0], a[1:]
+	case strings.HasPrefix(e, "(") && strings.HasSuffix(e, ")"):
+		i := luaCallEnd(e, 0)
+		tail := strings.TrimLeft(e[i:], " \t")
+		if !strings.HasPrefix(tail, ":format(") || luaCallEnd(tail, len(":format")) != len(tail) {
+			return "", nil, false
+		}
+		format = strings.TrimSpace(e[1 : i-1])
+		rest = callArgs(tail[len(":format("):])
+	default:
+		return "", nil, false
+	}
+	if len(format) < 2 || format[0] != '"' && format[0] != '\'' || stringEnd(format, 0, true) != len(format)-1 {
+		return "", nil, false
+	}
+	return unescapeLit(format[1 : len(format)-1]), rest, true
 }
 
 // luaSplitConcat splits e at its top-level .. operators.
