@@ -1,0 +1,3 @@
+module kubetools.example/kctx-doctor
+
+go 1.22
