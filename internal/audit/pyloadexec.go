@@ -139,17 +139,19 @@ func pyFuncBodies(f string) map[string]string {
 	return out
 }
 
-// pyModuleFetchers returns the names under which script rel may call the
+// pyModuleNames returns the names under which script rel may call the
 // functions of the skill's own Python modules it imports (linked) that
-// return a downloaded file or text: the bare name and module.name.
-func pyModuleFetchers(rel string, linked []linkedFile) []string {
+// names marks in their module (pyFetchedNames: return a downloaded file
+// or text; pyAnswerNames: return what a server answered): the bare name
+// and module.name.
+func pyModuleNames(rel string, linked []linkedFile, names func(f string, extra []string) map[string]bool) []string {
 	var out []string
 	for _, l := range linked {
 		if l.data || strings.ToLower(path.Ext(l.rel)) != ".py" || l.rel == rel {
 			continue
 		}
 		c := stripComments(l.text, kindPython)
-		t := pyFetchedNames(c, nil)
+		t := names(c, nil)
 		if len(t) == 0 {
 			continue
 		}
@@ -170,7 +172,7 @@ func scanPyLoadExec(sc *skillCtx, rel, c string) {
 	if !pyCodeLoad.MatchString(c) && !pyDynImport.MatchString(c) {
 		return
 	}
-	t := pyFetchedNames(c, pyModuleFetchers(rel, sc.linked))
+	t := pyFetchedNames(c, pyModuleNames(rel, sc.linked, pyFetchedNames))
 	if len(t) == 0 {
 		return
 	}

@@ -249,30 +249,6 @@ func pyAnswerNames(f string, extra []string) map[string]bool {
 	return t
 }
 
-// pyModuleAnswers returns the names under which script rel may call the
-// functions of the skill's own Python modules it imports (linked) that
-// return what a server answered: the bare name and module.name.
-func pyModuleAnswers(rel string, linked []linkedFile) []string {
-	var out []string
-	for _, l := range linked {
-		if l.data || strings.ToLower(path.Ext(l.rel)) != ".py" || l.rel == rel {
-			continue
-		}
-		c := stripComments(l.text, kindPython)
-		t := pyAnswerNames(c, nil)
-		if len(t) == 0 {
-			continue
-		}
-		stem := strings.TrimSuffix(path.Base(l.rel), path.Ext(l.rel))
-		for name := range pyFuncBodies(c) {
-			if t[name] {
-				out = append(out, name, stem+"."+name)
-			}
-		}
-	}
-	return out
-}
-
 // pyShellRunsAnswer reports whether a process call named name with
 // arguments args runs an answer (t) as a shell or interpreter's program:
 // the command line of a shell call, the argument after a shell's inline
@@ -341,7 +317,7 @@ func scanPyShellAnswer(sc *skillCtx, rel, c string) {
 	if !pyShellRun.MatchString(c) && !strings.Contains(c, "getattr(") && !pyModAlias.MatchString(c) {
 		return
 	}
-	t := pyAnswerNames(c, pyModuleAnswers(rel, sc.linked))
+	t := pyAnswerNames(c, pyModuleNames(rel, sc.linked, pyAnswerNames))
 	if len(t) == 0 && !pyNet.MatchString(c) {
 		return
 	}
