@@ -50,8 +50,17 @@ func bulkCredRead(rel, text string) string {
 		return credStoreName(text[m[0]:m[1]])
 	}
 	if mayBeCred(text) && fileReadRe.MatchString(text) {
-		if p := credPath.FindString(text); p != "" && !pubKeyPath(p) && !keptOut(strings.ToLower(text), strings.Index(text, p)) {
-			return strings.TrimSpace(p)
+		lower := strings.ToLower(text)
+		for _, m := range credPath.FindAllStringIndex(text, 16) {
+			p := text[m[0]:m[1]]
+			// the whole path the match starts (~/.ssh of ~/.ssh/config)
+			end := m[1]
+			for end < len(text) && strings.IndexByte(" \t\n\r'\"`,;)]}", text[end]) < 0 {
+				end++
+			}
+			if !pubKeyPath(text[m[0]:end]) && !settingsOnlyPath(text[m[0]:end]) && !keptOut(lower, m[0]) {
+				return strings.TrimSpace(p)
+			}
 		}
 	}
 	return ""

@@ -95,6 +95,9 @@ func isProgram(rel, content string) bool {
 	case kindShell, kindPython, kindJS, kindPowerShell, kindMake:
 		return true
 	}
+	if content != "" && isRubyScript(rel, content) {
+		return true
+	}
 	return otherCode[strings.ToLower(path.Ext(rel))]
 }
 
@@ -142,6 +145,9 @@ func listedCreds(text string, home bool) (out []string, login bool) {
 			continue
 		}
 		if i := strings.Index(text, tok); i >= 0 && keptOut(lower, i) {
+			continue
+		}
+		if settingsOnlyPath(tok) {
 			continue
 		}
 		if credPath.MatchString(tok) && !pubKeyPath(tok) ||

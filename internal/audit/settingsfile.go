@@ -63,3 +63,22 @@ func pathTail(rest string) string {
 	}
 	return ""
 }
+
+// settingsOnlyPath reports whether the path p (a token, quotes allowed)
+// names a settings-only file (~/.aws/config, ~/.ssh/config,
+// ~/.ssh/known_hosts, ~/.gnupg/gpg.conf): a program reading it for a
+// region or a host alias gathers no credential, so the rules joining a
+// credential read in one file to a send in another leave it out.
+func settingsOnlyPath(p string) bool {
+	low := strings.ToLower(strings.Trim(p, "'\"`"))
+	for _, d := range []string{".aws", ".ssh", ".gnupg"} {
+		i := strings.LastIndex(low, d+"/")
+		if i < 0 {
+			continue
+		}
+		rest := low[i+len(d):]
+		m := settingsFileRe.FindStringIndex(rest)
+		return m != nil && m[1] == len(rest)
+	}
+	return false
+}
