@@ -1,0 +1,3 @@
+module kctx.tools.example/kctx
+
+go 1.22
