@@ -311,17 +311,9 @@ func (p *persistInspect) opener(off int) int {
 // closer returns the offset of the bracket closing the one at open, or
 // -1.
 func (p *persistInspect) closer(open int) int {
-	depth := 0
-	for i := open; i < len(p.masked) && i < open+4000; i++ {
-		switch p.masked[i] {
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			depth--
-			if depth == 0 {
-				return i
-			}
-		}
+	s := p.masked[:min(len(p.masked), open+4000)]
+	if i := pyCloseParen(s, open); i < len(s) {
+		return i
 	}
 	return -1
 }

@@ -524,15 +524,8 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 			if (a == "-c" || a == "-e" || a == "-r" || a == "--eval") && i+1 < len(c.args) {
 				code := c.args[i+1]
 				s.inlineWrite(line, c, code)
-				switch {
-				case strings.HasPrefix(c.name, "python"):
-					scanCode(s.sc, s.rel, code, s.line0+line-1, kindPython, s.w)
-				case c.name == "node" || c.name == "nodejs" || c.name == "deno" || c.name == "bun":
-					scanCode(s.sc, s.rel, code, s.line0+line-1, kindJS, s.w)
-				case c.name == "perl" || c.name == "ruby" || c.name == "php":
-					if scriptSocket.MatchString(code) && scriptExec.MatchString(code) {
-						s.add(line, "reverse-shell", Critical, c.name+" one-liner connects a socket to a shell (reverse shell)", "")
-					}
+				if !isShell(c.name) { // a shell's -e is a flag, not code
+					s.inlineCode(c, code, line, "one-liner")
 				}
 			}
 		}

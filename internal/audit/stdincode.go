@@ -43,7 +43,7 @@ func (s *shScan) stdinCode(st *syntax.Stmt, c call, lineOff, line int) {
 		return
 	}
 	s.inlineWrite(line, c, code)
-	s.inlineCode(c, code, first)
+	s.inlineCode(c, code, first, "code on standard input")
 }
 
 // pipedStdinCode reads the here-document a bare cat in stages (a
@@ -60,13 +60,14 @@ func (s *shScan) pipedStdinCode(stages []*syntax.Stmt, calls []call, ok []bool, 
 			continue
 		}
 		s.inlineWrite(line, calls[i+1], code)
-		s.inlineCode(calls[i+1], code, first)
+		s.inlineCode(calls[i+1], code, first, "code on standard input")
 	}
 }
 
-// inlineCode reads code given inline to interpreter c, its first line at
-// line first of the scanned code.
-func (s *shScan) inlineCode(c call, code string, first int) {
+// inlineCode reads code given inline to interpreter c (on standard input,
+// or after -c/-e: what names the form in a finding's reason), its first
+// line at line first of the scanned code.
+func (s *shScan) inlineCode(c call, code string, first int, what string) {
 	switch {
 	case isShell(c.name):
 		s.nestedShell(first, code)
@@ -76,7 +77,7 @@ func (s *shScan) inlineCode(c call, code string, first int) {
 		scanCode(s.sc, s.rel, code, s.line0+first-1, kindJS, s.w)
 	case c.name == "perl" || c.name == "ruby" || c.name == "php":
 		if scriptSocket.MatchString(code) && scriptExec.MatchString(code) {
-			s.add(first, "reverse-shell", Critical, c.name+" code on standard input connects a socket to a shell (reverse shell)", "")
+			s.add(first, "reverse-shell", Critical, c.name+" "+what+" connects a socket to a shell (reverse shell)", "")
 		}
 	}
 }
