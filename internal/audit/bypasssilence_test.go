@@ -61,6 +61,25 @@ func wantBypass(t *testing.T, file, md string, sev audit.Severity, none bool) {
 	}
 }
 
+// wantBypassGuide audits a skill whose SKILL.md is head and whose
+// references/guide.md is md, and checks its worst approval-bypass
+// finding: below high when belowHigh (a guide quoting the wording),
+// else exactly sev.
+func wantBypassGuide(t *testing.T, head, md string, sev audit.Severity, belowHigh bool) {
+	t.Helper()
+	rep := auditSkill(t, map[string]string{"SKILL.md": head, "references/guide.md": md})
+	got, ok := worstOf(rep, "approval-bypass")
+	if belowHigh {
+		if ok && got >= audit.High {
+			t.Fatalf("approval-bypass %v, want below high; findings %+v", got, rep.Findings)
+		}
+		return
+	}
+	if !ok || got != sev {
+		t.Fatalf("approval-bypass %v (found %v), want %v; findings %+v", got, ok, sev, rep.Findings)
+	}
+}
+
 // FuzzBypassSilence: any text audited as a reference next to an approval
 // bypass finishes without panicking.
 func FuzzBypassSilence(f *testing.F) {
