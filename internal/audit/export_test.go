@@ -5,12 +5,13 @@ import "regexp"
 // PatternErrors compiles every rule pattern (built lazily, see lazy.go)
 // and returns the errors.
 func PatternErrors() (n int, errs []error) {
-	for _, l := range lazyAll {
+	for i := range lazyN {
+		l := &lazyPool[i]
 		if _, err := regexp.Compile(l.src); err != nil {
 			errs = append(errs, err)
 		}
 	}
-	return len(lazyAll), errs
+	return lazyN, errs
 }
 
 // SetMaxShellNodes lowers the shell walk's node budget until the

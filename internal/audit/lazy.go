@@ -19,19 +19,41 @@ import (
 // methods are those of regexp.Regexp the rules call, with the same
 // results; the pattern must compile (TestPatternsCompile compiles every
 // one, as regexp.MustCompile at init did).
-// It holds only its source and an atomic pointer (24 bytes per pattern
-// at init, against 48 with a sync.Once): two scans racing to the first
-// use may both compile it, and the first stored wins; a pattern compiles
-// to the same program either way.
+// It holds only its source and an atomic pointer: two scans racing to
+// the first use may both compile it, and the first stored wins; a
+// pattern compiles to the same program either way.
 type lazyRegexp struct {
 	src      string
 	compiled atomic.Pointer[regexp.Regexp]
 }
 
-// lazyRE returns the lazyRegexp of src.
+// lazyPool holds the patterns the package's variables make at init, so
+// that making one allocates nothing (a heap object each and a growing
+// list of them were half of init's 60 KiB); lazyPool[:lazyN] is every
+// pattern, for the test that compiles them all. lazySealed is set by
+// init, after every package variable: a pattern made later (none is
+// today) is allocated on its own, since two scans may make it at once.
+var (
+	lazyPool   [1536]lazyRegexp
+	lazyN      int
+	lazySealed bool
+)
+
+func init() { lazySealed = true }
+
+// lazyRE returns the lazyRegexp of src. It panics at init when the
+// package's patterns outgrow lazyPool, so that every test run says to
+// raise its size.
 func lazyRE(src string) *lazyRegexp {
-	l := &lazyRegexp{src: src}
-	lazyAll = append(lazyAll, l)
+	if lazySealed {
+		return &lazyRegexp{src: src}
+	}
+	if lazyN == len(lazyPool) {
+		panic("internal/audit: more than len(lazyPool) patterns made at init: raise lazyPool's size (lazy.go)")
+	}
+	l := &lazyPool[lazyN]
+	l.src = src
+	lazyN++
 	return l
 }
 
@@ -43,11 +65,6 @@ func (l *lazyRegexp) re() *regexp.Regexp {
 	l.compiled.CompareAndSwap(nil, regexp.MustCompile(l.src))
 	return l.compiled.Load()
 }
-
-// lazyAll lists every lazyRegexp made at init, for the test that
-// compiles them all (a pattern that does not compile would otherwise
-// panic only when its rule first runs).
-var lazyAll []*lazyRegexp
 
 func (l *lazyRegexp) String() string                 { return l.src }
 func (l *lazyRegexp) MatchString(s string) bool      { return l.re().MatchString(s) }
