@@ -34,3 +34,75 @@ func TestRareProperName(t *testing.T) {
 		t.Errorf("without rareNameProper, Search(%q) = %v: the test no longer measures the rule", q, got)
 	}
 }
+
+func TestProperRuns(t *testing.T) {
+	got := properRuns("In Async Interview, list the Backend Engineer role. Ask Google Sheets and Raven - Tools\nThen Slack")
+	want := [][]string{{"async", "interview"}, {"backend", "engineer"}, {"google", "sheets"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("properRuns = %v, want %v (runs of two or more names with only spaces between)", got, want)
+	}
+}
+
+// checkNameRule searches q on docs and wants want first with the default
+// tuning and not first with off applied: a rule test that cannot pass
+// without the rule.
+func checkNameRule(t *testing.T, docs []Doc, q, want string, off func(*tuning)) {
+	t.Helper()
+	ix := openMem(t, docs...)
+	if got := ids(mustSearch(t, ix, Request{Query: q, Limit: 3}).Hits); len(got) == 0 || got[0] != want {
+		t.Errorf("Search(%q) = %v, want %s first", q, got, want)
+	}
+	off(&ix.tune)
+	defer func() { ix.tune = defaultTuning }()
+	if got := ids(mustSearch(t, ix, Request{Query: q, Limit: 3}).Hits); len(got) > 0 && got[0] == want {
+		t.Errorf("with the rule off, Search(%q) = %v: the test no longer measures the rule", q, got)
+	}
+}
+
+// TestRareNameTypo: a misspelt service name ("dopler") is corrected to the
+// connector's name at a fraction of a word's weight, and without the
+// rare-name weight the skills sharing the task's common words win.
+func TestRareNameTypo(t *testing.T) {
+	docs := append(filler(20),
+		Doc{ID: "doppler", Name: "doppler-secretops-automation", Description: "Automate Doppler Secretops tasks via Rube MCP (Composio). Always search tools first for current schemas."},
+		Doc{ID: "env", Name: "env-secrets-manager", Description: "Manage secrets in environment config files and sync them to CI."},
+		Doc{ID: "vault", Name: "secrets-vault", Description: "Store secrets in a vault and sync config."},
+	)
+	checkNameRule(t, docs, "dopler secrets", "doppler", func(tu *tuning) { tu.rareNameTypo = false })
+}
+
+// TestGluedName: a service written as two words ("Raven Tools") whose
+// connector's name glues and extends it ("ravenseotools") is found by the
+// first word, a name no skill's name holds whole.
+func TestGluedName(t *testing.T) {
+	docs := append(filler(20),
+		Doc{ID: "raven", Name: "ravenseotools-automation", Description: "Automate Ravenseotools tasks via Rube MCP (Composio)."},
+		Doc{ID: "audit", Name: "seo-audit", Description: "Audit a site's SEO: crawl issues, backlinks and keyword rankings."},
+	)
+	checkNameRule(t, docs, "In Raven Tools, pull the crawl issues",
+		"raven", func(tu *tuning) { tu.gluedName = 0 })
+	// A capitalised word in a German query is a noun, not a service.
+	q := "Wir wollen die Backlinks prüfen und die Rankings für unsere Firma vergleichen"
+	ix := openMem(t, append(docs, Doc{ID: "firma", Name: "firmao-automation", Description: "Automate Firmao tasks."})...)
+	if got := ids(mustSearch(t, ix, Request{Query: q, Limit: 3}).Hits); len(got) > 0 && got[0] == "firma" {
+		t.Errorf("Search(%q) = %v: a German noun is no glued service name", q, got)
+	}
+}
+
+// TestNamePhrase: two capitalised words that begin one skill's name ("In
+// Async Interview, ...") name that skill, though each word is in other
+// names; a phrase that begins several names ("React Native") does not
+// outweigh the task.
+func TestNamePhrase(t *testing.T) {
+	docs := append(filler(20),
+		Doc{ID: "async", Name: "async-interview-automation", Description: "Automate Async Interview tasks via Rube MCP (Composio)."},
+		Doc{ID: "designer", Name: "interview-system-designer", Description: "Design an interview loop: candidates, video interview questions, role scorecards and the hiring panel."},
+		Doc{ID: "asyncpy", Name: "async-python-patterns", Description: "Async Python patterns."},
+		Doc{ID: "asyncrs", Name: "rust-async-patterns", Description: "Async Rust patterns."},
+		Doc{ID: "asyncjs", Name: "async-js", Description: "Async JavaScript."},
+		Doc{ID: "interviews", Name: "user-interviews", Description: "Run user interviews."},
+		Doc{ID: "interviewprep", Name: "interview-prep", Description: "Prepare for a job interview."},
+	)
+	checkNameRule(t, docs, "Export the candidates from Async Interview",
+		"async", func(tu *tuning) { tu.namePhrase = 0 })
+}

@@ -137,6 +137,22 @@ type plan struct {
 	docs         uint64       // documents in the index when planned
 	unknownWords uint64       // bit i: terms[i] is an English word no document holds in any field (hitFeatures.unknownWords)
 	unknownName  bool         // the query names something no document holds (hitFeatures.unknownName)
+	rare         []bool       // per term, it weighs as a rare name (markRare); nil until one does
+}
+
+// markRare multiplies term ti's weight in the coverage fraction by factor,
+// once: the rules that find a rare name (rareNames, rareCorrection,
+// gluedNames, namePhrases) may find one term twice.
+func (p *plan) markRare(ti int, factor float64) {
+	if p.rare == nil {
+		p.rare = make([]bool, len(p.terms))
+	}
+	if p.rare[ti] {
+		return
+	}
+	p.rare[ti] = true
+	p.totalWeight += p.weights[ti] * (factor - 1)
+	p.weights[ti] *= factor
 }
 
 // Search runs req and returns one page of hits, best first.
@@ -576,6 +592,16 @@ func (ix *Index) plan(ctx context.Context, r *engine.Reader, text string, keywor
 
 	if err := rareNames(r, text, terms, rare, p, &tune); err != nil {
 		return nil, err
+	}
+	if tune.namePhrase > 0 && tune.rareName > 0 {
+		if err := namePhrases(r, text, terms, p, &tune); err != nil {
+			return nil, err
+		}
+	}
+	if tune.gluedName > 0 && tune.rareName > 0 && slices.Contains(unknown, true) {
+		if err := gluedNames(ctx, r, text, terms, unknown, p, meta, add, &tune); err != nil {
+			return nil, err
+		}
 	}
 
 	if tune.concept > 0 {

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"context"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -142,6 +143,158 @@ func properNouns(text string) map[string]bool {
 	return out
 }
 
+// gluedNames matches each word of text written as a name (capitalised
+// inside a sentence of a query in English: a foreign word in no English
+// dictionary is not enough, "converta" is no service), at least
+// tune.fuzzyMinLen letters long, whose term no name, description or tags
+// hold (unknown), to the name words that begin with it, when one to
+// tune.rareNameMaxDF names hold such a word and no field has it in more
+// than tune.rareNameMaxDocs documents: a catalog that names a service by
+// its glued domain ("ravenseotools" for Raven Tools) is found by the name
+// the user writes. The word then weighs as a rare name (rareNames), and
+// the name words are added to p's metadata clauses for it at
+// tune.gluedName times the fields' weights.
+func gluedNames(ctx context.Context, r *engine.Reader, text string, terms []string, unknown []bool, p *plan,
+	meta []fieldWeight, add func(field, term string, ti int, boost float64) (uint64, error), tune *tuning) error {
+	if foreignStops(text) != nil {
+		// German writes every noun capitalised ("Firma" is no service).
+		return nil
+	}
+	words, err := queryWords(r, text, terms)
+	if err != nil {
+		return err
+	}
+	proper := properNouns(text)
+	for _, qw := range words {
+		w, ti := qw.word, qw.term
+		if !unknown[ti] || !proper[w] || utf8.RuneCountInString(w) < tune.fuzzyMinLen || !allLetters(w) {
+			continue
+		}
+		cs, err := r.PrefixTerms(w, func(t string) bool { return len(t) > len(w) })
+		if err != nil {
+			return err
+		}
+		var names []string
+		for _, c := range cs {
+			st, err := r.Analyze(engine.Text, c.Term)
+			if err != nil {
+				return err
+			}
+			if len(st) != 1 || contains(names, st[0]) {
+				continue
+			}
+			var maxDF, nameDF uint64
+			for _, f := range append(meta, fieldWeight{field: engine.FieldBody}) {
+				n, err := r.DocFreq(ctx, f.field, st[0])
+				if err != nil {
+					return err
+				}
+				if f.field == engine.FieldName {
+					nameDF = n
+				}
+				maxDF = max(maxDF, n)
+			}
+			if nameDF == 0 {
+				continue
+			}
+			if maxDF > tune.rareNameMaxDocs {
+				names = nil
+				break
+			}
+			names = append(names, st[0])
+		}
+		if len(names) == 0 || len(names) > int(tune.rareNameMaxDF) {
+			continue
+		}
+		for _, n := range names {
+			for _, f := range meta {
+				if _, err := add(f.field, n, ti, f.w*tune.gluedName); err != nil {
+					return err
+				}
+			}
+		}
+		p.markRare(ti, tune.rareName)
+	}
+	return nil
+}
+
+// properRuns returns the runs of two or more consecutive words of text
+// written as names (properNouns: capitalised inside a sentence), each
+// run's words lower-cased: "In Async Interview, list ..." gives
+// [async interview]. Only spaces may stand between a run's words.
+func properRuns(text string) [][]string {
+	var runs [][]string
+	var cur []string
+	flush := func() {
+		if len(cur) >= 2 {
+			runs = append(runs, cur)
+		}
+		cur = nil
+	}
+	start := true
+	rs := []rune(text)
+	for i := 0; i < len(rs); {
+		r := rs[i]
+		if !unicode.IsLetter(r) {
+			if r != ' ' {
+				flush()
+			}
+			switch r {
+			case '.', '!', '?', ':', '\n':
+				start = true
+			}
+			i++
+			continue
+		}
+		j := i
+		for j < len(rs) && unicode.IsLetter(rs[j]) {
+			j++
+		}
+		w := rs[i:j]
+		if !start && unicode.IsUpper(w[0]) && len(w) > 1 && strings.ToLower(string(w[1:])) == string(w[1:]) {
+			cur = append(cur, strings.ToLower(string(w)))
+		} else {
+			flush()
+		}
+		start = false
+		i = j
+	}
+	flush()
+	return runs
+}
+
+// namePhrases gives the words of each run of capitalised words in text
+// (properRuns) the rare-name weight when the run begins one to
+// tune.namePhrase skill names: "Async Interview" names the
+// async-interview-automation connector even though each of its words is
+// in other names too, while "React Native", which begins three names,
+// names a field the task's other words choose within.
+func namePhrases(r *engine.Reader, text string, terms []string, p *plan, tune *tuning) error {
+	runs := properRuns(text)
+	if len(runs) == 0 || foreignStops(text) != nil {
+		return nil
+	}
+	words, err := queryWords(r, text, terms)
+	if err != nil {
+		return err
+	}
+	for _, run := range runs {
+		n, err := r.NamesStartingWith(engine.NormalizeName(strings.Join(run, " ")), tune.namePhrase)
+		if err != nil {
+			return err
+		}
+		if n == 0 || n > tune.namePhrase {
+			continue
+		}
+		for _, w := range words {
+			if contains(run, w.word) {
+				p.markRare(w.term, tune.rareName)
+			}
+		}
+	}
+	return nil
+}
+
 // rareNames gives each of the rare terms (in at most tune.rareNameMaxDF
 // names and tune.rareNameMaxDocs documents of any field) tune.rareName
 // times its weight in the coverage fraction of p, when every word of text
@@ -170,8 +323,7 @@ func rareNames(r *engine.Reader, text string, terms []string, rare []int, p *pla
 	}
 	for _, ti := range rare {
 		if typed[ti] && !english[ti] {
-			p.totalWeight += p.weights[ti] * (tune.rareName - 1)
-			p.weights[ti] *= tune.rareName
+			p.markRare(ti, tune.rareName)
 		}
 	}
 	return nil

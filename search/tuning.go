@@ -55,6 +55,21 @@ type tuning struct {
 	// Tisane", "in Doppler"): a proper noun names the service even when
 	// English has the word.
 	rareNameProper bool
+	// rareNameTypo gives a misspelt word the rare-name weight when one of
+	// its corrections at edit distance 1 is a rare name ("dopler" for the
+	// Doppler connector): the typed word is no English word (typoEnglish),
+	// so what it was meant to be is most likely the service's name.
+	rareNameTypo bool
+	// gluedName lets a word the query writes as a name ("Raven" in "In
+	// Raven Tools, pull ...": capitalised inside a sentence) that no skill's name holds match the one name word it begins
+	// ("ravenseotools"), when at most rareNameMaxDF names hold a word it
+	// begins; the match counts as a rare name (rareName). Its clauses weigh
+	// gluedName times the word's own. 0: off.
+	gluedName float64
+	// namePhrase lets two or more words written as a name ("In Async
+	// Interview, list ...") weigh as a rare name when they begin at most
+	// namePhrase skill names (namePhrases). 0: off.
+	namePhrase int
 	// nameIDF scales a term's name clause so a word common in English but
 	// rare among names ("get", "fix", "store") does not outweigh the rest:
 	// by the ratio of its IDF over bodies (nameIDFBody) or descriptions
@@ -167,6 +182,9 @@ var defaultTuning = tuning{
 	rareNameMaxDF:   3,
 	rareNameMaxDocs: 5,
 	rareNameProper:  true,
+	rareNameTypo:    true,
+	gluedName:       1,
+	namePhrase:      1,
 	nameIDF:         nameIDFBody,
 	nameIDFFloor:    0.3,
 	nameIDFMinBody:  0.05,

@@ -41,6 +41,11 @@ func (ix *Index) addCorrections(ctx context.Context, r *engine.Reader, p *plan, 
 		if err != nil {
 			return err
 		}
+		if tune.rareNameTypo && tune.rareName > 0 {
+			if err := rareCorrection(ctx, r, p, ti, cands, meta, &tune); err != nil {
+				return err
+			}
+		}
 		weight := make([]float64, len(cands))
 		for i := range weight {
 			weight[i] = tune.fuzzy
@@ -71,6 +76,37 @@ func (ix *Index) addCorrections(ctx context.Context, r *engine.Reader, p *plan, 
 		}
 		if err := ctx.Err(); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// rareCorrection gives term ti of p the rare-name weight (rareNames) when
+// one of cands, its corrections at edit distance 1, is a rare name: in at
+// least one and at most tune.rareNameMaxDF names and in at most
+// tune.rareNameMaxDocs documents of any field.
+func rareCorrection(ctx context.Context, r *engine.Reader, p *plan, ti int, cands []string, meta []fieldWeight, tune *tuning) error {
+	for _, c := range cands {
+		// One word analyses to one term; a candidate that splits (a
+		// hyphenated word) names no single service.
+		cs, err := r.Analyze(engine.Text, c)
+		if err != nil || len(cs) != 1 {
+			return err
+		}
+		var maxDF, nameDF uint64
+		for _, f := range append(meta, fieldWeight{field: engine.FieldBody}) {
+			n, err := r.DocFreq(ctx, f.field, cs[0])
+			if err != nil {
+				return err
+			}
+			if f.field == engine.FieldName {
+				nameDF = n
+			}
+			maxDF = max(maxDF, n)
+		}
+		if nameDF > 0 && nameDF <= tune.rareNameMaxDF && maxDF <= tune.rareNameMaxDocs {
+			p.markRare(ti, tune.rareName)
+			return nil
 		}
 	}
 	return nil

@@ -193,6 +193,32 @@ func (r *Reader) PrefixTerms(prefix string, keep func(term string) bool) ([]Term
 	return cs, nil
 }
 
+// NamesStartingWith counts the distinct whole names (FieldNameKey,
+// NormalizeName's form; copies of one name in several folders count once)
+// that are key or begin with key and a hyphen ("async-interview" for
+// async-interview-automation), counting at most limit+1 of them.
+func (r *Reader) NamesStartingWith(key string, limit int) (int, error) {
+	fd, err := r.r.FieldDictPrefix(FieldNameKey, []byte(key))
+	if err != nil {
+		return 0, fmt.Errorf("search: name prefix %q: %w", key, err)
+	}
+	defer fd.Close()
+	n := 0
+	for n <= limit {
+		e, err := fd.Next()
+		if err != nil {
+			return 0, fmt.Errorf("search: name prefix %q: %w", key, err)
+		}
+		if e == nil {
+			break
+		}
+		if e.Term == key || strings.HasPrefix(e.Term, key+"-") {
+			n++
+		}
+	}
+	return n, nil
+}
+
 // dictTerms reads fd to its end, keeping the words keep accepts with their
 // document counts, and closes it.
 func dictTerms(fd index.FieldDict, keep func(term string) bool) ([]TermCount, error) {
