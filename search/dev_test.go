@@ -146,6 +146,7 @@ var devVariants = []struct {
 	{"rareTypo off", func(tu *tuning) { tu.rareNameTypo = false }},
 	{"glued off", func(tu *tuning) { tu.gluedName = 0 }},
 	{"phrase off", func(tu *tuning) { tu.namePhrase = 0 }},
+	{"joined off", func(tu *tuning) { tu.joinedName = false }},
 	{"names17 off", func(tu *tuning) { tu.namePhrase, tu.gluedName, tu.rareNameTypo = 0, 0, false }},
 	{"phrase 3", func(tu *tuning) { tu.namePhrase = 3 }},
 	{"glued .5", func(tu *tuning) { tu.gluedName = 0.5 }},

@@ -106,3 +106,25 @@ func TestNamePhrase(t *testing.T) {
 	checkNameRule(t, docs, "Export the candidates from Async Interview",
 		"async", func(tu *tuning) { tu.namePhrase = 0 })
 }
+
+// TestJoinedName: a service written dotted ("Scrape.do") or as two words
+// the connector's name glues ("D2L Brightspace") is found by the name,
+// while two plain English words glued ("landing page") stay a task.
+func TestJoinedName(t *testing.T) {
+	docs := append(filler(20),
+		Doc{ID: "scrapedo", Name: "scrape-do-automation", Description: "Automate Scrape Do tasks via Rube MCP (Composio)."},
+		Doc{ID: "d2l", Name: "d2lbrightspace-automation", Description: "Automate D2lbrightspace tasks via Rube MCP (Composio)."},
+		Doc{ID: "scraper", Name: "web-scraper", Description: "Fetch web pages through rotating proxies and parse them."},
+		Doc{ID: "lms", Name: "course-gradebook", Description: "Pull course enrollments and gradebook entries from a learning platform."},
+		Doc{ID: "lp", Name: "landingpage-automation", Description: "Automate Landingpage tasks via Rube MCP (Composio)."},
+		Doc{ID: "copy", Name: "page-copywriter", Description: "Fix up the wording of a landing page so it reads better."},
+	)
+	off := func(tu *tuning) { tu.joinedName = false }
+	checkNameRule(t, docs, "get a page through Scrape.do", "scrapedo", off)
+	checkNameRule(t, docs, "pull the gradebook from D2L Brightspace", "d2l", off)
+	ix := openMem(t, docs...)
+	q := "improve the landing page"
+	if got := ids(mustSearch(t, ix, Request{Query: q, Limit: 3}).Hits); len(got) == 0 || got[0] != "copy" {
+		t.Errorf("Search(%q) = %v, want copy first: two English words glued are no service", q, got)
+	}
+}

@@ -598,6 +598,11 @@ func (ix *Index) plan(ctx context.Context, r *engine.Reader, text string, keywor
 			return nil, err
 		}
 	}
+	if tune.joinedName && tune.rareName > 0 {
+		if err := joinedNames(ctx, r, text, terms, p, meta, add, &tune); err != nil {
+			return nil, err
+		}
+	}
 	if tune.gluedName > 0 && tune.rareName > 0 && slices.Contains(unknown, true) {
 		if err := gluedNames(ctx, r, text, terms, unknown, p, meta, add, &tune); err != nil {
 			return nil, err

@@ -295,6 +295,126 @@ func namePhrases(r *engine.Reader, text string, terms []string, p *plan, tune *t
 	return nil
 }
 
+// joinedNames finds the services a query names in a form the catalog's
+// names split or glue differently, and gives their words the rare-name
+// weight with clauses for the name's own words (at tune.gluedName times
+// the fields' weights): a dotted name the tokenizer keeps whole
+// ("Scrape.do"; not a file name, "CLAUDE.md") that begins one to
+// tune.namePhrase skill names
+// (scrape-do-automation), searched as its parts; and two adjacent words,
+// not both English unless one is written as a name (properNouns), that,
+// glued, are a name word of one to tune.rareNameMaxDF skills in at
+// most tune.rareNameMaxDocs documents ("D2L Brightspace" for
+// d2lbrightspace, "Google Doc" for googledocs).
+func joinedNames(ctx context.Context, r *engine.Reader, text string, terms []string, p *plan,
+	meta []fieldWeight, add func(field, term string, ti int, boost float64) (uint64, error), tune *tuning) error {
+	plain, err := r.Analyze(engine.Plain, text)
+	if err != nil {
+		return err
+	}
+	proper := properNouns(text)
+	termOf := func(w string) (int, []string, error) {
+		st, err := r.Analyze(engine.Text, w)
+		if err != nil || len(st) != 1 {
+			return -1, st, err
+		}
+		return indexOf(terms, st[0]), st, nil
+	}
+	search := func(ti int, names []string) error {
+		for _, n := range names {
+			for _, f := range meta {
+				if _, err := add(f.field, n, ti, f.w*tune.gluedName); err != nil {
+					return err
+				}
+			}
+		}
+		p.markRare(ti, tune.rareName)
+		return nil
+	}
+	for i, w := range plain {
+		if strings.ContainsAny(w, ".") && tune.namePhrase > 0 && !fileExts[w[strings.LastIndexByte(w, '.')+1:]] {
+			ti, _, err := termOf(w)
+			if err != nil {
+				return err
+			}
+			n, err := r.NamesStartingWith(engine.NormalizeName(w), tune.namePhrase)
+			if err != nil {
+				return err
+			}
+			if ti < 0 || n == 0 || n > tune.namePhrase {
+				continue
+			}
+			parts, err := r.Analyze(engine.Text, strings.ReplaceAll(w, ".", " "))
+			if err != nil {
+				return err
+			}
+			if err := search(ti, parts); err != nil {
+				return err
+			}
+			continue
+		}
+		if i+1 == len(plain) || !allLettersDigits(w) || !allLettersDigits(plain[i+1]) ||
+			(isEnglish(w) && isEnglish(plain[i+1]) && !proper[w] && !proper[plain[i+1]]) {
+			// Two English words glued name a task, not a service
+			// ("landing page", a landingpage skill), unless one is
+			// written as a name ("a Google Doc").
+			continue
+		}
+		a, _, err := termOf(w)
+		if err != nil {
+			return err
+		}
+		b, _, err := termOf(plain[i+1])
+		if err != nil {
+			return err
+		}
+		_, st, err := termOf(w + plain[i+1])
+		if err != nil {
+			return err
+		}
+		if a < 0 || b < 0 || len(st) != 1 {
+			continue
+		}
+		var maxDF, nameDF uint64
+		for _, f := range append(meta, fieldWeight{field: engine.FieldBody}) {
+			n, err := r.DocFreq(ctx, f.field, st[0])
+			if err != nil {
+				return err
+			}
+			if f.field == engine.FieldName {
+				nameDF = n
+			}
+			maxDF = max(maxDF, n)
+		}
+		if nameDF == 0 || nameDF > tune.rareNameMaxDF || maxDF > tune.rareNameMaxDocs {
+			continue
+		}
+		if err := search(a, st); err != nil {
+			return err
+		}
+		if err := search(b, st); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// fileExts are the extensions that make a dotted word a file name
+// ("CLAUDE.md", "config.yaml"), not a service's ("Scrape.do").
+var fileExts = map[string]bool{"md": true, "json": true, "yaml": true, "yml": true, "toml": true, "txt": true,
+	"py": true, "js": true, "ts": true, "tsx": true, "jsx": true, "sh": true, "go": true, "rs": true, "rb": true,
+	"csv": true, "html": true, "css": true, "xml": true, "pdf": true, "env": true, "lock": true, "sql": true}
+
+// allLettersDigits reports whether s is letters and digits only.
+func allLettersDigits(s string) bool {
+	for _, r := range s {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return s != ""
+}
+
 // rareNames gives each of the rare terms (in at most tune.rareNameMaxDF
 // names and tune.rareNameMaxDocs documents of any field) tune.rareName
 // times its weight in the coverage fraction of p, when every word of text

@@ -70,6 +70,9 @@ type tuning struct {
 	// Interview, list ...") weigh as a rare name when they begin at most
 	// namePhrase skill names (namePhrases). 0: off.
 	namePhrase int
+	// joinedName finds services named in a form the catalog's names split
+	// or glue differently ("Scrape.do", "D2L Brightspace"; joinedNames).
+	joinedName bool
 	// nameIDF scales a term's name clause so a word common in English but
 	// rare among names ("get", "fix", "store") does not outweigh the rest:
 	// by the ratio of its IDF over bodies (nameIDFBody) or descriptions
@@ -185,6 +188,7 @@ var defaultTuning = tuning{
 	rareNameTypo:    true,
 	gluedName:       1,
 	namePhrase:      1,
+	joinedName:      true,
 	nameIDF:         nameIDFBody,
 	nameIDFFloor:    0.3,
 	nameIDFMinBody:  0.05,
