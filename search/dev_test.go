@@ -16,7 +16,7 @@ import (
 )
 
 // allQueryFiles are the judged sets every ranking change is measured on,
-// the retired held-out sets among them (heldout-3 to -10, -12, -15, -mixed, -symptom:
+// the retired held-out sets among them (heldout-3 to -10, -12, -15, -17, -mixed, -symptom:
 // reported on in earlier work, so no longer blind) and the random-target
 // sets the thesaurus's tuner wrote (dev-random, dev-random-b). The
 // held-out set (heldoutFiles) is deliberately not among them: it is
@@ -30,7 +30,8 @@ var allQueryFiles = append(append([]string(nil), queryFiles...),
 	filepath.Join("testdata", "heldout-7.tsv"), filepath.Join("testdata", "dev-random.tsv"),
 	filepath.Join("testdata", "dev-random-b.tsv"), filepath.Join("testdata", "heldout-8.tsv"),
 	filepath.Join("testdata", "heldout-9.tsv"), filepath.Join("testdata", "heldout-10.tsv"),
-	filepath.Join("testdata", "heldout-12.tsv"), filepath.Join("testdata", "heldout-15.tsv"))
+	filepath.Join("testdata", "heldout-12.tsv"), filepath.Join("testdata", "heldout-15.tsv"),
+	filepath.Join("testdata", "heldout-17.tsv"))
 
 // heldoutFiles are the held-out judged sets: a mix shaped like a real
 // agent workload (agent tasks, keywords, typos, multilingual, symptom
@@ -147,6 +148,7 @@ var devVariants = []struct {
 	{"glued off", func(tu *tuning) { tu.gluedName = 0 }},
 	{"phrase off", func(tu *tuning) { tu.namePhrase = 0 }},
 	{"joined off", func(tu *tuning) { tu.joinedName = false }},
+	{"gluedQuery off", func(tu *tuning) { tu.gluedQuery = false }},
 	{"names17 off", func(tu *tuning) { tu.namePhrase, tu.gluedName, tu.rareNameTypo = 0, 0, false }},
 	{"phrase 3", func(tu *tuning) { tu.namePhrase = 3 }},
 	{"glued .5", func(tu *tuning) { tu.gluedName = 0.5 }},

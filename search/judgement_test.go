@@ -51,6 +51,7 @@ func TestCorpusJudgement(t *testing.T) {
 		{"heldout-10.tsv", 85, 90, 0.83, 7, 26},
 		{"heldout-12.tsv", 85, 91, 0.84, 7, 39},
 		{"heldout-15.tsv", 80, 87, 0.79, 7, 28},
+		{"heldout-17.tsv", 76, 81, 0.73, 5, 31},
 	}
 	var all []eval.QueryResult
 	for _, f := range floors {

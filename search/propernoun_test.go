@@ -128,3 +128,17 @@ func TestJoinedName(t *testing.T) {
 		t.Errorf("Search(%q) = %v, want copy first: two English words glued are no service", q, got)
 	}
 }
+
+// TestGluedQuery: a name the query glues in camel case ("BigDataCloud's")
+// finds the connector whose name splits it (big-data-cloud-automation).
+func TestGluedQuery(t *testing.T) {
+	if !camelCase([]rune("BigDataCloud")) || camelCase([]rune("NASA")) || camelCase([]rune("Tisane")) {
+		t.Error("camelCase: want BigDataCloud only")
+	}
+	docs := append(filler(20),
+		Doc{ID: "bdc", Name: "big-data-cloud-automation", Description: "Automate Big Data Cloud tasks via Rube MCP (Composio)."},
+		Doc{ID: "maps", Name: "maps-automation", Description: "Reverse geocoding of coordinates into city and region."},
+		Doc{ID: "clouds", Name: "big-data-clouds-report", Description: "Report on clouds."},
+	)
+	checkNameRule(t, docs, "look up an address with BigDataCloud's API", "bdc", func(tu *tuning) { tu.gluedQuery = false })
+}

@@ -114,7 +114,8 @@ func nameIDFFactor(docs uint64, df [4]uint64, tune *tuning) float64 {
 // capital first letter and the rest lower case, except a sentence's first
 // word (at the start of text or after ".", "!", "?", ":" or a line break):
 // how English writes a name ("through Tisane", "in Raven Tools"), told
-// apart from a capitalised sentence start and from acronyms.
+// apart from a capitalised sentence start and from acronyms; and words in
+// camel case anywhere ("BigDataCloud's").
 func properNouns(text string) map[string]bool {
 	out := map[string]bool{}
 	start := true // the next word begins a sentence
@@ -134,7 +135,7 @@ func properNouns(text string) map[string]bool {
 			j++
 		}
 		w := rs[i:j]
-		if !start && unicode.IsUpper(w[0]) && len(w) > 1 && strings.ToLower(string(w[1:])) == string(w[1:]) {
+		if !start && unicode.IsUpper(w[0]) && len(w) > 1 && strings.ToLower(string(w[1:])) == string(w[1:]) || camelCase(w) {
 			out[strings.ToLower(string(w))] = true
 		}
 		start = false
@@ -166,9 +167,32 @@ func gluedNames(ctx context.Context, r *engine.Reader, text string, terms []stri
 	}
 	proper := properNouns(text)
 	for _, qw := range words {
-		w, ti := qw.word, qw.term
+		w, ti := strings.TrimSuffix(strings.TrimSuffix(qw.word, "'s"), "’s"), qw.term
 		if !unknown[ti] || !proper[w] || utf8.RuneCountInString(w) < tune.fuzzyMinLen || !allLetters(w) {
 			continue
+		}
+		if tune.gluedQuery {
+			// The query glues what the name splits ("BigDataCloud" for
+			// big-data-cloud-automation): search the name's words.
+			keys, err := r.NamesGluing(w, tune.namePhrase)
+			if err != nil {
+				return err
+			}
+			if len(keys) >= 1 && len(keys) <= tune.namePhrase {
+				parts, err := r.Analyze(engine.Text, strings.ReplaceAll(keys[0], "-", " "))
+				if err != nil {
+					return err
+				}
+				for _, n := range parts {
+					for _, f := range meta {
+						if _, err := add(f.field, n, ti, f.w*tune.gluedName); err != nil {
+							return err
+						}
+					}
+				}
+				p.markRare(ti, tune.rareName)
+				continue
+			}
 		}
 		cs, err := r.PrefixTerms(w, func(t string) bool { return len(t) > len(w) })
 		if err != nil {
@@ -413,6 +437,21 @@ func allLettersDigits(s string) bool {
 		}
 	}
 	return s != ""
+}
+
+// camelCase reports whether w is written in camel case, capitalised and
+// with a capital inside among lower-case letters ("BigDataCloud",
+// "DocuSeal"; not "NASA" or "Tisane"): a name wherever it stands.
+func camelCase(w []rune) bool {
+	if len(w) < 3 || !unicode.IsUpper(w[0]) || !unicode.IsLower(w[1]) {
+		return false
+	}
+	for _, r := range w[2:] {
+		if unicode.IsUpper(r) {
+			return true
+		}
+	}
+	return false
 }
 
 // rareNames gives each of the rare terms (in at most tune.rareNameMaxDF

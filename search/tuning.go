@@ -70,6 +70,10 @@ type tuning struct {
 	// Interview, list ...") weigh as a rare name when they begin at most
 	// namePhrase skill names (namePhrases). 0: off.
 	namePhrase int
+	// gluedQuery lets a word written as a name that glues the words of
+	// exactly namePhrase skill names' start ("BigDataCloud") search them
+	// (gluedNames).
+	gluedQuery bool
 	// joinedName finds services named in a form the catalog's names split
 	// or glue differently ("Scrape.do", "D2L Brightspace"; joinedNames).
 	joinedName bool
@@ -188,6 +192,7 @@ var defaultTuning = tuning{
 	rareNameTypo:    true,
 	gluedName:       1,
 	namePhrase:      1,
+	gluedQuery:      true,
 	joinedName:      true,
 	nameIDF:         nameIDFBody,
 	nameIDFFloor:    0.3,

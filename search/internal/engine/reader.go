@@ -219,6 +219,44 @@ func (r *Reader) NamesStartingWith(key string, limit int) (int, error) {
 	return n, nil
 }
 
+// NamesGluing returns the distinct whole names (FieldNameKey) whose words,
+// glued without their hyphens, begin with w and end a word where w ends
+// ("bigdatacloud" for big-data-cloud-automation, not for
+// big-data-clouds), looked up among the names sharing w's first three
+// bytes; at most limit+1 of them.
+func (r *Reader) NamesGluing(w string, limit int) ([]string, error) {
+	if len(w) < 3 {
+		return nil, nil
+	}
+	fd, err := r.r.FieldDictPrefix(FieldNameKey, []byte(w[:3]))
+	if err != nil {
+		return nil, fmt.Errorf("search: glued name %q: %w", w, err)
+	}
+	defer fd.Close()
+	var out []string
+	for len(out) <= limit {
+		e, err := fd.Next()
+		if err != nil {
+			return nil, fmt.Errorf("search: glued name %q: %w", w, err)
+		}
+		if e == nil {
+			break
+		}
+		glued, n := "", 0
+		for _, part := range strings.Split(e.Term, "-") {
+			glued += part
+			n++
+			if len(glued) >= len(w) {
+				break
+			}
+		}
+		if glued == w && n >= 2 {
+			out = append(out, e.Term)
+		}
+	}
+	return out, nil
+}
+
 // dictTerms reads fd to its end, keeping the words keep accepts with their
 // document counts, and closes it.
 func dictTerms(fd index.FieldDict, keep func(term string) bool) ([]TermCount, error) {
