@@ -145,6 +145,7 @@ var devVariants = []struct {
 	{"rareName off", func(tu *tuning) { tu.rareName = 0 }},
 	{"proper off", func(tu *tuning) { tu.rareNameProper = false }},
 	{"rareTypo off", func(tu *tuning) { tu.rareNameTypo = false }},
+	{"properBody off", func(tu *tuning) { tu.rareProperBody = false }},
 	{"glued off", func(tu *tuning) { tu.gluedName = 0 }},
 	{"phrase off", func(tu *tuning) { tu.namePhrase = 0 }},
 	{"joined off", func(tu *tuning) { tu.joinedName = false }},

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 )
@@ -141,4 +142,25 @@ func TestGluedQuery(t *testing.T) {
 		Doc{ID: "clouds", Name: "big-data-clouds-report", Description: "Report on clouds."},
 	)
 	checkNameRule(t, docs, "look up an address with BigDataCloud's API", "bdc", func(tu *tuning) { tu.gluedQuery = false })
+}
+
+// TestRareProperBody: a service named by an English word the catalog's
+// bodies use often ("magnetic", in science skills) but few names and
+// descriptions hold is the one a request names when it writes the word as a
+// name; written lower case it stays a task word.
+func TestRareProperBody(t *testing.T) {
+	docs := append(filler(20),
+		Doc{ID: "magnetic", Name: "magnetic-automation", Description: "Automate Magnetic tasks via Rube MCP (Composio)."},
+		Doc{ID: "harvest", Name: "harvest-automation", Description: "Track client jobs, logged hours and unbilled tasks for an agency."},
+	)
+	for i := range 8 {
+		docs = append(docs, Doc{ID: fmt.Sprintf("mri%d", i), Name: fmt.Sprintf("imaging-%d", i), Description: "Medical imaging.",
+			Body: "Magnetic resonance imaging uses a magnetic field."})
+	}
+	checkNameRule(t, docs, "list client jobs in Magnetic", "magnetic", func(tu *tuning) { tu.rareProperBody = false })
+	ix := openMem(t, docs...)
+	q := "list client jobs in magnetic"
+	if got := ids(mustSearch(t, ix, Request{Query: q, Limit: 3}).Hits); len(got) > 0 && got[0] == "magnetic" {
+		t.Errorf("Search(%q) = %v: a lower-case word is no name", q, got)
+	}
 }

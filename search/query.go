@@ -542,6 +542,9 @@ func (ix *Index) plan(ctx context.Context, r *engine.Reader, text string, keywor
 		p.bodyDF = make([]uint64, len(terms))
 	}
 	var rare []int // terms that may name one tool or service (tuning.rareName)
+	// terms rare in names, descriptions and tags but not in bodies: a name
+	// only when written as one (tuning.rareProperBody)
+	var properOnly []int
 	tw := termWeights(terms, &tune)
 	for i := nQuery; i < len(terms); i++ {
 		tw[i] *= tune.keywords
@@ -581,6 +584,9 @@ func (ix *Index) plan(ctx context.Context, r *engine.Reader, text string, keywor
 		p.weights[ti] = tw[ti]
 		if tune.rareName > 0 && df[0] > 0 && df[0] <= tune.rareNameMaxDF && maxDF <= tune.rareNameMaxDocs {
 			rare = append(rare, ti)
+		} else if tune.rareName > 0 && tune.rareProperBody && df[0] > 0 && df[0] <= tune.rareNameMaxDF &&
+			max(df[0], df[1], df[2]) <= tune.rareNameMaxDocs {
+			properOnly = append(properOnly, ti)
 		}
 		if tune.coverageIDF {
 			p.weights[ti] = p.idf[ti]
@@ -590,7 +596,7 @@ func (ix *Index) plan(ctx context.Context, r *engine.Reader, text string, keywor
 		p.totalWeight += p.weights[ti]
 	}
 
-	if err := rareNames(r, text, terms, rare, p, &tune); err != nil {
+	if err := rareNames(r, text, terms, rare, properOnly, p, &tune); err != nil {
 		return nil, err
 	}
 	if tune.namePhrase > 0 && tune.rareName > 0 {

@@ -460,8 +460,14 @@ func camelCase(w []rune) bool {
 // that analyses to it is one no English dictionary holds: "DocuSeal" or
 // "Claid" names the service a connector skill is about, while "fix", the
 // name of some small catalog's only debugging skill, is a task word.
-func rareNames(r *engine.Reader, text string, terms []string, rare []int, p *plan, tune *tuning) error {
-	if len(rare) == 0 {
+//
+// The terms of properOnly are as rare in names, descriptions and tags but
+// more common in bodies ("magnetic", in science skills' text): each counts
+// only when every word of text that analyses to it is written as a name
+// ("in Magnetic, which client jobs ...") and text is not in another
+// language.
+func rareNames(r *engine.Reader, text string, terms []string, rare, properOnly []int, p *plan, tune *tuning) error {
+	if len(rare) == 0 && len(properOnly) == 0 {
 		return nil
 	}
 	words, err := queryWords(r, text, terms)
@@ -474,14 +480,28 @@ func rareNames(r *engine.Reader, text string, terms []string, rare []int, p *pla
 	}
 	typed := make(map[int]bool, len(rare))
 	english := make(map[int]bool, len(rare))
+	notName := make(map[int]bool, len(properOnly))
 	for _, w := range words {
 		typed[w.term] = true
 		if isEnglish(w.word) && !proper[w.word] {
 			english[w.term] = true
 		}
+		if !proper[w.word] {
+			notName[w.term] = true
+		}
 	}
 	for _, ti := range rare {
 		if typed[ti] && !english[ti] {
+			p.markRare(ti, tune.rareName)
+		}
+	}
+	if len(properOnly) > 0 && foreignStops(text) != nil {
+		// Capitals are weaker evidence of a name in another language
+		// (German nouns), and its words are not the bodies' English.
+		properOnly = nil
+	}
+	for _, ti := range properOnly {
+		if typed[ti] && !notName[ti] && proper != nil {
 			p.markRare(ti, tune.rareName)
 		}
 	}

@@ -60,6 +60,11 @@ type tuning struct {
 	// Doppler connector): the typed word is no English word (typoEnglish),
 	// so what it was meant to be is most likely the service's name.
 	rareNameTypo bool
+	// rareProperBody lets a word written as a name (rareNameProper) count
+	// as a rare name when names, descriptions and tags hold it rarely
+	// even though bodies hold it more often ("Magnetic", the agency tool,
+	// is in science skills' text).
+	rareProperBody bool
 	// gluedName lets a word the query writes as a name ("Raven" in "In
 	// Raven Tools, pull ...": capitalised inside a sentence) that no skill's name holds match the one name word it begins
 	// ("ravenseotools"), when at most rareNameMaxDF names hold a word it
@@ -190,6 +195,7 @@ var defaultTuning = tuning{
 	rareNameMaxDocs: 5,
 	rareNameProper:  true,
 	rareNameTypo:    true,
+	rareProperBody:  true,
 	gluedName:       1,
 	namePhrase:      1,
 	gluedQuery:      true,
