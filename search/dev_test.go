@@ -16,7 +16,7 @@ import (
 )
 
 // allQueryFiles are the judged sets every ranking change is measured on,
-// the retired held-out sets among them (heldout-3 to -10, -12, -15, -17, -mixed, -symptom:
+// the retired held-out sets among them (heldout-3 to -10, -12, -15, -17, -18, -mixed, -symptom:
 // reported on in earlier work, so no longer blind) and the random-target
 // sets the thesaurus's tuner wrote (dev-random, dev-random-b). The
 // held-out set (heldoutFiles) is deliberately not among them: it is
@@ -31,7 +31,7 @@ var allQueryFiles = append(append([]string(nil), queryFiles...),
 	filepath.Join("testdata", "dev-random-b.tsv"), filepath.Join("testdata", "heldout-8.tsv"),
 	filepath.Join("testdata", "heldout-9.tsv"), filepath.Join("testdata", "heldout-10.tsv"),
 	filepath.Join("testdata", "heldout-12.tsv"), filepath.Join("testdata", "heldout-15.tsv"),
-	filepath.Join("testdata", "heldout-17.tsv"))
+	filepath.Join("testdata", "heldout-17.tsv"), filepath.Join("testdata", "heldout-18.tsv"))
 
 // heldoutFiles are the held-out judged sets: a mix shaped like a real
 // agent workload (agent tasks, keywords, typos, multilingual, symptom

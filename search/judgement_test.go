@@ -52,6 +52,7 @@ func TestCorpusJudgement(t *testing.T) {
 		{"heldout-12.tsv", 85, 91, 0.84, 7, 39},
 		{"heldout-15.tsv", 80, 87, 0.79, 7, 28},
 		{"heldout-17.tsv", 76, 81, 0.73, 5, 31},
+		{"heldout-18.tsv", 74, 83, 0.73, 3, 30},
 	}
 	var all []eval.QueryResult
 	for _, f := range floors {
