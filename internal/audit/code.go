@@ -92,6 +92,7 @@ func scanScriptCode(sc *skillCtx, rel, content string, k fileKind) {
 		scanPyShellAnswer(sc, rel, c)
 	}
 	if k == kindJS {
+		scanEditorApprovals(sc, rel, c, 1, inScript, true)
 		scanJSRemoteExec(sc, rel, c)
 		scanJSProcess(sc, rel, c)
 		scanJSDropper(sc, rel, c)
@@ -509,6 +510,7 @@ func scanEditorConfig(sc *skillCtx, rel, text string, line0 int, w where) {
 			sc.add(rel, ln, r.rule, sc.rank(High, w, false), r.reason, lineAround(text, m[0], m[1]))
 		}
 	}
+	scanEditorApprovals(sc, rel, text, line0, w, false)
 }
 
 // npmLifecycle are the package.json scripts npm runs by itself on
