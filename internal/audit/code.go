@@ -421,6 +421,8 @@ func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 			reason += ", and tells the agent not to ask or tell the user"
 		case w == inScript && !weak && scriptReadsSwitch(text, m[0], m[1]):
 			sev, reason = Low, reason+" (a script that compares its settings with it or warns about it, not one that sets it)"
+		case w == inScript && !weak && scriptReportsSwitch(rel, text, m[0], m[1]):
+			sev, reason = Low, reason+" (a script that records it where its settings have it on, searches for it or proposes removing it, not one that sets it)"
 		case prohibitsSwitch(text, m[0]):
 			sev, reason = Low, reason+" (warned against, not asked)"
 		case !sc.defence && claimsPriorApproval(sc.fileText):
