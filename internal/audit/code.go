@@ -446,9 +446,9 @@ func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 		for _, m := range bypassWeakRe.FindAllStringIndex(text, 3) {
 			report(m, true, false)
 		}
-		for _, re := range []*lazyRegexp{bypassDescribedRe, bypassLiftRe, bypassStateRe, bypassSelfRe, bypassBlanketRe, bypassRouteRe} {
+		for _, re := range []*lazyRegexp{bypassDescribedRe, bypassLiftRe, bypassStateRe, bypassSelfRe, bypassBlanketRe, bypassRouteRe, bypassEffectRe} {
 			for _, m := range re.FindAllStringIndex(text, 3) {
-				if (re == bypassStateRe || re == bypassSelfRe || re == bypassBlanketRe || re == bypassRouteRe) && stateForbidden(text, m[0]) {
+				if (re == bypassStateRe || re == bypassSelfRe || re == bypassBlanketRe || re == bypassRouteRe || re == bypassEffectRe) && stateForbidden(text, m[0]) {
 					continue
 				}
 				if (re == bypassSelfRe || re == bypassRouteRe) && !selfGuarded(text, m) {
