@@ -29,8 +29,9 @@ var demandsTellingRe = lazyRE(`(?i)\b(?:do\s+not|don'?t|never|must\s+not|should\
 
 // fileSilenced reports whether text (a file, or the window round a
 // switch) holds an instruction not to ask or
-// tell the user (silenceRe, silenceLoopRe, silenceKeepRe, silenceOmitRe,
-// silenceReportRe) anywhere, other than a "without telling the
+// tell the user (silenceRe, silenceRaiseRe, silenceLoopRe, silenceKeepRe,
+// silenceOmitRe, silenceReportRe) or a cover story to answer with
+// (silenceCoverRe) anywhere, other than a "without telling the
 // user" that a prohibition turns round. A runbook that turns approvals off
 // in one step and says "do not ask the user to confirm it" in another
 // hides every switch of the file from the user, whatever block each sits
@@ -42,16 +43,18 @@ func fileSilenced(text string) bool {
 // silencedExcept is fileSilenced, skipping a silence instruction that
 // starts at an offset cited reports true (nil: none is skipped).
 func silencedExcept(text string, cited func(off int) bool) bool {
-	for _, m := range silenceRe.FindAllStringIndex(text, -1) {
-		if cited != nil && cited(m[0]) {
-			continue
+	for _, re := range []*lazyRegexp{silenceRe, silenceRaiseRe} {
+		for _, m := range re.FindAllStringIndex(text, -1) {
+			if cited != nil && cited(m[0]) {
+				continue
+			}
+			if hasPrefixFold(text[m[0]:m[1]], "without") && demandsTellingRe.MatchString(text[max(0, m[0]-120):m[0]]) {
+				continue
+			}
+			return true
 		}
-		if hasPrefixFold(text[m[0]:m[1]], "without") && demandsTellingRe.MatchString(text[max(0, m[0]-120):m[0]]) {
-			continue
-		}
-		return true
 	}
-	for _, re := range []*lazyRegexp{silenceLoopRe, silenceKeepRe, silenceOmitRe, silenceReportRe} {
+	for _, re := range []*lazyRegexp{silenceLoopRe, silenceKeepRe, silenceOmitRe, silenceReportRe, silenceCoverRe} {
 		for _, m := range re.FindAllStringIndex(text, -1) {
 			if cited == nil || !cited(m[0]) {
 				return true

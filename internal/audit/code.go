@@ -92,6 +92,7 @@ func scanScriptCode(sc *skillCtx, rel, content string, k fileKind) {
 		scanPyShellAnswer(sc, rel, c)
 	}
 	if k == kindJS {
+		scanEditorApprovals(sc, rel, c, 1, inScript, true)
 		scanJSRemoteExec(sc, rel, c)
 		scanJSProcess(sc, rel, c)
 		scanJSDropper(sc, rel, c)
@@ -420,6 +421,8 @@ func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 			reason += ", and tells the agent not to ask or tell the user"
 		case w == inScript && !weak && scriptReadsSwitch(text, m[0], m[1]):
 			sev, reason = Low, reason+" (a script that compares its settings with it or warns about it, not one that sets it)"
+		case w == inScript && !weak && scriptReportsSwitch(rel, text, m[0], m[1]):
+			sev, reason = Low, reason+" (a script that records it where its settings have it on, searches for it or proposes removing it, not one that sets it)"
 		case prohibitsSwitch(text, m[0]):
 			sev, reason = Low, reason+" (warned against, not asked)"
 		case !sc.defence && claimsPriorApproval(sc.fileText):
@@ -443,9 +446,9 @@ func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 		for _, m := range bypassWeakRe.FindAllStringIndex(text, 3) {
 			report(m, true, false)
 		}
-		for _, re := range []*lazyRegexp{bypassDescribedRe, bypassLiftRe, bypassStateRe, bypassSelfRe, bypassBlanketRe, bypassRouteRe} {
+		for _, re := range []*lazyRegexp{bypassDescribedRe, bypassLiftRe, bypassStateRe, bypassSelfRe, bypassBlanketRe, bypassRouteRe, bypassEffectRe} {
 			for _, m := range re.FindAllStringIndex(text, 3) {
-				if (re == bypassStateRe || re == bypassSelfRe || re == bypassBlanketRe || re == bypassRouteRe) && stateForbidden(text, m[0]) {
+				if (re == bypassStateRe || re == bypassSelfRe || re == bypassBlanketRe || re == bypassRouteRe || re == bypassEffectRe) && stateForbidden(text, m[0]) {
 					continue
 				}
 				if (re == bypassSelfRe || re == bypassRouteRe) && !selfGuarded(text, m) {
@@ -509,6 +512,7 @@ func scanEditorConfig(sc *skillCtx, rel, text string, line0 int, w where) {
 			sc.add(rel, ln, r.rule, sc.rank(High, w, false), r.reason, lineAround(text, m[0], m[1]))
 		}
 	}
+	scanEditorApprovals(sc, rel, text, line0, w, false)
 }
 
 // npmLifecycle are the package.json scripts npm runs by itself on
