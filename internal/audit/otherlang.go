@@ -41,6 +41,7 @@ func scanOtherLang(sc *skillCtx, rel, content string) {
 	case ext == ".rs":
 		scanHomeWipe(sc, rel, content, rustWipe)
 		scanRustExec(sc, rel, content)
+		scanRustAgent(sc, rel, content, sc.linked)
 	case ext == ".lua" || strings.Contains(shebang, "lua"):
 		scanLua(sc, rel, content)
 	case ext == ".r" || ext == ".jl":
