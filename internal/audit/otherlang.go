@@ -38,6 +38,9 @@ func scanOtherLang(sc *skillCtx, rel, content string) {
 		scanHomeWipe(sc, rel, content, goWipe)
 	case ext == ".cs" || ext == ".csx":
 		scanCSharp(sc, rel, content)
+		scanCLikeAgent(sc, rel, content)
+	case ext == ".java" || ext == ".kt" || ext == ".kts":
+		scanCLikeAgent(sc, rel, content)
 	case ext == ".rs":
 		scanHomeWipe(sc, rel, content, rustWipe)
 		scanRustExec(sc, rel, content)
