@@ -14,6 +14,13 @@ import "strings"
 // GEMINI.md, Cursor's, Windsurf's and VS Code's MCP settings.
 var agentFile = lazyRE(`(?:^|/)(?:\.claude/(?:settings(?:\.local)?\.json|CLAUDE\.md)|\.claude\.json|\.codex/(?:config\.toml|AGENTS\.md)|\.gemini/(?:settings\.json|GEMINI\.md)|\.cursor/mcp\.json|\.codeium/windsurf/mcp_config\.json|\.vscode/mcp\.json)$`)
 
+// agentNamedFile matches a settings file of an agent that its name
+// alone tells, in whatever folder it is joined to: Claude Code's
+// ~/.claude.json (its MCP servers and per-project settings) and Claude
+// Desktop's claude_desktop_config.json (under ~/Library/Application
+// Support/Claude, %APPDATA%\Claude or ~/.config/Claude).
+var agentNamedFile = lazyRE(`(?:^|[/\\])(?:\.claude\.json|claude_desktop_config\.json)$`)
+
 // skillsDir matches a folder agents load skills from.
 var skillsDir = lazyRE(`(?:^|/)(?:\.claude|\.codex|\.gemini|\.cursor|\.agents?|\.config/agents|\.opencode|\.github)/skills/?$`)
 
@@ -89,10 +96,18 @@ func scanAgentCode(sc *skillCtx, rel, code string, write *lazyRegexp) {
 // folder and a write (write): scanAgentCode's prefilter.
 func mayTamper(code string, write *lazyRegexp) bool {
 	if !strings.Contains(code, ".claude") && !strings.Contains(code, ".codex") && !strings.Contains(code, ".gemini") &&
-		!strings.Contains(code, ".cursor") && !strings.Contains(code, ".agents") && !strings.Contains(code, ".windsurf") {
+		!strings.Contains(code, ".cursor") && !strings.Contains(code, ".agents") && !strings.Contains(code, ".windsurf") &&
+		!strings.Contains(code, "claude_desktop_config") {
 		return false
 	}
 	return homeRef.MatchString(code) && write.MatchString(code)
+}
+
+// agentPathLit reports whether lit names an agent's folder, its
+// settings or instructions, or its installed skills: a write to a path
+// spelled out in one literal reaches the agent's files only then.
+func agentPathLit(lit string) bool {
+	return agentDirPart.MatchString(lit) || agentInstrPart.MatchString(lit) || agentSkillsPart.MatchString(lit) || agentNamedFile.MatchString(lit)
 }
 
 // litSpan is a string literal of code: its offset and its text.
@@ -105,13 +120,22 @@ type litSpan struct {
 // of code (see scanAgentCode), reported at offset at, or at the literal
 // naming the agent's folder when at is -1.
 func agentTamperLits(sc *skillCtx, rel, code string, lits []litSpan, at int) {
+	agentTamperLitsListed(sc, rel, code, lits, at, listsFolder.MatchString(code))
+}
+
+// agentTamperLitsListed is agentTamperLits for a language whose folder
+// listings the caller has read (lists: code lists a folder's entries).
+// A literal that agentNamedFile knows (claude_desktop_config.json) names
+// the agent's folder and its settings at once.
+func agentTamperLitsListed(sc *skillCtx, rel, code string, lits []litSpan, at int, lists bool) {
 	dir, instr, skills := -1, false, false
 	for _, l := range lits {
 		m, body := []int{l.off}, l.body
-		if agentDirPart.MatchString(body) && dir < 0 {
+		named := agentNamedFile.MatchString(body)
+		if (named || agentDirPart.MatchString(body)) && dir < 0 {
 			dir = m[0]
 		}
-		instr = instr || agentInstrPart.MatchString(body)
+		instr = instr || named || agentInstrPart.MatchString(body)
 		skills = skills || agentSkillsPart.MatchString(body)
 	}
 	if dir < 0 {
@@ -122,7 +146,7 @@ func agentTamperLits(sc *skillCtx, rel, code string, lits []litSpan, at int) {
 	case instr:
 		agentHookLits(sc, rel, code, lits)
 		reason = "writes the agent's own settings or instructions in the home folder: what it obeys next comes from this skill"
-	case skills && listsFolder.MatchString(code):
+	case skills && lists:
 		reason = "rewrites the other skills installed for the agent"
 	default:
 		return
@@ -132,5 +156,10 @@ func agentTamperLits(sc *skillCtx, rel, code string, lits []litSpan, at int) {
 	}
 	li := newLineIndex(code)
 	ln := li.line(at)
-	sc.add(rel, ln, "agent-tamper", High, reason, strings.TrimSpace(lineText(code, li, ln)))
+	sev := High
+	if planted := plantedInLits(sc, code, lits, instrNamed(lits)); planted != "" {
+		sev = Critical
+		reason += ", and plants " + planted + " in the instructions it writes"
+	}
+	sc.add(rel, ln, "agent-tamper", sev, reason, strings.TrimSpace(lineText(code, li, ln)))
 }

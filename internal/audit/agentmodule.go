@@ -28,8 +28,9 @@ const agentSettingsReason = "writes the agent's own settings or instructions in 
 func agentVerdict(bodies []string, lists bool) string {
 	dir, instr, skills := false, false, false
 	for _, b := range bodies {
-		dir = dir || agentDirPart.MatchString(b)
-		instr = instr || agentInstrPart.MatchString(b)
+		named := agentNamedFile.MatchString(b)
+		dir = dir || named || agentDirPart.MatchString(b)
+		instr = instr || named || agentInstrPart.MatchString(b)
 		skills = skills || agentSkillsPart.MatchString(b)
 	}
 	switch {
@@ -128,14 +129,26 @@ func scanAgentModule(sc *skillCtx, rel, content string, linked []linkedFile) {
 	}
 	li := newLineIndex(c)
 	ln := li.line(w[0])
-	sc.add(rel, ln, "agent-tamper", High, reason+" named in "+path.Base(from)+": what it obeys next comes from this skill", strings.TrimSpace(lineText(content, li, ln)))
+	sev, why := High, reason+" named in "+path.Base(from)+": what it obeys next comes from this skill"
+	var ownLits []litSpan
+	for _, m := range strLit.FindAllStringIndex(c, 400) {
+		ownLits = append(ownLits, litSpan{m[0], strings.Trim(c[m[0]:m[1]], "\"'`")})
+	}
+	named := false
+	for _, b := range bodies {
+		named = named || agentInstrMD.MatchString(b)
+	}
+	if planted := plantedInLits(sc, c, ownLits, named); planted != "" {
+		sev, why = Critical, why+", and it plants "+planted+" in the instructions it writes"
+	}
+	sc.add(rel, ln, "agent-tamper", sev, why, strings.TrimSpace(lineText(content, li, ln)))
 }
 
 // namesAgentPart reports whether one of vals names an agent's folder,
 // its settings or instruction files, or installed skills.
 func namesAgentPart(vals []string) bool {
 	for _, v := range vals {
-		if agentDirPart.MatchString(v) || agentInstrPart.MatchString(v) || agentSkillsPart.MatchString(v) {
+		if agentPathLit(v) {
 			return true
 		}
 	}

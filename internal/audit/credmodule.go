@@ -49,6 +49,8 @@ func importsModule(rel, content, f string) bool {
 		}
 	case ext == ".py" && fext == ".py":
 		return pyImportsFile(rel, content, f)
+	case ext == ".rs" && fext == ".rs":
+		return rustUsesModule(rel, content, f)
 	case fext == ".rb":
 		return rubyRequiresFile(rel, content, f)
 	case ext == ".lua" && fext == ".lua":

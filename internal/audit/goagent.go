@@ -94,7 +94,7 @@ func goAgentWrite(code string) int {
 			continue
 		}
 		a := strings.TrimSpace(args[0])
-		if lit, err := strconv.Unquote(a); err == nil && !agentDirPart.MatchString(lit) && !agentInstrPart.MatchString(lit) && !agentSkillsPart.MatchString(lit) {
+		if lit, err := strconv.Unquote(a); err == nil && !agentPathLit(lit) {
 			continue
 		}
 		return m[0]

@@ -33,7 +33,9 @@ import (
 //     os.ReadDir entry's Name(), a filepath.Glob wildcard, a
 //     filepath.WalkDir callback's path), is agent-tamper, high; critical
 //     with a hook command that fetches code and runs it among the
-//     program's literals (agentHookLits);
+//     program's literals (agentHookLits), or when it writes the other
+//     skills or CLAUDE.md and the file audited writes an injection
+//     (plantedInLits: a hidden note to hand over the conversation);
 //   - a read (os.ReadFile, os.Open, ini.Load...) of a credential file
 //     (credPath), or a bulk read in a function of another file
 //     (bulkCredRead: the environment's secrets, the OS credential
@@ -855,7 +857,7 @@ func goAgentTarget(s string) string {
 	if !strings.HasPrefix(s, "~/") {
 		return ""
 	}
-	if agentFile.MatchString(s) {
+	if agentFile.MatchString(s) || agentNamedFile.MatchString(s) {
 		return "settings"
 	}
 	if i := strings.Index(s, "/"+goEntry); i > 0 && skillsDir.MatchString(s[:i]) {
@@ -941,9 +943,28 @@ func scanGoProgram(sc *skillCtx, rel, content string, linked []linkedFile) {
 			reported[f.RuleID] = true
 		}
 	}
-	for _, e := range evs {
+	var first, instr *goEvent
+	for i := range evs {
+		e := &evs[i]
 		if e.kind != goEvWrite || bits.OnesCount64(e.files) < 2 || e.at < 0 || reported["agent-tamper"] {
 			continue
+		}
+		kind := goAgentTarget(e.what)
+		if first == nil {
+			first = e
+		}
+		if instr == nil && (kind == "skills" || kind == "settings" && agentInstrMD.MatchString(path.Clean(e.what))) {
+			instr = e
+		}
+	}
+	if e := first; e != nil {
+		sev, planted := High, ""
+		if instr != nil {
+			// the note it appends to the other skills or CLAUDE.md, in
+			// this file: reported at that write
+			if planted = plantedInLits(sc, code, lits, true); planted != "" {
+				e, sev = instr, Critical
+			}
 		}
 		kind := goAgentTarget(e.what)
 		ln := li.line(e.at)
@@ -960,8 +981,10 @@ func scanGoProgram(sc *skillCtx, rel, content string, linked []linkedFile) {
 			}
 			agentHookLits(sc, rel, code, all)
 		}
-		sc.add(rel, ln, "agent-tamper", High, reason, strings.TrimSpace(lineText(content, li, ln)))
-		break
+		if planted != "" {
+			reason += ", and plants " + planted + " there"
+		}
+		sc.add(rel, ln, "agent-tamper", sev, reason, strings.TrimSpace(lineText(content, li, ln)))
 	}
 	if reported["credential-exfil"] {
 		return

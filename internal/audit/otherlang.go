@@ -38,9 +38,13 @@ func scanOtherLang(sc *skillCtx, rel, content string) {
 		scanHomeWipe(sc, rel, content, goWipe)
 	case ext == ".cs" || ext == ".csx":
 		scanCSharp(sc, rel, content)
+		scanCLikeAgent(sc, rel, content)
+	case ext == ".java" || ext == ".kt" || ext == ".kts":
+		scanCLikeAgent(sc, rel, content)
 	case ext == ".rs":
 		scanHomeWipe(sc, rel, content, rustWipe)
 		scanRustExec(sc, rel, content)
+		scanRustAgent(sc, rel, content, sc.linked)
 	case ext == ".lua" || strings.Contains(shebang, "lua"):
 		scanLua(sc, rel, content)
 	case ext == ".r" || ext == ".jl":

@@ -51,7 +51,7 @@ func perlAgentWrite(code string) int {
 				continue
 			} else if lit, ok := perlPlainLit(strings.TrimSpace(args[len(args)-1])); ok {
 				lit = strings.TrimLeft(lit, "+<> ")
-				if lit != "" && !agentDirPart.MatchString(lit) && !agentInstrPart.MatchString(lit) && !agentSkillsPart.MatchString(lit) {
+				if lit != "" && !agentPathLit(lit) {
 					continue
 				}
 			}
