@@ -262,12 +262,18 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 		}
 		if s != nil && (w == inScript || w == inHidden) {
 			sev, reason := Critical, "reads "+cred+" and sends data over the network in the same file"
-			if _, one := oneService(kinds); one && w == inScript {
+			rule, off := "credential-exfil", max(credOff, s[0])
+			if kind, one := oneService(kinds); one && w == inScript {
 				if _, hosts, ok := serviceBound(kinds, codeDestinations(c, k == kindJS), c); ok {
 					sev, reason = High, serviceReason(cred, hosts)
+				} else if kind == "netrc" && k == kindPython && !strings.EqualFold(path.Ext(rel), ".ipynb") && pyHostKeyedAuth(c) {
+					// authentication to the host the entry is for
+					// (credhostkey.go): the read, not a theft; a
+					// notebook's later cells share what a cell got
+					rule, off, sev, reason = "credential-read", credOff, Medium, hostKeyedReason(cred)
 				}
 			}
-			add(max(credOff, s[0]), "credential-exfil", sev, reason)
+			add(off, rule, sev, reason)
 		} else if s != nil {
 			// an example that uses a key path and an API somewhere in
 			// the same block: evidence of neither theft nor intent

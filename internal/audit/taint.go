@@ -297,6 +297,10 @@ func scanOtherTaint(sc *skillCtx, rel, text string) {
 		return
 	}
 	sev, reason := credReadRank(what, text)
+	if sev == High && isPrivateKey(what) && strings.EqualFold(path.Ext(rel), ".go") && goKeyReadInspected(text) {
+		// a Go program looking at key headers (keyinspectgo.go)
+		sev, reason = Medium, reason+keyInspectedNote
+	}
 	sc.add(rel, ln, "credential-read", sev, reason, lineAround(text, m[0], m[1]))
 }
 
