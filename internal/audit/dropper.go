@@ -38,6 +38,9 @@ var (
 	pyRunCall = lazyRE(`(?:^|[^\w.])((?:subprocess\.)?(?:run|call|check_call|check_output|Popen)|os\.system|os\.popen|os\.exec\w+|os\.spawn\w+|os\.startfile)\s*\(`)
 	// pyAssign is an assignment: group 1 the targets, group 2 the value.
 	pyAssign = lazyRE(`(?m)^[ \t]*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s*=\s*([^=\n][^\n]*)`)
+	// unpackWords names an unpacking program in a command line or argv
+	// a script builds (tar, unzip, 7z).
+	unpackWords = lazyRE(`['"\x60\s](?:tar|gtar|bsdtar|unzip|7z|7za|7zz)\s|['"\x60](?:tar|gtar|bsdtar|unzip|7z|7za|7zz)['"\x60]`)
 	// jsLitJoin is two or more string literals joined with +.
 	jsLitJoin = lazyRE(`(?:'[^'\\\n]*'|"[^"\\\n]*")(?:\s*\+\s*(?:'[^'\\\n]*'|"[^"\\\n]*"))+`)
 )
@@ -181,10 +184,11 @@ func scanDropper(sc *skillCtx, rel, c, f string, li lineIndex, joined, js bool, 
 			written[g] = true
 		}
 	}
-	if len(written) == 0 {
+	tainted := derivedNames(f, written, js)
+	unpack := newCodeUnpack(f, js, tainted, interp)
+	if len(written) == 0 && !unpack.any() && !unpackWords.MatchString(f) {
 		return
 	}
-	tainted := derivedNames(f, written, js)
 	runs := extra
 	for _, m := range runRe.FindAllStringSubmatchIndex(f, 64) {
 		runs = append(runs, jsRun{f[m[2]:m[3]], m[2], m[1]})
@@ -197,16 +201,31 @@ func scanDropper(sc *skillCtx, rel, c, f string, li lineIndex, joined, js bool, 
 		}
 		args := callArgs(f[r.after:])
 		shell := name == "os.system" || name == "os.popen" || js && strings.HasPrefix(name, "exec") && !strings.HasPrefix(name, "execFile")
-		if !runsWritten(args, tainted, shell, interp) {
+		segs, line := codeCommand(args, shell, js)
+		fromArchive, other := unpack.walk(segs, unpack.cwdIn(r.at, args), r.at)
+		runsFile := runsWritten(args, tainted, shell, interp)
+		if runsFile && line {
+			runsFile = jsMentions(other, tainted) // not only named to an archive program
+		}
+		if !runsFile && !fromArchive {
 			continue
 		}
 		sev, why := High, "writes a file after a network call and runs it: the server decides what runs"
+		if !runsFile {
+			why = "unpacks an archive it downloaded and runs a file from it: the server decides what runs"
+		}
 		rest := f[r.after:min(len(f), r.after+600)]
 		switch {
 		case strings.Contains(f, digest) && (!js || strings.Contains(f, "createHash")):
 			sev, why = Medium, "writes a downloaded file and runs it after computing a digest: check the digest is pinned"
+			if !runsFile {
+				why = "runs a file from a downloaded archive after computing a digest: check the digest is pinned"
+			}
 		case joined || containsAny(rest, hidden):
 			sev, why = Critical, "writes a file after a network call and runs it hidden (detached, output discarded, or its call's name joined from pieces): the server decides what runs"
+			if !runsFile {
+				why = "unpacks an archive it downloaded and runs a file from it hidden (detached, output discarded, or its call's name joined from pieces): the server decides what runs"
+			}
 		}
 		if !js {
 			why += pyInstallNote(rel)

@@ -15,15 +15,22 @@ import (
 // requests.get(u).text, check_output(["curl", …]), a with binding of
 // urlopen), a variable assigned from one through accessors and decoders
 // only (r.read(), json.loads(body)["cmd"], b64decode(x).decode()), a
-// function of the script or of the skill's own modules returning one.
-// A command the script builds around an answer ("git clone " + url, an
-// f-string) is not: the answer is then one argument of a fixed program.
+// function of the script or of the skill's own modules returning one,
+// or a formatting with nothing around it (f"{body}"), and each item of
+// a for over one (for chunk in r.iter_content()); a shell's stdin pipe
+// written with it is read in pyshellstdin.go. Run in a while loop, the
+// server's commands keep coming: a remote shell, rule reverse-shell. A command the script builds around an
+// answer ("git clone " + url, f"git clone {url}") is not: the answer is
+// then one argument of a fixed program.
 // A setup.py is code pip runs on install, so such a call in one runs at
 // every install of the package.
 
 var (
 	// pyShellRun is a call that starts a process: group 1 names it.
 	pyShellRun = lazyRE(`(?:^|[^\w.])((?:subprocess\.)?(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|commands\.getoutput|os\.system|os\.popen|os\.exec\w+|os\.spawn\w+|os\.posix_spawnp?|pty\.spawn|(?:asyncio\.)?create_subprocess_(?:shell|exec))\s*\(`)
+	// pyForTargets is a for statement's line: group 1 its targets,
+	// group 2 the rest (the iterable up to the colon that ends it).
+	pyForTargets = lazyRE(`(?m)^[ \t]*(?:async[ \t]+)?for[ \t]+([A-Za-z_][\w, \t()]*?)[ \t]+in[ \t]+([^\n]+)`)
 	// pyWithLine is a with statement's line: group 1 the text after
 	// with, its items up to the colon that ends them.
 	pyWithLine = lazyRE(`(?m)^[ \t]*(?:async[ \t]+)?with[ \t]+([^\n]+)`)
@@ -115,6 +122,9 @@ func pyIsAnswer(e string, t map[string]bool) bool {
 	e = strings.TrimSpace(e)
 	for range 4 {
 		e = strings.TrimSpace(strings.TrimPrefix(e, "await "))
+		if inner, ok := pyBareFormat(e); ok {
+			e = inner // f"{body}" is body
+		}
 		n := pyChainEnd(e)
 		if n == 0 {
 			return false
@@ -210,6 +220,7 @@ func pyAnswerNames(f string, extra []string) map[string]bool {
 		return nil
 	}
 	assigns := pyAssign.FindAllStringSubmatch(f, 2000)
+	fors := pyForTargets.FindAllStringSubmatch(f, 256)
 	withs := pyWithItems(f)
 	funcs := pyFuncBodies(f)
 	for range 4 {
@@ -229,6 +240,13 @@ func pyAnswerNames(f string, extra []string) map[string]bool {
 		for _, w := range withs {
 			if pyIsAnswer(w[0], t) {
 				mark(w[1])
+			}
+		}
+		for _, fr := range fors {
+			if pyIsAnswer(fr[2][:pyColonAt(fr[2])], t) {
+				for _, n := range jsNamesIn(fr[1]) {
+					mark(n) // for chunk in r.iter_content(): each piece of it
+				}
 			}
 		}
 		for name, body := range funcs {
@@ -297,7 +315,7 @@ func pyShellRunsAnswer(name string, args []string, t map[string]bool) bool {
 			}
 		}
 	}
-	return input != "" && pyShellLit(elems[0]) && pyIsAnswer(input, t)
+	return input != "" && pyStdinShell(elems) && pyIsAnswer(input, t)
 }
 
 // pyListElems returns the elements of a list or tuple literal a, or a
@@ -333,15 +351,21 @@ func scanPyShellAnswer(sc *skillCtx, rel, c string) {
 	}
 	li := newLineIndex(c)
 	for _, r := range runs {
+		at := r.at
 		if !pyShellRunsAnswer(r.name, callArgs(c[r.after:]), t) {
-			continue
+			if at = pyFeedsAnswer(c, r, t); at < 0 {
+				continue
+			}
 		}
-		sev, why := Critical, "runs what a server answered as a shell command (as curl … | sh): the server decides what runs"
-		if strings.Contains(c, "hexdigest(") || strings.Contains(c, "compare_digest(") {
+		rule, sev, why := "download-exec", Critical, "runs what a server answered as a shell command (as curl … | sh): the server decides what runs"
+		switch {
+		case strings.Contains(c, "hexdigest(") || strings.Contains(c, "compare_digest("):
 			sev, why = Medium, "runs a downloaded script in a shell after computing a digest: check the digest is pinned"
+		case pyInLoop(c, at):
+			rule, why = "reverse-shell", "runs what a network peer sends as shell commands, over and over in a loop (a remote shell)"
 		}
-		ln := li.line(r.at)
-		sc.add(rel, ln, "download-exec", sev, why+pyInstallNote(rel), strings.TrimSpace(lineText(c, li, ln)))
+		ln := li.line(at)
+		sc.add(rel, ln, rule, sev, why+pyInstallNote(rel), strings.TrimSpace(lineText(c, li, ln)))
 		return
 	}
 }

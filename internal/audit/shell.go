@@ -77,6 +77,8 @@ type shScan struct {
 	// rs holds fetched commands run later and scripts written out
 	// (shellremote.go).
 	rs remoteState
+	// up holds the archives unpacked from downloads (shellunpack.go).
+	up unpackState
 }
 
 // pendingExfil is a credential sent through a variable or later in the
@@ -354,6 +356,7 @@ func (s *shScan) pipeline(stages []*syntax.Stmt, lineOff int) {
 	}
 	line := s.lineOf(stages[0], lineOff)
 	s.pipedStdinCode(stages, calls, ok, lineOff)
+	s.unpackPipe(calls, ok, line)
 	for i := 0; i+1 < len(stages); i++ {
 		if ok[i] && printCmd(calls[i].name) {
 			s.switchStmt(stages[i], calls[i], true, s.lineOf(stages[i], lineOff), lineOff, true)
@@ -440,6 +443,7 @@ func isShell(name string) bool {
 
 func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 	line := s.lineOf(st, lineOff)
+	s.unpackAssign(st)
 	s.assign(st)
 	c, ok := s.callOf(st)
 	s.systemStmt(st, c, ok, line)
@@ -598,6 +602,7 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 			}
 		}
 	}
+	s.unpackStmt(line, c)
 	if f, ok := envLoadOf(c); ok {
 		// loading a project's settings into variables is not reading
 		// them to send: it counts only for a send that carries a
