@@ -361,8 +361,12 @@ func stripComments(code string, k fileKind) string {
 // sandbox: Claude Code's --dangerously-skip-permissions and
 // bypassPermissions mode, Codex's --dangerously-bypass-approvals-and-sandbox,
 // approval_policy "never" and sandbox_mode "danger-full-access", and
-// Gemini CLI's --yolo / approval mode yolo.
-var bypassRe = lazyRE(`--dangerously-skip-permissions|--allow-dangerously-skip-permissions|\bbypassPermissions\b|--dangerously-bypass-approvals-and-sandbox|\b(?:gemini|qwen|codex|claude)\b[^\n]{0,60}\s(?:--yolo|-y)\b|--approval-mode[= ]+yolo|"?defaultMode"?\s*[:=]\s*"?bypass|(?i:approval[_-]policy)["'\x60]?\s*(?:[:=]|\s(?i:to|as)\s)\s*["'\x60]?never\b|(?:^|\s)-a\s+never\b|(?i:sandbox[_-]mode)["'\x60]?\s*(?:[:=]|\s(?i:to|as)\s)\s*["'\x60]?danger-full-access|--sandbox[= ]danger-full-access`)
+// Gemini CLI's --yolo / approval mode yolo. Codex's keys are also read as a
+// subscript or hash key set (cfg["approval_policy"] = "never", Perl's and
+// Ruby's approval_policy => 'never'), in the SDKs' camel case
+// (approvalPolicy: "never") and inside an escaped string
+// ("approval_policy = \"never\"").
+var bypassRe = lazyRE(`--dangerously-skip-permissions|--allow-dangerously-skip-permissions|\bbypassPermissions\b|--dangerously-bypass-approvals-and-sandbox|\b(?:gemini|qwen|codex|claude)\b[^\n]{0,60}\s(?:--yolo|-y)\b|--approval-mode[= ]+yolo|"?defaultMode"?\s*[:=]\s*"?bypass|(?i:approval[_-]?policy)\\?["'\x60]?[\]}]?\s*(?:=>|[:=]|\s(?i:to|as)\s)\s*\\?["'\x60]?never\b|(?:^|\s)-a\s+never\b|(?i:sandbox[_-]?mode)\\?["'\x60]?[\]}]?\s*(?:=>|[:=]|\s(?i:to|as)\s)\s*\\?["'\x60]?danger-full-access|--sandbox[= ]danger-full-access`)
 
 // bypassWeakRe matches wording that turns approvals or the sandbox off
 // in general terms ("turn off the sandbox", "auto-approve", a bare
@@ -420,6 +424,8 @@ func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 			reason += ", and tells the agent not to ask or tell the user"
 		case w == inScript && !weak && scriptReadsSwitch(text, m[0], m[1]):
 			sev, reason = Low, reason+" (a script that compares its settings with it or warns about it, not one that sets it)"
+		case w == inScript && !weak && checkListSwitch(text, m[0], m[1]):
+			sev, reason = Low, reason+" (an item of a list the script only checks its settings against, not one it sets)"
 		case prohibitsSwitch(text, m[0]):
 			sev, reason = Low, reason+" (warned against, not asked)"
 		case !sc.defence && claimsPriorApproval(sc.fileText):
