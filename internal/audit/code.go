@@ -2,7 +2,6 @@ package audit
 
 import (
 	"encoding/json"
-	"path"
 	"strings"
 	"sync"
 )
@@ -273,10 +272,9 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 			add(max(credOff, s[0]), "credential-exfil", Medium, "reads "+cred+" and sends data over the network in the same example")
 		} else if w == inScript {
 			sev, reason := credReadRank(cred, c)
-			if sev == High && k == kindPython && !strings.EqualFold(path.Ext(rel), ".ipynb") && isPrivateKey(cred) && pyKeyReadInspected(c) {
-				// an inventory looking at key headers (keyinspect.go); a
-				// notebook keeps what it read in the kernel and shows a
-				// cell's value, so it stays high
+			if sev == High && isPrivateKey(cred) && keyReadInspected(sc, rel, c, k) {
+				// an inventory looking at key headers (keyinspect.go,
+				// jskeyinspect.go, notebooks: nbkeyinspect.go)
 				sev, reason = Medium, reason+keyInspectedNote
 			}
 			add(credOff, "credential-read", sev, reason)
