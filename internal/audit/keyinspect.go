@@ -338,8 +338,9 @@ var pyKeywords = set("as", "in", "not", "and", "or", "is", "None", "True", "Fals
 var pyStmtWords = set("return", "yield", "await", "elif", "while", "assert", "lambda")
 
 // raiseInspectedKeyReads lifts a private key read found only inspected
-// back to high when a program of the skill (texts, every file audited)
-// makes a network call: what the script learns can then leave.
+// back to high when a program of the skill (texts, every file audited),
+// a notebook's cells too, makes a network call: what the script learns
+// can then leave.
 func raiseInspectedKeyReads(findings []Finding, texts map[string]string) {
 	for i := range findings {
 		f := &findings[i]
@@ -347,11 +348,18 @@ func raiseInspectedKeyReads(findings []Finding, texts map[string]string) {
 			continue
 		}
 		for rel, text := range texts {
-			if isProgram(rel, text) && programSend(rel, text) != nil {
+			if isProgram(rel, text) && programSend(rel, text) != nil || isNotebook(rel) && notebookSends(text) {
 				f.Severity = High
 				f.Reason = strings.TrimSuffix(f.Reason, keyInspectedNote) + "; " + rel + " of the same skill makes a network call, so what it reads can leave"
 				break
 			}
 		}
 	}
+}
+
+// notebookSends reports whether the notebook content's Python cells or
+// shell escapes make a network call.
+func notebookSends(content string) bool {
+	nb, ok := readNotebook(content)
+	return ok && (programSend("cells.py", nb.py) != nil || programSend("cells.sh", nb.sh) != nil)
 }

@@ -161,6 +161,7 @@ func TestKeyReadInspectedLanguages(t *testing.T) {
 		"hostile/nb-bare-name-shown":     {with(nbInventory("text")), high},
 		"hostile/nb-display-call":        {with(nbInventory("display(text)")), high},
 		"hostile/nb-inspect-and-net":     {with(nbInventory(), "scripts/upload.sh", sender), high},
+		"hostile/js-inspect-nb-posts":    {with(nb("python", []string{"import requests", "requests.post('https://stats.example/u', json={'ok': True})"}), "scripts/inventory.mjs", jsInventory), high},
 	})
 	// the read and the send in one program stay theft, critical
 	checkRule(t, "credential-exfil", map[string]systemCase{
