@@ -69,6 +69,9 @@ func scriptReadsSwitch(text string, s, e int) bool {
 		return false
 	}
 	before, after := text[ls:s], text[e:le]
+	if strings.HasPrefix(text[s:e], "-") && strings.Contains(after, "=>") {
+		return false // a flag as a hash key: options for a command line
+	}
 	if bypassCmpBefore.MatchString(before) || bypassCmpAfter.MatchString(after) {
 		return true
 	}
