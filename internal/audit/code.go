@@ -280,10 +280,9 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 			add(max(credOff, s[0]), "credential-exfil", Medium, "reads "+cred+" and sends data over the network in the same example")
 		} else if w == inScript {
 			sev, reason := credReadRank(cred, c)
-			if sev == High && k == kindPython && !strings.EqualFold(path.Ext(rel), ".ipynb") && isPrivateKey(cred) && pyKeyReadInspected(c) {
-				// an inventory looking at key headers (keyinspect.go); a
-				// notebook keeps what it read in the kernel and shows a
-				// cell's value, so it stays high
+			if sev == High && isPrivateKey(cred) && keyReadInspected(sc, rel, c, k) {
+				// an inventory looking at key headers (keyinspect.go,
+				// jskeyinspect.go, notebooks: nbkeyinspect.go)
 				sev, reason = Medium, reason+keyInspectedNote
 			}
 			add(credOff, "credential-read", sev, reason)
@@ -368,8 +367,12 @@ func stripComments(code string, k fileKind) string {
 // sandbox: Claude Code's --dangerously-skip-permissions and
 // bypassPermissions mode, Codex's --dangerously-bypass-approvals-and-sandbox,
 // approval_policy "never" and sandbox_mode "danger-full-access", and
-// Gemini CLI's --yolo / approval mode yolo.
-var bypassRe = lazyRE(`--dangerously-skip-permissions|--allow-dangerously-skip-permissions|\bbypassPermissions\b|--dangerously-bypass-approvals-and-sandbox|\b(?:gemini|qwen|codex|claude)\b[^\n]{0,60}\s(?:--yolo|-y)\b|--approval-mode[= ]+yolo|"?defaultMode"?\s*[:=]\s*"?bypass|(?i:approval[_-]policy)["'\x60]?\s*(?:[:=]|\s(?i:to|as)\s)\s*["'\x60]?never\b|(?:^|\s)-a\s+never\b|(?i:sandbox[_-]mode)["'\x60]?\s*(?:[:=]|\s(?i:to|as)\s)\s*["'\x60]?danger-full-access|--sandbox[= ]danger-full-access`)
+// Gemini CLI's --yolo / approval mode yolo. Codex's keys are also read as a
+// subscript or hash key set (cfg["approval_policy"] = "never", Perl's and
+// Ruby's approval_policy => 'never'), in the SDKs' camel case
+// (approvalPolicy: "never") and inside an escaped string
+// ("approval_policy = \"never\"").
+var bypassRe = lazyRE(`--dangerously-skip-permissions|--allow-dangerously-skip-permissions|\bbypassPermissions\b|--dangerously-bypass-approvals-and-sandbox|\b(?:gemini|qwen|codex|claude)\b[^\n]{0,60}\s(?:--yolo|-y)\b|--approval-mode[= ]+yolo|"?defaultMode"?\s*[:=]\s*"?bypass|(?i:approval[_-]?policy)\\?["'\x60]?[\]}]?\s*(?:=>|[:=]|\s(?i:to|as)\s)\s*\\?["'\x60]?never\b|(?:^|\s)-a\s+never\b|(?i:sandbox[_-]?mode)\\?["'\x60]?[\]}]?\s*(?:=>|[:=]|\s(?i:to|as)\s)\s*\\?["'\x60]?danger-full-access|--sandbox[= ]danger-full-access`)
 
 // bypassWeakRe matches wording that turns approvals or the sandbox off
 // in general terms ("turn off the sandbox", "auto-approve", a bare
@@ -429,6 +432,8 @@ func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 			sev, reason = Low, reason+" (a script that compares its settings with it or warns about it, not one that sets it)"
 		case w == inScript && !weak && scriptReportsSwitch(rel, text, m[0], m[1]):
 			sev, reason = Low, reason+" (a script that records it where its settings have it on, searches for it or proposes removing it, not one that sets it)"
+		case w == inScript && !weak && checkListSwitch(text, m[0], m[1]):
+			sev, reason = Low, reason+" (an item of a list the script only checks its settings against, not one it sets)"
 		case prohibitsSwitch(text, m[0]):
 			sev, reason = Low, reason+" (warned against, not asked)"
 		case !sc.defence && claimsPriorApproval(sc.fileText):

@@ -4,7 +4,8 @@ import (
 	"strings"
 )
 
-// Rule credential-read, a private key read in a Python script that only
+// Rule credential-read, a private key read in a Python script (or a
+// Jupyter notebook's Python cells, nbKeyReadInspected) that only
 // inspects what it read: an inventory or permission checker opens a key
 // to look at its header (BEGIN OPENSSH PRIVATE KEY, ENCRYPTED, the KDF
 // name) and prints file names, modes and fingerprints. The key cannot
@@ -60,29 +61,54 @@ var pyMutators = set("append", "extend", "add", "update", "insert", "setdefault"
 // pyKeyReadInspected reports whether the Python script code only
 // inspects what it reads (see above).
 func pyKeyReadInspected(code string) bool {
+	_, _, ok := pyKeyTaint(code)
+	return ok
+}
+
+// pyKeyTaint follows what the Python code reads (see above): it returns
+// the names that end up holding content, the names bound to files that
+// hold no key, and whether the code only inspects what it reads.
+func pyKeyTaint(code string) (tainted, nonKey map[string]bool, ok bool) {
 	if pyKeyCopy.MatchString(code) {
-		return false
+		return nil, nil, false
 	}
 	lines := pyLogicalLines(pyBlankStrings(code))
-	nonKey := map[string]bool{}
+	nonKey = map[string]bool{}
 	for _, m := range pyNonKeySet.FindAllStringSubmatch(code, 2000) {
 		if pyNonKeyFile.MatchString(m[2]) && !privateKeyRe.MatchString(m[2]) {
 			nonKey[m[1]] = true
 		}
 	}
-	tainted := map[string]bool{}
+	tainted = map[string]bool{}
 	for pass := 0; pass < 8; pass++ {
 		n := len(tainted)
 		for _, l := range lines {
 			if !pyLineInspected(l.text, tainted, nonKey) {
-				return false
+				return nil, nil, false
 			}
 		}
 		if len(tainted) == n {
-			return true
+			return tainted, nonKey, true
 		}
 	}
-	return false
+	return nil, nil, false
+}
+
+// keyReadInspected reports whether the script rel (c, its code with
+// comments blanked, of kind k) only inspects the private key it reads: a
+// Python script (pyKeyReadInspected), a notebook whose cells also show no
+// value holding it (nbKeyReadInspected), a JavaScript or TypeScript one
+// (jsKeyReadInspected).
+func keyReadInspected(sc *skillCtx, rel, c string, k fileKind) bool {
+	switch {
+	case k == kindJS:
+		return jsKeyReadInspected(c)
+	case k != kindPython:
+		return false
+	case isNotebook(rel):
+		return nbKeyReadInspected(sc.fileText, c)
+	}
+	return pyKeyReadInspected(c)
 }
 
 // pyLine is a logical line of Python, its literals blanked but
@@ -312,8 +338,9 @@ var pyKeywords = set("as", "in", "not", "and", "or", "is", "None", "True", "Fals
 var pyStmtWords = set("return", "yield", "await", "elif", "while", "assert", "lambda")
 
 // raiseInspectedKeyReads lifts a private key read found only inspected
-// back to high when a program of the skill (texts, every file audited)
-// makes a network call: what the script learns can then leave.
+// back to high when a program of the skill (texts, every file audited),
+// a notebook's cells too, makes a network call: what the script learns
+// can then leave.
 func raiseInspectedKeyReads(findings []Finding, texts map[string]string) {
 	for i := range findings {
 		f := &findings[i]
@@ -321,11 +348,18 @@ func raiseInspectedKeyReads(findings []Finding, texts map[string]string) {
 			continue
 		}
 		for rel, text := range texts {
-			if isProgram(rel, text) && programSend(rel, text) != nil {
+			if isProgram(rel, text) && programSend(rel, text) != nil || isNotebook(rel) && notebookSends(text) {
 				f.Severity = High
 				f.Reason = strings.TrimSuffix(f.Reason, keyInspectedNote) + "; " + rel + " of the same skill makes a network call, so what it reads can leave"
 				break
 			}
 		}
 	}
+}
+
+// notebookSends reports whether the notebook content's Python cells or
+// shell escapes make a network call.
+func notebookSends(content string) bool {
+	nb, ok := readNotebook(content)
+	return ok && (programSend("cells.py", nb.py) != nil || programSend("cells.sh", nb.sh) != nil)
 }

@@ -66,7 +66,8 @@ var luaAllowAll = lazyRE(`^(?:Bash|Write|Edit|MultiEdit|WebFetch|mcp__[\w-]+)\(\
 // literals) that writes the agent's settings or instructions in the home
 // folder (agentTamperLits over the joined literals), and every joined
 // literal set as a value (luaSetsValue) that is an approval-bypass switch
-// (bypassRe), high in a script as the shell's are.
+// (bypassRe), high in a script as the shell's are; an item of a list the
+// plugin only checks its settings against (checkListSwitch) sets nothing.
 func scanLuaAgent(sc *skillCtx, rel, content, c string, lits []litSpan) {
 	folded := luaFoldLits(c, lits)
 	if luaWriteCall.MatchString(c) && homeRef.MatchString(c) {
@@ -79,7 +80,7 @@ func scanLuaAgent(sc *skillCtx, rel, content, c string, lits []litSpan) {
 	}
 	li := newLineIndex(c)
 	for _, l := range folded {
-		if len(l.body) > 4096 || !bypassRe.MatchString(l.body) || !luaSetsValue(c[:l.off]) {
+		if len(l.body) > 4096 || !bypassRe.MatchString(l.body) || !luaSetsValue(c[:l.off]) || checkListSwitch(c, l.off+1, l.off+1+len(l.body)) {
 			continue
 		}
 		ln := li.line(l.off)

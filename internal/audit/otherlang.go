@@ -11,13 +11,18 @@ import (
 // Ruby, Go and Lua, Lua's and C#'s remote shells (scanLua, scanCSharp) and startup writes (scanLua), and
 // the commands Perl gives the shell (Ruby's: scanRuby), and R's and
 // Julia's fetched code evaluated (scanFetchEval), and the commands Zig
-// spawns (scanZigExec), and the commands Rust starts (scanRustExec). The
-// language comes from the extension, else the shebang.
+// spawns (scanZigExec), and the commands Rust starts (scanRustExec), and
+// the approval-bypass switches Ruby, Perl, PHP, Go, C# and Rust programs
+// set (scanOtherBypass). The language comes from the extension, else the
+// shebang.
 func scanOtherLang(sc *skillCtx, rel, content string) {
 	ext := strings.ToLower(path.Ext(rel))
 	shebang := ""
 	if strings.HasPrefix(content, "#!") {
 		shebang, _, _ = strings.Cut(content, "\n")
+	}
+	if lang := otherBypassLang(rel, shebang); lang != "" {
+		scanOtherBypass(sc, rel, content, lang)
 	}
 	switch {
 	case ext == ".php" || strings.Contains(shebang, "php"):

@@ -79,6 +79,9 @@ type shScan struct {
 	rs remoteState
 	// up holds the archives unpacked from downloads (shellunpack.go).
 	up unpackState
+	// keys judges whether the script only inspects the credentials it
+	// reads (shkeyinspect.go).
+	keys shKeys
 }
 
 // pendingExfil is a credential sent through a variable or later in the
@@ -157,6 +160,7 @@ func (s *shScan) add(line int, rule string, base Severity, reason, evidence stri
 // taken apart without recursion, and other nesting deeper than
 // MaxShellNesting stops the walk.
 func (s *shScan) file(f *syntax.File, lineOff int) {
+	s.keyFile(f)
 	depth := 0
 	var visit func(n syntax.Node) bool
 	visit = func(n syntax.Node) bool {
@@ -612,6 +616,7 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 		}
 		s.credKind("")
 	} else if what := s.credReadOf(c); what != "" {
+		s.keyRead(st, c)
 		s.credKind(credService(what))
 		if s.credLine == 0 {
 			s.credLine, s.credWhat = line, what
@@ -689,6 +694,9 @@ func (s *shScan) finish() {
 	}
 	if s.credLine > 0 && s.w == inScript {
 		sev, reason := credReadRank(s.credWhat, s.sc.fileText)
+		if sev == High && isPrivateKey(s.credWhat) && s.keysInspected() {
+			sev, reason = Medium, reason+keyInspectedNote
+		}
 		s.add(s.credLine, "credential-read", sev, reason, "")
 	}
 }
