@@ -1,6 +1,9 @@
 package audit
 
 import (
+	"path"
+	"slices"
+	"sort"
 	"strings"
 )
 
@@ -14,9 +17,17 @@ import (
 // assigned from one, a container it is added to, a loop over it); it
 // counts as inspected only when every use is a test (startswith, in,
 // ==, len), an assignment through pure parsing (base64, int.from_bytes,
-// slicing, splitlines, re.match) or a method of the content itself.
-// Printed, written, logged, returned, put in an f-string or handed to any
-// other function, the content may leave: high stays. A script that copies
+// slicing, splitlines, re.match) or a method of the content itself; a
+// length (len(...) of it) is no content. A function of the script that
+// returns content hands it to its callers, whose uses are then followed
+// (a call of it reads as a read), and a function of the script handed
+// content (a bare call or self.f) gets it in the parameters it is passed
+// in, whose uses in its body are followed as well: a header parser split
+// into helpers (_read_string(buf, off)) is read as one script. Printed,
+// written, logged, put in an f-string or handed to any other function,
+// the content may leave: high stays; a function returning it called from
+// another Python file of the skill is not followed, and lifts the read
+// to high (raisePyInspectedKeyReads). A script that copies
 // files (shutil.copy, os.rename, cp/scp/cat run as a process, a shell
 // command) stays high, and a skill with a network call in any of its
 // programs lifts the read back to high (raiseInspectedKeyReads).
@@ -43,6 +54,8 @@ var (
 	pyTestAfter  = lazyRE(`^\.\s*(?:startswith|endswith|isascii|isdigit|count|find)\s*\(`)
 	pyItemOrAttr = lazyRE(`\[[^\]]*\]|\.\w+`)
 	pyNonKeySet  = lazyRE(`(?m)^[ \t]*(\w+)[ \t]*=[ \t]*(.+)$`)
+	pyKeyDefRe   = lazyRE(`^(?:async\s+)?def\s+(\w+)\s*\(`)
+	pyReturnRe   = lazyRE(`^(?:return|yield)\b`)
 )
 
 // pyPureFuncs take content and give back a value derived from it without
@@ -61,37 +74,180 @@ var pyMutators = set("append", "extend", "add", "update", "insert", "setdefault"
 // pyKeyReadInspected reports whether the Python script code only
 // inspects what it reads (see above).
 func pyKeyReadInspected(code string) bool {
-	_, _, ok := pyKeyTaint(code)
+	_, ok := pyKeyTaint(code)
 	return ok
 }
 
+// pyKeyFlow is what pyKeyInspect knows of a script: the names holding
+// content, the files shown to hold no key, the script's functions (their
+// parameters, the names they bind, the function they are defined in) and
+// those returning content. A name is its function's when the function
+// binds it (a parameter, an assignment, a loop or with target, not
+// declared global), else that of the function around it, else the
+// module's: two functions' "parts" are two names.
+type pyKeyFlow struct {
+	tainted           map[string]bool // scope "\x00" name
+	nonKey, returners map[string]bool
+	params            map[string][]string
+	locals, globals   map[string]map[string]bool
+	parent            map[string]string
+	ambiguous         map[string]bool // defined more than once
+	cur               string          // the function of the line read
+}
+
+// key returns the tainted key of name as seen from the current function.
+func (fl *pyKeyFlow) key(name string) string {
+	s := fl.cur
+	for range 64 {
+		if s == "" || fl.locals[s][name] && !fl.globals[s][name] {
+			break
+		}
+		s = fl.parent[s]
+	}
+	return s + "\x00" + name
+}
+
+// has reports whether name holds content.
+func (fl *pyKeyFlow) has(name string) bool { return fl.tainted[fl.key(name)] }
+
+// set records that name holds content.
+func (fl *pyKeyFlow) set(name string) { fl.tainted[fl.key(name)] = true }
+
+// bind records the names a target list (a, b = …; for k, v in …) binds
+// in function fn.
+func (fl *pyKeyFlow) bind(fn, target string) {
+	if fn == "" {
+		return
+	}
+	for _, t := range strings.Split(target, ",") {
+		t = strings.Trim(strings.TrimSpace(t), "()*[] ")
+		if pyWordRe.FindString(t) == t && t != "" {
+			if fl.locals[fn] == nil {
+				fl.locals[fn] = map[string]bool{}
+			}
+			fl.locals[fn][t] = true
+		}
+	}
+}
+
 // pyKeyTaint follows what the Python code reads (see above): it returns
-// the names that end up holding content, the names bound to files that
-// hold no key, and whether the code only inspects what it reads.
-func pyKeyTaint(code string) (tainted, nonKey map[string]bool, ok bool) {
+// what it learnt (the names that end up holding content, the names bound
+// to files that hold no key, the functions returning content) and
+// whether the code only inspects what it reads.
+func pyKeyTaint(code string) (*pyKeyFlow, bool) {
 	if pyKeyCopy.MatchString(code) {
-		return nil, nil, false
+		return nil, false
 	}
 	lines := pyLogicalLines(pyBlankStrings(code))
-	nonKey = map[string]bool{}
+	fl := &pyKeyFlow{tainted: map[string]bool{}, nonKey: map[string]bool{}, returners: map[string]bool{}, params: map[string][]string{},
+		locals: map[string]map[string]bool{}, globals: map[string]map[string]bool{}, parent: map[string]string{}, ambiguous: map[string]bool{}}
 	for _, m := range pyNonKeySet.FindAllStringSubmatch(code, 2000) {
 		if pyNonKeyFile.MatchString(m[2]) && !privateKeyRe.MatchString(m[2]) {
-			nonKey[m[1]] = true
+			fl.nonKey[m[1]] = true
 		}
 	}
-	tainted = map[string]bool{}
-	for pass := 0; pass < 8; pass++ {
-		n := len(tainted)
-		for _, l := range lines {
-			if !pyLineInspected(l.text, tainted, nonKey) {
-				return nil, nil, false
+	// the function each line is in, from the indentation of the def
+	// lines above it
+	in := make([]string, len(lines))
+	type def struct {
+		name   string
+		indent int
+	}
+	var stack []def
+	for i, l := range lines {
+		if l.text == "" {
+			if len(stack) > 0 {
+				in[i] = stack[len(stack)-1].name
+			}
+			continue
+		}
+		for len(stack) > 0 && l.indent <= stack[len(stack)-1].indent {
+			stack = stack[:len(stack)-1]
+		}
+		if len(stack) > 0 {
+			in[i] = stack[len(stack)-1].name
+		}
+		if m := pyKeyDefRe.FindStringSubmatchIndex(l.text); m != nil {
+			name := l.text[m[2]:m[3]]
+			open := m[1] - 1
+			if _, seen := fl.params[name]; seen {
+				fl.ambiguous[name] = true
+			}
+			fl.params[name] = pyParams(l.text[open+1 : pyCloseParen(l.text, open)])
+			fl.parent[name] = in[i]
+			fl.bind(name, strings.Join(fl.params[name], ","))
+			stack = append(stack, def{name, l.indent})
+			continue
+		}
+		switch fn := in[i]; {
+		case fn == "":
+		case strings.HasPrefix(l.text, "global ") || strings.HasPrefix(l.text, "nonlocal "):
+			for _, w := range pyWordRe.FindAllString(l.text, -1)[1:] {
+				if fl.globals[fn] == nil {
+					fl.globals[fn] = map[string]bool{}
+				}
+				fl.globals[fn][w] = true
+			}
+		case pyWithRe.MatchString(l.text):
+			fl.bind(fn, pyWithRe.FindStringSubmatch(l.text)[2])
+		case pyForRe.MatchString(l.text):
+			fl.bind(fn, pyForRe.FindStringSubmatch(l.text)[1])
+		case pyCondRe.MatchString(l.text) || strings.HasPrefix(l.text, "return") || strings.HasPrefix(l.text, "yield"):
+		case pyAssignRe.MatchString(l.text):
+			fl.bind(fn, pyAssignRe.FindStringSubmatch(l.text)[1])
+		}
+	}
+	for pass := 0; pass < 16; pass++ {
+		n, r := len(fl.tainted), len(fl.returners)
+		for i, l := range lines {
+			fl.cur = in[i]
+			if !pyLineInspected(l.text, in[i], fl) {
+				return nil, false
 			}
 		}
-		if len(tainted) == n {
-			return tainted, nonKey, true
+		if len(fl.tainted) == n && len(fl.returners) == r {
+			fl.cur = ""
+			return fl, true
 		}
 	}
-	return nil, nil, false
+	return nil, false
+}
+
+// pyParams returns the parameter names of a def's parameter list
+// (blanked), less self and cls.
+func pyParams(list string) []string {
+	var out []string
+	for _, p := range pySplitArgs(list) {
+		name := pyWordRe.FindString(strings.TrimLeft(strings.TrimSpace(p), "*"))
+		if name != "" && name != "self" && name != "cls" {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// pySplitArgs splits an argument or parameter list at its top-level
+// commas.
+func pySplitArgs(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	if strings.TrimSpace(s[start:]) != "" {
+		out = append(out, s[start:])
+	}
+	return out
 }
 
 // keyReadInspected reports whether the script rel (c, its code with
@@ -112,8 +268,11 @@ func keyReadInspected(sc *skillCtx, rel, c string, k fileKind) bool {
 }
 
 // pyLine is a logical line of Python, its literals blanked but
-// f-strings kept.
-type pyLine struct{ text string }
+// f-strings kept, and the indentation of its first physical line.
+type pyLine struct {
+	text   string
+	indent int
+}
 
 // pyBlankStrings blanks the inside of every string literal but
 // f-strings, and comments, keeping the quotes.
@@ -147,8 +306,11 @@ func pyBlankStrings(code string) string {
 func pyLogicalLines(blank string) []pyLine {
 	var out []pyLine
 	var cur strings.Builder
-	depth := 0
+	depth, indent := 0, 0
 	for _, l := range strings.Split(blank, "\n") {
+		if cur.Len() == 0 {
+			indent = len(l) - len(strings.TrimLeft(l, " \t"))
+		}
 		cur.WriteString(l)
 		cur.WriteByte(' ')
 		for _, r := range l {
@@ -163,7 +325,7 @@ func pyLogicalLines(blank string) []pyLine {
 			continue
 		}
 		t := strings.TrimSpace(cur.String())
-		out = append(out, pyLine{text: t})
+		out = append(out, pyLine{text: t, indent: indent})
 		cur.Reset()
 		if len(out) > 20000 {
 			break
@@ -173,12 +335,18 @@ func pyLogicalLines(blank string) []pyLine {
 }
 
 // pyTaintIn returns the offsets of the tainted names and content reads
-// in s (a read of a file in nonKey is none).
-func pyTaintIn(s string, tainted, nonKey map[string]bool) (names [][]int, reads bool) {
+// in s (a read of a file in nonKey is none; a call of a function
+// returning content is one).
+func pyTaintIn(s string, fl *pyKeyFlow) (names [][]int, reads bool) {
+	nonKey := fl.nonKey
 	for _, m := range pyWordRe.FindAllStringIndex(s, -1) {
-		kwarg := strings.HasPrefix(strings.TrimLeft(s[m[1]:], " "), "=") && !strings.HasPrefix(strings.TrimLeft(s[m[1]:], " "), "==")
-		if tainted[s[m[0]:m[1]]] && (m[0] == 0 || s[m[0]-1] != '.') && !kwarg {
+		after := strings.TrimLeft(s[m[1]:], " ")
+		kwarg := strings.HasPrefix(after, "=") && !strings.HasPrefix(after, "==")
+		if fl.has(s[m[0]:m[1]]) && (m[0] == 0 || s[m[0]-1] != '.') && !kwarg {
 			names = append(names, m)
+		}
+		if fl.returners[s[m[0]:m[1]]] && strings.HasPrefix(after, "(") && !strings.HasSuffix(strings.TrimRight(s[:m[0]], " "), "def") {
+			reads = true
 		}
 	}
 	for _, m := range pyReadSrc.FindAllStringSubmatchIndex(s, -1) {
@@ -214,6 +382,7 @@ func pyInspectOnly(expr string, names [][]int, reads bool) bool {
 		case strings.HasPrefix(after, "==") || strings.HasPrefix(after, "!=") || strings.HasPrefix(after, "is ") || strings.HasPrefix(after, "<") || strings.HasPrefix(after, ">"):
 		case pyTestAfter.MatchString(after):
 		case strings.HasSuffix(before, " in") || strings.HasSuffix(before, "==") || strings.HasSuffix(before, "!=") || strings.HasSuffix(before, "len(") && strings.HasPrefix(after, ")"):
+		case pyInLen(expr, m[0]):
 		default:
 			return false
 		}
@@ -221,16 +390,49 @@ func pyInspectOnly(expr string, names [][]int, reads bool) bool {
 	return true
 }
 
-// pyLineInspected checks one logical line: it adds the names it taints
-// and reports false when content may leave through it.
-func pyLineInspected(l string, tainted, nonKey map[string]bool) bool {
-	names, reads := pyTaintIn(l, tainted, nonKey)
+// pyInLen reports whether offset i of expr is inside the parentheses of
+// a len() call, whose value is a length, not content.
+func pyInLen(expr string, i int) bool {
+	depth := 0
+	for j := i - 1; j >= 0; j-- {
+		switch expr[j] {
+		case ')', ']', '}':
+			depth++
+		case '(', '[', '{':
+			if depth > 0 {
+				depth--
+				continue
+			}
+			if expr[j] == '(' && strings.HasSuffix(strings.TrimRight(expr[:j], " "), "len") && !wordBoundaryBefore(strings.TrimRight(expr[:j], " ")) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// wordBoundaryBefore reports whether s, ending in "len", has a word
+// character before that "len" (as in "oblen").
+func wordBoundaryBefore(s string) bool {
+	s = strings.TrimSuffix(s, "len")
+	if s == "" {
+		return false
+	}
+	c := s[len(s)-1]
+	return c == '_' || c == '.' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
+
+// pyLineInspected checks one logical line of function fn ("" outside
+// any): it adds the names it taints, and the functions returning
+// content, and reports false when content may leave through it.
+func pyLineInspected(l, fn string, fl *pyKeyFlow) bool {
+	names, reads := pyTaintIn(l, fl)
 	if len(names) == 0 && !reads {
 		return true
 	}
 	for _, m := range strLit.FindAllStringIndex(l, -1) {
 		if pyFStringRe.MatchString(l[max(0, m[0]-2):m[0]]) {
-			if n, r := pyTaintIn(l[m[0]:m[1]], tainted, nonKey); len(n) > 0 || r {
+			if n, r := pyTaintIn(l[m[0]:m[1]], fl); len(n) > 0 || r {
 				return false // content formatted into text: where it goes is not followed
 			}
 		}
@@ -238,35 +440,46 @@ func pyLineInspected(l string, tainted, nonKey map[string]bool) bool {
 	taint := func(s string) {
 		for _, w := range pyWordRe.FindAllString(s, -1) {
 			if !pyKeywords[w] {
-				tainted[w] = true
+				fl.set(w)
 			}
 		}
 	}
 	if m := pyWithRe.FindStringSubmatch(l); m != nil {
 		taint(m[2])
-		return pyCallsInspected(m[1], tainted, nonKey)
+		return pyCallsInspected(m[1], fl)
 	}
 	if m := pyForRe.FindStringSubmatch(l); m != nil {
 		taint(m[1])
-		return pyCallsInspected(m[2], tainted, nonKey)
+		return pyCallsInspected(m[2], fl)
 	}
-	if strings.HasPrefix(l, "def ") || strings.HasPrefix(l, "class ") {
+	if strings.HasPrefix(l, "def ") || strings.HasPrefix(l, "class ") || strings.HasPrefix(l, "async def ") {
 		return true
 	}
 	if pyCondRe.MatchString(l) {
-		return pyCallsInspected(l, tainted, nonKey)
+		return pyCallsInspected(l, fl)
 	}
 	if strings.HasPrefix(l, "return") || strings.HasPrefix(l, "yield") || strings.Contains(l, "lambda") {
 		rest := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(l, "return"), "yield"))
-		n, r := pyTaintIn(rest, tainted, nonKey)
-		return pyInspectOnly(rest, n, r) && pyCallsInspected(rest, tainted, nonKey)
+		n, r := pyTaintIn(rest, fl)
+		if !pyCallsInspected(rest, fl) {
+			return false
+		}
+		if pyInspectOnly(rest, n, r) {
+			return true
+		}
+		if fn != "" && pyReturnRe.MatchString(l) && !strings.Contains(l, "lambda") {
+			// handed to the callers, whose uses are followed
+			fl.returners[fn] = true
+			return true
+		}
+		return false
 	}
 	if m := pyAssignRe.FindStringSubmatch(l); m != nil {
-		n, r := pyTaintIn(m[2], tainted, nonKey)
+		n, r := pyTaintIn(m[2], fl)
 		if len(n) == 0 && !r {
 			return true
 		}
-		if !pyCallsInspected(m[2], tainted, nonKey) {
+		if !pyCallsInspected(m[2], fl) {
 			return false
 		}
 		if !pyInspectOnly(m[2], n, r) {
@@ -275,23 +488,27 @@ func pyLineInspected(l string, tainted, nonKey map[string]bool) bool {
 		}
 		return true
 	}
-	return pyCallsInspected(l, tainted, nonKey)
+	return pyCallsInspected(l, fl)
 }
 
 // pyCallsInspected reports whether every call in s that is handed
-// content is a pure one, a method of the content, or a mutator (whose
-// receiver is then tainted); a sink or an unknown function is false.
-func pyCallsInspected(s string, tainted, nonKey map[string]bool) bool {
+// content is a pure one, a method of the content, a mutator (whose
+// receiver is then tainted) or a function of the script (whose
+// parameters given content are then tainted); a sink or an unknown
+// function is false.
+func pyCallsInspected(s string, fl *pyKeyFlow) bool {
 	for _, m := range pyCallRe.FindAllStringSubmatchIndex(s, -1) {
 		open := m[1] - 1
 		end := pyCloseParen(s, open)
-		n, r := pyTaintIn(s[open+1:end], tainted, nonKey)
+		n, r := pyTaintIn(s[open+1:end], fl)
 		if len(n) == 0 && !r {
 			continue
 		}
 		callee := s[m[2]:m[3]]
 		last := callee[strings.LastIndexByte(callee, '.')+1:]
 		recv := strings.TrimSuffix(callee, "."+last)
+		_, own := fl.params[last]
+		own = own && !fl.ambiguous[last] && (recv == callee || recv == "self" || recv == "cls")
 		switch {
 		case pyKeywords[callee] || pyStmtWords[callee]:
 			// a parenthesised expression after a keyword
@@ -303,14 +520,44 @@ func pyCallsInspected(s string, tainted, nonKey map[string]bool) bool {
 		case pyMutators[last] && recv != callee:
 			root := pyWordRe.FindString(recv)
 			if root != "" {
-				tainted[root] = true
+				fl.set(root)
 			}
 		case pyPureFuncs[last]:
+		case own:
+			fl.taintParams(last, s[open+1:end])
 		default:
 			return false
 		}
 	}
 	return true
+}
+
+// taintParams taints the parameters of the script's function fn given
+// content in the call's arguments args (a keyword argument names its
+// parameter; a starred argument, one past the list or a keyword the list
+// does not name, taken by **kwargs, taints them all).
+func (fl *pyKeyFlow) taintParams(fn, args string) {
+	params := fl.params[fn]
+	for i, a := range pySplitArgs(args) {
+		if n, r := pyTaintIn(a, fl); len(n) == 0 && !r {
+			continue
+		}
+		a = strings.TrimSpace(a)
+		if m := pyWordRe.FindStringIndex(a); m != nil && m[0] == 0 {
+			rest := strings.TrimLeft(a[m[1]:], " ")
+			if strings.HasPrefix(rest, "=") && !strings.HasPrefix(rest, "==") && slices.Contains(params, a[:m[1]]) {
+				fl.tainted[fn+"\x00"+a[:m[1]]] = true
+				continue
+			}
+		}
+		if i < len(params) && !strings.HasPrefix(a, "*") {
+			fl.tainted[fn+"\x00"+params[i]] = true
+			continue
+		}
+		for _, p := range params {
+			fl.tainted[fn+"\x00"+p] = true
+		}
+	}
 }
 
 // pyCloseParen returns the offset of the bracket closing the one at
@@ -362,4 +609,44 @@ func raiseInspectedKeyReads(findings []Finding, texts map[string]string) {
 func notebookSends(content string) bool {
 	nb, ok := readNotebook(content)
 	return ok && (programSend("cells.py", nb.py) != nil || programSend("cells.sh", nb.sh) != nil)
+}
+
+// raisePyInspectedKeyReads lifts a Python script's private key read found
+// only inspected back to high when another file of the skill calls one
+// of its functions returning content read from a key (an import of it,
+// a python -c line): what that caller does with it is not followed.
+func raisePyInspectedKeyReads(findings []Finding, texts map[string]string) {
+	for i := range findings {
+		f := &findings[i]
+		if f.RuleID != "credential-read" || f.Severity != Medium || !strings.HasSuffix(f.Reason, keyInspectedNote) || !strings.EqualFold(path.Ext(f.File), ".py") {
+			continue
+		}
+		fl, ok := pyKeyTaint(texts[f.File])
+		if !ok {
+			continue
+		}
+		var returners []string
+		for r := range fl.returners {
+			returners = append(returners, r)
+		}
+		sort.Strings(returners)
+		rels := make([]string, 0, len(texts))
+		for rel := range texts {
+			rels = append(rels, rel)
+		}
+		sort.Strings(rels)
+	files:
+		for _, rel := range rels {
+			if rel == f.File {
+				continue
+			}
+			for _, r := range returners {
+				if goCallsName(texts[rel], r) {
+					f.Severity = High
+					f.Reason = strings.TrimSuffix(f.Reason, keyInspectedNote) + "; " + rel + " calls " + r + ", which returns what it read, and is not followed"
+					break files
+				}
+			}
+		}
+	}
 }

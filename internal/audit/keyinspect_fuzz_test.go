@@ -4,11 +4,13 @@ import "testing"
 
 // FuzzPyKeyReadInspected: no Python text stops the reader that follows a
 // key's content through a script's variables (unbalanced brackets,
-// unterminated strings, f-strings).
+// unterminated strings, f-strings, functions and their parameters).
 func FuzzPyKeyReadInspected(f *testing.F) {
 	for _, s := range []string{
 		"text = p.read_text()\nif text.startswith('x'):\n    pass\n", "with open(k) as fh:\n    head = fh.readline(80)\nreturn head == b''\n",
 		"print(f\"{open(k).read()}\")", "x = (", "f'{", "a[b(c)] = d(", "",
+		"def h(buf, *rest, off=0):\n    return buf[off:]\n\ndef g(p):\n    with p.open() as fh:\n        return h(fh.read(), off=4)\n\nx = g(k)\n",
+		"def f(\n    a,\n):\n  global a\n  return a\n", "def (", "return x\n  def f(a=(", "nonlocal\n",
 	} {
 		f.Add(s)
 	}

@@ -19,12 +19,13 @@ import "strings"
 // looked at again, and no cell's last expression shows a value holding
 // it.
 func nbKeyReadInspected(content, py string) bool {
-	tainted, nonKey, ok := pyKeyTaint(py)
+	fl, ok := pyKeyTaint(py)
 	if !ok {
 		return false
 	}
 	blank := pyBlankStrings(py)
-	for name := range tainted {
+	for key := range fl.tainted {
+		name := key[strings.IndexByte(key, 0)+1:]
 		n := 0
 		for _, w := range pyWordRe.FindAllString(blank, -1) {
 			if w == name {
@@ -55,7 +56,7 @@ func nbKeyReadInspected(content, py string) bool {
 		if last == "" || indented || !pyShowsValue(last) {
 			continue
 		}
-		names, reads := pyTaintIn(last, tainted, nonKey)
+		names, reads := pyTaintIn(last, fl) // a cell's line, at module level
 		if (len(names) > 0 || reads) && !pyInspectOnly(last, names, reads) {
 			return false
 		}

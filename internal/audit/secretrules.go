@@ -206,8 +206,9 @@ type secretFind struct {
 	// Match is the text the rule matched; Secret the part of it that is
 	// the credential.
 	Match, Secret string
-	// StartLine is 0-based within the fragment.
-	StartLine int
+	// StartLine is 0-based within the fragment; Offset is the byte
+	// offset of Match in it.
+	StartLine, Offset int
 }
 
 // detect returns the secrets in fragment, as gitleaks' DetectString
@@ -241,6 +242,7 @@ func (rs *secretRuleset) detectRule(r *secretRule, fragment string) []secretFind
 	for _, m := range r.re.FindAllStringIndex(fragment, -1) {
 		secret := strings.Trim(fragment[m[0]:m[1]], "\n")
 		end := m[0] + len(secret)
+		off := m[0] + len(fragment[m[0]:m[1]]) - len(strings.TrimLeft(fragment[m[0]:m[1]], "\n"))
 		line, lineStart, lineEnd := lineOfMatch(fragment, m[0], end)
 		match := secret
 		if strings.Contains(fragment[lineStart:lineEnd], "gitleaks:allow") {
@@ -264,7 +266,7 @@ func (rs *secretRuleset) detectRule(r *secretRule, fragment string) []secretFind
 		if r.entropy != 0 && shannonEntropy(secret) <= r.entropy {
 			continue
 		}
-		f := secretFind{RuleID: r.id, Match: match, Secret: secret, StartLine: line}
+		f := secretFind{RuleID: r.id, Match: match, Secret: secret, StartLine: line, Offset: off}
 		lineText := fragment[lineStart:lineEnd]
 		if allowed(rs.global, f, lineText) || allowed(r.allowlists, f, lineText) {
 			continue

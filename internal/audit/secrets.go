@@ -222,6 +222,10 @@ func chunks(s string, size int) []chunk {
 // secretsIn runs the detector over one chunk starting at file line line0.
 func secretsIn(sc *skillCtx, d *secretRuleset, rel, content string, line0 int) {
 	for _, f := range d.detect(content) {
+		if f.RuleID == "private-key" {
+			privateKeysIn(sc, rel, content, line0, f)
+			continue
+		}
 		if placeholder.MatchString(f.Secret) {
 			continue
 		}
@@ -238,5 +242,24 @@ func secretsIn(sc *skillCtx, d *secretRuleset, rel, content string, line0 int) {
 		}
 		ev := strings.Replace(f.Match, f.Secret, secret, 1)
 		sc.add(rel, line0+f.StartLine, "committed-secret", sev, fmt.Sprintf("a committed credential (gitleaks rule %s): anyone with the skill has it", f.RuleID), ev)
+	}
+}
+
+// privateKeysIn reports the private keys of a private-key match of
+// gitleaks: each BEGIN line in it followed by a key body (secretkey.go),
+// at that line; armour lines a program holds as format constants, with
+// no body, are not keys.
+func privateKeysIn(sc *skillCtx, rel, content string, line0 int, f secretFind) {
+	for _, a := range privateKeyArmours(content, f.Offset, f.Offset+len(f.Match)) {
+		end := len(content)
+		if next := pemAnyArmour.FindStringIndex(content[a+5:]); next != nil {
+			end = a + 5 + next[1]
+		}
+		key := content[a:end]
+		if placeholder.MatchString(key) {
+			continue
+		}
+		ev := key[:4] + strings.Repeat("*", min(len(key)-4, 12))
+		sc.add(rel, line0+strings.Count(content[:a], "\n"), "committed-secret", Critical, "a committed credential (gitleaks rule private-key): anyone with the skill has it", ev)
 	}
 }
