@@ -90,6 +90,7 @@ func scanScriptCode(sc *skillCtx, rel, content string, k fileKind) {
 		scanPyDropper(sc, rel, c)
 		scanPyLoadExec(sc, rel, c)
 		scanPyShellAnswer(sc, rel, c)
+		scanPyBuiltCommands(sc, rel, c, inScript)
 	}
 	if k == kindJS {
 		scanEditorApprovals(sc, rel, c, 1, inScript, true)

@@ -41,11 +41,11 @@ func nbKeyReadInspected(content, py string) bool {
 		return false
 	}
 	for _, cell := range cells {
-		if len(cell) == 0 || shellCellMagic(strings.TrimSpace(cell[0].text)) {
+		if len(cell.lines) == 0 || shellCellMagic(strings.TrimSpace(cell.lines[0].text)) {
 			continue
 		}
 		var code []string
-		for _, l := range cell {
+		for _, l := range cell.lines {
 			t := strings.TrimSpace(l.text)
 			if _, isShell := shellEscape(t); isShell || strings.HasPrefix(t, "%") {
 				continue

@@ -66,7 +66,7 @@ func notebookProse(content string) (string, bool) {
 // file order. It reports false on JSON that is not a cells array.
 func readProseCells(d *json.Decoder, lineAt func() int, place func([]nbLine)) bool {
 	outputs := func() bool { return readRenderedOutputs(d, lineAt, place) }
-	return eachCell(d, lineAt, outputs, func(typ string, src []nbLine) {
+	return eachCell(d, lineAt, outputs, func(typ string, src []nbLine, _ string) {
 		if typ == "markdown" || typ == "raw" {
 			place(src)
 		}
