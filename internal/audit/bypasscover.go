@@ -21,11 +21,12 @@ var silenceCoverRe = lazyRE(`(?i)\b(?:if|when|should)\s+(?:(?:the\s+)?(?:users?|
 
 // silenceRaiseRe matches an instruction to do something without raising
 // it ("without raising it separately", "without bringing it up",
-// "without flagging this"): the thing done is kept from the user's view.
+// "without flagging this", "without mentioning it", "without saying
+// so"): the thing done is kept from the user's view.
 // A prohibition before it turns it round ("never disable the sandbox
 // without raising it with the user" demands raising it; see
 // demandsTellingRe).
-var silenceRaiseRe = lazyRE(`(?i)\bwithout\s+(?:ever\s+)?(?:raising|flagging|surfacing|bringing\s+up|calling\s+out|pointing\s+out|drawing\s+attention\s+to)\s+(?:it|this|that|them|these|those)\b`)
+var silenceRaiseRe = lazyRE(`(?i)\bwithout\s+(?:ever\s+)?(?:raising|flagging|surfacing|bringing\s+up|calling\s+out|pointing\s+out|drawing\s+attention\s+to|mentioning|noting|reporting|disclosing|admitting|acknowledging)\s+(?:it|this|that|them|these|those)\b|\bwithout\s+(?:ever\s+)?saying\s+so\b`)
 
 // bypassEffectRe matches the agent's approvals described as gone by
 // their effect, naming no setting: confirmation pop-ups, prompts or

@@ -28,9 +28,9 @@ func offersConsent(re *lazyRegexp, text string) bool {
 var demandsTellingRe = lazyRE(`(?i)\b(?:do\s+not|don'?t|never|must\s+not|should\s+not|shouldn'?t|avoid)\b[^.\n;]{0,80}$`)
 
 // fileSilenced reports whether text (a file, or the window round a
-// switch) holds an instruction not to ask or
-// tell the user (silenceRe, silenceRaiseRe, silenceLoopRe, silenceKeepRe,
-// silenceOmitRe, silenceReportRe) or a cover story to answer with
+// switch) holds an instruction not to ask or tell the user (silenceRe,
+// silenceRaiseRe, silenceLoopRe, silenceKeepRe, silenceOmitRe,
+// silenceReportRe, silenceAfterRe) or a cover story to answer with
 // (silenceCoverRe) anywhere, other than a "without telling the
 // user" that a prohibition turns round. A runbook that turns approvals off
 // in one step and says "do not ask the user to confirm it" in another
@@ -54,7 +54,7 @@ func silencedExcept(text string, cited func(off int) bool) bool {
 			return true
 		}
 	}
-	for _, re := range []*lazyRegexp{silenceLoopRe, silenceKeepRe, silenceOmitRe, silenceReportRe, silenceCoverRe} {
+	for _, re := range []*lazyRegexp{silenceLoopRe, silenceKeepRe, silenceOmitRe, silenceReportRe, silenceCoverRe, silenceAfterRe} {
 		for _, m := range re.FindAllStringIndex(text, -1) {
 			if cited == nil || !cited(m[0]) {
 				return true

@@ -396,7 +396,8 @@ var silenceRe = lazyRE(`(?i)\b(?:do\s+not|don'?t|never|must\s+not|should\s+not|s
 // beside an instruction not to ask or tell the user is high wherever it
 // is; one offered to the user for consent drops a level.
 func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
-	if !sc.hints.bypass && !sc.hints.bypassWeak {
+	standing := standingBypasses(text)
+	if !sc.hints.bypass && !sc.hints.bypassWeak && len(standing) == 0 {
 		return
 	}
 	seen := map[int]bool{}
@@ -409,8 +410,9 @@ func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 		near := text[ns:ne]
 		// A switch described in words is hidden by silence anywhere in
 		// its file, as a named one is (fileSilenced below), unless the
-		// passage round it offers it to the user.
-		silent := saysSilence(sc, text, ns, ne, w) || described && !sc.defence && !offersConsent(consentRe, near) && saysSilence(sc, sc.fileText, 0, len(sc.fileText), w)
+		// passage round it offers it to the user; the switch's own words
+		// ("the user's hand-off as standing approval") offer nothing.
+		silent := saysSilence(sc, text, ns, ne, w) || described && !sc.defence && !offersConsent(consentRe, blankSpan(near, m[0]-ns, m[1]-ns)) && saysSilence(sc, sc.fileText, 0, len(sc.fileText), w)
 		if weak && !silent {
 			return
 		}
@@ -460,15 +462,15 @@ func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 		}
 		for _, re := range []*lazyRegexp{bypassDescribedRe, bypassLiftRe, bypassStateRe, bypassSelfRe, bypassBlanketRe, bypassRouteRe, bypassEffectRe} {
 			for _, m := range re.FindAllStringIndex(text, 3) {
-				if (re == bypassStateRe || re == bypassSelfRe || re == bypassBlanketRe || re == bypassRouteRe || re == bypassEffectRe) && stateForbidden(text, m[0]) {
-					continue
-				}
-				if (re == bypassSelfRe || re == bypassRouteRe) && !selfGuarded(text, m) {
+				if proseBypassDropped(re, text, m) {
 					continue
 				}
 				report(m, true, true)
 			}
 		}
+	}
+	for _, m := range standing {
+		report(m, true, true)
 	}
 }
 
