@@ -1,0 +1,3 @@
+module tools.mcpm.example/mcpm
+
+go 1.22
