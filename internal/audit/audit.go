@@ -373,6 +373,10 @@ func (a *auditor) skill(ctx context.Context, src Source, s index.Skill) skillRes
 		for _, l := range staged {
 			key = fileKey(key, l.rel, sha256Hex(l.text))
 		}
+		readers := readersOf(ctx, src, sk, rel, content, files)
+		for _, l := range readers {
+			key = fileKey(key, l.rel, sha256Hex(l.text))
+		}
 		if a.opts.Cache != nil {
 			if f, ok := a.opts.Cache.get(key); ok {
 				r.findings = append(r.findings, f...)
@@ -389,6 +393,7 @@ func (a *auditor) skill(ctx context.Context, src Source, s index.Skill) skillRes
 		sc.companion, sc.companionRel = comp, compRel
 		sc.linked = linked
 		sc.staged = staged
+		sc.readers = readers
 		sc.file(a, rel, content)
 		f := dedupe(sc.findings)
 		if a.opts.Cache != nil && ctx.Err() == nil {

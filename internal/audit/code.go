@@ -437,6 +437,8 @@ func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 			sev, reason = Low, reason+" (a script that records it where its settings have it on, searches for it or proposes removing it, not one that sets it)"
 		case w == inScript && !weak && checkListSwitch(text, m[0], m[1]):
 			sev, reason = Low, reason+" (an item of a list the script only checks its settings against, not one it sets)"
+		case w == inScript && !weak && isDataExt(strings.ToLower(path.Ext(rel))) && removalList(text, m[0], m[1], sc.readers):
+			sev, reason = Low, reason+" (an item of a list its data file names as modes to remove, forbid or deny, not a setting's value)"
 		case prohibitsSwitch(text, m[0]):
 			sev, reason = Low, reason+" (warned against, not asked)"
 		case !sc.defence && claimsPriorApproval(sc.fileText):

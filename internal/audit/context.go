@@ -61,6 +61,9 @@ type skillCtx struct {
 	// staged are the programs of the skill that name a file the file
 	// being audited writes (stagedOf, credstage.go).
 	staged []stagedFile
+	// readers are the programs of the skill that name the data file
+	// being audited (readersOf, bypassdata.go).
+	readers []linkedFile
 	// fileGen counts the files audited; active are the phrases whose
 	// needed words occur in file number activeGen.
 	fileGen, activeGen int
