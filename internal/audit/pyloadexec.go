@@ -20,8 +20,15 @@ import (
 // download(name)), and through the skill's own modules the script
 // imports (from plugins import download); a downloaded file's folder put
 // on sys.path and then imported from is read too (pyloadpath.go). High,
-// as a download saved and run; medium when the script checks a digest
-// (hashlib's hexdigest, hmac.compare_digest): a pinned plugin.
+// as a download saved and run; critical for exec or eval of the text a
+// server answered itself (exec(compile(resp.read().decode(), ...))),
+// which is curl | python with no file left to look at, wherever the URL
+// comes from (a literal, the skill's config file). Medium when the code
+// that loads it checks a digest (hashlib's hexdigest, hmac.compare_digest)
+// in the function that loads it, or in a function of the script it calls
+// there (verify(src, pinned)): a pinned plugin. A digest computed
+// elsewhere in the script (over the archives it installs) does not pin
+// the code it runs.
 
 var (
 	// pyCodeLoad is a call that loads or runs Python code from a file or
@@ -177,9 +184,18 @@ func scanPyLoadExec(sc *skillCtx, rel, c string) {
 		return
 	}
 	li := newLineIndex(c)
-	report := func(at int, base string) {
+	var answered map[string]bool // computed for the first exec or eval
+	report := func(at int, base string, arg string) {
 		sev, why := High, "loads Python code it downloaded ("+base+"): the server decides what runs"
-		if strings.Contains(c, "hexdigest(") || strings.Contains(c, "compare_digest(") {
+		if base == "exec" || base == "eval" {
+			if answered == nil {
+				answered = pyAnswerNames(c, pyModuleNames(rel, sc.linked, pyAnswerNames))
+			}
+			if jsMentions(arg, answered) {
+				sev, why = Critical, "runs Python source a server sent ("+base+"): the server decides what runs, each time the script runs"
+			}
+		}
+		if pyDigestChecked(c, at) {
 			sev, why = Medium, "loads Python code it downloaded ("+base+") after computing a digest: check the digest is pinned"
 		}
 		ln := li.line(at)
@@ -210,10 +226,49 @@ func scanPyLoadExec(sc *skillCtx, rel, c string) {
 				at = m[1] + i
 			}
 		}
-		report(at, base)
+		report(at, base, arg)
 		return
 	}
 	if at := pyImportPathRun(c, t); at >= 0 {
-		report(at, "a downloaded folder on sys.path, then an import by name")
+		report(at, "a downloaded folder on sys.path, then an import by name", "")
 	}
+}
+
+// pyDigestChecked reports whether the Python code c checks a digest
+// (hexdigest, compare_digest) where the loader at offset at runs: in the
+// body of the function holding at (the whole file at top level), or in
+// a function of c called from that body. A digest the script computes
+// over other downloads, in another function, leaves this one unpinned.
+func pyDigestChecked(c string, at int) bool {
+	digest := func(s string) bool {
+		return strings.Contains(s, "hexdigest(") || strings.Contains(s, "compare_digest(")
+	}
+	scope := c
+	top := true
+	for _, m := range pyDefLine.FindAllStringSubmatchIndex(c, 256) {
+		if m[0] > at {
+			break
+		}
+		if m[3]-m[2] != 0 {
+			continue // a method or nested function: its outer def decides
+		}
+		body := pyFuncBodies(c[m[0]:])[c[m[4]:m[5]]]
+		if start := strings.Index(c[m[0]:], body); body != "" && start >= 0 && at < m[0]+start+len(body) {
+			scope, top = body, false
+		}
+	}
+	if top || digest(scope) {
+		return digest(scope)
+	}
+	for name, body := range pyFuncBodies(c) {
+		if !digest(body) {
+			continue
+		}
+		for i := wordIndex(scope, name, 0); i >= 0; i = wordIndex(scope, name, i+len(name)) {
+			if strings.HasPrefix(strings.TrimLeft(scope[i+len(name):], " \t"), "(") {
+				return true
+			}
+		}
+	}
+	return false
 }
