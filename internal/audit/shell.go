@@ -47,6 +47,10 @@ var (
 // credential reads and network sends seen, which together are
 // exfiltration.
 type shScan struct {
+	// substDepth counts the command substitutions being evaluated
+	// (normalise.go's cmdSubst): each level expands its words twice
+	// (echo, then a program lookup), so depth is capped.
+	substDepth  int
 	sc          *skillCtx
 	rel         string
 	lines       []string
