@@ -207,16 +207,9 @@ func gluedNames(ctx context.Context, r *engine.Reader, text string, terms []stri
 			if len(st) != 1 || contains(names, st[0]) {
 				continue
 			}
-			var maxDF, nameDF uint64
-			for _, f := range append(meta, fieldWeight{field: engine.FieldBody}) {
-				n, err := r.DocFreq(ctx, f.field, st[0])
-				if err != nil {
-					return err
-				}
-				if f.field == engine.FieldName {
-					nameDF = n
-				}
-				maxDF = max(maxDF, n)
+			nameDF, maxDF, err := nameRarity(ctx, r, st[0], meta)
+			if err != nil {
+				return err
 			}
 			if nameDF == 0 {
 				continue
@@ -319,6 +312,23 @@ func namePhrases(r *engine.Reader, text string, terms []string, p *plan, tune *t
 	return nil
 }
 
+// nameRarity returns how many skills' names hold term and the most
+// documents any field (meta's and the body) holds it in: what decides
+// whether a word may name one tool or service (tuning.rareName).
+func nameRarity(ctx context.Context, r *engine.Reader, term string, meta []fieldWeight) (nameDF, maxDF uint64, err error) {
+	for _, f := range append(meta, fieldWeight{field: engine.FieldBody}) {
+		n, err := r.DocFreq(ctx, f.field, term)
+		if err != nil {
+			return 0, 0, err
+		}
+		if f.field == engine.FieldName {
+			nameDF = n
+		}
+		maxDF = max(maxDF, n)
+	}
+	return nameDF, maxDF, nil
+}
+
 // joinedNames finds the services a query names in a form the catalog's
 // names split or glue differently, and gives their words the rare-name
 // weight with clauses for the name's own words (at tune.gluedName times
@@ -399,16 +409,9 @@ func joinedNames(ctx context.Context, r *engine.Reader, text string, terms []str
 		if a < 0 || b < 0 || len(st) != 1 {
 			continue
 		}
-		var maxDF, nameDF uint64
-		for _, f := range append(meta, fieldWeight{field: engine.FieldBody}) {
-			n, err := r.DocFreq(ctx, f.field, st[0])
-			if err != nil {
-				return err
-			}
-			if f.field == engine.FieldName {
-				nameDF = n
-			}
-			maxDF = max(maxDF, n)
+		nameDF, maxDF, err := nameRarity(ctx, r, st[0], meta)
+		if err != nil {
+			return err
 		}
 		if nameDF == 0 || nameDF > tune.rareNameMaxDF || maxDF > tune.rareNameMaxDocs {
 			continue

@@ -93,16 +93,9 @@ func rareCorrection(ctx context.Context, r *engine.Reader, p *plan, ti int, cand
 		if err != nil || len(cs) != 1 {
 			return err
 		}
-		var maxDF, nameDF uint64
-		for _, f := range append(meta, fieldWeight{field: engine.FieldBody}) {
-			n, err := r.DocFreq(ctx, f.field, cs[0])
-			if err != nil {
-				return err
-			}
-			if f.field == engine.FieldName {
-				nameDF = n
-			}
-			maxDF = max(maxDF, n)
+		nameDF, maxDF, err := nameRarity(ctx, r, cs[0], meta)
+		if err != nil {
+			return err
 		}
 		if nameDF > 0 && nameDF <= tune.rareNameMaxDF && maxDF <= tune.rareNameMaxDocs {
 			p.markRare(ti, tune.rareName)
