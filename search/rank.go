@@ -118,14 +118,30 @@ func nameIDFFactor(docs uint64, df [4]uint64, tune *tuning) float64 {
 // camel case anywhere ("BigDataCloud's").
 func properNouns(text string) map[string]bool {
 	out := map[string]bool{}
-	start := true // the next word begins a sentence
+	textWords(text, func(w []rune, start, _ bool) {
+		if !start && capitalised(w) || camelCase(w) {
+			out[strings.ToLower(string(w))] = true
+		}
+	})
+	return out
+}
+
+// textWords calls visit with each run of letters of text in order, whether
+// it begins a sentence (it is the first, or ".", "!", "?", ":" or a line
+// break stands since the word before), and whether only spaces stand
+// between it and the word before.
+func textWords(text string, visit func(w []rune, start, spaced bool)) {
+	start, spaced := true, true
 	rs := []rune(text)
 	for i := 0; i < len(rs); {
 		r := rs[i]
 		if !unicode.IsLetter(r) {
 			switch r {
+			case ' ':
 			case '.', '!', '?', ':', '\n':
-				start = true
+				start, spaced = true, false
+			default:
+				spaced = false
 			}
 			i++
 			continue
@@ -134,14 +150,16 @@ func properNouns(text string) map[string]bool {
 		for j < len(rs) && unicode.IsLetter(rs[j]) {
 			j++
 		}
-		w := rs[i:j]
-		if !start && unicode.IsUpper(w[0]) && len(w) > 1 && strings.ToLower(string(w[1:])) == string(w[1:]) || camelCase(w) {
-			out[strings.ToLower(string(w))] = true
-		}
-		start = false
+		visit(rs[i:j], start, spaced)
+		start, spaced = false, true
 		i = j
 	}
-	return out
+}
+
+// capitalised reports whether w is written with a capital first letter
+// and the rest lower case ("Tisane"; not "NASA" or "a").
+func capitalised(w []rune) bool {
+	return len(w) > 1 && unicode.IsUpper(w[0]) && strings.ToLower(string(w[1:])) == string(w[1:])
 }
 
 // gluedNames matches each word of text written as a name (capitalised
@@ -183,14 +201,9 @@ func gluedNames(ctx context.Context, r *engine.Reader, text string, terms []stri
 				if err != nil {
 					return err
 				}
-				for _, n := range parts {
-					for _, f := range meta {
-						if _, err := add(f.field, n, ti, f.w*tune.gluedName); err != nil {
-							return err
-						}
-					}
+				if err := searchAsName(p, ti, parts, meta, add, tune); err != nil {
+					return err
 				}
-				p.markRare(ti, tune.rareName)
 				continue
 			}
 		}
@@ -223,14 +236,9 @@ func gluedNames(ctx context.Context, r *engine.Reader, text string, terms []stri
 		if len(names) == 0 || len(names) > int(tune.rareNameMaxDF) {
 			continue
 		}
-		for _, n := range names {
-			for _, f := range meta {
-				if _, err := add(f.field, n, ti, f.w*tune.gluedName); err != nil {
-					return err
-				}
-			}
+		if err := searchAsName(p, ti, names, meta, add, tune); err != nil {
+			return err
 		}
-		p.markRare(ti, tune.rareName)
 	}
 	return nil
 }
@@ -248,34 +256,16 @@ func properRuns(text string) [][]string {
 		}
 		cur = nil
 	}
-	start := true
-	rs := []rune(text)
-	for i := 0; i < len(rs); {
-		r := rs[i]
-		if !unicode.IsLetter(r) {
-			if r != ' ' {
-				flush()
-			}
-			switch r {
-			case '.', '!', '?', ':', '\n':
-				start = true
-			}
-			i++
-			continue
+	textWords(text, func(w []rune, start, spaced bool) {
+		if !spaced {
+			flush()
 		}
-		j := i
-		for j < len(rs) && unicode.IsLetter(rs[j]) {
-			j++
-		}
-		w := rs[i:j]
-		if !start && unicode.IsUpper(w[0]) && len(w) > 1 && strings.ToLower(string(w[1:])) == string(w[1:]) {
+		if !start && capitalised(w) {
 			cur = append(cur, strings.ToLower(string(w)))
 		} else {
 			flush()
 		}
-		start = false
-		i = j
-	}
+	})
 	flush()
 	return runs
 }
@@ -329,6 +319,22 @@ func nameRarity(ctx context.Context, r *engine.Reader, term string, meta []field
 	return nameDF, maxDF, nil
 }
 
+// searchAsName searches the name words names in meta's fields for term ti
+// of p, at tune.gluedName times the fields' weights, and gives ti the
+// rare-name weight: the query wrote, in another form, the name they make.
+func searchAsName(p *plan, ti int, names []string, meta []fieldWeight,
+	add func(field, term string, ti int, boost float64) (uint64, error), tune *tuning) error {
+	for _, n := range names {
+		for _, f := range meta {
+			if _, err := add(f.field, n, ti, f.w*tune.gluedName); err != nil {
+				return err
+			}
+		}
+	}
+	p.markRare(ti, tune.rareName)
+	return nil
+}
+
 // joinedNames finds the services a query names in a form the catalog's
 // names split or glue differently, and gives their words the rare-name
 // weight with clauses for the name's own words (at tune.gluedName times
@@ -354,17 +360,6 @@ func joinedNames(ctx context.Context, r *engine.Reader, text string, terms []str
 		}
 		return indexOf(terms, st[0]), st, nil
 	}
-	search := func(ti int, names []string) error {
-		for _, n := range names {
-			for _, f := range meta {
-				if _, err := add(f.field, n, ti, f.w*tune.gluedName); err != nil {
-					return err
-				}
-			}
-		}
-		p.markRare(ti, tune.rareName)
-		return nil
-	}
 	for i, w := range plain {
 		if strings.ContainsAny(w, ".") && tune.namePhrase > 0 && !fileExts[w[strings.LastIndexByte(w, '.')+1:]] {
 			ti, _, err := termOf(w)
@@ -382,7 +377,7 @@ func joinedNames(ctx context.Context, r *engine.Reader, text string, terms []str
 			if err != nil {
 				return err
 			}
-			if err := search(ti, parts); err != nil {
+			if err := searchAsName(p, ti, parts, meta, add, tune); err != nil {
 				return err
 			}
 			continue
@@ -416,10 +411,10 @@ func joinedNames(ctx context.Context, r *engine.Reader, text string, terms []str
 		if nameDF == 0 || nameDF > tune.rareNameMaxDF || maxDF > tune.rareNameMaxDocs {
 			continue
 		}
-		if err := search(a, st); err != nil {
+		if err := searchAsName(p, a, st, meta, add, tune); err != nil {
 			return err
 		}
-		if err := search(b, st); err != nil {
+		if err := searchAsName(p, b, st, meta, add, tune); err != nil {
 			return err
 		}
 	}
