@@ -303,26 +303,13 @@ type assignedVal struct {
 	off int
 }
 
-// assignedAt is assignedValues with the offset of each assignment.
+// assignedAt is assignedValues with the offset of each assignment, each
+// value trimmed of spaces.
 func assignedAt(c, name string, n int) []assignedVal {
 	var out []assignedVal
-	for off := 0; len(out) < n && off < len(c); {
-		i := strings.Index(c[off:], name)
-		if i < 0 {
-			break
-		}
-		p := off + i
-		off = p + 1
-		if !assignmentStart(c, p) {
-			continue
-		}
-		v, end, ok := assignmentValue(c, p+len(name))
-		if !ok {
-			continue
-		}
-		out = append(out, assignedVal{strings.TrimSpace(v), p})
-		off = end
-	}
+	eachAssignment(c, name, n, func(v string, off int) {
+		out = append(out, assignedVal{strings.TrimSpace(v), off})
+	})
 	return out
 }
 

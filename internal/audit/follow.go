@@ -35,7 +35,14 @@ func isAnnotByte(b byte) bool {
 // \s.
 func assignedValues(c, name string, n int) []string {
 	var out []string
-	for off := 0; len(out) < n && off < len(c); {
+	eachAssignment(c, name, n, func(v string, _ int) { out = append(out, v) })
+	return out
+}
+
+// eachAssignment calls yield with the right-hand side and the offset of
+// each of the first n assignments to name in c (see assignedValues).
+func eachAssignment(c, name string, n int, yield func(v string, off int)) {
+	for found, off := 0, 0; found < n && off < len(c); {
 		i := strings.Index(c[off:], name)
 		if i < 0 {
 			break
@@ -49,14 +56,14 @@ func assignedValues(c, name string, n int) []string {
 		if !ok {
 			continue
 		}
-		out = append(out, v)
+		yield(v, p)
+		found++
 		// FindAll goes on from the match's end, the end of a line: an
 		// occurrence before it cannot start a match, and the \s run
 		// before any later one that reaches back past it holds the
 		// line start after it, where a match can start
 		off = end
 	}
-	return out
 }
 
 // assignmentStart reports whether the name at c[p] can begin an
