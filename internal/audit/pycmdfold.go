@@ -190,22 +190,7 @@ func (p *pyFolder) eval0(e string, depth int) pyVal {
 		return pyValUnknown
 	}
 	if parts := pySplitTop(e, '+'); len(parts) > 1 {
-		var sb strings.Builder
-		known, exact := false, true
-		for _, part := range parts {
-			v := p.eval(part, depth+1)
-			known = known || v.known
-			exact = exact && v.exact
-			sb.WriteString(v.str())
-			if sb.Len() > pyFoldMaxLen {
-				return pyValUnknown
-			}
-		}
-		if !known {
-			return pyValUnknown
-		}
-		p.resolved++
-		return pyVal{sb.String(), true, exact}
+		return p.concat(parts, depth)
 	}
 	if parts := pySplitTop(e, '%'); len(parts) == 2 {
 		f := p.eval(parts[0], depth+1)
@@ -273,9 +258,15 @@ func (p *pyFolder) name(n string, depth int) pyVal {
 	if !ok {
 		return pyValUnknown
 	}
+	return p.concat(vals, depth)
+}
+
+// concat folds each of exprs and joins their values: known when one is,
+// exact when all are (a `+` join, or a name's values appended with `+=`).
+func (p *pyFolder) concat(exprs []string, depth int) pyVal {
 	var sb strings.Builder
 	known, exact := false, true
-	for _, e := range vals {
+	for _, e := range exprs {
 		v := p.eval(e, depth+1)
 		known = known || v.known
 		exact = exact && v.exact
