@@ -596,11 +596,13 @@ func (ix *Index) plan(ctx context.Context, r *engine.Reader, text string, keywor
 		p.totalWeight += p.weights[ti]
 	}
 
-	if err := rareNames(r, text, terms, rare, properOnly, p, &tune); err != nil {
+	// The query's words as typed, worked out once for the rules below.
+	typed := &typedWords{r: r, text: text, terms: terms}
+	if err := rareNames(text, typed, rare, properOnly, p, &tune); err != nil {
 		return nil, err
 	}
 	if tune.namePhrase > 0 && tune.rareName > 0 {
-		if err := namePhrases(r, text, terms, p, &tune); err != nil {
+		if err := namePhrases(r, text, typed, p, &tune); err != nil {
 			return nil, err
 		}
 	}
@@ -610,7 +612,7 @@ func (ix *Index) plan(ctx context.Context, r *engine.Reader, text string, keywor
 		}
 	}
 	if tune.gluedName > 0 && tune.rareName > 0 && slices.Contains(unknown, true) {
-		if err := gluedNames(ctx, r, text, terms, unknown, p, meta, add, &tune); err != nil {
+		if err := gluedNames(ctx, r, text, typed, unknown, p, meta, add, &tune); err != nil {
 			return nil, err
 		}
 	}
@@ -633,7 +635,7 @@ func (ix *Index) plan(ctx context.Context, r *engine.Reader, text string, keywor
 	// catalog lacks (fits: markUnknown) or typos.
 	var words []queryWord
 	if slices.Contains(unknown, true) {
-		if words, err = queryWords(r, text, terms); err != nil {
+		if words, err = typed.get(); err != nil {
 			return nil, err
 		}
 	}
@@ -654,6 +656,26 @@ func (ix *Index) plan(ctx context.Context, r *engine.Reader, text string, keywor
 type queryWord struct {
 	word string
 	term int
+}
+
+// typedWords is queryWords of a plan's text and terms, computed on the
+// first get: the rare-name rules and markUnknown each ask for them.
+type typedWords struct {
+	r     *engine.Reader
+	text  string
+	terms []string
+	words []queryWord
+	err   error
+	done  bool
+}
+
+// get returns queryWords(t.r, t.text, t.terms), computing it once.
+func (t *typedWords) get() ([]queryWord, error) {
+	if !t.done {
+		t.words, t.err = queryWords(t.r, t.text, t.terms)
+		t.done = true
+	}
+	return t.words, t.err
 }
 
 // queryWords returns the words of text whose analysed form is one of

@@ -173,13 +173,13 @@ func capitalised(w []rune) bool {
 // the user writes. The word then weighs as a rare name (rareNames), and
 // the name words are added to p's metadata clauses for it at
 // tune.gluedName times the fields' weights.
-func gluedNames(ctx context.Context, r *engine.Reader, text string, terms []string, unknown []bool, p *plan,
+func gluedNames(ctx context.Context, r *engine.Reader, text string, tw *typedWords, unknown []bool, p *plan,
 	meta []fieldWeight, add func(field, term string, ti int, boost float64) (uint64, error), tune *tuning) error {
 	if foreignStops(text) != nil {
 		// German writes every noun capitalised ("Firma" is no service).
 		return nil
 	}
-	words, err := queryWords(r, text, terms)
+	words, err := tw.get()
 	if err != nil {
 		return err
 	}
@@ -276,12 +276,12 @@ func properRuns(text string) [][]string {
 // async-interview-automation connector even though each of its words is
 // in other names too, while "React Native", which begins three names,
 // names a field the task's other words choose within.
-func namePhrases(r *engine.Reader, text string, terms []string, p *plan, tune *tuning) error {
+func namePhrases(r *engine.Reader, text string, tw *typedWords, p *plan, tune *tuning) error {
 	runs := properRuns(text)
 	if len(runs) == 0 || foreignStops(text) != nil {
 		return nil
 	}
-	words, err := queryWords(r, text, terms)
+	words, err := tw.get()
 	if err != nil {
 		return err
 	}
@@ -464,11 +464,11 @@ func camelCase(w []rune) bool {
 // only when every word of text that analyses to it is written as a name
 // ("in Magnetic, which client jobs ...") and text is not in another
 // language.
-func rareNames(r *engine.Reader, text string, terms []string, rare, properOnly []int, p *plan, tune *tuning) error {
+func rareNames(text string, tw *typedWords, rare, properOnly []int, p *plan, tune *tuning) error {
 	if len(rare) == 0 && len(properOnly) == 0 {
 		return nil
 	}
-	words, err := queryWords(r, text, terms)
+	words, err := tw.get()
 	if err != nil {
 		return err
 	}
