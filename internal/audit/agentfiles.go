@@ -89,7 +89,8 @@ func scanAgentCode(sc *skillCtx, rel, code string, write *lazyRegexp) {
 	for _, m := range strLit.FindAllStringIndex(code, 400) {
 		lits = append(lits, litSpan{m[0], strings.Trim(code[m[0]:m[1]], "\"'`")})
 	}
-	agentTamperLits(sc, rel, code, lits, -1)
+	local := write == pyWrite && pyAgentWritesLocal(code)
+	agentTamperJudged(sc, rel, code, lits, -1, listsFolder.MatchString(code), local)
 }
 
 // mayTamper reports whether code names an agent's folder, the home
@@ -128,6 +129,16 @@ func agentTamperLits(sc *skillCtx, rel, code string, lits []litSpan, at int) {
 // A literal that agentNamedFile knows (claude_desktop_config.json) names
 // the agent's folder and its settings at once.
 func agentTamperLitsListed(sc *skillCtx, rel, code string, lits []litSpan, at int, lists bool) {
+	agentTamperJudged(sc, rel, code, lits, at, lists, false)
+}
+
+// agentTamperJudged is agentTamperLitsListed for a script whose writes
+// the caller has followed: local says every file it writes lies under
+// the working folder or its own (pyAgentWritesLocal), so the agent
+// settings it writes are a project's, which the user reviews with the
+// project, and not the home folder's: medium, unless it plants
+// instructions.
+func agentTamperJudged(sc *skillCtx, rel, code string, lits []litSpan, at int, lists, local bool) {
 	dir, instr, skills := -1, false, false
 	for _, l := range lits {
 		m, body := []int{l.off}, l.body
@@ -160,6 +171,9 @@ func agentTamperLitsListed(sc *skillCtx, rel, code string, lits []litSpan, at in
 	if planted := plantedInLits(sc, code, lits, instrNamed(lits)); planted != "" {
 		sev = Critical
 		reason += ", and plants " + planted + " in the instructions it writes"
+	} else if local {
+		sev = Medium
+		reason = "writes an agent's settings, instructions or skills only under the working folder or its own folder (every path it writes is built from them, none from the home folder): the project's agent files change, review them"
 	}
 	sc.add(rel, ln, "agent-tamper", sev, reason, strings.TrimSpace(lineText(code, li, ln)))
 }

@@ -35,40 +35,62 @@ var (
 // file the script writes (see above).
 func pyWrittenPaths(f string) []string {
 	var out []string
-	add := func(g string) {
-		if g = strings.TrimSpace(g); g != "" {
-			out = append(out, g)
+	for _, w := range pyWriteSites(f) {
+		out = append(out, w.expr)
+	}
+	return out
+}
+
+// pyWriteSite is an expression naming a file a Python script writes
+// and its offset in the script.
+type pyWriteSite struct {
+	expr string
+	off  int
+}
+
+// pyWriteSites returns the files f (comments blanked) writes, as
+// pyWrittenPaths, each with the offset of its expression.
+func pyWriteSites(f string) []pyWriteSite {
+	var out []pyWriteSite
+	add := func(lo, hi int) {
+		if lo < 0 {
+			return
+		}
+		if g := strings.TrimSpace(f[lo:hi]); g != "" {
+			out = append(out, pyWriteSite{g, lo + strings.Index(f[lo:hi], g)})
 		}
 	}
-	for _, m := range pyWriteTo.FindAllStringSubmatch(f, 32) {
-		for _, g := range m[1:] {
-			add(g)
+	for _, m := range pyWriteTo.FindAllStringSubmatchIndex(f, 32) {
+		for g := 2; g < len(m); g += 2 {
+			add(m[g], m[g+1])
 		}
 	}
-	for _, m := range pyMethodOpenWrite.FindAllStringSubmatch(f, 32) {
-		obj := m[1]
+	for _, m := range pyMethodOpenWrite.FindAllStringSubmatchIndex(f, 32) {
+		lo, hi := m[2], m[3]
+		obj := f[lo:hi]
 		if i := strings.IndexByte(obj, '('); i >= 0 && strings.HasSuffix(obj, ")") {
 			if base := obj[:i]; base == "Path" || strings.HasSuffix(base, ".Path") {
-				obj = obj[i+1 : len(obj)-1] // Path(dest).open('wb') writes dest
+				lo, hi = lo+i+1, hi-1 // Path(dest).open('wb') writes dest
+				obj = f[lo:hi]
 			}
 		}
 		if obj != "os" && obj != "io" && obj != "gzip" && obj != "bz2" && obj != "lzma" && obj != "codecs" {
-			add(obj) // io.open(p, 'wb') is open's own match
+			add(lo, hi) // io.open(p, 'wb') is open's own match
 		}
 	}
-	for _, m := range pyMkstemp.FindAllStringSubmatch(f, 16) {
-		fd := m[1]
+	for _, m := range pyMkstemp.FindAllStringSubmatchIndex(f, 16) {
+		fd := f[m[2]:m[3]]
 		for _, use := range []string{"fdopen(" + fd, "open(" + fd, "os.write(" + fd} {
 			if pyCallsWith(f, use) {
-				add(m[2])
+				add(m[4], m[5])
 				break
 			}
 		}
 	}
 	for _, re := range []*lazyRegexp{pyOSOpenWrite, pyNamedTemp, pyCopyTo} {
-		for _, m := range re.FindAllStringSubmatch(f, 32) {
-			for _, g := range m[1:] {
-				add(g)
+		for _, m := range re.FindAllStringSubmatchIndex(f, 32) {
+			for g := 2; g < len(m); g += 2 {
+				add(m[g], m[g+1])
 			}
 		}
 	}
