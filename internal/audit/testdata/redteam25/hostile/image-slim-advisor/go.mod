@@ -1,0 +1,3 @@
+module image-slim-advisor.example/slim
+
+go 1.21
