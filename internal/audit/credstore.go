@@ -80,10 +80,14 @@ func shellCredStore(c call) string {
 var shellSendRe = lazyRE(`(?m)\bcurl\b(?:[^\n]|\\\n)*?(?:\s(?:-d|--data(?:-\w+)?|-F|--form|-T|--upload-file|--json)\b|\s-X\s*(?:POST|PUT|PATCH)\b)|\bwget\b[^\n]*--post-(?:data|file)|(?:^|[|;(]\s*)(?:nc|ncat|socat)\s`)
 
 // scriptSend returns the first send in a file read by pattern: the
-// language's network calls (otherSend), and for a shell read by pattern
+// language's network calls (otherSend), for Lua a network tool one of
+// its commands runs (luaCommandSend), and for a shell read by pattern
 // the commands of shellSendRe.
 func scriptSend(rel, text string) []int {
 	n := otherSend(text)
+	if n == nil && isLuaFile(rel, text) {
+		n = luaCommandSend(text) // a network tool run as a command (luasend.go)
+	}
 	if strings.EqualFold(path.Ext(rel), ".fish") {
 		if m := shellSendRe.FindStringIndex(text); m != nil && (n == nil || m[0] < n[0]) {
 			n = m
