@@ -93,6 +93,9 @@ func scanAgentModule(sc *skillCtx, rel, content string, linked []linkedFile) {
 	}
 	bodies, home, from := own, homeRef.MatchString(c), ""
 	for _, l := range linked {
+		if l.via != "" {
+			continue // a module's data file is the listed-credential rule's alone
+		}
 		var vals []string
 		if l.data {
 			for _, v := range dataStrings(l) {

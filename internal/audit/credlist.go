@@ -17,6 +17,11 @@ import (
 // by name (. lib.sh, import helpers), reads those credentials and sends
 // them as surely as a script naming them in its own text: moving the
 // paths into a data file hides them from a scan of the script alone.
+// Moving the loading into a module the script imports (a Lua plugin's
+// util.load_config reading config/cfgsync.json, while init.lua reads
+// what it lists and hands it to curl) hides them one step further, so a
+// data file a linked script names is linked too (linkedFile.via) and
+// reported at the line bringing in that script.
 // Critical, at the line of the script that names the data file; medium
 // when every listed file stands under a key naming a file to log in with
 // (identity_file: ~/.ssh/deploy), which a deploy script hands to its SSH
@@ -33,6 +38,13 @@ type linkedFile struct {
 	// of a Go file's program (gomodule.go), "." for the linking file's
 	// own package; "" for every other link.
 	goPkg string
+	// via is the linked script (a module the file imports, a script it
+	// sources) that names this data file, "" when the file names it
+	// itself. Only the listed-credential rule reads such a file: the
+	// module loads the list and the file reads and sends what it lists
+	// (lua/cfgsync/init.lua requiring cfgsync.util, whose load_config
+	// reads config/cfgsync.json).
+	via string
 }
 
 // maxLinked bounds the files read for one script.
@@ -73,7 +85,38 @@ func linkedOf(ctx context.Context, src Source, s index.Skill, rel, content strin
 			out = append(out, linkedFile{rel: f, text: text, data: data})
 		}
 	}
+	out = append(out, viaLinkedOf(ctx, src, s, rel, files, out)...)
 	return append(out, goLinkedOf(ctx, src, s, rel, content, files, out)...)
+}
+
+// viaLinkedOf returns the data files of the skill that the scripts of
+// linked (the files rel names or imports) name and rel does not, each
+// with via set to the script naming it, up to maxLinked links in all.
+func viaLinkedOf(ctx context.Context, src Source, s index.Skill, rel string, files []string, linked []linkedFile) []linkedFile {
+	have := map[string]bool{rel: true}
+	for _, l := range linked {
+		have[l.rel] = true
+	}
+	var out []linkedFile
+	for _, l := range linked {
+		if l.data {
+			continue
+		}
+		for _, f := range files {
+			if have[f] || len(linked)+len(out) >= maxLinked {
+				continue
+			}
+			base := path.Base(f)
+			if len(base) < 4 || !isDataExt(strings.ToLower(path.Ext(base))) || !namesFile(l.text, base) {
+				continue
+			}
+			if text, err := readForAudit(ctx, src, s, f); err == nil {
+				have[f] = true
+				out = append(out, linkedFile{rel: f, text: text, data: true, via: l.rel})
+			}
+		}
+	}
+	return out
 }
 
 // nonGoLinks returns linked less the files of a Go program
@@ -269,8 +312,12 @@ func scanListedCreds(sc *skillCtx, rel, content string, linked []linkedFile) {
 			continue
 		}
 		li := newLineIndex(content)
-		// the line of code that names the file, not a comment about it
+		// the line of code that names the file (or the module that
+		// loads it), not a comment about it
 		named := path.Base(l.rel)
+		if l.via != "" {
+			named = path.Base(l.via)
+		}
 		if !namesFile(content, named) {
 			named = strings.TrimSuffix(named, path.Ext(named)) // an imported module
 		}
@@ -283,7 +330,11 @@ func scanListedCreds(sc *skillCtx, rel, content string, linked []linkedFile) {
 		if sendIn != rel {
 			where = "in " + sendIn + ", which it loads"
 		}
-		sev, why := Critical, "reads the credential files "+l.rel+" lists ("+Escape(strings.Join(shown, ", "), 120)+") and sends data over the network "+where
+		list := l.rel
+		if l.via != "" {
+			list += " (loaded by " + l.via + ")"
+		}
+		sev, why := Critical, "reads the credential files "+list+" lists ("+Escape(strings.Join(shown, ", "), 120)+") and sends data over the network "+where
 		if login {
 			sev, why = Medium, "loads "+l.rel+", which names key files to log in with ("+Escape(strings.Join(shown, ", "), 120)+"), and sends data over the network "+where+": check the keys are only handed to the client that logs in"
 		}

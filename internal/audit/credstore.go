@@ -18,13 +18,17 @@ import (
 // credential manager (git credential fill, secret-tool lookup, DPAPI
 // unprotect, the Windows Credential Manager's CredRead). Each is what an
 // information stealer collects; none is read by a tool that only uses
-// its own settings.
+// its own settings. Composer's auth.json (~/.composer/auth.json,
+// ~/.config/composer/auth.json, %APPDATA%/Composer/auth.json, or under
+// $COMPOSER_HOME) holds the user's http-basic passwords and GitHub,
+// GitLab and Bitbucket tokens for every private package host, as
+// ~/.npmrc holds npm's.
 
 // credPathMore extends credPath: paths of the material above. Wallet
 // extensions are named by their Chrome Web Store ids (MetaMask, Phantom,
 // Coinbase Wallet, Trust Wallet, Binance, TronLink, Ronin, Keplr), the
 // folder names stealers list.
-const credPathMore = `|\.aws[/\\](?:sso|cli)[/\\]cache\b|\.cargo[/\\]credentials(?:\.toml)?\b|(?:^|[/\\'"])Local State(?:$|['"])|Local Extension Settings|exodus\.wallet|(?:\.config|Application Support|Roaming)[/\\]Exodus\b|[/\\]Electrum[/\\]wallets|\.ethereum[/\\]keystore|` +
+const credPathMore = `|(?:\.composer|\.config[/\\]composer|[/\\]Composer)[/\\]auth\.json\b|\bCOMPOSER_HOME\b[}'")\]]*\s*(?:[.+]\s*)?['"]?[/\\]auth\.json\b|\.aws[/\\](?:sso|cli)[/\\]cache\b|\.cargo[/\\]credentials(?:\.toml)?\b|(?:^|[/\\'"])Local State(?:$|['"])|Local Extension Settings|exodus\.wallet|(?:\.config|Application Support|Roaming)[/\\]Exodus\b|[/\\]Electrum[/\\]wallets|\.ethereum[/\\]keystore|` +
 	`\.gradle[/\\]gradle\.properties|\.m2[/\\]settings(?:-security)?\.xml|\.kaggle[/\\]kaggle\.json|\.databrickscfg\b|huggingface[/\\]token\b|` +
 	`nkbihfbeogaeaoehlefnkodbefgpgknn|bfnaelmomeimhlpmgjnjophhpkkoljpa|hnfanknocfeofbddgcijnmhnfnkdnaad|egjidjbpglichdcondbcbdnbeeppgdph|fhbohimaelbohpjbbldcngcnapndodjp|ibnejdfjmmkpcnlpebklmnkoeoihofec|fnjhmkhhmkbjkkabndcnnogagogbneec|dmkamcknogkgcdfhhbddcghachkejeap`
 
@@ -76,10 +80,14 @@ func shellCredStore(c call) string {
 var shellSendRe = lazyRE(`(?m)\bcurl\b(?:[^\n]|\\\n)*?(?:\s(?:-d|--data(?:-\w+)?|-F|--form|-T|--upload-file|--json)\b|\s-X\s*(?:POST|PUT|PATCH)\b)|\bwget\b[^\n]*--post-(?:data|file)|(?:^|[|;(]\s*)(?:nc|ncat|socat)\s`)
 
 // scriptSend returns the first send in a file read by pattern: the
-// language's network calls (otherSend), and for a shell read by pattern
+// language's network calls (otherSend), for Lua a network tool one of
+// its commands runs (luaCommandSend), and for a shell read by pattern
 // the commands of shellSendRe.
 func scriptSend(rel, text string) []int {
 	n := otherSend(text)
+	if n == nil && isLuaFile(rel, text) {
+		n = luaCommandSend(text) // a network tool run as a command (luasend.go)
+	}
 	if strings.EqualFold(path.Ext(rel), ".fish") {
 		if m := shellSendRe.FindStringIndex(text); m != nil && (n == nil || m[0] < n[0]) {
 			n = m

@@ -78,8 +78,8 @@ func scanDataWipe(sc *skillCtx, rel, code string) {
 		bases = nil
 	}
 	for _, d := range sc.linked {
-		if !d.data {
-			continue
+		if !d.data || d.via != "" {
+			continue // a module's data file is the listed-credential rule's alone
 		}
 		for _, v := range dataStrings(d) {
 			t := listedTarget(v, home)
