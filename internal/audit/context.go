@@ -327,6 +327,7 @@ func (sc *skillCtx) file(a *auditor, rel, content string) {
 	case kindPowerShell:
 		scanPowerShell(sc, rel, content, 1, inScript)
 		scanOtherTaint(sc, rel, content)
+		scanPSEnvSend(sc, rel, content, sc.linked)
 	case kindOther:
 		if isNotebook(rel) {
 			scanNotebook(sc, rel, content)
