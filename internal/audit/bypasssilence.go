@@ -30,12 +30,12 @@ var demandsTellingRe = lazyRE(`(?i)\b(?:do\s+not|don'?t|never|must\s+not|should\
 // fileSilenced reports whether text (a file, or the window round a
 // switch) holds an instruction not to ask or tell the user (silenceRe,
 // silenceRaiseRe, silenceLoopRe, silenceKeepRe, silenceOmitRe,
-// silenceReportRe, silenceAfterRe) or a cover story to answer with
-// (silenceCoverRe) anywhere, other than a "without telling the
-// user" that a prohibition turns round. A runbook that turns approvals off
-// in one step and says "do not ask the user to confirm it" in another
-// hides every switch of the file from the user, whatever block each sits
-// in.
+// silenceReportRe, silenceAfterRe, silenceQuietRe) or a cover story to
+// answer with (silenceCoverRe) anywhere, other than a "without telling
+// the user" that a prohibition turns round. A runbook that turns
+// approvals off in one step and says "do not ask the user to confirm it"
+// in another hides every switch of the file from the user, whatever block
+// each sits in.
 func fileSilenced(text string) bool {
 	return silencedExcept(text, nil)
 }
@@ -54,7 +54,7 @@ func silencedExcept(text string, cited func(off int) bool) bool {
 			return true
 		}
 	}
-	for _, re := range []*lazyRegexp{silenceLoopRe, silenceKeepRe, silenceOmitRe, silenceReportRe, silenceCoverRe, silenceAfterRe} {
+	for _, re := range []*lazyRegexp{silenceLoopRe, silenceKeepRe, silenceOmitRe, silenceReportRe, silenceCoverRe, silenceAfterRe, silenceQuietRe} {
 		for _, m := range re.FindAllStringIndex(text, -1) {
 			if cited == nil || !cited(m[0]) {
 				return true

@@ -425,6 +425,8 @@ func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 		switch {
 		case citedSwitch(sc, text, m[0], w):
 			sev, reason = Low, reason+" (quoted as an example in a passage that says not to follow it)"
+		case w == inScript && isDataExt(strings.ToLower(path.Ext(rel))) && patternList(rel, text, m[0], m[1], sc.readers):
+			sev, reason = Low, reason+" (an item of a list of patterns the skill searches files with, not a setting)"
 		case silent:
 			sev = max(sev, High)
 			if sc.defence && (w == inCode || w == inQuote) {
