@@ -313,6 +313,9 @@ func scanOtherTaint(sc *skillCtx, rel, text string) {
 	} else if sev == High && isPrivateKey(what) && strings.EqualFold(path.Ext(rel), ".go") && goKeyReadInspected(text) {
 		// a Go program looking at key headers (keyinspectgo.go)
 		sev, reason = Medium, reason+keyInspectedNote
+	} else if sev == High && isPrivateKey(what) && isPerlFile(rel, text) && perlKeyReadInspected(text) {
+		// a Perl script looking at key headers (keyinspectperl.go)
+		sev, reason = Medium, reason+keyInspectedNote
 	}
 	sc.add(rel, ln, "credential-read", sev, reason, lineAround(text, m[0], m[1]))
 }
