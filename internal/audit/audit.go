@@ -422,6 +422,7 @@ func (a *auditor) skill(ctx context.Context, src Source, s index.Skill) skillRes
 	raiseInspectedKeyReads(r.findings, texts)
 	raiseGoInspectedKeyReads(r.findings, texts)
 	raisePyInspectedKeyReads(r.findings, texts)
+	raisePerlInspectedKeyReads(r.findings, texts)
 	fixturesAsData(texts).cap(r.findings)
 	r.findings = a.fill(r.findings, sk, baseDir)
 	return r

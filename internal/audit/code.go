@@ -200,10 +200,21 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 		}
 	}
 	var insp *persistInspect // made for the first startup file named
+	// the first credential path the code only tests text against (a
+	// needle, credNeedle), its service and offset
+	needle, needleKind, needleOff := "", "", -1
 	for _, m := range lits {
 		lit := c[m[0]:m[1]]
 		body := strings.Trim(lit, "\"'`")
-		if credIn(lit) && (!bareCredName(body) || homeRef.MatchString(c)) {
+		if (credIn(lit) && (!bareCredName(body) || homeRef.MatchString(c)) || credPartRe.MatchString(lit) && homeRef.MatchString(c)) && credNeedle(c, m[0], m[1]) {
+			if needleOff < 0 {
+				needle, needleOff = Escape(strings.TrimSpace(body), 80), m[0]
+				if !credIn(lit) {
+					needle = "the credential path part " + lit
+				}
+				needleKind = credService(needle)
+			}
+		} else if credIn(lit) && (!bareCredName(body) || homeRef.MatchString(c)) {
 			// the service comes from the whole literal: a docstring may
 			// name the file past what the reason shows
 			what := Escape(strings.TrimSpace(body), 80)
@@ -252,12 +263,20 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 		}
 	}
 
+	needleOnly := false
+	if credOff < 0 && needleOff >= 0 {
+		// a credential path named only as a value the code tests text
+		// against: with a send in the file still what is sent (a walk
+		// keeping the paths that contain ".ssh"), else no read
+		cred, credOff, needleOnly = needle, needleOff, true
+		kinds[needleKind] = true
+	}
 	if credOff >= 0 {
 		net := pyNet
 		if k == kindJS {
 			net = jsNet
 		}
-		s := send.FindStringIndex(c)
+		s := sendIndex(send, c)
 		if s == nil && (w == inScript || w == inHidden) {
 			s = net.FindStringIndex(c)
 		}
@@ -281,7 +300,10 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 			add(max(credOff, s[0]), "credential-exfil", Medium, "reads "+cred+" and sends data over the network in the same example")
 		} else if w == inScript {
 			sev, reason := credReadRank(cred, c)
-			if sev == High && isPrivateKey(cred) && keyReadInspected(sc, rel, c, k) {
+			if sev == High && needleOnly {
+				// a private key's name tested, no file opened by it
+				sev, reason = Medium, "names "+cred+" only as a value it tests other text against (a rule, a name or a path compared with it)"+credNeedleNote
+			} else if sev == High && isPrivateKey(cred) && keyReadInspected(sc, rel, c, k) {
 				// an inventory looking at key headers (keyinspect.go,
 				// jskeyinspect.go, notebooks: nbkeyinspect.go)
 				sev, reason = Medium, reason+keyInspectedNote
@@ -294,6 +316,46 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 			add(m[0], "obfuscation", Medium, "a long encoded blob in a script hides what it does from review")
 		}
 	}
+}
+
+// credNeedleNote ends the reason of a credential path a script names
+// only as a needle (credNeedle) with no send: raiseInspectedKeyReads
+// lifts it to high when a program of the skill makes a network call.
+const credNeedleNote = "; the script reads no such file by that name, and nothing in the skill makes a network call"
+
+// credNeedle reports whether the string literal c[s:e] stands where code
+// tests other text against it, on its line: the needle of a search or
+// comparison (rule.includes('.ssh'), name == "id_rsa", ".aws" in path,
+// strings.Contains(p, ".kube")), as bypassCmpBefore and bypassCmpAfter
+// read it. A permission auditor checking a deny rule for ".ssh" names
+// the folder without opening it.
+func credNeedle(c string, s, e int) bool {
+	ls := strings.LastIndexByte(c[:s], '\n') + 1
+	le := len(c)
+	if i := strings.IndexByte(c[e:], '\n'); i >= 0 {
+		le = e + i
+	}
+	return bypassCmpBefore.MatchString(c[ls:s]) || bypassCmpAfter.MatchString(c[e:le])
+}
+
+// jsStdStream is what stands before `.write(` when the write goes to the
+// program's own standard output or error (process.stdout.write(…),
+// Deno.stderr.write(…)): the terminal, or whatever the user pipes it
+// to, not the network.
+var jsStdStream = lazyRE(`\b(?:process|Deno)\s*\.\s*std(?:out|err)\s*$`)
+
+// sendIndex returns the first send of re (pySend, jsSend) in c, or nil:
+// a write to the program's standard output or error is none (a report
+// printed to the user, which jsSend's `.write(` would take for a
+// request's or socket's write).
+func sendIndex(re *lazyRegexp, c string) []int {
+	for _, m := range re.FindAllStringIndex(c, -1) {
+		if re == jsSend && strings.HasPrefix(c[m[0]:], ".write(") && jsStdStream.MatchString(c[max(0, m[0]-40):m[0]]) {
+			continue
+		}
+		return m
+	}
+	return nil
 }
 
 // litHints are words one of which a string literal must hold for the

@@ -271,7 +271,7 @@ func programSend(rel, text string) []int {
 		}
 		return pyNet.FindStringIndex(text)
 	case kindJS:
-		if m := jsSend.FindStringIndex(text); m != nil {
+		if m := sendIndex(jsSend, text); m != nil {
 			return m
 		}
 		return jsNet.FindStringIndex(text)

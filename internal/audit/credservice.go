@@ -244,6 +244,9 @@ func codeDestinations(c string, js bool) destinations {
 		for _, m := range re.FindAllStringIndex(c, -1) {
 			ln := li.line(m[0])
 			text := c[m[0]:m[1]]
+			if re == jsSend && text == ".write(" && jsStdStream.MatchString(c[max(0, m[0]-40):m[0]]) {
+				continue // the program's own output (sendIndex)
+			}
 			if covered[ln] || noDest.MatchString(text) || importLine.MatchString(lineText(c, li, ln)) && !strings.Contains(text, "undici") && !strings.Contains(text, "nodemailer") {
 				continue
 			}

@@ -584,20 +584,25 @@ var pyKeywords = set("as", "in", "not", "and", "or", "is", "None", "True", "Fals
 // pyStmtWords start a statement or expression before a parenthesis.
 var pyStmtWords = set("return", "yield", "await", "elif", "while", "assert", "lambda")
 
-// raiseInspectedKeyReads lifts a private key read found only inspected
-// back to high when a program of the skill (texts, every file audited),
-// a notebook's cells too, makes a network call: what the script learns
-// can then leave.
+// raiseInspectedKeyReads lifts a private key read found only inspected,
+// or a key's path named only as a needle (credNeedleNote), back to high
+// when a program of the skill (texts, every file audited), a notebook's
+// cells too, makes a network call: what the script learns can then
+// leave.
 func raiseInspectedKeyReads(findings []Finding, texts map[string]string) {
 	for i := range findings {
 		f := &findings[i]
-		if f.RuleID != "credential-read" || f.Severity != Medium || !strings.HasSuffix(f.Reason, keyInspectedNote) {
+		note := keyInspectedNote
+		if strings.HasSuffix(f.Reason, credNeedleNote) {
+			note = credNeedleNote
+		}
+		if f.RuleID != "credential-read" || f.Severity != Medium || !strings.HasSuffix(f.Reason, note) {
 			continue
 		}
 		for rel, text := range texts {
 			if isProgram(rel, text) && programSend(rel, text) != nil || isNotebook(rel) && notebookSends(text) {
 				f.Severity = High
-				f.Reason = strings.TrimSuffix(f.Reason, keyInspectedNote) + "; " + rel + " of the same skill makes a network call, so what it reads can leave"
+				f.Reason = strings.TrimSuffix(f.Reason, note) + "; " + rel + " of the same skill makes a network call, so what it reads can leave"
 				break
 			}
 		}

@@ -249,7 +249,7 @@ func scanOtherTaint(sc *skillCtx, rel, text string) {
 	if !otherCode[strings.ToLower(path.Ext(rel))] {
 		return
 	}
-	var m []int
+	var m, needle []int
 	what := ""
 	if mayBeCred(text) {
 		if m = credPath.FindStringIndex(text); m != nil {
@@ -266,6 +266,13 @@ func scanOtherTaint(sc *skillCtx, rel, text string) {
 		// (filepath.Join(home, ".kube", "config")).
 		for _, l := range strLit.FindAllStringIndex(text, -1) {
 			if lit := text[l[0]:l[1]]; credPartRe.MatchString(lit) || relCredPath(lit) {
+				if credNeedle(text, l[0], l[1]) {
+					// a name tested, not a path opened (code.go)
+					if needle == nil {
+						needle = l
+					}
+					continue
+				}
 				m, what = l, "the credential path part "+lit
 				break
 			}
@@ -275,6 +282,10 @@ func scanOtherTaint(sc *skillCtx, rel, text string) {
 				m, what = l, p+" (joined from parts)"
 			}
 		}
+	}
+	needleOnly := false
+	if m == nil && needle != nil {
+		m, what, needleOnly = needle, "the credential path part "+text[needle[0]:needle[1]], true
 	}
 	if m == nil && strings.EqualFold(path.Ext(rel), ".rb") {
 		return // Ruby's environment reads are rubycred.go's (child envs, prefix filters)
@@ -297,8 +308,13 @@ func scanOtherTaint(sc *skillCtx, rel, text string) {
 		return
 	}
 	sev, reason := credReadRank(what, text)
-	if sev == High && isPrivateKey(what) && strings.EqualFold(path.Ext(rel), ".go") && goKeyReadInspected(text) {
+	if sev == High && needleOnly {
+		sev, reason = Medium, "names "+what+" only as a value it tests other text against (a rule, a name or a path compared with it)"+credNeedleNote
+	} else if sev == High && isPrivateKey(what) && strings.EqualFold(path.Ext(rel), ".go") && goKeyReadInspected(text) {
 		// a Go program looking at key headers (keyinspectgo.go)
+		sev, reason = Medium, reason+keyInspectedNote
+	} else if sev == High && isPrivateKey(what) && isPerlFile(rel, text) && perlKeyReadInspected(text) {
+		// a Perl script looking at key headers (keyinspectperl.go)
 		sev, reason = Medium, reason+keyInspectedNote
 	}
 	sc.add(rel, ln, "credential-read", sev, reason, lineAround(text, m[0], m[1]))
