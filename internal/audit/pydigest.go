@@ -20,6 +20,12 @@ import "strings"
 //   - a call, before the run and in its function, of a function of the
 //     script holding such a check that raises or exits.
 //
+// The digest must be of the download: its side of the comparison names
+// the written file, what the server answered, or a name holding either
+// (with open(path, "rb") as fh, data = r.content, got = sha256_of(path);
+// a function's parameters, where it is called with one). A check of
+// another file (the skill's config) pins nothing of the download.
+//
 // The check pins nothing when its expected digest came from the network:
 // a network call in it, a name holding a server's answer
 // (requests.get(url + ".sha256").text), or a file the script wrote read
@@ -53,6 +59,7 @@ const maxPyBlock = 1 << 16
 type pyDef struct {
 	name       string
 	start, end int
+	params     []string
 }
 
 // pyDefs returns the functions of f with the spans of their bodies (the
@@ -65,8 +72,18 @@ func pyDefs(f string) []pyDef {
 		if start < 0 {
 			continue
 		}
+		var params []string
+		for _, a := range callArgs(f[m[1] : m[1]+start]) {
+			a = strings.TrimLeft(strings.TrimSpace(a), "*")
+			if k := strings.IndexAny(a, ":="); k >= 0 {
+				a = strings.TrimSpace(a[:k])
+			}
+			if isPyIdent(a) && a != "self" {
+				params = append(params, a)
+			}
+		}
 		start += m[1] + 1
-		out = append(out, pyDef{f[m[4]:m[5]], start, pyBlockEnd(f, start, indent)})
+		out = append(out, pyDef{f[m[4]:m[5]], start, pyBlockEnd(f, start, indent), params})
 	}
 	return out
 }
@@ -115,8 +132,10 @@ type pyDigestJudge struct {
 	// and the functions computing one (not fetching their pin).
 	digest map[string]bool
 	// server are the names holding a server's answer, written the
-	// names holding a file the script wrote.
-	server, written map[string]bool
+	// names holding a file the script wrote, file those holding the
+	// download or its bytes (the written files, the answers, what is
+	// opened or computed from them).
+	server, written, file map[string]bool
 	// conds, asserts and procs are the script's if/elif lines, asserts
 	// and process calls with the function each is in (pyScopeAt), read
 	// once.
@@ -171,18 +190,49 @@ func pyDigestGates(f string, at int, written map[string]bool) bool {
 	for _, r := range pyProcessCalls(f, 128) {
 		j.procs = append(j.procs, pyScopedRun{r, pyScopeAt(j.defs, r.at)})
 	}
+	j.file = map[string]bool{}
+	for n := range written {
+		j.file[n] = true
+	}
+	for n := range j.server {
+		j.file[n] = true
+	}
+	withs := pyWithItems(f)
+	for range 2 {
+		for _, w := range withs {
+			if jsMentions(w[0], j.file) {
+				j.file[w[1]] = true
+			}
+		}
+		j.file = derivedNames(f, j.file, false)
+	}
 	scope := pyScopeAt(j.defs, at)
-	if j.gatesIn(at, scope, true) {
+	if j.gatesIn(at, scope, true, j.file) {
 		return true
 	}
 	// a function of the script whose check raises or exits, called
 	// before the run where the run happens
+	// (given the file: its parameters hold it there)
 	for i, d := range j.defs {
-		if i == scope || !j.gatesIn(d.end, i, false) {
+		if i == scope {
+			continue
+		}
+		in := map[string]bool{}
+		for n := range j.file {
+			in[n] = true
+		}
+		for _, p := range d.params {
+			in[p] = true
+		}
+		if !j.gatesIn(d.end, i, false, in) {
 			continue
 		}
 		for k := wordIndex(f, d.name, 0); k >= 0 && k < at; k = wordIndex(f, d.name, k+len(d.name)) {
-			if strings.HasPrefix(strings.TrimLeft(f[k+len(d.name):], " \t"), "(") && pyScopeAt(j.defs, k) == scope && (k < d.start-1 || k >= d.end) && !strings.HasSuffix(strings.TrimRight(f[:k], " \t"), "def") {
+			rest := strings.TrimLeft(f[k+len(d.name):], " \t")
+			if !strings.HasPrefix(rest, "(") || pyScopeAt(j.defs, k) != scope || k >= d.start-1 && k < d.end || strings.HasSuffix(strings.TrimRight(f[:k], " \t"), "def") {
+				continue
+			}
+			if jsMentions(strings.Join(callArgs(rest[1:]), ","), j.file) {
 				return true
 			}
 		}
@@ -193,7 +243,7 @@ func pyDigestGates(f string, at int, written map[string]bool) bool {
 // gatesIn reports whether a check in function scope (-1: top level)
 // before offset at stops it on a mismatch, or holds at inside the block
 // a match takes; ret lets a return stop it (the run's own function).
-func (j *pyDigestJudge) gatesIn(at, scope int, ret bool) bool {
+func (j *pyDigestJudge) gatesIn(at, scope int, ret bool, file map[string]bool) bool {
 	f := j.f
 	stops := func(block string) bool {
 		return pyStopWord.MatchString(block) || ret && pyReturnWord.MatchString(block)
@@ -207,7 +257,7 @@ func (j *pyDigestJudge) gatesIn(at, scope int, ret bool) bool {
 			continue
 		}
 		cond, inline := pyCondSplit(f[m[4]:m[5]])
-		pos, ok := j.condDigest(cond)
+		pos, ok := j.condDigest(cond, file)
 		if !ok {
 			continue
 		}
@@ -234,7 +284,7 @@ func (j *pyDigestJudge) gatesIn(at, scope int, ret bool) bool {
 		if c.scope != scope {
 			continue
 		}
-		if pos, ok := j.condDigest(f[m[2]:m[3]]); ok && pos {
+		if pos, ok := j.condDigest(f[m[2]:m[3]], file); ok && pos {
 			return true
 		}
 	}
@@ -248,7 +298,7 @@ func (j *pyDigestJudge) gatesIn(at, scope int, ret bool) bool {
 			end = min(len(f), r.after+600) - 1
 		}
 		text := f[r.at : end+1]
-		if !pySumsCheckText.MatchString(text) || j.serverPin(text) || codeFetchLit.MatchString(text) {
+		if !pySumsCheckText.MatchString(text) || j.serverPin(text) || codeFetchLit.MatchString(text) || !jsMentions(text, file) {
 			continue
 		}
 		if strings.Contains(r.name, "check_call") || strings.Contains(r.name, "check_output") || pyCheckTrue.MatchString(text) {
@@ -322,11 +372,12 @@ func (j *pyDigestJudge) serverPin(e string) bool {
 	return pyReadCall.MatchString(e) && jsMentions(e, j.written)
 }
 
-// condDigest reads a condition as a digest check: pos when it holds on a
-// match (digest == PIN, compare_digest(…), verify(…)), else on a
-// mismatch (!=, not …); ok false when it is no digest check or its pin
-// came from the network.
-func (j *pyDigestJudge) condDigest(cond string) (pos, ok bool) {
+// condDigest reads a condition as a digest check of the download (its
+// digest side names one of file): pos when it holds on a match (digest
+// == PIN, compare_digest(…), verify(…)), else on a mismatch (!=, not
+// …); ok false when it is no digest check, checks something else, or
+// its pin came from the network.
+func (j *pyDigestJudge) condDigest(cond string, file map[string]bool) (pos, ok bool) {
 	cond = strings.TrimSpace(cond)
 	neg := false
 	for {
@@ -350,16 +401,16 @@ func (j *pyDigestJudge) condDigest(cond string) (pos, ok bool) {
 		if ld == rd {
 			return false, false // no digest, or two compared
 		}
-		pin := r
+		pin, dig := r, l
 		if rd {
-			pin = l
+			pin, dig = l, r
 		}
-		if j.serverPin(pin) || pySumsCheckText.MatchString(cond) && j.serverPin(cond) {
+		if !jsMentions(dig, file) || j.serverPin(pin) || pySumsCheckText.MatchString(cond) && j.serverPin(cond) {
 			return false, false
 		}
 		return (op == "==") != neg, true
 	}
-	if !j.digestExpr(cond) || j.serverPin(cond) {
+	if !j.digestExpr(cond) || j.serverPin(cond) || !jsMentions(cond, file) {
 		return false, false
 	}
 	return !neg, true

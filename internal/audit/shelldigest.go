@@ -31,8 +31,9 @@ import (
 // branch the match takes (check && sh "$f", if check; then sh "$f"; fi);
 // a function of the script holding the check counts where it is called.
 // A check whose failure the script goes on past (|| echo warning, no
-// set -e), a check after the run or in a subshell, and a check of
-// another file leave the run high.
+// set -e), a check after the run or in a subshell, a check of another
+// file, and a check whose program the script replaces with a function
+// or alias of its own (sha256sum() { …; }) leave the run high.
 
 // digestState is what a shell scan keeps to judge digest checks (see
 // above).
@@ -59,6 +60,9 @@ type digestState struct {
 	// sigJudged counts the signature checks judged (each walks the
 	// script).
 	sigJudged int
+	// aliased is set when the script aliases a program a check runs
+	// (alias sha256sum=true).
+	aliased bool
 	// keys maps a saved download's word (as the run rule holds it) to
 	// its path key.
 	keys map[string]string
@@ -174,6 +178,13 @@ func (s *shScan) digestStmt(st *syntax.Stmt, c call, ok bool, line int) {
 			}
 			if len(s.dg.errexit) < 256 {
 				s.dg.errexit = append(s.dg.errexit, errexitMark{line, on})
+			}
+		}
+	}
+	if ok && c.name == "alias" {
+		for _, a := range c.args {
+			if n, _, found := strings.Cut(a, "="); found && (digestProgs[n] || checkTools[n]) {
+				s.dg.aliased = true
 			}
 		}
 	}
@@ -669,7 +680,7 @@ func (s *shScan) digestGates(run *syntax.Stmt, keys []string) bool {
 			ks = append(ks, k)
 		}
 	}
-	if len(ks) == 0 {
+	if len(ks) == 0 || s.digestShadowed() {
 		return false
 	}
 	for _, r := range s.dg.roots {
@@ -731,6 +742,26 @@ func (s *shScan) failureStops(st *syntax.Stmt) bool {
 	}
 	return false
 }
+
+// digestShadowed reports whether the script replaces a program its
+// checks run with its own (a function or an alias named sha256sum, test,
+// cut…): such a check passes whatever the file holds.
+func (s *shScan) digestShadowed() bool {
+	if s.dg.aliased {
+		return true
+	}
+	digestJudge{s: s}.funcBody(nil)
+	for n := range s.dg.funcs {
+		if digestProgs[n] || checkTools[n] {
+			return true
+		}
+	}
+	return false
+}
+
+// checkTools are the programs a digest check runs besides the digest
+// programs: a function of the script with one of their names fakes it.
+var checkTools = set("test", "[", "[[", "cut", "awk", "gawk", "mawk", "printf", "echo", "tr", "grep", "openssl", "sha256", "sha512", "md5", "certutil")
 
 // stackTo returns the ancestors of target in f (outermost first), nil
 // when f does not hold it.
@@ -856,7 +887,11 @@ func (j digestJudge) matches(c digestCheck) bool {
 				f = normPath(j.s.pathKey(w))
 			}
 			for _, k := range j.keys {
-				if f == k || path.Base(f) == path.Base(k) && path.Base(k) != "." && path.Base(k) != "/" {
+				// a bare name checks the file of that name (a check in
+				// its folder, a file saved by its URL's name); two paths
+				// must be the same path
+				bare := !strings.Contains(f, "/") || !strings.Contains(k, "/")
+				if f == k || bare && path.Base(f) == path.Base(k) && path.Base(k) != "." && path.Base(k) != "/" {
 					return true
 				}
 			}
@@ -1047,10 +1082,6 @@ func (j digestJudge) enter(st *syntax.Stmt) digestJudge {
 // funcBody returns the statements of the script's function a call
 // statement calls, or nil.
 func (j digestJudge) funcBody(st *syntax.Stmt) []*syntax.Stmt {
-	ce, ok := st.Cmd.(*syntax.CallExpr)
-	if !ok || len(ce.Args) == 0 {
-		return nil
-	}
 	s := j.s
 	if s.dg.funcs == nil {
 		s.dg.funcs = map[string]*syntax.Stmt{}
@@ -1066,6 +1097,13 @@ func (j digestJudge) funcBody(st *syntax.Stmt) []*syntax.Stmt {
 				return true
 			})
 		}
+	}
+	if st == nil {
+		return nil
+	}
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) == 0 {
+		return nil
 	}
 	body := s.dg.funcs[wordText(ce.Args[0])]
 	if body == nil {
