@@ -154,7 +154,7 @@ func scanPyDropper(sc *skillCtx, rel, c string) {
 		ln := li.line(hidden)
 		sc.add(rel, ln, "obfuscation", High, "names a process API by joining string literals, to hide what it calls", strings.TrimSpace(lineText(c, li, ln)))
 	}
-	if !pyNet.MatchString(c) && !strings.Contains(c, "urlretrieve") {
+	if !pyNet.MatchString(c) && !strings.Contains(c, "urlretrieve") && !codeFetchLit.MatchString(c) {
 		return
 	}
 	extra = append(extra, pyAliasRuns(c)...)
@@ -184,29 +184,40 @@ func scanDropper(sc *skillCtx, rel, c, f string, li lineIndex, joined, js bool, 
 			written[g] = true
 		}
 	}
-	tainted := derivedNames(f, written, js)
-	unpack := newCodeUnpack(f, js, tainted, interp)
-	if len(written) == 0 && !unpack.any() && !unpackWords.MatchString(f) {
-		return
-	}
 	runs := extra
 	for _, m := range runRe.FindAllStringSubmatchIndex(f, 64) {
 		runs = append(runs, jsRun{f[m[2]:m[3]], m[2], m[1]})
 	}
 	sort.Slice(runs, func(i, j int) bool { return runs[i].at < runs[j].at })
+	var p *pyFolder
+	if !js {
+		p = newPyFolder(f)
+	}
+	saved, rendered := codeFetchWrites(f, runs, js, p)
+	for _, g := range saved {
+		written[g] = true
+	}
+	tainted := derivedNames(f, written, js)
+	unpack := newCodeUnpack(f, js, tainted, interp)
+	if len(written) == 0 && len(rendered) == 0 && !unpack.any() && !unpackWords.MatchString(f) {
+		return
+	}
 	for _, r := range runs {
 		name := r.name
 		if js && (name == "exec" || name == "fork") && !strings.Contains(f, "child_process") {
 			continue // RegExp's exec, a worker's fork
 		}
-		args := callArgs(f[r.after:])
+		args := codeArgvBound(callArgs(f[r.after:]), js, p)
 		shell := name == "os.system" || name == "os.popen" || js && strings.HasPrefix(name, "exec") && !strings.HasPrefix(name, "execFile")
 		segs, line := codeCommand(args, shell, js)
 		fromArchive, other := unpack.walk(segs, unpack.cwdIn(r.at, args), r.at)
 		runsFile := runsWritten(args, tainted, shell, interp)
 		if runsFile && line {
-			runsFile = jsMentions(other, tainted) // not only named to an archive program
+			// not only named to an archive program, or as where a
+			// fetch saves
+			runsFile = jsMentions(other, tainted) && jsMentions(nonFetchText(segs), tainted)
 		}
+		runsFile = runsFile || runsRendered(segs, rendered, interp)
 		if !runsFile && !fromArchive {
 			continue
 		}
@@ -216,10 +227,16 @@ func scanDropper(sc *skillCtx, rel, c, f string, li lineIndex, joined, js bool, 
 		}
 		rest := f[r.after:min(len(f), r.after+600)]
 		switch {
-		case strings.Contains(f, digest) && (!js || strings.Contains(f, "createHash")):
+		case js && strings.Contains(f, digest) && strings.Contains(f, "createHash") || !js && pyDigestGates(f, r.at, tainted):
 			sev, why = Medium, "writes a downloaded file and runs it after computing a digest: check the digest is pinned"
 			if !runsFile {
 				why = "runs a file from a downloaded archive after computing a digest: check the digest is pinned"
+			}
+			if !js {
+				why = "writes a downloaded file and runs it after a check of its digest against a pinned one stops the script on a mismatch: check the digest is the release's"
+				if !runsFile {
+					why = "runs a file from a downloaded archive after a check of its digest against a pinned one stops the script on a mismatch: check the digest is the release's"
+				}
 			}
 		case joined || containsAny(rest, hidden):
 			sev, why = Critical, "writes a file after a network call and runs it hidden (detached, output discarded, or its call's name joined from pieces): the server decides what runs"
@@ -325,5 +342,16 @@ func runsWritten(args []string, t map[string]bool, shell bool, interp map[string
 		return false
 	}
 	cmd := strings.Trim(args[0], "'\"`")
-	return (jsInterpreter(cmd) || interp[cmd]) && jsMentions(args[1], t)
+	script := strings.TrimSpace(args[1])
+	if strings.HasPrefix(script, "[") {
+		// spawn('node', [script, data]): the script is the list's first
+		// element that is not an option
+		for _, e := range callArgs(script[1:]) {
+			if e = strings.TrimSpace(e); !strings.HasPrefix(strings.Trim(e, "'\"`"), "-") {
+				script = e
+				break
+			}
+		}
+	}
+	return (jsInterpreter(cmd) || interp[cmd]) && jsMentions(script, t)
 }

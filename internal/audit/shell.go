@@ -83,6 +83,8 @@ type shScan struct {
 	rs remoteState
 	// up holds the archives unpacked from downloads (shellunpack.go).
 	up unpackState
+	// dg holds what judges a digest check of a download (shelldigest.go).
+	dg digestState
 	// keys judges whether the script only inspects the credentials it
 	// reads (shkeyinspect.go).
 	keys shKeys
@@ -165,6 +167,7 @@ func (s *shScan) add(line int, rule string, base Severity, reason, evidence stri
 // MaxShellNesting stops the walk.
 func (s *shScan) file(f *syntax.File, lineOff int) {
 	s.keyFile(f)
+	s.digestRoot(f, lineOff)
 	depth := 0
 	var visit func(n syntax.Node) bool
 	visit = func(n syntax.Node) bool {
@@ -454,6 +457,7 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 	s.unpackAssign(st)
 	s.assign(st)
 	c, ok := s.callOf(st)
+	s.digestStmt(st, c, ok, line)
 	s.systemStmt(st, c, ok, line)
 	s.remoteStmt(st, c, ok, line)
 	s.switchStmt(st, c, ok, line, lineOff, false)
@@ -588,29 +592,50 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 	}
 	// downloads saved then run
 	if isFetch(c) {
+		named := c.name == "wget"
 		for i, a := range c.args {
+			if outputFlag(a) || strings.HasPrefix(a, "--output-document") {
+				named = false
+			}
 			if outputFlag(a) && i+1 < len(c.args) && len(s.downloaded) < maxDownloads {
 				s.downloaded[c.args[i+1]] = line
 				s.fetchPersist(line, c.args[i+1])
 			}
 		}
+		for _, a := range c.args {
+			if named && strings.Contains(a, "://") && len(s.downloaded) < maxDownloads {
+				s.downloaded[a] = line // wget URL saves it by the URL's name
+			}
+		}
 	} else if len(s.downloaded) > 0 {
+		_, prog := s.keyCall(c)
 		for f := range s.downloaded {
+			k, keyed := s.dg.keys[f]
 			run := c.name == strings.ToLower(path.Base(f)) && strings.Contains(wordText(c.raw.Args[0]), "/") ||
-				readsStdinOrScript(c, f) || c.name == "chmod" && anyContains(c.args, "+x", "755", "777", "700") && hasArgExact(c.args, f)
-			if run {
-				base, reason := High, "a downloaded file is made executable or run"
-				if s.w == inCode || s.w == inQuote {
-					base = Medium // saved first, so it can be read before it runs
-				} else if host, ok := s.confirmed(line); ok {
-					base, reason = Medium, reason+confirmedReason(host)
+				keyed && prog != "" && normPath(prog) == normPath(k) && !strings.Contains(k, "$(…)") || readsStdinOrScript(c, f) ||
+				interpreters[c.name] && savedByName(f, scriptArg(c))
+			switch {
+			case run:
+				// reported at the chmod that made it executable, if one
+				// did, judged here where it runs
+				at := line
+				if p, ok := s.dg.pending[f]; ok {
+					at = p.line
+					delete(s.dg.pending, f)
 				}
-				s.add(line, "download-exec", base, reason, "")
+				s.reportSavedRun(at, f, st)
 				delete(s.downloaded, f)
+			case c.name == "chmod" && anyContains(c.args, "+x", "755", "777", "700") && (hasArgExact(c.args, f) || savedByName(f, c.args[len(c.args)-1])):
+				if _, ok := s.dg.pending[f]; !ok {
+					if s.dg.pending == nil {
+						s.dg.pending = map[string]pendingRun{}
+					}
+					s.dg.pending[f] = pendingRun{line, st}
+				}
 			}
 		}
 	}
-	s.unpackStmt(line, c)
+	s.unpackStmt(st, line, c)
 	if f, ok := envLoadOf(c); ok {
 		// loading a project's settings into variables is not reading
 		// them to send: it counts only for a send that carries a
@@ -680,11 +705,43 @@ func hasArgExact(args []string, want string) bool {
 	return false
 }
 
+// savedByName reports whether path a names the file a fetch saved by
+// its URL's name (curl -O URL, wget URL; download is the URL): the
+// URL's base name, relative to the working folder.
+func savedByName(download, a string) bool {
+	i := strings.Index(download, "://")
+	if i < 0 || !relPath(a) {
+		return false
+	}
+	u := download[i+3:]
+	if q := strings.IndexAny(u, "?#"); q >= 0 {
+		u = u[:q]
+	}
+	b := path.Base(u)
+	return strings.Contains(u, "/") && b != "" && b != "." && b != "/" && normPath(a) == b
+}
+
+// scriptArg returns the script an interpreter call is given: its first
+// argument that is not an option, or "" when it runs inline code.
+func scriptArg(c call) string {
+	for _, a := range c.args {
+		switch {
+		case a == "-c" || a == "-e" || a == "-m" || a == "-r" || a == "--eval" || a == "-E" || a == "-Command":
+			return ""
+		case strings.HasPrefix(a, "-"):
+			continue
+		}
+		return a
+	}
+	return ""
+}
+
 func readsStdinOrScript(c call, f string) bool {
 	return interpreters[c.name] && len(c.args) > 0 && hasArgExact(c.args, f)
 }
 
 func (s *shScan) finish() {
+	s.flushPending()
 	s.finishRemote()
 	if !s.credAndSend && s.credLine > 0 && s.sendLine > 0 {
 		s.exfils = append(s.exfils, pendingExfil{max(s.credLine, s.sendLine), s.credWhat, fmt.Sprintf("reads %s (line %d) and sends data off the machine with %s (line %d)", s.credWhat, s.line0+s.credLine-1, s.sendWhat, s.line0+s.sendLine-1)})

@@ -19,25 +19,12 @@ import (
 // interpreter is given there (sh dir/install.sh, . dir/env.sh); after cd
 // into the folder (or an unpack into the working folder), a relative
 // path (./configure, sh install.sh) too. High, as a download saved and
-// run; medium after the script checks a digest (sha256sum -c, or a
-// digest program's output compared) since a pinned release is the
+// run; medium when a check of the archive's digest against a pinned
+// one gates the run (shelldigest.go), since a pinned release is the
 // author's choice, and in a documentation code block as for a plain
 // download. Unpacking alone, a file copied out of the folder (install
 // -m 0755 dir/tool ~/.local/bin) and a script the skill ships are not
 // runs of the archive.
-
-var (
-	// shDigestProg runs a digest program.
-	shDigestProg = lazyRE(`\b(?:sha(?:1|224|256|384|512)sum|shasum|b2sum|b3sum|md5sum)\b|\bopenssl\s+(?:dgst|sha256|sha512)\b|(?i:\bget-filehash\b)|\bcertutil\s+-hashfile\b|\bsha256\s+"`)
-	// shDigestCheck has a digest program check a list of sums.
-	shDigestCheck = lazyRE(`\b(?:sha\w*sum|shasum|b2sum|b3sum|md5sum)\b[^\n|;&]*\s(?:-c|--check)\b`)
-	// shDigestVar assigns a digest's output to a variable: group 1.
-	shDigestVar = lazyRE(`\b([A-Za-z_]\w*)=[^\n]*(?:\bsha\w*sum\b|\bshasum\b|\bb[23]sum\b|\bmd5sum\b|\bopenssl\s+dgst\b|\bsha256\s+")`)
-	// shCompareLine is a line that compares two words in a test.
-	shCompareLine = lazyRE(`(?m)^[^\n]*(?:\[\[?|\btest\b)[^\n]*(?:==|!=|\s=\s)[^\n]*$`)
-	// shDigestWord names a digest in a comparison.
-	shDigestWord = lazyRE(`(?i)sha\d*|hash|digest|checksum|\bsum\b`)
-)
 
 // unpackState is what a shell scan knows of archives unpacked from
 // downloads (see above).
@@ -51,6 +38,10 @@ type unpackState struct {
 	// names are the base names of files fetched without an output name
 	// (wget URL, saved as its base name).
 	names map[string]bool
+	// archives are the words naming the downloaded archives unpacked
+	// (as the run rule holds them, and their path keys), for the digest
+	// judgement.
+	archives []string
 	// reported is set once a run was reported: one finding a scan.
 	reported bool
 	// vars are the path keys of the script's variables (pathKey).
@@ -363,7 +354,7 @@ func (s *shScan) unpackPipe(calls []call, ok []bool, line int) {
 // unpackStmt follows archives through one command (see above): a fetch
 // saved by its URL's name, an extraction of a downloaded archive, a cd,
 // and a run of a file the archive held, reported.
-func (s *shScan) unpackStmt(line int, c call) {
+func (s *shScan) unpackStmt(st *syntax.Stmt, line int, c call) {
 	if s.up.reported {
 		return
 	}
@@ -376,6 +367,10 @@ func (s *shScan) unpackStmt(line int, c call) {
 		karchive, dest, _ := unpackArgs(kc)
 		if archive != "-" && (s.fetchedArchive(archive) || s.underUnpacked(karchive)) {
 			s.addUnpacked(dest, line)
+			if len(s.up.archives) < maxUnpacked {
+				s.up.archives = append(s.up.archives, s.digestRunKeys(archive)...)
+				s.up.archives = append(s.up.archives, karchive)
+			}
 		}
 		return
 	}
@@ -394,8 +389,8 @@ func (s *shScan) unpackStmt(line int, c call) {
 	switch host, asked := s.confirmed(line); {
 	case s.w == inCode || s.w == inQuote:
 		base = Medium // saved first, so it can be read before it runs
-	case s.digestChecked():
-		base, reason = Medium, "runs a file from a downloaded archive after checking a digest: check the digest is pinned"
+	case s.digestGates(st, s.up.archives):
+		base, reason = Medium, "runs a file from a downloaded archive after a check of the archive's digest against a pinned one stops the script on a mismatch: check the digest is the release's"
 	case asked:
 		base, reason = Medium, reason+confirmedReason(host)
 	}
@@ -421,35 +416,6 @@ func (s *shScan) runsUnpacked(c call, prog string) bool {
 			continue
 		}
 		return s.underUnpacked(a)
-	}
-	return false
-}
-
-// digestChecked reports whether the scanned code checks a digest: a
-// digest program given a list of sums to check, or one whose output a
-// test compares (the variable it was assigned to, or a word naming a
-// digest, on the comparing line).
-func (s *shScan) digestChecked() bool {
-	code := strings.Join(s.lines, "\n")
-	if !shDigestProg.MatchString(code) {
-		return false
-	}
-	if shDigestCheck.MatchString(code) {
-		return true
-	}
-	vars := map[string]bool{}
-	for _, m := range shDigestVar.FindAllStringSubmatch(code, 16) {
-		vars[m[1]] = true
-	}
-	for _, l := range shCompareLine.FindAllString(code, 64) {
-		if shDigestWord.MatchString(l) {
-			return true
-		}
-		for v := range vars {
-			if strings.Contains(l, "$"+v) || strings.Contains(l, "${"+v+"}") {
-				return true
-			}
-		}
 	}
 	return false
 }
