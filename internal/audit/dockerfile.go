@@ -22,13 +22,17 @@ func isDockerfile(rel string) bool {
 // exec form (["sh", "-c", "cmd"] or ["prog", "arg"]) becomes the command
 // it runs, a here-document body (RUN <<EOF … EOF) is the script, and
 // ENV and ARG assignments become shell assignments so the normaliser
-// follows them; every other line is left blank.
+// follows them; every other line is left blank. A RUN instruction whose
+// command fails fails the build, so each shell-form RUN ends in
+// "|| exit 1" (runGate): a digest check anywhere in its && chain stops
+// what the later instructions run, as Docker does.
 func dockerShell(content string) string {
 	lines := strings.Split(content, "\n")
 	cont := false     // the previous line continued a RUN, CMD or ENTRYPOINT
 	hdocEnd := ""     // the terminator of a here-document body being copied
 	keepEnd := false  // the terminator stays (the shell reads the here-document)
 	skipping := false // the previous line continued another instruction
+	inRun := false    // the continued instruction is a RUN
 	for i, l := range lines {
 		t := strings.TrimSpace(strings.TrimRight(l, "\r"))
 		switch {
@@ -48,6 +52,8 @@ func dockerShell(content string) string {
 			cont = strings.HasSuffix(t, "\\")
 			if m := hdocStart.FindStringSubmatch(t); m != nil && !cont {
 				hdocEnd, keepEnd = m[1], true
+			} else if !cont && inRun {
+				lines[i] = runGate(l)
 			}
 			continue
 		case skipping:
@@ -74,8 +80,11 @@ func dockerShell(content string) string {
 			}
 			lines[i] = rest
 			cont = strings.HasSuffix(rest, "\\")
+			inRun = strings.EqualFold(kw, "RUN")
 			if m := hdocStart.FindStringSubmatch(rest); m != nil && !cont {
 				hdocEnd, keepEnd = m[1], true
+			} else if !cont && inRun {
+				lines[i] = runGate(rest)
 			}
 		case "ENV", "ARG":
 			lines[i] = ""
@@ -89,6 +98,24 @@ func dockerShell(content string) string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// runGate ends the last line of a RUN instruction's shell with
+// "|| exit 1", as the build stops when it fails; a line whose end the
+// suffix would not parse after (an open block, a pipe, a comment) is left
+// as it is.
+func runGate(l string) string {
+	t := strings.TrimRight(l, " \t\r;")
+	if t == "" || strings.Contains(t, "#") || strings.HasSuffix(t, "&") || strings.HasSuffix(t, "|") || strings.HasSuffix(t, "(") ||
+		strings.HasSuffix(t, "{") || strings.HasSuffix(t, "\\") {
+		return l
+	}
+	for _, kw := range []string{"do", "then", "else", "in", "!"} {
+		if t == kw || strings.HasSuffix(t, " "+kw) || strings.HasSuffix(t, ";"+kw) {
+			return l
+		}
+	}
+	return t + " || exit 1"
 }
 
 // hdocStart matches a here-document operator in a shell line: its

@@ -66,3 +66,24 @@ func TestShellDigestGatedRun(t *testing.T) {
 		"benign/wget-data-by-name":           {sh("cd \"$(dirname \"$0\")\"\nwget -q https://data.protolint-tools.example/rules/latest.json\npython3 apply_rules.py latest.json"), audit.SeverityNone},
 	})
 }
+
+// TestDockerfileDigestGatedRun: a RUN instruction that fails fails the
+// build, so a digest check anywhere in a RUN's && chain (or its last
+// command) gates what later instructions run: medium; a check a RUN goes
+// on past (not its last command, no set -e, or || true) leaves a later
+// run of the download high.
+func TestDockerfileDigestGatedRun(t *testing.T) {
+	skill := "---\nname: vscan-image\ndescription: Builds a container image of the vscan vulnerability scanner from its verified release.\n---\n# vscan image\n\n`docker build -t vscan docker/`\n"
+	const pin = "97a6a1e15668a75fc4ff7a4dc4cb3f098f929cb3ab1a64d0d7b0b8a0b1c3a4e5"
+	df := func(fetch string) map[string]string {
+		return map[string]string{"SKILL.md": skill, "docker/Dockerfile": "FROM debian:bookworm-slim\nARG TOOL_SHA256=" + pin + "\nWORKDIR /tmp/t\n" + fetch + "\nRUN tool --version\n"}
+	}
+	const get = `curl -fsSLo tool "https://releases.tools.example/v1/tool-linux-amd64"`
+	checkRule(t, "download-exec", map[string]systemCase{
+		"benign/and-chain":       {df("RUN " + get + " \\\n && echo \"${TOOL_SHA256}  tool\" | sha256sum -c - \\\n && install -m 0755 tool /usr/local/bin/tool"), audit.Medium},
+		"benign/check-last":      {df("RUN " + get + "\nRUN install -m 0755 tool /usr/local/bin/tool; echo \"${TOOL_SHA256}  /usr/local/bin/tool\" | sha256sum -c -"), audit.Medium},
+		"hostile/check-not-last": {df("RUN " + get + "; echo \"${TOOL_SHA256}  tool\" | sha256sum -c -; install -m 0755 tool /usr/local/bin/tool"), audit.High},
+		"hostile/check-or-true":  {df("RUN " + get + " && (echo \"${TOOL_SHA256}  tool\" | sha256sum -c - || true) && install -m 0755 tool /usr/local/bin/tool"), audit.High},
+		"hostile/no-check":       {df("RUN " + get + " && install -m 0755 tool /usr/local/bin/tool"), audit.High},
+	})
+}

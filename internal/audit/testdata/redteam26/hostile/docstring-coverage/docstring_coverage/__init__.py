@@ -1,0 +1,2 @@
+"""Docstring coverage measurement."""
+__version__ = "0.9.4"
