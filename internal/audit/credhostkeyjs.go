@@ -61,6 +61,7 @@ type jsLookup struct {
 // jsKeyed is the judgement's view of one script.
 type jsKeyed struct {
 	c, blank  string
+	br        brackets
 	funcs     []jsKFunc
 	stmts     []jsKStmt
 	imports   map[string]string // a name bound by import or require -> its module
@@ -73,6 +74,9 @@ type jsKeyed struct {
 	// stands only under auth or headers (options.auth = …); notOpts
 	// names that took the credential any other way.
 	opts, notOpts map[string]bool
+	// sets caches assignsOf: callers' arguments and URL variables are
+	// looked up again for every call and parse
+	sets map[string][]assignedVal
 }
 
 // jsNrc stands in the code for every netrc lookup once they are found:
@@ -154,7 +158,8 @@ func jsHostKeyedAuth(c string) bool {
 		}
 	}
 	p := &jsKeyed{c: c, blank: jsBlankStrings(c)}
-	p.funcs = jsKFuncs(p.blank)
+	p.br = bracketsOf(p.blank)
+	p.funcs = jsKFuncs(p.blank, p.br)
 	p.imports = map[string]string{}
 	for _, m := range jsModuleBind.FindAllStringSubmatch(c, 256) {
 		p.imports[m[1]+m[2]] = m[3]
@@ -190,15 +195,50 @@ func jsHostKeyedAuth(c string) bool {
 	return p.urlsKept(urls) && p.keyedDests(urls) && p.credInAuthOnly(urls)
 }
 
-// jsKFuncs finds the named functions of blanked code c and their
-// bodies.
-func jsKFuncs(c string) []jsKFunc {
+// brackets maps the offset of each bracket opening in a text to the
+// offset of the one closing it (any closer closes the innermost opener,
+// as pyCloseParen counts them), found in one pass: following each
+// function's or call's brackets with pyCloseParen made a text of
+// unclosed brackets quadratic.
+type brackets []int32
+
+// bracketsOf matches the brackets of c.
+func bracketsOf(c string) brackets {
+	m := make(brackets, len(c))
+	var stack []int32
+	for i := 0; i < len(c); i++ {
+		switch c[i] {
+		case '(', '[', '{':
+			m[i] = int32(len(c))
+			stack = append(stack, int32(i))
+		case ')', ']', '}':
+			if n := len(stack); n > 0 {
+				m[stack[n-1]] = int32(i)
+				stack = stack[:n-1]
+			}
+		}
+	}
+	return m
+}
+
+// close returns the offset of the bracket closing the one at open (the
+// text's length when none does, or when open holds no opener).
+func (m brackets) close(open int) int {
+	if open < 0 || open >= len(m) || m[open] == 0 {
+		return len(m)
+	}
+	return int(m[open])
+}
+
+// jsKFuncs finds the named functions of blanked code c (whose brackets
+// br matches) and their bodies.
+func jsKFuncs(c string, br brackets) []jsKFunc {
 	var out []jsKFunc
 	add := func(name string, head, open int) {
 		if jsKeywords[name] || name == "catch" || len(out) >= 2000 {
 			return
 		}
-		end := pyCloseParen(c, open)
+		end := br.close(open)
 		if end >= len(c) {
 			return
 		}
@@ -222,8 +262,7 @@ func jsKFuncs(c string) []jsKFunc {
 		}
 		switch {
 		case i < len(c) && c[i] == '{':
-			close := pyCloseParen(c, i)
-			out = append(out, jsKFunc{name, params, head, i + 1, min(close, len(c))})
+			out = append(out, jsKFunc{name, params, head, i + 1, br.close(i)})
 		case arrow:
 			out = append(out, jsKFunc{name, params, head, i, jsKExprEnd(c, i)})
 		}
@@ -246,7 +285,7 @@ func jsKFuncs(c string) []jsKFunc {
 			}
 			f := jsKFunc{name: name, params: []string{c[m[8]:m[9]]}, head: m[2]}
 			if i < len(c) && c[i] == '{' {
-				f.open, f.end = i+1, min(pyCloseParen(c, i), len(c))
+				f.open, f.end = i+1, br.close(i)
 			} else {
 				f.open, f.end = i, jsKExprEnd(c, i)
 			}
@@ -258,7 +297,7 @@ func jsKFuncs(c string) []jsKFunc {
 		if jsKeywords[name] || name == "function" {
 			continue
 		}
-		end := pyCloseParen(c, m[1]-1)
+		end := br.close(m[1] - 1)
 		rest := strings.TrimLeft(c[min(end+1, len(c)):], " \t")
 		if strings.HasPrefix(rest, ":") {
 			if j := strings.IndexAny(rest, "{;\n"); j > 0 {
@@ -331,7 +370,7 @@ func jsKStatements(orig, blank string, funcs []jsKFunc) []jsKStmt {
 	start := 0
 	flush := func(end int) {
 		seg := blank[start:end]
-		if t := strings.TrimSpace(seg); t != "" && len(out) < 50000 {
+		if t := strings.TrimSpace(seg); t != "" && len(out) <= maxKeyedStmts {
 			lead := len(seg) - len(strings.TrimLeft(seg, " \t\n\r"))
 			s := start + lead
 			out = append(out, jsKStmt{blank: t, orig: orig[s : s+len(t)], off: s})
@@ -397,6 +436,9 @@ func jsKStatements(orig, blank string, funcs []jsKFunc) []jsKStmt {
 		}
 	}
 	flush(len(blank))
+	if len(out) > maxKeyedStmts {
+		return out // past what the judgement follows
+	}
 	for k := range out {
 		out[k].fn = -1
 		for j, f := range funcs {
@@ -452,8 +494,13 @@ func jsKContinues(c string, start, i int) bool {
 	if strings.IndexByte("=+-*/%&|^!?:,.<>", cur[len(cur)-1]) >= 0 {
 		return true
 	}
-	next := strings.TrimLeft(c[i+1:], " \t\r\n")
-	return next != "" && strings.IndexByte(".?:+*/%&|^=,", next[0]) >= 0 && !strings.HasPrefix(next, "//")
+	// the next line's first character (a blank line continues nothing:
+	// scanning past a run of them for each made such a text quadratic)
+	j := i + 1
+	for j < len(c) && (c[j] == ' ' || c[j] == '\t' || c[j] == '\r') {
+		j++
+	}
+	return j < len(c) && strings.IndexByte(".?:+*/%&|^=,", c[j]) >= 0 && !strings.HasPrefix(c[j:], "//")
 }
 
 // scopeOf returns the innermost named function whose body holds offset
@@ -574,7 +621,7 @@ func (p *jsKeyed) isDeclOf(n string, u int) bool {
 // lookup records the lookup starting at start whose key is in the
 // brackets opening at open; false when the brackets do not close.
 func (p *jsKeyed) lookup(start, open int) bool {
-	end := pyCloseParen(p.blank, open)
+	end := p.br.close(open)
 	if end >= len(p.blank) || len(p.lookups) >= 64 {
 		return false
 	}
@@ -595,7 +642,7 @@ func (p *jsKeyed) parserUses(n string, imps [][]int) bool {
 		if !strings.HasPrefix(after[i:], "(") {
 			return false
 		}
-		close := pyCloseParen(p.blank, u+len(n)+i)
+		close := p.br.close(u + len(n) + i)
 		if close >= len(p.blank) {
 			return false
 		}
@@ -665,7 +712,7 @@ func (p *jsKeyed) fileReads() bool {
 				return false // handed on as a value, exported
 			}
 			open := u + len(name) + i
-			close := pyCloseParen(p.blank, open)
+			close := p.br.close(open)
 			args := callArgs(p.blank[open+1 : min(close+1, len(p.blank))])
 			if close >= len(p.blank) || idx >= len(args) || len(p.lookups) >= 64 {
 				return false
@@ -823,6 +870,9 @@ func (p *jsKeyed) readerOK(f int) bool {
 	}
 	for _, st := range own {
 		s := st.blank
+		if len(s) > maxKeyedLine {
+			return false
+		}
 		isReturn := strings.HasPrefix(s, "return") && (len(s) == 6 || !isWordByte(s[6]))
 		for _, w := range jsKFreeNames(s) {
 			switch {
@@ -1056,6 +1106,22 @@ func (p *jsKeyed) hostKeyOf(lk jsLookup, urls keyedURLs) bool {
 // given as what the pattern takes it from, a property: new
 // URL(u).hostname), counted or looped over (no value).
 func (p *jsKeyed) assignsOf(name string) []assignedVal {
+	if v, ok := p.sets[name]; ok {
+		return v
+	}
+	if p.sets == nil {
+		p.sets = map[string][]assignedVal{}
+	}
+	v := p.findAssigns(name)
+	p.sets[name] = v
+	return v
+}
+
+// findAssigns is assignsOf without its cache.
+func (p *jsKeyed) findAssigns(name string) []assignedVal {
+	if name == "" {
+		return nil
+	}
 	var out []assignedVal
 	for u := wordIndex(p.blank, name, 0); u >= 0 && len(out) < 8; u = wordIndex(p.blank, name, u+len(name)) {
 		if u > 0 && (p.blank[u-1] == '.' || p.blank[u-1] == '$') {
@@ -1117,7 +1183,7 @@ func (p *jsKeyed) destructured(name string, u int) (string, bool) {
 	if open < 0 || p.blank[open] == '(' {
 		return "", false
 	}
-	close := pyCloseParen(p.blank, open)
+	close := p.br.close(open)
 	if close >= len(p.blank) {
 		return "", false
 	}
@@ -1206,8 +1272,10 @@ func (p *jsKeyed) callersPassHost(f, i int, urls keyedURLs) bool {
 		}
 		a := strings.TrimSpace(args[i])
 		if !p.hostExpr(a, u, urls) {
-			sets := p.assignsOf(a)
-			if !identRe.MatchString(a) || len(sets) != 1 || !p.hostExpr(sets[0].val, sets[0].off, urls) {
+			if !identRe.MatchString(a) {
+				return false
+			}
+			if sets := p.assignsOf(a); len(sets) != 1 || !p.hostExpr(sets[0].val, sets[0].off, urls) {
 				return false
 			}
 		}
@@ -1581,25 +1649,27 @@ func (p *jsKeyed) callsRest(s, orig string, urls keyedURLs) (bool, string) {
 			rest[i] = ' '
 		}
 	}
-	// a tagged template is a call jsCallRe does not see
-	for i := 0; i < len(s); i++ {
-		if s[i] == '`' && i > 0 {
-			j := i - 1
-			for j >= 0 && (s[j] == ' ' || s[j] == '\t') {
-				j--
+	if len(s) > maxKeyedLine {
+		return false, "" // not followed: the read stays reported as sent
+	}
+	// a tagged template (tag`…`) is a call jsCallRe does not see
+	if strings.IndexByte(s, '`') >= 0 && p.taintIn(s) {
+		ticks := 0
+		for i := 0; i < len(s); i++ {
+			if s[i] != '`' {
+				continue
 			}
-			if j >= 0 && (isWordByte(s[j]) || s[j] == ')' || s[j] == ']' || s[j] == '$') && p.taintIn(s) {
-				if j < i-1 || !jsKTemplateOpen(s, i) {
-					continue
-				}
+			if ticks%2 == 0 && i > 0 && (isWordByte(s[i-1]) || s[i-1] == ')' || s[i-1] == ']' || s[i-1] == '$') {
 				return false, ""
 			}
+			ticks++
 		}
 	}
 	calls := jsCallRe.FindAllStringSubmatchIndex(s, maxKeyedCalls+1)
 	if len(calls) > maxKeyedCalls {
 		return false, ""
 	}
+	bodies := p.bodies(s) // callbacks' code, blanked from the arguments of a call holding them
 	known := map[string]bool{}
 	for k := range p.tainted {
 		known[k] = true
@@ -1613,7 +1683,7 @@ func (p *jsKeyed) callsRest(s, orig string, urls keyedURLs) (bool, string) {
 		inner := s[open+1 : min(end, len(s))]
 		callee := s[m[2]:m[3]]
 		last := callee[strings.LastIndexByte(callee, '.')+1:]
-		argT := p.taintIn(p.blankBodies(inner))
+		argT := p.taintIn(blankedIn(s, open+1, min(end, len(s)), bodies))
 		recvT := strings.Contains(callee, ".") && jsReceiverTainted(s, m[2], callee, known)
 		if p.tainted[callee] {
 			return false, "" // the credential called
@@ -1676,41 +1746,56 @@ func (p *jsKeyed) callsRest(s, orig string, urls keyedURLs) (bool, string) {
 // an arrow, or after function (…).
 var jsKBodyOpen = lazyRE(`=>\s*\{|\bfunction\s*\*?\s*[\w$]*\s*\([^()]*\)\s*\{`)
 
-// blankBodies blanks the block bodies of the function expressions in s
-// (a callback handed to a call is code, its calls checked where they
-// stand), but a body that returns the credential: the call handed it
-// gets it by calling the function.
-func (p *jsKeyed) blankBodies(s string) string {
+// bodies returns the spans of the block bodies of the function
+// expressions in s whose returns do not hand the credential back: a
+// callback handed to a call is code, its calls checked where they stand,
+// but one returning the credential gives it to the call that calls it.
+func (p *jsKeyed) bodies(s string) [][2]int {
 	if !strings.Contains(s, "{") {
-		return s
+		return nil
 	}
-	b := []byte(s)
+	var leaks []int
+	for _, r := range jsKReturnWord.FindAllStringIndex(s, 64) {
+		if p.taintIn(s[r[1]:jsKExprEnd(s, r[1])]) {
+			leaks = append(leaks, r[0])
+		}
+	}
+	var out [][2]int
 	for _, m := range jsKBodyOpen.FindAllStringIndex(s, 64) {
 		open := m[1] - 1
 		close := pyCloseParen(s, open)
 		if close >= len(s) {
 			continue
 		}
-		body := s[open+1 : close]
-		leaks := false
-		for _, r := range jsKReturnWord.FindAllStringIndex(body, 64) {
-			if p.taintIn(body[r[1]:jsKExprEnd(body, r[1])]) {
-				leaks = true
-			}
+		leak := false
+		for _, r := range leaks {
+			leak = leak || r > open && r < close
 		}
-		if !leaks {
-			for i := open + 1; i < close; i++ {
-				b[i] = ' '
-			}
+		if !leak {
+			out = append(out, [2]int{open + 1, close})
 		}
 	}
-	return string(b)
+	return out
 }
 
-// jsKTemplateOpen reports whether the backquote at s[i] opens a template
-// literal (an even number of backquotes before it).
-func jsKTemplateOpen(s string, i int) bool {
-	return strings.Count(s[:i], "`")%2 == 0
+// blankedIn returns s[lo:hi] with the spans of bodies inside it blanked.
+func blankedIn(s string, lo, hi int, bodies [][2]int) string {
+	var b []byte
+	for _, r := range bodies {
+		if r[0] <= lo || r[1] > hi {
+			continue
+		}
+		if b == nil {
+			b = []byte(s[lo:hi])
+		}
+		for i := r[0]; i < r[1]; i++ {
+			b[i-lo] = ' '
+		}
+	}
+	if b == nil {
+		return s[lo:hi]
+	}
+	return string(b)
 }
 
 // jsKArgSpans returns the offsets in s (the text inside a call's

@@ -327,6 +327,9 @@ func (s *shScan) keyedUse(u shKUse, k string, derive map[*syntax.Assign]bool, de
 			if derivers[n] {
 				return true
 			}
+			if len(n.Args) == 0 {
+				return false
+			}
 			name, _ := shKLit(n.Args[0])
 			if name == "[" || name == "test" {
 				return true
