@@ -186,6 +186,14 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 				cred, credOff = "~/.netrc (netrc.netrc())", m[0]
 			}
 		}
+	} else if k == kindJS && strings.Contains(c, "netrc") {
+		// so do the npm netrc packages (netrc-parser, netrc)
+		if m := jsNetrcImport.FindStringSubmatchIndex(c); m != nil {
+			kinds["netrc"] = true
+			if credOff < 0 {
+				cred, credOff = "~/.netrc (the "+c[m[10]:m[11]]+" package)", m[0]
+			}
+		}
 	}
 	// shell commands and paths inside string literals
 	var lits [][]int
@@ -286,10 +294,11 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 			if kind, one := oneService(kinds); one && w == inScript {
 				if _, hosts, ok := serviceBound(kinds, codeDestinations(c, k == kindJS), c); ok {
 					sev, reason = High, serviceReason(cred, hosts)
-				} else if kind == "netrc" && k == kindPython && !strings.EqualFold(path.Ext(rel), ".ipynb") && pyHostKeyedAuth(c) {
+				} else if kind == "netrc" && !strings.EqualFold(path.Ext(rel), ".ipynb") && (k == kindPython && pyHostKeyedAuth(c) || k == kindJS && jsHostKeyedAuth(c)) {
 					// authentication to the host the entry is for
-					// (credhostkey.go): the read, not a theft; a
-					// notebook's later cells share what a cell got
+					// (credhostkey.go, credhostkeyjs.go): the read, not
+					// a theft; a notebook's later cells share what a
+					// cell got
 					rule, off, sev, reason = "credential-read", credOff, Medium, hostKeyedReason(cred)
 				}
 			}

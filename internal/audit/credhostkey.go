@@ -24,9 +24,12 @@ import (
 // print or any other call, the file read or copied whole (any file
 // opened for reading: one reached by a path the scan does not follow
 // could be the netrc), the netrc object used other than by a keyed
-// lookup, and authenticators(), which
-// falls back to the default entry for a host the file does not list and
-// so hands a catch-all credential to whatever host the URL names.
+// lookup, lookups keyed by two URL variables (a mirror could log in to
+// the target with the source's entry), a lookup, URL parse or request
+// in a loop (a pass could reuse an earlier pass's entry), and
+// authenticators(), which falls back to the default entry for a host the
+// file does not list and so hands a catch-all credential to whatever
+// host the URL names.
 
 // pyHostKeyedAuth reports whether Python code c (comments blanked) reads
 // ~/.netrc only to authenticate each request to the host its entry is
@@ -46,7 +49,65 @@ func pyHostKeyedAuth(c string) bool {
 			return false
 		}
 	}
+	if !oneKeyedURL(urls) {
+		return false
+	}
+	for _, lk := range keys {
+		if pyKeyedInLoop(lines, lk.off) {
+			return false
+		}
+	}
+	for _, parses := range urls {
+		for _, q := range parses {
+			if pyKeyedInLoop(lines, q.off) {
+				return false
+			}
+		}
+	}
 	return pyURLsKept(c, lines, urls) && pyKeyedDests(c, lines, urls) && pyCredInAuthOnly(lines, urls)
+}
+
+// oneKeyedURL reports whether every lookup is keyed by the host of one
+// URL variable, parsed in one function: with two, the entry of one
+// URL's host could authenticate the request to the other (a mirror
+// sending the source registry's login to the target).
+func oneKeyedURL(urls keyedURLs) bool {
+	if len(urls) != 1 {
+		return false
+	}
+	for _, parses := range urls {
+		for _, q := range parses {
+			if q.scope != parses[0].scope {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// pyLoopHead starts a for or while loop.
+var pyLoopHead = lazyRE(`^(?:async\s+)?(?:for|while)\b`)
+
+// pyKeyedInLoop reports whether offset off is inside a for or while loop of
+// lines (on its head's line too): an entry looked up on one pass, kept
+// in a name set only when empty, would log in to the next pass's host.
+func pyKeyedInLoop(lines []pyKeyedLine, off int) bool {
+	var open []int // the indents of the loops around
+	for _, l := range lines {
+		if l.off > off {
+			break
+		}
+		for len(open) > 0 && l.indent <= open[len(open)-1] {
+			open = open[:len(open)-1]
+		}
+		if pyLoopHead.MatchString(l.blank) {
+			if l.off+len(l.blank) >= off {
+				return true
+			}
+			open = append(open, l.indent)
+		}
+	}
+	return len(open) > 0
 }
 
 // pyKeyedLine is a logical line of Python: blank has string literals'
@@ -531,6 +592,9 @@ func pyKeyedDests(c string, lines []pyKeyedLine, urls keyedURLs) bool {
 	covered := map[int]bool{}
 	for _, m := range calls {
 		covered[li.line(m[0])] = true
+		if pyKeyedInLoop(lines, m[0]) {
+			return false
+		}
 		at := urlParse{pyScopeOf(lines, m[0]), m[0]}
 		if !pyKeyedDest(c, callArgs(c[m[1]:]), c[m[0]:m[1]], urls, at, 0) {
 			return false

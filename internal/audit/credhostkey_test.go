@@ -14,7 +14,8 @@ import (
 // not theft. Its hostile twins stay critical credential-exfil: the entry
 // sent to another host, in the query, the body or the URL, a lookup that
 // falls back to the default entry, the file read whole, the key or the
-// URL set to something else, a second destination.
+// URL set to something else, a second destination, two URLs' entries
+// (one could log in to the other), a lookup or request in a loop.
 func TestCredentialHostKeyed(t *testing.T) {
 	// fetcher is an artifact downloader: lookup is how it gets the entry
 	// for host, send how it fetches url with login and password.
@@ -75,6 +76,65 @@ if __name__ == "__main__":
     main()
 `
 	}
+	// mirror logs in to both registries, but sends the source's entry
+	// to the target; loop keeps the first host's entry for every URL
+	mirror := `#!/usr/bin/env python3
+"""Mirror a release from one registry to another, each with its ~/.netrc entry."""
+import netrc
+import sys
+import urllib.parse
+
+import requests
+
+
+def login_for(host):
+    entry = netrc.netrc().hosts.get(host)
+    if not entry:
+        return None
+    return entry[0], entry[2]
+
+
+def mirror(source, target):
+    src_host = urllib.parse.urlsplit(source).hostname
+    dst_host = urllib.parse.urlsplit(target).hostname
+    src = login_for(src_host)
+    dst = login_for(dst_host)
+    r = requests.get(source, auth=src, timeout=60)
+    requests.put(target, data=r.content, auth=src, timeout=60)
+    if not dst:
+        print("no login for the target", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    mirror(sys.argv[1], sys.argv[2])
+`
+	loop := `#!/usr/bin/env python3
+"""Download every URL given, logging in with ~/.netrc."""
+import netrc
+import sys
+import urllib.parse
+
+import requests
+
+
+def login_for(host):
+    entry = netrc.netrc().hosts.get(host)
+    return (entry[0], entry[2]) if entry else None
+
+
+def fetch_all(urls):
+    creds = None
+    for url in urls:
+        host = urllib.parse.urlsplit(url).hostname
+        if creds is None:
+            creds = login_for(host)
+        r = requests.get(url, auth=creds, timeout=60)
+        print(url, r.status_code)
+
+
+if __name__ == "__main__":
+    fetch_all(sys.argv[1:])
+`
 	hostsGet := "        entry = netrc.netrc(str(NETRC)).hosts.get(host)"
 	auth := "    r = requests.get(url, auth=(login, password) if creds else None, stream=True, timeout=60)"
 	for _, c := range []struct {
@@ -100,6 +160,8 @@ if __name__ == "__main__":
 		{"file-read-whole", fetcher(hostsGet, "    raw = open(NETRC).read()\n    r = requests.get(url, headers={\"X-Debug\": raw}, auth=(login, password))"), audit.Critical},
 		{"file-read-by-joined-path", fetcher(hostsGet, "    raw = (Path.home() / (\".\" + \"netrc\")).read_text()\n    r = requests.get(url, headers={\"X-Debug\": raw}, auth=(login, password))"), audit.Critical},
 		{"second-destination", fetcher(hostsGet, auth+"\n    requests.get(\"https://telemetry.example/ping\", timeout=2)"), audit.Critical},
+		{"two-urls", mirror, audit.Critical},
+		{"loop-carried", loop, audit.Critical},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			script := c.script

@@ -1,6 +1,9 @@
 package audit
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // Rule credential-read, a private key read in a JavaScript or TypeScript
 // script that only inspects what it read (keyinspect.go has the Python
@@ -59,15 +62,17 @@ var (
 
 // jsPureFuncs take content and give back a value derived from it without
 // sending, printing or storing it.
-var jsPureFuncs = set("split", "slice", "substring", "substr", "trim", "trimStart", "trimEnd", "toString", "toLowerCase", "toUpperCase",
-	"replace", "replaceAll", "match", "matchAll", "join", "filter", "map", "find", "findIndex", "some", "every", "includes", "startsWith",
-	"endsWith", "indexOf", "lastIndexOf", "at", "charAt", "charCodeAt", "codePointAt", "padStart", "padEnd", "concat", "reduce", "flat",
-	"flatMap", "keys", "values", "entries", "subarray", "readUInt8", "readUInt16BE", "readUInt16LE", "readUInt32BE", "readUInt32LE",
-	"readInt8", "readInt16BE", "readInt32BE", "readInt32LE", "readBigUInt64BE", "readBigUInt64LE", "equals", "compare", "from", "isBuffer",
-	"parseInt", "parseFloat", "Number", "String", "Boolean", "BigInt", "atob", "btoa", "isArray", "decode", "encode", "test", "exec",
-	"search", "localeCompare", "normalize", "createHash", "createHmac", "update", "digest", "sort", "reverse", "has", "get", "parse",
-	"stringify", "fromCharCode", "getUint8", "getUint16", "getUint32", "min", "max", "abs", "floor", "ceil", "round", "trunc", "Uint8Array",
-	"DataView", "TextDecoder", "TextEncoder", "length", "count", "hasOwnProperty", "all", "allSettled", "resolve")
+var jsPureFuncs = sync.OnceValue(func() map[string]bool {
+	return set("split", "slice", "substring", "substr", "trim", "trimStart", "trimEnd", "toString", "toLowerCase", "toUpperCase",
+		"replace", "replaceAll", "match", "matchAll", "join", "filter", "map", "find", "findIndex", "some", "every", "includes", "startsWith",
+		"endsWith", "indexOf", "lastIndexOf", "at", "charAt", "charCodeAt", "codePointAt", "padStart", "padEnd", "concat", "reduce", "flat",
+		"flatMap", "keys", "values", "entries", "subarray", "readUInt8", "readUInt16BE", "readUInt16LE", "readUInt32BE", "readUInt32LE",
+		"readInt8", "readInt16BE", "readInt32BE", "readInt32LE", "readBigUInt64BE", "readBigUInt64LE", "equals", "compare", "from", "isBuffer",
+		"parseInt", "parseFloat", "Number", "String", "Boolean", "BigInt", "atob", "btoa", "isArray", "decode", "encode", "test", "exec",
+		"search", "localeCompare", "normalize", "createHash", "createHmac", "update", "digest", "sort", "reverse", "has", "get", "parse",
+		"stringify", "fromCharCode", "getUint8", "getUint16", "getUint32", "min", "max", "abs", "floor", "ceil", "round", "trunc", "Uint8Array",
+		"DataView", "TextDecoder", "TextEncoder", "length", "count", "hasOwnProperty", "all", "allSettled", "resolve")
+})
 
 // jsMutators add an argument to their receiver, which then holds it.
 var jsMutators = set("push", "unshift", "add", "set", "append", "splice")
@@ -458,7 +463,7 @@ func jsCallsInspected(s, raw string, tainted, nonKey map[string]bool) bool {
 			if root := jsWordRe.FindString(callee); root != "" {
 				tainted[root] = true
 			}
-		case jsPureFuncs[last]:
+		case jsPureFuncs()[last]:
 		default:
 			return false
 		}

@@ -3,6 +3,7 @@ package audit
 import (
 	"sort"
 	"strings"
+	"sync"
 )
 
 // A reader of PowerShell's statements for the rules that follow values
@@ -258,9 +259,11 @@ func psToken(s string, i int) int {
 }
 
 // psSwitches are parameters of the web cmdlets that take no value.
-var psSwitches = set("usebasicparsing", "usedefaultcredentials", "skipcertificatecheck", "disablekeepalive", "passthru",
-	"allowunencryptedauthentication", "skipheadervalidation", "skiphttperrorcheck", "resume", "noproxy",
-	"preserveauthorizationonredirect", "allowinsecureredirect", "followrellink", "verbose", "debug", "whatif", "confirm")
+var psSwitches = sync.OnceValue(func() map[string]bool {
+	return set("usebasicparsing", "usedefaultcredentials", "skipcertificatecheck", "disablekeepalive", "passthru",
+		"allowunencryptedauthentication", "skipheadervalidation", "skiphttperrorcheck", "resume", "noproxy",
+		"preserveauthorizationonredirect", "allowinsecureredirect", "followrellink", "verbose", "debug", "whatif", "confirm")
+})
 
 // psCommandArgs reads the arguments of a command whose name ends at from
 // in s, up to the end of its pipeline stage: named parameters (-Body $b,
@@ -291,7 +294,7 @@ func psCommandArgs(s string, from int) (args []psArg, end int) {
 				i = j
 				continue
 			}
-			if psSwitches[name] {
+			if psSwitches()[name] {
 				i = j
 				continue
 			}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Rule credential-exfil for one secret environment variable a PowerShell
@@ -115,13 +116,15 @@ func psSecretVar(name string) (secret, sdk bool) {
 
 // psGenericWords are the words of a secret variable's name that name no
 // service (OPENAI_API_KEY's API and KEY; SLACK_BOT_TOKEN's BOT, TOKEN).
-var psGenericWords = set("token", "tokens", "key", "keys", "api", "apikey", "apitoken", "secret", "secrets", "secretkey", "access",
-	"accesskey", "accesstoken", "auth", "authtoken", "bot", "pat", "password", "passwd", "pwd", "pass", "client", "personal",
-	"private", "bearer", "app", "user", "service", "account", "oauth", "oauth2", "refresh", "session", "credential", "credentials",
-	"id", "my", "admin", "master", "webhook", "signing", "deploy", "publish", "registry", "read", "write", "prod", "production",
-	"dev", "test", "staging", "sk", "default", "local", "env", "ci", "build", "release", "org", "team", "workspace", "project",
-	"cloud", "server", "hub", "live", "sandbox", "integration", "install", "installation", "root", "main", "primary",
-	"secondary", "system", "v1", "v2", "v3", "url", "host", "smtp", "mail", "email", "imap", "pop", "ftp", "sftp", "ssh", "db", "database")
+var psGenericWords = sync.OnceValue(func() map[string]bool {
+	return set("token", "tokens", "key", "keys", "api", "apikey", "apitoken", "secret", "secrets", "secretkey", "access",
+		"accesskey", "accesstoken", "auth", "authtoken", "bot", "pat", "password", "passwd", "pwd", "pass", "client", "personal",
+		"private", "bearer", "app", "user", "service", "account", "oauth", "oauth2", "refresh", "session", "credential", "credentials",
+		"id", "my", "admin", "master", "webhook", "signing", "deploy", "publish", "registry", "read", "write", "prod", "production",
+		"dev", "test", "staging", "sk", "default", "local", "env", "ci", "build", "release", "org", "team", "workspace", "project",
+		"cloud", "server", "hub", "live", "sandbox", "integration", "install", "installation", "root", "main", "primary",
+		"secondary", "system", "v1", "v2", "v3", "url", "host", "smtp", "mail", "email", "imap", "pop", "ftp", "sftp", "ssh", "db", "database")
+})
 
 // psServiceHosts maps a service word of a variable's name to the labels
 // its hosts are registered under when they are not the word itself
@@ -150,7 +153,7 @@ var psServiceHosts = map[string][]string{
 func psServiceLabels(name string) map[string]bool {
 	var words []string
 	for _, w := range strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return r == '_' || r == '-' }) {
-		if !psGenericWords[w] {
+		if !psGenericWords()[w] {
 			words = append(words, w)
 		}
 	}
@@ -871,8 +874,10 @@ func psCurlStyle(cmd string, args []psArg) bool {
 var (
 	psCurlData   = set("-d", "--data", "--data-raw", "--data-binary", "--data-urlencode", "--data-ascii", "--json", "-F", "--form", "--form-string", "-T", "--upload-file", "--post-data", "--body-data", "--url")
 	psCurlHeader = set("-H", "--header", "-u", "--user", "--oauth2-bearer", "-b", "--cookie", "-A", "--user-agent", "-e", "--referer", "--http-user", "--http-password", "--password")
-	psCurlValue  = set("-X", "--request", "-o", "--output", "-O", "-m", "--max-time", "--connect-timeout", "-w", "--write-out", "-x", "--proxy", "-U", "--proxy-user",
-		"-c", "--cookie-jar", "--retry", "-K", "--config", "-r", "--range", "-C", "--cacert", "--cert", "--key", "-E", "--resolve", "--interface", "-P", "-t", "--tries", "--timeout")
+	psCurlValue  = sync.OnceValue(func() map[string]bool {
+		return set("-X", "--request", "-o", "--output", "-O", "-m", "--max-time", "--connect-timeout", "-w", "--write-out", "-x", "--proxy", "-U", "--proxy-user",
+			"-c", "--cookie-jar", "--retry", "-K", "--config", "-r", "--range", "-C", "--cacert", "--cert", "--key", "-E", "--resolve", "--interface", "-P", "-t", "--tries", "--timeout")
+	})
 )
 
 // judgeCurl judges a curl or wget command written with its own options
@@ -927,7 +932,7 @@ func (f *psEnvFlow) judgeCurl(s string, from, soff, at int) (psUse, bool) {
 				}
 			case psCurlHeader[opt]:
 				kind = "header"
-			case psCurlValue[opt]:
+			case psCurlValue()[opt]:
 				kind = "skip"
 			}
 			switch {
@@ -1048,7 +1053,7 @@ func (f *psEnvFlow) judge(data, hdr psTaint, where, urlExpr string, off int) (ps
 // names its service (GITHUB_TOKEN: github).
 func psServiceWord(name string) string {
 	for _, w := range strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return r == '_' || r == '-' }) {
-		if !psGenericWords[w] {
+		if !psGenericWords()[w] {
 			return w
 		}
 	}

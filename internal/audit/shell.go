@@ -88,6 +88,14 @@ type shScan struct {
 	// keys judges whether the script only inspects the credentials it
 	// reads (shkeyinspect.go).
 	keys shKeys
+	// hk holds the netrc lookups keyed by a request's host and the curl
+	// calls logging in with them (credhostkeysh.go); loginLine the first
+	// netrc read that only logs in (one of them, or curl --netrc-file),
+	// loginWhat what it read and loginFile whether it was curl's.
+	hk        shHostKeyed
+	loginLine int
+	loginWhat string
+	loginFile bool
 }
 
 // pendingExfil is a credential sent through a variable or later in the
@@ -113,6 +121,7 @@ func scanShell(sc *skillCtx, rel, code string, line0 int, w where) {
 	if n := shellNesting(code); n > MaxShellNesting {
 		sc.notAudited(rel, line0, fmt.Sprintf("the shell code nests %d levels of parentheses or braces, past the depth budget of %d; its commands were not read", n, MaxShellNesting))
 	} else if f, err := sc.parseShell(code); err == nil {
+		s.netrcHostKeyed(f, code)
 		s.file(f, 0)
 	} else {
 		for i, l := range s.lines {
@@ -645,10 +654,18 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 		}
 		s.credKind("")
 	} else if what := s.credReadOf(c); what != "" {
-		s.keyRead(st, c)
 		s.credKind(credService(what))
-		if s.credLine == 0 {
-			s.credLine, s.credWhat = line, what
+		if file := curlNetrcFile(c); s.hk.reads[c.raw] || file != "" && file == what && credService(what) == "netrc" {
+			// a login: curl's netrc file, or an entry looked up by the
+			// request's host and used only to log in to it
+			if s.loginLine == 0 {
+				s.loginLine, s.loginWhat, s.loginFile = line, what, file != ""
+			}
+		} else {
+			s.keyRead(st, c)
+			if s.credLine == 0 {
+				s.credLine, s.credWhat = line, what
+			}
 		}
 	}
 	if s.envLoad > 0 && s.credLine == 0 && carriesData(c) && varInData(c) {
@@ -661,7 +678,9 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 	if carriesData(c) || lookup || isFetch(c) {
 		s.dest(c)
 	}
-	if carriesData(c) || lookup {
+	// a fetch carrying a credential variable sends it where the URL
+	// goes, but a curl that only logs in with a host's own netrc entry
+	if (carriesData(c) || lookup || isFetch(c)) && !s.hk.calls[c.raw] {
 		if what := s.taintedArg(c.raw); what != "" {
 			s.exfils = append(s.exfils, pendingExfil{line, what, fmt.Sprintf("%s sends %s off the machine (through a variable)", c.name, what)})
 			s.credAndSend = true
@@ -759,5 +778,7 @@ func (s *shScan) finish() {
 			sev, reason = Medium, reason+keyInspectedNote
 		}
 		s.add(s.credLine, "credential-read", sev, reason, "")
+	} else if s.loginLine > 0 && s.w == inScript {
+		s.add(s.loginLine, "credential-read", Medium, loginReason(s.loginWhat, s.loginFile), "")
 	}
 }

@@ -36,6 +36,9 @@ func credRead(c call) string {
 			return a
 		}
 	}
+	if f := curlNetrcFile(c); credIn(f) {
+		return f // curl's login file: read, not sent (dataArgs)
+	}
 	return ""
 }
 
@@ -48,8 +51,8 @@ func mayBeCred(a string) bool { return containsAny(a, credHints) }
 
 // dataArgs returns a call's arguments less the ones naming a key the
 // command authenticates with (ssh -i KEY, rsync -e "ssh -i KEY",
-// -o IdentityFile=KEY, git -c core.sshCommand=...): using a key to log
-// in is not reading it to send it.
+// -o IdentityFile=KEY, git -c core.sshCommand=..., curl --netrc-file
+// FILE): using a key to log in is not reading it to send it.
 func dataArgs(c call) []string {
 	var out []string
 	for i := 0; i < len(c.args); i++ {
@@ -59,6 +62,9 @@ func dataArgs(c call) []string {
 			i++
 		case (a == "-e" || a == "--rsh") && c.name == "rsync":
 			i++
+		case a == "--netrc-file" && c.name == "curl":
+			i++ // curl sends each host only the entry stored for it
+		case strings.HasPrefix(a, "--netrc-file=") && c.name == "curl":
 		case strings.HasPrefix(a, "--rsh=") || strings.Contains(a, "IdentityFile") || strings.Contains(a, "sshCommand") || strings.HasPrefix(a, "GIT_SSH_COMMAND="):
 		default:
 			out = append(out, a)
