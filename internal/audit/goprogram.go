@@ -33,9 +33,12 @@ import (
 //     os.ReadDir entry's Name(), a filepath.Glob wildcard, a
 //     filepath.WalkDir callback's path), is agent-tamper, high; critical
 //     with a hook command that fetches code and runs it among the
-//     program's literals (agentHookLits), or when it writes the other
-//     skills or CLAUDE.md and the file audited writes an injection
-//     (plantedInLits: a hidden note to hand over the conversation);
+//     program's literals (agentHookLits), or when what it writes into
+//     the other skills or CLAUDE.md, followed by value as paths are
+//     (written), is an injection there (goPlanted: a hidden note to
+//     hand over the conversation, built in any file of the program), or
+//     the file audited holds one among the literals its writes are
+//     given (plantedInLits);
 //   - a read (os.ReadFile, os.Open, ini.Load...) of a credential file
 //     (credPath), or a bulk read in a function of another file
 //     (bulkCredRead: the environment's secrets, the OS credential
@@ -145,8 +148,8 @@ const (
 // (the path, or what is read), the files it draws on, and the offset in
 // the file audited of the call that reaches it (-1 until known). A write
 // into the agent's instructions or the other skills (goInstrTarget) has
-// data: what it writes there (goWritten), the text a planted note is
-// looked for in.
+// data: what it writes there (written), the text a planted note is
+// looked for in (goPlanted).
 type goEvent struct {
 	kind  int
 	what  string
@@ -155,12 +158,15 @@ type goEvent struct {
 	data  goVal
 }
 
-// goProg is a Go program read from one file (main) with its linked files.
+// goProg is a Go program read from one file (main) with its linked
+// files; inData is set while the data a write is given is read
+// (written), where append joins bytes.
 type goProg struct {
-	fset  *token.FileSet
-	srcs  []*goSrc
-	main  *goSrc
-	steps int
+	fset   *token.FileSet
+	srcs   []*goSrc
+	main   *goSrc
+	steps  int
+	inData bool
 }
 
 // newGoProg parses the file rel (content) and its linked Go files; nil
@@ -566,8 +572,11 @@ func (p *goProg) callVal(c *ast.CallExpr, src *goSrc, fr *goFrame, idx, depth in
 	}
 	switch x + "." + name {
 	case ".append":
-		// append(b, note...): what b holds, then what is appended
-		return p.join(c.Args, goVal{strs: []string{""}}, src, fr, depth)
+		// in what a write is given, append(b, note...) is the bytes of
+		// b, then those appended; a list's append is no one text
+		if p.inData {
+			return p.join(c.Args, goVal{strs: []string{""}}, src, fr, depth)
+		}
 	case "filepath.Glob":
 		// what matches the pattern: its wildcards are listed entries
 		v := arg(0)
@@ -738,6 +747,8 @@ func (p *goProg) written(c *ast.CallExpr, src *goSrc, fr *goFrame) goVal {
 	if fr == nil {
 		return unknownVal()
 	}
+	p.inData = true
+	defer func() { p.inData = false }()
 	switch _, name := callName(c); name {
 	case "WriteFile":
 		if len(c.Args) < 2 {
