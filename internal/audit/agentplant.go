@@ -106,6 +106,11 @@ var plantedFunc = lazyRE(`(?m)^([ \t]*)(?:(?:export|async|static|public|private|
 // strips from the instructions is not written into them.
 var plantedRemoved = lazyRE(`\.(?:replace(?:All)?|gsub!?|sub!?|delete|remove(?:All)?)\s*\(|\b(?:re\.compile|Regexp\.(?:new|compile)|RegExp|Pattern\.compile|regexp\.(?:Must)?Compile)\s*\(`)
 
+// plantedFold is a list folded over a text (KNOWN.reduce(text) { |t, k|
+// t.gsub(k, "") }, KNOWN.reduce((t, k) => t.replace(k, ""), text)):
+// group 1 the list, whose items a removal call there strips.
+var plantedFold = lazyRE(`\b([A-Za-z_]\w*)\s*\.\s*(?:reduce|inject|fold|each_with_object)\b`)
+
 // plantedCompile is the part of plantedRemoved whose every argument is
 // a pattern.
 var plantedCompile = lazyRE(`(?:compile|new|RegExp|Compile)\s*\($`)
@@ -138,8 +143,8 @@ func plantedInLits(sc *skillCtx, code string, lits []litSpan, instr bool) string
 // … -->" then f.write(NOTE); body = text + NOTE then f.write(body)), or
 // in the body of a function whose name is written (def note(): return
 // "<!-- … -->" then f.write(note())). A phrase a cleaner looks for (if
-// KNOWN in text) or strips (text.replace(KNOWN, ""), a compiled pattern)
-// is not written.
+// KNOWN in text) or strips (text.replace(KNOWN, ""), a compiled pattern,
+// a list folded over the text with such a removal) is not written.
 func plantedWritten(sc *skillCtx, code string, lits []litSpan, sink *lazyRegexp) string {
 	hidden := false
 	for _, l := range lits {
@@ -155,6 +160,11 @@ func plantedWritten(sc *skillCtx, code string, lits []litSpan, sink *lazyRegexp)
 			stop = ""
 		}
 		removed = append(removed, [2]int{m[1], rustEndAt(code, m[1], stop)})
+	}
+	for _, m := range plantedFold.FindAllStringSubmatchIndex(code, 64) {
+		if plantedRemoved.MatchString(code[m[1]:min(len(code), m[1]+300)]) {
+			removed = append(removed, [2]int{m[2], m[3]})
+		}
 	}
 	in := func(spans [][2]int, off int) bool {
 		for _, s := range spans {
