@@ -57,7 +57,10 @@ var rubyBlockVar = lazyRE(`(?m)^[ \t]*(.+?)\.(?:each|each_child|map|select|filte
 // scanAgent reports a Ruby write (rubyWriteRe) into the agent's settings
 // or instructions in the home folder (agentFile), or into the SKILL.md files an iteration over a listing of a
 // skills folder yields; a write to the settings also has the file's
-// literals read for a hook that runs remote code (agentHookLits).
+// literals read for a hook that runs remote code (agentHookLits), and
+// one into instructions (CLAUDE.md, AGENTS.md, the skills' SKILL.md) for
+// hidden text it plants there (plantedWritten), critical as in the other
+// languages.
 func (r *rubyScan) scanAgent() {
 	if !strings.Contains(r.code, "SKILL.md") && !strings.Contains(r.code, ".claude") && !strings.Contains(r.code, ".codex") &&
 		!strings.Contains(r.code, ".gemini") && !strings.Contains(r.code, "AGENTS.md") && !strings.Contains(r.code, "CLAUDE.md") && !strings.Contains(r.code, "GEMINI.md") {
@@ -77,6 +80,28 @@ func (r *rubyScan) scanAgent() {
 		}
 	}
 	var lits []litSpan
+	litSpans := func() []litSpan {
+		if lits == nil {
+			for _, l := range r.lits {
+				lits = append(lits, litSpan{l.start, l.body})
+			}
+		}
+		return lits
+	}
+	// a write into instructions (CLAUDE.md, a skill's SKILL.md) is
+	// critical when what it writes is hidden text planted there
+	plantChecked, planted := false, ""
+	tamper := func(line int, reason string, instr bool) {
+		if instr && !plantChecked {
+			plantChecked = true
+			planted = plantedWritten(r.sc, r.code, litSpans(), rubyPlantedSink)
+		}
+		if instr && planted != "" {
+			r.sh.add(line, "agent-tamper", Critical, reason+", and plants "+planted+" in the instructions it writes", "")
+			return
+		}
+		r.sh.agentTamper(line, reason)
+	}
 	hookChecked := false
 	for _, m := range rubyWriteRe.FindAllStringIndex(r.code, 64) {
 		if _, ok := r.inLit(m[0]); ok {
@@ -99,7 +124,7 @@ func (r *rubyScan) scanAgent() {
 		expr := strings.TrimSpace(args[pathArg])
 		line := r.li.line(m[0])
 		if skillsVar[expr] {
-			r.sh.agentTamper(line, "rewrites the SKILL.md of the other skills installed for the agent: what they tell it comes from this skill")
+			tamper(line, "rewrites the SKILL.md of the other skills installed for the agent: what they tell it comes from this skill", true)
 			continue
 		}
 		paths := []string{r.path(expr, 0)}
@@ -111,15 +136,10 @@ func (r *rubyScan) scanAgent() {
 		}
 		for _, p := range paths {
 			if agentFile.MatchString(p) {
-				r.sh.agentTamper(line, "writes "+p+", the agent's own settings or instructions: what it obeys next comes from this skill")
+				tamper(line, "writes "+p+", the agent's own settings or instructions: what it obeys next comes from this skill", agentInstrMD.MatchString(p))
 				if !hookChecked && strings.HasSuffix(p, ".json") {
 					hookChecked = true
-					if lits == nil {
-						for _, l := range r.lits {
-							lits = append(lits, litSpan{l.start, l.body})
-						}
-					}
-					agentHookLits(r.sc, r.rel, r.src, lits)
+					agentHookLits(r.sc, r.rel, r.src, litSpans())
 				}
 				break
 			}

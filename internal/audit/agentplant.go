@@ -84,9 +84,36 @@ func plantedInjection(sc *skillCtx, text string, hiddenOnly bool) string {
 // its arguments is written.
 var plantedSink = lazyRE(`\b(?:[Ww]rite\w*|[Aa]ppend\w*|print\w*|puts|spew\w*|say)\b\s*\(?`)
 
-// plantedAssign is the end of an assignment whose value follows: group
-// 1 the name assigned (NOTE = , const note = , my $note = , note := ).
-var plantedAssign = lazyRE(`\$?([A-Za-z_]\w*)\s*(?::\s*[\w\[\]]+\s*)?(?::=|=)\s*$`)
+// rubyPlantedSink is plantedSink in Ruby, which also writes with
+// syswrite and appends with << (f << note; a heredoc opener, <<~MD,
+// has no space after it).
+var rubyPlantedSink = lazyRE(`\b(?:[Ww]rite\w*|syswrite|[Aa]ppend\w*|print\w*|puts|spew\w*|say)\b\s*\(?|<<[ \t]+`)
+
+// plantedBind is an assignment whose value follows: group 1 the name
+// assigned (NOTE = , const val NOTE: String = , static final String
+// NOTE = , my $note = , note := , body += , body << ).
+var plantedBind = lazyRE(`\$?\b([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w\[\]]+[ \t]*)?(?::=|\+=|<<=?|\|\|=|=)`)
+
+// plantedFunc is a function's definition: group 1 its indentation,
+// group 2 its name (def note, func note, function note, fun note, sub
+// note, def self.note).
+var plantedFunc = lazyRE(`(?m)^([ \t]*)(?:(?:export|async|static|public|private|protected|override|suspend|pub)[ \t]+)*(?:def|func|function|fun|fn|sub)[ \t]+(?:self\.)?([A-Za-z_]\w*[?!]?)`)
+
+// plantedRemoved is a call that takes its first argument out of a text
+// (text.replace(KNOWN, ""), gsub, re.sub(PATTERN, "", text), delete,
+// remove), or whose arguments are a pattern to match, not text
+// (re.compile, Regexp.new, new RegExp, Pattern.compile): what a cleaner
+// strips from the instructions is not written into them.
+var plantedRemoved = lazyRE(`\.(?:replace(?:All)?|gsub!?|sub!?|delete|remove(?:All)?)\s*\(|\b(?:re\.compile|Regexp\.(?:new|compile)|RegExp|Pattern\.compile|regexp\.(?:Must)?Compile)\s*\(`)
+
+// plantedFold is a list folded over a text (KNOWN.reduce(text) { |t, k|
+// t.gsub(k, "") }, KNOWN.reduce((t, k) => t.replace(k, ""), text)):
+// group 1 the list, whose items a removal call there strips.
+var plantedFold = lazyRE(`\b([A-Za-z_]\w*)\s*\.\s*(?:reduce|inject|fold|each_with_object)\b`)
+
+// plantedCompile is the part of plantedRemoved whose every argument is
+// a pattern.
+var plantedCompile = lazyRE(`(?:compile|new|RegExp|Compile)\s*\($`)
 
 // instrNamed reports whether one of lits names an instruction file
 // (CLAUDE.md, AGENTS.md, GEMINI.md, SKILL.md).
@@ -101,49 +128,148 @@ func instrNamed(lits []litSpan) bool {
 
 // plantedInLits returns what makes the hidden text a program writes an
 // injection (plantedInjection, hidden text only), when it may write an
-// instruction file (instr). Only the literals of code (comments blanked)
-// written are read: one inside a write's arguments, or assigned to a
-// name a write's arguments hold (NOTE = "<!-- … -->" then f.write(NOTE));
-// a phrase a cleaner looks for (if KNOWN in text) is not written.
+// instruction file (instr), with plantedSink's writes (plantedWritten).
 func plantedInLits(sc *skillCtx, code string, lits []litSpan, instr bool) string {
 	if !instr {
 		return ""
 	}
-	var sinks [][2]int
-	for _, m := range plantedSink.FindAllStringIndex(code, 256) {
-		// to the call's closing bracket, or the statement's end
-		end := rustEndAt(code, m[1], "")
-		if !strings.HasSuffix(code[m[0]:m[1]], "(") {
-			end = rustEndAt(code, m[1], ";\n")
-		}
-		sinks = append(sinks, [2]int{m[1], end})
+	return plantedWritten(sc, code, lits, plantedSink)
+}
+
+// plantedWritten returns what makes the hidden text a program writes an
+// injection (plantedInjection, hidden text only). Only the literals of
+// code (comments blanked) written are read: one inside the arguments of
+// a write (sink), in the value assigned to a name written (NOTE = "<!--
+// … -->" then f.write(NOTE); body = text + NOTE then f.write(body)), or
+// in the body of a function whose name is written (def note(): return
+// "<!-- … -->" then f.write(note())). A phrase a cleaner looks for (if
+// KNOWN in text) or strips (text.replace(KNOWN, ""), a compiled pattern,
+// a list folded over the text with such a removal) is not written.
+func plantedWritten(sc *skillCtx, code string, lits []litSpan, sink *lazyRegexp) string {
+	hidden := false
+	for _, l := range lits {
+		hidden = hidden || strings.Contains(l.body, "<!--") || strings.Contains(l.body, "]: #")
 	}
-	written := func(l litSpan) bool {
-		for _, s := range sinks {
-			if s[0] <= l.off && l.off < s[1] {
-				return true
-			}
+	if !hidden {
+		return ""
+	}
+	var removed, regions [][2]int
+	for _, m := range plantedRemoved.FindAllStringIndex(code, 256) {
+		stop := ","
+		if plantedCompile.MatchString(code[m[0]:m[1]]) {
+			stop = ""
 		}
-		a := plantedAssign.FindStringSubmatch(code[strings.LastIndexByte(code[:l.off], '\n')+1 : l.off])
-		if a == nil {
-			return false
+		removed = append(removed, [2]int{m[1], rustEndAt(code, m[1], stop)})
+	}
+	for _, m := range plantedFold.FindAllStringSubmatchIndex(code, 64) {
+		if plantedRemoved.MatchString(code[m[1]:min(len(code), m[1]+300)]) {
+			removed = append(removed, [2]int{m[2], m[3]})
 		}
-		for _, s := range sinks {
-			if wordIndex(code[s[0]:s[1]], a[1], 0) >= 0 {
+	}
+	in := func(spans [][2]int, off int) bool {
+		for _, s := range spans {
+			if s[0] <= off && off < s[1] {
 				return true
 			}
 		}
 		return false
 	}
-	var b strings.Builder
-	for _, l := range lits {
-		if b.Len() < 64<<10 && (strings.Contains(l.body, "<!--") || strings.Contains(l.body, "]: #")) && l.off < len(code) && written(l) {
-			b.WriteString(unescapeLit(l.body)) // "\n[//]: # (...)": the comment starts a line
-			b.WriteString("\n\n")
+	for _, m := range sink.FindAllStringIndex(code, 256) {
+		// to the call's closing bracket, or the statement's end
+		end := rustEndAt(code, m[1], "")
+		if !strings.HasSuffix(code[m[0]:m[1]], "(") {
+			end = rustEndAt(code, m[1], ";\n")
+		}
+		regions = append(regions, [2]int{m[1], end})
+	}
+	// the names a program gives values: assignments and functions, each
+	// with the span of its value or body
+	type named struct {
+		name string
+		span [2]int
+	}
+	var names []named
+	for _, m := range plantedBind.FindAllStringSubmatchIndex(code, 512) {
+		if m[1] < len(code) && (code[m[1]] == '=' || code[m[1]] == '>') {
+			continue // a test (==) or a pair (=>), not an assignment
+		}
+		names = append(names, named{code[m[2]:m[3]], [2]int{m[1], rustEndAt(code, m[1], ";\n")}})
+	}
+	for _, m := range plantedFunc.FindAllStringSubmatchIndex(code, 256) {
+		names = append(names, named{code[m[4]:m[5]], [2]int{m[5], blockEnd(code, m[0], m[3]-m[2])}})
+	}
+	// a name is written when a region written mentions it, outside what
+	// is removed; its value or body is then written too
+	done := make([]bool, len(names))
+	for k := 0; k < len(regions); k++ { // each region read once
+		for i, n := range names {
+			if !done[i] && mentions(code, regions[k], n.name, removed) {
+				done[i] = true
+				regions = append(regions, n.span)
+			}
 		}
 	}
-	if b.Len() == 0 {
+	// the literals written, in order, joined as a note made of parts is
+	// ("<!-- " + step + " Do not mention this. -->"); a markdown comment
+	// starts a line
+	var b strings.Builder
+	for _, l := range lits {
+		if b.Len() < 64<<10 && l.off < len(code) && in(regions, l.off) && !in(removed, l.off) {
+			t := unescapeLit(l.body)
+			if strings.HasPrefix(strings.TrimLeft(t, " \t"), "[") {
+				b.WriteByte('\n')
+			}
+			b.WriteString(t)
+			b.WriteByte(' ')
+		}
+	}
+	if !strings.Contains(b.String(), "<!--") && !strings.Contains(b.String(), "]: #") {
 		return ""
 	}
 	return plantedInjection(sc, b.String(), true)
+}
+
+// mentions reports whether code's span r names word outside the spans
+// removed.
+func mentions(code string, r [2]int, word string, removed [][2]int) bool {
+	s := code[r[0]:min(r[1], len(code))]
+	for i := wordIndex(s, word, 0); i >= 0; i = wordIndex(s, word, i+len(word)) {
+		at, out := r[0]+i, false
+		for _, x := range removed {
+			out = out || x[0] <= at && at < x[1]
+		}
+		if !out {
+			return true
+		}
+	}
+	return false
+}
+
+// blockEnd returns the end of the body of the definition at offset def
+// in code, indented by indent bytes: the line before the next non-blank
+// line indented no deeper, or that line itself when it only closes the
+// block (end, }).
+func blockEnd(code string, def, indent int) int {
+	i := strings.IndexByte(code[def:], '\n')
+	if i < 0 {
+		return len(code)
+	}
+	for at := def + i + 1; at < len(code); {
+		j := strings.IndexByte(code[at:], '\n')
+		line := code[at:]
+		if j >= 0 {
+			line = code[at : at+j]
+		}
+		if t := strings.TrimSpace(line); t != "" && len(line)-len(strings.TrimLeft(line, " \t")) <= indent {
+			if t == "end" || strings.HasPrefix(t, "}") {
+				return at + len(line)
+			}
+			return at
+		}
+		if j < 0 {
+			break
+		}
+		at += j + 1
+	}
+	return len(code)
 }

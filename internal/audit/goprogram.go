@@ -33,9 +33,12 @@ import (
 //     os.ReadDir entry's Name(), a filepath.Glob wildcard, a
 //     filepath.WalkDir callback's path), is agent-tamper, high; critical
 //     with a hook command that fetches code and runs it among the
-//     program's literals (agentHookLits), or when it writes the other
-//     skills or CLAUDE.md and the file audited writes an injection
-//     (plantedInLits: a hidden note to hand over the conversation);
+//     program's literals (agentHookLits), or when what it writes into
+//     the other skills or CLAUDE.md, followed by value as paths are
+//     (written), is an injection there (goPlanted: a hidden note to
+//     hand over the conversation, built in any file of the program), or
+//     the file audited holds one among the literals its writes are
+//     given (plantedInLits);
 //   - a read (os.ReadFile, os.Open, ini.Load...) of a credential file
 //     (credPath), or a bulk read in a function of another file
 //     (bulkCredRead: the environment's secrets, the OS credential
@@ -59,9 +62,10 @@ const (
 	// evaluated, and texts joined (a step per 64 bytes made). No file of
 	// this repository took 600.
 	maxGoSteps = 1 << 20
-	// maxGoValLen bounds one text a value stands for: a longer one is
-	// no path and stands for what is not known.
-	maxGoValLen = 512
+	// maxGoValLen bounds one text a value stands for: a longer one
+	// stands for what is not known. A path is far shorter; the note a
+	// program writes into the agent's instructions may be a page.
+	maxGoValLen = 8 << 10
 )
 
 // goUnknown stands in a goVal's text for what the reading does not
@@ -142,24 +146,32 @@ const (
 
 // goEvent is a write, a credential read or a send the program does: what
 // (the path, or what is read), the files it draws on, and the offset in
-// the file audited of the call that reaches it (-1 until known).
+// the file audited of the call that reaches it (-1 until known). A write
+// into the agent's instructions or the other skills (goInstrTarget) has
+// data: what it writes there (written), the text a planted note is
+// looked for in (goPlanted).
 type goEvent struct {
 	kind  int
 	what  string
 	files uint64
 	at    int
+	data  goVal
 }
 
-// goProg is a Go program read from one file (main) with its linked files.
+// goProg is a Go program read from one file (main) with its linked
+// files; inData is set while the data a write is given is read
+// (written), where append joins bytes.
 type goProg struct {
-	fset  *token.FileSet
-	srcs  []*goSrc
-	main  *goSrc
-	steps int
+	fset   *token.FileSet
+	srcs   []*goSrc
+	main   *goSrc
+	steps  int
+	inData bool
 }
 
 // newGoProg parses the file rel (content) and its linked Go files; nil
-// when there are none or rel does not parse.
+// when rel does not parse, or none of the linked files does (with none
+// linked, the program is rel alone).
 func newGoProg(rel, content string, linked []linkedFile) *goProg {
 	p := &goProg{fset: token.NewFileSet()}
 	packs := map[string]*goPack{}
@@ -188,7 +200,7 @@ func newGoProg(rel, content string, linked []linkedFile) *goProg {
 			add(l.rel, l.text, l.goPkg)
 		}
 	}
-	if len(p.srcs) < 2 {
+	if len(p.srcs) < 2 && len(linked) > 0 {
 		return nil
 	}
 	for _, s := range p.srcs {
@@ -551,11 +563,20 @@ func (p *goProg) callVal(c *ast.CallExpr, src *goSrc, fr *goFrame, idx, depth in
 	if idx > 0 {
 		return unknownVal() // the error of (string, error)
 	}
+	if _, ok := c.Fun.(*ast.ArrayType); ok {
+		return arg(0) // []byte(s)
+	}
 	x, name := callName(c)
 	if name == "Name" && len(c.Args) == 0 && p.listed(x, fr) || name == "Readdirnames" {
 		return goVal{strs: []string{goEntry}} // a listed entry's name
 	}
 	switch x + "." + name {
+	case ".append":
+		// in what a write is given, append(b, note...) is the bytes of
+		// b, then those appended; a list's append is no one text
+		if p.inData {
+			return p.join(c.Args, goVal{strs: []string{""}}, src, fr, depth)
+		}
 	case "filepath.Glob":
 		// what matches the pattern: its wildcards are listed entries
 		v := arg(0)
@@ -571,8 +592,8 @@ func (p *goProg) callVal(c *ast.CallExpr, src *goSrc, fr *goFrame, idx, depth in
 		return p.join(c.Args, goVal{strs: []string{"/"}}, src, fr, depth)
 	case "strings.Join":
 		if len(c.Args) == 2 {
-			if cl, ok := c.Args[0].(*ast.CompositeLit); ok {
-				return p.join(cl.Elts, arg(1), src, fr, depth)
+			if elts, esrc, efr, ok := p.listElts(c.Args[0], src, fr); ok {
+				return p.join(elts, arg(1), esrc, efr, depth)
 			}
 		}
 	case "os.UserHomeDir", "homedir.Dir", "xdg.Home":
@@ -594,6 +615,45 @@ func (p *goProg) callVal(c *ast.CallExpr, src *goSrc, fr *goFrame, idx, depth in
 		}
 	}
 	return unknownVal()
+}
+
+// listElts returns the elements of the list literal e is or names (a
+// local bound once, a package var of this or an imported package: parts
+// := []string{...} then strings.Join(parts, " ")), with the file and
+// frame they are read in.
+func (p *goProg) listElts(e ast.Expr, src *goSrc, fr *goFrame) ([]ast.Expr, *goSrc, *goFrame, bool) {
+	var b goBind
+	switch x := e.(type) {
+	case *ast.CompositeLit:
+		return x.Elts, src, fr, true
+	case *ast.Ident:
+		if fr != nil {
+			if _, ok := fr.params[x.Name]; ok {
+				return nil, nil, nil, false
+			}
+			if binds := fr.fn.localBinds()[x.Name]; len(binds) > 0 {
+				if len(binds) > 1 {
+					return nil, nil, nil, false
+				}
+				cl, ok := binds[0].e.(*ast.CompositeLit)
+				if !ok || binds[0].idx >= 0 {
+					return nil, nil, nil, false
+				}
+				return cl.Elts, binds[0].src, fr, true
+			}
+		}
+		b = src.pkg.vals[x.Name]
+	case *ast.SelectorExpr:
+		id, ok := x.X.(*ast.Ident)
+		if !ok || src.imps[id.Name] == nil {
+			return nil, nil, nil, false
+		}
+		b = src.imps[id.Name].vals[x.Sel.Name]
+	}
+	if cl, ok := b.e.(*ast.CompositeLit); ok && b.idx < 0 {
+		return cl.Elts, b.src, nil, true
+	}
+	return nil, nil, nil, false
 }
 
 // join joins the values of parts with sep's.
@@ -678,6 +738,109 @@ func (p *goProg) ret(fr *goFrame, idx, depth int) goVal {
 	return v
 }
 
+// written returns what write call c (in src, frame fr) puts in its
+// file: os.WriteFile's data (append, []byte and string conversions
+// followed; a bytes.Buffer or strings.Builder handed over with .Bytes()
+// or .String() is what was written to it), or, for a file os.Create or
+// os.OpenFile opens, what the function writes to it (writesTo).
+func (p *goProg) written(c *ast.CallExpr, src *goSrc, fr *goFrame) goVal {
+	if fr == nil {
+		return unknownVal()
+	}
+	p.inData = true
+	defer func() { p.inData = false }()
+	switch _, name := callName(c); name {
+	case "WriteFile":
+		if len(c.Args) < 2 {
+			return unknownVal()
+		}
+		if m, ok := c.Args[1].(*ast.CallExpr); ok && len(m.Args) == 0 {
+			if sel, ok := m.Fun.(*ast.SelectorExpr); ok && (sel.Sel.Name == "Bytes" || sel.Sel.Name == "String") {
+				if id, ok := sel.X.(*ast.Ident); ok {
+					return p.writesTo(id.Name, src, fr)
+				}
+			}
+		}
+		return p.eval(c.Args[1], src, fr, -1, 0)
+	case "Create", "OpenFile":
+		name := ""
+		ast.Inspect(fr.fn.decl.Body, func(n ast.Node) bool {
+			if a, ok := n.(*ast.AssignStmt); ok && len(a.Rhs) == 1 && a.Rhs[0] == c && len(a.Lhs) > 0 {
+				if id, ok := a.Lhs[0].(*ast.Ident); ok {
+					name = id.Name
+				}
+			}
+			return name == ""
+		})
+		return p.writesTo(name, src, fr)
+	}
+	return unknownVal()
+}
+
+// writesTo returns what frame fr's function writes, in order, to the
+// writer held by name (any writer when name is ""), or to a writer made
+// from it (w := bufio.NewWriter(f)): f.WriteString(s), f.Write(b),
+// io.WriteString(f, s), fmt.Fprint, Fprintln and Fprintf(f, ...).
+func (p *goProg) writesTo(name string, src *goSrc, fr *goFrame) goVal {
+	writerOf := func(e ast.Expr) string {
+		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e = u.X
+		}
+		if id, ok := e.(*ast.Ident); ok {
+			return id.Name
+		}
+		return ""
+	}
+	writers := map[string]bool{name: true}
+	is := func(w string) bool { return name == "" && w != "" || writers[w] }
+	for round := 0; round < 3 && name != ""; round++ {
+		ast.Inspect(fr.fn.decl.Body, func(n ast.Node) bool {
+			a, ok := n.(*ast.AssignStmt)
+			if !ok || len(a.Rhs) != 1 || len(a.Lhs) == 0 {
+				return true
+			}
+			call, ok := a.Rhs[0].(*ast.CallExpr)
+			id, isID := a.Lhs[0].(*ast.Ident)
+			if !ok || !isID || writers[id.Name] {
+				return true
+			}
+			for _, arg := range call.Args {
+				if writers[writerOf(arg)] {
+					writers[id.Name] = true
+				}
+			}
+			return true
+		})
+	}
+	out, found := goVal{strs: []string{""}}, false
+	ast.Inspect(fr.fn.decl.Body, func(n ast.Node) bool {
+		c, ok := n.(*ast.CallExpr)
+		if !ok || p.steps > maxGoSteps {
+			return p.steps <= maxGoSteps
+		}
+		x, fn := callName(c)
+		var v goVal
+		switch {
+		case (fn == "WriteString" || fn == "Write") && x != "io" && len(c.Args) == 1 && is(x):
+			v = p.eval(c.Args[0], src, fr, -1, 0)
+		case x == "io" && fn == "WriteString" && len(c.Args) == 2 && is(writerOf(c.Args[0])):
+			v = p.eval(c.Args[1], src, fr, -1, 0)
+		case x == "fmt" && fn == "Fprintf" && len(c.Args) >= 2 && is(writerOf(c.Args[0])):
+			v = p.sprintf(c.Args[1:], src, fr, 0)
+		case x == "fmt" && (fn == "Fprint" || fn == "Fprintln") && len(c.Args) >= 2 && is(writerOf(c.Args[0])):
+			v = p.join(c.Args[1:], goVal{strs: []string{" "}}, src, fr, 0)
+		default:
+			return true
+		}
+		out, found = p.concat(out, v), true
+		return true
+	})
+	if !found {
+		return unknownVal()
+	}
+	return out
+}
+
 // goWriteArg returns the index of the argument a call writes to as a
 // file (-1 when it writes none): os.WriteFile and its likes, os.Create,
 // os.OpenFile with a writing flag, os.Rename, os.Symlink and os.Link
@@ -733,10 +896,20 @@ func (p *goProg) callEvents(c *ast.CallExpr, src *goSrc, fr *goFrame, depth int)
 	var out []goEvent
 	if i := goWriteArg(c, src); i >= 0 && i < len(c.Args) {
 		v := p.eval(c.Args[i], src, fr, -1, 0)
+		var data *goVal
 		for _, s := range v.strs {
-			if goAgentTarget(s) != "" {
-				out = append(out, goEvent{kind: goEvWrite, what: path.Clean(s), files: v.files | src.bit, at: -1})
+			if goAgentTarget(s) == "" {
+				continue
 			}
+			e := goEvent{kind: goEvWrite, what: path.Clean(s), files: v.files | src.bit, at: -1}
+			if goInstrTarget(e.what) {
+				if data == nil {
+					d := p.written(c, src, fr)
+					data = &d
+				}
+				e.data = *data
+			}
+			out = append(out, e)
 		}
 	}
 	if goReadCall(c) {
@@ -785,13 +958,17 @@ func (p *goProg) walk(fr *goFrame, depth int) []goEvent {
 	return evs
 }
 
-// addEvents appends evs to to, once each (kind, what and files), at
-// most 64.
+// addEvents appends evs to to, once each (kind, what and files; the
+// data of a second write of the same file joins the first's), at most 64.
 func addEvents(to, evs []goEvent) []goEvent {
 	for _, e := range evs {
 		dup := false
-		for _, t := range to {
-			dup = dup || t.kind == e.kind && t.what == e.what && t.files == e.files
+		for i := range to {
+			if t := &to[i]; t.kind == e.kind && t.what == e.what && t.files == e.files {
+				dup = true
+				t.data = t.data.union(e.data)
+				break
+			}
 		}
 		if !dup && len(to) < 64 {
 			to = append(to, e)
@@ -866,6 +1043,38 @@ func goAgentTarget(s string) string {
 	return ""
 }
 
+// goPlanted returns what makes the text a write puts in the agent's
+// instructions (data, a value followed through the program: the note
+// with what the reading does not know between its parts) an injection
+// there (plantedInjection, hidden text only), "" when nothing does.
+func goPlanted(sc *skillCtx, data goVal) string {
+	var b strings.Builder
+	for _, s := range data.strs {
+		if strings.Contains(s, "<!--") || strings.Contains(s, "]: #") {
+			b.WriteString(strings.NewReplacer(goUnknown, "\n", goEntry, "*").Replace(s))
+			b.WriteString("\n\n")
+		}
+	}
+	if b.Len() == 0 {
+		return ""
+	}
+	return plantedInjection(sc, b.String(), true)
+}
+
+// goInstrTarget reports whether path s (a goVal text, cleaned) is one
+// of the agent's instructions in the home folder (CLAUDE.md, AGENTS.md,
+// GEMINI.md) or a file of a skill the program listed: text written
+// there is read by the agent as instructions.
+func goInstrTarget(s string) bool {
+	switch goAgentTarget(s) {
+	case "skills":
+		return true
+	case "settings":
+		return agentInstrMD.MatchString(s)
+	}
+	return false
+}
+
 // goShown is a goVal text as a finding shows it.
 func goShown(s string) string {
 	return strings.NewReplacer(goUnknown, "…", goEntry, "*").Replace(s)
@@ -916,12 +1125,22 @@ func goProgramHints(content string, linked []linkedFile) bool {
 
 // scanGoProgram reports what the Go file rel (content) does across the
 // files of its program (see above); linked are the files linkedOf gave.
+// A file with no other file in its program is read as a program of one
+// only for the note it plants (goPlanted), once the same-file rule has
+// found it writing the agent's files: that rule reads literals, not the
+// text a write is given.
 func scanGoProgram(sc *skillCtx, rel, content string, linked []linkedFile) {
 	has := false
 	for _, l := range linked {
 		has = has || l.goPkg != ""
 	}
-	if !has {
+	tamper := SeverityNone
+	for _, f := range sc.findings {
+		if f.File == rel && f.RuleID == "agent-tamper" {
+			tamper = max(tamper, f.Severity)
+		}
+	}
+	if !has && tamper != High {
 		return
 	}
 	if !goProgramHints(content, linked) {
@@ -943,34 +1162,46 @@ func scanGoProgram(sc *skillCtx, rel, content string, linked []linkedFile) {
 			reported[f.RuleID] = true
 		}
 	}
-	var first, instr *goEvent
+	var first, instr, plantedAt *goEvent
+	planted := ""
 	for i := range evs {
 		e := &evs[i]
-		if e.kind != goEvWrite || bits.OnesCount64(e.files) < 2 || e.at < 0 || reported["agent-tamper"] {
+		if e.kind != goEvWrite || e.at < 0 {
 			continue
 		}
-		kind := goAgentTarget(e.what)
+		if planted == "" && goInstrTarget(e.what) {
+			if planted = goPlanted(sc, e.data); planted != "" {
+				plantedAt = e
+			}
+		}
+		if bits.OnesCount64(e.files) < 2 || reported["agent-tamper"] {
+			continue
+		}
 		if first == nil {
 			first = e
 		}
-		if instr == nil && (kind == "skills" || kind == "settings" && agentInstrMD.MatchString(path.Clean(e.what))) {
+		if instr == nil && goInstrTarget(e.what) {
 			instr = e
 		}
 	}
 	if e := first; e != nil {
-		sev, planted := High, ""
-		if instr != nil {
-			// the note it appends to the other skills or CLAUDE.md, in
-			// this file: reported at that write
+		sev, files := High, e.files
+		switch {
+		case plantedAt != nil:
+			// the note it writes into the other skills or CLAUDE.md,
+			// followed by value: reported at that write
+			e, sev, files = plantedAt, Critical, plantedAt.files|plantedAt.data.files
+		case instr != nil:
+			// a note among this file's literals, given to a write
 			if planted = plantedInLits(sc, code, lits, true); planted != "" {
 				e, sev = instr, Critical
 			}
 		}
 		kind := goAgentTarget(e.what)
 		ln := li.line(e.at)
-		reason := "writes " + Escape(goShown(e.what), 80) + ", the agent's own settings or instructions in the home folder, through " + p.names(e.files) + ": what it obeys next comes from this skill"
+		reason := "writes " + Escape(goShown(e.what), 80) + ", the agent's own settings or instructions in the home folder, through " + p.names(files) + ": what it obeys next comes from this skill"
 		if kind == "skills" {
-			reason = "writes " + Escape(goShown(e.what), 80) + " through " + p.names(e.files) + ": it rewrites the other skills installed for the agent"
+			reason = "writes " + Escape(goShown(e.what), 80) + " through " + p.names(files) + ": it rewrites the other skills installed for the agent"
 		} else {
 			all := append([]litSpan(nil), lits...)
 			for _, s := range p.srcs[1:] { // a hook may be built anywhere in the program
@@ -985,6 +1216,24 @@ func scanGoProgram(sc *skillCtx, rel, content string, linked []linkedFile) {
 			reason += ", and plants " + planted + " there"
 		}
 		sc.add(rel, ln, "agent-tamper", sev, reason, strings.TrimSpace(lineText(content, li, ln)))
+	} else if plantedAt != nil && tamper < Critical {
+		// the write the same-file rule found (or one into a path this
+		// file names alone): what it writes is the note, built in this
+		// file or another
+		e := plantedAt
+		ln := li.line(e.at)
+		via := ""
+		if files := e.files | e.data.files; files&^p.main.bit != 0 {
+			via = " through " + p.names(files)
+		}
+		reason := "writes " + Escape(goShown(e.what), 80) + ", the agent's own instructions in the home folder," + via + " and plants " + planted + " there"
+		if goAgentTarget(e.what) == "skills" {
+			reason = "writes " + Escape(goShown(e.what), 80) + via + ": it rewrites the other skills installed for the agent, and plants " + planted + " there"
+		}
+		sc.add(rel, ln, "agent-tamper", Critical, reason, strings.TrimSpace(lineText(content, li, ln)))
+	}
+	if !has {
+		return
 	}
 	if reported["credential-exfil"] {
 		return
