@@ -213,16 +213,7 @@ func (s *shScan) digestStmt(st *syntax.Stmt, c call, ok bool, line int) {
 // digestAssign records the variables a statement assigns a digest or
 // fetched text to (and forgets them when it assigns anything else).
 func (s *shScan) digestAssign(st *syntax.Stmt) {
-	var as []*syntax.Assign
-	switch c := st.Cmd.(type) {
-	case *syntax.CallExpr:
-		if len(c.Args) == 0 {
-			as = c.Assigns
-		}
-	case *syntax.DeclClause:
-		as = c.Args
-	}
-	for _, a := range as {
+	for _, a := range stmtAssigns(st) {
 		if a.Name == nil || a.Value == nil || a.Array != nil || a.Index != nil {
 			continue
 		}

@@ -278,19 +278,26 @@ func (s *shScan) envValue(n string) (string, bool) {
 	return v, ok
 }
 
-// unpackAssign records the path keys of a statement's assignments (see
-// pathKey), before the normaliser's assign replaces their values.
-func (s *shScan) unpackAssign(st *syntax.Stmt) {
-	var as []*syntax.Assign
+// stmtAssigns returns the assignments a statement makes: those of a
+// command with no words (x=1 y=2) or of a declaration (local, export,
+// declare x=…); the assignments before a command's words bind only
+// for that command.
+func stmtAssigns(st *syntax.Stmt) []*syntax.Assign {
 	switch c := st.Cmd.(type) {
 	case *syntax.CallExpr:
 		if len(c.Args) == 0 {
-			as = c.Assigns
+			return c.Assigns
 		}
 	case *syntax.DeclClause:
-		as = c.Args
+		return c.Args
 	}
-	for _, a := range as {
+	return nil
+}
+
+// unpackAssign records the path keys of a statement's assignments (see
+// pathKey), before the normaliser's assign replaces their values.
+func (s *shScan) unpackAssign(st *syntax.Stmt) {
+	for _, a := range stmtAssigns(st) {
 		if a.Name == nil || a.Value == nil || a.Array != nil || a.Index != nil || a.Append {
 			continue
 		}
