@@ -320,8 +320,9 @@ func (fl *pyPathFlow) root(e string, sc, depth int) pyPathRoot {
 			}
 		}
 	}
-	if dot := pyLastDot(e); dot > 0 {
-		recv, tail := e[:dot], e[dot+1:]
+	if parts := pySplitTop(e, '.'); len(parts) > 1 && parts[0] != "" {
+		tail := parts[len(parts)-1]
+		recv := e[:len(e)-len(tail)-1]
 		if pyPathMethod.MatchString(tail) {
 			r := fl.root(recv, sc, depth+1)
 			if i := strings.IndexByte(tail, '('); i >= 0 && strings.HasPrefix(tail, "joinpath(") {
@@ -511,33 +512,6 @@ func pyOpenOf(e string) int {
 		}
 	}
 	return -1
-}
-
-// pyLastDot returns the offset of e's last top-level '.' outside
-// brackets and string literals, or -1.
-func pyLastDot(e string) int {
-	depth, last := 0, -1
-	var quote byte
-	for i := 0; i < len(e); i++ {
-		ch := e[i]
-		switch {
-		case quote != 0:
-			if ch == '\\' {
-				i++
-			} else if ch == quote {
-				quote = 0
-			}
-		case ch == '"' || ch == '\'':
-			quote = ch
-		case ch == '(' || ch == '[' || ch == '{':
-			depth++
-		case ch == ')' || ch == ']' || ch == '}':
-			depth--
-		case ch == '.' && depth == 0:
-			last = i
-		}
-	}
-	return last
 }
 
 // isPyStrLit reports whether e is one string literal, with any prefix
