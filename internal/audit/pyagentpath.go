@@ -58,8 +58,6 @@ var (
 	// pyPathMethod is a path method or attribute whose result stays in
 	// its receiver's folder (or a parent of it).
 	pyPathMethod = lazyRE(`^(?:parent|parents(?:\[[^\]]*\])?|name|stem|with_name\(.*\)|with_suffix\(.*\)|with_stem\(.*\)|resolve\(.*\)|absolute\(\)|joinpath\(.*\)|as_posix\(\)|strip\(.*\)|rstrip\(.*\))$`)
-	// pyIdent is a bare name.
-	pyIdent = lazyRE(`^[A-Za-z_]\w*$`)
 	// pyForIn binds a loop variable: group 1 the targets, group 2 the
 	// iterable.
 	pyForIn = lazyRE(`^(?:async\s+)?for\s+(.+?)\s+in\s+(.+):$`)
@@ -159,9 +157,9 @@ func pyWriteCalls(c string) ([]pyWriteSite, bool) {
 		modeText := ""
 		for i, a := range args {
 			a = strings.TrimSpace(a)
-			if k, v, ok := strings.Cut(a, "="); ok && pyIdent.MatchString(strings.TrimSpace(k)) {
-				if strings.TrimSpace(k) == "mode" {
-					modeText = strings.TrimSpace(v)
+			if k, v, kw := pyKwarg(a); kw {
+				if k == "mode" {
+					modeText = v
 				}
 				continue
 			}
@@ -299,7 +297,7 @@ func (fl *pyPathFlow) root(e string, sc, depth int) pyPathRoot {
 			r = max(r, fl.root(el, sc, depth+1))
 		}
 		return r
-	case pyIdent.MatchString(e):
+	case isPyIdent(e):
 		return fl.nameRoot(e, sc, depth)
 	}
 	if strings.HasSuffix(e, ")") {
@@ -308,7 +306,7 @@ func (fl *pyPathFlow) root(e string, sc, depth int) pyPathRoot {
 			if pyPathCall.MatchString(fn) {
 				r := pyRootLocal
 				for _, a := range pySplitArgs(args) {
-					if strings.Contains(a, "=") && !strings.Contains(a, "==") {
+					if _, _, kw := pyKwarg(a); kw {
 						continue // a keyword: encoding=, strict=
 					}
 					r = max(r, fl.root(a, sc, depth+1))
