@@ -11,7 +11,10 @@ import (
 // maps .js to .ts; ./wallets names wallets.ts or wallets/index.js
 // alike), a Python import of a module of the skill (pymodule.go), and a
 // Lua require of one (require("devtools.runner") names
-// devtools/runner.lua or devtools/runner/init.lua). A target list
+// devtools/runner.lua or devtools/runner/init.lua), and a PHP class an
+// autoloader loads from its file (use AuthDoctor\Sources; or
+// Sources::home() names Sources.php, PSR-4's one class per file). A
+// target list
 // moved into such a module (export const WALLET_DIRS = {...}) is read by
 // the listed-credential rule like one in a JSON file.
 
@@ -53,6 +56,8 @@ func importsModule(rel, content, f string) bool {
 		return rustUsesModule(rel, content, f)
 	case fext == ".rb":
 		return rubyRequiresFile(rel, content, f)
+	case ext == ".php" && fext == ".php":
+		return phpUsesClass(content, f)
 	case ext == ".lua" && fext == ".lua":
 		for _, m := range luaRequire.FindAllStringSubmatch(content, 64) {
 			if luaModuleFile(m[2], f) {

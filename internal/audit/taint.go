@@ -15,9 +15,11 @@ import (
 // Swift, Lua, Elixir, R, Julia and Zig) is critical. The read alone
 // is rule credential-read: high for a private key, medium otherwise.
 
-// sdkSecretVars are the secret environment variables SDKs read, as a
-// regexp alternation: one list for every language's reader of them.
-const sdkSecretVars = `AWS_SECRET_ACCESS_KEY|AWS_SESSION_TOKEN|AZURE_CLIENT_SECRET|ARM_CLIENT_SECRET|GOOGLE_APPLICATION_CREDENTIALS|GOOGLE_CREDENTIALS|GCP_SERVICE_ACCOUNT_KEY|SSH_PRIVATE_KEY`
+// sdkSecretVars are the secret environment variables SDKs and tools
+// read themselves (COMPOSER_AUTH: Composer's auth.json, every private
+// package host's token, passed in the environment), as a regexp
+// alternation: one list for every language's reader of them.
+const sdkSecretVars = `AWS_SECRET_ACCESS_KEY|AWS_SESSION_TOKEN|AZURE_CLIENT_SECRET|ARM_CLIENT_SECRET|GOOGLE_APPLICATION_CREDENTIALS|GOOGLE_CREDENTIALS|GCP_SERVICE_ACCOUNT_KEY|SSH_PRIVATE_KEY|COMPOSER_AUTH`
 
 var (
 	// privateKeyRe finds the SSH key files and folder in a path.
@@ -261,11 +263,19 @@ func scanOtherTaint(sc *skillCtx, rel, text string) {
 			what = credStoreName(text[m[0]:m[1]])
 		}
 	}
-	if m == nil && (mayBeCred(text) || mayBeCred(foldLiteralJoins(text))) && homeRef.MatchString(text) {
+	php, phpCode := isPHPFile(rel), ""
+	var ph phpHelpers
+	if php && m == nil {
+		// PHP's helpers returning the home folder (phpcred.go)
+		phpCode = codeCommentsBlanked(text, "php")
+		ph = phpHelpersOf(phpCode, sc.linked)
+	}
+	if m == nil && (mayBeCred(text) || mayBeCred(foldLiteralJoins(text))) && (homeRef.MatchString(text) || php && ph.homeCalled(phpCode)) {
 		// A path joined in code from the home folder and parts
-		// (filepath.Join(home, ".kube", "config")).
+		// (filepath.Join(home, ".kube", "config")), or formatted with
+		// it (sprintf('%s/.netrc', $home)).
 		for _, l := range strLit.FindAllStringIndex(text, -1) {
-			if lit := text[l[0]:l[1]]; credPartRe.MatchString(lit) || relCredPath(lit) {
+			if lit := text[l[0]:l[1]]; credPartRe.MatchString(lit) || relCredPath(lit) || fmtCredPart(lit) {
 				if credNeedle(text, l[0], l[1]) {
 					// a name tested, not a path opened (code.go)
 					if needle == nil {
@@ -283,6 +293,11 @@ func scanOtherTaint(sc *skillCtx, rel, text string) {
 			}
 		}
 	}
+	if m == nil && php {
+		if l := ph.composerAuth(text, phpCode); l != nil {
+			m, what = l, "Composer's auth.json (the path part "+text[l[0]:l[1]]+" joined to Composer's home folder)"
+		}
+	}
 	needleOnly := false
 	if m == nil && needle != nil {
 		m, what, needleOnly = needle, "the credential path part "+text[needle[0]:needle[1]], true
@@ -291,12 +306,17 @@ func scanOtherTaint(sc *skillCtx, rel, text string) {
 		return // Ruby's environment reads are rubycred.go's (child envs, prefix filters)
 	}
 	if m == nil {
+		var name string
 		if m = secretEnvEnum(text); m != nil {
 			what = "the environment's secret variables (" + text[m[0]:m[1]] + " filtered by secret names)"
-		} else if m = otherEnvDump.FindStringIndex(hashCommentsBlanked(rel, text)); m == nil {
+		} else if m = otherEnvDump.FindStringIndex(hashCommentsBlanked(rel, text)); m != nil {
+			what = "the whole environment"
+		} else if !php {
+			return
+		} else if m, name = phpEnvSecretRead(codeCommentsBlanked(text, "php")); m == nil {
 			return
 		} else {
-			what = "the whole environment"
+			what = "the secret variable " + strings.Trim(name, `'"`)
 		}
 		if scriptSend(rel, text) == nil {
 			return // read alone: environments are passed on, not stolen
