@@ -236,13 +236,14 @@ var (
 
 // rustUsesModule reports whether the Rust file rel (content) names the
 // crate's module file f: mod x; beside it (or in its own folder, for a
-// file that is not main.rs, lib.rs or mod.rs), a crate:: path from the
+// file that is not main.rs, lib.rs, mod.rs or a build script's build.rs,
+// the root of its own crate), a crate:: path from the
 // crate's root (the nearest src folder above it, else its own folder),
 // or a super:: path from its parent module.
 func rustUsesModule(rel, content, f string) bool {
 	dir, base := path.Dir(rel), path.Base(rel)
 	modDir := dir
-	if base != "main.rs" && base != "lib.rs" && base != "mod.rs" {
+	if base != "main.rs" && base != "lib.rs" && base != "mod.rs" && base != "build.rs" {
 		modDir = path.Join(dir, strings.TrimSuffix(base, ".rs"))
 	}
 	isMod := func(d, name string) bool {

@@ -18,6 +18,10 @@ import "strings"
 // isahc, minreq, surf), followed through let bindings, written to a path
 // (fs::write(path, body), io::copy into a File::create(path)) reads as
 // curl -o of that path at the write's line.
+// A command that reads another's output on its standard input
+// (.stdin(curl.stdout), a write_all of curl's output or of an HTTP
+// client's answer into its stdin) reads as a pipeline from it, and a
+// name bound to a command's output as a substitution of it: rustpipe.go.
 // The shell rules of a script's commands (download-exec,
 // reverse-shell, destructive-command, system-trust,
 // registry-exec-credential, persistence) read the result. A shell given
@@ -36,6 +40,9 @@ var (
 	// rustArgCall is a builder method adding arguments: group 1 arg or
 	// args; the argument list starts at the match's end.
 	rustArgCall = lazyRE(`^\s*\.\s*(args?)\s*\(`)
+	// rustStdinCall is a builder's .stdin( call; its argument starts at
+	// the match's end.
+	rustStdinCall = lazyRE(`^\s*\.\s*stdin\s*\(`)
 	// rustAnyCall is any other builder method (.env, .current_dir,
 	// .status, ...); its arguments start at the match's end.
 	rustAnyCall = lazyRE(`^\s*\.\s*\w+\s*(?:::\s*<[^>\n]*>\s*)?\(`)
@@ -74,39 +81,17 @@ func scanRustExec(sc *skillCtx, rel, text string) {
 	c := stripComments(text, kindJS)
 	li := newLineIndex(c)
 	lines := make([]string, strings.Count(c, "\n")+1)
-	type builder struct {
-		line  int
-		words []string
-	}
-	var cmds []*builder
-	named := map[string]*builder{}
 	res := newRustResolver(c)
-	for _, m := range rustCmdNew.FindAllStringIndex(c, maxRustCommands) {
-		args := callArgs(c[m[1]:])
-		if len(args) == 0 {
-			continue
-		}
-		b := &builder{line: li.line(m[0]) - 1, words: []string{res.word(args[0])}}
-		rest := rustSkipCall(c, m[1])
-		b.words = append(b.words, rustChainArgs(c, rest, res)...)
-		lineStart := strings.LastIndexByte(c[:m[0]], '\n') + 1
-		if lm := rustCmdLet.FindStringSubmatch(c[lineStart:m[0]]); lm != nil {
-			named[lm[1]] = b
-		}
-		cmds = append(cmds, b)
-	}
-	// Arguments added later to a bound builder: name.arg(..), name.args(..).
-	for name, b := range named {
-		for at := wordIndex(c, name, 0); at >= 0; at = wordIndex(c, name, at+len(name)) {
-			end := at + len(name)
-			if at > 0 && c[at-1] == '.' || !rustArgCall.MatchString(c[end:]) {
-				continue
-			}
-			b.words = append(b.words, rustChainArgs(c, end, res)...)
-		}
-	}
+	cmds := rustCommands(c, li, res)
 	if len(cmds) == 0 {
 		return
+	}
+	for ln, cmd := range rustPipes(c, li, cmds, res, rustLinkedFns(rel, sc.linked)) {
+		if lines[ln] != "" {
+			lines[ln] += "; " + cmd
+		} else {
+			lines[ln] = cmd
+		}
 	}
 	if near := loopNear(c, otherNetDNS); near != nil && !hasRule(sc, rel, "reverse-shell") {
 		for _, b := range cmds {
@@ -128,21 +113,7 @@ func scanRustExec(sc *skillCtx, rel, text string) {
 		}
 	}
 	for _, b := range cmds {
-		cmd := ""
-		if zigShells[b.words[0]] && len(b.words) >= 3 && b.words[1] == "-c" {
-			cmd = b.words[2]
-			if !strings.HasPrefix(cmd, "$") {
-				cmd = strings.ReplaceAll(cmd, "\n", " ")
-			}
-		} else {
-			for _, w := range b.words {
-				if !strings.HasPrefix(w, "$") {
-					w = shellQuote(w)
-				}
-				cmd += " " + w
-			}
-		}
-		if cmd = strings.TrimSpace(cmd); b.line < 0 || b.line >= len(lines) {
+		if cmd := b.shell(0); b.line < 0 || b.line >= len(lines) {
 			continue
 		} else if lines[b.line] != "" {
 			lines[b.line] += "; " + cmd
@@ -158,6 +129,49 @@ func scanRustExec(sc *skillCtx, rel, text string) {
 			f.Evidence = trimmedLine(text, f.Line) // the Rust line, not the shell it reads as
 		}
 	}
+}
+
+// rustCommands reads the commands c (a Rust file, comments blanked)
+// starts, in file order: each Command::new with the arguments and the
+// standard input of its chain, and of later calls on the builder when
+// it is bound by let (name.arg(..), name.args(..), name.stdin(..)).
+func rustCommands(c string, li lineIndex, res *rustResolver) []*rustCmd {
+	var cmds []*rustCmd
+	named := map[string]*rustCmd{}
+	var order []string
+	for _, m := range rustCmdNew.FindAllStringIndex(c, maxRustCommands) {
+		args := callArgs(c[m[1]:])
+		if len(args) == 0 {
+			continue
+		}
+		b := &rustCmd{at: m[0], line: li.line(m[0]) - 1, words: []string{res.word(args[0])}}
+		rest := rustSkipCall(c, m[1])
+		words, stdin, stdinAt := rustChainArgs(c, rest, res)
+		b.words, b.stdin, b.stdinAt = append(b.words, words...), stdin, stdinAt
+		lineStart := strings.LastIndexByte(c[:m[0]], '\n') + 1
+		if lm := rustCmdLet.FindStringSubmatch(c[lineStart:m[0]]); lm != nil {
+			if named[lm[1]] == nil {
+				order = append(order, lm[1])
+			}
+			named[lm[1]] = b
+		}
+		cmds = append(cmds, b)
+	}
+	for _, name := range order {
+		b := named[name]
+		for at := wordIndex(c, name, 0); at >= 0; at = wordIndex(c, name, at+len(name)) {
+			end := at + len(name)
+			if at > 0 && c[at-1] == '.' || !rustArgCall.MatchString(c[end:]) && !rustStdinCall.MatchString(c[end:]) {
+				continue
+			}
+			words, stdin, stdinAt := rustChainArgs(c, end, res)
+			b.words = append(b.words, words...)
+			if stdin != "" {
+				b.stdin, b.stdinAt = stdin, stdinAt
+			}
+		}
+	}
+	return cmds
 }
 
 // rustShellOnVar reports whether a command's words (program first) run
@@ -205,11 +219,18 @@ func rustSkipCall(c string, i int) int {
 
 // rustChainArgs reads the builder calls chained at c[i:] (up to the end
 // of the statement) and returns the words their .arg and .args add, each
-// read through res (format!, bindings: rustformat.go).
-func rustChainArgs(c string, i int, res *rustResolver) []string {
-	var words []string
+// read through res (format!, bindings: rustformat.go), and the
+// expression the last .stdin(..) is given, with its offset in c.
+func rustChainArgs(c string, i int, res *rustResolver) (words []string, stdin string, stdinAt int) {
 	for n := 0; n < 64 && i < len(c); n++ {
 		rest := c[i:]
+		if m := rustStdinCall.FindStringIndex(rest); m != nil {
+			if a := callArgs(rest[m[1]:]); len(a) == 1 {
+				stdin, stdinAt = a[0], i+m[1]
+			}
+			i = rustSkipCall(c, i+m[1])
+			continue
+		}
 		if m := rustArgCall.FindStringSubmatchIndex(rest); m != nil {
 			inner := rest[m[1]:]
 			if rest[m[2]:m[3]] == "args" {
@@ -232,7 +253,7 @@ func rustChainArgs(c string, i int, res *rustResolver) []string {
 		}
 		break
 	}
-	return words
+	return words, stdin, stdinAt
 }
 
 // rustWord is the shell word a Rust argument expression reads as: a
