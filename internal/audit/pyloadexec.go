@@ -115,11 +115,28 @@ func pyFetchedNames(f string, extra []string) map[string]bool {
 // first body.
 func pyFuncBodies(f string) map[string]string {
 	out := map[string]string{}
+	for _, s := range pyFuncSpans(f) {
+		if _, ok := out[s.name]; !ok {
+			out[s.name] = f[s.start:s.end]
+		}
+	}
+	return out
+}
+
+// pyFuncSpan is a function of a Python file: its name, the text of its
+// parameter list (after the opening parenthesis) and its body's offsets
+// in the file.
+type pyFuncSpan struct {
+	name, params string
+	start, end   int
+}
+
+// pyFuncSpans returns the functions of f in file order (at most 256),
+// each body the lines after its def indented deeper than it.
+func pyFuncSpans(f string) []pyFuncSpan {
+	var out []pyFuncSpan
 	for _, m := range pyDefLine.FindAllStringSubmatchIndex(f, 256) {
 		name, indent := f[m[4]:m[5]], m[3]-m[2]
-		if _, ok := out[name]; ok {
-			continue
-		}
 		start := strings.IndexByte(f[m[1]:], '\n')
 		if start < 0 {
 			continue
@@ -141,7 +158,7 @@ func pyFuncBodies(f string) map[string]string {
 			}
 			end += nl + 1
 		}
-		out[name] = f[start:end]
+		out = append(out, pyFuncSpan{name, f[m[1]:min(end, m[1]+2000)], start, end})
 	}
 	return out
 }

@@ -18,8 +18,11 @@ import (
 // function of the script or of the skill's own modules returning one,
 // or a formatting with nothing around it (f"{body}"), and each item of
 // a for over one (for chunk in r.iter_content()); a shell's stdin pipe
-// written with it is read in pyshellstdin.go. Run in a while loop, the
-// server's commands keep coming: a remote shell, rule reverse-shell. A command the script builds around an
+// written with it is read in pyshellstdin.go, and a function of the
+// script or of a module of the skill that runs its parameter so, called
+// with an answer, in pyrunparam.go. Run in a while loop, or a for over
+// the lines a socket delivers, the peer's commands keep coming: a remote
+// shell, rule reverse-shell. A command the script builds around an
 // answer ("git clone " + url, f"git clone {url}") is not: the answer is
 // then one argument of a fixed program.
 // A setup.py is code pip runs on install, so such a call in one runs at
@@ -256,6 +259,9 @@ func pyAnswerNames(f string, extra []string) map[string]bool {
 			for _, r := range pyReturnOf.FindAllStringSubmatch(body, 16) {
 				if pyIsAnswer(r[1], t) {
 					mark(name)
+					// a method called on its own object: self._connect()
+					mark("self." + name)
+					mark("cls." + name)
 					break
 				}
 			}
@@ -332,42 +338,61 @@ func pyListElems(a string) []string {
 // (comments blanked) that runs what a server answered as a shell's
 // program (see above).
 func scanPyShellAnswer(sc *skillCtx, rel, c string) {
-	if !pyShellRun.MatchString(c) && !strings.Contains(c, "getattr(") && !pyModAlias.MatchString(c) {
+	if !pyShellRun.MatchString(c) && !strings.Contains(c, "getattr(") && !pyModAlias.MatchString(c) && !pyNet.MatchString(c) && !pyLinksModule(rel, sc.linked) {
 		return
 	}
 	t := pyAnswerNames(c, pyModuleNames(rel, sc.linked, pyAnswerNames))
 	if len(t) == 0 && !pyNet.MatchString(c) {
 		return
 	}
-	bare := strings.Contains(c, "from subprocess import")
-	runs, _ := pyGetattrRuns(c, pyConstStrings(c))
-	runs = append(runs, pyAliasRuns(c)...)
-	for _, m := range pyShellRun.FindAllStringSubmatchIndex(c, 128) {
-		name := c[m[2]:m[3]]
-		if !strings.Contains(name, ".") && !bare {
-			continue // a function of the script's own named run or call
-		}
-		runs = append(runs, jsRun{name, m[2], m[1]})
-	}
-	li := newLineIndex(c)
-	for _, r := range runs {
-		at := r.at
-		if !pyShellRunsAnswer(r.name, callArgs(c[r.after:]), t) {
-			if at = pyFeedsAnswer(c, r, t); at < 0 {
-				continue
-			}
-		}
+	report := func(at int, loop bool, ran string) {
 		rule, sev, why := "download-exec", Critical, "runs what a server answered as a shell command (as curl … | sh): the server decides what runs"
 		switch {
 		case strings.Contains(c, "hexdigest(") || strings.Contains(c, "compare_digest("):
 			sev, why = Medium, "runs a downloaded script in a shell after computing a digest: check the digest is pinned"
-		case pyInLoop(c, at):
+		case loop || pyInLoop(c, at) || pyInPeerFor(c, at, t):
 			rule, why = "reverse-shell", "runs what a network peer sends as shell commands, over and over in a loop (a remote shell)"
 		}
+		li := newLineIndex(c)
 		ln := li.line(at)
-		sc.add(rel, ln, rule, sev, why+pyInstallNote(rel), strings.TrimSpace(lineText(c, li, ln)))
+		sc.add(rel, ln, rule, sev, why+ran+pyInstallNote(rel), strings.TrimSpace(lineText(c, li, ln)))
+	}
+	runs := pyProcRuns(c)
+	for _, r := range runs {
+		if at := pyRunAnswerAt(c, r, t); at >= 0 {
+			report(at, false, "")
+			return
+		}
+	}
+	// handed to a function of the script or of the skill's modules that
+	// runs its parameter (pyrunparam.go)
+	runners := pyParamRunners(c, runs, pyModuleRunners(rel, sc.linked))
+	if len(runners) == 0 {
 		return
 	}
+	for _, f := range sc.findings {
+		if f.File == rel && f.RuleID == "reverse-shell" && f.Severity == Critical {
+			return // the remote command loop is reported already (remoteloop.go)
+		}
+	}
+	if at, callee, r := pyRunnerCall(c, 0, len(c), pyRunnerCallRE(runners), runners, t); at >= 0 {
+		where := ""
+		if r.file != "" {
+			where = " in " + r.file
+		}
+		report(at, r.loop, ", through "+callee+where+", which runs what its parameter "+r.param+" holds or delivers as a shell command")
+	}
+}
+
+// pyLinksModule reports whether script rel imports a Python module of
+// its skill (linked): its answers or its shell may sit there.
+func pyLinksModule(rel string, linked []linkedFile) bool {
+	for _, l := range linked {
+		if !l.data && l.rel != rel && strings.ToLower(path.Ext(l.rel)) == ".py" {
+			return true
+		}
+	}
+	return false
 }
 
 // pyInstallNote is the note added to a finding in a file pip runs when

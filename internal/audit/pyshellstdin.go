@@ -304,12 +304,40 @@ func pyFeedArgIsAnswer(s string, t map[string]bool) bool {
 // pyWhileHeader is a while loop's header line.
 var pyWhileHeader = lazyRE(`^while\b`)
 
+// pySocketOpen is a Python connection that carries a peer's stream, not
+// one download: a raw socket, a server's accepted connection, asyncio's
+// streams, a websocket.
+var pySocketOpen = lazyRE(`\bsocket\.(?:socket|create_connection|fromfd)\(|\.accept\(\)|\bopen_connection\(|\bstart_server\(|websocket`)
+
 // pyInLoop reports whether offset at of Python code c sits in the body
 // of a while loop: a line above it, less indented than every line
 // between, that heads one. A shell fed what a peer sends until it stops
 // is a remote shell, not a one-time download; a for over a list of
 // steps runs them once.
 func pyInLoop(c string, at int) bool {
+	return pyEnclosedBy(c, at, pyWhileHeader.MatchString)
+}
+
+// pyInPeerFor reports whether offset at of Python code c sits in the
+// body of a for loop over what a connection to a peer delivers (for line
+// in sock.makefile(): each line the peer sends, as the read of a while
+// loop would take it), in a script that opens such a connection
+// (pySocketOpen); t holds the names known to hold an answer. A for over
+// the chunks of one HTTP download is not: those are one script.
+func pyInPeerFor(c string, at int, t map[string]bool) bool {
+	if !pySocketOpen.MatchString(c) {
+		return false
+	}
+	return pyEnclosedBy(c, at, func(header string) bool {
+		m := pyForTargets.FindStringSubmatch(header)
+		return m != nil && pyIsAnswer(m[2][:pyColonAt(m[2])], t)
+	})
+}
+
+// pyEnclosedBy reports whether offset at of Python code c sits in a
+// block whose header (a line above it, less indented than every line
+// between, without its indent) head accepts.
+func pyEnclosedBy(c string, at int, head func(string) bool) bool {
 	ls := strings.LastIndexByte(c[:min(at, len(c))], '\n') + 1
 	line := c[ls:]
 	if i := strings.IndexByte(line, '\n'); i >= 0 {
@@ -325,7 +353,7 @@ func pyInLoop(c string, at int) bool {
 			continue
 		}
 		if in := len(l) - len(body); in < indent {
-			if pyWhileHeader.MatchString(body) {
+			if head(body) {
 				return true
 			}
 			indent = in
