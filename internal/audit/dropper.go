@@ -198,6 +198,9 @@ func scanDropper(sc *skillCtx, rel, c, f string, li lineIndex, joined, js bool, 
 		written[g] = true
 	}
 	tainted := derivedNames(f, written, js)
+	vcsFetch := func(words []string) bool {
+		return vcsFetchCmd(words, func(n string) bool { return vcsHeldBy(f, n, written) })
+	}
 	unpack := newCodeUnpack(f, js, tainted, interp)
 	if len(written) == 0 && len(rendered) == 0 && !unpack.any() && !unpackWords.MatchString(f) {
 		return
@@ -212,10 +215,15 @@ func scanDropper(sc *skillCtx, rel, c, f string, li lineIndex, joined, js bool, 
 		segs, line := codeCommand(args, shell, js)
 		fromArchive, other := unpack.walk(segs, unpack.cwdIn(r.at, args), r.at)
 		runsFile := runsWritten(args, tainted, shell, interp)
-		if runsFile && line {
+		switch {
+		case runsFile && line:
 			// not only named to an archive program, or as where a
-			// fetch saves
-			runsFile = jsMentions(other, tainted) && jsMentions(nonFetchText(segs), tainted)
+			// fetch or a clone saves
+			runsFile = jsMentions(other, tainted) && jsMentions(nonFetchText(segs, vcsFetch), tainted)
+		case runsFile && (len(segs) == 1 && vcsFetch(segs[0]) || !js && len(args) > 0 && vcsFetchTable(pyArgvTable(args[0], p), vcsFetch)):
+			// [vcs, 'clone', url, dest] downloads into dest, as does a
+			// pick from a table of such argvs (dropperclone.go)
+			runsFile = false
 		}
 		runsFile = runsFile || runsRendered(segs, rendered, interp)
 		if !runsFile && !fromArchive {

@@ -145,18 +145,28 @@ func runsRendered(segs [][]string, rendered, interp map[string]bool) bool {
 }
 
 // nonFetchText returns the words of the rendered commands that are not
-// fetches (curl, wget): a command line naming a path only where a fetch
-// saves it does not run it.
-func nonFetchText(segs [][]string) string {
-	var b strings.Builder
+// fetches (curl, wget) or, by skip, version-control clones (git clone,
+// svn checkout: vcsFetchCmd): a command line naming a path only where a
+// fetch or a clone saves it does not run it. A cd is left out too when
+// nothing else remains ((cd {dir} && git checkout {rev}) runs nothing
+// from dir).
+func nonFetchText(segs [][]string, skip func([]string) bool) string {
+	var b, cds strings.Builder
 	for _, words := range segs {
 		for len(words) > 0 && wrappers[commandName(words[0])] {
 			words = words[1:]
 		}
-		if len(words) == 0 || fetchers[commandName(words[0])] {
+		if len(words) == 0 || fetchers[commandName(words[0])] || skip(words) {
+			continue
+		}
+		if strings.TrimLeft(words[0], "(") == "cd" {
+			cds.WriteString(" " + strings.Join(words, " "))
 			continue
 		}
 		b.WriteString(" " + strings.Join(words, " "))
 	}
-	return b.String()
+	if b.Len() == 0 {
+		return ""
+	}
+	return b.String() + cds.String()
 }

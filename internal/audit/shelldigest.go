@@ -69,8 +69,10 @@ type digestState struct {
 	// pending are the downloads made executable and not yet run
 	// (chmod +x f): judged at the run, or at the chmod if none follows.
 	pending map[string]pendingRun
-	// funcs are the script's functions by name, made on first use.
-	funcs map[string]*syntax.Stmt
+	// funcs are the script's functions by name (scriptFuncs); funcRoots
+	// counts the roots already read into it.
+	funcs     map[string]*syntax.Stmt
+	funcRoots int
 }
 
 // shRoot is one parsed file of a scan and its line offset.
@@ -741,8 +743,7 @@ func (s *shScan) digestShadowed() bool {
 	if s.dg.aliased {
 		return true
 	}
-	digestJudge{s: s}.funcBody(nil)
-	for n := range s.dg.funcs {
+	for n := range s.scriptFuncs() {
 		if digestProgs[n] || checkTools[n] {
 			return true
 		}
@@ -1073,22 +1074,6 @@ func (j digestJudge) enter(st *syntax.Stmt) digestJudge {
 // funcBody returns the statements of the script's function a call
 // statement calls, or nil.
 func (j digestJudge) funcBody(st *syntax.Stmt) []*syntax.Stmt {
-	s := j.s
-	if s.dg.funcs == nil {
-		s.dg.funcs = map[string]*syntax.Stmt{}
-		for _, r := range s.dg.roots {
-			nodes := 0
-			syntax.Walk(r.f, func(n syntax.Node) bool {
-				if nodes++; nodes > maxKeyNodes {
-					return false
-				}
-				if fd, ok := n.(*syntax.FuncDecl); ok && fd.Name != nil && len(s.dg.funcs) < 256 {
-					s.dg.funcs[fd.Name.Value] = fd.Body
-				}
-				return true
-			})
-		}
-	}
 	if st == nil {
 		return nil
 	}
@@ -1096,7 +1081,7 @@ func (j digestJudge) funcBody(st *syntax.Stmt) []*syntax.Stmt {
 	if !ok || len(ce.Args) == 0 {
 		return nil
 	}
-	body := s.dg.funcs[wordText(ce.Args[0])]
+	body := j.s.scriptFuncs()[wordText(ce.Args[0])]
 	if body == nil {
 		return nil
 	}
