@@ -30,6 +30,9 @@ var skillsDir = lazyRE(`(?:^|/)(?:\.claude|\.codex|\.gemini|\.cursor|\.agents?|\
 // these files).
 func (s *shScan) agentWrite(line int, c call) {
 	targets := fileWrites(c)
+	if c.name == "sponge" {
+		targets = operands(c.args) // moreutils: soaks up its input, then writes the file
+	}
 	if c.name == "rsync" {
 		if ops := operands(c.args); len(ops) >= 2 {
 			targets = ops[len(ops)-1:]
@@ -38,6 +41,9 @@ func (s *shScan) agentWrite(line int, c call) {
 	for _, t := range targets {
 		t = strings.Trim(t, `"'`)
 		switch {
+		case agentFile.MatchString(t) && s.jqTightWrite(c, t):
+			s.add(line, "agent-tamper", Low, "writes jq's rewrite of "+t+" back over it, and the jq filter only tightens the agent's settings (allow entries filtered out, bypass modes turned off, deny rules added): it lowers what the agent may do; review the change", "")
+			return
 		case agentFile.MatchString(t):
 			s.agentTamper(line, "rewrites "+t+", the agent's own settings or instructions: what it obeys next comes from this skill")
 			return
