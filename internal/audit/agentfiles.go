@@ -30,6 +30,9 @@ var skillsDir = lazyRE(`(?:^|/)(?:\.claude|\.codex|\.gemini|\.cursor|\.agents?|\
 // these files).
 func (s *shScan) agentWrite(line int, c call) {
 	targets := fileWrites(c)
+	if c.name == "sponge" {
+		targets = operands(c.args) // moreutils: soaks up its input, then writes the file
+	}
 	if c.name == "rsync" {
 		if ops := operands(c.args); len(ops) >= 2 {
 			targets = ops[len(ops)-1:]
@@ -38,6 +41,9 @@ func (s *shScan) agentWrite(line int, c call) {
 	for _, t := range targets {
 		t = strings.Trim(t, `"'`)
 		switch {
+		case agentFile.MatchString(t) && s.jqTightWrite(c, t):
+			s.add(line, "agent-tamper", Low, "writes jq's rewrite of "+t+" back over it, and the jq filter only tightens the agent's settings (allow entries filtered out, bypass modes turned off, deny rules added): it lowers what the agent may do; review the change", "")
+			return
 		case agentFile.MatchString(t):
 			s.agentTamper(line, "rewrites "+t+", the agent's own settings or instructions: what it obeys next comes from this skill")
 			return
@@ -90,7 +96,8 @@ func scanAgentCode(sc *skillCtx, rel, code string, write *lazyRegexp) {
 		lits = append(lits, litSpan{m[0], strings.Trim(code[m[0]:m[1]], "\"'`")})
 	}
 	local := write == pyWrite && pyAgentWritesLocal(code)
-	agentTamperJudged(sc, rel, code, lits, -1, listsFolder.MatchString(code), local)
+	tight := !local && write == pyWrite && pyAgentWritesTighten(code)
+	agentTamperJudged(sc, rel, code, lits, -1, listsFolder.MatchString(code), local, tight)
 }
 
 // mayTamper reports whether code names an agent's folder, the home
@@ -129,7 +136,7 @@ func agentTamperLits(sc *skillCtx, rel, code string, lits []litSpan, at int) {
 // A literal that agentNamedFile knows (claude_desktop_config.json) names
 // the agent's folder and its settings at once.
 func agentTamperLitsListed(sc *skillCtx, rel, code string, lits []litSpan, at int, lists bool) {
-	agentTamperJudged(sc, rel, code, lits, at, lists, false)
+	agentTamperJudged(sc, rel, code, lits, at, lists, false, false)
 }
 
 // agentTamperJudged is agentTamperLitsListed for a script whose writes
@@ -137,8 +144,11 @@ func agentTamperLitsListed(sc *skillCtx, rel, code string, lits []litSpan, at in
 // the working folder or its own (pyAgentWritesLocal), so the agent
 // settings it writes are a project's, which the user reviews with the
 // project, and not the home folder's: medium, unless it plants
+// instructions. tight says every write that may reach the home folder
+// puts back the settings file it read with only tightening changes
+// (pyAgentWritesTighten), or backs it up: low, unless it plants
 // instructions.
-func agentTamperJudged(sc *skillCtx, rel, code string, lits []litSpan, at int, lists, local bool) {
+func agentTamperJudged(sc *skillCtx, rel, code string, lits []litSpan, at int, lists, local, tight bool) {
 	dir, instr, skills := -1, false, false
 	for _, l := range lits {
 		m, body := []int{l.off}, l.body
@@ -171,6 +181,9 @@ func agentTamperJudged(sc *skillCtx, rel, code string, lits []litSpan, at int, l
 	if planted := plantedInLits(sc, code, lits, instrNamed(lits)); planted != "" {
 		sev = Critical
 		reason += ", and plants " + planted + " in the instructions it writes"
+	} else if tight {
+		sev = Low
+		reason = "writes the agent's settings in the home folder back with only tightening changes (entries taken out of allow lists or MCP servers, bypass and auto-approve modes turned off, deny rules added): it lowers what the agent may do; review the change"
 	} else if local {
 		sev = Medium
 		reason = "writes an agent's settings, instructions or skills only under the working folder or its own folder (every path it writes is built from them, none from the home folder): the project's agent files change, review them"

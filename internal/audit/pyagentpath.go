@@ -183,10 +183,10 @@ func pyWriteCalls(c string) ([]pyWriteSite, bool) {
 			}
 			target = args[0]
 		}
-		out = append(out, pyWriteSite{strings.TrimSpace(target), m[2]})
+		out = append(out, pyWriteSite{strings.TrimSpace(target), m[2], open})
 	}
 	for _, m := range pyWriteMethod.FindAllStringIndex(blank, 256) {
-		out = append(out, pyWriteSite{pyPrimaryBefore(c, blank, m[0]), m[0]})
+		out = append(out, pyWriteSite{pyPrimaryBefore(c, blank, m[0]), m[0], m[1] - 1})
 	}
 	return out, true
 }

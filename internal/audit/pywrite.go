@@ -46,6 +46,10 @@ func pyWrittenPaths(f string) []string {
 type pyWriteSite struct {
 	expr string
 	off  int
+	// call is the offset of the opening parenthesis of the call that
+	// writes (open's, write_text's), -1 where the site has none of its
+	// own: agent-tamper reads the data written there (pyagenttighten.go).
+	call int
 }
 
 // pyWriteSites returns the files f (comments blanked) writes, as
@@ -57,7 +61,7 @@ func pyWriteSites(f string) []pyWriteSite {
 			return
 		}
 		if g := strings.TrimSpace(f[lo:hi]); g != "" {
-			out = append(out, pyWriteSite{g, lo + strings.Index(f[lo:hi], g)})
+			out = append(out, pyWriteSite{g, lo + strings.Index(f[lo:hi], g), -1})
 		}
 	}
 	for _, m := range pyWriteTo.FindAllStringSubmatchIndex(f, 32) {

@@ -85,6 +85,11 @@ type shScan struct {
 	up unpackState
 	// dg holds what judges a digest check of a download (shelldigest.go).
 	dg digestState
+	// jqOuts holds the files jq's output was redirected to, by
+	// jqKey (jqtighten.go), and jqSponges the sponge calls a jq run
+	// pipes into, with the file it read when its filter only tightens.
+	jqOuts    map[string]jqOut
+	jqSponges map[*syntax.CallExpr]string
 	// keys judges whether the script only inspects the credentials it
 	// reads (shkeyinspect.go).
 	keys shKeys
@@ -374,6 +379,7 @@ func (s *shScan) pipeline(stages []*syntax.Stmt, lineOff int) {
 	for i, st := range stages {
 		calls[i], ok[i] = s.callOf(st)
 	}
+	s.jqPipe(calls, ok)
 	line := s.lineOf(stages[0], lineOff)
 	s.pipedStdinCode(stages, calls, ok, lineOff)
 	s.unpackPipe(calls, ok, line)
@@ -474,6 +480,7 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 		s.registryCall(line, c)
 		s.agentWrite(line, c)
 	}
+	s.jqStmt(st, c, ok)
 	// redirections: /dev/tcp and writes to persistence targets
 	for _, r := range st.Redirs {
 		if r.Word == nil {

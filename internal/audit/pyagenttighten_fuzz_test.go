@@ -1,0 +1,35 @@
+package audit
+
+import (
+	"strings"
+	"testing"
+)
+
+// FuzzPyAgentWritesTighten: no Python text stops the walk of what a
+// script writes back to the settings it read (names bound from
+// themselves, functions calling each other, unclosed brackets and
+// literals), and a script it accepts writes at least one file and holds
+// no code through which a value changes out of the walk's sight.
+func FuzzPyAgentWritesTighten(f *testing.F) {
+	for _, s := range []string{
+		"import json\nfrom pathlib import Path\np = Path.home() / '.claude' / 'settings.json'\nd = json.loads(p.read_text())\nd.pop('skipDangerousModePermissionPrompt', None)\np.write_text(json.dumps(d))\n",
+		"def t(c):\n    c = json.loads(json.dumps(c))\n    c['permissions']['allow'] = [r for r in c['permissions']['allow'] if r != 'Bash']\n    return t(c)\nfor p in P:\n    d = t(json.load(open(p)))\n    with open(p, 'w') as fh:\n        json.dump(d, fh)\n",
+		"d = d\nd = f(d)\ndef f(x):\n    return f(x)\np.write_text(json.dumps(d))\n",
+		"with open(p, 'w') as fh, open(q) as g:\n    json.dump(json.load(g), fh)\n",
+		"x[" + strings.Repeat("(", 50) + "\np.write_text(json.dumps(x))\n",
+		"del d[\nshutil.copy2(p, p.with_name(\nopen(p, 'w').write(",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, code string) {
+		if !pyAgentWritesTighten(code) {
+			return
+		}
+		if calls, ok := pyWriteCalls(code); !ok || len(calls) == 0 {
+			t.Fatalf("accepted with no write followed: %q", code)
+		}
+		if pyOpaqueWrite.MatchString(code) || pyTightOpaque.MatchString(code) {
+			t.Fatalf("accepted with opaque code: %q", code)
+		}
+	})
+}
