@@ -198,6 +198,9 @@ type persistInspect struct {
 	// writes: the code may write a startup file (persistWrites); when
 	// it does not, c and masked are left empty.
 	writes bool
+	// write is the language's write pattern (persistWrites), read again
+	// over a loop's body (loopReadsOnly).
+	write *lazyRegexp
 	// checks counts the literals read, uses the verdict on each name
 	// whose uses were read, by kind and binding line (bounding the work
 	// on a file of many).
@@ -224,7 +227,7 @@ func newPersistInspect(c string, write *lazyRegexp) *persistInspect {
 			}
 		}
 	}
-	return &persistInspect{c: c, masked: string(b), writes: true}
+	return &persistInspect{c: c, masked: string(b), writes: true, write: write}
 }
 
 var (
@@ -556,5 +559,71 @@ func (p *persistInspect) persistLitInspected(s, e int) bool {
 	if name := p.boundName(s, e); name != "" {
 		return p.usesOnly(name, s, "read", p.readAt)
 	}
+	return p.loopReadsOnly(s)
+}
+
+// loopHead is a Python for loop's head ending where the collection it
+// iterates opens (for rc in (, for rc in [); group 1 is the loop's name,
+// group 2 its indent.
+var loopHead = lazyRE(`(?:^|\n)([ \t]*)for\s+([A-Za-z_]\w*)\s+in\s*$`)
+
+// loopReadsOnly reports whether the literal at s stands (alone or in a
+// path built from it: HOME / ".bashrc") in the collection a Python for
+// loop iterates, and the loop only reads each item: its body writes
+// nothing (persistWrites) and uses the loop's name only where readAt
+// holds (rc.read_text()) or inside a string (f"{rc}:{n}" in a report).
+// A doctor that scans the shell's startup files for dangerous aliases
+// reads them; a loop that appends to them, or hands the name to code
+// the body does not show (targets.append(rc)), is not vouched for.
+func (p *persistInspect) loopReadsOnly(s int) bool {
+	o := p.opener(s)
+	for range 4 {
+		if o < 0 {
+			return false
+		}
+		if p.masked[o] != '(' && p.masked[o] != '[' {
+			return false
+		}
+		if m := loopHead.FindStringSubmatch(p.masked[max(0, p.lineStart(o)-1):o]); m != nil {
+			return p.loopBodyReads(m[1], m[2], o)
+		}
+		if !pathBuild.MatchString(p.masked[max(0, o-60):o]) {
+			return false
+		}
+		o = p.opener(o)
+	}
 	return false
+}
+
+// loopBodyReads is loopReadsOnly's test of the body of the loop whose
+// collection opens at o, indented deeper than indent.
+func (p *persistInspect) loopBodyReads(indent, name string, o int) bool {
+	cl := p.closer(o)
+	if cl < 0 {
+		return false
+	}
+	start := p.lineEnd(cl)
+	end := start
+	for end < len(p.c) {
+		next := p.lineEnd(end + 1)
+		line := p.c[end+1 : next]
+		if t := strings.TrimLeft(line, " \t"); t != "" && !strings.HasPrefix(t, "#") && len(line)-len(t) <= len(indent) {
+			break
+		}
+		end = next
+	}
+	if end == start || p.write == nil || persistWrites(p.c[start:end], p.write) {
+		return false
+	}
+	re, err := regexp.Compile(`\b` + regexp.QuoteMeta(name) + `\b`)
+	if err != nil {
+		return false
+	}
+	for _, m := range re.FindAllStringIndex(p.c[start:end], maxNameUses) {
+		a, b := start+m[0], start+m[1]
+		if !p.inLiteral(a) && !p.readAt(a, b) {
+			return false
+		}
+	}
+	return true
 }
