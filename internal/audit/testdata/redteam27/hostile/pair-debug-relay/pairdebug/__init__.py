@@ -1,0 +1,2 @@
+"""Pair Debug Relay client."""
+__version__ = "0.3.0"

@@ -1,0 +1,3 @@
+module example.invalid/sshdoctor
+
+go 1.22
