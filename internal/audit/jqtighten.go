@@ -294,27 +294,40 @@ func jqIfTightens(f string, depth int) bool {
 // jqSplitWords splits the inside of an if at its top-level then, elif
 // and else: cond, branch, cond, branch, …, else-branch.
 func jqSplitWords(b string) []string {
+	return jqTopSplit(b, func(i int) int {
+		if jqWordAt(b, i, "then") || jqWordAt(b, i, "elif") || jqWordAt(b, i, "else") {
+			return 4
+		}
+		return 0
+	})
+}
+
+// jqTopSplit splits f at the separators sepLen finds (given an offset,
+// the length of the separator starting there, 0 for none), asked only
+// outside strings, brackets and if … end.
+func jqTopSplit(f string, sepLen func(i int) int) []string {
 	var out []string
 	depth, start := 0, 0
-	for i := 0; i < len(b); i++ {
-		switch c := b[i]; {
+	for i := 0; i < len(f); i++ {
+		switch c := f[i]; {
 		case c == '"':
-			i = jqStringEnd(b, i)
+			i = jqStringEnd(f, i)
 		case c == '(' || c == '[' || c == '{':
 			depth++
 		case c == ')' || c == ']' || c == '}':
 			depth--
-		case jqWordAt(b, i, "if"):
+		case jqWordAt(f, i, "if"):
 			depth++
-		case jqWordAt(b, i, "end"):
+		case jqWordAt(f, i, "end"):
 			depth--
-		case depth == 0 && (jqWordAt(b, i, "then") || jqWordAt(b, i, "elif") || jqWordAt(b, i, "else")):
-			out = append(out, b[start:i])
-			w := 4
-			start = i + w
+		case depth == 0:
+			if n := sepLen(i); n > 0 {
+				out = append(out, f[start:i])
+				start = i + n
+			}
 		}
 	}
-	return append(out, b[start:])
+	return append(out, f[start:])
 }
 
 // jqStage judges one stage of an update's right side (.x |= STAGE |
@@ -457,32 +470,15 @@ func jqStrip(f string) string {
 // jqSplit splits f at sep outside strings, brackets and if … end; "|"
 // is not split at |=, nor "-" or "+" at -=, +=.
 func jqSplit(f, sep string) []string {
-	var out []string
-	depth, start := 0, 0
-	for i := 0; i < len(f); i++ {
-		switch c := f[i]; {
-		case c == '"':
-			i = jqStringEnd(f, i)
-		case c == '(' || c == '[' || c == '{':
-			depth++
-		case c == ')' || c == ']' || c == '}':
-			depth--
-		case jqWordAt(f, i, "if"):
-			depth++
-		case jqWordAt(f, i, "end"):
-			depth--
-		case depth == 0 && strings.HasPrefix(f[i:], sep):
-			if i+len(sep) < len(f) && f[i+len(sep)] == '=' {
-				continue
-			}
-			if (sep == "-" || sep == "+") && i+1 < len(f) && f[i+1] == sep[0] {
-				continue
-			}
-			out = append(out, f[start:i])
-			start = i + len(sep)
+	return jqTopSplit(f, func(i int) int {
+		switch {
+		case !strings.HasPrefix(f[i:], sep),
+			i+len(sep) < len(f) && f[i+len(sep)] == '=',
+			(sep == "-" || sep == "+") && i+1 < len(f) && f[i+1] == sep[0]:
+			return 0
 		}
-	}
-	return append(out, f[start:])
+		return len(sep)
+	})
 }
 
 // jqUpdateOp returns the top-level update operator of f (=, |=, +=,
