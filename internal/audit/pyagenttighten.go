@@ -462,8 +462,8 @@ func (t *pyTight) value(e string, sc int, target string, params map[string]bool,
 		return false
 	}
 	b := pyBlankKeep(e)
-	if i := pyTopWord(b, " if "); i > 0 {
-		if j := pyTopWord(b[i:], " else "); j > 0 {
+	if i := pyTopOp(b, " if "); i > 0 {
+		if j := pyTopOp(b[i:], " else "); j > 0 {
 			a, o := e[:i], e[i+j+len(" else "):]
 			return t.valueOrEmpty(a, sc, target, params, ret, depth) && t.valueOrEmpty(o, sc, target, params, ret, depth) &&
 				(t.value(a, sc, target, params, ret, depth+1) || t.value(o, sc, target, params, ret, depth+1))
@@ -858,31 +858,12 @@ func pyAugAt(b string) (int, byte) {
 	return -1, 0
 }
 
-// pyTopWord returns the offset of word (with its spaces: " if ") in b
-// outside brackets, or -1.
-func pyTopWord(b, word string) int {
-	depth := 0
-	for i := 0; i < len(b); i++ {
-		switch b[i] {
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			depth--
-		default:
-			if depth == 0 && strings.HasPrefix(b[i:], word) {
-				return i
-			}
-		}
-	}
-	return -1
-}
-
 // pyTopSplitWord splits e at word outside brackets and literals.
 func pyTopSplitWord(e, word string) []string {
 	b := pyBlankKeep(e)
 	var out []string
 	for {
-		i := pyTopWord(b, word)
+		i := pyTopOp(b, word)
 		if i < 0 {
 			return append(out, e)
 		}

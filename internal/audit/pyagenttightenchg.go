@@ -400,7 +400,7 @@ func (t *pyTight) mutationTightens(path []string, meth string, args []string) bo
 				return false
 			}
 			for _, kv := range pySplitArgs(a[1 : len(a)-1]) {
-				c := pyTopColon(kv)
+				c := pyTopOp(pyBlankKeep(kv), ":")
 				if c < 0 {
 					return false
 				}
@@ -414,26 +414,6 @@ func (t *pyTight) mutationTightens(path []string, meth string, args []string) bo
 		return true
 	}
 	return false
-}
-
-// pyTopColon returns the offset of the colon of a dict entry k: v
-// outside brackets and literals, or -1.
-func pyTopColon(kv string) int {
-	b := pyBlankKeep(kv)
-	depth := 0
-	for i := 0; i < len(b); i++ {
-		switch b[i] {
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			depth--
-		case ':':
-			if depth == 0 {
-				return i
-			}
-		}
-	}
-	return -1
 }
 
 // pyTightKey is the key a subscript or .get names: a string literal's
@@ -569,22 +549,22 @@ func (t *pyTight) subsetOf(sc int, rhs string, path []string, origin string) boo
 	case len(e) > 1 && (e[0] == '[' || e[0] == '{') && pyCloseParen(pyBlankKeep(e), 0) == len(e)-1:
 		body := e[1 : len(e)-1]
 		bb := pyBlankKeep(body)
-		f := pyTopWord(bb, " for ")
+		f := pyTopOp(bb, " for ")
 		if f < 0 {
 			return false
 		}
 		elem, rest := strings.TrimSpace(body[:f]), body[f+len(" for "):]
 		rb := bb[f+len(" for "):]
-		in := pyTopWord(rb, " in ")
+		in := pyTopOp(rb, " in ")
 		if in < 0 {
 			return false
 		}
 		vars, after := strings.TrimSpace(rest[:in]), rest[in+len(" in "):]
 		ab := rb[in+len(" in "):]
-		if pyTopWord(ab, " for ") >= 0 {
+		if pyTopOp(ab, " for ") >= 0 {
 			return false
 		}
-		if i := pyTopWord(ab, " if "); i >= 0 {
+		if i := pyTopOp(ab, " if "); i >= 0 {
 			after = after[:i]
 		}
 		src = strings.TrimSpace(after)

@@ -333,7 +333,7 @@ func pyCondSplit(s string) (cond, inline string) {
 	return strings.TrimSpace(s), ""
 }
 
-// pyTopOp returns the index of op (== or !=) in e outside brackets and
+// pyTopOp returns the index of op (==, !=, a word with its spaces: " if ") in e outside brackets and
 // strings, or -1.
 func pyTopOp(e, op string) int {
 	depth := 0
