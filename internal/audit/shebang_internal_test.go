@@ -43,13 +43,14 @@ func FuzzShebangRel(f *testing.F) {
 	f.Add("#!/usr/bin/env -C")
 	f.Fuzz(func(t *testing.T, content string) {
 		got := shebangRel("bin/tool", content)
-		if got != "bin/tool" && shebangExt[got[len("bin/tool"):]] == "" {
-			for _, e := range shebangExt {
-				if got == "bin/tool"+e {
-					return
-				}
-			}
-			t.Fatalf("shebangRel gave %q", got)
+		if got == "bin/tool" {
+			return
 		}
+		for _, e := range shebangExt {
+			if got == "bin/tool"+e {
+				return
+			}
+		}
+		t.Fatalf("shebangRel gave %q", got)
 	})
 }
