@@ -288,8 +288,79 @@ func langKind(info string) (fileKind, bool) {
 	return 0, false
 }
 
-// file runs every rule that applies to one file of the skill.
+// file runs every rule that applies to one file of the skill. A script
+// with no extension (bin/setup, bin/git-identity) whose shebang names an
+// interpreter is read as a file of that language: every rule runs on it
+// under its name with the language's extension added (shebangRel), so
+// every rule that tells languages by extension reads it, and its
+// findings are then given back the file's own name.
 func (sc *skillCtx) file(a *auditor, rel, content string) {
+	lrel := shebangRel(rel, content)
+	if lrel == rel {
+		sc.fileAs(a, rel, content)
+		return
+	}
+	n := len(sc.findings)
+	sc.fileAs(a, lrel, content)
+	for i := n; i < len(sc.findings); i++ {
+		if sc.findings[i].File == lrel {
+			sc.findings[i].File = rel
+		}
+		sc.findings[i].Reason = strings.ReplaceAll(sc.findings[i].Reason, lrel, rel)
+	}
+}
+
+// shebangExt maps an interpreter named on a #! line (its version digits
+// dropped: python3, perl5) to the extension of its language.
+var shebangExt = map[string]string{
+	"python": ".py", "pypy": ".py",
+	"node": ".js", "nodejs": ".js", "deno": ".ts", "bun": ".ts", "tsx": ".ts", "ts-node": ".ts",
+	"ruby": ".rb", "jruby": ".rb",
+	"perl": ".pl",
+	"php":  ".php",
+	"sh":   ".sh", "bash": ".sh", "zsh": ".sh", "ksh": ".sh", "dash": ".sh", "ash": ".sh",
+	"pwsh": ".ps1", "powershell": ".ps1",
+	"lua": ".lua", "luajit": ".lua",
+	"fish":    ".fish",
+	"rscript": ".r", "julia": ".jl", "elixir": ".exs",
+}
+
+// shebangRel returns the name a file is read under: rel itself, or for a
+// file whose name has no extension and whose first line is a shebang
+// naming a known interpreter (#!/usr/bin/python3, #!/usr/bin/env ruby,
+// #!/usr/bin/env -S node --flag), rel with that language's extension.
+func shebangRel(rel, content string) string {
+	if path.Ext(rel) != "" || !strings.HasPrefix(content, "#!") {
+		return rel
+	}
+	line, _, _ := strings.Cut(content[2:], "\n")
+	f := strings.Fields(line)
+	if len(f) > 0 && path.Base(f[0]) == "env" {
+		f = f[1:]
+		// env's options and VAR=value settings before the interpreter
+		for len(f) > 0 && (strings.HasPrefix(f[0], "-") || strings.Contains(f[0], "=")) {
+			if f[0] == "-u" || f[0] == "-C" || f[0] == "--unset" || f[0] == "--chdir" {
+				f = f[1:]
+			}
+			if len(f) > 0 {
+				f = f[1:]
+			}
+		}
+	}
+	if len(f) == 0 {
+		return rel
+	}
+	name := strings.ToLower(path.Base(f[0]))
+	name = strings.TrimRight(name, "0123456789.")
+	if ext, ok := shebangExt[name]; ok {
+		return rel + ext
+	}
+	return rel
+}
+
+// fileAs runs every rule that applies to one file of the skill, read
+// under the name rel.
+func (sc *skillCtx) fileAs(a *auditor, rel, content string) {
 	lines := newLineIndex(content)
 	sc.setText(content)
 	scanInvisible(sc, rel, content, lines)
