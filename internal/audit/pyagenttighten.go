@@ -505,7 +505,7 @@ func (t *pyTight) value(e string, sc int, target string, params map[string]bool,
 		dargs := pySplitArgs(inner[len("json.dumps(") : len(inner)-1])
 		return len(dargs) > 0 && t.value(dargs[0], sc, target, params, false, depth+1)
 	case pyTightSets().loaders[fn]:
-		return len(args) > 0 && t.readOf(strings.TrimSpace(args[0]), sc, target, depth+1)
+		return len(args) > 0 && t.loadsRead(strings.TrimSpace(args[0]), sc, target, depth+1)
 	case fn == "copy.deepcopy" || fn == "deepcopy" || fn == "dict" || fn == "copy.copy":
 		return len(args) == 1 && t.value(args[0], sc, target, params, false, depth+1)
 	case strings.HasSuffix(fn, ".copy") && len(args) == 0:
@@ -515,6 +515,39 @@ func (t *pyTight) value(e string, sc int, target string, params map[string]bool,
 		return t.returns(d, args, sc, target, params, depth)
 	}
 	return false
+}
+
+// loadsRead reports whether e, handed to a loader, is the text or a
+// handle of the file target names, or that text with an empty document
+// in its place when the file is empty (old or "{}"): an empty document
+// holds no settings, so it adds nothing the agent obeys.
+func (t *pyTight) loadsRead(e string, sc int, target string, depth int) bool {
+	parts := pyTopSplitWord(e, " or ")
+	if len(parts) < 2 {
+		return t.readOf(e, sc, target, depth)
+	}
+	n := 0
+	for _, p := range parts {
+		if pyEmptyDocLit(p) {
+			continue
+		}
+		if !t.readOf(p, sc, target, depth+1) {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+// pyEmptyDocLit reports whether e is a plain string literal holding an
+// empty document: blanks or an empty object ("{}").
+func pyEmptyDocLit(e string) bool {
+	p, body, ok := pyStrLitWhole(pyTightStrip(e))
+	if !ok || strings.ContainsAny(p, "fF") {
+		return false
+	}
+	body = pyTrimBlank(body)
+	return body == "" || body == "{}"
 }
 
 // valueOrEmpty is value, or an empty map ({}, dict()): what a script
@@ -992,7 +1025,7 @@ func (t *pyTight) backupOf(dst, src string, sc, depth int) bool {
 			return false
 		}
 	}
-	b := pyBlankKeep(dst)
+	b := pyBlankFStringExprLits(pyBlankKeep(dst))
 	seen := false
 	for _, w := range pyWordRe.FindAllStringIndex(b, -1) {
 		word := b[w[0]:w[1]]
@@ -1008,4 +1041,34 @@ func (t *pyTight) backupOf(dst, src string, sc, depth int) bool {
 		}
 	}
 	return seen
+}
+
+// pyBlankFStringExprLits blanks the text of the string literals left in
+// b (blanked by pyBlankKeep) inside braces: those an f-string's
+// expressions hold (f"{p.name}.{time.strftime('%Y%m%d')}"), whose
+// letters are a format, not names the path is built from. A literal
+// with a dot or a slash may name a file or folder and is kept.
+func pyBlankFStringExprLits(b string) string {
+	out := []byte(b)
+	for i := 0; i < len(out); i++ {
+		if out[i] != '{' {
+			continue
+		}
+		j := strings.IndexByte(b[i:], '}')
+		if j < 0 {
+			break
+		}
+		for _, m := range strLit.FindAllStringIndex(b[i:i+j], -1) {
+			if strings.ContainsAny(b[i+m[0]:i+m[1]], "./\\") {
+				continue // a name or folder of the path itself, judged as words
+			}
+			for k := i + m[0] + 1; k < i+m[1]-1; k++ {
+				if out[k] != '\n' {
+					out[k] = ' '
+				}
+			}
+		}
+		i += j
+	}
+	return string(out)
 }
