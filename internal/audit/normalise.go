@@ -37,12 +37,15 @@ type shellEnv struct {
 	// files+=(c)): "${files[@]}" is their elements, each its own field,
 	// as bash passes them to the command.
 	lists map[string][]string
+	// hideLists makes Get give an array its source form, as it did
+	// before arrays were read (see loopVar).
+	hideLists bool
 }
 
 // Get returns a variable assigned in the text, IFS as bash's default,
 // and any other name as its own source form.
 func (e *shellEnv) Get(name string) expand.Variable {
-	if l, ok := e.lists[name]; ok {
+	if l, ok := e.lists[name]; ok && !e.hideLists {
 		return expand.Variable{Set: true, Kind: expand.Indexed, List: l}
 	}
 	if v, ok := e.vars[name]; ok {
@@ -248,17 +251,28 @@ func (s *shScan) loopVar(c *syntax.ForClause) {
 		return
 	}
 	s.expandConfig()
-	// each item's fields: "${files[@]}" is one item of many words
-	items := s.fields(wi.Items)
-	if len(items) == 0 {
-		return
-	}
-	v := items[0]
-	for _, w := range items {
+	v := ""
+	// each item's fields: "${files[@]}" is one item of many words, and
+	// the loop reads the credential among them
+	for _, w := range s.fields(wi.Items) {
 		if credIn(w) || credIn("~/"+strings.TrimPrefix(w, "/")) {
 			v = w
 			break
 		}
+	}
+	if v == "" {
+		// no credential: an array stays its source form ($files), as
+		// the other rules have read a loop over it (a loop copying
+		// listed dotfiles into a snapshot is not writing a .bashrc)
+		s.env.hideLists = true
+		v = s.word(wi.Items[0])
+		for _, it := range wi.Items {
+			if w := s.word(it); credIn(w) || credIn("~/"+strings.TrimPrefix(w, "/")) {
+				v = w
+				break
+			}
+		}
+		s.env.hideLists = false
 	}
 	if _, ok := s.env.vars[wi.Name.Value]; ok || len(s.env.vars) < maxVars {
 		s.env.vars[wi.Name.Value] = v
