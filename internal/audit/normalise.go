@@ -33,11 +33,21 @@ const (
 // variables assigned so far.
 type shellEnv struct {
 	vars map[string]string
+	// lists holds the indexed arrays assigned so far (files=(a b),
+	// files+=(c)): "${files[@]}" is their elements, each its own field,
+	// as bash passes them to the command.
+	lists map[string][]string
+	// hideLists makes Get give an array its source form, as it did
+	// before arrays were read (see loopVar).
+	hideLists bool
 }
 
 // Get returns a variable assigned in the text, IFS as bash's default,
 // and any other name as its own source form.
 func (e *shellEnv) Get(name string) expand.Variable {
+	if l, ok := e.lists[name]; ok && !e.hideLists {
+		return expand.Variable{Set: true, Kind: expand.Indexed, List: l}
+	}
 	if v, ok := e.vars[name]; ok {
 		return expand.Variable{Set: true, Kind: expand.String, Str: v}
 	}
@@ -58,6 +68,11 @@ func (e *shellEnv) Each(fn func(string, expand.Variable) bool) {
 			return
 		}
 	}
+	for k, l := range e.lists {
+		if !fn(k, expand.Variable{Set: true, Kind: expand.Indexed, List: l}) {
+			return
+		}
+	}
 }
 
 // expandConfig returns the expander's configuration for this scan (made
@@ -74,7 +89,7 @@ func (s *shScan) expandConfig() *expand.Config {
 // substitution met during an expansion is expanded with a new one.
 func (s *shScan) newConfig() *expand.Config {
 	if s.env == nil {
-		s.env = &shellEnv{vars: map[string]string{}}
+		s.env = &shellEnv{vars: map[string]string{}, lists: map[string][]string{}}
 	}
 	return &expand.Config{Env: s.env, CmdSubst: s.cmdSubst,
 		ProcSubst: func(*syntax.ProcSubst) (string, error) { return "<(…)", nil }}
@@ -236,12 +251,28 @@ func (s *shScan) loopVar(c *syntax.ForClause) {
 		return
 	}
 	s.expandConfig()
-	v := s.word(wi.Items[0])
-	for _, it := range wi.Items {
-		if w := s.word(it); credIn(w) || credIn("~/"+strings.TrimPrefix(w, "/")) {
+	v := ""
+	// each item's fields: "${files[@]}" is one item of many words, and
+	// the loop reads the credential among them
+	for _, w := range s.fields(wi.Items) {
+		if credIn(w) || credIn("~/"+strings.TrimPrefix(w, "/")) {
 			v = w
 			break
 		}
+	}
+	if v == "" {
+		// no credential: an array stays its source form ($files), as
+		// the other rules have read a loop over it (a loop copying
+		// listed dotfiles into a snapshot is not writing a .bashrc)
+		s.env.hideLists = true
+		v = s.word(wi.Items[0])
+		for _, it := range wi.Items {
+			if w := s.word(it); credIn(w) || credIn("~/"+strings.TrimPrefix(w, "/")) {
+				v = w
+				break
+			}
+		}
+		s.env.hideLists = false
 	}
 	if _, ok := s.env.vars[wi.Name.Value]; ok || len(s.env.vars) < maxVars {
 		s.env.vars[wi.Name.Value] = v
@@ -262,6 +293,10 @@ func (s *shScan) assign(st *syntax.Stmt) {
 		return
 	}
 	for _, a := range as {
+		if a.Name != nil && a.Value == nil && a.Array != nil && a.Index == nil {
+			s.assignList(a)
+			continue
+		}
 		if a.Name == nil || a.Value == nil || a.Array != nil || a.Index != nil {
 			continue
 		}
@@ -281,6 +316,45 @@ func (s *shScan) assign(st *syntax.Stmt) {
 			s.env.vars[a.Name.Value] = v
 		}
 	}
+}
+
+// assignList records an indexed array's elements (files=("$CFG"
+// "$HOME/.docker/config.json"), files+=(…)), each expanded as bash
+// expands it, so a command given "${files[@]}" (tar -czf out.tgz
+// "${files[@]}") is read with the paths it is run with, as a for loop's
+// list is (loopVar). Elements past maxVarBytes in all are dropped.
+func (s *shScan) assignList(a *syntax.Assign) {
+	s.expandConfig()
+	name := a.Name.Value
+	var l []string
+	if a.Append {
+		if old, ok := s.env.lists[name]; ok {
+			l = append(l, old...)
+		} else if v, ok := s.env.vars[name]; ok {
+			l = append(l, v)
+		}
+	}
+	size := 0
+	for _, e := range l {
+		size += len(e)
+	}
+	for _, el := range a.Array.Elems {
+		if el.Value == nil || el.Index != nil {
+			continue
+		}
+		for _, f := range s.fields([]*syntax.Word{el.Value}) {
+			if size += len(f); size > maxVarBytes {
+				break
+			}
+			l = append(l, f)
+		}
+	}
+	_, known := s.env.lists[name]
+	if _, ok := s.env.vars[name]; !known && !ok && len(s.env.vars)+len(s.env.lists) >= maxVars {
+		return
+	}
+	delete(s.env.vars, name)
+	s.env.lists[name] = l
 }
 
 // fallback returns the default of a value that is a parameter with one
