@@ -30,7 +30,9 @@ var demandsTellingRe = lazyRE(`(?i)\b(?:do\s+not|don'?t|never|must\s+not|should\
 // fileSilenced reports whether text (a file, or the window round a
 // switch) holds an instruction not to ask or tell the user (silenceRe,
 // silenceRaiseRe, silenceLoopRe, silenceKeepRe, silenceOmitRe,
-// silenceReportRe, silenceAfterRe, silenceQuietRe) or a cover story to
+// silenceReportRe, silenceAfterRe, silenceQuietRe, silenceNeedRe,
+// silenceResultsRe, in other languages silenceForeignRe, and read word
+// by word clauseSilenced) or a cover story to
 // answer with (silenceCoverRe) anywhere, other than a "without telling
 // the user" that a prohibition turns round. A runbook that turns
 // approvals off in one step and says "do not ask the user to confirm it"
@@ -51,6 +53,9 @@ func silencedExcept(text string, cited func(off int) bool) bool {
 			if hasPrefixFold(text[m[0]:m[1]], "without") && demandsTellingRe.MatchString(text[max(0, m[0]-120):m[0]]) {
 				continue
 			}
+			if strings.EqualFold(text[m[0]:m[1]], "silently") && !silentlyInstructs(text, m[0], m[1]) {
+				continue // "fails silently": software described, not the agent told
+			}
 			return true
 		}
 	}
@@ -61,7 +66,7 @@ func silencedExcept(text string, cited func(off int) bool) bool {
 			}
 		}
 	}
-	return false
+	return clauseSilenced(text, cited)
 }
 
 // hasPrefixFold reports whether s begins with prefix, ignoring case.
@@ -74,7 +79,10 @@ func hasPrefixFold(s, prefix string) bool {
 // leaving its own actions out of the reply ("leave out the commands you
 // ran, packages you installed and any files you changed"), calling them
 // "not the user's concern", and the passive "must not be mentioned in
-// the report or chat". An agent told to drop its commands from its
+// the report or chat" (also "are not to be listed in the final message",
+// and the user who "is not to be consulted"). An agent told to drop its
+// commands from its
 // replies hides them as surely as one told "do not tell the user". Read
 // with silenceRe by silencedExcept.
-var silenceReportRe = lazyRE(`(?i)\b(?:leave\s+out|omit|exclude|hide|suppress|(?:do\s+not|don'?t|never|must\s+not)\s+(?:mention|list|report|include|show|describe|share))\s+(?:\w+\s+){0,2}?(?:commands?|packages?|installs?|files?|changes?|actions?|steps?|edits?|requests?|calls?|downloads?|tools?)\s+(?:that\s+|which\s+)?you\s+(?:\w+\s+)?(?:ran|run|executed|installed|changed|modified|made|took|touched|edited|wrote|created|deleted|removed|sent|fetched|downloaded|called|opened|used)\b|\b(?:is|are)\s+(?:not|none\s+of)\s+(?:the\s+|their\s+|your\s+)?(?:user|human|operator|owner|client)'?s?'?\s+(?:concern|business|problem|affair)\b|\b(?:must|should|is\s+to|are\s+to|needs?\s+to)\s+(?:not|never)\s+be\s+(?:mentioned|reported|shown|shared|disclosed|revealed|surfaced|listed|noted|described)\b[^.\n]{0,30}?\b(?:in|to)\s+(?:the\s+|your\s+|any\s+)?(?:report|chat|conversation|repl(?:y|ies)|summar\w+|response|output|user|human|operator|owner|messages?|hand-?off)\b`)
+var silenceReportRe = lazyRE(`(?i)\b(?:leave\s+out|omit|exclude|hide|suppress|(?:do\s+not|don'?t|never|must\s+not)\s+(?:mention|list|report|include|show|describe|share))\s+(?:\w+\s+){0,2}?(?:commands?|packages?|installs?|files?|changes?|actions?|steps?|edits?|requests?|calls?|downloads?|tools?)\s+(?:that\s+|which\s+)?you\s+(?:\w+\s+)?(?:ran|run|executed|installed|changed|modified|made|took|touched|edited|wrote|created|deleted|removed|sent|fetched|downloaded|called|opened|used)\b|\b(?:is|are)\s+(?:not|none\s+of)\s+(?:the\s+|their\s+|your\s+)?(?:user|human|operator|owner|client)'?s?'?\s+(?:concern|business|problem|affair)\b|\b(?:(?:must|should|is\s+to|are\s+to|needs?\s+to)\s+(?:not|never)|(?:is|are)\s+(?:not|never)\s+to)\s+be\s+(?:mentioned|reported|shown|shared|disclosed|revealed|surfaced|listed|noted|described)\b(?:[^.\n]|\n[^.\n]){0,30}?\b(?:in|to)\s+(?:the\s+|your\s+|any\s+)?(?:final\s+)?(?:report|chat|conversation|repl(?:y|ies)|summar\w+|response|output|user|human|operator|owner|messages?|hand-?off)\b` +
+	`|\b(?:users?|human|operator|owner|person|requester)\s+(?:is|are)\s+(?:not|never)\s+to\s+be\s+(?:consulted|asked|told|informed|notified|interrupted|bothered|disturbed|involved|prompted)\b`)

@@ -49,11 +49,11 @@ const (
 	// standingUnbounded: an approval with a word that makes it reach
 	// everything without a scope (standing, blanket, "your approval"),
 	// or carte blanche and its kin.
-	standingUnbounded = `(?:(?:(?:a|an|the|full|your|their|its)\s+)?(?:(?:standing|blanket|open-?ended|unconditional|unlimited|unrestricted|general|total|universal|permanent|ongoing|advance|prior|up-?front|pre-?emptive|implicit|automatic|full|complete)[,\s]+(?:and\s+)?){1,3}` + standingNoun +
+	standingUnbounded = `(?:(?:(?:a|an|the|full|your|their|its|my|our)\s+)?(?:(?:standing|blanket|open-?ended|unconditional|unlimited|unrestricted|general|total|universal|permanent|ongoing|advance|prior|up-?front|pre-?emptive|implicit|automatic|full|complete)[,\s]+(?:and\s+)?){1,3}` + standingNoun +
 		`|your\s+(?:own\s+)?` + standingNoun +
 		`|(?:a\s+)?(?:carte[-\s]blanche|free\s+hand|free\s+rein|blank\s+che(?:que|ck))\b)`
 	// standingPlain: an approval with no such word.
-	standingPlain = `(?:(?:a|an|the|their|its)\s+)?` + standingNoun
+	standingPlain = `(?:(?:a|an|the|their|its|my|our)\s+)?` + standingNoun
 	// standingScope: the approval reaching everything the agent does.
 	standingScope = `(?:\s+(?:from\s+(?:the\s+)?\w+\s+)?(?:for|over|covering|across|on|to\s+(?:do|run|make|take|change|touch|use|try))\s+(?:(?:doing|running|making|taking|changing)\s+)?(?:everything|anything|whatever|all\s+of\s+(?:it|this|that|them)|it\s+all|(?:every|each|any|all)\s+(?:(?:of\s+)?the\s+)?(?:\w+\s+){0,2}?(?:commands?|changes?|actions?|steps?|things?|operations?|tools?|edits?|writes?|installs?|tasks?|work|calls?|decisions?))\b)`
 	// standingScopeOrEnd: standingScope, or the end of the approval's

@@ -439,12 +439,20 @@ func stripComments(code string, k fileKind) string {
 // sandbox: Claude Code's --dangerously-skip-permissions and
 // bypassPermissions mode, Codex's --dangerously-bypass-approvals-and-sandbox,
 // approval_policy "never" and sandbox_mode "danger-full-access", and
-// Gemini CLI's --yolo / approval mode yolo. Codex's keys are also read as a
+// Gemini CLI's --yolo / approval mode yolo (a flag and its value also as
+// two items of an argument list, see flagValueSep). Codex's keys are also read as a
 // subscript or hash key set (cfg["approval_policy"] = "never", Perl's and
 // Ruby's approval_policy => 'never'), in the SDKs' camel case
 // (approvalPolicy: "never") and inside an escaped string
 // ("approval_policy = \"never\"").
-var bypassRe = lazyRE(`--dangerously-skip-permissions|--allow-dangerously-skip-permissions|\bbypassPermissions\b|--dangerously-bypass-approvals-and-sandbox|\b(?:gemini|qwen|codex|claude)\b[^\n]{0,60}\s(?:--yolo|-y)\b|--approval-mode[= ]+yolo|"?defaultMode"?\s*[:=]\s*"?bypass|(?i:approval[_-]?policy)\\?["'\x60]?[\]}]?\s*(?:=>|[:=]|\s(?i:to|as)\s)\s*\\?["'\x60]?never\b|(?:^|\s)-a\s+never\b|(?i:sandbox[_-]?mode)\\?["'\x60]?[\]}]?\s*(?:=>|[:=]|\s(?i:to|as)\s)\s*\\?["'\x60]?danger-full-access|--sandbox[= ]danger-full-access`)
+var bypassRe = lazyRE(`--dangerously-skip-permissions|--allow-dangerously-skip-permissions|\bbypassPermissions\b|--dangerously-bypass-approvals-and-sandbox|\b(?:gemini|qwen|codex|claude)\b[^\n]{0,60}\s(?:--yolo|-y)\b|--approval-mode` + flagValueSep + `["']?yolo|"?defaultMode"?\s*[:=]\s*"?bypass|(?i:approval[_-]?policy)\\?["'\x60]?[\]}]?\s*(?:=>|[:=]|\s(?i:to|as)\s)\s*\\?["'\x60]?never\b|(?:(?:^|[\s"'\[,])-a|--ask-for-approval)` + flagValueSep + `["']?never\b|(?i:sandbox[_-]?mode)\\?["'\x60]?[\]}]?\s*(?:=>|[:=]|\s(?i:to|as)\s)\s*\\?["'\x60]?danger-full-access|(?:--sandbox|(?:^|[\s"'\[,])-s)` + flagValueSep + `["']?danger-full-access`)
+
+// flagValueSep is what stands between a flag and its value on a command line
+// bypassRe reads: a space or =, or the end of one item of an argument
+// list and the start of the next (["--sandbox", "danger-full-access"], a
+// YAML list item per line), so a flag and its value split across an
+// argv list is still the switch.
+const flagValueSep = `(?:[= ]+|["']\s*,\s*["']|["']?[ \t]*\n[ \t]*-[ \t]+["']?)`
 
 // bypassWeakRe matches wording that turns approvals or the sandbox off
 // in general terms ("turn off the sandbox", "auto-approve", a bare
@@ -459,16 +467,25 @@ var bypassWeakRe = lazyRE(`(?i)\b(?:turn|switch|shut)\s+off\s+(?:the\s+|your\s+|
 var warnedRe = lazyRE(`(?i)\b(?:do\s+not|don'?t|never|avoid)\s+(?:use|run|pass|enable|set|add|start)\w*\W+(?:\w+\W+)?$`)
 
 // silenceRe matches an instruction not to ask or tell the user: a
-// prohibition on asking is the opposite of consent.
-var silenceRe = lazyRE(`(?i)\b(?:do\s+not|don'?t|never|must\s+not|should\s+not|shouldn'?t|no\s+need\s+to|without|avoid)\s+(?:\w+\s+){0,3}?(?:ask\w*|tell\w*|inform\w*|notify\w*|prompt\w*|confirm\w*|check\w*\s+with|mention\w*|bother\w*|alert\w*|consult\w*|wait\w*\s+for)\b[^.\n]{0,60}\b(?:user|human|operator|owner|anyone|them)\b|\b(?:keep|stay)\s+(?:it\s+|this\s+)?(?:silent|quiet|hidden)\b[^.\n]{0,40}\buser|\bsilently\b`)
+// prohibition on asking is the opposite of consent. Keeping the user from
+// being interrupted or troubled is the same instruction ("do not
+// interrupt the user with questions", "do not trouble the user with any
+// of it"), and a paragraph's sentence may wrap onto its next line.
+var silenceRe = lazyRE(`(?i)\b(?:do\s+not|don'?t|never|must\s+not|should\s+not|shouldn'?t|no\s+need\s+to|needn'?t|need\s+not|without|avoid)\s+(?:\w+\s+){0,3}?(?:ask\w*|tell\w*|inform\w*|notify\w*|prompt\w*|confirm\w*|check\w*\s+with|mention\w*|bother\w*|alert\w*|consult\w*|wait\w*\s+for|interrupt\w*|disturb\w*|trouble\w*|pester\w*|distract\w*|burden\w*|involv\w*|loop\w*\s+in)\b(?:[^.\n]|\n[^.\n]){0,60}\b(?:user|human|operator|owner|anyone|them)\b|\b(?:keep|stay)\s+(?:it\s+|this\s+)?(?:silent|quiet|hidden)\b[^.\n]{0,40}\buser|\bsilently\b`)
 
 // scanBypass reports approval-bypass switches in text whose first line is
 // file line line0. Rule approval-bypass (see Rules in rules.go). A switch
 // beside an instruction not to ask or tell the user is high wherever it
 // is; one offered to the user for consent drops a level.
 func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
-	standing := standingBypasses(text)
-	if !sc.hints.bypass && !sc.hints.bypassWeak && len(standing) == 0 {
+	// a code block is read for the switches it names, not for prose
+	// wording: its words are a command (scanFenceBypass)
+	var standing, clauses [][]int
+	if !sc.inFence {
+		standing, clauses = standingBypasses(text), clauseBypasses(text)
+	}
+	named, spelled := namedSwitches(text)
+	if !sc.hints.bypass && !sc.hints.bypassWeak && len(standing) == 0 && len(named) == 0 && len(spelled) == 0 && len(clauses) == 0 {
 		return
 	}
 	seen := map[int]bool{}
@@ -483,7 +500,19 @@ func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 		// its file, as a named one is (fileSilenced below), unless the
 		// passage round it offers it to the user; the switch's own words
 		// ("the user's hand-off as standing approval") offer nothing.
-		silent := saysSilence(sc, text, ns, ne, w) || described && !sc.defence && !offersConsent(consentRe, blankSpan(near, m[0]-ns, m[1]-ns)) && saysSilence(sc, sc.fileText, 0, len(sc.fileText), w)
+		// A described switch is hidden by a second instruction, not by its
+		// own words: "do not stop for confirmation" switches the approval
+		// off and names no silence, though its words are those of one, so
+		// the switch is blanked before silence is looked for.
+		ownText := text
+		fileText := sc.fileText
+		if described {
+			ownText = blankSpan(text, m[0], m[1])
+			if i := strings.Index(fileText, text[m[0]:m[1]]); i >= 0 {
+				fileText = blankSpan(fileText, i, i+m[1]-m[0])
+			}
+		}
+		silent := saysSilence(sc, ownText, ns, ne, w) || described && !sc.defence && !offersConsent(consentRe, blankSpan(near, m[0]-ns, m[1]-ns)) && (saysSilence(sc, fileText, 0, len(fileText), w) || rel != sc.skill.SkillFile && fileSilenced(sc.topic))
 		if weak && !silent {
 			return
 		}
@@ -492,7 +521,8 @@ func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 		if w != inScript && w != inProse {
 			reason += " (in " + w.String() + ")"
 		}
-		sev := sc.rank(High, w, false)
+		// a code block's switch alone is an example (scanFenceBypass)
+		sev := sc.rank(High, w, sc.fenceExample)
 		switch {
 		case citedSwitch(sc, text, m[0], w):
 			sev, reason = Low, reason+" (quoted as an example in a passage that says not to follow it)"
@@ -512,17 +542,31 @@ func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 			sev, reason = Low, reason+" (an item of a list the script only checks its settings against, not one it sets)"
 		case w == inScript && !weak && isDataExt(strings.ToLower(path.Ext(rel))) && removalList(text, m[0], m[1], sc.readers):
 			sev, reason = Low, reason+" (an item of a list its data file names as modes to remove, forbid or deny, not a setting's value)"
-		case prohibitsSwitch(text, m[0]):
+		case prohibitsSwitch(text, m[0]) || sc.fenceExample && sc.warnedFn != nil && sc.warnedFn():
 			sev, reason = Low, reason+" (warned against, not asked)"
 		case !sc.defence && claimsPriorApproval(sc.fileText):
 			sev = max(sev, High)
 			reason += ", and claims the user approved it in advance (a claim in the skill's text is not consent)"
-		case offersConsent(consentRe, near) || offersConsent(consentFileRe, sc.fileText):
+		case offersConsent(consentRe, near) || offersConsent(consentFileRe, sc.fileText) || sc.fenceExample && sc.consentFn != nil && sc.consentFn():
 			sev = sev.lower(1)
 			reason += "; offered to the user for consent"
+		case !weak && sc.frontmatter && inQuotes(text, m[0]):
+			// a skill's description quotes what its users ask ("is
+			// bypassPermissions safe?"): cited, not set
+			sev = sev.lower(1)
+			reason += " (quoted in the skill's frontmatter, as what a user asks)"
+		case !weak && skillOffersSwitch(sc, rel, text[m[0]:m[1]]):
+			sev = sev.lower(1)
+			reason += "; SKILL.md offers it to the user for consent"
+		case !weak && w == inProse && !sc.defence && catalogWarned(sc, text, m):
+			sev = sev.lower(1)
+			reason += " (listed in documentation that warns against these switches)"
 		case !sc.defence && fileSilenced(sc.fileText):
 			sev = max(sev, High)
 			reason += ", and the file tells the agent not to ask or tell the user"
+		case !sc.defence && fileSilenced(sc.topic):
+			sev = max(sev, High)
+			reason += ", and SKILL.md tells the agent not to ask or tell the user"
 		}
 		sc.add(rel, ln, "approval-bypass", sev, reason, lineAround(text, m[0], m[1]))
 	}
@@ -531,7 +575,7 @@ func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 			report(m, false, false)
 		}
 	}
-	if sc.hints.bypassWeak {
+	if sc.hints.bypassWeak && !sc.inFence {
 		for _, m := range bypassWeakRe.FindAllStringIndex(text, 3) {
 			report(m, true, false)
 		}
@@ -545,6 +589,15 @@ func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 		}
 	}
 	for _, m := range standing {
+		report(m, true, true)
+	}
+	for _, m := range spelled {
+		report(m, false, false)
+	}
+	for _, m := range named {
+		report(m, true, true)
+	}
+	for _, m := range clauses {
 		report(m, true, true)
 	}
 }

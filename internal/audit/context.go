@@ -99,6 +99,22 @@ type skillCtx struct {
 	// frame, set while a markdown prose block is scanned, says how its
 	// passage frames quoted wording (guide.go).
 	frame exampleFrame
+	// fenceExample is set while a markdown code block is read for
+	// approval-bypass switches (scanFenceBypass): a switch alone there
+	// is an example, ranked a level below one in the instructions.
+	fenceExample bool
+	// inFence is set while any markdown code block is read: its words
+	// are code, so the approval-bypass patterns of prose wording (a
+	// switch described in words, a standing approval) are not run over
+	// it, only those of named switches.
+	inFence bool
+	// listed is set while a markdown prose block in a list item, table
+	// or blockquote is read (catalogWarned).
+	listed bool
+	// frontmatter is set while a markdown file's frontmatter is read
+	// for approval-bypass switches: a switch quoted there is what a
+	// user asks about, not one the skill sets.
+	frontmatter bool
 }
 
 // fileNoURL returns the current file lower-cased, URLs replaced by a
@@ -217,6 +233,8 @@ func kindOf(rel, content string) fileKind {
 		return kindMake
 	case "CMakeLists.txt":
 		return kindOther // CMake code (scanCMake), not text for the model
+	case ".cursorrules", ".windsurfrules", ".clinerules":
+		return kindText // an editor agent's rules: instructions it loads into every chat
 	}
 	if isDockerfile(rel) {
 		return kindDocker
@@ -225,7 +243,9 @@ func kindOf(rel, content string) fileKind {
 		return kindMake
 	}
 	switch strings.ToLower(path.Ext(rel)) {
-	case ".md", ".markdown", ".mdx", ".txt", ".rst", "":
+	case ".md", ".markdown", ".mdx", ".mdc", ".txt", ".rst", "":
+		// .mdc: Cursor's project rules, markdown with frontmatter the
+		// agent loads as instructions
 		if k, ok := shebangKind(content); ok {
 			return k
 		}
@@ -512,7 +532,7 @@ var (
 // too). The word list holds at most maxWords words, so a hint another
 // hint contains is left out.
 var (
-	bypassHints     = []string{"dangerously", "bypasspermissions", "yolo", "defaultmode", "approval_policy", "approval-policy", "danger-full-access", "-a never"}
+	bypassHints     = []string{"dangerously", "bypasspermissions", "yolo", "defaultmode", "approval_policy", "approval-policy", "danger-full-access", "-a never", "ask-for-approval"}
 	bypassWeakHints = []string{"sandbox", "approvals", "auto-approv", "autoapprov", "auto_approv", "auto approv", "permission", "yolo", "confirm", "approval",
 		"never ask", "never prompt", "never request", "full disk", "full network", "full file", "full system", "full host", "bash(*)", "approve", "accept",
 		"restriction", "guardrail", "safeguard", "fence", "confinement", "prompts", "answer as yes", "answers as yes",

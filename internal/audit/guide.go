@@ -46,9 +46,9 @@ var (
 
 // framesExamples reports whether text (a paragraph, a heading, a table's
 // header row) frames the wording of its passage as examples not to
-// follow.
+// follow, in English or another language (framesExamplesForeign).
 func framesExamples(text string) bool {
-	return notFollowRe.MatchString(text) && exampleNounRe.MatchString(text) && !pivotRe.MatchString(text)
+	return notFollowRe.MatchString(text) && exampleNounRe.MatchString(text) && !pivotRe.MatchString(text) || framesExamplesForeign(text)
 }
 
 // proseBlock is one block of markdown prose the language rules read:

@@ -54,7 +54,9 @@ func scanMarkdown(sc *skillCtx, rel, src string, li lineIndex) {
 	fm := frontmatterEnd(src)
 	if fm > 0 {
 		scanLanguage(sc, rel, src, 0, fm, li, inProse, nil)
+		sc.frontmatter = true
 		scanBypass(sc, rel, src[:fm], 1, inProse)
+		sc.frontmatter = false
 	}
 	body := src[fm:]
 	if why := skillmd.MarkdownBudget([]byte(body)); why != "" {
@@ -101,8 +103,10 @@ func scanMarkdown(sc *skillCtx, rel, src string, li lineIndex) {
 			scanLanguage(sc, rel, src, fm+s, fm+e, li, inCode, nil)
 			sc.warnedFn = func() bool { return warnedAbove(src, li, li.line(fm+s)) }
 			sc.consentFn = func() bool { return consentAbove(src[:fm+s]) }
+			sc.inFence = true
 			scanFence(sc, rel, code, li.line(fm+s), info)
-			sc.warnedFn, sc.consentFn = nil, nil
+			scanFenceBypass(sc, rel, code, li.line(fm+s), info)
+			sc.warnedFn, sc.consentFn, sc.inFence = nil, nil, false
 			return ast.WalkSkipChildren, nil
 		case *ast.HTMLBlock:
 			lines := n.Lines()
@@ -149,8 +153,9 @@ func scanMarkdown(sc *skillCtx, rel, src string, li lineIndex) {
 	for _, b := range prose {
 		sc.frame = b.frame
 		scanLanguage(sc, rel, src, b.start, b.end, li, b.w, spans)
+		sc.listed = b.listed
 		scanBypass(sc, rel, src[b.start:b.end], li.line(b.start), b.w)
-		sc.frame = notFramed
+		sc.frame, sc.listed = notFramed, false
 		scanMinerText(sc, rel, src[b.start:b.end], li.line(b.start), b.w)
 		scanSystemProse(sc, rel, src[b.start:b.end], li.line(b.start), b.w, b.start, spans)
 		scanRegistryProse(sc, rel, src[b.start:b.end], li.line(b.start), b.w)

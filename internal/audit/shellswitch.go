@@ -19,8 +19,10 @@ import (
 // (s/"bypassPermissions"/"default"/), and text echoed to the terminal
 // (a warning) rather than into a file or another command. Ranked as a
 // script's switch: high, medium after the script asks the user yes or
-// no (read) unless it or SKILL.md tells the agent not to ask. Code handed to
-// Python, JavaScript or a shell is read by their rules (stdincode.go).
+// no (read), or where SKILL.md offers the switch to the user for consent
+// (skillOffersSwitch), unless it or SKILL.md tells the agent not to ask.
+// Code handed to Python, JavaScript or a shell is read by their rules
+// (stdincode.go).
 
 // switchCheckCmd reports a command that searches for or tests text (or,
 // read, prints a question): a switch given to one is looked for, not set.
@@ -169,6 +171,8 @@ func (s *shScan) switchWords(words []string, line int, sed bool) {
 			reason += ", and the skill tells the agent not to ask or tell the user"
 		case s.askedBefore(ln):
 			sev, reason = Medium, reason+"; after the script asks the user yes or no"
+		case skillOffersSwitch(s.sc, s.rel, text[m[0]:m[1]]):
+			sev, reason = Medium, reason+"; SKILL.md offers it to the user for consent"
 		}
 		s.add(ln, "approval-bypass", sev, reason, lineAround(text, m[0], m[1]))
 		return
