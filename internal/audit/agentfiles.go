@@ -44,6 +44,9 @@ func (s *shScan) agentWrite(line int, c call) {
 		case agentFile.MatchString(t) && s.jqTightWrite(c, t):
 			s.add(line, "agent-tamper", Low, "writes jq's rewrite of "+t+" back over it, and the jq filter only tightens the agent's settings (allow entries filtered out, bypass modes turned off, deny rules added): it lowers what the agent may do; review the change", "")
 			return
+		case agentFile.MatchString(t) && c.name == "sed" && sedTightens(c.args):
+			s.add(line, "agent-tamper", Low, "edits "+t+" in place with sed, and every substitution only tightens the agent's settings (a key set to a value that asks or sandboxes, a bypass line removed): it lowers what the agent may do; review the change", "")
+			return
 		case agentFile.MatchString(t):
 			s.agentTamper(line, "rewrites "+t+", the agent's own settings or instructions: what it obeys next comes from this skill")
 			return

@@ -8,7 +8,10 @@ import "strings"
 // (`print("WARNING: bypassPermissions disables all prompts")`). Such a
 // line reads the switch and sets nothing; the line of a script that
 // writes the switch (an assignment, a dict or object literal, a write
-// call) is not such a line and keeps its severity. The forms are those of
+// call) is not such a line and keeps its severity. A setting quoted whole
+// in the string (`'approval_policy = "never"' in text`) holds an = that
+// sets nothing: the line is read with its strings blanked, and the string
+// is what is compared. The forms are those of
 // every language the rule reads as a script: Python, JavaScript,
 // PowerShell, and Ruby, Perl, PHP, Go, C# and Rust (bypasscode.go), whose
 // comparisons are also `eq`, `=~`, `.include?(`, `in_array(`,
@@ -55,6 +58,10 @@ var bypassWarnWords = lazyRE(`(?i)\b(?:warn\w*|danger\w*|risk\w*|unsafe|insecure
 // report.
 var bypassShowImperative = lazyRE(`(?i)\b(?:run|set|use|enable|add|pass|switch|turn|start|launch|restart|rerun|re-run|put|change)\b`)
 
+// bypassRedirect matches a shell's redirection of a line's output into a
+// file (`> f`, `>> f`, `| tee f`), its string literals blanked.
+var bypassRedirect = lazyRE(`(?:^|\s)>>?\s*[^\s=>&]|\|\s*tee\b`)
+
 // scriptReadsSwitch reports whether the switch text[s:e], in a script,
 // stands on a line that only compares the settings with it or prints a
 // warning or report naming it, and sets nothing.
@@ -65,10 +72,18 @@ func scriptReadsSwitch(text string, s, e int) bool {
 		le = e + i
 	}
 	line := text[ls:le]
-	if bypassSetOnLine.MatchString(line) {
-		return false
-	}
+	blank, lit := blankLiterals(line, s-ls, e-ls)
 	before, after := text[ls:s], text[e:le]
+	if bypassSetOnLine.MatchString(line) {
+		// An = or a key's colon inside the string that quotes the
+		// setting (`'approval_policy = "never"' in text`, a warning
+		// printed) sets nothing; outside it, or a redirection, does.
+		if lit == nil || bypassSetOnLine.MatchString(blank) || bypassRedirect.MatchString(blank) {
+			return false
+		}
+		// what is compared is then the string, not the words in it
+		before, after = line[:lit[0]+1], line[lit[1]-1:]
+	}
 	if strings.HasPrefix(text[s:e], "-") && strings.Contains(after, "=>") {
 		return false // a flag as a hash key: options for a command line
 	}

@@ -10,12 +10,14 @@ import (
 // (scriptReadsSwitch): a finding recorded under the condition that found
 // the switch (`if (perms.defaultMode === "bypassPermissions") {
 // flag("high", p, 'defaultMode: "bypassPermissions"', …) }`, a row of a
-// table of checks whose test compares with it), a search for it (a
-// regular expression literal tested against a line, `re.search(…)`), and
-// a proposal printed to tighten it ("replace \"bypassPermissions\" with
-// \"default\""). None of them sets the switch: the finding is recorded
-// only where the switch is already on, the search reads, the proposal
-// names the switch as what to remove. A line that also assigns, writes,
+// table of checks whose test compares with it, or under a search that
+// found it: `if re.search(r'^approval_policy\s*=\s*"never"', text):
+// out.append(f'{p}: approval_policy = "never"')`), a search for it (a
+// regular expression literal tested against a line, `re.search(…)`, the
+// text a replace takes out), and a proposal printed to tighten it
+// ("replace \"bypassPermissions\" with \"default\""). None of them sets
+// the switch: the finding is recorded only where the switch is already
+// on, the search reads, the proposal names the switch as what to remove. A line that also assigns, writes,
 // runs a command or sends keeps its severity, and so does a string that
 // tells its reader to turn a switch on.
 
@@ -51,16 +53,19 @@ var reportCmpBefore = lazyRE(`(?:(?:^|[^!=])={2,3}|\.(?:includes|startsWith|ends
 var reportCmpAfter = lazyRE(`^\s*(?:={2,3}|in\b)`)
 
 // reportNegation matches a negated condition: JavaScript's `!` (not `!=`)
-// and Python's `not`, or an inequality. A guard that may run where the
-// switch is off is not a report of it.
-var reportNegation = lazyRE(`![^=]|!==?|\bnot\b`)
+// and Python's `not`, an inequality, or a search's result compared with
+// what it gives when nothing is found (`is None`, `=== null`, `== -1`).
+// A guard that may run where the switch is off is not a report of it.
+var reportNegation = lazyRE(`![^=]|!==?|\bnot\b|\bis\s+None\b|==\s*(?:None|null|undefined|False|false)\b|==\s*-1\b`)
 
 // reportRegexSearch matches, around a switch inside a regular expression
 // literal or Python's re calls, a search: `/…/.test(`, `.exec(`, an
 // argument of `.match(`, `.search(`, `.matchAll(`, `.replace(`, or
-// `re.search(r"…"`.
+// `re.search(r"…"`; or the first argument of a string's search or
+// replace (`.replace("…", …)`, `.count(`, `.find(`, `.includes(`): the
+// text looked for, or taken out.
 var (
-	reportRegexOpen  = lazyRE(`(?:^|[(=,!&|?:;{}]|\breturn)\s*/[^/\n]*$|\.(?:match|matchAll|search|replace|replaceAll|split)\(\s*/[^/\n]*$|\bre\.(?:search|match|fullmatch|findall|finditer|sub|subn|split|compile)\(\s*[rbuRBU]?["'][^"'\n]*$`)
+	reportRegexOpen  = lazyRE(`(?:^|[(=,!&|?:;{}]|\breturn)\s*/[^/\n]*$|\.(?:match|matchAll|search|replace|replaceAll|split)\(\s*/[^/\n]*$|\bre\.(?:search|match|fullmatch|findall|finditer|sub|subn|split|compile)\(\s*[rbuRBU]?["'][^"'\n]*$|\.(?:replace|replaceAll|count|find|rfind|index|indexOf|includes)\(\s*[rbuRBU]?["'][^"'\n]*$`)
 	reportRegexClose = lazyRE(`^[^/\n]*/[dgimsuy]*\s*(?:\.(?:test|exec)\(|[,)])|^[^"'\n]*["']\s*[,)]`)
 )
 
@@ -116,6 +121,9 @@ func scriptReportsSwitch(rel, text string, s, e int) bool {
 	if reportRegexOpen.MatchString(line[:ms]) && reportRegexClose.MatchString(line[me:]) {
 		return true // a search for the switch
 	}
+	if lit != nil && reportRegexOpen.MatchString(line[:lit[0]+1]) && reportRegexClose.MatchString(line[lit[1]-1:]) {
+		return true // a search for a setting quoted whole: re.search('approval_policy = "never"', t)
+	}
 	if lit == nil {
 		return false // the switch is code, not a string recorded
 	}
@@ -161,10 +169,46 @@ func comparesWith(cond, content string) bool {
 	}
 	for _, m := range strLit.FindAllStringIndex(cond, 16) {
 		v := litContent(cond[m[0]:m[1]])
+		if v != "" && reportSearchBefore.MatchString(cond[:m[0]]) && searchNamesSwitch(v, content) {
+			return true // re.search(r'^approval_policy\s*=\s*"never"', text)
+		}
 		if v == "" || !strings.Contains(content, v) || !(reportSwitchValue.MatchString(v) || bypassRe.MatchString(v)) {
 			continue
 		}
 		if reportCmpBefore.MatchString(cond[:m[0]]) || reportCmpAfter.MatchString(cond[m[1]:]) {
+			return true
+		}
+	}
+	for _, m := range reportRegexLitSearch.FindAllStringSubmatch(cond, 8) {
+		if searchNamesSwitch(m[1]+m[2], content) {
+			return true // /approval_policy\s*=\s*"never"/m.test(text)
+		}
+	}
+	return false
+}
+
+// reportSearchBefore matches, just before a string literal, a call that
+// searches text with it as a regular expression: Python's re.search(,
+// re.match(, re.fullmatch(, re.findall(, re.finditer( (a raw or bytes
+// prefix allowed), JavaScript's RegExp(.
+var reportSearchBefore = lazyRE(`(?:\bre\.(?:search|match|fullmatch|findall|finditer)|\bRegExp)\(\s*[rRbBuU]{0,2}$`)
+
+// reportRegexLitSearch matches a JavaScript regular expression literal
+// tested against text (/…/.test(, /…/.exec(, .match(/…/), .search(/…/)):
+// group 1 or 2 its body.
+var reportRegexLitSearch = lazyRE(`/((?:\\.|[^/\\\n])+)/[dgimsuy]*\s*\.(?:test|exec)\(|\.(?:match|matchAll|search)\(\s*/((?:\\.|[^/\\\n])+)/`)
+
+// reportSwitchWord matches a switch's value as it stands in a search
+// pattern.
+var reportSwitchWord = lazyRE(`bypassPermissions|danger-full-access|\bnever\b|\byolo\b`)
+
+// searchNamesSwitch reports whether the search pattern pat looks for a
+// switch value that content (the string recorded under the search) names:
+// the finding is recorded only where the search found the switch.
+func searchNamesSwitch(pat, content string) bool {
+	pat = strings.ReplaceAll(pat, `\-`, "-")
+	for _, w := range reportSwitchWord.FindAllString(pat, 8) {
+		if strings.Contains(content, w) {
 			return true
 		}
 	}

@@ -369,7 +369,9 @@ func (t *pyTight) handleWrites(h, target string, sc, open, from, to int) bool {
 }
 
 // data judges text written to target: serialised settings read back
-// from it (json.dumps(new) + "\n", a name holding that).
+// from it (json.dumps(new) + "\n", a name every binding of which holds
+// that), or its text with only tightening substitutions made
+// (pyagenttighttext.go).
 func (t *pyTight) data(e string, sc int, target string, depth int) bool {
 	e = pyTightStrip(e)
 	if depth > 8 || e == "" {
@@ -404,13 +406,20 @@ func (t *pyTight) data(e string, sc int, target string, depth int) bool {
 		}
 	}
 	if isPyIdent(e) {
+		// each binding (one per branch: the TOML file's text or the
+		// JSON file's dump) must be such data
 		bs := t.bindings(e, sc)
-		if len(bs) != 1 || bs[0].kind != "=" {
+		if len(bs) == 0 || t.augmented(e, sc) {
 			return false
 		}
-		return t.data(bs[0].rhs, sc, target, depth+1)
+		for _, bd := range bs {
+			if bd.kind != "=" || !t.data(bd.rhs, sc, target, depth+1) {
+				return false
+			}
+		}
+		return true
 	}
-	return false
+	return t.text(e, sc, target, nil, depth+1)
 }
 
 // pyBlankLit reports whether e is a string literal of blanks only ("\n").

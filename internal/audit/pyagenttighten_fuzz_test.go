@@ -8,7 +8,8 @@ import (
 // FuzzPyAgentWritesTighten: no Python text stops the walk of what a
 // script writes back to the settings it read (names bound from
 // themselves, functions calling each other, unclosed brackets and
-// literals), and a script it accepts writes at least one file and holds
+// literals, text rebound through substitutions and functions), and a
+// script it accepts writes at least one file and holds
 // no code through which a value changes out of the walk's sight.
 func FuzzPyAgentWritesTighten(f *testing.F) {
 	for _, s := range []string{
@@ -18,6 +19,8 @@ func FuzzPyAgentWritesTighten(f *testing.F) {
 		"with open(p, 'w') as fh, open(q) as g:\n    json.dump(json.load(g), fh)\n",
 		"x[" + strings.Repeat("(", 50) + "\np.write_text(json.dumps(x))\n",
 		"del d[\nshutil.copy2(p, p.with_name(\nopen(p, 'w').write(",
+		"import re\np = Path.home() / '.codex' / 'config.toml'\nt = p.read_text()\nt = re.sub(r'^approval_policy\\s*=.*$', 'approval_policy = \"on-request\"', t, flags=re.M)\nt += x\np.write_text(t.replace('a = 1', 'a = 2'))\n",
+		"def h(t):\n    t = t.replace('sandbox_mode = \"danger-full-access\"', 'sandbox_mode = \"read-only\"')\n    return h(t)\nif c:\n    n = h(p.read_text())\nelse:\n    n = json.dumps(json.loads(p.read_text()))\np.write_text(n)\n",
 	} {
 		f.Add(s)
 	}
