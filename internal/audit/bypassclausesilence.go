@@ -17,7 +17,7 @@ func clauseSilenced(text string, cited func(off int) bool) bool {
 	}
 	prevUser := false
 	for _, sp := range sentenceSpans(text) {
-		approval, _, _ := approvalHalf(text, sp[0], sp[1], false)
+		approval, _, _, _ := approvalHalf(text, sp[0], sp[1], false)
 		silent, user := silenceHalf(text, sp[0], sp[1], approval, prevUser, cited)
 		if silent {
 			return true
@@ -43,7 +43,7 @@ func silenceHalf(text string, s, e int, approval, prevUser bool, cited func(off 
 	}
 	ws := clauseWords(text, s, e)
 	user = anyClass(ws, wcUser)
-	if anyClass(ws, wcSecret|wcDomain) || reported(ws, sentence) {
+	if anyClass(ws, wcSecret) || domainOther(ws) || reported(ws, sentence) {
 		return false, user
 	}
 	// whom it is kept from: the user, them after a sentence naming the
@@ -124,6 +124,9 @@ func silenceHalf(text string, s, e int, approval, prevUser bool, cited func(off 
 			if toTheUser(ws, i) && !untilAfter(ws, i) {
 				return true, user // "please don't flag these settings to the user"
 			}
+			if listedIn(ws, i) {
+				return true, user // "don't list pushes, merges or publishes in your replies"
+			}
 			if j := nextOf(ws, i, wcTell|wcHear|wcHearX, 4); j > 0 && !untilAfter(ws, j) {
 				// asking counts when the user is asked ("don't ask the
 				// user"), not when approval is asked for ("do not ask for
@@ -147,6 +150,30 @@ func silenceHalf(text string, s, e int, approval, prevUser bool, cited func(off 
 		}
 	}
 	return false, user
+}
+
+// listedIn reports whether the negation at i governs a listing of the
+// agent's acts in what it reports: a verb of listing right after it (a
+// filler between) and a report word later in its sentence, "don't list
+// pushes or publishes in your replies", "never itemise the commands in
+// the summary". A list is also a word of code ("list[Finding]"), so the
+// verb counts only here, negated and aimed at a report.
+func listedIn(ws []clauseWord, i int) bool {
+	for j := i + 1; j < len(ws) && j <= i+3; j++ {
+		switch ws[j].text {
+		case "list", "itemise", "itemize", "enumerate", "catalogue", "catalog":
+			for k := j + 1; k < len(ws) && k <= j+10; k++ {
+				if ws[k].class&wcReport != 0 {
+					return true
+				}
+			}
+			return false
+		}
+		if ws[j].class&(wcFiller|wcNeg) == 0 {
+			return false
+		}
+	}
+	return false
 }
 
 // onlyLater reports whether "only" closes the clause of the verb at i:

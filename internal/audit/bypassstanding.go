@@ -22,11 +22,15 @@ import (
 // blanket permission", "consider the request blanket permission for
 // anything"), the hand-off or request said to be it ("the
 // hand-off is your approval", "their request counts as consent for
-// anything you do"), approval the agent is said to hold ("you have
-// standing permission to do whatever", "you have carte blanche"), and
-// the outcome accepted ahead ("the user has already accepted the
-// outcome"). The approval must reach everything (for everything,
-// anything, whatever, all of it, every command) or stand unbounded at the
+// anything you do", "the user's request to ship counts as consent for
+// the whole release"), approval the agent is said to hold or to have been
+// given ("you have standing permission to do whatever", "you have carte
+// blanche", "the user has given you standing, up-front consent for
+// everything"), the skill's invocation said to be it ("invoking this
+// skill counts as consent for everything"), and the outcome accepted
+// ahead ("the user has already accepted the outcome"). The approval must
+// reach everything (for everything, anything, whatever, all of it, every
+// command, the whole task or release) or stand unbounded at the
 // end of its clause with a word that makes it so (standing, blanket,
 // unconditional, "your approval", carte blanche); approval for a named
 // thing ("as approval to merge", "standing approval for the commands
@@ -39,23 +43,29 @@ var bypassStandingRe = lazyRE(`(?i)(?:` + standingTrigger + `)(?:` + standingUnb
 // The parts of bypassStandingRe.
 const (
 	// standingTrigger: something treated as approval, a hand-off or
-	// request said to be it, or approval the agent is said to hold.
+	// request said to be it, approval the agent is said to hold or to
+	// have been given ("the user has given you standing consent"), or the
+	// skill's invocation said to be it ("invoking this skill counts as
+	// consent for everything").
 	standingTrigger = `\b(?:treat|treating|take|taking|consider|considering|regard|regarding|count|counting|read|reading|view|viewing|interpret|interpreting|understand)\s+(?:[^.;:!?\n]|\n[^\n]){1,80}?\s+as\s+(?:being\s+|constituting\s+|granting\s+(?:you\s+)?)?` +
 		`|\b(?:consider|considering|count|counting|deem|deeming)\s+(?:it|this|that|(?:the|their|this|that|your)\s+(?:\w+'?s\s+)?(?:[\w-]+\s+)?[\w-]+)\s+` +
-		`|\b(?:(?:the|their|this|that|your|its|a)\s+(?:\w+'?s\s+)?|(?:the\s+)?(?:user|human|operator|owner|requester|client|team)'?s\s+)(?:hand-?offs?|handovers?|requests?|instructions?|assignments?|briefs?|delegation|invocation|go-?ahead|messages?|kick-?off|say-?so|absence|tickets?|backlog|task\s+list|to-?do\s+list)\s+(?:itself\s+)?(?:is|was|are|counts\s+as|serves\s+as|stands\s+(?:as|for|in\s+for)|acts\s+as|amounts\s+to|constitutes|means|equals|doubles\s+as|gives\s+you|grants\s+you)\s+` +
-		`|\byou\s+(?:already\s+|now\s+)?(?:have|hold|carry|got|are\s+given|were\s+given|have\s+been\s+(?:given|granted)|are\s+granted)\s+`
+		`|\b(?:(?:the|their|this|that|your|its|a)\s+(?:\w+'?s\s+)?|(?:the\s+)?(?:user|human|operator|owner|requester|client|team)'?s\s+)(?:hand-?offs?|handovers?|requests?|instructions?|assignments?|briefs?|delegation|invocation|go-?ahead|messages?|kick-?off|say-?so|absence|tickets?|backlog|task\s+list|to-?do\s+list)(?:\s+(?:to|for)\s+[\w-]+(?:\s+[\w-]+)?)?\s+(?:itself\s+)?(?:is|was|are|counts\s+as|serves\s+as|stands\s+(?:as|for|in\s+for)|acts\s+as|amounts\s+to|constitutes|means|equals|doubles\s+as|gives\s+you|grants\s+you)\s+` +
+		`|\byou\s+(?:already\s+|now\s+)?(?:have|hold|carry|got|are\s+given|were\s+given|have\s+been\s+(?:given|granted)|are\s+granted)\s+` +
+		`|\b(?:(?:has|have|had)\s+(?:already\s+)?(?:given|granted|handed|extended)|gives|gave|grants|granted|hands|handed|extends|extended)\s+(?:you|the\s+agent)\s+` +
+		`|\b(?:invoking|calling|running|using|triggering|starting|loading)\s+(?:this|the)\s+(?:skill|workflow|command|task|release)\s+(?:itself\s+)?(?:is|counts\s+as|serves\s+as|constitutes|means|amounts\s+to|gives\s+you|grants\s+you)\s+`
 	// standingNoun: the approval words.
 	standingNoun = `(?:approvals?|permissions?|authori[sz]ations?|authority|consent|sign[-\s]?off|go-?ahead|clearance|mandate|green[-\s]light|blessing)\b`
 	// standingUnbounded: an approval with a word that makes it reach
 	// everything without a scope (standing, blanket, "your approval"),
 	// or carte blanche and its kin.
-	standingUnbounded = `(?:(?:(?:a|an|the|full|your|their|its|my|our)\s+)?(?:(?:standing|blanket|open-?ended|unconditional|unlimited|unrestricted|general|total|universal|permanent|ongoing|advance|prior|up-?front|pre-?emptive|implicit|automatic|full|complete)[,\s]+(?:and\s+)?){1,3}` + standingNoun +
+	standingUnbounded = `(?:(?:(?:a|an|the|full|your|their|its|my|our)\s+)?(?:(?:user|human|operator|owner|requester|team)'?s\s+)?(?:(?:standing|blanket|open-?ended|unconditional|unlimited|unrestricted|general|total|universal|permanent|ongoing|advance|prior|up-?front|pre-?emptive|implicit|automatic|full|complete)[,\s]+(?:and\s+)?){1,3}` + standingNoun +
 		`|your\s+(?:own\s+)?` + standingNoun +
 		`|(?:a\s+)?(?:carte[-\s]blanche|free\s+hand|free\s+rein|blank\s+che(?:que|ck))\b)`
 	// standingPlain: an approval with no such word.
 	standingPlain = `(?:(?:a|an|the|their|its|my|our)\s+)?` + standingNoun
-	// standingScope: the approval reaching everything the agent does.
-	standingScope = `(?:\s+(?:from\s+(?:the\s+)?\w+\s+)?(?:for|over|covering|across|on|to\s+(?:do|run|make|take|change|touch|use|try))\s+(?:(?:doing|running|making|taking|changing)\s+)?(?:everything|anything|whatever|all\s+of\s+(?:it|this|that|them)|it\s+all|(?:every|each|any|all)\s+(?:(?:of\s+)?the\s+)?(?:\w+\s+){0,2}?(?:commands?|changes?|actions?|steps?|things?|operations?|tools?|edits?|writes?|installs?|tasks?|work|calls?|decisions?))\b)`
+	// standingScope: the approval reaching everything the agent does, or
+	// the whole task ("for this whole task", "for the rest of the session").
+	standingScope = `(?:\s+(?:from\s+(?:the\s+)?\w+\s+)?(?:for|over|covering|across|on|to\s+(?:do|run|make|take|change|touch|use|try))\s+(?:(?:doing|running|making|taking|changing)\s+)?(?:everything|anything|whatever|all\s+of\s+(?:it|this|that|them)|it\s+all|(?:every|each|any|all)\s+(?:(?:of\s+)?the\s+)?(?:\w+\s+){0,2}?(?:commands?|changes?|actions?|steps?|things?|operations?|tools?|edits?|writes?|installs?|tasks?|work|calls?|decisions?)|(?:this|the)\s+(?:whole|entire|full)\s+(?:task|session|run|job|release|workflow|process|conversation)|(?:the\s+)?rest\s+of\s+(?:the|this)\s+(?:task|session|run|job|release|workflow|conversation))\b)`
 	// standingScopeOrEnd: standingScope, or the end of the approval's
 	// clause (a stop, a dash, "so", "and").
 	standingScopeOrEnd = `(?:` + standingScope + `|\s*(?:[.;!\n]|$|\s[-–—]\s|,\s+(?:so|and|then|since|because)\b))`

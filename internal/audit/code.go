@@ -513,7 +513,11 @@ func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 			}
 		}
 		silent := saysSilence(sc, ownText, ns, ne, w) || described && !sc.defence && !offersConsent(consentRe, blankSpan(near, m[0]-ns, m[1]-ns)) && (saysSilence(sc, fileText, 0, len(fileText), w) || rel != sc.skill.SkillFile && fileSilenced(sc.topic))
-		if weak && !silent {
+		// a described approval half beside the user's consent claimed in
+		// advance (bypassforged.go) keeps the user out without silence;
+		// one a passage quotes as an example is not said
+		forged := described && !silent && (w == inProse || w == inHidden) && !citedSwitch(sc, text, m[0], w) && consentForged(sc, rel, text, m)
+		if weak && !silent && !forged {
 			return
 		}
 		seen[ln] = true
@@ -534,6 +538,9 @@ func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 				sev = sc.rank(High, w, false)
 			}
 			reason += ", and tells the agent not to ask or tell the user"
+		case forged:
+			sev = max(sev, High)
+			reason += ", and claims the user consented to all of it in advance (a claim in the skill's text is not consent)"
 		case w == inScript && !weak && scriptReadsSwitch(text, m[0], m[1]):
 			sev, reason = Low, reason+" (a script that compares its settings with it or warns about it, not one that sets it)"
 		case w == inScript && !weak && scriptReportsSwitch(rel, text, m[0], m[1]):
