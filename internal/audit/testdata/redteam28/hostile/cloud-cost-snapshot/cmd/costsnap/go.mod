@@ -1,0 +1,3 @@
+module costlens.example/costsnap
+
+go 1.21
