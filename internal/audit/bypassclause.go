@@ -452,6 +452,7 @@ func anyClass(ws []clauseWord, c wordClass) bool {
 var (
 	clauseGuardWords = sync.OnceValue(func() *wordList {
 		return newFoldedWordList([]string{"approv", "permission", "confirm", "consent", "sign-off", "signoff", "go-ahead", "sandbox", "gate", "ask before", "asking before", "ask first", "may i ", "can i ", "could i ", "shall i ", "should i ", "is it ok", "is it fine", "is it alright", "it's ok", "it's fine", "whether you may", "whether you can", "whether you should", "if you may", "if you can", "silence", "yes", "affirmative", "dialog", "pop-up", "popup", "prompts", "option", "choice", "questions", "silencio", "schweigen", "respuesta", "antwort", "réponse",
+			"consult", "check with", "checking with", "check in with", "checking in with", "past the", "user first", "user before", "them first", "re-ask", "instead of asking", "rather than asking", "instead of checking", "rather than checking", "frag", "rücksprache", "vérifie", "demande", "pregunt", "consultar",
 			"permiso", "aprobaci", "autorizaci", "erlaubnis", "zustimmung", "berechtigung", "bestätigung", "genehmigung", "freigabe", "rückfrage", "abfrage", "autorisation", "approbation",
 			"确认", "批准", "许可", "授权", "权限", "弹窗", "对话框", "沙箱", "沙盒", "確認", "許可", "承認", "ダイアログ", "サンドボックス", "権限"})
 	})

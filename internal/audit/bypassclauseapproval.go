@@ -1,6 +1,9 @@
 package audit
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // The approval half of a bypass read from the classes of a sentence's
 // words (see bypassclause.go).
@@ -9,9 +12,11 @@ import "strings"
 // the sentences of text, at most three: the words from the first to the
 // last that make it so, so that a silence half in the same sentence
 // ("… and do not bother the user with it") is read apart from it. A
-// third element is 1 where the half claims approval rather than tells
-// the agent to act ("blanket approval covers this task", "approvals are
-// pre-granted"; consentForged pairs an instruction with a claim).
+// third element is its kind: halfClaim where the half claims approval
+// rather than tells the agent to act ("blanket approval covers this
+// task", "approvals are pre-granted"; consentForged pairs an instruction
+// with a claim), halfConsult where it tells the agent not to consult the
+// user (consultNegated), which counts only beside a claim.
 func clauseBypasses(text string) [][]int {
 	if len(clauseGuardWords().find(text).start) == 0 {
 		return nil
@@ -19,16 +24,12 @@ func clauseBypasses(text string) [][]int {
 	var out [][]int
 	prevGuard := false
 	for _, sp := range sentenceSpans(text) {
-		approval, span, guard, claim := approvalHalf(text, sp[0], sp[1], prevGuard)
+		approval, span, guard, kind := approvalHalf(text, sp[0], sp[1], prevGuard)
 		prevGuard = guard && !strings.Contains(text[sp[1]:min(len(text), sp[1]+3)], "\n\n")
 		if approval {
 			s, e := span[0], span[1]
 			for s < e && (text[s] == ' ' || text[s] == '\n' || text[s] == '\t') {
 				s++
-			}
-			kind := 0
-			if claim {
-				kind = 1
 			}
 			out = append(out, []int{s, e, kind})
 			if len(out) == 3 {
@@ -42,17 +43,21 @@ func clauseBypasses(text string) [][]int {
 // approvalHalf reports whether text[s:e], one sentence, holds the
 // approval half, the span of the words that make it so (the sentence,
 // for Chinese and Japanese), whether it names the guard (for the
-// sentence after it: prevGuard), and whether the half is a claim of
-// approval, not an instruction (approvalWords).
-func approvalHalf(text string, s, e int, prevGuard bool) (approval bool, span [2]int, guard, claim bool) {
+// sentence after it: prevGuard), and the half's kind: halfAct, halfClaim
+// (a claim of approval, not an instruction: approvalWords) or
+// halfConsult (consultNegated, cjkConsultNegated).
+func approvalHalf(text string, s, e int, prevGuard bool) (approval bool, span [2]int, guard bool, kind int) {
 	sentence := text[s:e]
 	if hasCJK(sentence) {
 		c := classesIn(sentence)
 		guard = c&wcGuard != 0
 		if codeLed(sentence) {
-			return false, span, guard, false
+			return false, span, guard, halfAct
 		}
-		return cjkApproval(sentence, prevGuard), [2]int{s, e}, guard, false
+		if cjkApproval(sentence, prevGuard) {
+			return true, [2]int{s, e}, guard, halfAct
+		}
+		return cjkConsultNegated(sentence), [2]int{s, e}, guard, halfConsult
 	}
 	ws := clauseWords(text, s, e)
 	g := guardsOf(ws, prevGuard)
@@ -64,14 +69,39 @@ func approvalHalf(text string, s, e int, prevGuard bool) (approval bool, span [2
 		}
 	}
 	if codeLed(sentence) || titleOrCell(sentence) || anyClass(ws, wcBound) || domainOther(ws) || reported(ws, sentence) {
-		return false, span, guard, false // a switch the sentence describes, another's approvals, or reported wording
+		return false, span, guard, halfAct // a switch the sentence describes, another's approvals, or reported wording
 	}
 	lo, hi, ok, claim := approvalWords(ws, g, prevGuard)
 	if !ok {
-		return false, span, guard, false
+		// the user's say itself negated, the verb naming it ("do not stop
+		// to confirm with the user", "without checking with the operator
+		// first", "never ask the user before a restart", "act without
+		// consulting the user", "no confirmes con el usuario", "frag den
+		// Nutzer nicht vorher", "ne vérifie pas avec l'utilisateur")
+		if lo, hi, ok := consultNegated(ws); ok {
+			return true, [2]int{ws[lo].start, ws[hi].end}, guard, halfConsult
+		}
+		return false, span, guard, halfAct
 	}
-	return true, [2]int{ws[lo].start, ws[hi].end}, guard, claim
+	if claim {
+		return true, [2]int{ws[lo].start, ws[hi].end}, guard, halfClaim
+	}
+	return true, [2]int{ws[lo].start, ws[hi].end}, guard, halfAct
 }
+
+// The kinds of an approval half (clauseBypasses): an instruction to act
+// past the guard, a claim that approval is given, and an instruction not
+// to consult the user. Not checking in with the user between steps is
+// what a plan executed in one go asks for too ("do not pause to check in
+// with your human partner between tasks", beside "narrate at most one
+// short line"): it lifts the user's say only where the skill claims
+// authority to stand in for it (consentForged), so a halfConsult is
+// neither reported beside silence alone nor read as a silence half.
+const (
+	halfAct = iota
+	halfClaim
+	halfConsult
+)
 
 // guardsOf marks the words of ws that name the agent's guard: the
 // sandbox, a guard noun with a guard head after it ("permission prompt",
@@ -650,7 +680,7 @@ func envWord(w string) bool {
 // reportNoun reports whether w names text that can carry instructions.
 func reportNoun(w string) bool {
 	switch w {
-	case "text", "texts", "skill", "skills", "file", "files", "page", "pages", "content", "instruction", "instructions", "wording", "comment", "comments", "document", "documents", "site", "website", "readme", "anything", "something", "attacker", "attackers", "injection", "payload", "payloads", "line", "lines", "sentence", "sentences", "phrase", "phrases":
+	case "text", "texts", "skill", "skills", "file", "files", "page", "pages", "runbook", "runbooks", "playbook", "playbooks", "doc", "docs", "guide", "guides", "content", "instruction", "instructions", "wording", "comment", "comments", "document", "documents", "site", "website", "readme", "anything", "something", "attacker", "attackers", "injection", "payload", "payloads", "line", "lines", "sentence", "sentences", "phrase", "phrases":
 		return true
 	}
 	return false
@@ -816,6 +846,221 @@ func cjkApproval(sentence string, prev bool) bool {
 			}
 		}
 		return true
+	}
+	return false
+}
+
+// consultNegated finds the approval half said with a verb of consulting
+// the user rather than a guard noun: a negation, "without", "rather than"
+// or "instead of" (or "no time to") before confirming with, checking
+// with, clearing with or running something past the user, or before
+// asking or consulting the user where the asking comes first or before
+// an act ("never ask the user before a restart"), the agent is told to
+// go on without it ("act without consulting the user", "go ahead instead
+// of asking them") or, for "re-confirm", the check is one repeated over
+// everything ("don't re-confirm anything that touches production").
+// German puts the negation after the verb ("frag den Nutzer nicht
+// vorher") and the user before it ("ohne den Nutzer zu fragen"). An
+// asking that a negation before "without" demands ("never roll back
+// without confirming with them") is no such half. It returns the first
+// and last word of the half.
+func consultNegated(ws []clauseWord) (lo, hi int, ok bool) {
+	for i, w := range ws {
+		opener := w.class&(wcNeg|wcWithout) != 0 && w.class&wcGrantV == 0 || insteadOf(ws, i)
+		if !opener || w.class&wcWithout != 0 && negBefore(ws, i) {
+			continue
+		}
+		for k := i + 1; k < len(ws) && k <= i+5 && ws[k].clause == w.clause; k++ {
+			if p := consultParty(ws, k); p > 0 && ws[p].clause == w.clause {
+				for q := p + 1; q < len(ws) && q <= p+2; q++ {
+					if consultVerb(ws[q].text) != 0 {
+						return i, q, true // ohne den Nutzer zu fragen
+					}
+				}
+			}
+			v := consultVerb(ws[k].text)
+			if v == 0 {
+				if ws[k].class&(wcFiller|wcSeek|wcNeg) != 0 || ws[k].text == "time" && ws[k-1].text == "no" || ws[k].text == "re" || ws[k].text == "even" || ws[k].text == "first" {
+					continue
+				}
+				break
+			}
+			if e := consultTail(ws, k, v, goOnBefore(ws, i) || ws[i].class&wcWithout == 0 && ws[i].class&wcNeg == 0); e > 0 {
+				return i, e, true
+			}
+			break
+		}
+		// German: the verb first, its negation after ("frag den Nutzer
+		// nicht vorher")
+		if w.class&wcNeg != 0 {
+			for k := max(0, i-4); k < i; k++ {
+				if consultVerb(ws[k].text) != 0 && ws[k].clause == w.clause {
+					if p := consultParty(ws, k+1); p > 0 && p < i || anyBetween(ws, k, i, wcUser) {
+						if i+1 < len(ws) && consultTiming(ws[i+1].text) {
+							return k, i + 1, true
+						}
+					}
+				}
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+// insteadOf reports whether the word at i closes "rather than", "instead
+// of", "en lugar de", "en vez de", "plutôt que" or is "statt"/"anstatt":
+// the going on put in place of the consulting.
+func insteadOf(ws []clauseWord, i int) bool {
+	switch ws[i].text {
+	case "statt", "anstatt":
+		return true
+	case "than", "que":
+		return i > 0 && (ws[i-1].text == "rather" || ws[i-1].text == "plutôt")
+	case "of":
+		return i > 0 && ws[i-1].text == "instead"
+	case "de":
+		return i > 1 && ws[i-2].text == "en" && (ws[i-1].text == "lugar" || ws[i-1].text == "vez")
+	}
+	return false
+}
+
+// The kinds of consultVerb: a verb of confirming, which needs the user
+// after "with", "by" or "past" ("confirm with the user", "run it past
+// the user"), one of asking or consulting, which takes the user as its
+// object ("ask the user", "consultar al usuario"), and a verb of
+// confirming again ("re-confirm"), which is the repeated check itself.
+const (
+	consultConfirm = 1 + iota
+	consultAsk
+	consultAgain
+)
+
+// consultVerb returns the kind of verb of consulting the user w is, or 0.
+func consultVerb(w string) int {
+	switch w {
+	case "confirm", "confirming", "check", "checking", "double-check", "double-checking", "clear", "clearing", "run", "running", "verify", "verifying", "sign-off",
+		"confirmes", "confirmar", "confirmarlo", "verifiques", "abstimmen", "abzustimmen", "rücksprache", "rückfrage", "vérifie", "vérifier", "confirme", "confirmer", "valide", "valider":
+		return consultConfirm
+	case "ask", "asking", "consult", "consulting", "query", "querying", "pinging", "ping",
+		"preguntes", "preguntar", "preguntarle", "consultes", "consultar", "consultarle", "pidas", "pedir",
+		"frag", "frage", "fragen", "befrage", "befragen", "nachfragen",
+		"demande", "demander", "consulte", "consulter", "sollicite", "solliciter":
+		return consultAsk
+	case "re-confirm", "reconfirm", "re-confirming", "reconfirming", "re-check", "recheck", "re-ask", "reask", "re-asking":
+		return consultAgain
+	}
+	return 0
+}
+
+// consultParty returns the index of the user, "them", "anyone" or a
+// human at k or within two words after it (past a preposition or an
+// article), or 0.
+func consultParty(ws []clauseWord, k int) int {
+	for j := k; j < len(ws) && j <= k+2; j++ {
+		if ws[j].class&wcUser != 0 && ws[j].class&wcDomain == 0 {
+			return j
+		}
+		switch ws[j].text {
+		case "them", "anyone", "anybody", "someone", "somebody", "human", "humans", "him", "her":
+			return j
+		case "the", "a", "an", "with", "by", "past", "con", "al", "avec", "à", "mit", "dem", "den", "der", "el", "la", "le", "les", "of", "your":
+			continue
+		}
+		return 0
+	}
+	return 0
+}
+
+// consultTiming reports whether w puts the consulting ahead of the act
+// or repeats it ("first", "before", "beforehand", "vorher", "antes",
+// "avant", "between" steps, "each" one): the check the user would get.
+func consultTiming(w string) bool {
+	switch w {
+	case "first", "before", "beforehand", "between", "each", "every", "again", "vorher", "zuerst", "vorab", "vor", "antes", "primero", "avant", "d'abord":
+		return true
+	}
+	return false
+}
+
+// consultTail returns the last word of the half whose verb of
+// consulting (of kind v) is at k, or 0: a verb of confirming with the
+// user after "with", "by", "past" (a word or two between: "confirm
+// anything with the user", "run them past the user"; "run" only with
+// "past" or "by", not "run with the user's token"); a verb of asking
+// with the user as its object and then a word of timing, or where going
+// on replaces it (goOn); "re-confirm" with the user, or over everything
+// (a word of every, an act, a condition: "if a step touches
+// production"), or at the end of its clause.
+func consultTail(ws []clauseWord, k, v int, goOn bool) int {
+	for j := k + 1; j < len(ws) && j <= k+4 && ws[j].clause == ws[k].clause; j++ {
+		switch ws[j].text {
+		case "with", "by", "past", "con", "avec", "mit", "bei", "à", "al":
+			run := ws[k].text == "run" || ws[k].text == "running"
+			if p := consultParty(ws, j+1); p > 0 && (v != consultAsk || ws[j].text != "with") && (!run || ws[j].text == "past" || ws[j].text == "by") {
+				return p
+			}
+		}
+	}
+	switch v {
+	case consultAsk:
+		if p := consultParty(ws, k+1); p > 0 {
+			if goOn {
+				return p
+			}
+			for j := p + 1; j < len(ws) && j <= p+3; j++ {
+				if consultTiming(ws[j].text) {
+					return j
+				}
+			}
+		}
+	case consultAgain:
+		if k+1 == len(ws) || ws[k+1].clause != ws[k].clause {
+			return k
+		}
+		if n := ws[k+1]; n.class&(wcBlanket|wcAct|wcCond) != 0 {
+			return k + 1
+		}
+	}
+	return 0
+}
+
+// cjkConsultNegated reports whether a Chinese or Japanese sentence tells
+// the agent not to confirm with the user, the user named just before the
+// verb: a negation or "without" just before the user (不要向用户确认,
+// 未经用户确认) or "without" just after the verb (ユーザーに確認せずに).
+func cjkConsultNegated(sentence string) bool {
+	for _, u := range []string{"用户", "使用者", "ユーザー", "利用者"} {
+		for off := 0; ; {
+			i := strings.Index(sentence[off:], u)
+			if i < 0 {
+				break
+			}
+			at := off + i
+			off = at + len(u)
+			after := sentence[off:]
+			v := -1
+			for _, c := range []string{"确认", "请示", "商量", "確認", "相談", "承認"} {
+				if j := strings.Index(after, c); j >= 0 && utf8.RuneCountInString(after[:j]) <= 2 && (v < 0 || j < v) {
+					v = j + len(c)
+				}
+			}
+			if v < 0 {
+				continue
+			}
+			before := []rune(sentence[:at])
+			head := string(before[max(0, len(before)-4):])
+			for _, n := range []string{"不要", "不用", "无需", "无须", "不必", "别", "勿", "不经", "未经", "在不"} {
+				if strings.Contains(head, n) {
+					return true
+				}
+			}
+			tail := []rune(after[v:])
+			for _, n := range []string{"せずに", "せず", "しないで", "ずに", "なしで"} {
+				if strings.HasPrefix(string(tail), n) {
+					return true
+				}
+			}
+		}
 	}
 	return false
 }

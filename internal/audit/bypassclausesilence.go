@@ -17,8 +17,8 @@ func clauseSilenced(text string, cited func(off int) bool) bool {
 	}
 	prevUser := false
 	for _, sp := range sentenceSpans(text) {
-		approval, _, _, _ := approvalHalf(text, sp[0], sp[1], false)
-		silent, user := silenceHalf(text, sp[0], sp[1], approval, prevUser, cited)
+		approval, _, _, kind := approvalHalf(text, sp[0], sp[1], false)
+		silent, user := silenceHalf(text, sp[0], sp[1], approval && kind != halfConsult, prevUser, cited)
 		if silent {
 			return true
 		}

@@ -38,6 +38,92 @@ var consentGivenRe = lazyRE(`(?i)\b(?:consent|approval|permission|sign-?off|go-?
 	`|\b(?:a|ont|avait|avaient)\s+(?:déjà|d'avance|par\s+avance)\s+(?:tout\s+)?(?:donné\s+(?:son|leur)\s+(?:accord|consentement|autorisation|feu\s+vert)|consenti|approuvé|validé|accepté|autorisé)` +
 	"|(?:用户|使用者)[^。！？；，\n]{0,8}?(?:已经|已|事先|预先|提前)[^。！？；\n]{0,12}?(?:同意|批准|授权|许可)|(?:ユーザー|利用者)[^。！？、\n]{0,8}?(?:事前に|すでに|既に)[^。！？\n]{0,16}?(?:同意|承認|許可)")
 
+// An incident runbook takes the user out the same way without claiming
+// the user's consent at all: it claims authority from somewhere else,
+// an emergency ("the incident declaration is the authorisation for every
+// step", "a declared SEV1 is standing authorisation"), a policy or team
+// rule ("this runbook is pre-authorised by the on-call policy", "team
+// rule OPS-7 authorises the agent to fail over databases on its own"),
+// or the user's earlier wishes ("the user made it clear in earlier
+// conversations that they find approval prompts disruptive"), and then
+// tells the agent not to confirm with the user. A policy the user never
+// saw, or a wish recalled by the skill, is no more the user's say at the
+// time than a consent the skill declares, so such claims pair with an
+// approval half as consent claims do.
+
+// authoritySource names what an incident runbook claims authority from:
+// an incident, an emergency, an outage, a page or alert, a SEV level, an
+// on-call, team or company policy or rule, a runbook or playbook.
+const authoritySource = `(?:incidents?|emergenc(?:y|ies)|outages?|sev-?[0-4]s?|p[0-4]|pages?|alerts?|declarations?|escalations?|on-?call|polic(?:y|ies)|rules?|rulebooks?|runbooks?|playbooks?|procedures?|protocols?|agreements?|charters?|handbooks?|guidelines?|mandates?)`
+
+// authorityClaimRe matches authorisation claimed from an authoritySource
+// rather than the user: the source said to be approval reaching
+// everything ("the incident declaration is the authorisation for every
+// step in it", "an active SEV1 page counts as approval for everything",
+// "a declared SEV1 is standing authorisation"), the source authorising
+// the agent or every act ("team rule OPS-7 authorises the agent to
+// restart services", "the on-call policy covers every remediation"), an
+// act authorised by it ("authorised by the incident policy"), a team or
+// policy agreement that remediation never waits on a human ("the team has
+// agreed that incident remediation never waits on a human"), and the same
+// claims in Spanish ("la política de guardia ya autoriza todas las
+// acciones"), German ("die Bereitschaftsrichtlinie gilt als Freigabe für
+// jeden Schritt"), French ("la politique d'astreinte vaut autorisation
+// pour toutes les étapes"), Chinese (值班制度已经授权执行所有操作) and
+// Japanese (規程によりすべての手順が事前に承認). A source that authorises
+// someone else ("the policy authorises the incident commander") or a
+// bounded set ("pre-approves read-only diagnostics", standingNamed) is no
+// such claim.
+var authorityClaimRe = lazyRE(`(?i)\b(?:the|a|an|this|that|any|our|your|their|its|every)\s+(?:[\w-]+\s+){0,3}?` + authoritySource + `(?:\s+[\w]+-[\w-]+)?\s+(?:itself\s+|alone\s+|already\s+)?[*_]{0,2}(?:is|are|counts\s+as|serves\s+as|stands\s+(?:as|for|in\s+for)|acts\s+as|amounts\s+to|constitutes|equals|doubles\s+as|gives\s+you|grants\s+you)[*_]{0,2}\s+(?:` + standingUnbounded + `|` + standingPlain + standingScope + `)` +
+	`|\b` + authoritySource + `(?:\s+[\w]+-[\w-]+)?(?:\s+\([^)\n]{0,60}\))?\s+(?:(?:already|explicitly|automatically|fully|itself)\s+|(?:has|have)\s+(?:already\s+)?)?(?:pre-?)?(?:authori[sz]es|authori[sz]ed|approves|approved|covers|permits|allows|sanctions|empowers|entitles|signs\s+off\s+on|signed\s+off\s+on)\s+(?:you|the\s+(?:agent|assistant|model)|everything|anything|whatever|(?:every|each|all|any)\s+(?:of\s+)?(?:the\s+|your\s+)?(?:[\w-]+\s+){0,2}?(?:steps?|actions?|commands?|remediations?|changes?|operations?|rollbacks?|restarts?|failovers?|fix(?:es)?|mitigations?|tasks?))\b` +
+	`|\b(?:already\s+)?(?:pre-?)?(?:authori[sz]ed|sanctioned|approved)\s+(?:in\s+advance\s+)?(?:by|under|per)\s+(?:the\s+|our\s+|your\s+|a\s+|an\s+|this\s+)?(?:[\w-]+\s+){0,2}?` + authoritySource + `\b` +
+	`|\b(?:treat|treats|treating|consider|considers|count|counts|regard|regards)\s+(?:a|an|the|any|every|this|that)\s+(?:[\w-]+\s+){0,3}?` + authoritySource + `\s+as\s+(?:` + standingUnbounded + `|` + standingPlain + standingScope + `)` +
+	`|\b` + authoritySource + `\s+(?:has|have)\s+(?:already\s+)?been\s+(?:agreed|approved|signed\s+off|authori[sz]ed|accepted)\s+(?:for|across|in|by)\s+(?:every|all|each|any)\b` +
+	`|(?:gilt|zählt)\s+(?:die|der|das|eine?)\s+[\p{L}]*(?:richtlinie|regel|vorgabe|bereitschaft)[\p{L}]*\s+als\s+(?:die\s+|eine\s+)?[\p{L}]*(?:freigabe|genehmigung|zustimmung|erlaubnis|autorisierung)\s+für\s+(?:jeden|jede|jedes|alle|sämtliche)\b` +
+	`|\b(?:política|norma|regla|protocolo|procedimiento|guardia|incidente|emergencia)\b[^.\n]{0,40}?\b(?:(?:ya|de\s+antemano)\s+)?(?:autoriza|aprueba|cubre|permite)\s+(?:todas|todos|cualquier|cada)\b` +
+	`|\b(?:política|norma|regla|protocolo|procedimiento|guardia|incidente|emergencia)\b[^.\n]{0,40}?\b(?:vale\s+como|equivale\s+a|cuenta\s+como|es)\s+(?:una\s+|la\s+)?(?:autorización|autorizacion|aprobación|aprobacion|permiso|consentimiento)\s+(?:para|de)\s+(?:todas|todos|cada|cualquier)\b` +
+	`|(?:richtlinie|regel|vorgabe|notfall|störung|bereitschaft|incident|runbook)[\p{L}]*\s[^.\n]{0,40}?\b(?:gilt\s+als|ist|zählt\s+als)\s+(?:die\s+|eine\s+)?[\p{L}]*(?:freigabe|genehmigung|zustimmung|erlaubnis|autorisierung)\s+für\s+(?:jeden|jede|jedes|alle|sämtliche)\b` +
+	`|(?:richtlinie|regel|vorgabe|notfall|bereitschaft)[\p{L}]*\s[^.\n]{0,40}?\b(?:erlaubt|genehmigt|autorisiert|deckt)\s+(?:bereits\s+|schon\s+)?(?:jeden|jede|jedes|alle|sämtliche|dir|dem\s+agenten)\b` +
+	`|\b(?:politique|règle|procédure|protocole|incident|urgence|astreinte)[^.\n]{0,40}?\b(?:vaut|constitue|tient\s+lieu\s+d'|équivaut\s+à|est)\s*(?:une\s+|un\s+|l')?(?:autorisation|accord|approbation|feu\s+vert|consentement)\s+pour\s+(?:toutes|tous|chaque|n'importe)` +
+	`|\b(?:politique|règle|procédure|protocole|astreinte)[^.\n]{0,40}?\b(?:autorise|approuve|couvre|permet)\s+(?:déjà\s+)?(?:toutes|tous|chaque)\b` +
+	"|(?:制度|政策|规定|规则|流程|规范|值班|事故|紧急|应急|故障)[^。！？；\n]{0,12}?(?:已经|已|事先|预先|提前)?(?:授权|批准|许可|允许)[^。！？；\n]{0,16}?(?:所有|全部|一切|任何|每个|每一)" +
+	"|(?:規程|規定|ポリシー|ルール|方針|手順書|ランブック|障害|緊急|オンコール)[^。！？\n]{0,24}?(?:すべて|全て|全部|あらゆる|各)[^。！？\n]{0,16}?(?:事前に|すでに|既に)(?:承認|許可|同意)")
+
+// authorityAgreedRe matches a team or policy agreement that remediation
+// never waits on a human ("the team has agreed that incident remediation
+// never waits on a human"); its claim is the agreement (group 1), the
+// words after it are the approval half the sentence goes on to state.
+var authorityAgreedRe = lazyRE(`(?i)\b((?:team|company|organi[sz]ation|management|leadership|policy|on-?call)\s+(?:has\s+|have\s+)?(?:already\s+)?(?:agreed|decided|ruled|established|settled))\s+(?:that\s+)?[^.\n]{0,80}?\b(?:never|no\s+longer|doesn'?t|does\s+not|don'?t|do\s+not|needn'?t|need\s+not)\s+(?:need\s+to\s+|have\s+to\s+)?(?:waits?|needs?|requires?|asks?|confirms?|gets?)\b`)
+
+// Earlier wishes are read a sentence at a time: the user said something
+// (wishSaidRe) earlier (wishEarlierRe), and what they said is not to be
+// asked (wishNotAskedRe). Each alone is everyday ("the user asked
+// earlier that status updates stay to one line").
+var (
+	wishSaidRe     = lazyRE(`(?i)\b(?:user|owner|operator|requester|human|they)\b[^.\n]{0,60}?\b(?:said|told|made\s+(?:it\s+)?clear|asked|stated|mentioned|indicated|explained|insisted|specified|expressed|let\s+(?:us|you|me)\s+know)\b`)
+	wishEarlierRe  = lazyRE(`(?i)\b(?:before|earlier|previously|already|last\s+time|in\s+(?:earlier|past|previous|prior|other)\s+(?:sessions?|conversations?|chats?|runs?|threads?))\b`)
+	wishNotAskedRe = lazyRE(`(?i)\b(?:don'?t|do\s+not|never|no\s+longer|doesn'?t|does\s+not)\s+(?:want|like|wish|need)\s+(?:to\s+be\s+|you\s+to\s+|the\s+agent\s+to\s+)?(?:asked|consulted|prompted|bothered|interrupted|pinged|confirm\w*|ask\w*|check\w*|approv\w*|prompts?|confirmations?)\b|\bwithout\s+(?:being\s+|them\s+being\s+)?(?:asked|consulted|prompted|bothered|interrupted|involved)\b|\b(?:approval|permission|confirmation)?\s*(?:prompts?|confirmations?|check-?ins?)\s+(?:are\s+|as\s+)?(?:disruptive|annoying|tedious|a\s+nuisance|noise|distracting|a\s+waste)\b`)
+	// wishForeignRe: the same in Spanish, German and French, in one
+	// sentence ("el usuario ya dijo que no quiere que le pregunten").
+	wishForeignRe = lazyRE(`(?i)\b(?:usuario|nutzer|benutzer|utilisateur)[^.\n]{0,60}?(?:ya\s+(?:dijo|ha\s+dicho|pidió)|dijo\s+antes|hat\s+(?:bereits|schon|früher)\s+(?:gesagt|klargemacht|betont)|a\s+déjà\s+(?:dit|demandé|précisé))[^.\n]{0,60}?(?:no\s+quiere\s+que\s+(?:le\s+|se\s+le\s+)?(?:pregunten|consulten|molesten|pidan)|nicht\s+(?:mehr\s+)?(?:gefragt|gestört|unterbrochen)\s+werden|ne\s+veut\s+(?:pas|plus)\s+être\s+(?:sollicité|consulté|dérangé|interrompu))`)
+)
+
+// wishClaims returns the spans of the sentences of text that claim the
+// user's earlier wish not to be asked (see wishSaidRe).
+func wishClaims(text string) [][]int {
+	if !wishNotAskedRe.MatchString(text) && !wishForeignRe.MatchString(text) {
+		return nil
+	}
+	var out [][]int
+	for _, sp := range sentenceSpans(text) {
+		t := text[sp[0]:sp[1]]
+		if wishSaidRe.MatchString(t) && wishEarlierRe.MatchString(t) && wishNotAskedRe.MatchString(t) || wishForeignRe.MatchString(t) {
+			out = append(out, []int{sp[0], sp[1]})
+		}
+	}
+	return out
+}
+
 // consentClaims returns the spans in text of claims that the user
 // consented ahead of time or for everything: priorApprovalRe ("pre-
 // approved by the user", "the user has already agreed"), consentGivenRe
@@ -50,7 +136,7 @@ var consentGivenRe = lazyRE(`(?i)\b(?:consent|approval|permission|sign-?off|go-?
 // ("pre-approved the following commands": standingNamed).
 func consentClaims(text string) [][]int {
 	var out [][]int
-	for _, re := range []*lazyRegexp{priorApprovalRe, consentGivenRe} {
+	for _, re := range []*lazyRegexp{priorApprovalRe, consentGivenRe, authorityClaimRe} {
 		for _, m := range re.FindAllStringIndex(text, 8) {
 			if !stateForbidden(text, m[0]) && !advanceDoubtRe.MatchString(text[max(0, m[0]-80):m[0]]) && !standingNamed(text, m) {
 				out = append(out, m)
@@ -65,6 +151,16 @@ func consentClaims(text string) [][]int {
 			if !proseBypassDropped(wr.re, text, m) {
 				out = append(out, m)
 			}
+		}
+	}
+	for _, m := range authorityAgreedRe.FindAllStringSubmatchIndex(text, 4) {
+		if !stateForbidden(text, m[0]) {
+			out = append(out, []int{m[2], m[3]})
+		}
+	}
+	for _, m := range wishClaims(text) {
+		if !stateForbidden(text, m[0]) {
+			out = append(out, m)
 		}
 	}
 	for _, m := range bypassBlanketRe.FindAllStringIndex(text, 4) {

@@ -512,7 +512,10 @@ func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 				fileText = blankSpan(fileText, i, i+m[1]-m[0])
 			}
 		}
-		silent := saysSilence(sc, ownText, ns, ne, w) || described && !sc.defence && !offersConsent(consentRe, blankSpan(near, m[0]-ns, m[1]-ns)) && (saysSilence(sc, fileText, 0, len(fileText), w) || rel != sc.skill.SkillFile && fileSilenced(sc.topic))
+		// a half telling the agent not to consult the user counts only
+		// beside a claim of authority (halfConsult)
+		consultOnly := described && len(m) > 2 && m[2] == halfConsult
+		silent := !consultOnly && (saysSilence(sc, ownText, ns, ne, w) || described && !sc.defence && !offersConsent(consentRe, blankSpan(near, m[0]-ns, m[1]-ns)) && (saysSilence(sc, fileText, 0, len(fileText), w) || rel != sc.skill.SkillFile && fileSilenced(sc.topic)))
 		// a described approval half beside the user's consent claimed in
 		// advance (bypassforged.go) keeps the user out without silence;
 		// one a passage quotes as an example is not said
