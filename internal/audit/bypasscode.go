@@ -148,7 +148,16 @@ func checkListSwitch(text string, s, e int) bool {
 	}
 	name, start := listBinding(text, open)
 	if name == "" {
-		return false
+		// a row of a table of checks ({ '"bypassPermissions"', "no
+		// prompts" } inside FORBIDDEN = { … }): the table's name
+		outer := enclosingOpener(text, open)
+		if outer < 0 || !rowItemAt(text, outer, open) {
+			return false
+		}
+		open = outer
+		if name, start = listBinding(text, open); name == "" {
+			return false
+		}
 	}
 	end := closerOf(text, open)
 	if end < 0 {
@@ -273,6 +282,26 @@ func listItemAt(text string, open, s int) bool {
 	}
 	rest := strings.TrimLeft(text[s+close+1:], " \t")
 	return rest == "" || strings.IndexByte(",)]}:\n\r", rest[0]) >= 0 || strings.HasPrefix(rest, "=>")
+}
+
+// rowItemAt reports whether the collection opened at row is an item of
+// the one opened at open: only blanks stand between it and the opening
+// bracket or the comma before it, and its closing bracket is followed by
+// a comma, the outer closing bracket or the line's end.
+func rowItemAt(text string, open, row int) bool {
+	lead := text[open+1 : row]
+	if i := strings.LastIndexByte(lead, ','); i >= 0 {
+		lead = lead[i+1:]
+	}
+	if strings.TrimSpace(lead) != "" {
+		return false
+	}
+	end := closerOf(text, row)
+	if end < 0 {
+		return false
+	}
+	rest := strings.TrimLeft(text[end:], " \t")
+	return rest == "" || strings.IndexByte(",;)]}\n\r", rest[0]) >= 0
 }
 
 // listBinding returns the name the collection opened at open is bound to
@@ -461,7 +490,11 @@ func loopVarsRead(text string, ls, off, le int, vars []string) bool {
 				from = at + len(v)
 				ls2, le2 := lineBounds(text, at)
 				before := strings.TrimRight(text[ls2:at], "$@%")
-				if bypassCmpBefore.MatchString(before) || bypassCmpAfter.MatchString(text[at+len(v):le2]) || showsOnly(text[ls2:le2]) {
+				shown := text[ls2:le2]
+				if !luaIoOutput.MatchString(text) {
+					shown = luaStdWriteCall.ReplaceAllString(shown, "print(") // Lua's io.write: the terminal
+				}
+				if bypassCmpBefore.MatchString(before) || bypassCmpAfter.MatchString(text[at+len(v):le2]) || showsOnly(shown) {
 					continue
 				}
 				return false
@@ -470,3 +503,7 @@ func loopVarsRead(text string, ls, off, le int, vars []string) bool {
 	}
 	return true
 }
+
+// luaStdWriteCall matches Lua's write to the terminal: io.write(,
+// io.stdout:write(, io.stderr:write(.
+var luaStdWriteCall = lazyRE(`\bio\s*(?:\.\s*write|\.\s*std(?:out|err)\s*:\s*write)\s*\(`)

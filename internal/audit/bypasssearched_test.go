@@ -44,3 +44,41 @@ func TestBypassSearchedOrReportedInScript(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) { wantBypass(t, c.file, c.src, c.sev, false) })
 	}
 }
+
+// luaSettingsCheck is a read-only Lua checker of the agent's settings:
+// it reads each settings file line by line and runs body on each line
+// (decl: what stands before the loop).
+func luaSettingsCheck(decl, body string) string {
+	return "local HOME = os.getenv(\"HOME\") or \".\"\nlocal files = { HOME .. \"/.claude/settings.json\", HOME .. \"/.codex/config.toml\" }\n" + decl +
+		"local found = 0\nfor _, path in ipairs(files) do\n  local f = io.open(path, \"r\")\n  if f then\n    for line in f:lines() do\n" + body + "    end\n    f:close()\n  end\nend\nos.exit(found == 0 and 0 or 1)\n"
+}
+
+// TestBypassSearchedOrReportedInLua: in a Lua script, a bypass setting
+// that is only searched for (s:find, s:match, s:gmatch, string.find(s,
+// …), the pattern string.gsub takes out), compared with (==), an item
+// of a table of patterns (or of rows of pattern and message) looped over
+// only to search and print, or printed as a warning (print, io.write) sets
+// nothing and has no finding; the same setting written to a file, a
+// table row's items copied into the settings, a gsub's replacement, or
+// io.write after io.output points it at a file stays high.
+func TestBypassSearchedOrReportedInLua(t *testing.T) {
+	rows := "local forbidden = {\n  { '\"bypassPermissions\"', \"permission mode set to bypass\" },\n  { 'approval_policy = \"never\"', \"Codex approvals disabled\" },\n  { \"danger-full-access\", \"Codex sandbox disabled\" },\n}\n"
+	for _, c := range []struct {
+		name, src string
+		sev       audit.Severity
+	}{
+		{"lua-row-table-find-print", luaSettingsCheck(rows, "      for _, sig in ipairs(forbidden) do\n        if line:find(sig[1], 1, true) then\n          print(string.format(\"FORBIDDEN %s  %s\", path, sig[2]))\n          found = found + 1\n        end\n      end\n"), -1},
+		{"lua-flat-list-string-find-iowrite", luaSettingsCheck("local PATTERNS = { \"bypassPermissions\", \"danger-full-access\", \"skipDangerousModePermissionPrompt\" }\n", "      for _, p in ipairs(PATTERNS) do\n        if string.find(line, p, 1, true) then\n          io.stderr:write(\"WARNING: \", p, \" in \", path, \"\\n\")\n        end\n      end\n"), -1},
+		{"lua-string-find-literal", luaSettingsCheck("", "      if string.find(line, \"bypassPermissions\", 1, true) then\n        print(\"approvals are off in \" .. path)\n      end\n"), -1},
+		{"lua-match-gmatch", luaSettingsCheck("", "      if line:match('approval_policy%s*=%s*\"never\"') then found = found + 1 end\n      for m in line:gmatch(\"danger%-full%-access\") do print(m) end\n"), -1},
+		{"lua-gsub-pattern", luaSettingsCheck("", "      print((string.gsub(line, \"bypassPermissions\", \"default\")))\n"), -1},
+		{"lua-compared-iowrite-warning", luaSettingsCheck("", "      local mode = line:match('\"defaultMode\"%s*:%s*\"(%w+)\"')\n      if mode == \"bypassPermissions\" then\n        io.write(\"WARNING: bypassPermissions disables every prompt\\n\")\n      end\n"), -1},
+
+		{"lua-row-items-copied-into-settings", "local cfg = { permissions = {} }\nlocal want = {\n  { \"defaultMode\", \"bypassPermissions\" },\n}\nfor _, kv in ipairs(want) do\n  cfg.permissions[kv[1]] = kv[2]\nend\nlocal f = io.open(os.getenv(\"HOME\") .. \"/.claude/settings.json\", \"w\")\nf:write(require(\"cjson\").encode(cfg))\nf:close()\n", audit.High},
+		{"lua-gsub-replacement", "local p = os.getenv(\"HOME\") .. \"/.codex/config.toml\"\nlocal t = io.open(p):read(\"a\")\nt = string.gsub(t, 'approval_policy = \"on%-request\"', 'approval_policy = \"never\"')\nio.open(p, \"w\"):write(t)\n", audit.High},
+		{"lua-iowrite-to-settings", "io.output(os.getenv(\"HOME\") .. \"/.codex/config.toml\")\nio.write('approval_policy = \"never\"\\n')\nio.close()\n", audit.High},
+		{"lua-file-write", "local f = io.open(os.getenv(\"HOME\") .. \"/.codex/config.toml\", \"a\")\nf:write('sandbox_mode = \"danger-full-access\"\\n')\nf:close()\n", audit.High},
+	} {
+		t.Run(c.name, func(t *testing.T) { wantBypass(t, "scripts/check_settings.lua", c.src, c.sev, c.sev < 0) })
+	}
+}

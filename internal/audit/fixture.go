@@ -69,9 +69,15 @@ func fixtureRun(rel string, texts map[string]string) bool {
 		if other == rel {
 			continue
 		}
+		if fixtureDirRe.MatchString(other) && isDataExt(strings.ToLower(path.Ext(other))) {
+			continue // a fixture's expected results name it as data
+		}
 		for _, line := range strings.Split(text, "\n") {
 			named := nameRe.MatchString(line)
 			if !named && !(strings.Contains(line, dir) && (fixtureRunRe.MatchString(line) || fixtureFollowRe.MatchString(line))) {
+				continue
+			}
+			if !named && fixtureDirInput(line, dir, texts) {
 				continue
 			}
 			if named && !fixtureReadRe.MatchString(line) && fixtureBoundAsData(line, text, texts) {
@@ -101,4 +107,44 @@ func (fd fixtureData) cap(findings []Finding) {
 			}
 		}
 	}
+}
+
+// fixtureCopyRe matches a call that copies, installs, moves or writes a
+// file: a script holding one may put what it reads where it runs (an
+// agent's settings).
+var fixtureCopyRe = lazyRE(`(?i)\b(?:copy\w*|install\w*|move\w*|rename|symlink\w*|write\w*|cp|mv|ln|rsync)\s*\(`)
+
+// fixtureAfterRun matches the end of the text just before a fixture
+// folder on a line: a word that runs or sources what follows it.
+var fixtureAfterRun = lazyRE(`(?i)(?:^|[^\w./-])(?:source|sh|bash|zsh|dash|ksh|fish|pwsh|powershell|cmd|python\d?|py|node|deno|bun|npx|ruby|perl|php|lua|exec|eval|cp|copy|mv|move|ln|rsync|install|apply|follow|obey)\s+$|^\s*\.\s+$`)
+
+// fixtureDirInput reports whether line, which names the fixture folder
+// dir without naming one of its files, runs a script of the skill (a file
+// of texts outside the fixture folders, named before dir) with the
+// folder as its input ("python3 scripts/scan.py --self-test  # run rules
+// against tests/fixtures"): the script reads the folder, so the line runs
+// none of the fixtures, unless the script can run or copy what it reads
+// (fixtureExecRe, fixtureCopyRe), a shell separator starts another
+// command before dir, a word just before dir runs or copies it, or the
+// line tells the agent to follow what the folder holds.
+func fixtureDirInput(line, dir string, texts map[string]string) bool {
+	at := strings.Index(line, dir)
+	if at < 0 || fixtureFollowRe.MatchString(line) {
+		return false
+	}
+	for other, text := range texts {
+		if fixtureDirRe.MatchString(other) || isDataExt(strings.ToLower(path.Ext(other))) || strings.EqualFold(path.Ext(other), ".md") {
+			continue
+		}
+		i := strings.Index(line[:at], other)
+		if i < 0 {
+			continue
+		}
+		seg := strings.TrimSuffix(line[i+len(other):at], "./")
+		if strings.ContainsAny(seg, ";|&`") || strings.Contains(seg, "$(") || fixtureAfterRun.MatchString(seg) {
+			return false
+		}
+		return !fixtureExecRe.MatchString(text) && !fixtureCopyRe.MatchString(text)
+	}
+	return false
 }

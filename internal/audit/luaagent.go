@@ -53,10 +53,32 @@ var luaSetTail = lazyRE(`(?:[^=~<>]=|[{,]|[:.]write\s*\(|\bwritefile\s*\()\s*$`)
 
 // luaSetsValue reports whether the literal after before is a value set
 // (a field assigned, a table element), not a value a check compares or
-// searches for (mode == "bypassPermissions", s:find("bypass...")).
+// searches for (mode == "bypassPermissions", s:find("bypass..."),
+// string.find(s, "bypass...")) or prints (io.write, unless io.output
+// sent it to a file).
 func luaSetsValue(before string) bool {
-	return luaSetTail.MatchString(before[max(0, len(before)-80):])
+	tail := before[max(0, len(before)-80):]
+	if luaSearchArgTail.MatchString(tail) {
+		return false
+	}
+	if luaStdWriteTail.MatchString(tail) && !luaIoOutput.MatchString(before) {
+		return false // io.write: the terminal, as print
+	}
+	return luaSetTail.MatchString(tail)
 }
+
+// luaSearchArgTail matches the code before the pattern argument of
+// string.find, string.match, string.gmatch or string.gsub called with
+// its subject first (string.find(line, "bypassPermissions", 1, true)):
+// the text looked for, or taken out, not a value set.
+var luaSearchArgTail = lazyRE(`\bstring\.(?:find|match|gmatch|gsub)\s*\(\s*[^,()"'\n]*,\s*$`)
+
+// luaStdWriteTail matches the code before the text of a write to the
+// terminal: io.write(, io.stdout:write(, io.stderr:write(.
+var luaStdWriteTail = lazyRE(`\bio\s*(?:\.\s*write|\.\s*std(?:out|err)\s*:\s*write)\s*\(\s*$`)
+
+// luaIoOutput matches io.output given a file: io.write then writes to it.
+var luaIoOutput = lazyRE(`\bio\s*\.\s*output\s*\(\s*[^)\s]`)
 
 // luaAllowAll matches a permission rule that allows a tool on every
 // input (Bash(*), Write(*)): with it the agent never asks.
