@@ -2,6 +2,7 @@ package audit
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"path"
 	"regexp"
@@ -47,6 +48,7 @@ var (
 func scanDataWipe(sc *skillCtx, rel, code string) {
 	ms := treeRemoval.FindAllStringIndex(code, 16)
 	if ms == nil {
+		scanPlaceholderWipe(sc, rel, code)
 		return
 	}
 	m, home := ms[0], false
@@ -95,6 +97,7 @@ func scanDataWipe(sc *skillCtx, rel, code string) {
 			return
 		}
 	}
+	scanPlaceholderWipe(sc, rel, code)
 }
 
 // homeJoinRE returns a pattern for the home folder (an expression of
@@ -177,29 +180,45 @@ func listedTarget(v string, home bool) string {
 // YAML parsed, a list or table file split into fields.
 func dataStrings(d linkedFile) []string {
 	var v any
-	var err error
-	switch strings.ToLower(path.Ext(d.rel)) {
-	case ".toml":
-		err = toml.Unmarshal([]byte(d.text), &v)
-	case ".json", ".jsonc":
-		var std []byte
-		if std, err = hujson.Standardize([]byte(d.text)); err == nil {
-			err = json.Unmarshal(std, &v)
-		}
-	case ".yaml", ".yml":
-		err = yaml.Unmarshal([]byte(d.text), &v)
-	default:
-		if keptKey.MatchString(path.Base(d.rel)) {
-			return nil
-		}
-		return listFields(d.text)
+	if !structuredData(d.rel) && keptKey.MatchString(path.Base(d.rel)) {
+		return nil
 	}
-	if err != nil {
+	if err := unmarshalData(d, &v); err != nil {
 		return listFields(d.text)
 	}
 	var out []string
 	collectStrings(v, &out, 0)
 	return out
+}
+
+// structuredData reports whether rel is a TOML, JSON or YAML file.
+func structuredData(rel string) bool {
+	switch strings.ToLower(path.Ext(rel)) {
+	case ".toml", ".json", ".jsonc", ".yaml", ".yml":
+		return true
+	}
+	return false
+}
+
+// errNotStructured is unmarshalData's answer for a file that is not
+// TOML, JSON or YAML.
+var errNotStructured = errors.New("not a structured data file")
+
+// unmarshalData parses a TOML, JSON or YAML data file into v.
+func unmarshalData(d linkedFile, v *any) error {
+	switch strings.ToLower(path.Ext(d.rel)) {
+	case ".toml":
+		return toml.Unmarshal([]byte(d.text), v)
+	case ".json", ".jsonc":
+		std, err := hujson.Standardize([]byte(d.text))
+		if err != nil {
+			return err
+		}
+		return json.Unmarshal(std, v)
+	case ".yaml", ".yml":
+		return yaml.Unmarshal([]byte(d.text), v)
+	}
+	return errNotStructured
 }
 
 // collectStrings appends the strings in v (not under a kept key) to out,
