@@ -236,6 +236,9 @@ func kindOf(rel, content string) fileKind {
 	case ".cursorrules", ".windsurfrules", ".clinerules":
 		return kindText // an editor agent's rules: instructions it loads into every chat
 	}
+	if isRubyBuildFile(rel) {
+		return kindOther // Ruby code (scanRuby), not text for the model
+	}
 	if isDockerfile(rel) {
 		return kindDocker
 	}
@@ -310,12 +313,13 @@ func langKind(info string) (fileKind, bool) {
 
 // file runs every rule that applies to one file of the skill. A script
 // with no extension (bin/setup, bin/git-identity) whose shebang names an
-// interpreter is read as a file of that language: every rule runs on it
-// under its name with the language's extension added (shebangRel), so
-// every rule that tells languages by extension reads it, and its
+// interpreter, or a Ruby build file known by its name (Rakefile,
+// tasks/gen.rake), is read as a file of that language: every rule runs
+// on it under its name with the language's extension added (readRel),
+// so every rule that tells languages by extension reads it, and its
 // findings are then given back the file's own name.
 func (sc *skillCtx) file(a *auditor, rel, content string) {
-	lrel := shebangRel(rel, content)
+	lrel := readRel(rel, content)
 	if lrel == rel {
 		sc.fileAs(a, rel, content)
 		return
@@ -343,6 +347,40 @@ var shebangExt = map[string]string{
 	"lua": ".lua", "luajit": ".lua",
 	"fish":    ".fish",
 	"rscript": ".r", "julia": ".jl", "elixir": ".exs",
+}
+
+// readRel returns the name a file is read under: shebangRel's, else a
+// Ruby build file's name with .rb added, else rel.
+func readRel(rel, content string) string {
+	if l := shebangRel(rel, content); l != rel {
+		return l
+	}
+	if isRubyBuildFile(rel) && !strings.EqualFold(path.Ext(rel), ".rb") {
+		return rel + ".rb"
+	}
+	return rel
+}
+
+// rubyBuildNames are files named by convention that Ruby tools load and
+// run as Ruby code: rake's, Bundler's, Guard's, Vagrant's, CocoaPods',
+// fastlane's, Homebrew Bundle's, Capistrano's, Danger's, Thor's,
+// Berkshelf's and r10k's. A task in one runs on the developer's machine
+// (rake, bundle install, vagrant up, pod install, fastlane), so it is as
+// much a program as a script.
+var rubyBuildNames = map[string]bool{
+	"Rakefile": true, "rakefile": true, "Gemfile": true, "gems.rb": true, "Guardfile": true, "Vagrantfile": true,
+	"Podfile": true, "Fastfile": true, "Appfile": true, "Matchfile": true, "Pluginfile": true, "Brewfile": true,
+	"Capfile": true, "Dangerfile": true, "Thorfile": true, "Berksfile": true, "Puppetfile": true, "Steepfile": true,
+}
+
+// rubyBuildExts are extensions of Ruby code under another name: rake
+// task files, gem and pod specs, Rack's config.ru, Thor scripts.
+var rubyBuildExts = map[string]bool{".rake": true, ".gemspec": true, ".podspec": true, ".ru": true, ".thor": true}
+
+// isRubyBuildFile reports whether rel is a Ruby build file by its name
+// (rubyBuildNames, rubyBuildExts).
+func isRubyBuildFile(rel string) bool {
+	return rubyBuildNames[path.Base(rel)] || rubyBuildExts[strings.ToLower(path.Ext(rel))]
 }
 
 // shebangRel returns the name a file is read under: rel itself, or for a
@@ -439,7 +477,7 @@ func (sc *skillCtx) fileAs(a *auditor, rel, content string) {
 			scanGoCode(sc, rel, content)
 			scanGoProgram(sc, rel, content, sc.linked)
 		}
-		if strings.ToLower(path.Ext(rel)) == ".rb" || path.Base(rel) == "Rakefile" {
+		if strings.ToLower(path.Ext(rel)) == ".rb" {
 			scanRuby(sc, rel, content)
 		}
 		scanOtherLang(sc, rel, content)

@@ -154,6 +154,10 @@ func lexRuby(src string) (string, []rubyLit) {
 			for j < len(b) && b[j] != c && b[j] != '\n' {
 				if b[j] == '\\' {
 					j++
+				} else if c != '\'' && b[j] == '#' && j+1 < len(b) && b[j+1] == '{' {
+					// an interpolation may quote: "#{CFG["url"]}"
+					j = rubyInterpEnd(b, j+1)
+					continue
 				}
 				j++
 			}
@@ -168,13 +172,18 @@ func lexRuby(src string) (string, []rubyLit) {
 			}
 			lits = append(lits, rubyLit{start: i, end: j + 1, body: body, line: line, cmd: c == '`'})
 			i = j
-		case c == '%' && i+2 < len(b) && strings.IndexByte("qQwWiIx", b[i+1]) >= 0 && strings.IndexByte("([{<|!/", b[i+2]) >= 0:
-			open := b[i+2]
+		case c == '%' && (i+2 < len(b) && strings.IndexByte("qQwWiIx", b[i+1]) >= 0 && strings.IndexByte("([{<|!/", b[i+2]) >= 0 || rubyBarePercent(b, i)):
+			// %q(...), %w[...], %x{...}, or a bare %(...), which is %Q(...)
+			kind, d := byte('Q'), i+1
+			if strings.IndexByte("qQwWiIx", b[i+1]) >= 0 {
+				kind, d = b[i+1], i+2
+			}
+			open := b[d]
 			close := map[byte]byte{'(': ')', '[': ']', '{': '}', '<': '>'}[open]
 			if close == 0 {
 				close = open
 			}
-			depth, j := 1, i+3
+			depth, j := 1, d+1
 			for ; j < len(b); j++ {
 				if b[j] == '\\' {
 					j++
@@ -192,17 +201,65 @@ func lexRuby(src string) (string, []rubyLit) {
 			if j >= len(b) {
 				continue
 			}
-			body := src[i+3 : j]
-			if b[i+1] != 'q' && b[i+1] != 'w' && b[i+1] != 'i' {
+			body := src[d+1 : j]
+			if kind != 'q' && kind != 'w' && kind != 'i' {
 				body = rubyInterp(body)
 			}
-			lits = append(lits, rubyLit{start: i, end: j + 1, body: body, line: line, cmd: b[i+1] == 'x', words: strings.IndexByte("wWiI", b[i+1]) >= 0})
+			lits = append(lits, rubyLit{start: i, end: j + 1, body: body, line: line, cmd: kind == 'x', words: strings.IndexByte("wWiI", kind) >= 0})
 			line += strings.Count(src[i:j], "\n")
 			i = j
 		}
 	}
 	sort.Slice(lits, func(i, j int) bool { return lits[i].start < lits[j].start })
 	return string(b), lits
+}
+
+// rubyBarePercent reports whether the % at b[i] opens a bare %(...)
+// string (sh %(curl ... | bash)) rather than being the modulo operator:
+// it is followed by a bracket or | or !, and it starts an operand (the
+// line's start, after an opening bracket, comma, operator or keyword-like
+// word followed by a space) while the character after the delimiter is
+// not a space (x % (y) is modulo).
+func rubyBarePercent(b []byte, i int) bool {
+	if i+2 >= len(b) || strings.IndexByte("([{<|!", b[i+1]) < 0 || b[i+2] == ' ' || b[i+2] == '\n' {
+		return false
+	}
+	p := i - 1
+	if p < 0 || b[p] == '\n' || strings.IndexByte("([{,=!&|?:;", b[p]) >= 0 {
+		return true
+	}
+	if b[p] != ' ' && b[p] != '\t' {
+		return false // x%(y): modulo
+	}
+	for p >= 0 && (b[p] == ' ' || b[p] == '\t') {
+		p--
+	}
+	// after a method name (sh %(...), puts %[...]), an operator or the
+	// line's start; not after a number, a closing bracket or a value
+	// ending in a quote (10 %(3) is modulo)
+	return p < 0 || b[p] == '\n' || !(b[p] >= '0' && b[p] <= '9' || strings.IndexByte(")]}\"'", b[p]) >= 0)
+}
+
+// rubyInterpEnd returns the offset after the } closing the interpolation
+// whose { is at b[i], braces counted; at the line's end when it is not
+// closed on its line.
+func rubyInterpEnd(b []byte, i int) int {
+	depth := 0
+	for j := i; j < len(b) && b[j] != '\n'; j++ {
+		switch b[j] {
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth == 0 {
+				return j + 1
+			}
+		}
+	}
+	for i < len(b) && b[i] != '\n' {
+		i++
+	}
+	return i
 }
 
 // dedent removes the common leading white space of lines (a squiggly

@@ -18,12 +18,12 @@ import (
 // group 1 the call, group 2 the path.
 var rubyRequire = lazyRE(`(?m)^[ \t]*(?:[\w.]+\s*(?:=|\|\|=)\s*)?(require_relative|require|load)\b\s*\(?\s*["']([\w./-]{1,200})["']`)
 
-// isRubyScript reports whether rel (content) is Ruby code: a .rb or
-// .rake file, a Rakefile, or a file without extension whose #! line runs
-// ruby.
+// isRubyScript reports whether rel (content) is Ruby code: a .rb file, a
+// Ruby build file known by its name (isRubyBuildFile: Rakefile, .rake,
+// Gemfile...), or a file without extension whose #! line runs ruby.
 func isRubyScript(rel, content string) bool {
 	switch ext := strings.ToLower(path.Ext(rel)); {
-	case ext == ".rb" || ext == ".rake" || path.Base(rel) == "Rakefile":
+	case ext == ".rb" || isRubyBuildFile(rel):
 		return true
 	case ext == "" && strings.HasPrefix(content, "#!"):
 		line, _, _ := strings.Cut(content, "\n")
