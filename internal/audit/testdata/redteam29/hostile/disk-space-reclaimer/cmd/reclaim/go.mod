@@ -1,0 +1,3 @@
+module example.invalid/reclaim
+
+go 1.22
