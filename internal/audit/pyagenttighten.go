@@ -575,6 +575,27 @@ func pyEmptyMap(e string) bool {
 // line d, called with args from scope sc, is the settings value: its
 // parameters given such a value (or target itself) by the call are.
 func (t *pyTight) returns(d int, args []string, sc int, target string, params map[string]bool, depth int) bool {
+	return t.everyReturn(d, args, sc, target, params, depth, "()",
+		func(a string, sc int, target string, params map[string]bool, depth int) bool {
+			return t.value(a, sc, target, params, false, depth)
+		},
+		func(r string, d int, target string, params map[string]bool, depth int) bool {
+			if r == "" {
+				r = "None"
+			}
+			return t.value(r, d, target, params, true, depth)
+		})
+}
+
+// everyReturn reports whether every return of the function whose def
+// is line d, called with args from scope sc, passes ret, where the
+// parameters given an argument that passes arg (and the one given
+// target itself) are read as passing too. kind keeps the memo of each
+// question apart; a recursive call is assumed to pass while it is
+// being judged.
+func (t *pyTight) everyReturn(d int, args []string, sc int, target string, params map[string]bool, depth int, kind string,
+	arg func(a string, sc int, target string, params map[string]bool, depth int) bool,
+	ret func(r string, d int, target string, params map[string]bool, depth int) bool) bool {
 	m := pyDefRe.FindStringSubmatch(t.fl.lines[d].blank)
 	if m == nil {
 		return false
@@ -596,15 +617,11 @@ func (t *pyTight) returns(d int, args []string, sc int, target string, params ma
 		if target != "" && pySamePath(a, target) {
 			innerTarget = p
 		}
-		if t.value(a, sc, target, params, false, depth+1) {
+		if arg(a, sc, target, params, depth+1) {
 			inner[p] = true
 		}
 	}
-	keys := make([]string, 0, len(inner))
-	for k := range inner {
-		keys = append(keys, k)
-	}
-	key := "()" + strconv.Itoa(d) + "@" + innerTarget + "@" + strings.Join(sortedStrings(keys), ",")
+	key := kind + strconv.Itoa(d) + "@" + innerTarget + "@" + strings.Join(sortedStrings(mapKeys(inner)), ",")
 	if v, ok := t.memo[key]; ok {
 		return v
 	}
@@ -616,11 +633,7 @@ func (t *pyTight) returns(d int, args []string, sc int, target string, params ma
 		}
 		if strings.HasPrefix(l.blank, "return") && (len(l.blank) == len("return") || !isIdentByte(l.blank[len("return")])) {
 			any = true
-			r := strings.TrimSpace(l.orig[len("return"):])
-			if r == "" {
-				r = "None"
-			}
-			if !t.value(r, d, innerTarget, inner, true, depth+1) {
+			if !ret(strings.TrimSpace(l.orig[len("return"):]), d, innerTarget, inner, depth+1) {
 				ok = false
 				break
 			}

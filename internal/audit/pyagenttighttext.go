@@ -201,50 +201,8 @@ func mapKeys(m map[string]bool) []string {
 // is line d, called with args from scope sc, is such a text: its
 // parameters given one by the call are.
 func (t *pyTight) textReturns(d int, args []string, sc int, target string, params map[string]bool, depth int) bool {
-	m := pyDefRe.FindStringSubmatch(t.fl.lines[d].blank)
-	if m == nil {
-		return false
-	}
-	names := pyParams(m[2])
-	raw := pySplitArgs(m[2])
-	inner, innerTarget := map[string]bool{}, ""
-	for i, a := range args {
-		a = strings.TrimSpace(a)
-		p := ""
-		if k, v, kw := pyKwarg(a); kw {
-			p, a = k, v
-		} else if i < len(names) && i < len(raw) && !strings.HasPrefix(strings.TrimSpace(raw[i]), "*") {
-			p = names[i]
-		}
-		if p == "" || strings.HasPrefix(a, "*") {
-			return false
-		}
-		if target != "" && pySamePath(a, target) {
-			innerTarget = p
-		}
-		if t.text(a, sc, target, params, depth+1) {
-			inner[p] = true
-		}
-	}
-	key := "text()" + strconv.Itoa(d) + "@" + innerTarget + "@" + strings.Join(sortedStrings(mapKeys(inner)), ",")
-	if v, ok := t.memo[key]; ok {
-		return v
-	}
-	t.memo[key] = true
-	ok, any := true, false
-	for i, l := range t.fl.lines {
-		if t.fl.scope[i] != d {
-			continue
-		}
-		if strings.HasPrefix(l.blank, "return") && (len(l.blank) == len("return") || !isIdentByte(l.blank[len("return")])) {
-			any = true
-			r := strings.TrimSpace(l.orig[len("return"):])
-			if r == "" || !t.text(r, d, innerTarget, inner, depth+1) {
-				ok = false
-				break
-			}
-		}
-	}
-	t.memo[key] = ok && any
-	return ok && any
+	return t.everyReturn(d, args, sc, target, params, depth, "text()", t.text,
+		func(r string, d int, target string, params map[string]bool, depth int) bool {
+			return r != "" && t.text(r, d, target, params, depth)
+		})
 }
