@@ -695,6 +695,14 @@ func (t *pyTight) nameValue0(name string, sc int, target string, params map[stri
 			return false
 		}
 	}
+	return t.everyBinding(bs, name, sc, func(rhs string) bool { return t.value(rhs, sc, target, params, false, depth+1) })
+}
+
+// everyBinding reports whether every binding in bs of name (in scope sc)
+// is a plain `=` whose right side passes ok; a binding to name itself (a
+// parameter, or a copy of itself) passes. The lines of the bindings in
+// the written scope join the trail the finding cites.
+func (t *pyTight) everyBinding(bs []pyBinding, name string, sc int, ok func(rhs string) bool) bool {
 	for _, bd := range bs {
 		if bd.kind != "=" {
 			return false
@@ -703,9 +711,9 @@ func (t *pyTight) nameValue0(name string, sc int, target string, params map[stri
 			t.trail = append(t.trail, bd.line)
 		}
 		if bd.rhs == name {
-			continue // a parameter, or a copy of itself
+			continue
 		}
-		if !t.value(bd.rhs, sc, target, params, false, depth+1) {
+		if !ok(bd.rhs) {
 			return false
 		}
 	}

@@ -154,21 +154,7 @@ func (t *pyTight) textName0(name string, sc int, target string, params map[strin
 	if len(bs) == 0 || t.augmented(name, sc) {
 		return false
 	}
-	for _, bd := range bs {
-		if bd.kind != "=" {
-			return false
-		}
-		if sc == t.wscope && bd.line >= 0 {
-			t.trail = append(t.trail, bd.line)
-		}
-		if bd.rhs == name {
-			continue
-		}
-		if !t.text(bd.rhs, sc, target, params, depth+1) {
-			return false
-		}
-	}
-	return true
+	return t.everyBinding(bs, name, sc, func(rhs string) bool { return t.text(rhs, sc, target, params, depth+1) })
 }
 
 // augmented reports whether a line of scope sc changes name in place
