@@ -340,6 +340,9 @@ type rubyScan struct {
 	bySrc     map[string]int
 	steps     int
 	hookNamed int
+	// cmds are the commands the file runs, read together as a script
+	// (taskScript).
+	cmds []rubyCmd
 }
 
 // maxRubySteps bounds the path resolutions of one file: names assigned
@@ -358,6 +361,7 @@ func scanRuby(sc *skillCtx, rel, src string) {
 	}
 	r.sh = &shScan{sc: sc, rel: rel, lines: strings.Split(src, "\n"), line0: 1, w: inScript, downloaded: map[string]int{}, budget: &walkBudget{ctx: sc.ctx}}
 	r.execCalls()
+	r.callCmds()
 	r.writes()
 	r.scanAgent()
 	r.credSends()
@@ -375,6 +379,7 @@ func scanRuby(sc *skillCtx, rel, src string) {
 			sc.inLiteral = false
 		}
 	}
+	r.taskScript()
 }
 
 // args returns the top-level arguments of the call whose name ends at
@@ -525,6 +530,7 @@ func (r *rubyScan) execCalls() {
 			if i, ok := r.litOf(args[0]); ok {
 				r.used[i] = true
 				scanShell(r.sc, r.rel, r.lits[i].body, line, inScript)
+				r.addCmd(m[1], r.render(i), false)
 				continue
 			}
 		}
@@ -532,6 +538,7 @@ func (r *rubyScan) execCalls() {
 			words = append(words, r.word(a, 0)...)
 		}
 		scanShell(r.sc, r.rel, strings.Join(words, " "), line, inScript)
+		r.addCmd(m[1], strings.Join(words, " "), false)
 	}
 }
 
