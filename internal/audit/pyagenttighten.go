@@ -654,13 +654,23 @@ func sortedStrings(s []string) []string {
 	return s
 }
 
+// pyNameKey is the memo key of a walk over a name: kind, the name, its
+// scope, the target and the call's filled parameters in sorted order. The
+// order matters beyond speed: a walk marks its key true before it recurses
+// so that a cycle ends, and a key built in map order could miss that mark
+// and resolve the cycle differently from run to run.
+func pyNameKey(kind, name string, sc int, target string, params map[string]bool) string {
+	key := kind + name + "@" + strconv.Itoa(sc) + "@" + target
+	for _, k := range sortedStrings(mapKeys(params)) {
+		key += "," + k
+	}
+	return key
+}
+
 // nameValue is value for a name: a parameter the call filled with the
 // value, or a name every binding of which is the value.
 func (t *pyTight) nameValue(name string, sc int, target string, params map[string]bool, depth int) bool {
-	key := name + "@" + strconv.Itoa(sc) + "@" + target
-	for k := range params {
-		key += "," + k
-	}
+	key := pyNameKey("", name, sc, target, params)
 	if v, ok := t.memo[key]; ok {
 		return v
 	}

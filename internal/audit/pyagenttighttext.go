@@ -129,10 +129,7 @@ func pyReSubTightens(args []string) (string, bool) {
 // text) steps from itself: the names's every value is reached from the
 // text read through tightening steps).
 func (t *pyTight) textName(name string, sc int, target string, params map[string]bool, depth int) bool {
-	key := "text:" + name + "@" + strconv.Itoa(sc) + "@" + target
-	for _, k := range sortedStrings(mapKeys(params)) {
-		key += "," + k
-	}
+	key := pyNameKey("text:", name, sc, target, params)
 	if v, ok := t.memo[key]; ok {
 		return v
 	}
