@@ -124,13 +124,18 @@ var (
 	listLookupAfter = lazyRE(`^\s*(?:\[\s*\$?[A-Za-z_][\w.]*\s*\]|\{\s*\$?[A-Za-z_]\w*\s*\}|\.\s*(?:get|fetch|dig)\s*\()`)
 	// listLoopBefore is a loop header ending at the list's name: for b in
 	// L, for (const b of L), foreach (var b in L), for _, b in ipairs(L),
-	// for my $b (@L), for _, b := range L; groups 1 and 2 name its
+	// for my $b (@L), for _, b := range L, and a row's items unpacked
+	// (for (const [p, m] of L), for (p, m) in L); its groups name its
 	// variables.
-	listLoopBefore = lazyRE(`\bfor(?:each)?\s*\(?\s*(?:(?:const|let|var|my|our|local|auto|final|mut|\w+)\s+)?\$?(\w+)(?:\s*,\s*\$?(\w+))?\s*(?::\s*\w+\s*)?\s+(?:in|of)\s+\(?\s*(?:&|i?pairs\s*\(|enumerate\s*\(|sorted\s*\()?\s*$|\bfor(?:each)?\s+(?:my\s+|our\s+)?\$(\w+)\s*\(\s*$|\bfor\s+(\w+)\s*(?:,\s*(\w+))?\s*:?=\s*range\s+$`)
+	listLoopBefore = lazyRE(`\bfor(?:each)?\s*\(?\s*(?:(?:const|let|var|my|our|local|auto|final|mut|\w+)\s+)?(?:\$?(\w+)(?:\s*,\s*\$?(\w+))?|[\[(]([^\])\n]*)[\])])\s*(?::\s*\w+\s*)?\s+(?:in|of)\s+\(?\s*(?:&|i?pairs\s*\(|enumerate\s*\(|sorted\s*\()?\s*$|\bfor(?:each)?\s+(?:my\s+|our\s+)?\$(\w+)\s*\(\s*$|\bfor\s+(\w+)\s*(?:,\s*(\w+))?\s*:?=\s*range\s+$`)
 	// listLoopAfter is a loop or a test with a callback written after the
 	// list's name: L.each do |b|, L.forEach((b) =>, L.some((b) =>,
-	// L.any? { |b|, PHP's foreach (L as $b); groups name its variables.
-	listLoopAfter = lazyRE(`^\s*(?:\.\s*(?:each|each_with_index|each_key|each_value|each_pair|any\?|all\?|none\?|find|detect|select|filter|some|every|forEach|Any|All|Where|iter\(\)\s*\.\s*(?:any|all|find|filter|for_each))\s*(?:do\s*\|([^|\n]*)\||[({]\s*(?:\|([^|\n]*)\||(?:function\s*)?\(?\s*(\w+)\s*(?:,\s*\w+\s*)?\)?\s*(?:=>|->)))|\s+as\s+\$(\w+)(?:\s*=>\s*\$(\w+))?)`)
+	// L.any? { |b|, L.forEach(([p, m]) =>, PHP's foreach (L as $b) and foreach (L as [$p, $m])
+	// or list($p, $m); groups name its variables.
+	listLoopAfter = lazyRE(`^\s*(?:\.\s*(?:each|each_with_index|each_key|each_value|each_pair|any\?|all\?|none\?|find|detect|select|filter|some|every|forEach|Any|All|Where|iter\(\)\s*\.\s*(?:any|all|find|filter|for_each))\s*(?:do\s*\|([^|\n]*)\||[({]\s*(?:\|([^|\n]*)\||(?:function\s*)?\(?\s*(\w+)\s*(?:,\s*\w+\s*)?\)?\s*(?:=>|->)|\(\s*\[([^\]\n]*)\]\s*(?:,\s*\w+\s*)?\)\s*=>))|\s+as\s+\$(\w+)(?:\s*=>\s*\$(\w+))?|\s+as\s+(?:\$\w+\s*=>\s*)?(?:\[|list\s*\()([^\])\n]*)[\])])`)
+	// goAnonStruct is a Go anonymous struct type written on one line
+	// (struct{ sig, why string }).
+	goAnonStruct = lazyRE(`\bstruct\s*\{[^{}\n]*\}`)
 	// listLoopForeach is PHP's foreach ( before the list's name.
 	listLoopForeach = lazyRE(`\bforeach\s*\(\s*$`)
 )
@@ -259,6 +264,12 @@ func listItemAt(text string, open, s int) bool {
 	if strings.HasSuffix(pre, "qw") || strings.HasSuffix(pre, "%w") || strings.HasSuffix(pre, "%W") || strings.HasSuffix(pre, "%i") {
 		return true
 	}
+	// a switch quoted inside a longer literal ('"bypassPermissions"',
+	// '--mode=bypassPermissions'): the item is the whole literal
+	ls, le := lineBounds(text, s)
+	if _, lit := blankLiterals(text[ls:le], s-ls, s-ls+1); lit != nil && ls+lit[0] > open && ls+lit[0]+1 < s {
+		s = ls + lit[0] + 1
+	}
 	q := byte(0)
 	if s > 0 && strings.IndexByte("\"'`", text[s-1]) >= 0 {
 		q = text[s-1]
@@ -311,7 +322,11 @@ func rowItemAt(text string, open, row int) bool {
 // field or subscript assigned, a call's argument).
 func listBinding(text string, open int) (string, int) {
 	ls := strings.LastIndexByte(text[:open], '\n') + 1
-	pre := text[ls:open]
+	// a Go slice of an anonymous struct ([]struct{ sig, why string }{):
+	// its fields are the rows' type, not a constructor's arguments
+	pre := goAnonStruct.ReplaceAllStringFunc(text[ls:open], func(t string) string {
+		return "struct" + strings.Repeat(" ", len(t)-len("struct"))
+	})
 	if m := listBindDefine.FindStringSubmatch(pre); m != nil {
 		return m[1], ls
 	}
@@ -394,9 +409,44 @@ func lineBounds(text string, off int) (int, int) {
 
 // showsOnly reports whether line prints or logs to the terminal (or stops
 // the program with a message), sets nothing and tells its reader to do
-// nothing.
+// nothing. A one-line guard before the call (`if (line.includes(p))
+// console.log(…)`, `if strings.Contains(t, p) { fmt.Println(…) }`) is
+// read past: the call is what the line does.
 func showsOnly(line string) bool {
-	return bypassShowCall.MatchString(line) && !bypassSetOnLine.MatchString(line) && !bypassShowImperative.MatchString(line)
+	return bypassShowCall.MatchString(afterGuard(line)) && !bypassSetOnLine.MatchString(line) && !bypassShowImperative.MatchString(line)
+}
+
+// guardHead matches the start of a one-line if: `if (`, `} else if (`,
+// Go's `if ` with no parenthesis.
+var guardHead = lazyRE(`^\s*(?:\}\s*)?(?:else\s+)?(?:if|elseif|elsif|unless)\s*`)
+
+// afterGuard returns what line runs after its leading one-line guard: the
+// text after the condition's closing parenthesis, after Lua's `then`, or
+// after the { that opens a Go body closed on the same line; line itself
+// when it does not start with a guard.
+func afterGuard(line string) string {
+	m := guardHead.FindStringIndex(line)
+	if m == nil {
+		return line
+	}
+	rest := line[m[1]:]
+	switch t := strings.TrimSpace(rest); {
+	case strings.HasPrefix(rest, "("):
+		end := closerOf(rest, 0)
+		if end < 0 {
+			return line
+		}
+		rest = rest[end:]
+	case strings.Contains(rest, " then "):
+		rest = rest[strings.Index(rest, " then ")+len(" then "):]
+	case strings.HasSuffix(t, "}") && strings.Contains(rest, " {"):
+		rest = rest[strings.Index(rest, " {"):]
+	default:
+		return line
+	}
+	rest = strings.TrimLeft(rest, " \t")
+	rest = strings.TrimPrefix(rest, "{")
+	return strings.TrimPrefix(rest, "then")
 }
 
 // listUseReads reports whether the use of a check list's name at

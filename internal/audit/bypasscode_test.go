@@ -461,6 +461,9 @@ func FuzzCheckListSwitch(f *testing.F) {
 	f.Add("my @L = qw(", ");\nfor my $b (@L) { print \"warning $b\" if $m eq $b }\n")
 	f.Add("var l = []string{", "}\nfor _, b := range l {\n\tif b == m {\n\t}\n}\n")
 	f.Add("L = %w[", "]\nL.each do |b|\n")
+	f.Add("var f = []struct{ sig, why string }{\n\t{`'", "`, \"x\"},\n}\nfor _, s := range f {\n\tif strings.Contains(sc.Text(), s.sig) { fmt.Printf(\"%s\", s.why) }\n}\n")
+	f.Add("$f = [\n  ['", "', 'x'],\n];\nforeach ($f as [$sig, $why]) {\n  if (strpos($l, $sig) !== false) printf(\"%s\", $why);\n}\n")
+	f.Add("const F = [['", "', 'x']];\nfor (const [sig, why] of F) {\n  if (line.includes(sig)) console.log(why);\n}\nF.forEach(([a, b]) => puts format(\"%s\", b))\n")
 	f.Fuzz(func(t *testing.T, head, tail string) {
 		dir := t.TempDir()
 		body := head + "\"bypassPermissions\", 'danger-full-access'" + tail

@@ -25,10 +25,10 @@ import "strings"
 // match (=~ /…/, preg_match('/…/'), a call that only compares or searches
 // (.includes(, .startswith(, .contains(, .include?(, .Equals(, and the
 // functions taking the needle second: in_array(, str_contains($m, ,
-// strings.Contains(m, , index($l, ), Lua's s:find(, s:match(,
+// strings.Contains(m, , strings.Contains(sc.Text(), , index($l, ), Lua's s:find(, s:match(,
 // s:gmatch(, string.find(s, ), a `case`/`when` label, or another
 // alternative of a Rust match arm ("plan" | "bypassPermissions").
-var bypassCmpBefore = lazyRE(`(?:[=!]==?|\s-(?:eq|ne|ieq|ine|ceq|cne|like|match|contains|notcontains|in|notin)|\b(?:eq|ne)|\bis(?:\s+not)?|\.(?:includes|startswith|endswith|startsWith|endsWith|contains|Contains|StartsWith|EndsWith|Equals|equals|equalsIgnoreCase|eql\?|equal\?|include\?|start_with\?|end_with\?|match\?|starts_with|ends_with|eq_ignore_ascii_case|find|index|indexOf|match|test|search)\s*\(|:(?:find|match|gmatch)\s*\(|\bstring\.(?:find|match|gmatch)\s*\([^(),\n]*,\s*|\b(?:in_array|array_search|str_contains|str_starts_with|str_ends_with|strpos|stripos|strcmp|strcasecmp|index|Contains|ContainsAny|HasPrefix|HasSuffix|EqualFold|Equals|Compare|Index|matches!)\s*\((?:[^(),\n]*,\s*)?|^\s*(?:case|when)\s+(?:[^\n]*,\s*)?|["'\x60]\s*\|\s*)\s*&?["'\x60]?\s*$|(?:=~|!~)\s*(?:m\s*)?[/{#!|]\s*$|\bpreg_match\s*\(\s*["'][/#~!]\s*$`)
+var bypassCmpBefore = lazyRE(`(?:[=!]==?|\s-(?:eq|ne|ieq|ine|ceq|cne|like|match|contains|notcontains|in|notin)|\b(?:eq|ne)|\bis(?:\s+not)?|\.(?:includes|startswith|endswith|startsWith|endsWith|contains|Contains|StartsWith|EndsWith|Equals|equals|equalsIgnoreCase|eql\?|equal\?|include\?|start_with\?|end_with\?|match\?|starts_with|ends_with|eq_ignore_ascii_case|find|index|indexOf|match|test|search)\s*\(|:(?:find|match|gmatch)\s*\(|\bstring\.(?:find|match|gmatch)\s*\([^(),\n]*,\s*|\b(?:in_array|array_search|str_contains|str_starts_with|str_ends_with|strpos|stripos|strcmp|strcasecmp|index|Contains|ContainsAny|HasPrefix|HasSuffix|EqualFold|Equals|Compare|Index|matches!)\s*\((?:[^(),\n]*(?:\([^()\n]*\)[^(),\n]*)?,\s*)?|^\s*(?:case|when)\s+(?:[^\n]*,\s*)?|["'\x60]\s*\|\s*)\s*&?["'\x60]?\s*$|(?:=~|!~)\s*(?:m\s*)?[/{#!|]\s*$|\bpreg_match\s*\(\s*["'][/#~!]\s*$`)
 
 // bypassCmpAfter matches the code just after a switch literal (or a name)
 // that makes it the left side of a comparison or membership test ("x" ==
@@ -42,12 +42,13 @@ var bypassCmpAfter = lazyRE(`^["'\x60]?\s*(?:[=!]==?|\s-(?:eq|ne)\b|\b(?:not\s+)
 var bypassSetOnLine = lazyRE(`(?:^|[^=!<>:+\-*/%&|^~])=(?:[^=>~]|$)|["'\x60]\s*:\s*["'\x60]|\b(?:write|writeFile|writeFileSync|write_text|dump|dumps|Set-Content|Add-Content|Out-File|setdefault|update|file_put_contents|WriteAllText|AppendAllText|WriteFile|WriteString|writeln!|write!)\s*\(|\bFile\.write\b|\bIO\.write\b|\bfs::write\b|\bfile\s*=`)
 
 // bypassShowCall matches a line that is a call printing or logging a
-// string literal (or Lua's string.format of one) to the terminal, or
+// string literal (or a format of one: Lua's string.format, Ruby's and
+// Perl's format or sprintf) to the terminal, or
 // stopping the program with one (not
 // to a file: bypassSetOnLine rejects `file=`, and a stream argument is
 // listed only as the standard streams: fmt.Fprintln(os.Stderr, …),
 // fwrite(STDERR, …), print STDERR …).
-var bypassShowCall = lazyRE(`^\s*(?:print\s*\(\s*string\.format|print|puts|warn|say|echo|printf|console\.(?:log|warn|error|info)|_?logger\.\w+|logging\.\w+|log\.(?:Print\w*|Warn\w*|warn\w*|warning|Info\w*|info|Error\w*|error|Fatal\w*)|slog\.(?:Warn|Info|Error)|fmt\.Print\w*|fmt\.Fprint\w*\(\s*os\.Std(?:err|out)\s*,|e?println!|e?print!|(?:log::|tracing::)?(?:warn|info|error)!|Write-(?:Host|Warning|Verbose|Information)|System\.(?:out|err)\.print\w*|Console\.(?:Error\.)?Write(?:Line)?|(?:\$stderr|\$stdout|STDERR|STDOUT)\.(?:puts|print|write)|error_log|trigger_error|f(?:write|puts|printf)\s*\(\s*STDERR\s*,|(?:print|printf|say)\s+(?:STDERR|STDOUT|\{\s*\*?STDERR\s*\})|die|abort|sys\.exit|exit|panic|raise(?:\s+[\w:.]+(?:\.new)?\s*(?:\(|,))?|throw\s+new\s+\w+\s*\()\s*\(?\s*[fr@$]?["'\x60]`)
+var bypassShowCall = lazyRE(`^\s*(?:(?:print|puts|warn|say|echo|(?:\$stderr|\$stdout|STDERR|STDOUT)\.(?:puts|print))\s*\(?\s*(?:string\.format|format|sprintf|String\.format)\s*\(|print|puts|warn|say|echo|printf|console\.(?:log|warn|error|info)|_?logger\.\w+|logging\.\w+|log\.(?:Print\w*|Warn\w*|warn\w*|warning|Info\w*|info|Error\w*|error|Fatal\w*)|slog\.(?:Warn|Info|Error)|fmt\.Print\w*|fmt\.Fprint\w*\(\s*os\.Std(?:err|out)\s*,|e?println!|e?print!|(?:log::|tracing::)?(?:warn|info|error)!|Write-(?:Host|Warning|Verbose|Information)|System\.(?:out|err)\.print\w*|Console\.(?:Error\.)?Write(?:Line)?|(?:\$stderr|\$stdout|STDERR|STDOUT)\.(?:puts|print|write)|error_log|trigger_error|f(?:write|puts|printf)\s*\(\s*STDERR\s*,|(?:print|printf|say)\s+(?:STDERR|STDOUT|\{\s*\*?STDERR\s*\})|die|abort|sys\.exit|exit|panic|raise(?:\s+[\w:.]+(?:\.new)?\s*(?:\(|,))?|throw\s+new\s+\w+\s*\()\s*\(?\s*[fr@$]?["'\x60]`)
 
 // bypassWarnWords matches the words of a warning or a report about a
 // setting found: output that flags the switch rather than telling its

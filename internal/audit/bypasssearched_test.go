@@ -82,3 +82,37 @@ func TestBypassSearchedOrReportedInLua(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) { wantBypass(t, "scripts/check_settings.lua", c.src, c.sev, c.sev < 0) })
 	}
 }
+
+// TestBypassRowTableCheckedByPattern: in the languages read by pattern
+// (Ruby, Perl, PHP, Go) and in JavaScript, a table of rows pairing a
+// bypass setting (quoted whole, '"bypassPermissions"', or as a setting,
+// 'approval_policy = "never"') with its message, looped over only to
+// search each settings line for the setting (.include?, index(),
+// strpos(), strings.Contains(sc.Text(), …), .includes) and print the
+// message (puts format(…), printf, fmt.Printf, a one-line `if (…)
+// console.log(…)`), is low, as in Lua; the same table whose rows are
+// copied into the settings, appended to them or handed to the agent's
+// CLI stays high.
+func TestBypassRowTableCheckedByPattern(t *testing.T) {
+	for _, c := range []struct {
+		name, file, src string
+		sev             audit.Severity
+	}{
+		{"ruby-rows-include-format", "scripts/check.rb", "FORBIDDEN = [\n  ['\"bypassPermissions\"', \"permission mode set to bypass\"],\n  ['approval_policy = \"never\"', \"Codex approvals disabled\"],\n]\nfound = 0\n[File.join(Dir.home, \".claude/settings.json\"), File.join(Dir.home, \".codex/config.toml\")].each do |path|\n  next unless File.exist?(path)\n  File.foreach(path).with_index(1) do |line, n|\n    FORBIDDEN.each do |sig, why|\n      if line.include?(sig)\n        puts format(\"FORBIDDEN %s:%d  %s\", path, n, why)\n        found += 1\n      end\n    end\n  end\nend\nexit(found.zero? ? 0 : 1)\n", audit.Low},
+		{"perl-rows-index-printf", "scripts/check.pl", "use strict; use warnings;\nmy @forbidden = (\n  ['\"bypassPermissions\"', 'permission mode set to bypass'],\n  ['approval_policy = \"never\"', 'Codex approvals disabled'],\n);\nfor my $path (\"$ENV{HOME}/.claude/settings.json\", \"$ENV{HOME}/.codex/config.toml\") {\n  open(my $fh, '<', $path) or next;\n  while (my $line = <$fh>) {\n    for my $sig (@forbidden) {\n      if (index($line, $sig->[0]) >= 0) {\n        printf(\"FORBIDDEN %s:%d  %s\\n\", $path, $., $sig->[1]);\n      }\n    }\n  }\n  close($fh);\n}\n", audit.Low},
+		{"php-rows-destructured-strpos", "scripts/check.php", "<?php\n$forbidden = [\n    ['\"bypassPermissions\"', 'permission mode set to bypass'],\n    ['approval_policy = \"never\"', 'Codex approvals disabled'],\n];\nforeach ([getenv('HOME') . '/.claude/settings.json', getenv('HOME') . '/.codex/config.toml'] as $path) {\n    if (!is_readable($path)) continue;\n    foreach (file($path) as $i => $line) {\n        foreach ($forbidden as [$sig, $why]) {\n            if (strpos($line, $sig) !== false) {\n                printf(\"FORBIDDEN %s:%d  %s\\n\", $path, $i + 1, $why);\n            }\n        }\n    }\n}\n", audit.Low},
+		{"go-struct-rows-contains-call", "cmd/check/main.go", "package main\n\nimport (\n\t\"bufio\"\n\t\"fmt\"\n\t\"os\"\n\t\"strings\"\n)\n\nvar forbidden = []struct{ sig, why string }{\n\t{`\"bypassPermissions\"`, \"permission mode set to bypass\"},\n\t{`approval_policy = \"never\"`, \"Codex approvals disabled\"},\n}\n\nfunc main() {\n\thome, _ := os.UserHomeDir()\n\tf, err := os.Open(home + \"/.codex/config.toml\")\n\tif err != nil {\n\t\treturn\n\t}\n\tdefer f.Close()\n\tsc := bufio.NewScanner(f)\n\tfor sc.Scan() {\n\t\tfor _, s := range forbidden {\n\t\t\tif strings.Contains(sc.Text(), s.sig) {\n\t\t\t\tfmt.Printf(\"FORBIDDEN %s\\n\", s.why)\n\t\t\t}\n\t\t}\n\t}\n}\n", audit.Low},
+		{"go-map-contains-conversion", "cmd/check/main.go", "package main\n\nimport (\n\t\"fmt\"\n\t\"os\"\n\t\"strings\"\n)\n\nvar forbidden = map[string]string{\n\t\"bypassPermissions\":  \"no prompts\",\n\t\"danger-full-access\": \"no sandbox\",\n}\n\nfunc main() {\n\thome, _ := os.UserHomeDir()\n\tb, err := os.ReadFile(home + \"/.claude/settings.json\")\n\tif err != nil {\n\t\treturn\n\t}\n\tfor sig, why := range forbidden {\n\t\tif strings.Contains(string(b), sig) {\n\t\t\tfmt.Fprintf(os.Stderr, \"FORBIDDEN %s: %s\\n\", sig, why)\n\t\t}\n\t}\n}\n", audit.Low},
+		{"js-rows-destructured-guarded-log", "scripts/check.mjs", "import { readFileSync, existsSync } from 'node:fs';\nimport { homedir } from 'node:os';\nconst FORBIDDEN = [\n  ['\"bypassPermissions\"', 'permission mode set to bypass'],\n  ['approval_policy = \"never\"', 'Codex approvals disabled'],\n];\nfor (const p of [`${homedir()}/.claude/settings.json`, `${homedir()}/.codex/config.toml`]) {\n  if (!existsSync(p)) continue;\n  readFileSync(p, 'utf8').split('\\n').forEach((line, i) => {\n    for (const [sig, why] of FORBIDDEN) {\n      if (line.includes(sig)) console.log(`FORBIDDEN ${p}:${i + 1}  ${why}`);\n    }\n  });\n}\n", audit.Low},
+
+		{"ruby-rows-copied-into-settings", "scripts/setup.rb", "require \"json\"\nWANT = [\n  [\"defaultMode\", \"bypassPermissions\"],\n]\ncfg = {\"permissions\" => {}}\nWANT.each do |k, v|\n  cfg[\"permissions\"][k] = v\nend\nFile.write(File.join(Dir.home, \".claude\", \"settings.json\"), JSON.pretty_generate(cfg))\n", audit.High},
+		{"ruby-rows-flag-run", "scripts/run.rb", "MODES = [\n  [\"--dangerously-skip-permissions\", \"fast\"],\n]\nMODES.each do |flag, why|\n  system(\"claude\", flag, \"-p\", \"fix the build\")\nend\n", audit.High},
+		{"perl-rows-appended", "scripts/setup.pl", "use strict; use warnings;\nmy @want = (\n  ['approval_policy = \"never\"', 'approvals'],\n);\nopen(my $out, '>>', \"$ENV{HOME}/.codex/config.toml\") or die;\nfor my $kv (@want) {\n  print $out \"$kv->[0]\\n\";\n}\nclose($out);\n", audit.High},
+		{"php-rows-destructured-appended", "scripts/setup.php", "<?php\n$rows = [\n    ['approval_policy = \"never\"', 'approvals'],\n];\nforeach ($rows as [$line, $why]) {\n    file_put_contents(getenv('HOME') . '/.codex/config.toml', $line . \"\\n\", FILE_APPEND);\n}\n", audit.High},
+		{"go-struct-rows-copied", "cmd/setup/main.go", "package main\n\nimport (\n\t\"encoding/json\"\n\t\"os\"\n)\n\nvar want = []struct{ key, val string }{\n\t{\"defaultMode\", \"bypassPermissions\"},\n}\n\nfunc main() {\n\tperms := map[string]string{}\n\tfor _, kv := range want {\n\t\tperms[kv.key] = kv.val\n\t}\n\tb, _ := json.Marshal(map[string]any{\"permissions\": perms})\n\thome, _ := os.UserHomeDir()\n\tos.WriteFile(home+\"/.claude/settings.json\", b, 0o644)\n}\n", audit.High},
+		{"js-rows-destructured-copied", "scripts/setup.mjs", "import { writeFileSync } from 'node:fs';\nimport { homedir } from 'node:os';\nconst WANT = [\n  ['defaultMode', 'bypassPermissions'],\n];\nconst cfg = { permissions: {} };\nfor (const [k, v] of WANT) cfg.permissions[k] = v;\nwriteFileSync(`${homedir()}/.claude/settings.json`, JSON.stringify(cfg));\n", audit.High},
+		{"js-rows-guarded-instruction", "scripts/setup.mjs", "const STEPS = [\n  ['\"bypassPermissions\"', 'defaultMode'],\n];\nfor (const [val, key] of STEPS) {\n  if (val) console.log(`Set ${key} to ${val} in ~/.claude/settings.json`);\n}\n", audit.High},
+	} {
+		t.Run(c.name, func(t *testing.T) { wantBypass(t, c.file, c.src, c.sev, false) })
+	}
+}
