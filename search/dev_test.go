@@ -245,6 +245,36 @@ var devVariants = []struct {
 	{"fuzzy2 prefix1", func(tu *tuning) { tu.fuzzy2Prefix = 1 }},
 	{"fuzzy2 prefix3", func(tu *tuning) { tu.fuzzy2Prefix = 3 }},
 	{"fb off", func(tu *tuning) { tu.feedback = 0 }},
+	{"desc .3 k60", func(tu *tuning) { tu.descFuse, tu.descMinTerms, tu.descDepth, tu.descK = .3, 4, 30, 60 }},
+	{"desc .5 k60", func(tu *tuning) { tu.descFuse, tu.descMinTerms, tu.descDepth, tu.descK = .5, 4, 30, 60 }},
+	{"desc 1 k60", func(tu *tuning) { tu.descFuse, tu.descMinTerms, tu.descDepth, tu.descK = 1, 4, 30, 60 }},
+	{"desc .3 k10", func(tu *tuning) { tu.descFuse, tu.descMinTerms, tu.descDepth, tu.descK = .3, 4, 30, 10 }},
+	{"desc .5 k10", func(tu *tuning) { tu.descFuse, tu.descMinTerms, tu.descDepth, tu.descK = .5, 4, 30, 10 }},
+	{"desc 1 k10", func(tu *tuning) { tu.descFuse, tu.descMinTerms, tu.descDepth, tu.descK = 1, 4, 30, 10 }},
+	{"dx .1 m1", func(tu *tuning) { tu.prune, tu.docExpand, tu.docExpandMin = false, .1, 1 }},
+	{"dx .1 m2", func(tu *tuning) { tu.prune, tu.docExpand, tu.docExpandMin = false, .1, 2 }},
+	{"dx .1 m3", func(tu *tuning) { tu.prune, tu.docExpand, tu.docExpandMin = false, .1, 3 }},
+	{"dx .5 m1", func(tu *tuning) { tu.prune, tu.docExpand, tu.docExpandMin = false, .5, 1 }},
+	{"dx .5 m2", func(tu *tuning) { tu.prune, tu.docExpand, tu.docExpandMin = false, .5, 2 }},
+	{"dx .5 m3", func(tu *tuning) { tu.prune, tu.docExpand, tu.docExpandMin = false, .5, 3 }},
+	{"dx 1 m1", func(tu *tuning) { tu.prune, tu.docExpand, tu.docExpandMin = false, 1, 1 }},
+	{"dx 1 m2", func(tu *tuning) { tu.prune, tu.docExpand, tu.docExpandMin = false, 1, 2 }},
+	{"dx 1 m3", func(tu *tuning) { tu.prune, tu.docExpand, tu.docExpandMin = false, 1, 3 }},
+	{"dx 2 m1", func(tu *tuning) { tu.prune, tu.docExpand, tu.docExpandMin = false, 2, 1 }},
+	{"dx 2 m2", func(tu *tuning) { tu.prune, tu.docExpand, tu.docExpandMin = false, 2, 2 }},
+	{"dx 2 m3", func(tu *tuning) { tu.prune, tu.docExpand, tu.docExpandMin = false, 2, 3 }},
+	{"cv m1", func(tu *tuning) { tu.prune, tu.docExpand, tu.docExpandMin = false, -1, 1 }},
+	{"cvb m1", func(tu *tuning) { tu.prune, tu.docExpand, tu.docExpandMin, tu.docExpandBody = false, -1, 1, true }},
+	{"cvc m1", func(tu *tuning) { tu.prune, tu.docExpand, tu.docExpandMin, tu.docExpandConf = false, -1, 1, true }},
+	{"cv m2", func(tu *tuning) { tu.prune, tu.docExpand, tu.docExpandMin = false, -1, 2 }},
+	{"cvb m2", func(tu *tuning) { tu.prune, tu.docExpand, tu.docExpandMin, tu.docExpandBody = false, -1, 2, true }},
+	{"cvc m2", func(tu *tuning) { tu.prune, tu.docExpand, tu.docExpandMin, tu.docExpandConf = false, -1, 2, true }},
+	{"cv m3", func(tu *tuning) { tu.prune, tu.docExpand, tu.docExpandMin = false, -1, 3 }},
+	{"cvb m3", func(tu *tuning) { tu.prune, tu.docExpand, tu.docExpandMin, tu.docExpandBody = false, -1, 3, true }},
+	{"cvc m3", func(tu *tuning) { tu.prune, tu.docExpand, tu.docExpandMin, tu.docExpandConf = false, -1, 3, true }},
+	{"cv m-50", func(tu *tuning) { tu.prune, tu.docExpand, tu.docExpandMin = false, -1, -50 }},
+	{"cvb m-50", func(tu *tuning) { tu.prune, tu.docExpand, tu.docExpandMin, tu.docExpandBody = false, -1, -50, true }},
+	{"cvc m-50", func(tu *tuning) { tu.prune, tu.docExpand, tu.docExpandMin, tu.docExpandConf = false, -1, -50, true }},
 }
 
 // TestDevVariants compares ranking variants on every judged set (only with
@@ -258,7 +288,13 @@ func TestDevVariants(t *testing.T) {
 	ix := openMem(t, docs...)
 	group := contentGroup(docs)
 	var sets [][]eval.Query
-	for _, f := range allQueryFiles {
+	files := allQueryFiles
+	if os.Getenv("SKILLDEX_ALLDEV") != "" {
+		// Every judged file of testdata: the held-out sets of heldoutFiles
+		// are development sets too once they have been looked at.
+		files = append(append([]string(nil), allQueryFiles...), heldoutFiles...)
+	}
+	for _, f := range files {
 		qs, err := eval.LoadQueries(f)
 		if err != nil {
 			t.Fatal(err)
@@ -275,12 +311,22 @@ func TestDevVariants(t *testing.T) {
 		v.mod(&ix.tune)
 		var b strings.Builder
 		fmt.Fprintf(&b, "%-18s", v.name)
+		var sum, para [3]int
+		var none, noneN, wrong, wrongN int
 		for i, qs := range sets {
 			rep, err := eval.Run(context.Background(), confRanker(ix), qs, &eval.Options{Group: group})
 			if err != nil {
 				t.Fatal(err)
 			}
 			m := rep.Metrics
+			sum[0], sum[1], sum[2] = sum[0]+m.Hits1, sum[1]+m.Hits3, sum[2]+m.Hits10
+			for _, c := range rep.Categories {
+				if c.Category == "paraphrase" {
+					para[0], para[1], para[2] = para[0]+c.Metrics.Hits1, para[1]+c.Metrics.Hits3, para[2]+c.Metrics.Hits10
+				}
+			}
+			a := rep.Abstention
+			none, noneN, wrong, wrongN = none+a.Flagged, noneN+a.NoAnswer, wrong+a.WronglyFlagged, wrongN+a.CorrectFirst
 			fmt.Fprintf(&b, " | %d/%d/%d %.3f", m.Hits1, m.Hits3, m.Hits10, m.MRR)
 			if os.Getenv("SKILLDEX_RANKS") != "" {
 				// Queries whose rank differs from the default tuning's.
@@ -306,6 +352,8 @@ func TestDevVariants(t *testing.T) {
 				fmt.Fprintf(&b, " abst %d/%d wrong %d/%d", a.Flagged, a.NoAnswer, a.WronglyFlagged, a.CorrectFirst)
 			}
 		}
+		fmt.Fprintf(&b, "\n  SUM %-18s hits %d/%d/%d (%d) paraphrase %d/%d/%d none flagged %d/%d correct flagged %d/%d",
+			v.name, sum[0], sum[1], sum[2], sum[0]+sum[1]+sum[2], para[0], para[1], para[2], none, noneN, wrong, wrongN)
 		t.Log(b.String())
 	}
 	ix.tune = defaultTuning
