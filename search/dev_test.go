@@ -275,6 +275,12 @@ var devVariants = []struct {
 	{"cv m-50", func(tu *tuning) { tu.prune, tu.docExpand, tu.docExpandMin = false, -1, -50 }},
 	{"cvb m-50", func(tu *tuning) { tu.prune, tu.docExpand, tu.docExpandMin, tu.docExpandBody = false, -1, -50, true }},
 	{"cvc m-50", func(tu *tuning) { tu.prune, tu.docExpand, tu.docExpandMin, tu.docExpandConf = false, -1, -50, true }},
+	{"cvbc m2", func(tu *tuning) {
+		tu.prune, tu.docExpand, tu.docExpandMin, tu.docExpandBody, tu.docExpandConf = false, -1, 2, true, true
+	}},
+	{"cvbc m3", func(tu *tuning) {
+		tu.prune, tu.docExpand, tu.docExpandMin, tu.docExpandBody, tu.docExpandConf = false, -1, 3, true, true
+	}},
 }
 
 // TestDevVariants compares ranking variants on every judged set (only with
