@@ -140,6 +140,7 @@ type plan struct {
 	rare         []bool       // per term, it weighs as a rare name (markRare); nil until one does
 	lines        []lineMatch  // thesaurus lines the query triggered, for docExpand; nil when off
 	linesConf    bool         // Confidence's coverages count linesCovered too
+	expClause    []int        // indexes of thesaurus expansion clauses, ascending
 }
 
 // linesCovered returns the trigger terms of the lines in p.lines a
@@ -444,7 +445,22 @@ func (p *plan) scoreOf(scores []float64, matched []int, tune *tuning, skip uint6
 			rest[c.term] += s
 		}
 	}
-	if p.lines != nil && tune.docExpand < 0 {
+	if p.lines != nil && tune.docExpand == -2 {
+		// Gate: a term matched through expansion clauses alone counts for
+		// coverage only when a line it triggers is covered coherently.
+		var own, exp uint64
+		for ci, c := range p.clauses {
+			if scores[ci] == 0 || c.term < 0 {
+				continue
+			}
+			if _, ok := slices.BinarySearch(p.expClause, ci); ok {
+				exp |= 1 << uint(c.term)
+			} else {
+				own |= 1 << uint(c.term)
+			}
+		}
+		seen &^= exp &^ own &^ p.linesCovered(scores)
+	} else if p.lines != nil && tune.docExpand < 0 {
 		seen |= p.linesCovered(scores) &^ skip
 	}
 	for li := range p.lines {
@@ -725,8 +741,12 @@ func (ix *Index) planTuned(ctx context.Context, r *engine.Reader, text string, k
 				if f.field == engine.FieldName {
 					w *= tune.conceptName
 				}
+				n := len(p.clauses)
 				if _, err := add(f.field, e.text, e.term, w); err != nil {
 					return nil, err
+				}
+				if len(p.clauses) > n {
+					p.expClause = append(p.expClause, n)
 				}
 			}
 		}
