@@ -52,13 +52,6 @@ type conceptExpansion struct {
 	term int
 }
 
-// firedLine is a thesaurus line a query triggered: the indexes in the
-// query's terms of its trigger words and its expansion words.
-type firedLine struct {
-	terms  []int
-	expand []string
-}
-
 // expandConcepts returns the expansion terms of the thesaurus lines the
 // query triggers: a one-word trigger matches its analysed form among the
 // query terms; a longer one matches when all its analysed words are query
@@ -68,12 +61,6 @@ type firedLine struct {
 // as one run in the query (cjkContiguous). Expansions already among the
 // terms are skipped.
 func (ix *Index) expandConcepts(r *engine.Reader, text string, terms []string) []conceptExpansion {
-	out, _ := ix.fireConcepts(r, text, terms)
-	return out
-}
-
-// fireConcepts is expandConcepts that also returns the lines triggered.
-func (ix *Index) fireConcepts(r *engine.Reader, text string, terms []string) ([]conceptExpansion, []firedLine) {
 	ix.conceptsOnce.Do(func() {
 		ix.concepts = loadConcepts(r)
 		ix.conceptsBy = make(map[string][]int, len(ix.concepts))
@@ -85,7 +72,6 @@ func (ix *Index) fireConcepts(r *engine.Reader, text string, terms []string) ([]
 		return r == ' ' || r == '\t' || r == '\n' || r == ',' || r == '.' || r == '?' || r == '!' || r == ';' || r == ':'
 	}), " ") + " "
 	var out []conceptExpansion
-	var fired []firedLine
 	seen := map[string]bool{}
 	for _, t := range terms {
 		seen[t] = true
@@ -122,13 +108,6 @@ func (ix *Index) fireConcepts(r *engine.Reader, text string, terms []string) ([]
 		if !cjkContiguous(c.phrase, text) {
 			continue
 		}
-		fl := firedLine{expand: c.expand}
-		for _, w := range c.trigger {
-			if i := conceptTermIndex(terms, w); !slices.Contains(fl.terms, i) {
-				fl.terms = append(fl.terms, i)
-			}
-		}
-		fired = append(fired, fl)
 		for _, e := range c.expand {
 			if !seen[e] {
 				seen[e] = true
@@ -136,7 +115,7 @@ func (ix *Index) fireConcepts(r *engine.Reader, text string, terms []string) ([]
 			}
 		}
 	}
-	return out, fired
+	return out
 }
 
 // Korean writes particles and verb endings onto the word they follow
@@ -201,26 +180,4 @@ func cjkContiguous(phrase, text string) bool {
 // the katakana prolonged sound mark ー).
 func isHanOrKana(r rune) bool {
 	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana) || r == 'ー'
-}
-
-// lineMatches records in p the thesaurus lines the query fired, with the
-// metadata clauses of their expansion words (tuning.docExpand).
-func (p *plan) lineMatches(fired []firedLine, tune *tuning) {
-	for _, f := range fired {
-		need := min(tune.docExpandMin, len(f.expand))
-		if tune.docExpandMin < 0 {
-			need = (len(f.expand)*(-tune.docExpandMin) + 99) / 100 // a percentage
-		}
-		l := lineMatch{terms: f.terms, need: max(need, 1)}
-		for _, e := range f.expand {
-			var cs []int
-			for ci, c := range p.clauses {
-				if c.text == e && c.term >= 0 && (c.field != engine.FieldBody || tune.docExpandBody) {
-					cs = append(cs, ci)
-				}
-			}
-			l.words = append(l.words, cs)
-		}
-		p.lines = append(p.lines, l)
-	}
 }

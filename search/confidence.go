@@ -189,11 +189,6 @@ func (p *plan) features(scores []float64, score float64) hitFeatures {
 			name |= 1 << uint(c.term)
 		}
 	}
-	if p.linesConf {
-		c := p.linesCovered(scores) &^ p.fb
-		any |= c
-		meta |= c
-	}
 	f := hitFeatures{score: score, terms: len(p.terms) - bits.OnesCount64(p.fb), docs: p.docs, unknownName: p.unknownName}
 	if exact {
 		f.cov, f.metaCov, f.nameCov = 1, 1, 1

@@ -245,9 +245,6 @@ var devVariants = []struct {
 	{"fuzzy2 prefix1", func(tu *tuning) { tu.fuzzy2Prefix = 1 }},
 	{"fuzzy2 prefix3", func(tu *tuning) { tu.fuzzy2Prefix = 3 }},
 	{"fb off", func(tu *tuning) { tu.feedback = 0 }},
-	{"gate m2", func(tu *tuning) { tu.prune, tu.docExpand, tu.docExpandMin, tu.docExpandBody = false, -2, 2, true }},
-	{"gate m3", func(tu *tuning) { tu.prune, tu.docExpand, tu.docExpandMin, tu.docExpandBody = false, -2, 3, true }},
-	{"gate m-50", func(tu *tuning) { tu.prune, tu.docExpand, tu.docExpandMin, tu.docExpandBody = false, -2, -50, true }},
 }
 
 // TestDevVariants compares ranking variants on every judged set (only with

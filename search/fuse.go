@@ -56,9 +56,6 @@ func (ix *Index) depth(req Request, want int) int {
 	if ix.hybrid(req) {
 		d = max(d, ix.tune.semDepth)
 	}
-	if ix.tune.descFuse > 0 {
-		d = max(d, ix.tune.descDepth)
-	}
 	return d
 }
 

@@ -138,43 +138,6 @@ type plan struct {
 	unknownWords uint64       // bit i: terms[i] is an English word no document holds in any field (hitFeatures.unknownWords)
 	unknownName  bool         // the query names something no document holds (hitFeatures.unknownName)
 	rare         []bool       // per term, it weighs as a rare name (markRare); nil until one does
-	lines        []lineMatch  // thesaurus lines the query triggered, for docExpand; nil when off
-	linesConf    bool         // Confidence's coverages count linesCovered too
-	expClause    []int        // indexes of thesaurus expansion clauses, ascending
-}
-
-// linesCovered returns the trigger terms of the lines in p.lines a
-// document with the given clause scores covers (bit i: terms[i]).
-func (p *plan) linesCovered(scores []float64) uint64 {
-	var seen uint64
-	for li := range p.lines {
-		l := &p.lines[li]
-		n := 0
-		for _, cs := range l.words {
-			for _, ci := range cs {
-				if scores[ci] > 0 {
-					n++
-					break
-				}
-			}
-		}
-		if n >= l.need {
-			for _, t := range l.terms {
-				seen |= 1 << uint(t)
-			}
-		}
-	}
-	return seen
-}
-
-// lineMatch is a thesaurus line a query triggered, as the plan's clauses
-// see it (see tuning.docExpand): the query terms of its trigger and, per
-// expansion word, the indexes of its clauses in name, description and
-// tags.
-type lineMatch struct {
-	terms []int
-	words [][]int
-	need  int
 }
 
 // markRare multiplies term ti's weight in the coverage fraction by factor,
@@ -345,11 +308,6 @@ func (ix *Index) collect(ctx context.Context, r *engine.Reader, p *plan, req Req
 			}
 		}
 	}
-	if p != nil && ix.tune.descFuse > 0 {
-		if err := ix.fuseDescription(ctx, r, p, req, res.Hits); err != nil {
-			return nil, err
-		}
-	}
 	if rankTap != nil && p != nil {
 		rankTap(p, res.Hits)
 	}
@@ -445,70 +403,6 @@ func (p *plan) scoreOf(scores []float64, matched []int, tune *tuning, skip uint6
 			rest[c.term] += s
 		}
 	}
-	if p.lines != nil && tune.docExpand == -2 {
-		// Gate: a term matched through expansion clauses alone counts for
-		// coverage only when a line it triggers is covered coherently.
-		var own, exp uint64
-		for ci, c := range p.clauses {
-			if scores[ci] == 0 || c.term < 0 {
-				continue
-			}
-			if _, ok := slices.BinarySearch(p.expClause, ci); ok {
-				exp |= 1 << uint(c.term)
-			} else {
-				own |= 1 << uint(c.term)
-			}
-		}
-		seen &^= exp &^ own &^ p.linesCovered(scores)
-	} else if p.lines != nil && tune.docExpand < 0 {
-		seen |= p.linesCovered(scores) &^ skip
-	}
-	for li := range p.lines {
-		l := &p.lines[li]
-		n, v := 0, 0.0
-		for _, cs := range l.words {
-			hit := false
-			for _, ci := range cs {
-				if s := scores[ci]; s > 0 {
-					hit = true
-					v = max(v, s)
-				}
-			}
-			if hit {
-				n++
-			}
-		}
-		if n < l.need {
-			continue
-		}
-		if tune.docExpand < 0 {
-			continue
-		}
-		if false {
-			// Coverage only: the trigger's words count as matched.
-			for _, t := range l.terms {
-				if skip&(1<<uint(t)) == 0 {
-					seen |= 1 << uint(t)
-				}
-			}
-			continue
-		}
-		v *= tune.docExpand
-		for _, t := range l.terms {
-			if skip&(1<<uint(t)) != 0 {
-				continue
-			}
-			seen |= 1 << uint(t)
-			metaSeen |= 1 << uint(t)
-			if v > best[t] {
-				rest[t] += best[t]
-				best[t] = v
-				bestBody &^= 1 << uint(t)
-			} else {
-				rest[t] += v
-			}
-		}
-	}
 	bodyOnly := bestBody &^ metaSeen &^ p.fb
 	bonus := tune.bodyBonus(bits.OnesCount64(bodyOnly))
 	for i := range p.terms {
@@ -564,11 +458,7 @@ func contains(ss []string, s string) bool {
 // plan analyses the query and builds the disjunction. It returns nil when
 // no term survives analysis (only stop words).
 func (ix *Index) plan(ctx context.Context, r *engine.Reader, text string, keywords []string) (*plan, error) {
-	return ix.planTuned(ctx, r, text, keywords, ix.tune)
-}
-
-// planTuned is plan with the given weights instead of ix.tune's.
-func (ix *Index) planTuned(ctx context.Context, r *engine.Reader, text string, keywords []string, tune tuning) (*plan, error) {
+	tune := ix.tune
 	terms, err := r.Analyze(engine.Text, text)
 	if err != nil {
 		return nil, err
@@ -728,25 +618,14 @@ func (ix *Index) planTuned(ctx context.Context, r *engine.Reader, text string, k
 	}
 
 	if tune.concept > 0 {
-		exps, fired := ix.fireConcepts(r, text, terms[:nQuery])
-		defer func() {
-			if tune.docExpand != 0 {
-				p.linesConf = tune.docExpandConf
-				p.lineMatches(fired, &tune)
-			}
-		}()
-		for _, e := range exps {
+		for _, e := range ix.expandConcepts(r, text, terms[:nQuery]) {
 			for _, f := range append(meta, fieldWeight{engine.FieldBody, tune.body}) {
 				w := f.w * tune.concept
 				if f.field == engine.FieldName {
 					w *= tune.conceptName
 				}
-				n := len(p.clauses)
 				if _, err := add(f.field, e.text, e.term, w); err != nil {
 					return nil, err
-				}
-				if len(p.clauses) > n {
-					p.expClause = append(p.expClause, n)
 				}
 			}
 		}

@@ -168,24 +168,6 @@ type tuning struct {
 	semZ       float64
 	semDepth   int
 	semNearest int
-	// descFuse, when above 0, runs a second search of a query of at least
-	// descMinTerms terms over descriptions alone and fuses its ranking with
-	// the search's by reciprocal rank (constant descK), the description
-	// ranking weighing descFuse, over the best descDepth hits.
-	descFuse     float64
-	descMinTerms int
-	descDepth    int
-	descK        float64
-	// docExpand, when above 0, reads the concept thesaurus the other way
-	// round, as if indexed with each skill: a skill whose name,
-	// description or tags hold at least docExpandMin of a triggered
-	// line's expansion words (all of them when the line has fewer) matches
-	// every trigger word of the line, at docExpand times its best such
-	// expansion clause (undoing the expansion weight).
-	docExpand     float64
-	docExpandMin  int
-	docExpandConf bool
-	docExpandBody bool
 	// prune skips documents that cannot enter the best hits (top-k
 	// pruning, see prune.go); results are the same either way.
 	prune bool
