@@ -249,7 +249,11 @@ var devVariants = []struct {
 
 // TestDevVariants compares ranking variants on every judged set (only with
 // SKILLDEX_VARIANTS=1): per set hits@1/@3/@10 and MRR, with abstention
-// where the set has no-answer queries; per category MRR on the last set.
+// where the set has no-answer queries; per category MRR on the last set;
+// and a SUM line: hits@1/@3/@10 summed over the sets, the paraphrase
+// category's, none-queries flagged and correct first answers flagged.
+// SKILLDEX_ALLDEV=1 adds the sets of heldoutFiles (once looked at, they are
+// development sets too).
 func TestDevVariants(t *testing.T) {
 	if os.Getenv("SKILLDEX_VARIANTS") == "" {
 		t.Skip("set SKILLDEX_VARIANTS=1 to compare ranking variants")
@@ -258,7 +262,13 @@ func TestDevVariants(t *testing.T) {
 	ix := openMem(t, docs...)
 	group := contentGroup(docs)
 	var sets [][]eval.Query
-	for _, f := range allQueryFiles {
+	files := allQueryFiles
+	if os.Getenv("SKILLDEX_ALLDEV") != "" {
+		// Every judged file of testdata: the held-out sets of heldoutFiles
+		// are development sets too once they have been looked at.
+		files = append(append([]string(nil), allQueryFiles...), heldoutFiles...)
+	}
+	for _, f := range files {
 		qs, err := eval.LoadQueries(f)
 		if err != nil {
 			t.Fatal(err)
@@ -275,12 +285,22 @@ func TestDevVariants(t *testing.T) {
 		v.mod(&ix.tune)
 		var b strings.Builder
 		fmt.Fprintf(&b, "%-18s", v.name)
+		var sum, para [3]int
+		var none, noneN, wrong, wrongN int
 		for i, qs := range sets {
 			rep, err := eval.Run(context.Background(), confRanker(ix), qs, &eval.Options{Group: group})
 			if err != nil {
 				t.Fatal(err)
 			}
 			m := rep.Metrics
+			sum[0], sum[1], sum[2] = sum[0]+m.Hits1, sum[1]+m.Hits3, sum[2]+m.Hits10
+			for _, c := range rep.Categories {
+				if c.Category == "paraphrase" {
+					para[0], para[1], para[2] = para[0]+c.Metrics.Hits1, para[1]+c.Metrics.Hits3, para[2]+c.Metrics.Hits10
+				}
+			}
+			a := rep.Abstention
+			none, noneN, wrong, wrongN = none+a.Flagged, noneN+a.NoAnswer, wrong+a.WronglyFlagged, wrongN+a.CorrectFirst
 			fmt.Fprintf(&b, " | %d/%d/%d %.3f", m.Hits1, m.Hits3, m.Hits10, m.MRR)
 			if os.Getenv("SKILLDEX_RANKS") != "" {
 				// Queries whose rank differs from the default tuning's.
@@ -306,6 +326,8 @@ func TestDevVariants(t *testing.T) {
 				fmt.Fprintf(&b, " abst %d/%d wrong %d/%d", a.Flagged, a.NoAnswer, a.WronglyFlagged, a.CorrectFirst)
 			}
 		}
+		fmt.Fprintf(&b, "\n  SUM %-18s hits %d/%d/%d (%d) paraphrase %d/%d/%d none flagged %d/%d correct flagged %d/%d",
+			v.name, sum[0], sum[1], sum[2], sum[0]+sum[1]+sum[2], para[0], para[1], para[2], none, noneN, wrong, wrongN)
 		t.Log(b.String())
 	}
 	ix.tune = defaultTuning
