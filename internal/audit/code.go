@@ -77,6 +77,9 @@ func scanCode(sc *skillCtx, rel, code string, line0 int, k fileKind, w where) {
 // loops, encoded literals, writes to the agent's files), all over one
 // comment-free copy of it.
 func scanScriptCode(sc *skillCtx, rel, content string, k fileKind) {
+	if k == kindJS {
+		content = foldJSCmdJoins(content) // jscmdjoin.go
+	}
 	c := stripComments(content, k)
 	scanCodeStripped(sc, rel, content, c, 1, k, inScript)
 	net, write := pyNet, pyWrite

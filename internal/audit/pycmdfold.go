@@ -504,6 +504,9 @@ func (p *pyFolder) joinList(args []string, sep string, quote bool, depth int) py
 	if vals, ok := p.values(a); ok && len(vals) == 1 {
 		a = strings.TrimSpace(vals[0])
 	}
+	if l, ok := p.listSum(a, depth); ok {
+		a = l // args + ["|", "sh"]: one list
+	}
 	if !strings.HasPrefix(a, "[") && !strings.HasPrefix(a, "(") {
 		v := p.eval(a, depth+1) // ''.join(reversed(x)), ''.join('abc')
 		if !v.exact || quote || len(v.s)*(len(sep)+1) > pyFoldMaxLen {
@@ -539,6 +542,29 @@ func (p *pyFolder) joinList(args []string, sep string, quote bool, depth int) py
 	}
 	p.resolved++
 	return pyVal{strings.Join(parts, sep), true, exact}
+}
+
+// listSum returns a sum of lists (list literals, or names bound once to
+// one) as one list literal: ["curl", url] + ["|", "sh"].
+func (p *pyFolder) listSum(a string, depth int) (string, bool) {
+	parts := pySplitTop(a, '+')
+	if len(parts) < 2 || depth > pyFoldMaxDepth {
+		return "", false
+	}
+	var elems []string
+	for _, part := range parts {
+		part = strings.TrimSpace(part)
+		if vals, ok := p.values(part); ok && len(vals) == 1 {
+			part = strings.TrimSpace(vals[0])
+		}
+		if !strings.HasPrefix(part, "[") || pyCloseAt(part, 0) != len(part)-1 {
+			return "", false
+		}
+		if inner := strings.TrimSpace(part[1 : len(part)-1]); inner != "" {
+			elems = append(elems, strings.TrimSuffix(inner, ","))
+		}
+	}
+	return "[" + strings.Join(elems, ", ") + "]", true
 }
 
 // format folds f.format(args): {} and {0} positional fields, {name}

@@ -343,6 +343,9 @@ type rubyScan struct {
 	// cmds are the commands the file runs, read together as a script
 	// (taskScript).
 	cmds []rubyCmd
+	// fetched is set when a command stands for what the file does with
+	// a server's answer (rubyfetch.go): one is enough for the script.
+	fetched bool
 }
 
 // maxRubySteps bounds the path resolutions of one file: names assigned
@@ -362,6 +365,7 @@ func scanRuby(sc *skillCtx, rel, src string) {
 	r.sh = &shScan{sc: sc, rel: rel, lines: strings.Split(src, "\n"), line0: 1, w: inScript, downloaded: map[string]int{}, budget: &walkBudget{ctx: sc.ctx}}
 	r.execCalls()
 	r.callCmds()
+	r.fetchCmds()
 	r.writes()
 	r.scanAgent()
 	r.credSends()
@@ -527,6 +531,15 @@ func (r *rubyScan) execCalls() {
 		}
 		line := r.li.line(m[1] - 1) // m[0] may be the previous line's newline
 		if len(args) == 1 {
+			if text, joined, ok := r.joinValue(args[0], 0); ok && joined {
+				// a command line joined from an array (rubyjoin.go)
+				if i, isLit := r.litOf(args[0]); isLit {
+					r.used[i] = true
+				}
+				scanShell(r.sc, r.rel, text, line, inScript)
+				r.addCmd(m[1], text, false)
+				continue
+			}
 			if i, ok := r.litOf(args[0]); ok {
 				r.used[i] = true
 				scanShell(r.sc, r.rel, r.lits[i].body, line, inScript)
@@ -534,11 +547,19 @@ func (r *rubyScan) execCalls() {
 				continue
 			}
 		}
+		var cmdWords []string // a name's path resolved: the script's reading
 		for _, a := range args {
-			words = append(words, r.word(a, 0)...)
+			w := r.word(a, 0)
+			words = append(words, w...)
+			if len(w) == 1 && w[0] == "$X" {
+				if p := r.path(a, 0); p != "$X" && rubyPlainPath.MatchString(p) {
+					w = []string{p}
+				}
+			}
+			cmdWords = append(cmdWords, w...)
 		}
 		scanShell(r.sc, r.rel, strings.Join(words, " "), line, inScript)
-		r.addCmd(m[1], strings.Join(words, " "), false)
+		r.addCmd(m[1], strings.Join(cmdWords, " "), false)
 	}
 }
 

@@ -316,7 +316,7 @@ func (r *rubyScan) pinOf(op string) string {
 // download-exec findings it adds are kept: the commands alone were
 // read already.
 func (r *rubyScan) taskScript() {
-	if len(r.cmds) < 2 {
+	if len(r.cmds) < 2 && !r.fetched {
 		return
 	}
 	n := strings.Count(r.code, "\n") + 1

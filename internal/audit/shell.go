@@ -101,6 +101,9 @@ type shScan struct {
 	loginLine int
 	loginWhat string
 	loginFile bool
+	// emptyRoot holds the rm calls under a root the script may leave
+	// empty, with the root's variable (emptyroot.go).
+	emptyRoot map[*syntax.CallExpr]string
 }
 
 // pendingExfil is a credential sent through a variable or later in the
@@ -182,6 +185,14 @@ func (s *shScan) add(line int, rule string, base Severity, reason, evidence stri
 func (s *shScan) file(f *syntax.File, lineOff int) {
 	s.keyFile(f)
 	s.digestRoot(f, lineOff)
+	if s.mentionsRm() {
+		for ce, name := range emptyRootWipes(f) {
+			if s.emptyRoot == nil {
+				s.emptyRoot = map[*syntax.CallExpr]string{}
+			}
+			s.emptyRoot[ce] = name
+		}
+	}
 	depth := 0
 	var visit func(n syntax.Node) bool
 	visit = func(n syntax.Node) bool {
@@ -207,6 +218,17 @@ func (s *shScan) file(f *syntax.File, lineOff int) {
 		return true
 	}
 	syntax.Walk(f, visit)
+}
+
+// mentionsRm reports whether the scanned text names rm at all (a cheap
+// test before emptyRootWipes walks the tree).
+func (s *shScan) mentionsRm() bool {
+	for _, l := range s.lines {
+		if strings.Contains(l, "rm") {
+			return true
+		}
+	}
+	return false
 }
 
 // binary runs the rules over a tree of binary commands without

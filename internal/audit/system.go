@@ -231,6 +231,9 @@ func (s *shScan) systemStmt(st *syntax.Stmt, c call, ok bool, line int) {
 				return
 			}
 		}
+		if name, ok := s.emptyRoot[c.raw]; ok {
+			s.destructive(line, s.wipeBase(), c.name+" removes everything under $"+name+", which the script may leave empty (never assigned, or an argument or environment variable nothing checks): then it removes the whole filesystem (/) recursively")
+		}
 	case c.name == "chmod" || c.name == "chown" || c.name == "chgrp":
 		if !recursiveFlag(c.args) && !hasArgExact(c.args, "--no-preserve-root") {
 			return

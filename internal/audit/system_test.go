@@ -90,7 +90,7 @@ func TestDestructiveCommands(t *testing.T) {
 		"benign/rm-build":            {script("rm -rf ./build dist\nrm -rf node_modules"), none},
 		"benign/rm-tmpdir":           {script("rm -rf \"$TMPDIR/x\"\nrm -rf /tmp/skill-cache\nrm -rf /var/lib/apt/lists/*"), none},
 		"benign/rm-home-subdir":      {script("rm -rf ~/.cache/huggingface/hub \"$HOME/.local/share/tool\""), none},
-		"benign/rm-unknown-var":      {script("rm -rf \"$BUILD_DIR\"/*"), none},
+		"benign/rm-checked-var":      {script("rm -rf \"${BUILD_DIR:?}\"/*"), none},
 		"benign/rm-not-recursive":    {script("rm -f ~/.tool.lock"), none},
 		"benign/dd-image":            {script("dd if=/dev/zero of=disk.img bs=1M count=64\nmkfs.ext4 disk.img"), none},
 		"benign/find-scoped":         {script("find ~ -name .DS_Store -delete\nfind . -delete"), none},
