@@ -41,7 +41,7 @@ var (
 
 // pyAnswerWrappers are the calls that decode or parse what a server
 // answered without changing whose text it is.
-var pyAnswerWrappers = lazySet("str", "bytes", "bytes.decode", "json.loads", "loads", "b64decode", "base64.b64decode", "base64.urlsafe_b64decode",
+var pyAnswerWrappers = lazySet("str", "bytes", "bytes.decode", "json.loads", "loads", "json.load", "b64decode", "base64.b64decode", "base64.urlsafe_b64decode",
 	"base64.b32decode", "bytes.fromhex", "binascii.unhexlify", "zlib.decompress", "gzip.decompress", "bz2.decompress", "lzma.decompress",
 	"textwrap.dedent", "codecs.decode", "yaml.safe_load", "yaml.load", "tomllib.loads")
 
@@ -124,7 +124,11 @@ func pyCloseAt(e string, i int) int {
 func pyIsAnswer(e string, t map[string]bool) bool {
 	e = strings.TrimSpace(e)
 	for range 4 {
-		e = strings.TrimSpace(strings.TrimPrefix(e, "await "))
+		e = pyUnparen(strings.TrimPrefix(e, "await "))
+		if a, b, ok := pyCondBranches(e); ok {
+			// either branch may be the value (json.loads(body) if body else {})
+			return pyIsAnswer(a, t) || pyIsAnswer(b, t)
+		}
 		if inner, ok := pyBareFormat(e); ok {
 			e = inner // f"{body}" is body
 		}
@@ -223,6 +227,7 @@ func pyAnswerNames(f string, extra []string) map[string]bool {
 		return nil
 	}
 	assigns := pyAssign.FindAllStringSubmatch(f, 2000)
+	attrs := pySelfAttrAssign.FindAllStringSubmatch(f, 500)
 	fors := pyForTargets.FindAllStringSubmatch(f, 256)
 	withs := pyWithItems(f)
 	funcs := pyFuncBodies(f)
@@ -238,6 +243,11 @@ func pyAnswerNames(f string, extra []string) map[string]bool {
 				for _, n := range jsNamesIn(a[1]) {
 					mark(n)
 				}
+			}
+		}
+		for _, a := range attrs {
+			if pyIsAnswer(a[2], t) {
+				mark(a[1]) // self.http = requests.Session()
 			}
 		}
 		for _, w := range withs {
@@ -309,6 +319,9 @@ func pyShellRunsAnswer(name string, args []string, t map[string]bool) bool {
 	if shellLine {
 		return pyIsAnswer(elems[0], t)
 	}
+	if pyExecsArgv(name) && pyIsAnswer(pySplitArg(elems[0]), t) {
+		return true // the server names the program (and its arguments)
+	}
 	for i := 0; i+2 < len(elems); i++ {
 		if pyShellLit(elems[i]) {
 			// argv[0] may follow the program (os.execl("/bin/sh", "sh", "-c", s))
@@ -341,7 +354,7 @@ func scanPyShellAnswer(sc *skillCtx, rel, c string) {
 	if !pyShellRun.MatchString(c) && !strings.Contains(c, "getattr(") && !pyModAlias.MatchString(c) && !pyNet.MatchString(c) && !pyLinksModule(rel, sc.linked) {
 		return
 	}
-	t := pyAnswerNames(c, pyModuleNames(rel, sc.linked, pyAnswerNames))
+	t := pyAnswerNames(c, append(pyModuleNames(rel, sc.linked, pyAnswerNames), pyInstanceAnswerNames(rel, c, sc.linked)...))
 	if len(t) == 0 && !pyNet.MatchString(c) {
 		return
 	}
@@ -366,7 +379,11 @@ func scanPyShellAnswer(sc *skillCtx, rel, c string) {
 	}
 	// handed to a function of the script or of the skill's modules that
 	// runs its parameter (pyrunparam.go)
-	runners := pyParamRunners(c, runs, pyModuleRunners(rel, sc.linked))
+	seeds := pyModuleRunners(rel, sc.linked)
+	for k, r := range pyInstanceRunners(rel, c, sc.linked) {
+		seeds[k] = r
+	}
+	runners := pyParamRunners(c, runs, seeds)
 	if len(runners) == 0 {
 		return
 	}
