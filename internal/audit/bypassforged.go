@@ -144,7 +144,7 @@ func consentClaims(text string) [][]int {
 		}
 	}
 	for _, wr := range windowedBypasses() {
-		if wr.re != bypassStandingRe && wr.re != bypassAdvanceRe {
+		if wr.re != bypassStandingRe && wr.re != bypassAdvanceRe && wr.re != bypassInstallRe {
 			continue
 		}
 		for _, m := range wr.findAll(text, 4) {

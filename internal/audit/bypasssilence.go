@@ -59,7 +59,7 @@ func silencedExcept(text string, cited func(off int) bool) bool {
 			return true
 		}
 	}
-	for _, re := range []*lazyRegexp{silenceLoopRe, silenceKeepRe, silenceOmitRe, silenceReportRe, silenceCoverRe, silenceAfterRe, silenceQuietRe} {
+	for _, re := range []*lazyRegexp{silenceLoopRe, silenceKeepRe, silenceOmitRe, silenceReportRe, silenceCoverRe, silenceAfterRe, silenceQuietRe, silenceNarrateRe} {
 		for _, m := range re.FindAllStringIndex(text, -1) {
 			if cited == nil || !cited(m[0]) {
 				return true

@@ -223,6 +223,7 @@ var windowedBypasses = sync.OnceValue(func() []windowedRe {
 		{bypassAsideRe, newFoldedWordList([]string{"safety", "security", "sandbox", "approval", "confirmation", "permission", "protection", "guard", "safeguard"}), 120, 240},
 		{bypassAnswerRe, newFoldedWordList([]string{"prompt", "request", "dialog", "question", "pop-up", "popup", "check", "confirm", "ask"}), 200, 240},
 		{bypassAdvanceRe, newFoldedWordList([]string{"already", "previously", "in advance", "up front", "upfront", "beforehand", "ahead of time", "pre-approv", "preapprov", "pre-authori", "preauthori", "pre-clear", "precleared", "pre-sanction", "pre-signed", "presigned", "covering", "applying to", "extending", "valid for", "good for", "holding for", "lasting", "in force"}), 220, 260},
+		{bypassInstallRe, newFoldedWordList(installWords), 200, 240},
 	}
 })
 
@@ -272,7 +273,7 @@ func (wr windowedRe) findAll(text string, n int) [][]int {
 // than the act it is read with (advanceDropped).
 func proseBypassDropped(re *lazyRegexp, text string, m []int) bool {
 	switch re {
-	case bypassStateRe, bypassBlanketRe, bypassEffectRe, bypassStandingRe, bypassAdvanceRe:
+	case bypassStateRe, bypassBlanketRe, bypassEffectRe, bypassStandingRe, bypassAdvanceRe, bypassInstallRe:
 		if stateForbidden(text, m[0]) {
 			return true
 		}
@@ -288,7 +289,7 @@ func proseBypassDropped(re *lazyRegexp, text string, m []int) bool {
 		return !selfGuarded(text, m)
 	case bypassAvoidRe:
 		return !avoidGuarded(text, m)
-	case bypassStandingRe:
+	case bypassStandingRe, bypassInstallRe:
 		return standingNamed(text, m)
 	case bypassAdvanceRe:
 		return advanceDropped(text, m)
