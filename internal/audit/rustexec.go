@@ -15,9 +15,12 @@ import "strings"
 // commands handed the same variable name the same file; anything else
 // reads as $ARG. A shell given -c runs the literal after it as a script.
 // A download with Rust's own HTTP clients (reqwest, ureq, attohttpc,
-// isahc, minreq, surf), followed through let bindings, written to a path
-// (fs::write(path, body), io::copy into a File::create(path)) reads as
-// curl -o of that path at the write's line.
+// isahc, minreq, surf) or std::net, followed through the bindings that
+// unwrap it (rustfetch.go), written to a path (fs::write(path, body),
+// io::copy into a File::create(path), write_all on one or on a name
+// bound to one) reads as curl -o of that path at the write's line, and
+// a digest check of it against a pinned digest that stops the build as
+// the shell's sha256sum -c of that path.
 // A command that reads another's output on its standard input
 // (.stdin(curl.stdout), a write_all of curl's output or of an HTTP
 // client's answer into its stdin) reads as a pipeline from it, and a
@@ -101,7 +104,9 @@ func scanRustExec(sc *skillCtx, rel, text string) {
 			}
 		}
 	}
-	for ln, path := range rustDownloads(c, li, res) {
+	net := newRustNet(c, res)
+	dls, written := rustDownloads(c, li, net)
+	for ln, path := range dls {
 		if !strings.HasPrefix(path, "$") {
 			path = shellQuote(path) // a resolved literal, as the commands' words are quoted
 		}
@@ -110,6 +115,15 @@ func scanRustExec(sc *skillCtx, rel, text string) {
 			lines[ln] += "; " + cmd
 		} else if ln >= 0 && ln < len(lines) {
 			lines[ln] = cmd
+		}
+	}
+	if len(dls) > 0 {
+		for ln, chk := range net.rustDigestChecks(li, written) {
+			if ln >= 0 && ln < len(lines) && lines[ln] != "" {
+				lines[ln] += "; " + chk
+			} else if ln >= 0 && ln < len(lines) {
+				lines[ln] = chk
+			}
 		}
 	}
 	for _, b := range cmds {
@@ -271,28 +285,19 @@ func rustWord(e string) string {
 }
 
 // rustDownloads returns, by 0-based line, the shell word of each path c
-// (a Rust file, comments blanked) writes what one of Rust's HTTP clients
-// fetched to (see above), read through res as the commands' words are,
-// so the path a download writes and the one a command runs compare.
-func rustDownloads(c string, li lineIndex, res *rustResolver) map[int]string {
-	out := map[int]string{}
-	if !rustHTTPGet.MatchString(c) {
-		return out
+// (a Rust file, comments blanked) writes what a server sent to (see
+// above; what the file holds from the network: rustfetch.go), read
+// through res as the commands' words are, so the path a download writes
+// and the one a command runs compare; and the paths the file's plain
+// variables were written to (fs::write(path, v)), for its digest checks.
+func rustDownloads(c string, li lineIndex, net *rustNet) (map[int]string, map[string]string) {
+	out, written := map[int]string{}, map[string]string{}
+	res := net.res
+	if len(net.names) == 0 && len(net.fns) == 0 && !rustNetSrc.MatchString(c) {
+		return out, written
 	}
-	lets := rustLet.FindAllStringSubmatch(c, 512)
-	net, files := map[string]bool{}, map[string]string{}
-	for pass := 0; pass < 6; pass++ {
-		grew := false
-		for _, l := range lets {
-			if !net[l[1]] && (rustHTTPGet.MatchString(l[2]) || mentionsAny(l[2], net)) {
-				net[l[1]], grew = true, true
-			}
-		}
-		if !grew {
-			break
-		}
-	}
-	for _, l := range lets {
+	files := map[string]string{}
+	for _, l := range rustLet.FindAllStringSubmatch(c, 512) {
 		if m := rustFileCreate.FindStringIndex(l[2]); m != nil {
 			if a := callArgs(l[2][m[1]:]); len(a) > 0 {
 				files[l[1]] = res.word(a[0])
@@ -304,14 +309,16 @@ func rustDownloads(c string, li lineIndex, res *rustResolver) map[int]string {
 		if len(a) < 2 {
 			continue
 		}
-		fetched := rustHTTPGet.MatchString(a[0]) || mentionsAny(a[0], net)
 		path := ""
 		switch {
 		case m[2] >= 0: // fs::write(path, data)
-			if fetched = rustHTTPGet.MatchString(a[1]) || mentionsAny(a[1], net); fetched {
+			if net.source(a[1]) {
 				path = res.word(a[0])
+				if v := rustPlainVar.FindStringSubmatch(strings.TrimPrefix(strings.TrimSpace(a[1]), "&")); v != nil {
+					written[v[1]] = path
+				}
 			}
-		case fetched: // io::copy(&mut reader, &mut file)
+		case net.source(a[0]): // io::copy(&mut reader, &mut file)
 			if v := rustPlainVar.FindStringSubmatch(strings.TrimPrefix(strings.TrimSpace(a[1]), "&")); v != nil {
 				path = files[v[1]]
 			}
@@ -320,5 +327,35 @@ func rustDownloads(c string, li lineIndex, res *rustResolver) map[int]string {
 			out[li.line(m[0])-1] = path
 		}
 	}
-	return out
+	for _, m := range rustWriteAll.FindAllStringIndex(c, 64) {
+		a := callArgs(c[m[1]:])
+		if len(a) == 0 || !net.source(a[0]) {
+			continue
+		}
+		if p := rustWriteTarget(c[rustStmtStart(c, m[0]):m[0]], files, res); p != "" {
+			out[li.line(m[0])-1] = p
+		}
+	}
+	return out, written
+}
+
+// rustWriterTail is a writer expression ending a statement's text: a
+// File::create(..) with its unwrap, expect or ?, or a name (group 1).
+var rustWriterTail = lazyRE(`(?:\bFile::create\s*\((.*)\)|\b([a-z_]\w*))\s*(?:\?|\.\s*unwrap\s*\(\s*\)|\.\s*expect\s*\([^()]*\))*\s*$`)
+
+// rustWriteTarget returns the path a writer expression (the text before
+// a .write_all) writes to: a File::create of it, or a name bound to one
+// (files), else "".
+func rustWriteTarget(w string, files map[string]string, res *rustResolver) string {
+	m := rustWriterTail.FindStringSubmatch(w)
+	switch {
+	case m == nil:
+		return ""
+	case m[2] != "":
+		return files[m[2]]
+	}
+	if a := callArgs(m[1] + ")"); len(a) > 0 {
+		return res.word(a[0])
+	}
+	return ""
 }
