@@ -18,7 +18,8 @@ import "strings"
 // isahc, minreq, surf) or std::net, followed through the bindings that
 // unwrap it (rustfetch.go), written to a path (fs::write(path, body),
 // io::copy into a File::create(path), write_all on one or on a name
-// bound to one) reads as curl -o of that path at the write's line, and
+// bound to one, a call of the file's function that writes its parameter
+// to the path another names) reads as curl -o of that path at the write's line, and
 // a digest check of it against a pinned digest that stops the build as
 // the shell's sha256sum -c of that path.
 // A command that reads another's output on its standard input
@@ -327,6 +328,9 @@ func rustDownloads(c string, li lineIndex, net *rustNet) (map[int]string, map[st
 			out[li.line(m[0])-1] = path
 		}
 	}
+	for ln, p := range rustWriterCalls(c, li, net) {
+		out[ln] = p
+	}
 	for _, m := range rustWriteAll.FindAllStringIndex(c, 64) {
 		a := callArgs(c[m[1]:])
 		if len(a) == 0 || !net.source(a[0]) {
@@ -358,4 +362,75 @@ func rustWriteTarget(w string, files map[string]string, res *rustResolver) strin
 		return res.word(a[0])
 	}
 	return ""
+}
+
+var (
+	// rustFnAny is a function declaration: group 1 its name, group 2
+	// its parameters; its body opens at the match's end.
+	rustFnAny = lazyRE(`\bfn\s+([a-z_]\w*)\s*(?:<(?:[^<>{]|<[^<>{]*>)*>)?\s*\(([^)]*)\)[^{;]*\{`)
+	// rustGenerics is one innermost <..> of a type, removed before
+	// parameters are split on commas.
+	rustGenerics = lazyRE(`<[^<>]*>`)
+	// rustParamName is a parameter's name: group 1.
+	rustParamName = lazyRE(`^\s*(?:mut\s+)?([a-z_]\w*)\s*:`)
+)
+
+// rustWriterCalls returns, by 0-based line, the path written at each
+// call of a function of c that writes one of its parameters to the path
+// another names (fn save(p: &Path, b: &str) { fs::write(p, b) }), when
+// the call hands it what a server sent: the write happens at the call,
+// with the call's argument as its path.
+func rustWriterCalls(c string, li lineIndex, net *rustNet) map[int]string {
+	out := map[int]string{}
+	for _, m := range rustFnAny.FindAllStringSubmatchIndex(c, 256) {
+		ps := c[m[4]:m[5]]
+		for range 4 {
+			ps = rustGenerics.ReplaceAllString(ps, "")
+		}
+		idx := map[string]int{}
+		for i, p := range strings.Split(ps, ",") {
+			if pm := rustParamName.FindStringSubmatch(p); pm != nil {
+				idx[pm[1]] = i
+			}
+		}
+		if len(idx) < 2 {
+			continue
+		}
+		end := rustSkipCall(c, m[1])
+		body := c[m[1]:end]
+		pathAt, dataAt := -1, -1
+		for _, w := range rustFsWrite.FindAllStringSubmatchIndex(body, 8) {
+			a := callArgs(body[w[1]:])
+			if w[2] < 0 || len(a) < 2 {
+				continue
+			}
+			pv := rustPlainVar.FindStringSubmatch(strings.TrimSpace(a[0]))
+			dv := rustPlainVar.FindStringSubmatch(strings.TrimSpace(a[1]))
+			if pv == nil || dv == nil {
+				continue
+			}
+			pi, pok := idx[pv[1]]
+			di, dok := idx[dv[1]]
+			if pok && dok {
+				pathAt, dataAt = pi, di
+				break
+			}
+		}
+		if pathAt < 0 {
+			continue
+		}
+		name := c[m[2]:m[3]]
+		for at := wordIndex(c, name, 0); at >= 0; at = wordIndex(c, name, at+len(name)) {
+			rest := c[at+len(name):]
+			if at >= m[0] && at < end || at > 0 && c[at-1] == '.' || !strings.HasPrefix(strings.TrimLeft(rest, " \t"), "(") {
+				continue
+			}
+			open := at + len(name) + strings.IndexByte(rest, '(') + 1
+			a := callArgs(c[open:])
+			if len(a) > pathAt && len(a) > dataAt && net.source(a[dataAt]) {
+				out[li.line(at)-1] = net.res.word(a[pathAt])
+			}
+		}
+	}
+	return out
 }

