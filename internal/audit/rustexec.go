@@ -15,9 +15,13 @@ import "strings"
 // commands handed the same variable name the same file; anything else
 // reads as $ARG. A shell given -c runs the literal after it as a script.
 // A download with Rust's own HTTP clients (reqwest, ureq, attohttpc,
-// isahc, minreq, surf), followed through let bindings, written to a path
-// (fs::write(path, body), io::copy into a File::create(path)) reads as
-// curl -o of that path at the write's line.
+// isahc, minreq, surf) or std::net, followed through the bindings that
+// unwrap it (rustfetch.go), written to a path (fs::write(path, body),
+// io::copy into a File::create(path), write_all on one or on a name
+// bound to one, a call of the file's function that writes its parameter
+// to the path another names) reads as curl -o of that path at the write's line, and
+// a digest check of it against a pinned digest that stops the build as
+// the shell's sha256sum -c of that path.
 // A command that reads another's output on its standard input
 // (.stdin(curl.stdout), a write_all of curl's output or of an HTTP
 // client's answer into its stdin) reads as a pipeline from it, and a
@@ -101,7 +105,9 @@ func scanRustExec(sc *skillCtx, rel, text string) {
 			}
 		}
 	}
-	for ln, path := range rustDownloads(c, li, res) {
+	net := newRustNet(c, res)
+	dls, written := rustDownloads(c, li, net)
+	for ln, path := range dls {
 		if !strings.HasPrefix(path, "$") {
 			path = shellQuote(path) // a resolved literal, as the commands' words are quoted
 		}
@@ -110,6 +116,15 @@ func scanRustExec(sc *skillCtx, rel, text string) {
 			lines[ln] += "; " + cmd
 		} else if ln >= 0 && ln < len(lines) {
 			lines[ln] = cmd
+		}
+	}
+	if len(dls) > 0 {
+		for ln, chk := range net.rustDigestChecks(li, written) {
+			if ln >= 0 && ln < len(lines) && lines[ln] != "" {
+				lines[ln] += "; " + chk
+			} else if ln >= 0 && ln < len(lines) {
+				lines[ln] = chk
+			}
 		}
 	}
 	for _, b := range cmds {
@@ -271,28 +286,19 @@ func rustWord(e string) string {
 }
 
 // rustDownloads returns, by 0-based line, the shell word of each path c
-// (a Rust file, comments blanked) writes what one of Rust's HTTP clients
-// fetched to (see above), read through res as the commands' words are,
-// so the path a download writes and the one a command runs compare.
-func rustDownloads(c string, li lineIndex, res *rustResolver) map[int]string {
-	out := map[int]string{}
-	if !rustHTTPGet.MatchString(c) {
-		return out
+// (a Rust file, comments blanked) writes what a server sent to (see
+// above; what the file holds from the network: rustfetch.go), read
+// through res as the commands' words are, so the path a download writes
+// and the one a command runs compare; and the paths the file's plain
+// variables were written to (fs::write(path, v)), for its digest checks.
+func rustDownloads(c string, li lineIndex, net *rustNet) (map[int]string, map[string]string) {
+	out, written := map[int]string{}, map[string]string{}
+	res := net.res
+	if len(net.names) == 0 && len(net.fns) == 0 && !rustNetSrc.MatchString(c) {
+		return out, written
 	}
-	lets := rustLet.FindAllStringSubmatch(c, 512)
-	net, files := map[string]bool{}, map[string]string{}
-	for pass := 0; pass < 6; pass++ {
-		grew := false
-		for _, l := range lets {
-			if !net[l[1]] && (rustHTTPGet.MatchString(l[2]) || mentionsAny(l[2], net)) {
-				net[l[1]], grew = true, true
-			}
-		}
-		if !grew {
-			break
-		}
-	}
-	for _, l := range lets {
+	files := map[string]string{}
+	for _, l := range rustLet.FindAllStringSubmatch(c, 512) {
 		if m := rustFileCreate.FindStringIndex(l[2]); m != nil {
 			if a := callArgs(l[2][m[1]:]); len(a) > 0 {
 				files[l[1]] = res.word(a[0])
@@ -304,20 +310,126 @@ func rustDownloads(c string, li lineIndex, res *rustResolver) map[int]string {
 		if len(a) < 2 {
 			continue
 		}
-		fetched := rustHTTPGet.MatchString(a[0]) || mentionsAny(a[0], net)
 		path := ""
 		switch {
 		case m[2] >= 0: // fs::write(path, data)
-			if fetched = rustHTTPGet.MatchString(a[1]) || mentionsAny(a[1], net); fetched {
+			if net.source(a[1]) {
 				path = res.word(a[0])
+				if v := rustPlainVar.FindStringSubmatch(strings.TrimPrefix(strings.TrimSpace(a[1]), "&")); v != nil {
+					written[v[1]] = path
+				}
 			}
-		case fetched: // io::copy(&mut reader, &mut file)
+		case net.source(a[0]): // io::copy(&mut reader, &mut file)
 			if v := rustPlainVar.FindStringSubmatch(strings.TrimPrefix(strings.TrimSpace(a[1]), "&")); v != nil {
 				path = files[v[1]]
 			}
 		}
 		if path != "" {
 			out[li.line(m[0])-1] = path
+		}
+	}
+	for ln, p := range rustWriterCalls(c, li, net) {
+		out[ln] = p
+	}
+	for _, m := range rustWriteAll.FindAllStringIndex(c, 64) {
+		a := callArgs(c[m[1]:])
+		if len(a) == 0 || !net.source(a[0]) {
+			continue
+		}
+		if p := rustWriteTarget(c[rustStmtStart(c, m[0]):m[0]], files, res); p != "" {
+			out[li.line(m[0])-1] = p
+		}
+	}
+	return out, written
+}
+
+// rustWriterTail is a writer expression ending a statement's text: a
+// File::create(..) with its unwrap, expect or ?, or a name (group 1).
+var rustWriterTail = lazyRE(`(?:\bFile::create\s*\((.*)\)|\b([a-z_]\w*))\s*(?:\?|\.\s*unwrap\s*\(\s*\)|\.\s*expect\s*\([^()]*\))*\s*$`)
+
+// rustWriteTarget returns the path a writer expression (the text before
+// a .write_all) writes to: a File::create of it, or a name bound to one
+// (files), else "".
+func rustWriteTarget(w string, files map[string]string, res *rustResolver) string {
+	m := rustWriterTail.FindStringSubmatch(w)
+	switch {
+	case m == nil:
+		return ""
+	case m[2] != "":
+		return files[m[2]]
+	}
+	if a := callArgs(m[1] + ")"); len(a) > 0 {
+		return res.word(a[0])
+	}
+	return ""
+}
+
+var (
+	// rustFnAny is a function declaration: group 1 its name, group 2
+	// its parameters; its body opens at the match's end.
+	rustFnAny = lazyRE(`\bfn\s+([a-z_]\w*)\s*(?:<(?:[^<>{]|<[^<>{]*>)*>)?\s*\(([^)]*)\)[^{;]*\{`)
+	// rustGenerics is one innermost <..> of a type, removed before
+	// parameters are split on commas.
+	rustGenerics = lazyRE(`<[^<>]*>`)
+	// rustParamName is a parameter's name: group 1.
+	rustParamName = lazyRE(`^\s*(?:mut\s+)?([a-z_]\w*)\s*:`)
+)
+
+// rustWriterCalls returns, by 0-based line, the path written at each
+// call of a function of c that writes one of its parameters to the path
+// another names (fn save(p: &Path, b: &str) { fs::write(p, b) }), when
+// the call hands it what a server sent: the write happens at the call,
+// with the call's argument as its path.
+func rustWriterCalls(c string, li lineIndex, net *rustNet) map[int]string {
+	out := map[int]string{}
+	for _, m := range rustFnAny.FindAllStringSubmatchIndex(c, 256) {
+		ps := c[m[4]:m[5]]
+		for range 4 {
+			ps = rustGenerics.ReplaceAllString(ps, "")
+		}
+		idx := map[string]int{}
+		for i, p := range strings.Split(ps, ",") {
+			if pm := rustParamName.FindStringSubmatch(p); pm != nil {
+				idx[pm[1]] = i
+			}
+		}
+		if len(idx) < 2 {
+			continue
+		}
+		end := rustSkipCall(c, m[1])
+		body := c[m[1]:end]
+		pathAt, dataAt := -1, -1
+		for _, w := range rustFsWrite.FindAllStringSubmatchIndex(body, 8) {
+			a := callArgs(body[w[1]:])
+			if w[2] < 0 || len(a) < 2 {
+				continue
+			}
+			pv := rustPlainVar.FindStringSubmatch(strings.TrimSpace(a[0]))
+			dv := rustPlainVar.FindStringSubmatch(strings.TrimSpace(a[1]))
+			if pv == nil || dv == nil {
+				continue
+			}
+			pi, pok := idx[pv[1]]
+			di, dok := idx[dv[1]]
+			if pok && dok {
+				pathAt, dataAt = pi, di
+				break
+			}
+		}
+		if pathAt < 0 {
+			continue
+		}
+		name := c[m[2]:m[3]]
+		for at := wordIndex(c, name, 0); at >= 0; at = wordIndex(c, name, at+len(name)) {
+			rest := c[at+len(name):]
+			if at >= m[0] && at < end || at > 0 && c[at-1] == '.' || !strings.HasPrefix(strings.TrimLeft(rest, " \t"), "(") {
+				continue
+			}
+			open := at + len(name) + strings.IndexByte(rest, '(') + 1
+			a := callArgs(c[open:])
+			if len(a) > pathAt && len(a) > dataAt && net.source(a[dataAt]) {
+				out[li.line(at)-1] = net.res.word(a[pathAt])
+			}
 		}
 	}
 	return out

@@ -15,6 +15,13 @@ func FuzzScanRustExec(f *testing.F) {
 		"Command::new(" + strings.Repeat(".arg(", 100),
 		"let mut c = Command::new(\"a\"); c.arg(",
 		"let r = reqwest::blocking::get(u)?; let b = r.bytes()?; fs::write(&p, &b)?; let mut f = File::create(q)?; io::copy(&mut r, &mut f)?; Command::new(\"sh\").arg(&p);",
+		"let Ok(r) = ureq::get(&u).call() else { return; };\nlet Ok(b) = r.into_string() else { return };\nif fs::write(&p, b).is_ok() { let _ = Command::new(\"sh\").arg(&p).status(); }",
+		"match reqwest::blocking::get(u) { Ok(r) => { if let Ok(b) = r.bytes() { fs::write(&d, &b); } } Err(e) => {} }\nCommand::new(&d).status();",
+		"fn dl(u: &str) -> Option<Vec<u8>> { ureq::get(u).call().ok().and_then(|r| { let mut v = Vec::new(); r.into_reader().read_to_end(&mut v).ok().map(|_| v) }) }\nif let Some(x) = dl(\"h\") { fs::write(&b, x); Command::new(&b); }",
+		"let mut s = TcpStream::connect(a)?; let mut t = String::new(); s.read_to_string(&mut t)?; fs::write(p, &t)?; Command::new(\"sh\").arg(p);",
+		"let b = ureq::get(u).call()?.into_string()?; fs::write(\"t/i.sh\", &b)?; let mut h = Sha256::new(); h.update(&b); let g = hex::encode(h.finalize()); assert_eq!(g, PIN); if g != PIN { panic!() } Command::new(\"sh\").arg(\"t/i.sh\");",
+		"fn save<P: AsRef<Path>>(p: P, b: &str) { fs::write(p, b) }\nlet b = ureq::get(u).call()?; save(&s, &b); save(; fn q(a: HashMap<K, V>, c: u8) {",
+		"if let Ok(x) = match { let ; while let Some( = fn f( -> { if a != {",
 	} {
 		f.Add(s)
 	}
