@@ -217,7 +217,11 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 	for _, m := range lits {
 		lit := c[m[0]:m[1]]
 		body := strings.Trim(lit, "\"'`")
-		if (credIn(lit) && (!bareCredName(body) || homeRef.MatchString(c)) || credPartRe.MatchString(lit) && homeRef.MatchString(c)) && credNeedle(c, m[0], m[1]) {
+		if toolRuleLit.MatchString(strings.TrimSpace(body)) {
+			// an agent permission rule (Read(~/.ssh/**)): a pattern
+			// the agent's settings match tool calls against, not a
+			// path the code opens
+		} else if (credIn(lit) && (!bareCredName(body) || homeRef.MatchString(c)) || credPartRe.MatchString(lit) && homeRef.MatchString(c)) && credNeedle(c, m[0], m[1]) {
 			if needleOff < 0 {
 				needle, needleOff = Escape(strings.TrimSpace(body), 80), m[0]
 				if !credIn(lit) {

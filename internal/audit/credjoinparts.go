@@ -8,6 +8,11 @@ import "strings"
 // File.join, os.path.join, Paths.get, path.join).
 var joinedPartsRe = lazyRE(`(?:"[^"\n\\]*"|'[^'\n\\]*')(?:\s*,\s*(?:"[^"\n\\]*"|'[^'\n\\]*'))+`)
 
+// toolRuleLit is an agent permission rule, a tool's name and its
+// pattern (Read(~/.ssh/**), Bash(curl:*)): a list of them is a deny, ask
+// or allow list, each entry whole, not the parts of one path joined.
+var toolRuleLit = lazyRE(`^[A-Z]\w*\(.*\)$`)
+
 // joinedCredPath returns the byte range and the path (as "~/a/b/c") of
 // the first run of joined string parts in text that, put together under
 // the home folder, names a credential file credPath knows
@@ -28,14 +33,16 @@ func joinedCredPath(text string) ([]int, string) {
 func joinedCredPathRun(text string) ([]int, string) {
 	for _, l := range joinedPartsRe.FindAllStringIndex(text, -1) {
 		var parts []string
+		rules := false
 		for _, p := range strings.Split(text[l[0]:l[1]], ",") {
 			p = strings.Trim(strings.TrimSpace(p), `"'`)
+			rules = rules || toolRuleLit.MatchString(p)
 			p = strings.Trim(strings.ReplaceAll(p, `\`, "/"), "/")
 			if p != "" {
 				parts = append(parts, p)
 			}
 		}
-		if len(parts) < 2 {
+		if len(parts) < 2 || rules {
 			continue
 		}
 		// any suffix of the run may be the part after the home folder

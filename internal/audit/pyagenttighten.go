@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"maps"
 	"strconv"
 	"strings"
 	"sync"
@@ -138,6 +139,10 @@ type pyTight struct {
 	// must not be bound anew between them and the write.
 	wscope int
 	trail  []int
+	// at is the line (index) of scope wscope where the name walked is
+	// read: the write, or the binding whose right side holds it. Only
+	// the bindings that may reach it there are walked (reaching).
+	at int
 }
 
 // pyAgentWritesTighten reports whether every write of the Python script
@@ -201,6 +206,7 @@ func (t *pyTight) write(s pyWriteSite) bool {
 			return true
 		}
 		t.begin(sc)
+		t.at = t.lineAt(s.off)
 		if t.data(strings.TrimSpace(args[0]), sc, s.expr, 0) && t.sameFile(s.expr, sc, t.lineAt(s.off), t.lineAt(s.off)) {
 			t.judged++
 			return true
@@ -217,7 +223,7 @@ func (t *pyTight) write(s pyWriteSite) bool {
 
 // begin starts the judgement of a write in scope sc.
 func (t *pyTight) begin(sc int) {
-	t.wscope, t.trail = sc, t.trail[:0]
+	t.wscope, t.trail, t.at = sc, t.trail[:0], -1
 	clear(t.memo)
 }
 
@@ -339,6 +345,7 @@ func (t *pyTight) handleWrites(h, target string, sc, open, from, to int) bool {
 				}
 				if a := strings.TrimSpace(args[0]); !pyBlankLit(a) {
 					t.begin(sc)
+					t.at = i
 					if !t.data(a, sc, target, 0) || !t.sameFile(target, sc, open, i) {
 						return false
 					}
@@ -355,6 +362,7 @@ func (t *pyTight) handleWrites(h, target string, sc, open, from, to int) bool {
 					continue
 				}
 				t.begin(sc)
+				t.at = i
 				if !t.value(strings.TrimSpace(args[0]), sc, target, nil, false, 0) || !t.sameFile(target, sc, open, i) {
 					return false
 				}
@@ -491,8 +499,8 @@ func (t *pyTight) value(e string, sc int, target string, params map[string]bool,
 		}
 		return n > 0
 	}
-	if ret && e == "None" {
-		return true
+	if ret && (e == "None" || pyEmptyMap(e)) {
+		return true // a failed read, or a missing file: no settings to widen
 	}
 	if isPyIdent(e) {
 		return t.nameValue(e, sc, target, params, depth)
@@ -617,7 +625,7 @@ func (t *pyTight) everyReturn(d int, args []string, sc int, target string, param
 		if target != "" && pySamePath(a, target) {
 			innerTarget = p
 		}
-		if arg(a, sc, target, params, depth+1) {
+		if t.try(func() bool { return arg(a, sc, target, params, depth+1) }) {
 			inner[p] = true
 		}
 	}
@@ -641,6 +649,75 @@ func (t *pyTight) everyReturn(d int, args []string, sc int, target string, param
 	}
 	t.memo[key] = ok && any
 	return ok && any
+}
+
+// try runs walk, a question asked of one argument of a call (is it the
+// settings?), and undoes what a walk that answers no left behind: the
+// lines it put on the trail and the verdicts it memoised on the way. An
+// argument that is not the settings (the path they are read from) binds
+// nothing the written value is built from, so its binding must not be
+// taken for one (sameFile would then see the path bound on the trail);
+// and a name judged on the way is judged again, putting its lines on the
+// trail, when the value's own walk reaches it.
+func (t *pyTight) try(walk func() bool) bool {
+	n, memo := len(t.trail), maps.Clone(t.memo)
+	if walk() {
+		return true
+	}
+	t.trail, t.memo = t.trail[:n], memo
+	return false
+}
+
+// nameKey is pyNameKey for a name read in scope sc, with the line it is
+// read at when sc is the written scope: which of its bindings reach
+// that line, and so the verdict, depends on it.
+func (t *pyTight) nameKey(kind, name string, sc int, target string, params map[string]bool) string {
+	key := pyNameKey(kind, name, sc, target, params)
+	if sc == t.wscope && t.at >= 0 {
+		key += "#" + strconv.Itoa(t.at)
+	}
+	return key
+}
+
+// reaching returns the bindings of bs (of one name in scope sc) that may
+// reach line t.at when sc is the written scope: a binding is left out
+// when a later assignment to the name stands before t.at in a block that
+// holds t.at (no line between them is indented less than it), since
+// every path from the earlier binding to t.at then passes that one
+// (a dict read in a loop that reports on each file, then read anew for
+// the one written). A loop variable's binding kills nothing: the loop
+// may run no pass.
+func (t *pyTight) reaching(bs []pyBinding, sc int) []pyBinding {
+	at := t.at
+	if sc != t.wscope || at < 0 || at >= len(t.fl.lines) {
+		return bs
+	}
+	dominates := func(k int) bool {
+		ind := t.fl.lines[k].indent
+		if t.fl.lines[at].indent < ind {
+			return false
+		}
+		for i := k + 1; i < at; i++ {
+			if t.fl.lines[i].indent < ind {
+				return false
+			}
+		}
+		return true
+	}
+	out := bs[:0:0]
+	for _, b := range bs {
+		killed := false
+		for _, k := range bs {
+			if k.kind == "=" && k.line > b.line && k.line < at && dominates(k.line) {
+				killed = true
+				break
+			}
+		}
+		if !killed {
+			out = append(out, b)
+		}
+	}
+	return out
 }
 
 // sortedStrings sorts a few strings (insertion sort: they are a
@@ -670,7 +747,7 @@ func pyNameKey(kind, name string, sc int, target string, params map[string]bool)
 // nameValue is value for a name: a parameter the call filled with the
 // value, or a name every binding of which is the value.
 func (t *pyTight) nameValue(name string, sc int, target string, params map[string]bool, depth int) bool {
-	key := pyNameKey("", name, sc, target, params)
+	key := t.nameKey("", name, sc, target, params)
 	if v, ok := t.memo[key]; ok {
 		return v
 	}
@@ -685,7 +762,7 @@ func (t *pyTight) nameValue(name string, sc int, target string, params map[strin
 
 // nameValue0 is nameValue's walk.
 func (t *pyTight) nameValue0(name string, sc int, target string, params map[string]bool, depth int) bool {
-	bs := t.bindings(name, sc)
+	bs := t.reaching(t.bindings(name, sc), sc)
 	if t.isParam(name, sc) {
 		if !params[name] {
 			return false
@@ -717,13 +794,18 @@ func (t *pyTight) everyBinding(bs []pyBinding, name string, sc int, ok func(rhs 
 		if bd.kind != "=" {
 			return false
 		}
+		at := t.at
 		if sc == t.wscope && bd.line >= 0 {
 			t.trail = append(t.trail, bd.line)
+			t.at = bd.line
 		}
 		if bd.rhs == name {
+			t.at = at
 			continue
 		}
-		if !ok(bd.rhs) {
+		pass := ok(bd.rhs)
+		t.at = at
+		if !pass {
 			return false
 		}
 	}

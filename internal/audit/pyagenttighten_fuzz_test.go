@@ -21,6 +21,7 @@ func FuzzPyAgentWritesTighten(f *testing.F) {
 		"del d[\nshutil.copy2(p, p.with_name(\nopen(p, 'w').write(",
 		"import re\np = Path.home() / '.codex' / 'config.toml'\nt = p.read_text()\nt = re.sub(r'^approval_policy\\s*=.*$', 'approval_policy = \"on-request\"', t, flags=re.M)\nt += x\np.write_text(t.replace('a = 1', 'a = 2'))\n",
 		"def h(t):\n    t = t.replace('sandbox_mode = \"danger-full-access\"', 'sandbox_mode = \"read-only\"')\n    return h(t)\nif c:\n    n = h(p.read_text())\nelse:\n    n = json.dumps(json.loads(p.read_text()))\np.write_text(n)\n",
+		"S = {'u': Path.home() / '.claude' / 'settings.json'}\ndef load(p):\n    if not p.exists():\n        return {}\n    return json.loads(p.read_text())\nfor k, p in S.items():\n    d = load(p)\n    print(f\"{k} {d}\")\np = S[a]\nd = load(p) or {}\nd.setdefault('deny', [])\nd['deny'] += ['Read(~/.ssh/**)']\np.write_text(json.dumps(d) + '\\n')\n",
 	} {
 		f.Add(s)
 	}

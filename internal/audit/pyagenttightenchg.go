@@ -647,6 +647,9 @@ func (t *pyTight) context(sc int, pb, po string, at, end int) (ok, changed bool)
 				callish = false
 			}
 		}
+		if pb[p] == '{' && pyInFString(pb, p) {
+			return true, changed // formatted into a new string: nothing holds the part
+		}
 		if !callish || pb[p] == '{' {
 			exact = false
 			pos = p
@@ -694,6 +697,32 @@ func (t *pyTight) context(sc int, pb, po string, at, end int) (ok, changed bool)
 			pos = start
 		}
 	}
+}
+
+// pyInFString reports whether offset p of statement b (blanked: string
+// literals hold only their f-string {expressions}) stands inside an
+// f-string literal: the brace there opens a replacement field.
+func pyInFString(b string, p int) bool {
+	for i := 0; i < p && i < len(b); i++ {
+		c := b[i]
+		if c != '"' && c != '\'' {
+			continue
+		}
+		q := b[i : i+1]
+		if strings.HasPrefix(b[i:], strings.Repeat(q, 3)) {
+			q = strings.Repeat(q, 3)
+		}
+		j := strings.Index(b[i+len(q):], q)
+		if j < 0 {
+			return false
+		}
+		end := i + len(q) + j
+		if p < end {
+			return pyFStringRe.MatchString(b[max(0, i-2):i])
+		}
+		i = end + len(q) - 1
+	}
+	return false
 }
 
 // pyEnclosing returns the offset of the innermost bracket of b open at

@@ -129,7 +129,7 @@ func pyReSubTightens(args []string) (string, bool) {
 // text) steps from itself: the names's every value is reached from the
 // text read through tightening steps).
 func (t *pyTight) textName(name string, sc int, target string, params map[string]bool, depth int) bool {
-	key := pyNameKey("text:", name, sc, target, params)
+	key := t.nameKey("text:", name, sc, target, params)
 	if v, ok := t.memo[key]; ok {
 		return v
 	}
@@ -141,7 +141,7 @@ func (t *pyTight) textName(name string, sc int, target string, params map[string
 
 // textName0 is textName's walk.
 func (t *pyTight) textName0(name string, sc int, target string, params map[string]bool, depth int) bool {
-	bs := t.bindings(name, sc)
+	bs := t.reaching(t.bindings(name, sc), sc)
 	if t.isParam(name, sc) {
 		if !params[name] {
 			return false

@@ -723,6 +723,9 @@ func pyLiteral(e string) (end int, prefix, body string, ok bool) {
 		return 0, "", "", false
 	}
 	q := e[i]
+	if q != '"' && q != '\'' {
+		return 0, "", "", false // a name (SCOPES), not a literal closed by its own last letter
+	}
 	if i+2 < len(e) && e[i+1] == q && e[i+2] == q {
 		c := strings.Index(e[i+3:], e[i:i+3])
 		if c < 0 {
