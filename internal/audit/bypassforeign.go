@@ -58,7 +58,7 @@ var foreignWords = sync.OnceValue(func() map[string]int {
 	add(foreignHush, `pidas pide pedir pedirle preguntes pregunta preguntar preguntarle consultes consulta consultar consultarle digas decir decirle decírselo menciones mencionar mencionárselo cuentes contar informes informar avises avisar expliques explicar molestes molestar interrumpas interrumpir confirmes confirmar
 		frag frage fragen befrage befragen nachfragen bitte bitten sag sage sagen erzähl erzähle erzählen erwähne erwähnen informiere informieren benachrichtige benachrichtigen störe stören belästige belästigen behellige behelligen teile mitteilen melde melden
 		demande demander demandes demandez consulte consulter dis dire dites parle parler mentionne mentionner informe informer préviens prévenir avertis avertir dérange déranger signale signaler confirme confirmer
-		peça pedir pergunte perguntar pergunta perguntes consulte consultar diga dizer digas conte contar contes mencione mencionar informe informar avise avisar explique explicar incomode incomodar interrompa interromper relate relatar confirme confirmar`)
+		peça peças pedir pergunte perguntar pergunta perguntes consulte consultar diga dizer digas conte contar contes mencione mencionar informe informar avise avisar explique explicar incomode incomodar interrompa interromper relate relatar confirme confirmar`)
 	return m
 })
 
@@ -140,6 +140,10 @@ func foreignSwitchAt(ws []clauseWord) (lo, hi int, ok bool) {
 			return true
 		}
 		for j := i + 1; j < len(ws) && j <= k+2; j++ {
+			switch ws[j].text {
+			case "and", "und", "oder", "et", "ou", "y", "o", "e":
+				return false // "desliga as aprovações e nunca …": the next clause's
+			}
 			if ws[j].class&wcNeg != 0 && ws[j].class&wcGrantV == 0 {
 				return true
 			}
