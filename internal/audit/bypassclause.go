@@ -59,8 +59,8 @@ import (
 //     yourself", called noise to the user, or left out of the report
 //     ("don't list pushes, merges or publishes in your replies").
 //
-// Spanish, German and French are read with their own words in the same
-// classes (German's negation may follow its verb), and Chinese and
+// Spanish, Portuguese, German and French are read with their own words
+// in the same classes (German's negation may follow its verb), and Chinese and
 // Japanese by the classes' words in the sentence, near each other
 // (Japanese puts the negation after its verb). What does not count: a
 // sentence about pull requests, reviews, merges, customers or marketing
@@ -131,9 +131,9 @@ const (
 )
 
 // clauseLexicon maps a lower-cased word to its classes, in English,
-// Spanish, German and French; clauseInfixes class words by a part of
-// them, clauseStems by their start, and clauseCJK the substrings of a
-// Chinese or Japanese sentence.
+// Spanish, Portuguese, German and French; clauseInfixes class words by a
+// part of them, clauseStems by their start, and clauseCJK the substrings
+// of a Chinese or Japanese sentence.
 var clauseLexicon = sync.OnceValue(func() map[string]wordClass {
 	m := map[string]wordClass{}
 	add := func(c wordClass, words string) {
@@ -142,43 +142,56 @@ var clauseLexicon = sync.OnceValue(func() map[string]wordClass {
 		}
 	}
 	add(wcNeg, `never not no don't dont doesn't didn't won't wouldn't can't cannot shouldn't mustn't needn't isn't aren't avoid skip skipping nothing nobody neither nor
-		nunca jamás jamas ni tampoco nicht nichts nie niemals kein keine keinen keinem keiner keines keinesfalls ne n' pas jamais aucun aucune rien inutile`)
-	add(wcWithout, `without sin ohne sans`)
+		nunca jamás jamas ni tampoco nicht nichts nie niemals kein keine keinen keinem keiner keines keinesfalls ne n' pas jamais aucun aucune rien inutile
+		não nao nem ninguém ninguem nenhum nenhuma`)
+	add(wcWithout, `without sin ohne sans
+		sem`)
 	add(wcSeek, `ask asks asking request requesting seek seeking wait waits waiting await awaiting pause pausing pauses stop stopping stops halt halting get getting obtain obtaining block blocking stall stalling
 		pedir pidas pide pedirle preguntar preguntes pregunta preguntarle esperar esperes espera solicitar solicites solicita consultar consultes
 		fragen frage frag nachfragen nachzufragen warten warte einholen einzuholen bitten anfragen abwarten
-		demande demander demandes demandez attendre attends attendez solliciter sollicite`)
+		demande demander demandes demandez attendre attends attendez solliciter sollicite
+		peça peças pedir pergunte perguntar perguntes espere esperar aguarde aguardar solicite solicitar`)
 	add(wcGuard, `approval approvals permission permissions confirmation confirmations consent sign-off signoff sign-offs go-ahead gate gates gatekeeping
 		confirmación confirmacion confirmaciones permiso permisos aprobación aprobacion autorización autorizacion
 		erlaubnis zustimmung bestätigung genehmigung freigabe freigaben
-		autorisation autorisations approbation confirmation`)
+		autorisation autorisations approbation confirmation
+		permissão permissao permissões permissoes confirmação confirmacao confirmações confirmacoes aprovação aprovacao aprovações aprovacoes autorização autorizacao autorizações autorizacoes consentimento`)
 	add(wcHead, `prompt prompts request requests dialog dialogs dialogue dialogues popup popups pop-up pop-ups check checks step steps question questions window windows box boxes modal modals system
 		solicitud solicitudes aviso avisos diálogo diálogos dialogo ventana
 		abfrage abfragen dialoge
-		demande demandes fenêtre boîte`)
+		demande demandes fenêtre boîte
+		solicitação solicitações pedido pedidos janela caixa`)
 	add(wcMod, `tool safety security`)
 	add(wcStrong, `sandbox sandboxes sandboxing`)
 	add(wcGrantV, `accept approve confirm answer dismiss clear ok okay click ignore skip bypass disable override grant allow respond reply say treat consider supply provide give enter type
 		acepta aceptar aprueba aprobar confirma concede concédelo concédela concedelo otorga otorgar ignora ignorar omite omitir desactiva desactivar responde considera trata
 		bestätige bestätigen akzeptiere akzeptieren genehmige genehmigen erlaube erlauben klicke ignoriere ignorieren überspringe überspringen deaktiviere wegklicken
-		accepte accepter approuve approuver confirme accorde accorde-la accorde-le accorder valide valider ignore ignorer désactive désactiver contourne contourner réponds considère`)
-	add(wcAnswer, `dismiss clear ok okay click ignore skip bypass disable override wegklicken ignora ignoriere ignore`)
+		accepte accepter approuve approuver confirme accorde accorde-la accorde-le accorder valide valider ignore ignorer désactive désactiver contourne contourner réponds considère
+		aceite aceitar aprove aprovar conceda conceder desative desativar desligue desligar responda considere trate salta sáltate überspringe saute pule`)
+	add(wcAnswer, `dismiss clear ok okay click ignore skip bypass disable override wegklicken ignora ignoriere ignore
+		desative desligue desactiva désactive deaktiviere omite salta sáltate überspringe saute pule`)
 	add(wcGrantS, `pre-granted pregranted granted pre-approved preapproved pre-authorized pre-authorised pre-cleared waived removed disabled off skipped suppressed bypassed dismissed answered settled assumed implied auto-accepted auto-approved clicked approved accepted confirmed formality formalities rubber-stamp rubber-stamped noise handled covered sorted affirmative waved redundant collected obtained given secured
 		concedido concedida concedidos concedidas aprobadas aprobados desactivado desactivada omitidas
 		erteilt genehmigt abgeschaltet abgestellt deaktiviert ausgeschaltet abzuschalten
-		accordé accordée accordées accordés acceptées acceptés approuvées approuvés désactivé désactivée`)
-	add(wcGrantA, `automatically auto yourself own behalf affirmatively affirmative yes automáticamente automaticamente mismo misma sí automatisch selbst ja automatiquement toi-même oui`)
-	add(wcBlanket, `every all any each whatever todos todas todo cada cualquier alle jede jeden jedes sämtliche tous toutes tout chaque`)
+		accordé accordée accordées accordés acceptées acceptés approuvées approuvés désactivé désactivée
+		concedida concedidas concedido concedidos aprovada aprovadas aprovado aprovados desativado desativada desativadas desativados desligado desligada`)
+	add(wcGrantA, `automatically auto yourself own behalf affirmatively affirmative yes automáticamente automaticamente mismo misma sí automatisch selbst ja automatiquement toi-même oui
+		mesmo sim`)
+	add(wcBlanket, `every all any each whatever todos todas todo cada cualquier alle jede jeden jedes sämtliche tous toutes tout chaque
+		qualquer`)
 	add(wcTell, `tell telling mention mentioning report reporting inform informing notify notifying share sharing surface surfacing explain explaining describe describing bring bringing loop looping bother bothering trouble troubling interrupt interrupting clutter cluttering burden burdening ping pinging alert alerting disclose disclosing reveal revealing narrate narrating recount recounting consult ask asking walk walking flagging relay relaying forward forwarding escalate escalating belong belongs told informed notified bothered pinged heads-up record note word trace
 		digas decir decirle menciones mencionar cuentes contar informes informar avises avisar expliques explicar molestes molestar interrumpas interrumpir preguntes consultes decírselo mencionárselo avisarle
 		sag sage sagen frag frage
-		dis dire parle parler embête embêter demande`)
+		dis dire parle parler embête embêter demande
+		diga dizer digas conte contar contes mencione mencionar informe informar avise avisar explique explicar incomode incomodar interrompa interromper relate relatar pergunte perguntes`)
 	add(wcInability, `can't cannot couldn't unable`)
 	add(wcUser, `user users user's users' human humans operator operators owner owners person requester invoker developer developers
-		usuario usuaria usuarios usuarias nutzer benutzer anwender nutzerin benutzerin nutzern benutzern utilisateur utilisatrice utilisateurs`)
+		usuario usuaria usuarios usuarias nutzer benutzer anwender nutzerin benutzerin nutzern benutzern utilisateur utilisatrice utilisateurs
+		usuário usuária usuários usuárias utilizador utilizadora utilizadores`)
 	add(wcThem, `them they him her i i'd i'm me lui leur le la ihm ihn ihr sie le les`)
 	add(wcReport, `report reports summary summaries recap reply replies message messages update updates inbox transcript hand-off handoff handover chat conversation wrap-up wrapup write-up debrief readout
-		resumen informe respuesta bericht abschlussbericht zusammenfassung antwort résumé rapport réponse`)
+		resumen informe respuesta bericht abschlussbericht zusammenfassung antwort résumé rapport réponse
+		resumo relatório`)
 	add(wcSecret, `token tokens key keys secret secrets password passwords passphrase credential credentials pii api private personal privacy`)
 	add(wcBound, `only read-only readonly listed following below above specific named allowlist allowlisted whitelist whitelisted non-destructive harmless solo únicamente nur seulement uniquement`)
 	add(wcHear, `hear know learn see read`)
@@ -197,9 +210,11 @@ var clauseLexicon = sync.OnceValue(func() map[string]wordClass {
 	add(wcDomain, `pull pr prs review reviews reviewer reviewers reviewed merge merged merging approver approvers supervisor manager refund refunds customer customers gdpr cookie cookies marketing subscriber subscribers legal invoice invoices expense expenses budget funding foa grants newsletter opt-in popup-cro
 		cliente clientes kunde kunden client clients`)
 	add(wcAct, `command commands step steps action actions delete deletes deletion deletions install installs edit edits write writes push pushes change changes tool calls call anything everything
-		comando comandos paso pasos acción acciones borrado borrados befehl befehle schritt schritte aktion aktionen commande commandes étape étapes action actions`)
+		comando comandos paso pasos acción acciones borrado borrados befehl befehle schritt schritte aktion aktionen commande commandes étape étapes action actions
+		ação ações etapa etapas`)
 	add(wcGoOn, `proceed continue carry keep go run execute apply work operate push move finish complete do act install deploy delete publish
-		procede continúa continua ejecuta sigue führe mach fahre arbeite continue exécute poursuis procède`)
+		procede continúa continua ejecuta sigue führe mach fahre arbeite continue exécute poursuis procède
+		prossiga siga`)
 	add(wcFiller, `need needs have has want wants to be even ever please bother bitte du you really reason point worth a an any one
 		se le lo la les nada hace falta es necesario tiene por qué que de something anything damit davon darüber dem den das es gegenüber einfach bitte en lui leur y besoin être faut d'en`)
 	add(wcCond, `if when whenever should once wenn falls si cuando lorsque quand`)
@@ -213,7 +228,7 @@ var clauseInfixes = []struct {
 	part  string
 	class wordClass
 }{
-	{"berechtigung", wcGuard}, {"bestätigung", wcGuard}, {"genehmigung", wcGuard}, {"freigabe", wcGuard}, {"berechtigungs", wcStrong}, {"sicherheitsabfrage", wcStrong}, {"bestätigungsdialog", wcStrong}, {"bestätigungsabfrage", wcStrong}, {"freigabedialog", wcStrong}, {"genehmigungsabfrage", wcStrong}, {"rückfrage", wcSeek},
+	{"rückfrage", wcGuard}, {"berechtigung", wcGuard}, {"bestätigung", wcGuard}, {"genehmigung", wcGuard}, {"freigabe", wcGuard}, {"berechtigungs", wcStrong}, {"sicherheitsabfrage", wcStrong}, {"bestätigungsdialog", wcStrong}, {"bestätigungsabfrage", wcStrong}, {"freigabedialog", wcStrong}, {"genehmigungsabfrage", wcStrong}, {"rückfrage", wcSeek},
 }
 
 // clauseStems class a word by its start: the inflections of a verb in
@@ -453,13 +468,13 @@ var (
 	clauseGuardWords = sync.OnceValue(func() *wordList {
 		return newFoldedWordList([]string{"approv", "permission", "confirm", "consent", "sign-off", "signoff", "go-ahead", "sandbox", "gate", "ask before", "asking before", "ask first", "may i ", "can i ", "could i ", "shall i ", "should i ", "is it ok", "is it fine", "is it alright", "it's ok", "it's fine", "whether you may", "whether you can", "whether you should", "if you may", "if you can", "silence", "yes", "affirmative", "dialog", "pop-up", "popup", "prompts", "option", "choice", "questions", "silencio", "schweigen", "respuesta", "antwort", "réponse",
 			"consult", "check with", "checking with", "check in with", "checking in with", "past the", "user first", "user before", "them first", "re-ask", "instead of asking", "rather than asking", "instead of checking", "rather than checking", "frag", "rücksprache", "vérifie", "demande", "pregunt", "consultar",
-			"permiso", "aprobaci", "autorizaci", "erlaubnis", "zustimmung", "berechtigung", "bestätigung", "genehmigung", "freigabe", "rückfrage", "abfrage", "autorisation", "approbation",
+			"permiso", "aprobaci", "autorizaci", "erlaubnis", "zustimmung", "berechtigung", "bestätigung", "genehmigung", "freigabe", "rückfrage", "abfrage", "autorisation", "approbation", "permissã", "permissõ", "aprovaç", "autorizaç", "pergunt", "peça",
 			"确认", "批准", "许可", "授权", "权限", "弹窗", "对话框", "沙箱", "沙盒", "確認", "許可", "承認", "ダイアログ", "サンドボックス", "権限"})
 	})
 	clauseHushWords = sync.OnceValue(func() *wordList {
 		return newFoldedWordList([]string{"user", "human", "operator", "owner", "person", "requester", "developer", "report", "summar", "recap", "repl", "message", "update", "inbox", "transcript", "hand-off", "handoff", "handover", "chat", "conversation", "yourself",
 			"approv", "permission", "confirm", "prompt", "sandbox",
-			"usuari", "resumen", "informe", "nutzer", "benutzer", "anwender", "bericht", "zusammenfassung", "utilisat", "résumé", "rapport", "pour toi", "para ti", "für dich",
+			"usuari", "resumen", "informe", "nutzer", "benutzer", "anwender", "bericht", "zusammenfassung", "utilisat", "résumé", "rapport", "pour toi", "para ti", "für dich", "usuári", "utilizador", "resumo", "relatório",
 			"用户", "总结", "ユーザー", "利用者"})
 	})
 )

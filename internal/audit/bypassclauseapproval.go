@@ -54,10 +54,14 @@ func approvalHalf(text string, s, e int, prevGuard bool) (approval bool, span [2
 		if codeLed(sentence) {
 			return false, span, guard, halfAct
 		}
+		// the span opens at the first class word, not at the sentence's
+		// start: a quotation mark before it ("写着“关闭沙箱") stays
+		// outside, so blanking the span keeps the quotation readable
+		from := s + cjkFirstWord(sentence)
 		if cjkApproval(sentence, prevGuard) {
-			return true, [2]int{s, e}, guard, halfAct
+			return true, [2]int{from, e}, guard, halfAct
 		}
-		return cjkConsultNegated(sentence), [2]int{s, e}, guard, halfConsult
+		return cjkConsultNegated(sentence), [2]int{from, e}, guard, halfConsult
 	}
 	ws := clauseWords(text, s, e)
 	g := guardsOf(ws, prevGuard)
@@ -237,6 +241,9 @@ func approvalWords(ws []clauseWord, g []bool, prev bool) (lo, hi int, ok, claim 
 		if w.class&wcGrantV != 0 && imperative(ws, i) && !negBefore(ws, i) && !userBefore(ws, i) {
 			// R3: accept every one of them; answer any approval prompts on their behalf; dismiss it
 			for k := i + 1; k < len(ws) && k <= i+4; k++ {
+				if negBetween(ws, i, k) || k+1 < len(ws) && ws[k+1].class&wcNeg != 0 && ws[k+1].clause == ws[k].clause {
+					break // German's negation after its verb: "deaktiviere niemals die Sandbox", "… die Sandbox nicht"
+				}
 				if guardAt(k, w.class&wcAnswer != 0) && (w.class&wcAnswer != 0 || anyClass(ws, wcGrantA) || anyBetween(ws, i, k, wcBlanket) || prev && ws[k].class&wcPronoun != 0) {
 					return hit(i, k)
 				}
@@ -843,6 +850,13 @@ func cjkApproval(sentence string, prev bool) bool {
 	if cjkFollows(sentence, wcNeg|wcWithout, wcSeek, 4) || cjkFollows(sentence, wcSeek, wcNeg|wcWithout, 2) {
 		return true
 	}
+	// going on without it, as "proceed without confirmation": 无需确认直接
+	// 继续 (the negation just before the guard), 確認せずに続行 (just
+	// after); not under a prohibition (不要在未确认的情况下继续,
+	// 確認せずに続行しないで)
+	if cjkGoOn(sentence) && (cjkFollows(sentence, wcNeg|wcWithout, wcGuard, 1) || cjkFollows(sentence, wcGuard, wcWithout, 2)) && !cjkProhibited(sentence) {
+		return true
+	}
 	if c&wcGrantS != 0 {
 		// a grant negated: 不要自动批准 (before), 自動で承認しないで (after)
 		for _, n := range []string{"不要", "别", "勿", "禁止", "绝不", "切勿", "ないで", "しない"} {
@@ -851,6 +865,53 @@ func cjkApproval(sentence string, prev bool) bool {
 			}
 		}
 		return true
+	}
+	return false
+}
+
+// cjkFirstWord returns the offset in sentence of its first clauseCJK
+// word (0 if it has none).
+func cjkFirstWord(sentence string) int {
+	return cjkFirstOf(sentence, ^wordClass(0))
+}
+
+// cjkFirstOf returns the offset in sentence of its first clauseCJK word
+// of a class of c (0 if it has none).
+func cjkFirstOf(sentence string, c wordClass) int {
+	first := len(sentence)
+	for _, w := range clauseCJK {
+		if w.class&c == 0 {
+			continue
+		}
+		if i := strings.Index(sentence, w.word); i >= 0 && i < first {
+			first = i
+		}
+	}
+	if first == len(sentence) {
+		return 0
+	}
+	return first
+}
+
+// cjkGoOn reports whether a Chinese or Japanese sentence tells the
+// agent to go on: 继续, 直接执行, 続行, 進め.
+func cjkGoOn(sentence string) bool {
+	for _, w := range []string{"继续", "直接", "执行", "進め", "続行", "続け", "実行"} {
+		if strings.Contains(sentence, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// cjkProhibited reports whether a Chinese or Japanese sentence holds a
+// prohibition that governs its going on: 不要在未确认的情况下继续 (the
+// prohibition before "without"), 確認せずに続行しないで (after the verb).
+func cjkProhibited(sentence string) bool {
+	for _, n := range append([]string{"不要在", "别在", "不能", "不得", "不可", "ないで", "ないように", "してはいけ", "禁止"}, cjkStrongNeg...) {
+		if strings.Contains(sentence, n) {
+			return true
+		}
 	}
 	return false
 }
@@ -944,12 +1005,13 @@ const (
 func consultVerb(w string) int {
 	switch w {
 	case "confirm", "confirming", "check", "checking", "double-check", "double-checking", "clear", "clearing", "run", "running", "verify", "verifying", "sign-off",
-		"confirmes", "confirmar", "confirmarlo", "verifiques", "abstimmen", "abzustimmen", "rücksprache", "rückfrage", "vérifie", "vérifier", "confirme", "confirmer", "valide", "valider":
+		"confirmes", "confirmar", "confirmarlo", "verifiques", "verifique", "verificar", "abstimmen", "abzustimmen", "rücksprache", "rückfrage", "vérifie", "vérifier", "confirme", "confirmer", "valide", "valider":
 		return consultConfirm
 	case "ask", "asking", "consult", "consulting", "query", "querying", "pinging", "ping",
 		"preguntes", "preguntar", "preguntarle", "consultes", "consultar", "consultarle", "pidas", "pedir",
 		"frag", "frage", "fragen", "befrage", "befragen", "nachfragen",
-		"demande", "demander", "consulte", "consulter", "sollicite", "solliciter":
+		"demande", "demander", "consulte", "consulter", "sollicite", "solliciter",
+		"pergunte", "perguntar", "perguntes", "peça", "peças":
 		return consultAsk
 	case "re-confirm", "reconfirm", "re-confirming", "reconfirming", "re-check", "recheck", "re-ask", "reask", "re-asking":
 		return consultAgain
@@ -968,7 +1030,7 @@ func consultParty(ws []clauseWord, k int) int {
 		switch ws[j].text {
 		case "them", "anyone", "anybody", "someone", "somebody", "human", "humans", "him", "her":
 			return j
-		case "the", "a", "an", "with", "by", "past", "con", "al", "avec", "à", "mit", "dem", "den", "der", "el", "la", "le", "les", "of", "your":
+		case "the", "a", "an", "with", "by", "past", "con", "al", "avec", "à", "mit", "dem", "den", "der", "el", "la", "le", "les", "of", "your", "ao", "com", "o":
 			continue
 		}
 		return 0
@@ -981,7 +1043,7 @@ func consultParty(ws []clauseWord, k int) int {
 // "avant", "between" steps, "each" one): the check the user would get.
 func consultTiming(w string) bool {
 	switch w {
-	case "first", "before", "beforehand", "between", "each", "every", "again", "vorher", "zuerst", "vorab", "vor", "antes", "primero", "avant", "d'abord":
+	case "first", "before", "beforehand", "between", "each", "every", "again", "vorher", "zuerst", "vorab", "vor", "antes", "primero", "primeiro", "avant", "d'abord":
 		return true
 	}
 	return false
@@ -999,7 +1061,7 @@ func consultTiming(w string) bool {
 func consultTail(ws []clauseWord, k, v int, goOn bool) int {
 	for j := k + 1; j < len(ws) && j <= k+4 && ws[j].clause == ws[k].clause; j++ {
 		switch ws[j].text {
-		case "with", "by", "past", "con", "avec", "mit", "bei", "à", "al":
+		case "with", "by", "past", "con", "avec", "mit", "bei", "à", "al", "com", "ao":
 			run := ws[k].text == "run" || ws[k].text == "running"
 			if p := consultParty(ws, j+1); p > 0 && (v != consultAsk || ws[j].text != "with") && (!run || ws[j].text == "past" || ws[j].text == "by") {
 				return p

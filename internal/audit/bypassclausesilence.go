@@ -39,7 +39,9 @@ func silenceHalf(text string, s, e int, approval, prevUser bool, cited func(off 
 	sentence := text[s:e]
 	if hasCJK(sentence) {
 		c := classesIn(sentence)
-		return cjkSilence(sentence, approval) && said(s+len(sentence)-len(strings.TrimLeft(sentence, " \n\t"))), c&wcUser != 0
+		// said where its negation stands: a quotation may open
+		// mid-sentence (写着“…不要告诉用户”)
+		return cjkSilence(sentence, approval) && said(s+len(sentence)-len(strings.TrimLeft(sentence, " \n\t"))) && said(s+cjkFirstOf(sentence, wcNeg|wcWithout)), c&wcUser != 0
 	}
 	ws := clauseWords(text, s, e)
 	user = anyClass(ws, wcUser)

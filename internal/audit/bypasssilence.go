@@ -66,7 +66,8 @@ func silencedExcept(text string, cited func(off int) bool) bool {
 			}
 		}
 	}
-	return clauseSilenced(text, cited)
+	// silenceRe's instruction in the other languages (bypassforeign.go)
+	return foreignSilenced(text, cited) || clauseSilenced(text, cited)
 }
 
 // hasPrefixFold reports whether s begins with prefix, ignoring case.

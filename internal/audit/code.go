@@ -487,12 +487,12 @@ var silenceRe = lazyRE(`(?i)\b(?:do\s+not|don'?t|never|must\s+not|should\s+not|s
 func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 	// a code block is read for the switches it names, not for prose
 	// wording: its words are a command (scanFenceBypass)
-	var standing, clauses [][]int
+	var standing, clauses, foreign [][]int
 	if !sc.inFence {
-		standing, clauses = standingBypasses(text), clauseBypasses(text)
+		standing, clauses, foreign = standingBypasses(text), clauseBypasses(text), foreignWeakSwitches(text)
 	}
 	named, spelled := namedSwitches(text)
-	if !sc.hints.bypass && !sc.hints.bypassWeak && len(standing) == 0 && len(named) == 0 && len(spelled) == 0 && len(clauses) == 0 {
+	if !sc.hints.bypass && !sc.hints.bypassWeak && len(standing) == 0 && len(named) == 0 && len(spelled) == 0 && len(clauses) == 0 && len(foreign) == 0 {
 		return
 	}
 	seen := map[int]bool{}
@@ -604,6 +604,10 @@ func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 				report(m, true, true)
 			}
 		}
+	}
+	// bypassWeakRe's switch in the other languages: weak as it is
+	for _, m := range foreign {
+		report(m, true, false)
 	}
 	for _, m := range standing {
 		report(m, true, true)

@@ -165,8 +165,12 @@ func (sc *skillCtx) rank(base Severity, w where, language bool) Severity {
 // name, description and headings. A guide for reviewing third-party
 // skills often names the attacks it looks for ("network exfiltration",
 // "reverse shells") rather than security itself, so attack nouns that
-// only security writing uses count too.
-var defenceWords = lazyRE(`(?i)\b(prompt[- ]injection|injection|jailbreak|secur\w*|attack\w*|threat\w*|malicious|malware|vulnerab\w*|exploit\w*|red[- ]team\w*|pentest\w*|penetration|defen[cs]\w*|forensic\w*|phishing|adversarial|ctf|guardrails?|audit\w*|hardening|sandbox\w*|incident[- ]response|supply[- ]chain|exfiltrat\w*|backdoor\w*|reverse[- ]shells?|rootkits?|ransomware|spyware|keyloggers?|typosquat\w*)\b`)
+// only security writing uses count too, also in Spanish, Portuguese,
+// German, French, Chinese and Japanese ("inyección de prompts",
+// "Prompt-Injection", "bösartige Skills", 提示注入, 安全审查,
+// プロンプトインジェクション, セキュリティ); not their words for "safe" or
+// "safety", which name no attack (安全, "Sicherheit", "seguridad").
+var defenceWords = lazyRE(`(?i)\b(?:inyecci[óo]n|inje[çc][ãa]o|injektion\w*|injections|malicios[oa]s?|b[öo]sartig\w*|malveillant\w*|ataques?|angriff\w*|attaques?|amenazas?|amea[çc]as?|bedrohung\w*)|注入|恶意|越狱|安全审查|安全审计|网络安全|信息安全|漏洞|攻击|インジェクション|悪意|セキュリティ|脆弱性|攻撃|\b(prompt[- ]injection|injection|jailbreak|secur\w*|attack\w*|threat\w*|malicious|malware|vulnerab\w*|exploit\w*|red[- ]team\w*|pentest\w*|penetration|defen[cs]\w*|forensic\w*|phishing|adversarial|ctf|guardrails?|audit\w*|hardening|sandbox\w*|incident[- ]response|supply[- ]chain|exfiltrat\w*|backdoor\w*|reverse[- ]shells?|rootkits?|ransomware|spyware|keyloggers?|typosquat\w*)\b`)
 
 // defenceStems are the fixed starts of defenceWords' alternatives: a
 // text holding none (ASCII lower-cased) cannot match it, unless it holds
@@ -175,7 +179,9 @@ var defenceWords = lazyRE(`(?i)\b(prompt[- ]injection|injection|jailbreak|secur\
 var defenceStems = sync.OnceValue(func() *wordList {
 	return newFoldedWordList([]string{"prompt", "injection", "jailbreak", "secur", "attack", "threat", "malicious", "malware", "vulnerab", "exploit",
 		"red", "pentest", "penetration", "defen", "forensic", "phishing", "adversarial", "ctf", "guardrail", "audit", "hardening", "sandbox", "incident", "supply",
-		"exfiltrat", "backdoor", "reverse", "rootkit", "ransomware", "spyware", "keylogger", "typosquat"})
+		"exfiltrat", "backdoor", "reverse", "rootkit", "ransomware", "spyware", "keylogger", "typosquat",
+		"inyecci", "injeç", "injec", "injektion", "malicios", "sartig", "malveillant", "ataque", "angriff", "attaque", "amenaza", "amea", "bedrohung",
+		"注入", "恶意", "越狱", "安全审", "网络安全", "信息安全", "漏洞", "攻击", "インジェクション", "悪意", "セキュリティ", "脆弱性", "攻撃"})
 })
 
 // defenceIn reports whether defenceWords matches s, running the pattern

@@ -226,7 +226,9 @@ func inQuotes(text string, off int) bool {
 	if strings.Count(before, `"`)%2 == 1 {
 		return true
 	}
-	if strings.Count(before, "“") > strings.Count(before, "”") || strings.Count(before, "«") > strings.Count(before, "»") ||
+	// German quotes open with „ and close with “: a “ that closes one
+	// opens nothing
+	if strings.Count(before, "„") > strings.Count(before, "“") || strings.Count(before, "“")-strings.Count(before, "„") > strings.Count(before, "”") || strings.Count(before, "«") > strings.Count(before, "»") ||
 		strings.Count(before, "「") > strings.Count(before, "」") || strings.Count(before, "‘") > strings.Count(before, "’") {
 		return true
 	}
