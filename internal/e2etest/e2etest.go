@@ -196,11 +196,15 @@ func Examples(t testing.TB) string {
 }
 
 // Corpus returns ../shared/corpus beside the repository (the real corpus
-// of about 1,860 public skills). Without it the test skips, except when
-// CI is set, where it fails.
+// of about 1,860 public skills), or the folder SKILLDEX_CORPUS names (a
+// worktree or a clone elsewhere has no ../shared beside it). Without it the
+// test skips, except when CI is set, where it fails.
 func Corpus(t testing.TB) string {
 	t.Helper()
 	d := filepath.Join(RepoRoot(t), "..", "shared", "corpus")
+	if env := os.Getenv("SKILLDEX_CORPUS"); env != "" {
+		d = env
+	}
 	if _, err := os.Stat(filepath.Join(d, "MANIFEST.tsv")); err != nil {
 		if os.Getenv("CI") != "" {
 			t.Fatalf("corpus missing at %s: CI must run with ../shared beside the clone", d)
