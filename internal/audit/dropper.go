@@ -96,7 +96,7 @@ func foldJSJoins(c string) (string, int) {
 		}
 		s, e := len(before)-1, m[1]+strings.Index(c[m[1]:], string(after[0]))+1
 		var repl string
-		if before[len(before)-1] == '[' && isJSName(name) {
+		if before[len(before)-1] == '[' && isDollarName(name) {
 			repl = "." + name // cp['sp' + 'awn'] -> cp .spawn
 		} else {
 			s, e = m[0], m[1]
@@ -113,7 +113,9 @@ func foldJSJoins(c string) (string, int) {
 // jsLitPart is one string literal of a jsLitJoin match.
 var jsLitPart = lazyRE(`'[^'\\\n]*'|"[^"\\\n]*"`)
 
-func isJSName(s string) bool {
+// isDollarName reports whether s is one name of JavaScript or Ruby: an
+// identifier in which $ counts as a letter.
+func isDollarName(s string) bool {
 	if s == "" || s[0] >= '0' && s[0] <= '9' {
 		return false
 	}
@@ -299,7 +301,7 @@ func derivedNames(f string, written map[string]bool, js bool) map[string]bool {
 func jsNamesIn(target string) []string {
 	var out []string
 	for _, w := range strings.FieldsFunc(target, func(r rune) bool { return r > 127 || !isIdentByte(byte(r)) }) {
-		if isJSName(w) {
+		if isDollarName(w) {
 			out = append(out, w)
 		}
 	}
@@ -320,7 +322,7 @@ func jsMentions(expr string, t map[string]bool) bool {
 			}
 			i += off
 			j := i + len(n)
-			if !isJSName(n) || (i == 0 || !isIdentByte(expr[i-1]) && expr[i-1] != '.') && (j == len(expr) || !isIdentByte(expr[j])) {
+			if !isDollarName(n) || (i == 0 || !isIdentByte(expr[i-1]) && expr[i-1] != '.') && (j == len(expr) || !isIdentByte(expr[j])) {
 				return true
 			}
 			off = i + 1

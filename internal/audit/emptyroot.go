@@ -131,7 +131,7 @@ func emptyRootWipes(f *syntax.File) map[*syntax.CallExpr]string {
 				facts.sources = true
 			case "read", "getopts", "mapfile", "readarray", "printf", "let", "export", "local", "declare", "typeset", "readonly":
 				for _, a := range n.Args[1:] {
-					if t := wordText(a); isShName(strings.SplitN(t, "=", 2)[0]) {
+					if t := wordText(a); isIdentBytes(strings.SplitN(t, "=", 2)[0]) {
 						facts.other[strings.SplitN(t, "=", 2)[0]] = true
 					}
 				}
@@ -294,17 +294,4 @@ func paramsIn(n syntax.Node) []string {
 		return true
 	})
 	return out
-}
-
-// isShName reports whether s is a shell variable name.
-func isShName(s string) bool {
-	if s == "" || s[0] >= '0' && s[0] <= '9' {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
-			return false
-		}
-	}
-	return true
 }

@@ -60,7 +60,7 @@ func (r *rubyScan) joinValue(expr string, depth int) (val string, joined, ok boo
 		}
 		return strings.Join(elems, s), true, true
 	}
-	if v, isName := r.assigns[expr]; isName && isRubyName(expr) {
+	if v, isName := r.assigns[expr]; isName && isDollarName(expr) {
 		return r.joinValue(v, depth+1)
 	}
 	return "", false, false
@@ -129,7 +129,7 @@ func (r *rubyScan) listElems(list string, depth int) ([]string, bool) {
 		}
 		return out, true
 	}
-	if v, isName := r.assigns[list]; isName && isRubyName(list) {
+	if v, isName := r.assigns[list]; isName && isDollarName(list) {
 		return r.listElems(v, depth+1)
 	}
 	return nil, false
@@ -172,17 +172,4 @@ func (r *rubyScan) joinRender(i, depth int) string {
 	}
 	b.WriteString(body)
 	return b.String()
-}
-
-// isRubyName reports whether s is a local name or constant.
-func isRubyName(s string) bool {
-	if s == "" || s[0] >= '0' && s[0] <= '9' {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if !isIdentByte(s[i]) {
-			return false
-		}
-	}
-	return true
 }
