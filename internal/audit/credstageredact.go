@@ -36,12 +36,22 @@ var maskLitRe = lazyRE(`["'][^"'\n]*?(?:\*{3,}|\bREDACTED\b|\bMASKED\b|\bFILTERE
 // and the redaction of sos report.
 var redactOpRe = lazyRE(`\bhashlib\.\w+\s*\(|\bsha(?:1|224|256|384|512)(?:sum)?\b|\bmd5(?:sum)?\b|(?i:\bGet-FileHash\b|\bSHA256\]::|\bcreateHash\s*\()|\[\s*:\s*[1-9]\s*\]|\.(?:Substring|substring|slice|substr)\s*\(\s*0\s*,\s*[1-9]\s*\)|\$\{\w+:0:[1-9]\}|\.keys\s*\(\s*\)|\bObject\.keys\s*\(|\bcut\s+-d\s*['"]?=['"]?\s+-f\s*1\b|\bcut\s+-f\s*1\s+-d\s*['"]?=['"]?|\bsed\b[^\n|]*\bs/=\.\*//|\bawk\s+-F\s*['"]?=['"]?\s+['"]\{\s*print\s+\$1\s*\}|(?i:-ExpandProperty\s+(?:Name|Key)\b|\bSelect-Object\s+(?:-Property\s+)?Name\b)|\b(?:sorted|list|set)\s*\(\s*os\.environ\s*\)|\bsos\s+(?:report|clean)\b[^\n]*--(?:clean|mask)\b|\bAnonymizerEngine\b`)
 
-// envReadRe is a read of the environment, one variable or all of it.
-var envReadRe = lazyRE(`\bos\.environ\b|\bgetenv\b|\bprocess\.env\b|(?i:\$env:|\$\{env:|\benv:\\?\*?|GetEnvironmentVariables?\b)|(?:^|[\s;|(\x60])(?:env|printenv|set)(?:\s*$|\s*[|>;)\x60])|\bENV\[`)
+// envReadRe is a read of the environment, one variable or all of it (a
+// shell variable named as a secret too: $GITHUB_TOKEN).
+var envReadRe = lazyRE(`\bos\.environ\b|\bgetenv\b|\bprocess\.env\b|(?i:\$env:|\$\{env:|\benv:\\?\*?|GetEnvironmentVariables?\b)|(?:^|[\s;|(\x60])(?:env|printenv|set)(?:\s*$|\s*[|>;)\x60])|\bENV\[|\$\{?[A-Z][A-Z0-9_]*(?:TOKEN|SECRET|PASSW|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL)`)
 
 // stageSinkRe is what puts data into a file or an archive: a write
 // (stageWriteRe), a copy, an archive, a serialiser's dump.
 var stageSinkRe = lazyRE(`(?i:\b(?:Copy-Item|copyfile|copy2?|copytree|copyFile(?:Sync)?|cpSync|Compress-Archive|Out-File|Set-Content|Add-Content|Export-\w+|writestr|writelines?|dump|tee|ZipFile|tarfile|make_archive)\b)|(?:^|[\s;|&(\x60])(?:cp|tar|zip|7z|rsync|install|dd)\s|\bprint\s*\([^\n]*\bfile\s*=|[^<>=\s&]\s*>>?\s*["$~/.\w(]`)
+
+// stageSink reports whether l puts data into a file: stageSinkRe, a
+// write of a file handle (f.write(…)) or any write stageWriteRe knows.
+func stageSink(l string) bool {
+	return stageSinkRe.MatchString(l) || stageWriteRe.MatchString(l) || handleWriteRe.MatchString(l)
+}
+
+// handleWriteRe is a write through a handle or stream.
+var handleWriteRe = lazyRE(`\.write\s*\(|\.(?:Write|WriteLine)\s*\(`)
 
 // stageReadLine reports whether l reads content it may pass on: a file read
 // (fileReadRe) or an environment read.
@@ -56,7 +66,7 @@ var stageCopyRe = lazyRE(`(?i:\b(?:Copy-Item|copyfile|copy2?|copytree|copyFile(?
 // it reads, copies or assigns, not only as the name of a file it writes
 // (codex-auth.json for a masked copy).
 func credMention(l string) bool {
-	return mayBeCred(l) && (!stageSinkRe.MatchString(l) || stageReadLine(l) || stageCopyRe.MatchString(l))
+	return mayBeCred(l) && (!stageSink(l) || stageReadLine(l) || stageCopyRe.MatchString(l))
 }
 
 // redactFunc is a function of the writer: its name, its parameters and
@@ -123,7 +133,7 @@ func writerRedacts(sc *skillCtx, rel, content string) bool {
 					for _, t := range targets {
 						tainted[t] = true
 					}
-					if stageSinkRe.MatchString(right) {
+					if stageSink(right) {
 						return false
 					}
 				case sub && (!lineRed || literalSubscript(l)):
@@ -139,7 +149,7 @@ func writerRedacts(sc *skillCtx, rel, content string) bool {
 			if !rest {
 				continue
 			}
-			if stageSinkRe.MatchString(right) || callsAny(right, nonSanit(funcs, sanit)) {
+			if stageSink(right) || callsAny(right, nonSanit(funcs, sanit)) {
 				return false
 			}
 			if stageReadLine(right) && !condOnly(right) {
@@ -203,9 +213,12 @@ func funcRedacts(fn redactFunc) bool {
 	}
 	for _, p := range fn.params {
 		assigned := regexp.MustCompile(`(?:^|[\s;{])\$?` + regexp.QuoteMeta(p) + `(?:\[[^\]\n]*\]|\.\w+)*\s*(?:[+|]?=)[^=]`)
+		// the parameter itself returned, or one branch of a condition
+		// returning it (return v if debug else "***")
 		ret := regexp.MustCompile(`(?:^|[\s;{])return\s+\$?` + regexp.QuoteMeta(p) + `\s*;?\s*\}?\s*$`)
+		branch := regexp.MustCompile(`\breturn\b(?:[^\n]*?(?:\belse|\bif|\bor|\band|\?|:|\|\|))?\s*\$?` + regexp.QuoteMeta(p) + `\s*(?:$|[;})]|\bif\b|\belse\b|:|\|\||\bor\b)`)
 		for _, b := range fn.body {
-			if ret.MatchString(b) && !anyMatch(assigned, fn.body) {
+			if ret.MatchString(b) && !anyMatch(assigned, fn.body) || branch.MatchString(b) {
 				return false
 			}
 		}
@@ -238,7 +251,7 @@ func nonSanit(funcs []redactFunc, sanit map[string]bool) map[string]bool {
 var condOnlyRe = lazyRE(`^\s*(?:if|elif|while|elseif|\}?\s*elseif|\}?\s*else\s*if|assert)\b[^\n]*:?\s*$|(?i:^\s*if\s*\(\s*(?:-not\s+)?\(?Test-Path\b)`)
 
 func condOnly(l string) bool {
-	return condOnlyRe.MatchString(l) && !stageSinkRe.MatchString(l)
+	return condOnlyRe.MatchString(l) && !stageSink(l)
 }
 
 // logicalLine is a statement of the program: its text (continued lines
@@ -265,6 +278,7 @@ func logicalLines(text string) []logicalLine {
 	var out []logicalLine
 	var cur strings.Builder
 	start, depth := 0, 0
+	term := "" // what ends a heredoc, here-string or triple-quoted string
 	for i, l := range strings.Split(text, "\n") {
 		if cur.Len() == 0 {
 			start = i + 1
@@ -272,6 +286,15 @@ func logicalLines(text string) []logicalLine {
 			cur.WriteByte(' ')
 		}
 		cur.WriteString(l)
+		if term != "" {
+			if blockEnds(l, term) {
+				term = ""
+			} else if i-start < 400 {
+				continue
+			}
+		} else if term = blockOpens(l); term != "" {
+			continue
+		}
 		depth = openDepth(l, depth)
 		t := strings.TrimRight(l, " \t\r")
 		if depth > 0 || strings.HasSuffix(t, "\\") || strings.HasSuffix(t, "`") || strings.HasSuffix(t, "|") || strings.HasSuffix(t, ",") {
@@ -287,6 +310,40 @@ func logicalLines(text string) []logicalLine {
 		out = append(out, logicalLine{text: cur.String(), line: start, last: start})
 	}
 	return out
+}
+
+// heredocRe opens a text block a statement continues over: a shell
+// heredoc (group 1 its end word), a PowerShell here-string (group 2) or
+// a Python triple-quoted string (group 3).
+var heredocRe = lazyRE(`<<-?\s*['"]?([A-Za-z_]\w*)['"]?|(@"|@')\s*$|("""|''')`)
+
+// blockOpens returns what ends the text block l opens (heredocRe), or
+// "" when it opens none or closes it on the same line.
+func blockOpens(l string) string {
+	m := heredocRe.FindStringSubmatch(l)
+	switch {
+	case m == nil:
+		return ""
+	case m[1] != "":
+		return m[1]
+	case m[2] != "":
+		return m[2][1:] + "@"
+	case strings.Count(l, m[3])%2 == 1:
+		return m[3]
+	}
+	return ""
+}
+
+// blockEnds reports whether l ends the text block term ends.
+func blockEnds(l, term string) bool {
+	t := strings.TrimSpace(l)
+	switch term {
+	case `"@`, "'@":
+		return strings.HasPrefix(t, term)
+	case `"""`, "'''":
+		return strings.Contains(l, term)
+	}
+	return t == term
 }
 
 // openDepth returns the depth d of open brackets after l, quotes
