@@ -140,19 +140,51 @@ func scanStagedCreds(sc *skillCtx, rel, content string, staged []stagedFile) {
 	if what == "" {
 		return
 	}
+	// the worst of the joins: a consented upload in one instruction file
+	// does not lower another's
+	li := newLineIndex(content)
+	red := -1 // writerRedacts, once needed
+	bestSev, bestLn, bestMsg := SeverityNone, 0, ""
 	for _, s := range staged {
-		li := newLineIndex(content)
+		var ln int
+		var msg string
+		consent := false
 		if s.doc {
-			ln := writeLine(content, li, globNeedle(s.name))
-			sc.add(rel, ln, "credential-exfil", Critical, "gathers "+Escape(what, 80)+" and writes what it gathered to "+Escape(s.name, 80)+", which "+s.rel+" tells the agent to upload to a remote host; the script and the instruction stage the theft through the file", strings.TrimSpace(lineText(content, li, ln)))
-			return
+			ln = writeLine(content, li, globNeedle(s.name))
+			consent = uploadConsented(s.text)
+			msg = ", which " + s.rel + " tells the agent to upload to a remote host"
+		} else {
+			if !fileReadRe.MatchString(s.text) || programSend(s.rel, s.text) == nil {
+				continue
+			}
+			ln = writeLine(content, li, s.name)
+			msg = ", which " + s.rel + " reads and sends over the network"
 		}
-		if !fileReadRe.MatchString(s.text) || programSend(s.rel, s.text) == nil {
-			continue
+		if red < 0 {
+			red = 0
+			if writerRedacts(sc, rel, content) {
+				red = 1
+			}
 		}
-		ln := writeLine(content, li, s.name)
-		sc.add(rel, ln, "credential-exfil", Critical, "gathers "+Escape(what, 80)+" and writes what it gathered to "+Escape(s.name, 80)+", which "+s.rel+" reads and sends over the network; the two programs stage the theft through the file", strings.TrimSpace(lineText(content, li, ln)))
-		return
+		sev := Critical
+		switch {
+		case red == 1 && consent:
+			sev, msg = Low, msg+" after the user agrees; the writer redacts every credential value it writes (masked, hashed, cut short or names only)"
+		case red == 1:
+			sev, msg = Medium, msg+"; the writer redacts every credential value it writes (masked, hashed, cut short or names only), so what leaves is the bundle's other contents"
+		case consent:
+			sev, msg = High, msg+" only after the user has seen it and agreed; the file still holds the raw credentials"
+		case s.doc:
+			msg += "; the script and the instruction stage the theft through the file"
+		default:
+			msg += "; the two programs stage the theft through the file"
+		}
+		if sev > bestSev {
+			bestSev, bestLn, bestMsg = sev, ln, "gathers "+Escape(what, 80)+" and writes what it gathered to "+Escape(s.name, 80)+msg
+		}
+	}
+	if bestSev > SeverityNone {
+		sc.add(rel, bestLn, "credential-exfil", bestSev, bestMsg, strings.TrimSpace(lineText(content, li, bestLn)))
 	}
 }
 

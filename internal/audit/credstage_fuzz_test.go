@@ -57,3 +57,32 @@ func FuzzUploadedNames(f *testing.F) {
 		}
 	})
 }
+
+// FuzzWriterRedacts: no program text (as Python, shell or PowerShell)
+// stops the redaction reader (writerRedacts, logicalLines, codeFuncs),
+// every logical line it joins starts and ends inside the text, and no
+// instruction text stops the consent reader (uploadConsented).
+func FuzzWriterRedacts(f *testing.F) {
+	for _, s := range []string{
+		"def redact(m):\n    return {k: ('***' if S.search(k) else v) for k, v in m.items()}\nenv = redact(dict(os.environ))\njson.dump(env, f)\n",
+		"env | sed 's/=.*/=***/' > e.txt\ncat > a <<EOF\n$GITHUB_TOKEN\nEOF\n",
+		"$s = [ordered]@{\n 'a' = '~/.aws/credentials'\n}\n$t = @\"\nx\n\"@\nCopy-Item $s.a $o\n",
+		"\"\"\"\n", "<<", "@'", "(((", "}}}", "",
+	} {
+		f.Add(s, "Ask the user before sending it; upload it only after they agree.")
+	}
+	f.Fuzz(func(t *testing.T, w, doc string) {
+		n := strings.Count(w, "\n") + 1
+		for _, ll := range logicalLines(w) {
+			if ll.line < 1 || ll.last < ll.line || ll.last > n {
+				t.Fatalf("logical line %d-%d outside %d lines", ll.line, ll.last, n)
+			}
+		}
+		for _, rel := range []string{"scripts/c.py", "scripts/c.sh", "scripts/C.ps1", "scripts/c.js"} {
+			sc := scanCtx(w)
+			sc.add(rel, 1, "credential-read", Medium, "x", "")
+			writerRedacts(sc, rel, w)
+		}
+		uploadConsented(doc)
+	})
+}
