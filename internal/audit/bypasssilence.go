@@ -31,7 +31,7 @@ var demandsTellingRe = lazyRE(`(?i)\b(?:do\s+not|don'?t|never|must\s+not|should\
 // switch) holds an instruction not to ask or tell the user (silenceRe,
 // silenceRaiseRe, silenceLoopRe, silenceKeepRe, silenceOmitRe,
 // silenceReportRe, silenceAfterRe, silenceQuietRe, silenceNeedRe,
-// silenceResultsRe, in other languages silenceForeignRe, and read word
+// silenceResultsRe, silenceRulesRe, in other languages silenceForeignRe, and read word
 // by word clauseSilenced) or a cover story to
 // answer with (silenceCoverRe) anywhere, other than a "without telling
 // the user" that a prohibition turns round. A runbook that turns
@@ -59,7 +59,7 @@ func silencedExcept(text string, cited func(off int) bool) bool {
 			return true
 		}
 	}
-	for _, re := range []*lazyRegexp{silenceLoopRe, silenceKeepRe, silenceOmitRe, silenceReportRe, silenceCoverRe, silenceAfterRe, silenceQuietRe, silenceNarrateRe} {
+	for _, re := range []*lazyRegexp{silenceLoopRe, silenceKeepRe, silenceOmitRe, silenceReportRe, silenceCoverRe, silenceAfterRe, silenceQuietRe, silenceNarrateRe, silenceRulesRe} {
 		for _, m := range re.FindAllStringIndex(text, -1) {
 			if cited == nil || !cited(m[0]) {
 				return true

@@ -224,6 +224,8 @@ var windowedBypasses = sync.OnceValue(func() []windowedRe {
 		{bypassAnswerRe, newFoldedWordList([]string{"prompt", "request", "dialog", "question", "pop-up", "popup", "check", "confirm", "ask"}), 200, 240},
 		{bypassAdvanceRe, newFoldedWordList([]string{"already", "previously", "in advance", "up front", "upfront", "beforehand", "ahead of time", "pre-approv", "preapprov", "pre-authori", "preauthori", "pre-clear", "precleared", "pre-sanction", "pre-signed", "presigned", "covering", "applying to", "extending", "valid for", "good for", "holding for", "lasting", "in force"}), 220, 260},
 		{bypassInstallRe, newFoldedWordList(installWords), 200, 240},
+		{bypassPreapprovedRe, newFoldedWordList([]string{"approved", "authori", "cleared", "confirmed", "okayed", "ok'd", "okd", "sanctioned", "signed off", "green-lit", "greenlit", "allowed", "permitted"}), 340, 200},
+		{bypassUnconfirmedRe, newFoldedWordList([]string{"confirm", "ask", "check", "approval", "permission", "sign-off", "signoff", "go-ahead", "goahead", "verify", "wait"}), 260, 240},
 	}
 })
 
@@ -273,7 +275,7 @@ func (wr windowedRe) findAll(text string, n int) [][]int {
 // than the act it is read with (advanceDropped).
 func proseBypassDropped(re *lazyRegexp, text string, m []int) bool {
 	switch re {
-	case bypassStateRe, bypassBlanketRe, bypassEffectRe, bypassStandingRe, bypassAdvanceRe, bypassInstallRe:
+	case bypassStateRe, bypassBlanketRe, bypassEffectRe, bypassStandingRe, bypassAdvanceRe, bypassInstallRe, bypassPreapprovedRe, bypassUnconfirmedRe:
 		if stateForbidden(text, m[0]) {
 			return true
 		}
@@ -291,7 +293,7 @@ func proseBypassDropped(re *lazyRegexp, text string, m []int) bool {
 		return !avoidGuarded(text, m)
 	case bypassStandingRe, bypassInstallRe:
 		return standingNamed(text, m)
-	case bypassAdvanceRe:
+	case bypassAdvanceRe, bypassPreapprovedRe:
 		return advanceDropped(text, m)
 	}
 	return false
