@@ -30,10 +30,12 @@ type listedValue struct {
 // maxListedValue bounds the length of a value read as a path.
 const maxListedValue = 300
 
-// listedValues returns the quoted strings of a data file and the values
-// of its lines (a list item, the value after key: or key =) that hold a
-// path separator or a %VAR% root; a quoted string's JSON escapes \\ and
-// \" are undone.
+// listedValues returns the quoted strings of a data file and the plain
+// values of its lines (a list item, the value after key: or key =, with
+// no quote, bracket or parenthesis: File.expand_path("~/.aws/config") in
+// a module is code, its string read as a quoted one) that hold a path
+// separator or a %VAR% root; a quoted string's JSON escapes \\ and \"
+// are undone.
 func listedValues(text string) []listedValue {
 	var out []listedValue
 	add := func(v, raw string, off int) {
@@ -73,8 +75,8 @@ func listedValues(text string) []listedValue {
 		if k := strings.IndexAny(l, ":="); k > 0 && dataKey(strings.TrimSpace(l[:k])) && !(k+1 < len(l) && (l[k+1] == '\\' || l[k+1] == '/')) {
 			l = strings.TrimSpace(l[k+1:]) // a key's value, not a drive (C:\)
 		}
-		if l == "" || l[0] == '"' || l[0] == '\'' {
-			continue // read above as a quoted string
+		if l == "" || strings.ContainsAny(l, "\"'()[]{}`;") {
+			continue // a quoted string (read above) or code, not a plain value
 		}
 		if k := strings.Index(l, " #"); k >= 0 {
 			l = l[:k]
