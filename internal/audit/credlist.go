@@ -175,7 +175,7 @@ func nameByte(b byte) bool { return isIdentByte(b) && b != '$' || b == '-' || b 
 // key_filename, kubeconfig): as with ssh -i, the program may only hand it
 // to a client.
 func listedCreds(text string, home bool) (out []string, login bool) {
-	if !mayBeCred(text) && !strings.Contains(text, "credentials") {
+	if !mayBeCred(text) && !strings.Contains(text, "credentials") && !winCredStoreHint(text) {
 		return nil, false
 	}
 	login = true
@@ -201,7 +201,9 @@ func listedCreds(text string, home bool) (out []string, login bool) {
 			login = login && loginUse(lower, strings.Index(text, tok))
 		}
 	}
-	return out, login && len(out) > 0
+	more, moreLogin := listedCredValues(text, lower, seen, out)
+	out = append(out, more...)
+	return out, login && moreLogin && len(out) > 0
 }
 
 // loginKeys are keys of a data file whose value is a file a client logs
