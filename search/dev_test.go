@@ -143,6 +143,13 @@ var devVariants = []struct {
 }{
 	{"default", func(*tuning) {}},
 	{"rareName off", func(tu *tuning) { tu.rareName = 0 }},
+	{"rareOut off", func(tu *tuning) { tu.rareOutName = 0 }},
+	{"rareOut name2", func(tu *tuning) { tu.rareOutName = 2 }},
+	{"rareOut name3", func(tu *tuning) { tu.rareOutName = 3 }},
+	{"rareOut conf.4", func(tu *tuning) { tu.rareOutConf = 0.4 }},
+	{"rareOut conf.5", func(tu *tuning) { tu.rareOutConf = 0.5 }},
+	{"rareOut conf.7", func(tu *tuning) { tu.rareOutConf = 0.7 }},
+	{"rareOut always", func(tu *tuning) { tu.rareOutConf = 0 }},
 	{"proper off", func(tu *tuning) { tu.rareNameProper = false }},
 	{"rareTypo off", func(tu *tuning) { tu.rareNameTypo = false }},
 	{"properBody off", func(tu *tuning) { tu.rareProperBody = false }},
@@ -342,6 +349,14 @@ func TestDevExplain(t *testing.T) {
 	}
 	docs := corpusDocs(t)
 	ix := openMem(t, docs...)
+	if name := os.Getenv("SKILLDEX_VARIANT"); name != "" {
+		// Explain under one of devVariants instead of the default tuning.
+		for _, v := range devVariants {
+			if v.name == name {
+				v.mod(&ix.tune)
+			}
+		}
+	}
 	for _, q := range strings.Split(qs, "\n") {
 		res, err := ix.Search(context.Background(), Request{Query: q, Limit: 10})
 		if err != nil {

@@ -35,7 +35,11 @@
 // rank first. In that fraction a word that names a tool or service (in at
 // most 3 skills' names and 5 documents, and no English word: "DocuSeal")
 // counts 5 times, so the skill of a service its request names is not
-// outweighed by skills sharing the task's common words. A query equal to a skill's whole name ("skill creator",
+// outweighed by skills sharing the task's common words. When the first
+// search's best hit has a Confidence under 0.6, the search runs again with
+// such a word counting 5 times only for the skills whose names hold it
+// (once elsewhere): a generic skill mentioning the service among others
+// does not share the weight of the skill named after it. A query equal to a skill's whole name ("skill creator",
 // "skill-creator") adds an exact-name clause of weight 6. A query word of
 // 4+ letters found in no name, description or tag is corrected to the (at
 // most 5 most frequent) indexed words at edit distance 1 (a transposition

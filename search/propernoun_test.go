@@ -164,3 +164,28 @@ func TestRareProperBody(t *testing.T) {
 		t.Errorf("Search(%q) = %v: a lower-case word is no name", q, got)
 	}
 }
+
+// TestRareOutName: a request naming a service ("imgix") whose task words a
+// generic skill shares, the service mentioned only in that skill's body,
+// wants the connector named after the service (its text only names the
+// service). The catalog is large enough, and its task words common enough,
+// for the service's name to be a rare word among common ones, as in a real
+// catalog; with the rare name weighing alike wherever a skill holds it,
+// the generic skill's task words win.
+func TestRareOutName(t *testing.T) {
+	docs := filler(300)
+	for i, d := range []string{"Edit product images for a shop.", "Resize and crop images in bulk.", "Build image galleries.",
+		"Format product photos for the web.", "Purge cached files of a site.", "Detect faces in images."} {
+		for j := range 4 {
+			docs = append(docs, Doc{ID: fmt.Sprintf("task/%d-%d", i, j), Name: fmt.Sprintf("image-tools-%d-%d", i, j), Description: d})
+		}
+	}
+	docs = append(docs,
+		Doc{ID: "imgix", Name: "imgix-automation", Description: "Automate Imgix tasks via Rube MCP (Composio). Always search tools first for current schemas.",
+			Body: "# Imgix Automation\n\nAutomate Imgix operations through Composio's Imgix toolkit via Rube MCP."},
+		Doc{ID: "image", Name: "image", Description: "Create product images and banners for marketing campaigns.",
+			Body: "Serve them from a CDN such as imgix, resized for each placement."},
+	)
+	q := "Build imgix URLs for the product images, resized to 800px wide and cropped to faces, then purge the cached version of hero.jpg"
+	checkNameRule(t, docs, q, "imgix", func(tu *tuning) { tu.rareOutName = 0 })
+}

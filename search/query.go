@@ -138,6 +138,8 @@ type plan struct {
 	unknownWords uint64       // bit i: terms[i] is an English word no document holds in any field (hitFeatures.unknownWords)
 	unknownName  bool         // the query names something no document holds (hitFeatures.unknownName)
 	rare         []bool       // per term, it weighs as a rare name (markRare); nil until one does
+	plainWeights []float64    // per term, its coverage weight before markRare; nil until a term is rare
+	rareOut      bool         // rare names weigh tuning.rareOutName outside the names holding them
 }
 
 // markRare multiplies term ti's weight in the coverage fraction by factor,
@@ -146,11 +148,13 @@ type plan struct {
 func (p *plan) markRare(ti int, factor float64) {
 	if p.rare == nil {
 		p.rare = make([]bool, len(p.terms))
+		p.plainWeights = make([]float64, len(p.terms))
 	}
 	if p.rare[ti] {
 		return
 	}
 	p.rare[ti] = true
+	p.plainWeights[ti] = p.weights[ti]
 	p.totalWeight += p.weights[ti] * (factor - 1)
 	p.weights[ti] *= factor
 }
@@ -208,7 +212,8 @@ func (ix *Index) search(ctx context.Context, req Request) (*Result, error) {
 	}
 	tune := ix.tune
 	want := limit + req.Offset
-	if tune.feedback <= 0 || tune.fbDocs <= 0 {
+	nameFirst := p.rare != nil && tune.rareOutName > 0
+	if (tune.feedback <= 0 || tune.fbDocs <= 0) && !nameFirst {
 		return ix.collect(ctx, r, p, req, want, nil)
 	}
 	// Feedback: the first search also serves as the answer when the query
@@ -217,11 +222,26 @@ func (ix *Index) search(ctx context.Context, req Request) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	conf := 0.0 // the first search's best hit's Confidence
+	if len(res.Hits) > 0 {
+		conf = p.hitFeatures(res.Hits, 0, &tune, nil).confidence()
+	}
+	if nameFirst && len(res.Hits) > 0 && (tune.rareOutConf <= 0 || tune.rareOutConf > 1 || conf < tune.rareOutConf) {
+		// A query the words alone do not answer with confidence, naming
+		// a service: the skills named after it come first (rareOutName).
+		p.rareOut = true
+	}
+	answer := res // the first search's hits, unless p.rareOut rescored them
+	if p.rareOut {
+		answer = nil
+	}
+	if tune.feedback <= 0 || tune.fbDocs <= 0 {
+		return ix.collect(ctx, r, p, req, want, answer)
+	}
 	var fb []fbTerm
 	// Selective expansion: only a query the first search does not answer
 	// with confidence (or at all) is expanded.
-	if len(res.Hits) == 0 || tune.fbMaxConf <= 0 || tune.fbMaxConf > 1 ||
-		p.hitFeatures(res.Hits, 0, &tune, nil).confidence() < tune.fbMaxConf {
+	if len(res.Hits) == 0 || tune.fbMaxConf <= 0 || tune.fbMaxConf > 1 || conf < tune.fbMaxConf {
 		n := min(len(res.Hits), tune.fbDocs)
 		ids := make([]string, n)
 		scores := make([]float64, n)
@@ -242,7 +262,7 @@ func (ix *Index) search(ctx context.Context, req Request) (*Result, error) {
 		}
 	}
 	if len(fb) == 0 {
-		return ix.collect(ctx, r, p, req, want, res)
+		return ix.collect(ctx, r, p, req, want, answer)
 	}
 	if p, err = ix.extend(ctx, r, p, fb); err != nil {
 		return nil, err
@@ -365,6 +385,7 @@ func (p *plan) scoreOf(scores []float64, matched []int, tune *tuning, skip uint6
 	exact := false
 	var best, rest [maxTerms]float64
 	var bestBody, metaSeen uint64 // bit i: terms[i]'s best clause is the body; matched in metadata
+	var nameSeen uint64           // bit i: terms[i] matched in the name
 	n := len(matched)
 	if matched == nil {
 		n = len(scores)
@@ -390,6 +411,9 @@ func (p *plan) scoreOf(scores []float64, matched []int, tune *tuning, skip uint6
 		seen |= 1 << uint(c.term)
 		if c.field != engine.FieldBody {
 			metaSeen |= 1 << uint(c.term)
+		}
+		if c.field == engine.FieldName {
+			nameSeen |= 1 << uint(c.term)
 		}
 		if s > best[c.term] {
 			rest[c.term] += best[c.term]
@@ -418,7 +442,13 @@ func (p *plan) scoreOf(scores []float64, matched []int, tune *tuning, skip uint6
 	var w float64
 	for seen != 0 {
 		i := bits.TrailingZeros64(seen)
-		w += p.weights[i]
+		if p.rareOut && i < len(p.rare) && p.rare[i] && nameSeen&(1<<uint(i)) == 0 {
+			// The hit holds the name but is not named after it
+			// (tuning.rareOutName).
+			w += p.plainWeights[i] * tune.rareOutName
+		} else {
+			w += p.weights[i]
+		}
 		seen &^= 1 << uint(i)
 	}
 	return sum * tune.coverage(w/p.totalWeight)

@@ -55,6 +55,18 @@ type tuning struct {
 	// Tisane", "in Doppler"): a proper noun names the service even when
 	// English has the word.
 	rareNameProper bool
+	// rareOutName, when above 0, is a rare name's weight in the coverage
+	// of a hit whose name does not hold the word, as a multiple of its
+	// plain weight (in place of rareName), when the first search's best
+	// hit has a Confidence below rareOutConf (0 or above 1: always): the
+	// query names a service ("imgix", "Project Bubble") and its task words
+	// alone do not settle the answer, so the skill named after the service
+	// is what it asks for more than a generic skill that mentions it
+	// among others. A confident first answer is left alone: "speed up
+	// slow Postgres queries" wants the query-tuning skill, not the one
+	// named after Postgres.
+	rareOutName float64
+	rareOutConf float64
 	// rareNameTypo gives a misspelt word the rare-name weight when one of
 	// its corrections at edit distance 1 is a rare name ("dopler" for the
 	// Doppler connector): the typed word is no English word (typoEnglish),
@@ -194,6 +206,8 @@ var defaultTuning = tuning{
 	rareNameMaxDF:   3,
 	rareNameMaxDocs: 5,
 	rareNameProper:  true,
+	rareOutName:     1,
+	rareOutConf:     0.6,
 	rareNameTypo:    true,
 	rareProperBody:  true,
 	gluedName:       1,
