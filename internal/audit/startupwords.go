@@ -15,9 +15,9 @@ import "strings"
 //     -e (edit by hand) install nothing of the program's.
 
 var (
-	// wordListOpen opens a Perl qw or Elixir ~w word list; the opening
-	// delimiter is group 1.
-	wordListOpen = lazyRE(`(?:\bqw|~w)\s*([\(\[\{</|!])`)
+	// wordListOpen opens a Perl qw, Elixir ~w or Ruby %w/%W word list;
+	// the opening delimiter is group 1.
+	wordListOpen = lazyRE(`(?:\bqw|~w|%[wW])\s*([\(\[\{</|!])`)
 	// cronInstallRE is a run of crontab that installs a table (see
 	// above).
 	cronInstallRE = lazyRE(`["'](?:\|\s*)?crontab["']|["'][^"'\n]*\|\s*crontab(?:\s+-)?\s*["']|["']crontab\s+(?:-|[\$\w/.~{][^"'\s]*)\s*["']`)
@@ -29,7 +29,7 @@ var (
 // maxWordLists bounds the word lists read from one file.
 const maxWordLists = 500
 
-// wordListWords returns the words of c's Perl qw and Elixir ~w lists at
+// wordListWords returns the words of c's Perl qw, Elixir ~w and Ruby %w lists at
 // their offsets.
 func wordListWords(c string) []litSpan {
 	closer := map[byte]byte{'(': ')', '[': ']', '{': '}', '<': '>', '/': '/', '|': '|', '!': '!'}

@@ -274,8 +274,18 @@ func scanOtherTaint(sc *skillCtx, rel, text string) {
 		// A path joined in code from the home folder and parts
 		// (filepath.Join(home, ".kube", "config")), or formatted with
 		// it (sprintf('%s/.netrc', $home)).
-		for _, l := range strLit.FindAllStringIndex(text, -1) {
-			if lit := text[l[0]:l[1]]; credPartRe.MatchString(lit) || relCredPath(lit) || fmtCredPart(lit) {
+		lits := strLit.FindAllStringIndex(text, -1)
+		for _, w := range wordListWords(text) {
+			// a word of a word list (%w[.netrc .config/gh/hosts.yml],
+			// qw(.netrc)) is a string literal written without quotes
+			lits = append(lits, []int{w.off, w.off + len(w.body)})
+		}
+		for _, l := range lits {
+			lit := text[l[0]:l[1]]
+			if lit[0] != '"' && lit[0] != '\'' && lit[0] != '`' {
+				lit = `"` + lit + `"`
+			}
+			if credPartRe.MatchString(lit) || relCredPath(lit) || fmtCredPart(lit) {
 				if credNeedle(text, l[0], l[1]) {
 					// a name tested, not a path opened (code.go)
 					if needle == nil {
