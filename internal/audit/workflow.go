@@ -27,6 +27,8 @@ func looksLikeWorkflow(text string) bool {
 func scanCIConfig(sc *skillCtx, rel, text string, line0 int, w where) {
 	if looksLikeWorkflow(text) {
 		scanWorkflow(sc, rel, text, line0, w)
+	} else if looksLikeCompositeAction(text) {
+		scanCompositeAction(sc, rel, text, line0, w)
 	} else if looksLikeGitLabCI(rel, text) {
 		scanGitLabCI(sc, rel, text, line0, w)
 	}
@@ -72,11 +74,10 @@ type ghStep struct {
 // scanWorkflow parses a workflow and runs its rules. A text that is not
 // YAML (a fragment with … in a document) is left to the other rules.
 func scanWorkflow(sc *skillCtx, rel, text string, line0 int, w where) {
-	var doc yaml.Node
-	if err := yaml.Unmarshal([]byte(text), &doc); err != nil || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+	root := parseCIYAML(text)
+	if root == nil {
 		return
 	}
-	root := doc.Content[0]
 	jobs := mapGet(root, "jobs")
 	if jobs == nil || jobs.Kind != yaml.MappingNode {
 		return
@@ -436,6 +437,114 @@ func scanGitLabCI(sc *skillCtx, rel, text string, line0 int, w where) {
 				}
 				scanShell(sc, rel, it.Value, blockLine(it, at), w)
 				encodedSecrets(sc, rel, it.Value, blockLine(it, at), sev, suffix, nil)
+			}
+		}
+	}
+}
+
+// placeholderLine matches a line that holds only a template placeholder
+// the skill tells the agent to replace (__PUBLISH_STEP__, {{ steps }},
+// <DEPLOY_STEP>, %STEP%, @STEP@, {% include %}): not YAML as it stands,
+// it would keep the whole file from parsing and every rule from reading it.
+var placeholderLine = lazyRE(`^[ \t]*(?:-[ \t]+)?(?:__[\w.-]+__|\{\{[^}\n]*\}\}|\{%[^\n]*%\}|<<?[\w .-]+>>?|%[\w-]+%|@[\w-]+@|\$\{[\w.-]+\})[ \t]*$`)
+
+// yamlErrLine reads the line number of a yaml.v3 error.
+var yamlErrLine = lazyRE(`\bline (\d+):`)
+
+// maxYAMLRepairs bounds the lines blanked to make a template parse.
+const maxYAMLRepairs = 4
+
+// parseCIYAML parses a CI or action file and returns its root mapping,
+// or nil. A template with a placeholder line (or a few lines that are not
+// YAML yet, filled in when the agent copies it) would not parse at all:
+// such lines are blanked, keeping every other line's number, so a
+// hostile template cannot hide its steps behind one unfilled line.
+func parseCIYAML(text string) *yaml.Node {
+	try := func(t string) (*yaml.Node, error) {
+		var doc yaml.Node
+		if err := yaml.Unmarshal([]byte(t), &doc); err != nil {
+			return nil, err
+		}
+		if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+			return nil, nil
+		}
+		return doc.Content[0], nil
+	}
+	root, err := try(text)
+	if err == nil {
+		return root
+	}
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if placeholderLine.MatchString(l) {
+			lines[i] = ""
+		}
+	}
+	for n := 0; n <= maxYAMLRepairs; n++ {
+		root, err = try(strings.Join(lines, "\n"))
+		if err == nil {
+			return root
+		}
+		m := yamlErrLine.FindStringSubmatch(err.Error())
+		if m == nil {
+			return nil
+		}
+		k := 0
+		fmt.Sscan(m[1], &k)
+		k-- // 0-based
+		if k < 0 || k >= len(lines) {
+			return nil
+		}
+		if strings.TrimSpace(lines[k]) == "" && k > 0 {
+			k-- // the error names the line after the culprit
+		}
+		if strings.TrimSpace(lines[k]) == "" {
+			return nil
+		}
+		lines[k] = ""
+	}
+	return nil
+}
+
+// looksLikeCompositeAction is the cheap test for a composite action's
+// metadata (action.yml): runs: using: composite with steps, wherever
+// the skill keeps it (a template copied into .github/actions/).
+func looksLikeCompositeAction(text string) bool {
+	return strings.Contains(text, "runs:") && strings.Contains(text, "steps:") && strings.Contains(text, "composite")
+}
+
+// scanCompositeAction reads a composite action as a workflow's job: its
+// steps run in the calling job, with the environment and the inputs
+// (secrets a workflow hands it among them) the job gives them, so every
+// run: script goes to its shell's rules and the workflow rules of
+// scanSecretExposure run over the whole file.
+func scanCompositeAction(sc *skillCtx, rel, text string, line0 int, w where) {
+	root := parseCIYAML(text)
+	runs := mapGet(root, "runs")
+	if runs == nil || mapGet(runs, "using") == nil || !strings.EqualFold(mapGet(runs, "using").Value, "composite") {
+		return
+	}
+	steps := mapGet(runs, "steps")
+	if steps == nil || steps.Kind != yaml.SequenceNode {
+		return
+	}
+	at := func(n *yaml.Node) int { return line0 + n.Line - 1 }
+	scanSecretExposure(sc, rel, root, at, w)
+	for _, sn := range steps.Content {
+		st := readStep(sn)
+		if st == nil {
+			continue
+		}
+		if st.run != nil {
+			sh := "bash"
+			if st.shell != nil {
+				sh = st.shell.Value
+			}
+			scanRunScript(sc, rel, st.run, sh, at, w)
+		}
+		if strings.HasPrefix(st.uses, "actions/github-script") {
+			if s := st.with["script"]; s != nil && s.Kind == yaml.ScalarNode {
+				scanCode(sc, rel, s.Value, blockLine(s, at), kindJS, w)
 			}
 		}
 	}
