@@ -41,25 +41,21 @@ func pyUnparen(e string) string {
 }
 
 // pyTopKeyword returns the index of keyword kw as a whole word in e
-// outside brackets and string literals, or -1.
+// outside brackets and string literals (pyTopOp's scan), or -1.
 func pyTopKeyword(e, kw string) int {
-	depth := 0
-	for i := 0; i < len(e); i++ {
-		switch c := e[i]; c {
-		case '\'', '"':
-			i = stringEnd(e, i, true)
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			depth--
-		default:
-			if depth == 0 && strings.HasPrefix(e[i:], kw) && (i == 0 || !isIdentByte(e[i-1])) &&
-				(i+len(kw) == len(e) || !isIdentByte(e[i+len(kw)])) {
-				return i
-			}
+	for off := 0; ; {
+		i := pyTopOp(e[off:], kw)
+		if i < 0 {
+			return -1
 		}
+		// e[i] is a letter at depth 0, so the scan resumes after it at
+		// depth 0 too.
+		i += off
+		if (i == 0 || !isIdentByte(e[i-1])) && (i+len(kw) == len(e) || !isIdentByte(e[i+len(kw)])) {
+			return i
+		}
+		off = i + 1
 	}
-	return -1
 }
 
 // A client object of the skill's own module is the same transport under
