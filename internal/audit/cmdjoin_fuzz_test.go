@@ -21,14 +21,7 @@ func FuzzCmdJoins(f *testing.F) {
 		if out := foldJSCmdJoins(src); len(out) != len(src) || strings.Count(out, "\n") != strings.Count(src, "\n") {
 			t.Fatalf("fold changed the length or lines: %q -> %q", src, out)
 		}
-		code, lits := lexRuby(src)
-		r := &rubyScan{src: src, code: code, lits: lits, li: newLineIndex(code), assigns: map[string]string{}, used: map[int]bool{}, bySrc: map[string]int{}}
-		for i := len(lits) - 1; i >= 0; i-- {
-			r.bySrc[src[lits[i].start:lits[i].end]] = i
-		}
-		for _, m := range rubyAssign.FindAllStringSubmatchIndex(code, 512) {
-			r.assigns[code[m[2]:m[3]]] = strings.TrimSpace(code[m[4]:m[5]])
-		}
+		r := newRubyScan(nil, "", src)
 		for _, a := range r.assigns {
 			r.joinValue(a, 0)
 		}

@@ -352,8 +352,10 @@ type rubyScan struct {
 // from joins of names could otherwise branch without end.
 const maxRubySteps = 4096
 
-// scanRuby runs the Ruby rules over a script (see the top of this file).
-func scanRuby(sc *skillCtx, rel, src string) {
+// newRubyScan lexes src and indexes its literals (the first of equal
+// texts) and its assignments (the last of a name), the state every Ruby
+// reader works from. sc may be nil where nothing is reported.
+func newRubyScan(sc *skillCtx, rel, src string) *rubyScan {
 	code, lits := lexRuby(src)
 	r := &rubyScan{sc: sc, rel: rel, src: src, code: code, lits: lits, li: newLineIndex(code), assigns: map[string]string{}, used: map[int]bool{}, bySrc: map[string]int{}}
 	for i := len(lits) - 1; i >= 0; i-- {
@@ -362,6 +364,13 @@ func scanRuby(sc *skillCtx, rel, src string) {
 	for _, m := range rubyAssign.FindAllStringSubmatchIndex(code, 512) {
 		r.assigns[code[m[2]:m[3]]] = strings.TrimSpace(code[m[4]:m[5]])
 	}
+	return r
+}
+
+// scanRuby runs the Ruby rules over a script (see the top of this file).
+func scanRuby(sc *skillCtx, rel, src string) {
+	r := newRubyScan(sc, rel, src)
+	lits := r.lits
 	r.sh = &shScan{sc: sc, rel: rel, lines: strings.Split(src, "\n"), line0: 1, w: inScript, downloaded: map[string]int{}, budget: &walkBudget{ctx: sc.ctx}}
 	r.execCalls()
 	r.callCmds()

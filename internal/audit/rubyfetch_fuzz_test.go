@@ -22,14 +22,8 @@ func FuzzRubyFetchCmds(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		code, lits := lexRuby(src)
-		r := &rubyScan{src: src, code: code, lits: lits, li: newLineIndex(code), assigns: map[string]string{}, used: map[int]bool{}, bySrc: map[string]int{}}
-		for i := len(lits) - 1; i >= 0; i-- {
-			r.bySrc[src[lits[i].start:lits[i].end]] = i
-		}
-		for _, m := range rubyAssign.FindAllStringSubmatchIndex(code, 512) {
-			r.assigns[code[m[2]:m[3]]] = strings.TrimSpace(code[m[4]:m[5]])
-		}
+		r := newRubyScan(nil, "", src)
+		code := r.code
 		r.fetchCmds()
 		n := strings.Count(code, "\n") + 1
 		for _, c := range r.cmds {
