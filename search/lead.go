@@ -17,7 +17,8 @@ import (
 // triggers, or whose body mentions it, can outrank the one the query is
 // about. The stored terms field (Reader.MetaTerms) keeps the distinct
 // analysed terms of the name, then of the description, in order of first
-// appearance; its first tuning.leadTerms terms are the skill's lead. Each
+// appearance; its first tuning.leadTerms terms are the skill's lead
+// (Reader.Lead, which keeps them in memory once read). Each
 // of the best tuning.leadHits hits has its score multiplied by
 // 1 + tuning.lead x the share of the query's coverage weight whose terms
 // (or their thesaurus expansions) are in its lead, and they are re-sorted.
@@ -51,14 +52,14 @@ func (p *plan) leadBoost(r *engine.Reader, hits []engine.Hit, tune *tuning, reve
 		if reversed[h.ID] {
 			continue
 		}
-		terms, ok, err := r.MetaTerms(h.ID)
+		lead, ok, err := r.Lead(h.ID, tune.leadTerms)
 		if err != nil {
 			return nil, err
 		}
 		if !ok {
 			continue // deleted since the search
 		}
-		ls[i].hit.Score *= 1 + tune.lead*p.leadShare(terms[:min(len(terms), tune.leadTerms)])
+		ls[i].hit.Score *= 1 + tune.lead*p.leadShare(lead)
 	}
 	slices.SortStableFunc(ls, func(a, b led) int {
 		if c := cmp.Compare(b.hit.Score, a.hit.Score); c != 0 {
@@ -75,17 +76,18 @@ func (p *plan) leadBoost(r *engine.Reader, hits []engine.Hit, tune *tuning, reve
 
 // leadShare is the share of the query's coverage weight (plan.weights: a
 // rare name weighs as coverage weighs it) whose term, or one of the
-// term's expansions, is among lead. Feedback terms weigh nothing in
+// term's expansions, is among lead (space-separated terms, as
+// Reader.Lead returns them). Feedback terms weigh nothing in
 // coverage, so they count for nothing here either; nor does the
 // exact-name clause.
-func (p *plan) leadShare(lead []string) float64 {
+func (p *plan) leadShare(lead string) float64 {
 	if p.totalWeight <= 0 {
 		return 0
 	}
 	var found uint64 // bit i: terms[i] is in the lead
 	var w float64
 	for _, c := range p.clauses {
-		if c.term < 0 || found&(1<<uint(c.term)) != 0 || !slices.Contains(lead, c.text) {
+		if c.term < 0 || found&(1<<uint(c.term)) != 0 || !engine.HasTerm(lead, c.text) {
 			continue
 		}
 		found |= 1 << uint(c.term)
