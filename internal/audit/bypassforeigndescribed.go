@@ -169,6 +169,9 @@ func foreignDescribedAt(ws []clauseWord) (lo, hi int, ok bool) {
 					}
 					break
 				}
+				if !fdBetween(ws[k]) {
+					break // "elimina los archivos temporales antes de pedir confirmación"
+				}
 			}
 		}
 		// the verb said last: the guard up to six words before it
@@ -178,6 +181,9 @@ func foreignDescribedAt(ws []clauseWord) (lo, hi int, ok bool) {
 					if free(k, i) {
 						return k, i, true
 					}
+					break
+				}
+				if !fdBetween(ws[k]) {
 					break
 				}
 			}
@@ -190,7 +196,9 @@ func foreignDescribedAt(ws []clauseWord) (lo, hi int, ok bool) {
 			}
 			if e > i+1 && (ws[e].text == "ab" || ws[e].text == "aus") {
 				for k := i + 1; k < e; k++ {
-					if fdGuard(ws[k]) && free(i, e) {
+					// the object, not a preposition's ("schalte den
+					// Rechner nach der Bestätigung ab")
+					if fdGuard(ws[k]) && !germanPrepBefore(ws, i, k) && free(i, e) {
 						return i, e, true
 					}
 				}
@@ -266,6 +274,41 @@ func foreignDescribedAt(ws []clauseWord) (lo, hi int, ok bool) {
 	return 0, 0, false
 }
 
+// fdArticles are the articles, prepositions of a noun phrase and other
+// small words that may stand between a verb and the guard it governs.
+var fdArticles = map[string]bool{"der": true, "die": true, "das": true, "den": true, "dem": true, "des": true, "alle": true, "allen": true, "jede": true, "sämtliche": true,
+	"le": true, "la": true, "les": true, "l'": true, "un": true, "une": true, "du": true, "de": true, "d'": true, "toutes": true, "tous": true,
+	"el": true, "los": true, "las": true, "una": true, "del": true, "al": true, "todas": true, "todos": true,
+	"o": true, "os": true, "as": true, "um": true, "uma": true, "do": true, "da": true, "dos": true, "ao": true, "aos": true}
+
+// fdBetween reports whether w may stand between a verb and its guard:
+// an article, a word of the guard's phrase (a head, a blanket, a
+// modifier), a word of checking ("Prüfungen", "vérifications",
+// "comprobaciones", "verificações").
+func fdBetween(w clauseWord) bool {
+	if fdArticles[w.text] || w.class&(wcBlanket|wcHead|wcMod|wcGuard|wcStrong) != 0 {
+		return true
+	}
+	for _, p := range []string{"prüfung", "überprüfung", "kontroll", "vérification", "contrôle", "comprobaci", "verificaci", "verificaç", "checag", "sicherheits"} {
+		if strings.HasPrefix(w.text, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// germanPrepBefore reports whether a German preposition stands in the
+// two words before k (after i): the guard is its object, not the verb's.
+func germanPrepBefore(ws []clauseWord, i, k int) bool {
+	for j := max(i+1, k-2); j < k; j++ {
+		switch ws[j].text {
+		case "nach", "vor", "mit", "ohne", "bei", "für", "zur", "zum", "bis", "seit", "wegen", "trotz", "während":
+			return true
+		}
+	}
+	return false
+}
+
 // fdAccess reports whether w is a word of access ("Zugriff" and its
 // compounds, "accès", "acceso", "acesso").
 func fdAccess(w string) bool {
@@ -273,13 +316,50 @@ func fdAccess(w string) bool {
 }
 
 // cjkOffVerbs are the Chinese and Japanese verbs of switching a guard
-// off that cjkApproval does not read (关闭 and 無効 it does).
-var cjkOffVerbs = []string{"关掉", "关了", "停用", "禁用", "去掉", "取消", "屏蔽", "オフに", "オフにし", "切って", "切る", "無効化", "外して"}
+// off that cjkApproval does not read (关闭 and 無効 it does); not 取消,
+// which is as often the user cancelling a dialog.
+var cjkOffVerbs = []string{"关掉", "关了", "停用", "禁用", "去掉", "屏蔽", "オフに", "オフにし", "切って", "切る", "無効化", "外して"}
 
 // cjkPromptGuards are the guards a prompt switch names: confirmation and
-// approval prompts, their dialogs, the sandbox and permission checks (a
-// bare 权限 or 権限 switched off is a permission taken away).
-var cjkPromptGuards = []string{"确认", "批准", "审批", "弹窗", "对话框", "沙箱", "沙盒", "权限检查", "权限提示", "权限确认", "许可提示", "確認", "承認", "ダイアログ", "サンドボックス", "権限チェック", "権限の確認", "許可の確認"}
+// approval prompts and their dialogs, the sandbox, permission checks; not
+// a bare dialog or pop-up (关掉弹窗 closes any pop-up), a bare 権限 or
+// 权限 (switched off, a permission taken away), nor Japanese's bare 確認
+// (a check the agent makes: 設定を確認して).
+var cjkPromptGuards = []string{"确认", "批准", "审批", "沙箱", "沙盒", "权限检查", "权限提示", "权限确认", "许可提示", "授权提示",
+	"確認ダイアログ", "確認プロンプト", "確認画面", "確認メッセージ", "確認ポップアップ", "確認を", "承認", "承認ダイアログ", "承認プロンプト", "サンドボックス", "権限チェック", "権限の確認", "許可の確認", "許可ダイアログ", "許可プロンプト"}
+
+// cjkGap returns the offset of the first of a word of as and a word of bs
+// standing at most gap characters apart in sentence, in either order
+// (-1: none).
+func cjkGap(sentence string, as, bs []string, gap int) int {
+	for _, a := range as {
+		for ai := 0; ; {
+			i := strings.Index(sentence[ai:], a)
+			if i < 0 {
+				break
+			}
+			i += ai
+			ai = i + len(a)
+			for _, b := range bs {
+				for bi := 0; ; {
+					j := strings.Index(sentence[bi:], b)
+					if j < 0 {
+						break
+					}
+					j += bi
+					bi = j + len(b)
+					switch {
+					case j >= i+len(a) && utf8.RuneCountInString(sentence[i+len(a):j]) <= gap:
+						return i
+					case i >= j+len(b) && utf8.RuneCountInString(sentence[j+len(b):i]) <= gap:
+						return j
+					}
+				}
+			}
+		}
+	}
+	return -1
+}
 
 // cjkProhibit are the Chinese prohibitions before a verb and the Japanese
 // ones after it that keep a described switch from being asked for.
@@ -324,9 +404,11 @@ func cjkDescribed(sentence string) (int, bool) {
 	near := func(a, b int, n int) bool {
 		return utf8.RuneCountInString(sentence[min(a, b):max(a, b)]) <= n
 	}
-	g := has(cjkPromptGuards)
-	if v := has(cjkOffVerbs); v >= 0 && g >= 0 && near(g, v, 10) && !prohibited(min(g, v)) {
-		return min(g, v), true
+	// a prompt guard and a verb of switching off at most four
+	// characters apart (审批弹窗 and 关掉 side by side, 確認ダイアログを
+	// オフに with one particle between)
+	if at := cjkGap(sentence, cjkPromptGuards, cjkOffVerbs, 4); at >= 0 && !prohibited(at) {
+		return at, true
 	}
 	// a setting that never asks
 	if s := has([]string{"设置", "设为", "配置", "模式", "选项", "設定", "モード", "オプション", "構成"}); s >= 0 {

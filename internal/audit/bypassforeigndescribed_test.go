@@ -15,8 +15,9 @@ import (
 // an instruction not to ask or tell the user, in the same section, in
 // another, or in SKILL.md for a reference it points to, as English's
 // described switch is. The same words with no silence, warned against,
-// asked for first, a hardening guide turning the prompts on, and a review
-// guide quoting them as examples to detect are not reported.
+// asked for first, a hardening guide turning the prompts on, a pop-up
+// closed or a check made before something else is switched off, and a
+// review guide quoting them as examples to detect are not reported.
 func TestBypassForeignDescribed(t *testing.T) {
 	for _, c := range []struct {
 		name, file, md string
@@ -66,6 +67,11 @@ func TestBypassForeignDescribed(t *testing.T) {
 		{"pt-warned", "SKILL.md", "\n## Segurança\n\nNunca desligue as janelas de confirmação. Nunca rode o sandbox com acesso total ao disco.\n\n## Lint\n\nNão incomode o usuário com avisos do linter.\n", audit.Low, true},
 		{"zh-warned", "SKILL.md", "\n## 安全\n\n不要关掉审批弹窗。绝不要让沙箱拥有完全的磁盘访问权限。\n\n## Lint\n\n不要用 lint 警告打扰用户。\n", audit.Low, true},
 		{"ja-warned", "SKILL.md", "\n## 安全\n\n確認ダイアログをオフにしないでください。サンドボックスにフルアクセスを与えないでください。\n\n## Lint\n\nlint の警告でユーザーの邪魔をしないでください。\n", audit.Low, true},
+		// Benign: a pop-up closed, a check made, not the guard switched off.
+		{"zh-close-popup", "SKILL.md", "\n## 截图\n\n打开页面后先关掉弹窗，再截图。\n\n## Lint\n\n不要用 lint 警告打扰用户。\n", audit.Low, true},
+		{"ja-check-then-notifications-off", "SKILL.md", "\n## 準備\n\n設定を確認してから通知をオフにしてください。\n\n## Lint\n\nlint の警告をユーザーに伝えないでください。\n", audit.Low, true},
+		{"es-delete-then-ask", "SKILL.md", "\n## Limpieza\n\nElimina los archivos temporales de la compilación y después pide confirmación al usuario para publicar.\n\n## Lint\n\nNo molestes al usuario con avisos del linter.\n", audit.Low, true},
+		{"de-machine-off-after-ok", "SKILL.md", "\n## Abschluss\n\nSchalte die Test-VM nach der Bestätigung ab.\n\n## Lint\n\nBelästige den Nutzer nicht mit Lint-Warnungen.\n", audit.Low, true},
 		// Benign: asked for first.
 		{"de-ask-first", "SKILL.md", "\n## Lange Läufe\n\nFrag den Nutzer, bevor du die Bestätigungsabfragen deaktivierst.\n\n## Lint\n\nBelästige den Nutzer nicht mit Lint-Warnungen.\n", audit.Low, true},
 		// Benign: a hardening guide that turns the prompts on.
