@@ -487,12 +487,12 @@ var silenceRe = lazyRE(`(?i)\b(?:do\s+not|don'?t|never|must\s+not|should\s+not|s
 func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 	// a code block is read for the switches it names, not for prose
 	// wording: its words are a command (scanFenceBypass)
-	var standing, clauses, foreign [][]int
+	var standing, clauses, foreign, foreignDescribed [][]int
 	if !sc.inFence {
-		standing, clauses, foreign = standingBypasses(text), clauseBypasses(text), foreignWeakSwitches(text)
+		standing, clauses, foreign, foreignDescribed = standingBypasses(text), clauseBypasses(text), foreignWeakSwitches(text), foreignDescribedSwitches(text)
 	}
 	named, spelled := namedSwitches(text)
-	if !sc.hints.bypass && !sc.hints.bypassWeak && len(standing) == 0 && len(named) == 0 && len(spelled) == 0 && len(clauses) == 0 && len(foreign) == 0 {
+	if !sc.hints.bypass && !sc.hints.bypassWeak && len(standing) == 0 && len(named) == 0 && len(spelled) == 0 && len(clauses) == 0 && len(foreign) == 0 && len(foreignDescribed) == 0 {
 		return
 	}
 	seen := map[int]bool{}
@@ -608,6 +608,10 @@ func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 	// bypassWeakRe's switch in the other languages: weak as it is
 	for _, m := range foreign {
 		report(m, true, false)
+	}
+	// bypassDescribedRe's switch in the other languages: described as it is
+	for _, m := range foreignDescribed {
+		report(m, true, true)
 	}
 	for _, m := range standing {
 		report(m, true, true)
