@@ -211,6 +211,7 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 		}
 	}
 	var insp *persistInspect // made for the first startup file named
+	searchOnly := -1         // searchOnlyScript, asked once: -1 not yet, 0 no, 1 yes
 	// the first credential path the code only tests text against (a
 	// needle, credNeedle), its service and offset
 	needle, needleKind, needleOff := "", "", -1
@@ -272,9 +273,23 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 			add(m[0], "miner", Critical, "mining pool or miner: "+minerWords.FindString(body))
 		}
 		if len(body) > 3 && shellish.MatchString(body) {
+			n := len(sc.findings)
 			sc.inLiteral = true
 			scanShell(sc, rel, unescapeLit(body), line0+li.line(m[0])-1, w)
 			sc.inLiteral = false
+			if len(sc.findings) > n && searchedLit(body) {
+				if searchOnly < 0 {
+					searchOnly = 0
+					if searchOnlyScript(c, lits, write) {
+						searchOnly = 1
+					}
+				}
+				if searchOnly == 1 {
+					// a pattern a review script looks for in other
+					// files (searchedlit.go)
+					lowerSearched(sc, n)
+				}
+			}
 		}
 	}
 
