@@ -211,6 +211,7 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 		}
 	}
 	var insp *persistInspect // made for the first startup file named
+	searchOnly := -1         // searchOnlyScript, asked once: -1 not yet, 0 no, 1 yes
 	// the first credential path the code only tests text against (a
 	// needle, credNeedle), its service and offset
 	needle, needleKind, needleOff := "", "", -1
@@ -272,9 +273,23 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 			add(m[0], "miner", Critical, "mining pool or miner: "+minerWords.FindString(body))
 		}
 		if len(body) > 3 && shellish.MatchString(body) {
+			n := len(sc.findings)
 			sc.inLiteral = true
 			scanShell(sc, rel, unescapeLit(body), line0+li.line(m[0])-1, w)
 			sc.inLiteral = false
+			if len(sc.findings) > n && searchedLit(body) {
+				if searchOnly < 0 {
+					searchOnly = 0
+					if searchOnlyScript(c, lits, write) {
+						searchOnly = 1
+					}
+				}
+				if searchOnly == 1 {
+					// a pattern a review script looks for in other
+					// files (searchedlit.go)
+					lowerSearched(sc, n)
+				}
+			}
 		}
 	}
 
@@ -450,9 +465,10 @@ func stripComments(code string, k fileKind) string {
 // two items of an argument list, see flagValueSep). Codex's keys are also read as a
 // subscript or hash key set (cfg["approval_policy"] = "never", Perl's and
 // Ruby's approval_policy => 'never'), in the SDKs' camel case
-// (approvalPolicy: "never") and inside an escaped string
-// ("approval_policy = \"never\"").
-var bypassRe = lazyRE(`--dangerously-skip-permissions|--allow-dangerously-skip-permissions|\bbypassPermissions\b|--dangerously-bypass-approvals-and-sandbox|\b(?:gemini|qwen|codex|claude)\b[^\n]{0,60}\s(?:--yolo|-y)\b|--approval-mode` + flagValueSep + `["']?yolo|"?defaultMode"?\s*[:=]\s*"?bypass|(?i:approval[_-]?policy)\\?["'\x60]?[\]}]?\s*(?:=>|[:=]|\s(?i:to|as)\s)\s*\\?["'\x60]?never\b|(?:(?:^|[\s"'\[,])-a|--ask-for-approval)` + flagValueSep + `["']?never\b|(?i:sandbox[_-]?mode)\\?["'\x60]?[\]}]?\s*(?:=>|[:=]|\s(?i:to|as)\s)\s*\\?["'\x60]?danger-full-access|(?:--sandbox|(?:^|[\s"'\[,])-s)` + flagValueSep + `["']?danger-full-access`)
+// (approvalPolicy: "never"), inside an escaped string
+// ("approval_policy = \"never\"") and as a value a program writes with
+// its TOML quotes ({"approval_policy": '"never"'}).
+var bypassRe = lazyRE(`--dangerously-skip-permissions|--allow-dangerously-skip-permissions|\bbypassPermissions\b|--dangerously-bypass-approvals-and-sandbox|\b(?:gemini|qwen|codex|claude)\b[^\n]{0,60}\s(?:--yolo|-y)\b|--approval-mode` + flagValueSep + `["']?yolo|"?defaultMode"?\s*[:=]\s*"?bypass|(?i:approval[_-]?policy)\\?["'\x60]?[\]}]?\s*(?:=>|[:=]|\s(?i:to|as)\s)\s*(?:\\?["'\x60]){0,2}never\b|(?:(?:^|[\s"'\[,])-a|--ask-for-approval)` + flagValueSep + `["']?never\b|(?i:sandbox[_-]?mode)\\?["'\x60]?[\]}]?\s*(?:=>|[:=]|\s(?i:to|as)\s)\s*(?:\\?["'\x60]){0,2}danger-full-access|(?:--sandbox|(?:^|[\s"'\[,])-s)` + flagValueSep + `["']?danger-full-access`)
 
 // flagValueSep is what stands between a flag and its value on a command line
 // bypassRe reads: a space or =, or the end of one item of an argument
