@@ -58,6 +58,9 @@ type skillCtx struct {
 	// linked are the files of the skill the file being audited names
 	// (linkedOf): data it loads, scripts it sources.
 	linked []linkedFile
+	// ciActions are the files of the local actions a workflow uses
+	// (ciActionsOf, cisecretsend.go).
+	ciActions []linkedFile
 	// staged are the programs of the skill that name a file the file
 	// being audited writes (stagedOf, credstage.go).
 	staged []stagedFile
