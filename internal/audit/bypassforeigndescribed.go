@@ -276,17 +276,19 @@ func foreignDescribedAt(ws []clauseWord) (lo, hi int, ok bool) {
 
 // fdArticles are the articles, prepositions of a noun phrase and other
 // small words that may stand between a verb and the guard it governs.
-var fdArticles = map[string]bool{"der": true, "die": true, "das": true, "den": true, "dem": true, "des": true, "alle": true, "allen": true, "jede": true, "sämtliche": true,
-	"le": true, "la": true, "les": true, "l'": true, "un": true, "une": true, "du": true, "de": true, "d'": true, "toutes": true, "tous": true,
-	"el": true, "los": true, "las": true, "una": true, "del": true, "al": true, "todas": true, "todos": true,
-	"o": true, "os": true, "as": true, "um": true, "uma": true, "do": true, "da": true, "dos": true, "ao": true, "aos": true}
+var fdArticles = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"der": true, "die": true, "das": true, "den": true, "dem": true, "des": true, "alle": true, "allen": true, "jede": true, "sämtliche": true,
+		"le": true, "la": true, "les": true, "l'": true, "un": true, "une": true, "du": true, "de": true, "d'": true, "toutes": true, "tous": true,
+		"el": true, "los": true, "las": true, "una": true, "del": true, "al": true, "todas": true, "todos": true,
+		"o": true, "os": true, "as": true, "um": true, "uma": true, "do": true, "da": true, "dos": true, "ao": true, "aos": true}
+})
 
 // fdBetween reports whether w may stand between a verb and its guard:
 // an article, a word of the guard's phrase (a head, a blanket, a
 // modifier), a word of checking ("Prüfungen", "vérifications",
 // "comprobaciones", "verificações").
 func fdBetween(w clauseWord) bool {
-	if fdArticles[w.text] || w.class&(wcBlanket|wcHead|wcMod|wcGuard|wcStrong) != 0 {
+	if fdArticles()[w.text] || w.class&(wcBlanket|wcHead|wcMod|wcGuard|wcStrong) != 0 {
 		return true
 	}
 	for _, p := range []string{"prüfung", "überprüfung", "kontroll", "vérification", "contrôle", "comprobaci", "verificaci", "verificaç", "checag", "sicherheits"} {

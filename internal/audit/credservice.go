@@ -59,7 +59,8 @@ func credService(what string) string {
 		case ".pypirc":
 			return "pypirc"
 		}
-		return ""
+		return credService("~/" + strings.Trim(part, `'"/`)) // .config/gh/hosts.yml, .docker/config.json
+
 	}
 	kind := ""
 	for _, i := range credPath.FindAllStringIndex(what, -1) {
@@ -129,6 +130,9 @@ type destinations struct {
 	// again inside its own value (url = url + "/x") starts with what
 	// its other assignments give
 	following map[string]bool
+	// rb reads Ruby: "#{host}" interpolation, URI(…) and uri.host
+	// (rubyservice.go)
+	rb bool
 }
 
 func (d *destinations) host(h string) {
@@ -295,6 +299,21 @@ func (d *destinations) expr(c, e string, depth int) {
 	}
 	if i := topLevel(e, '+'); i > 0 {
 		e = strings.TrimSpace(e[:i]) // a concatenation starts with its host
+	}
+	if d.rb {
+		if m := rubyHostAttr.FindStringSubmatch(e); m != nil {
+			e = m[1] // uri.host: where uri points
+		} else if m := rubyURICall.FindStringIndex(e); m != nil {
+			if args := callArgs(e[m[1]:]); len(args) > 0 {
+				d.expr(c, args[0], depth+1)
+				return
+			}
+		} else if body := litBody(e); len(e) > 1 && (e[0] == '"' || e[0] == '\'') && strings.HasPrefix(body, "#{") {
+			if i := strings.IndexByte(body, '}'); i > 2 {
+				d.expr(c, body[2:i], depth+1) // "#{BASE}/x" starts with BASE
+				return
+			}
+		}
 	}
 	switch {
 	case strings.HasPrefix(e, "("), strings.HasPrefix(e, "["):
