@@ -1,7 +1,7 @@
 package audit
 
 import (
-	"regexp"
+	"sort"
 	"strings"
 )
 
@@ -13,11 +13,11 @@ import (
 // that says "ignore previous instructions", "do not tell the user" or
 // asks for ~/.ssh/id_rsa to be sent out is the same injection as that
 // sentence in SKILL.md, moved where the markdown rules do not look. The
-// text printed is read as the markdown it becomes (plantedInjection's
-// reading): the literals inside the call, joined as Lua joins them, and
-// the literal values of names it prints (local NOTE = [[…]] then
-// print(NOTE)), the printed calls of the file joined in order so an
-// instruction split over two prints reads whole. What the markdown rules
+// text printed is read as the markdown it becomes (printedInjection):
+// the literals inside the call, joined as Lua joins them, and the
+// literal values of names it prints (local NOTE = [[…]] then
+// print(NOTE)), the printed calls of the file joined in order, a line
+// each, so an instruction split over two prints reads whole. What the markdown rules
 // let pass passes here too: a phrase quoted, negated or named as a
 // threat ("found 'ignore previous instructions' in x.md", "blocked an
 // attempt to ignore previous instructions"), and a linter printing the
@@ -56,6 +56,7 @@ func scanLuaPrinted(sc *skillCtx, rel, content, c string, lits []litSpan) {
 		}
 	}
 	redirected := luaIoOutput.MatchString(c)
+	values := luaLitValues(c, folded)
 	var prints []luaPrinted
 	for _, m := range luaPrintCall.FindAllStringSubmatchIndex(c, 256) {
 		if luaInSpan(spans, m[0]) {
@@ -83,7 +84,7 @@ func scanLuaPrinted(sc *skillCtx, rel, content, c string, lits []litSpan) {
 		// the literal values of the names it prints
 		for _, n := range luaNameRe.FindAllStringIndex(string(shape[start:end]), 16) {
 			if name := c[start+n[0] : start+n[1]]; !luaKeyword()[name] && (start+n[0] == 0 || c[start+n[0]-1] != '.' && c[start+n[0]-1] != ':') {
-				parts = append(parts, luaLitValue(c, folded, name)...)
+				parts = append(parts, values[name]...)
 			}
 		}
 		if len(parts) > 0 {
@@ -93,27 +94,25 @@ func scanLuaPrinted(sc *skillCtx, rel, content, c string, lits []litSpan) {
 	if len(prints) == 0 {
 		return
 	}
-	// every print alone, then all of them joined in order
+	// all of them joined in order, each on its own lines: a finding is
+	// reported at the print its line falls in
 	li := newLineIndex(c)
-	report := func(at int, text string) bool {
-		rule, sev, reason := printedInjection(sc, text)
-		if rule == "" {
-			return false
-		}
-		ln := li.line(at)
-		sc.add(rel, ln, rule, sev, "prints text the agent that runs it reads as instructions: "+reason, trimmedLine(content, ln))
-		return true
+	var b strings.Builder
+	firstLine := make([]int, len(prints)) // of each print in the joined text
+	line := 1
+	for i, p := range prints {
+		firstLine[i] = line
+		b.WriteString(p.text)
+		b.WriteByte('\n')
+		line += strings.Count(p.text, "\n") + 1
 	}
-	var all []string
-	for _, p := range prints {
-		if report(p.off, p.text) {
-			return
-		}
-		all = append(all, p.text)
+	rule, sev, reason, at := printedInjection(sc, b.String())
+	if rule == "" {
+		return
 	}
-	if len(prints) > 1 {
-		report(prints[0].off, strings.Join(all, "\n"))
-	}
+	k := sort.SearchInts(firstLine, at+1) - 1
+	ln := li.line(prints[max(0, k)].off)
+	sc.add(rel, ln, rule, sev, "prints text the agent that runs it reads as instructions: "+reason, trimmedLine(content, ln))
 }
 
 // luaNameRe is a Lua name.
@@ -133,31 +132,29 @@ func sortSearchSpan(spans [][2]int, off int) int {
 	return -1
 }
 
-// luaLitValue returns the literals a name is bound to in c (local NOTE =
-// "…", M.note = [[…]], NOTE = "a" .. "b"): each literal that starts the
-// value of an assignment to the name, with the literals joined to it on
-// that statement's line.
-func luaLitValue(c string, folded []litSpan, name string) []string {
-	re := regexp.MustCompile(`(?:^|[^\w.:])` + regexp.QuoteMeta(name) + `\s*=\s*`)
-	var out []string
-	for _, m := range re.FindAllStringIndex(c, 8) {
-		if m[1] < len(c) && c[m[1]] == '=' {
-			continue // a test, ==
-		}
-		eol := strings.IndexByte(c[m[1]:], '\n')
+// luaBindRe is an assignment whose value starts with a literal: group
+// 1 the name assigned (local NOTE = "…", M.note = [[…]]), group 2 the
+// literal's opening quote or bracket.
+var luaBindRe = lazyRE(`(?:^|[^\w.:=~<>])([A-Za-z_]\w*)\s*=\s*(["']|\[=*\[)`)
+
+// luaLitValues returns the literals each name is bound to in c (local
+// NOTE = "…", M.note = [[…]], NOTE = "a" .. "b"): each literal that
+// starts the value of an assignment to the name, with the literals
+// joined to it on that statement's line.
+func luaLitValues(c string, folded []litSpan) map[string][]string {
+	out := map[string][]string{}
+	for _, m := range luaBindRe.FindAllStringSubmatchIndex(c, 1024) {
+		name, val := c[m[2]:m[3]], m[4]
+		eol := strings.IndexByte(c[val:], '\n')
 		if eol < 0 {
-			eol = len(c) - m[1]
+			eol = len(c) - val
 		}
-		first := true
-		for _, l := range folded {
-			if l.off < m[1] {
-				continue
-			}
-			if first && l.off != m[1] || !first && l.off >= m[1]+eol {
-				break
-			}
-			out = append(out, unescapeLit(l.body))
-			first = false
+		i := sort.Search(len(folded), func(i int) bool { return folded[i].off >= val })
+		if i == len(folded) || folded[i].off != val || len(out[name]) >= 8 {
+			continue
+		}
+		for ; i < len(folded) && (folded[i].off == val || folded[i].off < val+eol); i++ {
+			out[name] = append(out[name], unescapeLit(folded[i].body))
 		}
 	}
 	return out
@@ -168,10 +165,10 @@ func luaLitValue(c string, folded []litSpan, name string) []string {
 // worst injection in it (an override, a request for secrets or for data
 // sent out in a URL, invisible or reordered characters, hidden text with
 // an attack or an instruction to the model), "" when there is none at
-// high or above.
-func printedInjection(sc *skillCtx, text string) (string, Severity, string) {
+// high or above, and the line of text it is on.
+func printedInjection(sc *skillCtx, text string) (string, Severity, string, int) {
 	if strings.TrimSpace(text) == "" {
-		return "", SeverityNone, ""
+		return "", SeverityNone, "", 0
 	}
 	if len(text) > 64<<10 {
 		text = text[:64<<10]
@@ -179,12 +176,12 @@ func printedInjection(sc *skillCtx, text string) (string, Severity, string) {
 	scratch := &skillCtx{ctx: sc.ctx, skill: sc.skill, topic: sc.topic, defence: sc.defence}
 	scratch.setText(text)
 	scanMarkdown(scratch, "SKILL.md", text, newLineIndex(text))
-	rule, sev, reason := "", SeverityNone, ""
+	rule, sev, reason, line := "", SeverityNone, "", 0
 	for _, f := range scratch.findings {
 		if f.Severity < High || f.Severity <= sev || !injectionRules()[f.RuleID] && f.RuleID != "hidden-text" {
 			continue
 		}
-		rule, sev, reason = f.RuleID, f.Severity, f.Reason
+		rule, sev, reason, line = f.RuleID, f.Severity, f.Reason, f.Line
 	}
-	return rule, sev, reason
+	return rule, sev, reason, line
 }
