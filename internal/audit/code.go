@@ -108,6 +108,7 @@ func scanScriptCode(sc *skillCtx, rel, content string, k fileKind) {
 // for the rules below.
 func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, w where) {
 	scanBypass(sc, rel, code, line0, w)
+	scanJoinedBypass(sc, rel, code, line0, k, w)
 	lower := strings.ToLower(code)
 	if systemCodeHintWords().matchAny(lower) {
 		scanSystemCode(sc, rel, code, line0, k, w)
@@ -834,4 +835,44 @@ func scanPowerShell(sc *skillCtx, rel, text string, line0 int, w where) {
 	scanPSEncoded(sc, rel, text, code, line0, w)
 	scanPSPersist(sc, rel, text, code, line0, w)
 	scanPSWipe(sc, rel, text, code, line0, w)
+}
+
+// scanJoinedBypass runs the approval-bypass reading again over Python or
+// JavaScript code whose string literals joined by a literal separator
+// (["ne", "ver"].join(""), "-".join(["danger", "full", "access"])) are
+// folded into the literal they make: a settings value split into pieces
+// still switches the approvals off once the program joins it. Only the
+// lines the first reading left unreported are added, with the file's own
+// line as evidence.
+func scanJoinedBypass(sc *skillCtx, rel, code string, line0 int, k fileKind, w where) {
+	if k != kindJS && k != kindPython || !strings.Contains(code, "join(") {
+		return
+	}
+	folded := foldLiteralJoins(code)
+	if folded == code || !containsAny(strings.ToLower(folded), bypassHints) {
+		return
+	}
+	had := map[int]bool{}
+	for _, f := range sc.findings {
+		if f.File == rel && f.RuleID == "approval-bypass" {
+			had[f.Line] = true
+		}
+	}
+	before := len(sc.findings)
+	// the file's hint words were counted before the fold: its joined
+	// value is a hint now
+	saved := sc.hints.bypass
+	sc.hints.bypass = true
+	scanBypass(sc, rel, folded, line0, w)
+	sc.hints.bypass = saved
+	keep := sc.findings[:before]
+	li := newLineIndex(code)
+	for _, f := range sc.findings[before:] {
+		if f.RuleID != "approval-bypass" || f.File != rel || had[f.Line] {
+			continue
+		}
+		f.Evidence = Escape(strings.TrimSpace(lineText(code, li, f.Line-line0+1)), 160)
+		keep = append(keep, f)
+	}
+	sc.findings = keep
 }

@@ -176,6 +176,12 @@ func wipeArgOf(code, a string, lang *wipeLang, tree bool, depth int, parent bool
 			return t
 		}
 	}
+	// a map of home joined to each element of a list: each path it makes
+	if lang == perlWipe && strings.Contains(a, "map") && !selective(a) {
+		if w := homeMapWipe(code, a); w != "" {
+			return w
+		}
+	}
 	name := strings.TrimLeft(a, lang.sigils)
 	if !identRe.MatchString(name) {
 		return ""
@@ -185,6 +191,13 @@ func wipeArgOf(code, a string, lang *wipeLang, tree bool, depth int, parent bool
 		val := stmtArgs(code[m[1]-1:])
 		if w := wipeArgOf(code, strings.Join(val, ","), lang, tree, depth+1, parent, at); w != "" {
 			return w
+		}
+	}
+	// Perl's $_ of a statement modifier (remove_tree($_) for @dirs):
+	// every entry of the list after for or foreach
+	if lang == perlWipe && a == "$_" {
+		if l := perlModifierList(code, at); l != "" {
+			return wipeArgOf(code, l, lang, tree, depth+1, parent, at)
 		}
 	}
 	// a loop's variable: every entry of the list the loop walks
@@ -278,4 +291,35 @@ func stripHashComments(text string) string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// perlModifierList returns the list of the for or foreach statement
+// modifier that ends the Perl statement holding offset at (remove_tree($_,
+// {…}) for @legacy;), or "": that statement runs once for each element,
+// $_ bound to it.
+func perlModifierList(code string, at int) string {
+	stmt := code[at:]
+	stmt = stmt[:perlStmtEnd(stmt)]
+	depth := 0
+	for i := 0; i < len(stmt); i++ {
+		switch stmt[i] {
+		case '\'', '"', '`':
+			i = stringEnd(stmt, i, true)
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case ' ', '\t', '\n':
+			if depth != 0 {
+				continue
+			}
+			rest := stmt[i+1:]
+			for _, kw := range []string{"foreach", "for"} {
+				if strings.HasPrefix(rest, kw) && len(rest) > len(kw) && isRESpace(rest[len(kw)]) {
+					return strings.TrimSpace(rest[len(kw):])
+				}
+			}
+		}
+	}
+	return ""
 }
