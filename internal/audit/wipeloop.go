@@ -90,6 +90,15 @@ func globWipe(a string, parent bool) string {
 		if w := globPattern(args[0], parent); w != "" {
 			return w
 		}
+		// Perl's glob (not bsd_glob) splits its pattern on whitespace:
+		// glob("$home/* $home/.[!.]*") is two patterns
+		if call := a[m[0]:m[1]]; strings.HasPrefix(call, "glob") && strings.ContainsAny(args[0], " \t") && (args[0][0] == '"' || args[0][0] == '\'') {
+			for _, f := range strings.Fields(strings.Trim(args[0], `"'`)) {
+				if w := globPattern(`"`+f+`"`, parent); w != "" {
+					return w
+				}
+			}
+		}
 	}
 	return ""
 }
