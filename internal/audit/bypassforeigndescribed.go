@@ -335,21 +335,9 @@ var cjkPromptGuards = []string{"确认", "批准", "审批", "沙箱", "沙盒",
 // (-1: none).
 func cjkGap(sentence string, as, bs []string, gap int) int {
 	for _, a := range as {
-		for ai := 0; ; {
-			i := strings.Index(sentence[ai:], a)
-			if i < 0 {
-				break
-			}
-			i += ai
-			ai = i + len(a)
+		for _, i := range indexAll(sentence, a) {
 			for _, b := range bs {
-				for bi := 0; ; {
-					j := strings.Index(sentence[bi:], b)
-					if j < 0 {
-						break
-					}
-					j += bi
-					bi = j + len(b)
+				for _, j := range indexAll(sentence, b) {
 					switch {
 					case j >= i+len(a) && utf8.RuneCountInString(sentence[i+len(a):j]) <= gap:
 						return i
