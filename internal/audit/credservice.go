@@ -438,6 +438,27 @@ func stringEnd(s string, i int, lineEnds bool) int {
 	return j
 }
 
+// closeOf returns the index of the bracket closing the one at s[open]
+// (any of ( [ {), skipping string literals opened by a byte of quotes
+// (stringEnd; lineEnds as there), or -1.
+func closeOf(s string, open int, quotes string, lineEnds bool) int {
+	depth := 0
+	for i := open; i < len(s); i++ {
+		switch ch := s[i]; {
+		case strings.IndexByte(quotes, ch) >= 0:
+			i = stringEnd(s, i, lineEnds)
+		case ch == '(' || ch == '[' || ch == '{':
+			depth++
+		case ch == ')' || ch == ']' || ch == '}':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
 // topLevel returns the index of op outside brackets and strings in e, or
 // -1.
 func topLevel(e string, op byte) int {

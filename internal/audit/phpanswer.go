@@ -264,21 +264,7 @@ func newPHPFlow(c string) *phpFlow {
 // phpMatchClose returns the offset of the bracket closing the one at
 // open in c, strings skipped, or -1.
 func phpMatchClose(c string, open int) int {
-	depth := 0
-	for i := open; i < len(c); i++ {
-		switch ch := c[i]; ch {
-		case '\'', '"', '`':
-			i = stringEnd(c, i, false)
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			depth--
-			if depth == 0 {
-				return i
-			}
-		}
-	}
-	return -1
+	return closeOf(c, open, "'\"`", false)
 }
 
 // scopeAt returns the index of the innermost named function holding
