@@ -369,6 +369,10 @@ func (a *auditor) skill(ctx context.Context, src Source, s index.Skill) skillRes
 				key = fileKey(key, l.goPkg, "")
 			}
 		}
+		ciActions := ciActionsOf(ctx, src, sk, rel, content, files)
+		for _, l := range ciActions {
+			key = fileKey(key, l.rel, sha256Hex(l.text))
+		}
 		staged := stagedOf(ctx, src, sk, rel, content, files)
 		for _, l := range staged {
 			key = fileKey(key, l.rel, sha256Hex(l.text))
@@ -392,6 +396,7 @@ func (a *auditor) skill(ctx context.Context, src Source, s index.Skill) skillRes
 		sc.findings = sc.findings[:0]
 		sc.companion, sc.companionRel = comp, compRel
 		sc.linked = linked
+		sc.ciActions = ciActions
 		sc.staged = staged
 		sc.readers = readers
 		sc.file(a, rel, content)

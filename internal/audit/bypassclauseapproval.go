@@ -137,6 +137,11 @@ func guardsOf(ws []clauseWord, prev bool) []bool {
 	return g
 }
 
+// frenchPluralDet are the French plural determiners: a word of seeking
+// after one ("les demandes", "des demandes") is the noun, the requests,
+// not the verb of asking.
+var frenchPluralDet = map[string]bool{"les": true, "des": true, "ces": true, "aux": true, "vos": true, "tes": true, "mes": true, "ses": true, "leurs": true}
+
 // approvalWords reports whether the words of a sentence hold the
 // approval half (see bypassclause.go), and the first and last of the words that
 // make it so; g marks its guard words, prev says the sentence before
@@ -157,6 +162,9 @@ func approvalWords(ws []clauseWord, g []bool, prev bool) (lo, hi int, ok, claim 
 		case w.class&(wcNeg|wcWithout) != 0 && w.class&wcGrantV == 0:
 			// R1: never stop to request permission; without waiting for a go-ahead
 			j := nextOf(ws, i, wcSeek, 3)
+			if j > i+1 && frenchPluralDet[ws[j-1].text] {
+				j = 0 // "ne désactive jamais les demandes de confirmation": the noun, not the verb
+			}
 			if w.class&wcSeek != 0 {
 				j = i // "n'attends jamais de confirmation"
 			}

@@ -108,6 +108,7 @@ func scanScriptCode(sc *skillCtx, rel, content string, k fileKind) {
 // for the rules below.
 func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, w where) {
 	scanBypass(sc, rel, code, line0, w)
+	scanJoinedBypass(sc, rel, code, line0, k, w)
 	lower := strings.ToLower(code)
 	if systemCodeHintWords().matchAny(lower) {
 		scanSystemCode(sc, rel, code, line0, k, w)
@@ -211,6 +212,7 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 		}
 	}
 	var insp *persistInspect // made for the first startup file named
+	searchOnly := -1         // searchOnlyScript, asked once: -1 not yet, 0 no, 1 yes
 	// the first credential path the code only tests text against (a
 	// needle, credNeedle), its service and offset
 	needle, needleKind, needleOff := "", "", -1
@@ -272,9 +274,23 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 			add(m[0], "miner", Critical, "mining pool or miner: "+minerWords.FindString(body))
 		}
 		if len(body) > 3 && shellish.MatchString(body) {
+			n := len(sc.findings)
 			sc.inLiteral = true
 			scanShell(sc, rel, unescapeLit(body), line0+li.line(m[0])-1, w)
 			sc.inLiteral = false
+			if len(sc.findings) > n && searchedLit(body) {
+				if searchOnly < 0 {
+					searchOnly = 0
+					if searchOnlyScript(c, lits, write) {
+						searchOnly = 1
+					}
+				}
+				if searchOnly == 1 {
+					// a pattern a review script looks for in other
+					// files (searchedlit.go)
+					lowerSearched(sc, n)
+				}
+			}
 		}
 	}
 
@@ -450,9 +466,10 @@ func stripComments(code string, k fileKind) string {
 // two items of an argument list, see flagValueSep). Codex's keys are also read as a
 // subscript or hash key set (cfg["approval_policy"] = "never", Perl's and
 // Ruby's approval_policy => 'never'), in the SDKs' camel case
-// (approvalPolicy: "never") and inside an escaped string
-// ("approval_policy = \"never\"").
-var bypassRe = lazyRE(`--dangerously-skip-permissions|--allow-dangerously-skip-permissions|\bbypassPermissions\b|--dangerously-bypass-approvals-and-sandbox|\b(?:gemini|qwen|codex|claude)\b[^\n]{0,60}\s(?:--yolo|-y)\b|--approval-mode` + flagValueSep + `["']?yolo|"?defaultMode"?\s*[:=]\s*"?bypass|(?i:approval[_-]?policy)\\?["'\x60]?[\]}]?\s*(?:=>|[:=]|\s(?i:to|as)\s)\s*\\?["'\x60]?never\b|(?:(?:^|[\s"'\[,])-a|--ask-for-approval)` + flagValueSep + `["']?never\b|(?i:sandbox[_-]?mode)\\?["'\x60]?[\]}]?\s*(?:=>|[:=]|\s(?i:to|as)\s)\s*\\?["'\x60]?danger-full-access|(?:--sandbox|(?:^|[\s"'\[,])-s)` + flagValueSep + `["']?danger-full-access`)
+// (approvalPolicy: "never"), inside an escaped string
+// ("approval_policy = \"never\"") and as a value a program writes with
+// its TOML quotes ({"approval_policy": '"never"'}).
+var bypassRe = lazyRE(`--dangerously-skip-permissions|--allow-dangerously-skip-permissions|\bbypassPermissions\b|--dangerously-bypass-approvals-and-sandbox|\b(?:gemini|qwen|codex|claude)\b[^\n]{0,60}\s(?:--yolo|-y)\b|--approval-mode` + flagValueSep + `["']?yolo|"?defaultMode"?\s*[:=]\s*"?bypass|(?i:approval[_-]?policy)\\?["'\x60]?[\]}]?\s*(?:=>|[:=]|\s(?i:to|as)\s)\s*(?:\\?["'\x60]){0,2}never\b|(?:(?:^|[\s"'\[,])-a|--ask-for-approval)` + flagValueSep + `["']?never\b|(?i:sandbox[_-]?mode)\\?["'\x60]?[\]}]?\s*(?:=>|[:=]|\s(?i:to|as)\s)\s*(?:\\?["'\x60]){0,2}danger-full-access|(?:--sandbox|(?:^|[\s"'\[,])-s)` + flagValueSep + `["']?danger-full-access`)
 
 // flagValueSep is what stands between a flag and its value on a command line
 // bypassRe reads: a space or =, or the end of one item of an argument
@@ -487,12 +504,12 @@ var silenceRe = lazyRE(`(?i)\b(?:do\s+not|don'?t|never|must\s+not|should\s+not|s
 func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 	// a code block is read for the switches it names, not for prose
 	// wording: its words are a command (scanFenceBypass)
-	var standing, clauses, foreign [][]int
+	var standing, clauses, foreign, foreignDescribed [][]int
 	if !sc.inFence {
-		standing, clauses, foreign = standingBypasses(text), clauseBypasses(text), foreignWeakSwitches(text)
+		standing, clauses, foreign, foreignDescribed = standingBypasses(text), clauseBypasses(text), foreignWeakSwitches(text), foreignDescribedSwitches(text)
 	}
 	named, spelled := namedSwitches(text)
-	if !sc.hints.bypass && !sc.hints.bypassWeak && len(standing) == 0 && len(named) == 0 && len(spelled) == 0 && len(clauses) == 0 && len(foreign) == 0 {
+	if !sc.hints.bypass && !sc.hints.bypassWeak && len(standing) == 0 && len(named) == 0 && len(spelled) == 0 && len(clauses) == 0 && len(foreign) == 0 && len(foreignDescribed) == 0 {
 		return
 	}
 	seen := map[int]bool{}
@@ -608,6 +625,10 @@ func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 	// bypassWeakRe's switch in the other languages: weak as it is
 	for _, m := range foreign {
 		report(m, true, false)
+	}
+	// bypassDescribedRe's switch in the other languages: described as it is
+	for _, m := range foreignDescribed {
+		report(m, true, true)
 	}
 	for _, m := range standing {
 		report(m, true, true)
@@ -814,4 +835,44 @@ func scanPowerShell(sc *skillCtx, rel, text string, line0 int, w where) {
 	scanPSEncoded(sc, rel, text, code, line0, w)
 	scanPSPersist(sc, rel, text, code, line0, w)
 	scanPSWipe(sc, rel, text, code, line0, w)
+}
+
+// scanJoinedBypass runs the approval-bypass reading again over Python or
+// JavaScript code whose string literals joined by a literal separator
+// (["ne", "ver"].join(""), "-".join(["danger", "full", "access"])) are
+// folded into the literal they make: a settings value split into pieces
+// still switches the approvals off once the program joins it. Only the
+// lines the first reading left unreported are added, with the file's own
+// line as evidence.
+func scanJoinedBypass(sc *skillCtx, rel, code string, line0 int, k fileKind, w where) {
+	if k != kindJS && k != kindPython || !strings.Contains(code, "join(") {
+		return
+	}
+	folded := foldLiteralJoins(code)
+	if folded == code || !containsAny(strings.ToLower(folded), bypassHints) {
+		return
+	}
+	had := map[int]bool{}
+	for _, f := range sc.findings {
+		if f.File == rel && f.RuleID == "approval-bypass" {
+			had[f.Line] = true
+		}
+	}
+	before := len(sc.findings)
+	// the file's hint words were counted before the fold: its joined
+	// value is a hint now
+	saved := sc.hints.bypass
+	sc.hints.bypass = true
+	scanBypass(sc, rel, folded, line0, w)
+	sc.hints.bypass = saved
+	keep := sc.findings[:before]
+	li := newLineIndex(code)
+	for _, f := range sc.findings[before:] {
+		if f.RuleID != "approval-bypass" || f.File != rel || had[f.Line] {
+			continue
+		}
+		f.Evidence = Escape(strings.TrimSpace(lineText(code, li, f.Line-line0+1)), 160)
+		keep = append(keep, f)
+	}
+	sc.findings = keep
 }

@@ -58,6 +58,9 @@ type skillCtx struct {
 	// linked are the files of the skill the file being audited names
 	// (linkedOf): data it loads, scripts it sources.
 	linked []linkedFile
+	// ciActions are the files of the local actions a workflow uses
+	// (ciActionsOf, cisecretsend.go).
+	ciActions []linkedFile
 	// staged are the programs of the skill that name a file the file
 	// being audited writes (stagedOf, credstage.go).
 	staged []stagedFile
@@ -342,18 +345,20 @@ func (sc *skillCtx) file(a *auditor, rel, content string) {
 
 // shebangExt maps an interpreter named on a #! line (its version digits
 // dropped: python3, perl5) to the extension of its language.
-var shebangExt = map[string]string{
-	"python": ".py", "pypy": ".py",
-	"node": ".js", "nodejs": ".js", "deno": ".ts", "bun": ".ts", "tsx": ".ts", "ts-node": ".ts",
-	"ruby": ".rb", "jruby": ".rb",
-	"perl": ".pl",
-	"php":  ".php",
-	"sh":   ".sh", "bash": ".sh", "zsh": ".sh", "ksh": ".sh", "dash": ".sh", "ash": ".sh",
-	"pwsh": ".ps1", "powershell": ".ps1",
-	"lua": ".lua", "luajit": ".lua",
-	"fish":    ".fish",
-	"rscript": ".r", "julia": ".jl", "elixir": ".exs",
-}
+var shebangExt = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"python": ".py", "pypy": ".py",
+		"node": ".js", "nodejs": ".js", "deno": ".ts", "bun": ".ts", "tsx": ".ts", "ts-node": ".ts",
+		"ruby": ".rb", "jruby": ".rb",
+		"perl": ".pl",
+		"php":  ".php",
+		"sh":   ".sh", "bash": ".sh", "zsh": ".sh", "ksh": ".sh", "dash": ".sh", "ash": ".sh",
+		"pwsh": ".ps1", "powershell": ".ps1",
+		"lua": ".lua", "luajit": ".lua",
+		"fish":    ".fish",
+		"rscript": ".r", "julia": ".jl", "elixir": ".exs",
+	}
+})
 
 // readRel returns the name a file is read under: shebangRel's, else a
 // Ruby build file's name with .rb added, else rel.
@@ -416,7 +421,7 @@ func shebangRel(rel, content string) string {
 	}
 	name := strings.ToLower(path.Base(f[0]))
 	name = strings.TrimRight(name, "0123456789.")
-	if ext, ok := shebangExt[name]; ok {
+	if ext, ok := shebangExt()[name]; ok {
 		return rel + ext
 	}
 	return rel

@@ -677,7 +677,7 @@ const (
 // through, built on first use.
 var pyKeyedTables = sync.OnceValue(func() struct{ pure, header, connKw map[string]bool } {
 	pure := set("HTTPBasicAuth", "HTTPDigestAuth", "BasicAuth", "b64encode", "standard_b64encode", "urlsafe_b64encode", "format", "tuple", "encode", "decode", "str", "bytes")
-	for k := range pyPureFuncs {
+	for k := range pyPureFuncs() {
 		pure[k] = true
 	}
 	return struct{ pure, header, connKw map[string]bool }{

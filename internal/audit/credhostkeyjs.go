@@ -299,7 +299,7 @@ func (m brackets) close(open int) int {
 func jsKFuncs(c string, br brackets) []jsKFunc {
 	var out []jsKFunc
 	add := func(name string, head, open int) {
-		if jsKeywords[name] || name == "catch" || len(out) >= 2000 {
+		if jsKeywords()[name] || name == "catch" || len(out) >= 2000 {
 			return
 		}
 		end := br.close(open)
@@ -358,7 +358,7 @@ func jsKFuncs(c string, br brackets) []jsKFunc {
 	}
 	for _, m := range jsKMethodDecl.FindAllStringSubmatchIndex(c, -1) {
 		name := c[m[2]:m[3]]
-		if jsKeywords[name] || name == "function" {
+		if jsKeywords()[name] || name == "function" {
 			continue
 		}
 		end := br.close(m[1] - 1)
@@ -987,7 +987,7 @@ func jsKFreeNames(s string) []string {
 	var out []string
 	for _, m := range jsWordRe.FindAllStringIndex(s, -1) {
 		w := s[m[0]:m[1]]
-		if jsKeywords[w] || m[0] > 0 && (s[m[0]-1] == '.' || isWordByte(s[m[0]-1])) || jsKObjectKey(s, m[0], m[1]) {
+		if jsKeywords()[w] || m[0] > 0 && (s[m[0]-1] == '.' || isWordByte(s[m[0]-1])) || jsKObjectKey(s, m[0], m[1]) {
 			continue
 		}
 		if w[0] >= '0' && w[0] <= '9' {
@@ -1049,7 +1049,7 @@ func (p *jsKeyed) readerCalls(s string, local, paths map[string]bool) bool {
 				return false // a call of what a call gave
 			}
 		case !strings.Contains(callee, "."):
-			if !jsKeywords[callee] && !jsKFreePure[callee] {
+			if !jsKeywords()[callee] && !jsKFreePure[callee] {
 				return false
 			}
 		case strings.HasPrefix(callee, "."):
@@ -1652,7 +1652,7 @@ func (p *jsKeyed) pieceOK(s, orig string, fn int, urls keyedURLs) bool {
 // taintWords taints every name of a pattern or loop variable list.
 func (p *jsKeyed) taintWords(s string) {
 	for _, w := range jsWordRe.FindAllString(s, -1) {
-		if !jsKeywords[w] {
+		if !jsKeywords()[w] {
 			p.taintAll(w)
 		}
 	}
@@ -1764,7 +1764,7 @@ func (p *jsKeyed) callsRest(s, orig string, urls keyedURLs) (bool, string) {
 			if jsChained(s, m[2]) {
 				return false, ""
 			}
-		case jsKeywords[callee]:
+		case jsKeywords()[callee]:
 		case jsDestCall.MatchString(callee+"(") && !(dotted && jsKPure()[last]):
 			if recvT {
 				return false, ""

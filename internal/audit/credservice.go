@@ -59,7 +59,8 @@ func credService(what string) string {
 		case ".pypirc":
 			return "pypirc"
 		}
-		return ""
+		return credService("~/" + strings.Trim(part, `'"/`)) // .config/gh/hosts.yml, .docker/config.json
+
 	}
 	kind := ""
 	for _, i := range credPath.FindAllStringIndex(what, -1) {
@@ -129,6 +130,9 @@ type destinations struct {
 	// again inside its own value (url = url + "/x") starts with what
 	// its other assignments give
 	following map[string]bool
+	// rb reads Ruby: "#{host}" interpolation, URI(…) and uri.host
+	// (rubyservice.go)
+	rb bool
 }
 
 func (d *destinations) host(h string) {
@@ -296,6 +300,21 @@ func (d *destinations) expr(c, e string, depth int) {
 	if i := topLevel(e, '+'); i > 0 {
 		e = strings.TrimSpace(e[:i]) // a concatenation starts with its host
 	}
+	if d.rb {
+		if m := rubyHostAttr.FindStringSubmatch(e); m != nil {
+			e = m[1] // uri.host: where uri points
+		} else if m := rubyURICall.FindStringIndex(e); m != nil {
+			if args := callArgs(e[m[1]:]); len(args) > 0 {
+				d.expr(c, args[0], depth+1)
+				return
+			}
+		} else if body := litBody(e); len(e) > 1 && (e[0] == '"' || e[0] == '\'') && strings.HasPrefix(body, "#{") {
+			if i := strings.IndexByte(body, '}'); i > 2 {
+				d.expr(c, body[2:i], depth+1) // "#{BASE}/x" starts with BASE
+				return
+			}
+		}
+	}
 	switch {
 	case strings.HasPrefix(e, "("), strings.HasPrefix(e, "["):
 		if args := callArgs(e[1:]); len(args) > 0 {
@@ -417,6 +436,27 @@ func stringEnd(s string, i int, lineEnds bool) int {
 		j++
 	}
 	return j
+}
+
+// closeOf returns the index of the bracket closing the one at s[open]
+// (any of ( [ {), skipping string literals opened by a byte of quotes
+// (stringEnd; lineEnds as there), or -1.
+func closeOf(s string, open int, quotes string, lineEnds bool) int {
+	depth := 0
+	for i := open; i < len(s); i++ {
+		switch ch := s[i]; {
+		case strings.IndexByte(quotes, ch) >= 0:
+			i = stringEnd(s, i, lineEnds)
+		case ch == '(' || ch == '[' || ch == '{':
+			depth++
+		case ch == ')' || ch == ']' || ch == '}':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // topLevel returns the index of op outside brackets and strings in e, or

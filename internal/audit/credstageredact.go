@@ -671,18 +671,20 @@ var consentDenyRe = lazyRE(`(?i)\b(?:has|have|had)?\s*already\s+(?:agreed|approv
 var negatedBeforeRe = lazyRE(`(?i)\b(?:never|not|n't|no)\b[^.\n]{0,60}$`)
 
 // uploadConsented reports whether the instruction doc has the agent
-// upload only with the user's agreement (consentRes) and says nothing
-// that takes it back (consentDenyRe outside a prohibition, or any of the
-// approval-bypass and silence wording the other rules read).
+// upload only with the user's agreement (consentRes, in the other
+// languages consentForeignRes) and says nothing that takes it back
+// (consentDenyRe outside a prohibition, its forms in the other languages,
+// or any of the approval-bypass and silence wording the other rules
+// read).
 func uploadConsented(doc string) bool {
-	ok := false
+	ok, takenBack := uploadConsentedForeign(doc)
 	for _, re := range consentRes {
 		if re.MatchString(doc) {
 			ok = true
 			break
 		}
 	}
-	if !ok {
+	if !ok || takenBack {
 		return false
 	}
 	for _, m := range consentDenyRe.FindAllStringIndex(doc, -1) {

@@ -829,6 +829,11 @@ func (p *goProg) writesTo(name string, src *goSrc, fr *goFrame) goVal {
 			v = p.sprintf(c.Args[1:], src, fr, 0)
 		case x == "fmt" && (fn == "Fprint" || fn == "Fprintln") && len(c.Args) >= 2 && is(writerOf(c.Args[0])):
 			v = p.join(c.Args[1:], goVal{strs: []string{" "}}, src, fr, 0)
+		case (fn == "Execute" || fn == "ExecuteTemplate") && len(c.Args) >= 2 && is(writerOf(c.Args[0])):
+			// a text/template or html/template executed into the file
+			// puts the template's text there, its actions filled
+			sel, _ := c.Fun.(*ast.SelectorExpr)
+			v = goTmplRendered(p.tmplText(sel.X, src, fr, 0))
 		default:
 			return true
 		}
@@ -837,6 +842,74 @@ func (p *goProg) writesTo(name string, src *goSrc, fr *goFrame) goVal {
 	})
 	if !found {
 		return unknownVal()
+	}
+	return out
+}
+
+// tmplText returns the text of the template expression e (in src,
+// inside frame fr) was parsed from: template.Must(x) is x, x.Parse(s) is
+// s, the template New, Funcs, Option, Delims, Lookup or Clone is called
+// on is followed, and a name (a local, a package var of this or an
+// imported package: t := template.Must(template.New("n").Parse(noteTmpl)))
+// by its values. A template read from a file (ParseFiles, ParseFS,
+// ParseGlob) or made otherwise is not known.
+func (p *goProg) tmplText(e ast.Expr, src *goSrc, fr *goFrame, depth int) goVal {
+	if e == nil || depth > maxGoEvalDepth || !p.step() {
+		return unknownVal()
+	}
+	switch e := e.(type) {
+	case *ast.ParenExpr:
+		return p.tmplText(e.X, src, fr, depth+1)
+	case *ast.StarExpr:
+		return p.tmplText(e.X, src, fr, depth+1)
+	case *ast.UnaryExpr:
+		return p.tmplText(e.X, src, fr, depth+1)
+	case *ast.CallExpr:
+		sel, _ := e.Fun.(*ast.SelectorExpr)
+		switch _, name := callName(e); {
+		case name == "Must" && len(e.Args) == 1:
+			return p.tmplText(e.Args[0], src, fr, depth+1)
+		case name == "Parse" && len(e.Args) == 1 && sel != nil:
+			return p.eval(e.Args[0], src, fr, -1, depth+1)
+		case sel != nil && (name == "Funcs" || name == "Option" || name == "Delims" || name == "Lookup" || name == "Clone"):
+			return p.tmplText(sel.X, src, fr, depth+1)
+		}
+	case *ast.Ident:
+		if fr != nil {
+			if binds := fr.fn.localBinds()[e.Name]; len(binds) > 0 {
+				var v goVal
+				for _, b := range binds {
+					if len(v.strs) < maxGoAlts {
+						v = v.union(p.tmplText(b.e, b.src, fr, depth+1))
+					}
+				}
+				return v
+			}
+		}
+		if b, ok := src.pkg.vals[e.Name]; ok {
+			return p.tmplText(b.e, b.src, nil, depth+1)
+		}
+	case *ast.SelectorExpr:
+		if x, ok := e.X.(*ast.Ident); ok {
+			if pk := src.imps[x.Name]; pk != nil {
+				if b, ok := pk.vals[e.Sel.Name]; ok {
+					return p.tmplText(b.e, b.src, nil, depth+1)
+				}
+			}
+		}
+	}
+	return unknownVal()
+}
+
+// goTmplAction is an action of a Go template ({{.Tool}}, {{- range .}}).
+var goTmplAction = lazyRE(`(?s)\{\{.*?\}\}`)
+
+// goTmplRendered is what executing the templates of v writes: their
+// text with each action a value the reading does not know.
+func goTmplRendered(v goVal) goVal {
+	out := goVal{files: v.files}
+	for _, s := range v.strs {
+		out.strs = append(out.strs, goTmplAction.ReplaceAllString(s, goUnknown))
 	}
 	return out
 }

@@ -103,7 +103,10 @@ func scanHomeWipe(sc *skillCtx, rel, text string, lang *wipeLang) {
 	}
 	for _, re := range []*lazyRegexp{lang.tree, lang.files} {
 		for _, m := range re.FindAllStringIndex(code, 16) {
-			if importLike.MatchString(code[strings.LastIndexByte(code[:m[0]], '\n')+1 : m[0]]) {
+			// a sub's body opened on the same line (find(sub { unlink
+			// $_ }, …)) is code that runs, not a definition
+			pre := subOpener.ReplaceAllString(code[strings.LastIndexByte(code[:m[0]], '\n')+1:m[0]], "")
+			if importLike.MatchString(pre) {
 				continue // an import (use File::Path qw(rmtree)) or a definition
 			}
 			what := ""
@@ -126,6 +129,8 @@ var (
 	// importLike is what precedes a removal's name on its line when it
 	// is imported or defined, not called: use, require, qw, sub, func.
 	importLike = lazyRE(`\b(?:use|require|import|qw|sub|func|def)\b|\\&\s*$|->\s*$`)
+	// subOpener is the opening of a Perl sub's body, named or not.
+	subOpener = lazyRE(`\bsub\s*(?:\w+\s*)?\{`)
 	// homeInterpRe is the home folder interpolated in a Ruby or Perl
 	// string once replaced by ~: "#{~}/x", "${~}/x".
 	homeInterpRe = lazyRE(`[#$]\{\s*~\s*\}`)
@@ -163,8 +168,16 @@ func wipeArgOf(code, a string, lang *wipeLang, tree bool, depth int, parent bool
 		}
 		return "every entry of the home folder (listed from it)"
 	}
-	if homeChild.MatchString(a) && lang.listing.MatchString(code) {
-		return "every entry of the home folder (listed from it)"
+	if homeChild.MatchString(a) {
+		if lang == perlWipe {
+			// a loop's variable: judged by the list the loop walks
+			if w, found := perlLoopHomeChild(code, a, at); found {
+				return w
+			}
+		}
+		if lang.listing.MatchString(code) {
+			return "every entry of the home folder (listed from it)"
+		}
 	}
 	if w := listedChildWipe(code, a, lang, depth, at); w != "" {
 		return w
@@ -176,6 +189,22 @@ func wipeArgOf(code, a string, lang *wipeLang, tree bool, depth int, parent bool
 			return t
 		}
 	}
+	// a map of home joined to each element of a list: each path it makes,
+	// or every entry of home when the list is a listing of it
+	if lang == perlWipe && strings.Contains(a, "map") && !selective(a) {
+		if w := homeMapWipe(code, a); w != "" {
+			return w
+		}
+		if w := perlHomeMapWipe(code, a); w != "" {
+			return w
+		}
+	}
+	// the path File::Find hands a wanted sub walking home
+	if lang == perlWipe && (a == "$_" || a == "$File::Find::name") {
+		if w := perlFindWipe(code, lang, depth, at); w != "" {
+			return w
+		}
+	}
 	name := strings.TrimLeft(a, lang.sigils)
 	if !identRe.MatchString(name) {
 		return ""
@@ -185,6 +214,13 @@ func wipeArgOf(code, a string, lang *wipeLang, tree bool, depth int, parent bool
 		val := stmtArgs(code[m[1]-1:])
 		if w := wipeArgOf(code, strings.Join(val, ","), lang, tree, depth+1, parent, at); w != "" {
 			return w
+		}
+	}
+	// Perl's $_ of a statement modifier (remove_tree($_) for @dirs):
+	// every entry of the list after for or foreach
+	if lang == perlWipe && a == "$_" {
+		if l := perlModifierList(code, at); l != "" {
+			return wipeArgOf(code, l, lang, tree, depth+1, parent, at)
 		}
 	}
 	// a loop's variable: every entry of the list the loop walks
@@ -278,4 +314,35 @@ func stripHashComments(text string) string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// perlModifierList returns the list of the for or foreach statement
+// modifier that ends the Perl statement holding offset at (remove_tree($_,
+// {…}) for @legacy;), or "": that statement runs once for each element,
+// $_ bound to it.
+func perlModifierList(code string, at int) string {
+	stmt := code[at:]
+	stmt = stmt[:perlStmtEnd(stmt)]
+	depth := 0
+	for i := 0; i < len(stmt); i++ {
+		switch stmt[i] {
+		case '\'', '"', '`':
+			i = stringEnd(stmt, i, true)
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case ' ', '\t', '\n':
+			if depth != 0 {
+				continue
+			}
+			rest := stmt[i+1:]
+			for _, kw := range []string{"foreach", "for"} {
+				if strings.HasPrefix(rest, kw) && len(rest) > len(kw) && isRESpace(rest[len(kw)]) {
+					return strings.TrimSpace(rest[len(kw):])
+				}
+			}
+		}
+	}
+	return ""
 }

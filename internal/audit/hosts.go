@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"sync"
 
 	resyntax "regexp/syntax"
 )
@@ -45,7 +46,7 @@ func (sc *skillCtx) hostRelated(raw string) (string, bool) {
 	if len(labels) < 2 {
 		return host, false
 	}
-	generic := genericLabels
+	generic := genericLabels()
 	var words []string
 	for _, l := range labels[:len(labels)-1] {
 		words = append(words, l)
@@ -78,7 +79,9 @@ func (sc *skillCtx) hostRelated(raw string) (string, bool) {
 }
 
 // genericLabels are host labels and path folders that name no tool.
-var genericLabels = set("www", "get", "install", "raw", "sh", "run", "dl", "download", "downloads", "cdn", "setup", "static", "releases", "com", "io", "dev", "org", "net", "ai", "co", "app", "githubusercontent", "github", "gitlab", "bitbucket", "gist", "pastebin", "s3", "amazonaws", "cloudfront", "storage", "googleapis", "blob", "core", "windows", "assets", "code", "tools", "scripts", "files", "cloud", "server", "update", "latest", "stable", "public", "repo", "packages", "pkg", "mirror", "oss", "api", "main", "master", "refs", "heads", "bin", "v1", "v2", "tree", "blob", "raw", "script", "installer", "installation", "release")
+var genericLabels = sync.OnceValue(func() map[string]bool {
+	return set("www", "get", "install", "raw", "sh", "run", "dl", "download", "downloads", "cdn", "setup", "static", "releases", "com", "io", "dev", "org", "net", "ai", "co", "app", "githubusercontent", "github", "gitlab", "bitbucket", "gist", "pastebin", "s3", "amazonaws", "cloudfront", "storage", "googleapis", "blob", "core", "windows", "assets", "code", "tools", "scripts", "files", "cloud", "server", "update", "latest", "stable", "public", "repo", "packages", "pkg", "mirror", "oss", "api", "main", "master", "refs", "heads", "bin", "v1", "v2", "tree", "blob", "raw", "script", "installer", "installation", "release")
+})
 
 // containsWord reports whether w occurs in text between word boundaries:
 // what regexp `\b`+regexp.QuoteMeta(w)+`\b` matches (RE2's \b: ASCII

@@ -78,9 +78,11 @@ var jsPureFuncs = sync.OnceValue(func() map[string]bool {
 var jsMutators = set("push", "unshift", "add", "set", "append", "splice")
 
 // jsKeywords are not variables.
-var jsKeywords = set("const", "let", "var", "await", "new", "return", "typeof", "instanceof", "in", "of", "if", "else", "for", "while",
-	"true", "false", "null", "undefined", "this", "async", "function", "yield", "void", "delete", "throw", "case", "default", "break",
-	"continue", "try", "catch", "finally", "switch", "do", "export", "import", "from", "as", "class", "extends", "super", "static")
+var jsKeywords = sync.OnceValue(func() map[string]bool {
+	return set("const", "let", "var", "await", "new", "return", "typeof", "instanceof", "in", "of", "if", "else", "for", "while",
+		"true", "false", "null", "undefined", "this", "async", "function", "yield", "void", "delete", "throw", "case", "default", "break",
+		"continue", "try", "catch", "finally", "switch", "do", "export", "import", "from", "as", "class", "extends", "super", "static")
+})
 
 // jsKeyReadInspected reports whether the JavaScript or TypeScript script
 // code (comments blanked) only inspects what it reads (see above).
@@ -329,7 +331,7 @@ func jsStmtInspected(st jsStmt, tainted, nonKey map[string]bool) bool {
 			}
 			for _, p := range strings.Split(s[m[g]:m[g+1]], ",") {
 				name, _, _ := strings.Cut(p, ":")
-				if name = strings.TrimSpace(name); name != "" && !jsKeywords[name] {
+				if name = strings.TrimSpace(name); name != "" && !jsKeywords()[name] {
 					tainted[name] = true
 				}
 			}
@@ -342,7 +344,7 @@ func jsStmtInspected(st jsStmt, tainted, nonKey map[string]bool) bool {
 	uses = jsUses(s, raw, tainted, nonKey)
 	taint := func(target string) {
 		for _, w := range jsWordRe.FindAllString(target, -1) {
-			if !jsKeywords[w] {
+			if !jsKeywords()[w] {
 				tainted[w] = true
 			}
 		}
@@ -446,7 +448,7 @@ func jsCallsInspected(s, raw string, tainted, nonKey map[string]bool) bool {
 		end := pyCloseParen(s, open)
 		callee := s[m[2]:m[3]]
 		last := callee[strings.LastIndexByte(callee, '.')+1:]
-		if jsKeywords[last] && !strings.Contains(callee, ".") || last == "" && callee == "" && !jsChained(s, m[2]) {
+		if jsKeywords()[last] && !strings.Contains(callee, ".") || last == "" && callee == "" && !jsChained(s, m[2]) {
 			continue // a parenthesised expression after a keyword
 		}
 		araw := ""

@@ -60,7 +60,11 @@ func scanJSWalkWipe(sc *skillCtx, rel, code, c string, line0 int, w where) {
 			continue
 		}
 		dir := jsChildDir(c, args[0], m[0])
-		if dir == "" || !regexp.MustCompile(`\b(?:readdir|opendir)(?:Sync)?\(\s*`+regexp.QuoteMeta(dir)+`\b`).MatchString(c[:m[0]]) {
+		q := regexp.QuoteMeta(dir)
+		if dir != "" && isIdentByte(dir[len(dir)-1]) {
+			q += `\b`
+		}
+		if dir == "" || !regexp.MustCompile(`\b(?:readdir|opendir)(?:Sync)?\(\s*`+q).MatchString(c[:m[0]]) {
 			continue
 		}
 		fn, params, start := jsEnclosingFunc(c, m[0])
@@ -96,7 +100,7 @@ func jsChildDir(c, a string, at int) string {
 	decl := regexp.MustCompile(`\b(?:const|let|var)\s+` + regexp.QuoteMeta(a) + `\s*=\s*([^;\n]+)`)
 	ms := decl.FindAllStringSubmatchIndex(c[:at], -1)
 	if len(ms) == 0 {
-		return ""
+		return jsEntryParamDir(c, a, at)
 	}
 	last := ms[len(ms)-1]
 	if m := jsChildJoin.re().FindStringSubmatch(strings.TrimSpace(c[last[2]:last[3]])); m != nil {
@@ -344,4 +348,87 @@ func indexOf(list []string, s string) int {
 		}
 	}
 	return -1
+}
+
+var (
+	// jsEntryParam is a callback's parameter a over a list's entries
+	// (.forEach(p => …), .map(async (p) => …)) or a for…of loop's
+	// variable; the variable's name replaces VAR.
+	jsEntryParam = `\.(?:forEach|map)\(\s*(?:async\s*)?\(?\s*VAR\s*\)?\s*=>|\bfor\s*\(\s*(?:const|let|var)\s+VAR\s+of\s+`
+	// jsListing is a listing of a folder starting a chain: fs.readdirSync(
+	jsListing = lazyRE(`^(?:await\s+)?(?:[\w.]+\.)?readdir(?:Sync)?\(`)
+	// jsChainStep is one step of a chain on a listing: .filter(…) or .map(…).
+	jsChainStep = lazyRE(`^\s*\.(filter|map)\(`)
+	// jsMapJoin is a map of each entry v joined to a folder:
+	// v => path.join(dir, v); the folder in group 2.
+	jsMapJoin = lazyRE(`^\(\s*(?:\(\s*)?(\w+)\s*\)?\s*=>\s*path\.(?:join|resolve)\(\s*([\w.()'"~/ ]+?)\s*,\s*(\w+)\s*\)\s*\)$`)
+)
+
+// jsEntryParamDir returns the folder whose entries the variable a walks
+// when it is a callback's parameter or a for…of variable over a listing
+// of that folder joined to it (fs.readdirSync(d).map(n =>
+// path.join(d, n)).forEach(p => …)), not filtered to names that pass a
+// test, or "".
+func jsEntryParamDir(c, a string, at int) string {
+	re := regexp.MustCompile(strings.ReplaceAll(jsEntryParam, "VAR", regexp.QuoteMeta(a)))
+	ms := re.FindAllStringIndex(c[:at], -1)
+	if len(ms) == 0 {
+		return ""
+	}
+	m := ms[len(ms)-1]
+	var chain string
+	if strings.HasPrefix(c[m[0]:], ".") {
+		// the receiver: back to the start of the statement, over lines
+		// that continue a chain (.filter(…) on a line of its own)
+		start := strings.LastIndexByte(c[:m[0]], '\n') + 1
+		for start > 0 && strings.HasPrefix(strings.TrimSpace(c[start:m[0]]), ".") {
+			start = strings.LastIndexByte(c[:start-1], '\n') + 1
+		}
+		chain = c[start:m[0]]
+	} else {
+		chain = balanced("("+c[m[1]:], 0)
+		chain = strings.TrimSuffix(strings.TrimPrefix(chain, "("), ")")
+	}
+	chain = strings.TrimSpace(regexp.MustCompile(`^\s*(?:(?:const|let|var)\s+\w+\s*=\s*|return\s+)`).ReplaceAllString(chain, ""))
+	if identRe.MatchString(chain) {
+		decl := regexp.MustCompile(`\b(?:const|let|var)\s+` + regexp.QuoteMeta(chain) + `\s*=\s*`)
+		ds := decl.FindAllStringIndex(c[:at], -1)
+		if len(ds) == 0 {
+			return ""
+		}
+		rest := c[ds[len(ds)-1][1]:]
+		chain = rest[:perlStmtEnd(rest)]
+	}
+	return jsChainDir(chain)
+}
+
+// jsChainDir returns the folder a chain on a listing (fs.readdirSync(d)
+// then .filter and .map steps) joins each entry to, when it does and no
+// filter keeps only names that pass a test, or "".
+func jsChainDir(chain string) string {
+	chain = strings.TrimSpace(chain)
+	l := jsListing.FindString(chain)
+	if l == "" {
+		return ""
+	}
+	call := balanced(chain, len(l)-1)
+	rest, dir := chain[len(l)-1+len(call):], ""
+	for {
+		st := jsChainStep.FindStringSubmatchIndex(rest)
+		if st == nil {
+			break
+		}
+		arg := balanced(rest, st[1]-1)
+		if rest[st[2]:st[3]] == "filter" {
+			if jsNameTest.MatchString(arg) && !strings.Contains(arg, "!") {
+				return ""
+			}
+		} else if j := jsMapJoin.FindStringSubmatch(strings.TrimSpace(arg)); j != nil && j[1] == j[3] {
+			dir = j[2]
+		} else {
+			return ""
+		}
+		rest = rest[st[1]-1+len(arg):]
+	}
+	return dir
 }

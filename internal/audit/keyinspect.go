@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Rule credential-read, a private key read in a Python script (or a
@@ -60,13 +61,15 @@ var (
 
 // pyPureFuncs take content and give back a value derived from it without
 // sending, printing or storing it.
-var pyPureFuncs = set("len", "int", "str", "bytes", "bool", "bytearray", "memoryview", "list", "tuple", "set", "frozenset",
-	"sorted", "reversed", "enumerate", "zip", "range", "min", "max", "sum", "any", "all", "isinstance", "abs", "ord", "chr", "iter", "next",
-	"b64decode", "b64encode", "urlsafe_b64decode", "standard_b64decode", "a2b_base64", "unhexlify", "hexlify", "from_bytes",
-	"unpack", "unpack_from", "calcsize", "match", "search", "fullmatch", "findall", "finditer", "compile", "split", "sub",
-	"sha256", "sha1", "md5", "sha512", "digest", "hexdigest", "startswith", "endswith", "count", "find", "index", "rfind",
-	"group", "groups", "join", "decode", "encode", "strip", "lstrip", "rstrip", "splitlines", "partition", "rpartition",
-	"lower", "upper", "get")
+var pyPureFuncs = sync.OnceValue(func() map[string]bool {
+	return set("len", "int", "str", "bytes", "bool", "bytearray", "memoryview", "list", "tuple", "set", "frozenset",
+		"sorted", "reversed", "enumerate", "zip", "range", "min", "max", "sum", "any", "all", "isinstance", "abs", "ord", "chr", "iter", "next",
+		"b64decode", "b64encode", "urlsafe_b64decode", "standard_b64decode", "a2b_base64", "unhexlify", "hexlify", "from_bytes",
+		"unpack", "unpack_from", "calcsize", "match", "search", "fullmatch", "findall", "finditer", "compile", "split", "sub",
+		"sha256", "sha1", "md5", "sha512", "digest", "hexdigest", "startswith", "endswith", "count", "find", "index", "rfind",
+		"group", "groups", "join", "decode", "encode", "strip", "lstrip", "rstrip", "splitlines", "partition", "rpartition",
+		"lower", "upper", "get")
+})
 
 // pyMutators add an argument to their receiver, which then holds it.
 var pyMutators = set("append", "extend", "add", "update", "insert", "setdefault", "appendleft")
@@ -522,7 +525,7 @@ func pyCallsInspected(s string, fl *pyKeyFlow) bool {
 			if root != "" {
 				fl.set(root)
 			}
-		case pyPureFuncs[last]:
+		case pyPureFuncs()[last]:
 		case own:
 			fl.taintParams(last, s[open+1:end])
 		default:

@@ -28,9 +28,10 @@ func listedWipeInit() {
 		// varChild is one entry straight under a folder held in a variable:
 		// catdir($r, $_), File.join(dir, e), filepath.Join(dir, e.Name()).
 		varChild = regexp.MustCompile(`^(?:File\.join|File::Spec->cat(?:file|dir)|cat(?:file|dir)|filepath\.Join|path\.Join)\(\s*([\$@]?\w+)\s*,\s*[\$\w]+(?:\.Name\(\))?\s*\)$|^["']\$\{?(\w+)\}?/(?:\$\{?\w+\}?|\$_)["']$`)
-		// homeWordMap is a map of home joined to each word of a list:
-		// map { File::Spec->catdir(~, $_) } qw(a b), the words in group 1.
-		homeWordMap = regexp.MustCompile(`map\s*\{\s*(?:File::Spec->cat(?:dir|file)|cat(?:dir|file))\(\s*~\s*,\s*\$_\s*\)\s*\}\s*qw\s*[\(\[{/]([^\)\]}/]*)`)
+		// homeWordMap is a map of home joined to each element of a list
+		// (map { File::Spec->catdir(~, $_) } qw(a b), map { "~/$_" }
+		// ('a', 'b'), map { ~ . "/$_" } @names): the list follows the match.
+		homeWordMap = regexp.MustCompile(`\bmap\s*\{\s*(?:(?:File::Spec->cat(?:dir|file)|cat(?:dir|file))\(\s*~\s*,\s*\$_\s*\)|"~/\$(?:_|\{_\})"|~\s*\.\s*(?:"/\$_"|['"]/['"]\s*\.\s*\$_))\s*;?\s*\}\s*`)
 	})
 }
 
@@ -75,18 +76,39 @@ func wipeListOf(code, list string, lang *wipeLang, depth, at int) string {
 	src := regexp.MustCompile(`(?:^|[^\w])@?` + q + `\s*=[^=~>]([^;]*);|\bpush\s*\(?\s*@?` + q + `\s*,([^;]*);|\b` + q + `\s*(?:<<|\.push\()([^;\n]*)`)
 	for _, m := range src.FindAllStringSubmatch(code, 8) {
 		rhs := m[1] + m[2] + m[3]
-		listedWipeInit()
-		for _, wm := range homeWordMap.FindAllStringSubmatch(rhs, 4) {
-			for _, w := range strings.Fields(wm[1]) {
-				if t := wipeTarget("~/" + w); t != "" {
-					return t
-				}
-			}
+		if t := homeMapWipe(code, rhs); t != "" {
+			return t
 		}
 		for _, a := range stmtArgs(rhs) {
 			a = strings.TrimSuffix(strings.TrimSpace(strings.SplitN(a, " if ", 2)[0]), ")")
 			if w := wipeArgOf(code, a, lang, true, depth+1, false, at); w != "" {
 				return w
+			}
+		}
+	}
+	return ""
+}
+
+// homeMapWipe returns what removing the paths of a map of home joined to
+// each element of a list in expression e destroys (map { catdir($home,
+// $_) } qw(src .ssh), or over a parenthesized list of quoted strings, or
+// an array the code binds to one), the first element that is home, a key
+// folder or the user's own files, or "". The list is what the map is
+// given: its qw() words or string literals, or the strings the array it
+// names is assigned.
+func homeMapWipe(code, e string) string {
+	listedWipeInit()
+	for _, m := range homeWordMap.FindAllStringIndex(e, 4) {
+		rest := e[m[1]:]
+		var words []string
+		if strings.HasPrefix(rest, "@") {
+			words = listStrings(code, rest)
+		} else {
+			words = literalsOf(balanced(rest, 0))
+		}
+		for _, w := range words {
+			if t := wipeTarget("~/" + w); t != "" {
+				return t
 			}
 		}
 	}

@@ -151,6 +151,7 @@ func scanLua(sc *skillCtx, rel, content string) {
 	scanLuaFetchRun(sc, rel, content, c)
 	scanLuaShell(sc, rel, content, c)
 	scanLuaAgent(sc, rel, content, c, lits)
+	scanLuaPrinted(sc, rel, content, c, lits)
 	li := newLineIndex(c)
 	at := func(off int, rule string, sev Severity, reason string) {
 		ln := li.line(off)

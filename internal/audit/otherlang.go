@@ -27,6 +27,7 @@ func scanOtherLang(sc *skillCtx, rel, content string) {
 	switch {
 	case ext == ".php" || strings.Contains(shebang, "php"):
 		scanPHP(sc, rel, content)
+		scanPHPAnswerRun(sc, rel, content)
 	case ext == ".pl" || ext == ".pm" || strings.Contains(shebang, "perl"):
 		scanHomeWipe(sc, rel, content, perlWipe)
 		scanOtherExec(sc, rel, content)
@@ -107,12 +108,16 @@ func scanOtherExec(sc *skillCtx, rel, text string) {
 	code := stripHashComments(text)
 	before := len(sc.findings)
 	var d *perlDecoder
+	var homes map[string]bool
 	run := func(cmd string, at int, interp bool) {
 		if interp && strings.Contains(cmd, "$") {
 			if d == nil {
 				d = newPerlDecoder(code)
 			}
-			cmd = d.interpolate(cmd)
+			if homes == nil {
+				homes = perlHomeScalars(d)
+			}
+			cmd = d.interpolate(perlHomeInterp(cmd, homes))
 		}
 		cmd = otherShellHome.ReplaceAllString(cmd, "$$HOME")
 		scanShell(sc, rel, unescapeLit(cmd), 1+strings.Count(code[:at], "\n"), inScript)
@@ -143,6 +148,15 @@ func scanOtherExec(sc *skillCtx, rel, text string) {
 				}
 				break
 			}
+		}
+	}
+	if strings.Contains(code, "system") || strings.Contains(code, "exec") {
+		if d == nil {
+			d = newPerlDecoder(code)
+		}
+		cmds, ats := perlListCommands(d, code)
+		for i, cmd := range cmds {
+			scanShell(sc, rel, cmd, 1+strings.Count(code[:ats[i]], "\n"), inScript)
 		}
 	}
 	keepRulesIn(sc, before, perlExecRuleIDs)

@@ -129,24 +129,26 @@ var psGenericWords = sync.OnceValue(func() map[string]bool {
 // psServiceHosts maps a service word of a variable's name to the labels
 // its hosts are registered under when they are not the word itself
 // (GH_TOKEN: github.com, githubusercontent.com; NPM_TOKEN: npmjs.org).
-var psServiceHosts = map[string][]string{
-	"github": {"github", "githubusercontent", "ghcr", "githubapp", "githubcopilot", "ghe"}, "gh": {"github", "githubusercontent", "ghcr", "githubcopilot", "ghe"},
-	"hf": {"huggingface", "hf"}, "huggingface": {"huggingface", "hf"},
-	"aws": {"amazonaws", "amazon", "aws"}, "amazon": {"amazonaws", "amazon", "aws"},
-	"azure": {"azure", "microsoftonline", "microsoft", "windows", "azurewebsites", "visualstudio", "sharepoint", "office"},
-	"arm":   {"azure", "microsoftonline", "microsoft", "windows"}, "msgraph": {"microsoft", "microsoftonline"},
-	"graph": {"microsoft", "microsoftonline"}, "entra": {"microsoftonline", "microsoft"},
-	"google": {"googleapis", "google"}, "gcp": {"googleapis", "google"}, "gcloud": {"googleapis", "google"},
-	"gemini": {"googleapis", "google"}, "firebase": {"googleapis", "firebaseio", "google"}, "youtube": {"googleapis", "youtube"},
-	"npm": {"npmjs", "yarnpkg", "github"}, "node": {"npmjs", "yarnpkg", "github"}, "anthropic": {"anthropic", "claude"},
-	"claude": {"anthropic", "claude"}, "openai": {"openai", "azure"}, "chatgpt": {"openai"}, "sonar": {"sonarcloud", "sonarqube"},
-	"shopify": {"shopify", "myshopify"}, "langsmith": {"langchain"}, "xai": {"x"}, "grok": {"x"}, "cf": {"cloudflare"},
-	"do": {"digitalocean"}, "jira": {"atlassian"}, "confluence": {"atlassian"}, "bitbucket": {"bitbucket", "atlassian"},
-	"dockerhub": {"docker"}, "twine": {"pypi", "pythonhosted"}, "pypi": {"pypi", "pythonhosted"}, "tg": {"telegram"},
-	"discord": {"discord", "discordapp"}, "hubspot": {"hubapi", "hubspot"}, "dashscope": {"aliyuncs"}, "qwen": {"aliyuncs"},
-	"zhipu": {"bigmodel"}, "azdo": {"azure", "visualstudio"}, "ado": {"azure", "visualstudio"}, "datadog": {"datadoghq"},
-	"dd": {"datadoghq"},
-}
+var psServiceHosts = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"github": {"github", "githubusercontent", "ghcr", "githubapp", "githubcopilot", "ghe"}, "gh": {"github", "githubusercontent", "ghcr", "githubcopilot", "ghe"},
+		"hf": {"huggingface", "hf"}, "huggingface": {"huggingface", "hf"},
+		"aws": {"amazonaws", "amazon", "aws"}, "amazon": {"amazonaws", "amazon", "aws"},
+		"azure": {"azure", "microsoftonline", "microsoft", "windows", "azurewebsites", "visualstudio", "sharepoint", "office"},
+		"arm":   {"azure", "microsoftonline", "microsoft", "windows"}, "msgraph": {"microsoft", "microsoftonline"},
+		"graph": {"microsoft", "microsoftonline"}, "entra": {"microsoftonline", "microsoft"},
+		"google": {"googleapis", "google"}, "gcp": {"googleapis", "google"}, "gcloud": {"googleapis", "google"},
+		"gemini": {"googleapis", "google"}, "firebase": {"googleapis", "firebaseio", "google"}, "youtube": {"googleapis", "youtube"},
+		"npm": {"npmjs", "yarnpkg", "github"}, "node": {"npmjs", "yarnpkg", "github"}, "anthropic": {"anthropic", "claude"},
+		"claude": {"anthropic", "claude"}, "openai": {"openai", "azure"}, "chatgpt": {"openai"}, "sonar": {"sonarcloud", "sonarqube"},
+		"shopify": {"shopify", "myshopify"}, "langsmith": {"langchain"}, "xai": {"x"}, "grok": {"x"}, "cf": {"cloudflare"},
+		"do": {"digitalocean"}, "jira": {"atlassian"}, "confluence": {"atlassian"}, "bitbucket": {"bitbucket", "atlassian"},
+		"dockerhub": {"docker"}, "twine": {"pypi", "pythonhosted"}, "pypi": {"pypi", "pythonhosted"}, "tg": {"telegram"},
+		"discord": {"discord", "discordapp"}, "hubspot": {"hubapi", "hubspot"}, "dashscope": {"aliyuncs"}, "qwen": {"aliyuncs"},
+		"zhipu": {"bigmodel"}, "azdo": {"azure", "visualstudio"}, "ado": {"azure", "visualstudio"}, "datadog": {"datadoghq"},
+		"dd": {"datadoghq"},
+	}
+})
 
 // psServiceLabels returns the registered host labels of the service a
 // secret variable's name names (nil: it names none).
@@ -163,7 +165,7 @@ func psServiceLabels(name string) map[string]bool {
 	out := map[string]bool{}
 	add := func(w string) {
 		out[w] = true
-		for _, l := range psServiceHosts[w] {
+		for _, l := range psServiceHosts()[w] {
 			out[l] = true
 		}
 	}

@@ -102,21 +102,7 @@ func pyChainEnd(e string) int {
 // pyCloseAt returns the index of the bracket closing the one at e[i],
 // skipping string literals, or -1.
 func pyCloseAt(e string, i int) int {
-	depth := 0
-	for j := i; j < len(e); j++ {
-		switch e[j] {
-		case '\'', '"':
-			j = stringEnd(e, j, true)
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			depth--
-			if depth == 0 {
-				return j
-			}
-		}
-	}
-	return -1
+	return closeOf(e, i, `'"`, true)
 }
 
 // pyIsAnswer reports whether expression e is what a network call

@@ -71,7 +71,10 @@ func scanPyWalkWipe(sc *skillCtx, rel, code, c string, line0 int, w where) {
 		}
 		dir := pyChildDir(c, args[0], m[0])
 		q := regexp.QuoteMeta(dir)
-		if dir == "" || !regexp.MustCompile(`\bos\.(?:listdir|scandir)\(\s*`+q+`\b|\b`+q+`\.iterdir\(`).MatchString(c[:m[0]]) {
+		if dir != "" && isIdentByte(dir[len(dir)-1]) {
+			q += `\b`
+		}
+		if dir == "" || !regexp.MustCompile(`\bos\.(?:listdir|scandir)\(\s*`+q+`|\b`+q+`\.iterdir\(`).MatchString(c[:m[0]]) {
 			continue
 		}
 		start, fn, params := 0, "", []string(nil)
@@ -118,12 +121,13 @@ func pyChildDir(c, a string, at int) string {
 	if m := pyChildJoin.FindStringSubmatch(a); m != nil {
 		return m[1] + m[2]
 	}
+	a = strings.TrimSuffix(a, ".path") // an os.scandir entry's path
 	if !identRe.MatchString(a) {
 		return ""
 	}
 	ms := regexp.MustCompile(`(?m)^[ \t]*`+regexp.QuoteMeta(a)+`\s*=\s*([^\n]+)`).FindAllStringSubmatch(c[:at], -1)
 	if len(ms) == 0 {
-		return ""
+		return pyLoopChildDir(c, a, at)
 	}
 	if m := pyChildJoin.FindStringSubmatch(strings.TrimSpace(ms[len(ms)-1][1])); m != nil {
 		return m[1] + m[2]
@@ -253,6 +257,62 @@ func pyEvalPath(c, e string, depth int) string {
 				return p
 			}
 		}
+	}
+	return ""
+}
+
+// pyEntryLoop is the head of a for loop: its variable in group 1, the
+// list it walks in group 2.
+var pyEntryLoop = lazyRE(`(?m)^[ \t]*for\s+(\w+)\s+in\s+([^\n]+?)\s*:[ \t]*(?:#.*)?$`)
+
+// pyEntryList is a listing whose entries are paths under its folder
+// (group 1 or 2): X.iterdir(), os.scandir(X).
+var pyEntryList = lazyRE(`^([\w.()'"~/ ,]+?)\.iterdir\(\)$|^os\.scandir\(\s*([\w.()'"~/ ,]+?)\s*\)$`)
+
+// pyCompJoin is a list comprehension of entries: its element in group 1,
+// its variable in group 2, the list it walks in group 3, an if clause in
+// group 4.
+var pyCompJoin = lazyRE(`^\[\s*(.+?)\s+for\s+(\w+)\s+in\s+(.+?)(?:\s+if\s+(.+?))?\s*\]$`)
+
+// pyLoopChildDir returns the folder whose entries the loop variable a,
+// of the nearest for loop before offset at, walks: for p in
+// X.iterdir(), for e in os.scandir(X), or for p in a list comprehension
+// of them or of os.path.join(X, name) over os.listdir(X) (without an if
+// clause testing the name), or "".
+func pyLoopChildDir(c, a string, at int) string {
+	list := ""
+	for _, m := range pyEntryLoop.FindAllStringSubmatch(c[:at], -1) {
+		if m[1] == a {
+			list = strings.TrimSpace(m[2])
+		}
+	}
+	for i := 0; i < 2 && list != ""; i++ {
+		if m := pyEntryList.FindStringSubmatch(list); m != nil {
+			return strings.TrimSpace(m[1] + m[2])
+		}
+		if m := pyCompJoin.FindStringSubmatch(list); m != nil {
+			// an if clause keeping the names that pass a test (not one
+			// that only drops some: if not n.startswith("."))
+			if cond := strings.TrimSpace(m[4]); cond != "" && pyNameTest.MatchString(cond) && !strings.HasPrefix(cond, "not ") && !strings.Contains(cond, "!=") && regexp.MustCompile(`\b`+regexp.QuoteMeta(m[2])+`\b`).MatchString(cond) {
+				return ""
+			}
+			if j := pyChildJoin.FindStringSubmatch(strings.TrimSpace(m[1])); j != nil {
+				return j[1] + j[2]
+			}
+			if strings.TrimSpace(m[1]) == m[2] {
+				list = strings.TrimSpace(m[3])
+				continue
+			}
+			return ""
+		}
+		if !identRe.MatchString(list) {
+			return ""
+		}
+		ms := regexp.MustCompile(`(?m)^[ \t]*`+regexp.QuoteMeta(list)+`\s*=\s*([^\n]+)`).FindAllStringSubmatch(c[:at], -1)
+		if len(ms) == 0 {
+			return ""
+		}
+		list = strings.TrimSpace(ms[len(ms)-1][1])
 	}
 	return ""
 }

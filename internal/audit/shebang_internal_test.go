@@ -46,7 +46,7 @@ func FuzzShebangRel(f *testing.F) {
 		if got == "bin/tool" {
 			return
 		}
-		for _, e := range shebangExt {
+		for _, e := range shebangExt() {
 			if got == "bin/tool"+e {
 				return
 			}

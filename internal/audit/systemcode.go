@@ -64,7 +64,7 @@ func scanSystemCode(sc *skillCtx, rel, code string, line0 int, k fileKind, w whe
 		scanPyWalkWipe(sc, rel, code, c, line0, w)
 	}
 	before := len(sc.findings)
-	scanExecCalls(sc, rel, c, line0, w)
+	scanExecCalls(sc, rel, c, line0, w, k)
 	keepRulesIn(sc, before, execRuleIDs)
 }
 
@@ -104,11 +104,14 @@ var homeInterp = lazyRE(`\$?\{\s*(?:os\.homedir\(\)|process\.env\.HOME|os\.path\
 // scanExecCalls runs the shell rules over the commands a Python or
 // JavaScript file runs: a string given to os.system or exec, or the
 // argument list of subprocess or spawn joined as the shell would see it
-// (os.homedir() read as $HOME, other expressions as unknown variables).
-func scanExecCalls(sc *skillCtx, rel, c string, line0 int, w where) {
+// (os.homedir() read as $HOME, and so a name bound to it and a join of
+// it with literals, os.path.join(home, ".ssh") as $HOME/.ssh; other
+// expressions as unknown variables). k is the code's language.
+func scanExecCalls(sc *skillCtx, rel, c string, line0 int, w where, k fileKind) {
 	if !strings.Contains(c, "system") && !strings.Contains(c, "subprocess") && !strings.Contains(c, "exec") && !strings.Contains(c, "spawn") && !strings.Contains(c, "popen") && !strings.Contains(c, "Command") {
 		return
 	}
+	var pf *pyFolder // read once an argument needs it
 	for _, m := range execCallRe.FindAllStringIndex(c, 64) {
 		rest := c[m[1]:min(len(c), m[1]+600)]
 		var words []string
@@ -130,16 +133,17 @@ func scanExecCalls(sc *skillCtx, rel, c string, line0 int, w where) {
 		if !strings.HasPrefix(rest, "[") {
 			continue
 		}
-		end := strings.IndexByte(rest, ']')
-		if end < 0 {
+		if strings.IndexByte(rest, ']') < 0 {
 			continue
 		}
-		for _, el := range strings.Split(rest[1:end], ",") {
+		for _, el := range callArgs(rest[1:]) {
 			el = strings.TrimSpace(el)
 			switch {
 			case el == "":
 			case homeExpr.MatchString(el):
 				words = append(words, "$HOME")
+			case !strLit.MatchString(el) || strLit.FindStringIndex(el)[0] != 0:
+				words = append(words, homeArgWord(c, el, k, &pf))
 			case strLit.MatchString(el) && strLit.FindStringIndex(el)[0] == 0 && strLit.FindStringIndex(el)[1] == len(el):
 				q, err := syntax.Quote(unescapeLit(el[1:len(el)-1]), syntax.LangBash)
 				if err != nil {
@@ -154,4 +158,33 @@ func scanExecCalls(sc *skillCtx, rel, c string, line0 int, w where) {
 			scanShell(sc, rel, strings.Join(words, " "), line0+strings.Count(c[:m[0]], "\n"), w)
 		}
 	}
+}
+
+// homeArgWord returns the shell word for el, an element of a command's
+// argument list that is not a string literal, when it works out to the
+// home folder or a path under it ("$HOME/.ssh"): in Python folded as a
+// shell call's command line is (names bound once, os.path.join,
+// expanduser), in JavaScript evaluated as the walker rule evaluates a
+// root (jsEvalPath: names, path.join, path.resolve). Anything else is
+// $X, an unknown word.
+// pf holds the file's Python folder, made on first use.
+func homeArgWord(c, el string, k fileKind, pf **pyFolder) string {
+	v := ""
+	switch k {
+	case kindPython:
+		if *pf == nil {
+			*pf = newPyFolder(c)
+		}
+		if f, ok := (*pf).fold(el); ok {
+			v = f
+		}
+	case kindJS:
+		if p := jsEvalPath(c, el, 0); p == "~" || strings.HasPrefix(p, "~/") {
+			v = "$HOME" + p[1:]
+		}
+	}
+	if !strings.HasPrefix(v, "$HOME") || strings.ContainsAny(v[5:], "$\"'`") || len(v) > 5 && v[5] != '/' {
+		return pyUnknown
+	}
+	return `"` + v + `"`
 }

@@ -334,7 +334,15 @@ func scanOtherTaint(sc *skillCtx, rel, text string) {
 	}
 	ln := 1 + strings.Count(text[:m[0]], "\n")
 	if n := scriptSend(rel, text); n != nil {
-		sc.add(rel, max(ln, 1+strings.Count(text[:n[0]], "\n")), "credential-exfil", Critical, "reads "+what+" and sends data over the network in the same file", lineAround(text, n[0], n[1]))
+		sev, reason := Critical, "reads "+what+" and sends data over the network in the same file"
+		if strings.EqualFold(path.Ext(rel), ".rb") && !needleOnly && credService(what) != "" {
+			// one service's credential sent only to its hosts
+			// (rubyservice.go), as in Python, JavaScript and shell
+			if hosts, ok := rubyServiceBound(hashCommentsBlanked(rel, text)); ok {
+				sev, reason = High, serviceReason(what, hosts)
+			}
+		}
+		sc.add(rel, max(ln, 1+strings.Count(text[:n[0]], "\n")), "credential-exfil", sev, reason, lineAround(text, n[0], n[1]))
 		return
 	}
 	sev, reason := credReadRank(what, text)

@@ -10,6 +10,8 @@ func FuzzJSWalkWipe(f *testing.F) {
 		"function b(){ return process.env.X || path.resolve(os.homedir(), '..', path.basename(os.homedir())); }\nfunction s(d){ for (const e of fs.readdirSync(d)) { const p = path.join(d, e.name); fs.rmSync(p, {recursive:true}); } }\ns(b());\n",
 		"const r = os.homedir();\nfor (const n of fs.readdirSync(r)) fs.rmSync(path.join(r, n));\n",
 		"const f = (d) => { fs.readdirSync(d); rm(path.join(d, x)) }; f('/')",
+		"fs.readdirSync(os.homedir()).filter(n => n !== '.').map(n => path.join(os.homedir(), n)).forEach(p => fs.rmSync(p));\n",
+		"const a = fs.readdirSync(h)\n  .map((n) => path.join(h, n));\nfor (const p of a) fs.rmSync(p);\n", "readdirSync(x).map(", ".forEach(p => rm(p",
 		"path.resolve(", "readdirSync(rmSync(", "function (", "if ((",
 	} {
 		f.Add(s)
@@ -28,6 +30,8 @@ func FuzzPyWalkWipe(f *testing.F) {
 	for _, s := range []string{
 		"import os, shutil\ndef b():\n    return os.environ.get('X') or os.path.join(os.path.expanduser('~'), '..', os.path.basename(os.path.expanduser('~')))\ndef s(d):\n    for n in os.listdir(d):\n        p = os.path.join(d, n)\n        shutil.rmtree(p)\ns(b())\n",
 		"r = os.path.expanduser('~')\nfor n in os.listdir(r):\n    shutil.rmtree(os.path.join(r, n))\n",
+		"for p in Path.home().iterdir():\n    shutil.rmtree(p)\n", "for e in os.scandir(os.path.expanduser('~')):\n    shutil.rmtree(e.path)\n",
+		"a = [os.path.join(h, n) for n in os.listdir(h) if n]\nfor e in a:\n    shutil.rmtree(e)\n", "for e in [e for e in e]:\n    shutil.rmtree(e)\n", "for p in .iterdir():\n shutil.rmtree(p",
 		"os.path.join(", "def (", "shutil.rmtree(os.listdir(", "if :",
 	} {
 		f.Add(s)

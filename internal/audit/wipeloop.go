@@ -12,10 +12,12 @@ import (
 // `foreach my $d (@dirs) { rmtree($d) }`; the variable stands for every
 // entry of the list the loop walks. A list from a glob whose pattern under
 // home names nothing but wildcards (`Dir.glob(File.join(Dir.home,
-// '{*,.[!.]*}'))`) is every entry of home, one under a mount root
-// (`/Volumes/*`, `/mnt/*`, `/media/*/*`) every mounted disk, and a glob of
-// every `.git` folder under home (`**/.git`) every repository there (its
-// parent folder, File.dirname, the working tree too).
+// '{*,.[!.]*}'))`) is every entry of home, one of a key folder or of the
+// user's own files in home (`glob("$home/.ssh/*")`) every entry of that
+// folder, one under a mount root (`/Volumes/*`, `/mnt/*`, `/media/*/*`)
+// every mounted disk, and a glob of every `.git` folder under home
+// (`**/.git`) every repository there (its parent folder, File.dirname,
+// the working tree too).
 
 var (
 	// wipeWrap is a call that turns a path into another name for it or
@@ -57,6 +59,10 @@ func loopListOf(code, name string, at int) string {
 		// Lua: for _, name in ipairs(list) do
 		`\bfor\s+(?:\w+\s*,\s*)?` + q + `\s+in\s+i?pairs\(\s*([^\n]+?)\s*\)\s*do\b`,
 	}
+	if q == "_" {
+		// Perl: for (list) { … } binds $_
+		res = append(res, `\bfor(?:each)?\s*\(([^\n]*?)\)\s*\{`)
+	}
 	best, list := -1, ""
 	for _, src := range res {
 		for _, m := range regexp.MustCompile(`(?m)`+src).FindAllStringSubmatchIndex(code, 64) {
@@ -83,6 +89,15 @@ func globWipe(a string, parent bool) string {
 		}
 		if w := globPattern(args[0], parent); w != "" {
 			return w
+		}
+		// Perl's glob (not bsd_glob) splits its pattern on whitespace:
+		// glob("$home/* $home/.[!.]*") is two patterns
+		if call := a[m[0]:m[1]]; strings.HasPrefix(call, "glob") && strings.ContainsAny(args[0], " \t") && (args[0][0] == '"' || args[0][0] == '\'') {
+			for _, f := range strings.Fields(strings.Trim(args[0], `"'`)) {
+				if w := globPattern(`"`+f+`"`, parent); w != "" {
+					return w
+				}
+			}
 		}
 	}
 	return ""
@@ -126,6 +141,18 @@ func globPattern(p string, parent bool) string {
 		return "every repository's history in the home folder (each " + last + " under it)"
 	case mountRoots[root] && allWild(rest):
 		return "every disk mounted under " + root
+	case root == "~" && len(rest) > 1:
+		// every entry of a key folder or of the user's own files under
+		// home (~/.ssh/*, ~/Documents/*/*): the folder emptied
+		for i := len(rest) - 1; i >= 1; i-- {
+			if !allWild(rest[i:]) || strings.ContainsAny(strings.Join(rest[:i], "/"), "*?[{") {
+				continue
+			}
+			dir := "~/" + strings.Join(rest[:i], "/")
+			if t := wipeTarget(dir); t != "" {
+				return "every entry of " + dir + " (" + t + ", a glob of " + strings.Join(rest[i:], "/") + " in it)"
+			}
+		}
 	}
 	return ""
 }

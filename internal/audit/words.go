@@ -3,6 +3,7 @@ package audit
 import (
 	"slices"
 	"sort"
+	"strings"
 )
 
 // The prefilters of the rules (the words a phrase needs, the miner and
@@ -266,4 +267,22 @@ func (h *wordHits) any(s, e int) bool {
 		}
 	}
 	return false
+}
+
+// indexAll returns the byte offsets of the occurrences of sub in s, each
+// search going on after the previous match (so they do not overlap), in
+// order; nil for an empty sub.
+func indexAll(s, sub string) []int {
+	if sub == "" {
+		return nil
+	}
+	var at []int
+	for off := 0; ; {
+		i := strings.Index(s[off:], sub)
+		if i < 0 {
+			return at
+		}
+		at = append(at, off+i)
+		off += i + len(sub)
+	}
 }

@@ -2,6 +2,7 @@ package audit
 
 import (
 	"fmt"
+	"maps"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -99,6 +100,9 @@ func scanWorkflow(sc *skillCtx, rel, text string, line0 int, w where) {
 		if job.Kind != yaml.MappingNode {
 			continue
 		}
+		jobEnv := map[string]*yaml.Node{}
+		addEnv(jobEnv, mapGet(root, "env"))
+		addEnv(jobEnv, mapGet(job, "env"))
 		shell := defShell
 		if s := defaultShell(job); s != "" {
 			shell = s
@@ -119,12 +123,16 @@ func scanWorkflow(sc *skillCtx, rel, text string, line0 int, w where) {
 					sh = st.shell.Value
 				}
 				scanRunScript(sc, rel, st.run, sh, at, w)
+				env := maps.Clone(jobEnv)
+				addEnv(env, mapGet(sn, "env"))
+				scanStepSecretSend(sc, rel, st, sh, env, at, w)
 			}
 			if strings.HasPrefix(st.uses, "actions/github-script") {
 				if s := st.with["script"]; s != nil && s.Kind == yaml.ScalarNode {
 					scanCode(sc, rel, s.Value, blockLine(s, at), kindJS, w)
 				}
 			}
+			scanLocalActionSecret(sc, rel, st, at, w)
 			if prTrigger == "" {
 				continue
 			}
@@ -547,5 +555,15 @@ func scanCompositeAction(sc *skillCtx, rel, text string, line0 int, w where) {
 				scanCode(sc, rel, s.Value, blockLine(s, at), kindJS, w)
 			}
 		}
+	}
+}
+
+// addEnv adds an env: mapping's entries to env.
+func addEnv(env map[string]*yaml.Node, m *yaml.Node) {
+	if m == nil || m.Kind != yaml.MappingNode {
+		return
+	}
+	for j := 0; j+1 < len(m.Content); j += 2 {
+		env[m.Content[j].Value] = m.Content[j+1]
 	}
 }

@@ -1,0 +1,61 @@
+package audit
+
+import "strings"
+
+// A review or triage script keeps the attacks it looks for as regular
+// expressions in its own code: `PATTERNS = {"revshell":
+// r"/dev/tcp/|nc -e|socket\.socket\("}` compiled with `re.compile` and
+// searched over the files under review. Read as shell, such a literal is
+// `nc -e …`, a reverse shell; but nothing runs it. A literal is taken for
+// a search pattern only when it is written as a regular expression
+// (regexShapeRe: `\.`, `\s*`, `(?:`, `[^`), the script searches text with
+// regular expressions, and the script, its literals left out, neither
+// runs a command or code nor writes a file: with either, a literal may
+// reach a shell or a startup file whatever it looks like.
+
+// searchRunRe matches, in code with its string literals blanked, what
+// may hand a literal to a shell or an interpreter beyond patternExecRe:
+// a module or function looked up by a name the script computes
+// (`__import__`, `importlib`, `getattr`), `pty`, `shell=True`, `compile(`
+// and a print into a file.
+var searchRunRe = lazyRE(`\b__import__\b|\bimportlib\b|\bgetattr\s*\(|\bpty\b|\bshell\s*=\s*True\b|(?:^|[^.\w])compile\s*\(|\bfile\s*=|\bos\.(?:write|open|rename|replace|link|symlink)\b`)
+
+// searchedLitNote ends the reason of a finding in a search pattern.
+const searchedLitNote = " (in a regular expression the script only searches text for: it runs and writes nothing)"
+
+// searchOnlyScript reports whether code c, whose string literals are at
+// lits, searches text with regular expressions and, outside its
+// literals, runs no command or code and writes no file (write is the
+// language's write pattern, pyWrite or jsWrite). c's comments are
+// blanked already.
+func searchOnlyScript(c string, lits [][]int, write *lazyRegexp) bool {
+	b := []byte(c)
+	for _, m := range lits {
+		for i := m[0] + 1; i < m[1]-1; i++ {
+			if b[i] != '\n' {
+				b[i] = ' '
+			}
+		}
+	}
+	code := string(b)
+	return regexUseRe.MatchString(code) && !patternExecRe.MatchString(code) && !write.MatchString(code) && !searchRunRe.MatchString(code)
+}
+
+// searchedLit reports whether a string literal's body is written as a
+// regular expression (an escape such as `\.` or `\(`, a group or class
+// construct, a repeat), so a search pattern rather than a command.
+func searchedLit(body string) bool {
+	return regexShapeRe.MatchString(body) && !strings.Contains(body, "\n")
+}
+
+// lowerSearched lowers the findings sc.findings[n:] of one search
+// pattern literal to low: text the script looks for in other files.
+func lowerSearched(sc *skillCtx, n int) {
+	for i := n; i < len(sc.findings); i++ {
+		f := &sc.findings[i]
+		if f.Severity > Low {
+			f.Severity = Low
+			f.Reason = Printable(f.Reason + searchedLitNote)
+		}
+	}
+}

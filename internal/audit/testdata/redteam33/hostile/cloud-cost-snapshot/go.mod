@@ -1,0 +1,3 @@
+module github.com/finops-kit/cloud-cost-snapshot
+
+go 1.22

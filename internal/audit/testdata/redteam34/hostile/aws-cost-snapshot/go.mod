@@ -1,0 +1,3 @@
+module finops-tools.example/aws-cost-snapshot
+
+go 1.21

@@ -1,0 +1,3 @@
+module costsnap.example/costsnap
+
+go 1.22
