@@ -96,16 +96,20 @@ func (c conversion) reverses(targets []string, maxTargets int) bool {
 // converting the other way has its score multiplied by tune.direction, and
 // the hits are sorted again (stably, so equal scores keep their order). It
 // reads the stored targets of every hit.
-func orient(r *engine.Reader, c conversion, hits []engine.Hit, tune *tuning) error {
+func orient(r *engine.Reader, c conversion, hits []engine.Hit, tune *tuning) (reversed map[string]bool, err error) {
 	moved := false
 	for i := range hits {
 		targets, _, err := r.MetaTargets(hits[i].ID)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if c.reverses(targets, tune.dirMaxTargets) {
 			hits[i].Score *= tune.direction
 			moved = true
+			if reversed == nil {
+				reversed = map[string]bool{}
+			}
+			reversed[hits[i].ID] = true
 		}
 	}
 	if moved {
@@ -119,5 +123,5 @@ func orient(r *engine.Reader, c conversion, hits []engine.Hit, tune *tuning) err
 			return strings.Compare(a.ID, b.ID)
 		})
 	}
-	return nil
+	return reversed, nil
 }

@@ -62,6 +62,13 @@
 // with unrelated ones ("relational", "general", "executive") are not
 // stemmed.
 //
+// The lead (lead.go): each of the best 10 hits has its score multiplied by
+// 1 + 0.3 x the share of the query's coverage weight found in its first 10
+// name and description terms (the name and the description's opening,
+// where a skill says what it is), and they are re-sorted; Confidence reads
+// the score before the factor, and a hit converting the other way from a
+// conversion query gets none.
+//
 // Pseudo-relevance feedback (feedback.go): when the best hit of a search
 // has a Confidence below 0.5, the distinctive terms (in 2 or more of the 5
 // best hits' names and descriptions, in at most 5% of descriptions, not in

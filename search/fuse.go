@@ -53,6 +53,11 @@ func (ix *Index) lexicalMin(req Request) float64 {
 // hybrid search, semDepth candidates for fuse.
 func (ix *Index) depth(req Request, want int) int {
 	d := max(want, minHits)
+	if ix.tune.lead > 0 {
+		// The lead factor reorders the best leadHits: fetch them all, so
+		// a short page ranks as the first leadHits of a long one do.
+		d = max(d, ix.tune.leadHits)
+	}
 	if ix.hybrid(req) {
 		d = max(d, ix.tune.semDepth)
 	}

@@ -321,11 +321,20 @@ func (ix *Index) collect(ctx context.Context, r *engine.Reader, p *plan, req Req
 			return nil, err
 		}
 	}
+	var reversed map[string]bool // hits converting the other way (direction.go)
 	if d := ix.tune.direction; d > 0 && d < 1 {
 		if c, ok := parseConversion(r, req.Query); ok {
-			if err := orient(r, c, res.Hits, &ix.tune); err != nil {
+			var err error
+			if reversed, err = orient(r, c, res.Hits, &ix.tune); err != nil {
 				return nil, err
 			}
+		}
+	}
+	var unled []float64 // the best hits' scores before the lead factor
+	if p != nil {
+		var err error
+		if unled, err = p.leadBoost(r, res.Hits, &ix.tune, reversed); err != nil {
+			return nil, err
 		}
 	}
 	if rankTap != nil && p != nil {
@@ -336,6 +345,10 @@ func (ix *Index) collect(ctx context.Context, r *engine.Reader, p *plan, req Req
 	}
 	// Hits beyond want were fetched for Confidence's margin only.
 	qs := p.queryScores(res.Hits, &ix.tune)
+	if p != nil && p.fb == 0 {
+		// Confidence reads the query's own words, not the lead factor.
+		copy(qs, unled)
+	}
 	out := &Result{Hits: make([]Hit, 0, min(len(res.Hits), want)), Total: res.Total, NoGoodMatch: true}
 	best, above := true, 1.0
 	for i, h := range res.Hits[:min(len(res.Hits), want)] {

@@ -155,6 +155,14 @@ type tuning struct {
 	// has a Confidence below it (selective expansion: a query already
 	// answered with confidence only drifts); 0 or above 1: always.
 	fbMaxConf float64
+	// lead multiplies the score of each of the best leadHits hits by
+	// 1 + lead x the share of the query's coverage weight found among the
+	// first leadTerms stored terms of its name and description (lead.go):
+	// what a skill says it is in its opening words counts more than a
+	// trigger list or a body that mentions the word. 0: off.
+	lead      float64
+	leadTerms int
+	leadHits  int
 	// co is the weight of the best body co-occurrence expansion term
 	// (see cooccur.go) relative to a query term; 0 disables it. coDocs is
 	// how many skills whose bodies hold two or more query words vote;
@@ -234,6 +242,9 @@ var defaultTuning = tuning{
 	fbBody:          true,
 	fbMaxConf:       0.5,
 	fbTwin:          0.5,
+	lead:            0.3,
+	leadTerms:       10,
+	leadHits:        10,
 	co:              0.2,
 	coDocs:          20,
 	coMaxDocFrac:    0.1,

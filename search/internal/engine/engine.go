@@ -91,7 +91,8 @@ const (
 //
 // Locks: mu (a read lock per reader and write, the write lock in Close)
 // guards closed; wmu serializes writes and the statistics bookkeeping;
-// the durability tracker's lock is a leaf.
+// the durability tracker's lock and the lead cache's (leadCache.mu, taken
+// under wmu when a write ends) are leaves.
 type Engine struct {
 	idx bleve.Index
 
@@ -99,6 +100,8 @@ type Engine struct {
 	closed bool
 
 	memos memoPool // Prepare's workers' memos of the analysis, see analyze.go
+
+	leads leadCache // documents' leads read by searches, see lead.go
 
 	wmu   sync.Mutex                  // serializes Index and Delete (stats bookkeeping)
 	stats atomic.Pointer[corpusStats] // field-length totals for BM25, see stats.go

@@ -28,9 +28,10 @@ const (
 // search. It holds the Engine open: Close it when done (the Engine's
 // Close waits for open Readers). A Reader is used by one goroutine.
 type Reader struct {
-	e    *Engine
-	r    index.IndexReader
-	done func()
+	e       *Engine
+	r       index.IndexReader
+	done    func()
+	leadSeq uint64 // the lead cache's seq before r was opened (lead.go)
 }
 
 // Reader opens a view of the index's current contents. Errors: ErrClosed
@@ -40,12 +41,13 @@ func (e *Engine) Reader() (*Reader, error) {
 	if err != nil {
 		return nil, err
 	}
+	seq := e.leads.seq.Load() // before the snapshot: see leadCache
 	r, err := reader(idx)
 	if err != nil {
 		done()
 		return nil, err
 	}
-	return &Reader{e: e, r: r, done: done}, nil
+	return &Reader{e: e, r: r, done: done, leadSeq: seq}, nil
 }
 
 // Close releases the snapshot and the Engine.

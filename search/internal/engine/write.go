@@ -447,7 +447,8 @@ func (e *Engine) lockWrite() (idx bleve.Index, unlock func(), err error) {
 		return nil, nil, err
 	}
 	e.wmu.Lock()
-	return idx, func() { e.wmu.Unlock(); done() }, nil
+	e.leads.beginWrite()
+	return idx, func() { e.leads.endWrite(); e.wmu.Unlock(); done() }, nil
 }
 
 func (e *Engine) persistErr() error {
@@ -474,8 +475,10 @@ func (e *Engine) newWriter(idx bleve.Index) *writer {
 	return &writer{e: e, idx: idx, b: idx.NewBatch(), st: *e.stats.Load()}
 }
 
-// forget removes id's previous lengths (if it is indexed) from the totals.
+// forget removes id's previous lengths (if it is indexed) from the totals
+// and notes id as written for the lead cache.
 func (w *writer) forget(id string) error {
+	w.e.leads.written(id)
 	doc, err := w.idx.Document(id)
 	if err != nil {
 		return fmt.Errorf("search: read lengths of %q: %w", id, err)

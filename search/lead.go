@@ -1,0 +1,97 @@
+package search
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+
+	"github.com/skilldex/skilldex/search/internal/engine"
+)
+
+// The lead of a skill: its name and the opening of its description.
+//
+// A description usually says what the skill is in its first words ("Design
+// popups that capture emails ...") and then lists when to use it ("Use
+// when ... X, Y, Z"). BM25 weighs a query word the same wherever the
+// description holds it, so a skill that only lists the word among many
+// triggers, or whose body mentions it, can outrank the one the query is
+// about. The stored terms field (Reader.MetaTerms) keeps the distinct
+// analysed terms of the name, then of the description, in order of first
+// appearance; its first tuning.leadTerms terms are the skill's lead
+// (Reader.Lead, which keeps them in memory once read). Each
+// of the best tuning.leadHits hits has its score multiplied by
+// 1 + tuning.lead x the share of the query's coverage weight whose terms
+// (or their thesaurus expansions) are in its lead, and they are re-sorted.
+// Feedback and co-occurrence terms do not count. The factor only raises
+// scores of hits already found, after the engine's top-k cut (it never
+// changes which skills are fetched), so the pruning bounds are untouched;
+// Confidence reads the score before the factor, as it reads the query's
+// own words' score under feedback.
+
+// leadBoost applies the lead factor to the best tune.leadHits of hits
+// (ranked, best first) and re-sorts them (equal scores by ID, as run
+// orders them). Hits beyond those keep their place: they were below every
+// boosted hit before and stay there, since the factor is at least 1. A
+// hit in reversed (it converts the other way from a conversion query,
+// direction.go) gets no factor: its opening words name the query's
+// formats the wrong way round. It returns the boosted hits' scores before
+// the factor, in their new order (nil when it did nothing), for
+// Confidence.
+func (p *plan) leadBoost(r *engine.Reader, hits []engine.Hit, tune *tuning, reversed map[string]bool) ([]float64, error) {
+	if tune.lead <= 0 || tune.leadTerms <= 0 || len(hits) < 2 {
+		return nil, nil
+	}
+	hits = hits[:min(len(hits), tune.leadHits)]
+	type led struct {
+		hit   engine.Hit
+		unled float64
+	}
+	ls := make([]led, len(hits))
+	for i, h := range hits {
+		ls[i] = led{h, h.Score}
+		if reversed[h.ID] {
+			continue
+		}
+		lead, ok, err := r.Lead(h.ID, tune.leadTerms)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			continue // deleted since the search
+		}
+		ls[i].hit.Score *= 1 + tune.lead*p.leadShare(lead)
+	}
+	slices.SortStableFunc(ls, func(a, b led) int {
+		if c := cmp.Compare(b.hit.Score, a.hit.Score); c != 0 {
+			return c
+		}
+		return strings.Compare(a.hit.ID, b.hit.ID)
+	})
+	unled := make([]float64, len(ls))
+	for i, l := range ls {
+		hits[i], unled[i] = l.hit, l.unled
+	}
+	return unled, nil
+}
+
+// leadShare is the share of the query's coverage weight (plan.weights: a
+// rare name weighs as coverage weighs it) whose term, or one of the
+// term's expansions, is among lead (space-separated terms, as
+// Reader.Lead returns them). Feedback terms weigh nothing in
+// coverage, so they count for nothing here either; nor does the
+// exact-name clause.
+func (p *plan) leadShare(lead string) float64 {
+	if p.totalWeight <= 0 {
+		return 0
+	}
+	var found uint64 // bit i: terms[i] is in the lead
+	var w float64
+	for _, c := range p.clauses {
+		if c.term < 0 || found&(1<<uint(c.term)) != 0 || !engine.HasTerm(lead, c.text) {
+			continue
+		}
+		found |= 1 << uint(c.term)
+		w += p.weights[c.term]
+	}
+	return min(1, w/p.totalWeight)
+}
