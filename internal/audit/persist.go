@@ -3,6 +3,8 @@ package audit
 import (
 	"path"
 	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // Rule persistence, ranked by what is installed and how: an install the
@@ -129,7 +131,7 @@ func (s *shScan) copyPersist(line int, c call) {
 // filter that only keeps lines of a persistence file (grep -v), or a
 // plain copy of it, stages that file's own lines; anything else stages
 // unknown content.
-func (s *shScan) stageWrite(target string, c call, ok bool) {
+func (s *shScan) stageWrite(target string, st *syntax.Stmt, c call, ok bool) {
 	if s.staged == nil {
 		s.staged = map[string]string{}
 	}
@@ -151,6 +153,11 @@ func (s *shScan) stageWrite(target string, c call, ok bool) {
 	if ok && from == "" {
 		if rc := s.editedFrom(c); rc != "" {
 			from = editedMark + rc
+		}
+	}
+	if from == "" {
+		if rc := s.printedEdit(st); rc != "" {
+			from = editedMark + rc // a function or group printing the rewrite
 		}
 	}
 	if prev, seen := s.staged[target]; seen && prev != from {

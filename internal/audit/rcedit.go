@@ -1,6 +1,10 @@
 package audit
 
-import "strings"
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
 
 // Rule persistence: a startup file edited in place. A script that
 // rewrites a shell rc file (or another persistence target) by running a
@@ -42,13 +46,21 @@ func (s *shScan) editedFrom(c call) string {
 	if src == "" {
 		return ""
 	}
-	joined := strings.Join(c.args, " ")
-	lower := strings.ToLower(joined)
-	if rcPayloadRisky.MatchString(joined) || strings.Contains(joined, "://") || s.runsWritten(joined) ||
-		containsAny(lower, []string{"iwr ", "irm ", "invoke-webrequest", "downloadstring", "frombase64", "eval ", "system(", "getline <", "| getline", "|getline"}) {
+	if !s.quietText(strings.Join(c.args, " "), "system(", "getline <", "| getline", "|getline") {
 		return ""
 	}
 	return src
+}
+
+// quietText reports text for a startup file that fetches, connects,
+// decodes, backgrounds and runs nothing (rcPayloadRisky, no URL, none of
+// the download-and-run words nor the extra ones) and names no file the
+// script wrote or downloaded.
+func (s *shScan) quietText(text string, extra ...string) bool {
+	lower := strings.ToLower(text)
+	return !rcPayloadRisky.MatchString(text) && !strings.Contains(text, "://") && !s.runsWritten(text) &&
+		!containsAny(lower, []string{"iwr ", "irm ", "invoke-webrequest", "downloadstring", "frombase64", "eval "}) &&
+		!containsAny(lower, extra)
 }
 
 // editedCopy reports whether every source of a copy is the target
@@ -84,4 +96,110 @@ func (s *shScan) rcEdit(line int, target string) {
 		return
 	}
 	s.add(line, "persistence", Medium, "rewrites "+target+" from a filter of its own lines whose command line fetches and runs nothing", "")
+}
+
+// maxPrintedDepth bounds how deep printedEdit follows the script's
+// functions into the functions they call.
+const maxPrintedDepth = 4
+
+// printedEdit returns the persistence file whose rewrite a statement
+// redirected to a file prints, when what it prints is that file's own
+// lines through a filter (editedFrom) plus lines the scan can read: a
+// call of one of the script's functions, or a group `{ strip; echo;
+// block; }`, each of whose commands is such a filter of the same file,
+// an echo or printf whose arguments fetch, connect and run nothing, or a
+// function of the script made of the same (its `if` tests `[`/`test`
+// checks). Managed-block tools rewrite an rc file so: the block they add
+// is on their command lines. Anything else (another program, a file read
+// in, a redirection inside, a command substitution but date's) returns "".
+func (s *shScan) printedEdit(st *syntax.Stmt) string {
+	var stmts []*syntax.Stmt
+	switch cmd := st.Cmd.(type) {
+	case *syntax.Block:
+		stmts = cmd.Stmts
+	case *syntax.CallExpr:
+		// the statement itself, without the redirection being staged
+		stmts = []*syntax.Stmt{{Cmd: cmd}}
+	default:
+		return ""
+	}
+	rc := ""
+	nodes := 0
+	if !s.printsEdit(stmts, 0, &rc, &nodes) {
+		return ""
+	}
+	return rc
+}
+
+// printsEdit reports whether every statement of stmts prints only the
+// file rc's own lines through a filter or readable text (printedEdit),
+// setting rc to the file the filters read (all must read the same one).
+func (s *shScan) printsEdit(stmts []*syntax.Stmt, depth int, rc *string, nodes *int) bool {
+	for _, st := range stmts {
+		if *nodes++; *nodes > maxMetaFuncNodes || len(st.Redirs) > 0 || st.Background || st.Negated {
+			return false
+		}
+		if ic, ok := st.Cmd.(*syntax.IfClause); ok {
+			if !s.printsEditIf(ic, depth, rc, nodes) {
+				return false
+			}
+			continue
+		}
+		c, ok := s.callOf(st)
+		if !ok {
+			return false
+		}
+		switch {
+		case c.name == "echo" || c.name == "printf":
+			if !s.printsReadable(c) {
+				return false
+			}
+		case s.funcNamed(c.name) != nil:
+			body := s.funcNamed(c.name)
+			blk, ok := body.Cmd.(*syntax.Block)
+			if !ok || depth >= maxPrintedDepth || len(body.Redirs) > 0 || !s.printsEdit(blk.Stmts, depth+1, rc, nodes) {
+				return false
+			}
+		default:
+			from := s.editedFrom(c)
+			if from == "" || (*rc != "" && *rc != from) {
+				return false
+			}
+			*rc = from
+		}
+	}
+	return true
+}
+
+// printsEditIf is printsEdit for an if clause: its conditions are checks
+// (metaOnlyCmd: `[`, test) and each branch prints as printsEdit allows.
+func (s *shScan) printsEditIf(ic *syntax.IfClause, depth int, rc *string, nodes *int) bool {
+	for ; ic != nil; ic = ic.Else {
+		for _, cond := range ic.Cond {
+			c, ok := s.callOf(cond)
+			if !ok || len(cond.Redirs) > 0 || (c.name != "[" && c.name != "test" && c.name != "[[") {
+				return false
+			}
+		}
+		if !s.printsEdit(ic.Then, depth, rc, nodes) {
+			return false
+		}
+	}
+	return true
+}
+
+// printsReadable reports an echo or printf whose text fetches, connects,
+// decodes and runs nothing and names no file the script wrote or
+// downloaded (editedFrom's test of a filter's command line), with no
+// command substitution but a date.
+func (s *shScan) printsReadable(c call) bool {
+	for _, w := range c.raw.Args {
+		for _, sub := range substs(w) {
+			sc, ok := s.callOf(sub)
+			if !ok || sc.name != "date" {
+				return false
+			}
+		}
+	}
+	return s.quietText(strings.Join(c.args, " "))
 }

@@ -534,7 +534,7 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 				}
 				s.persistence(line, target, payload)
 			} else {
-				s.stageWrite(target, c, ok)
+				s.stageWrite(target, st, c, ok)
 			}
 		}
 	}
