@@ -45,6 +45,11 @@ type linkedFile struct {
 	// (lua/cfgsync/init.lua requiring cfgsync.util, whose load_config
 	// reads config/cfgsync.json).
 	via string
+	// caller is set for a data file named by a program that imports the
+	// linking file (callerDataOf), via naming that program: the program
+	// hands the module the file's path (finalize(conf =>
+	// "config/split.conf")).
+	caller bool
 }
 
 // maxLinked bounds the files read for one script.
@@ -86,7 +91,45 @@ func linkedOf(ctx context.Context, src Source, s index.Skill, rel, content strin
 		}
 	}
 	out = append(out, viaLinkedOf(ctx, src, s, rel, files, out)...)
+	out = append(out, callerDataOf(ctx, src, s, rel, content, files, out)...)
 	return append(out, goLinkedOf(ctx, src, s, rel, content, files, out)...)
+}
+
+// callerDataOf returns, for a module that removes folders under home
+// (treeRemoval and homeJoin in content: the only reader of these links
+// is scanDataWipe), the data files named by the programs of the skill
+// that import it and that rel does not name, each with via set to the
+// importing program and caller set, up to maxLinked links in all. The
+// program passes the path and the module removes what it lists.
+func callerDataOf(ctx context.Context, src Source, s index.Skill, rel, content string, files []string, linked []linkedFile) []linkedFile {
+	if !treeRemoval.MatchString(content) || !homeJoin.MatchString(content) {
+		return nil
+	}
+	have := map[string]bool{rel: true}
+	for _, l := range linked {
+		have[l.rel] = true
+	}
+	var out []linkedFile
+	for _, f := range files {
+		if f == rel || len(linked)+len(out) >= maxLinked || isDataExt(strings.ToLower(path.Ext(f))) || !isProgram(f, "") {
+			continue
+		}
+		text, err := readForAudit(ctx, src, s, f)
+		if err != nil || !importsModule(f, text, rel) {
+			continue
+		}
+		for _, d := range files {
+			base := path.Base(d)
+			if have[d] || len(linked)+len(out) >= maxLinked || len(base) < 4 || !isDataExt(strings.ToLower(path.Ext(base))) || !namesFile(text, base) {
+				continue
+			}
+			if dt, err := readForAudit(ctx, src, s, d); err == nil {
+				have[d] = true
+				out = append(out, linkedFile{rel: d, text: dt, data: true, via: f, caller: true})
+			}
+		}
+	}
+	return out
 }
 
 // viaLinkedOf returns the data files of the skill that the scripts of

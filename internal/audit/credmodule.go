@@ -58,11 +58,34 @@ func importsModule(rel, content, f string) bool {
 		return rubyRequiresFile(rel, content, f)
 	case ext == ".php" && fext == ".php":
 		return phpUsesClass(content, f)
+	case perlExt(ext) && fext == ".pm":
+		return perlUsesModule(content, f)
 	case ext == ".lua" && fext == ".lua":
 		for _, m := range luaRequire.FindAllStringSubmatch(content, 64) {
 			if luaModuleFile(m[2], f) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// perlExt reports a Perl file's extension.
+func perlExt(ext string) bool { return ext == ".pl" || ext == ".pm" || ext == ".t" }
+
+// perlModuleUse is a Perl `use` or `require` of a module by its package
+// name (use MboxSplit::Cleanup; require MboxSplit::Cleanup), the name in
+// group 1.
+var perlModuleUse = lazyRE(`(?m)^\s*(?:use|require)\s+([A-Za-z_]\w*(?:::\w+)*)\s*[;(\s]`)
+
+// perlUsesModule reports whether Perl content loads the skill's module
+// file f: a package name whose path (MboxSplit::Cleanup ->
+// MboxSplit/Cleanup.pm) ends f, wherever its lib folder is.
+func perlUsesModule(content, f string) bool {
+	for _, m := range perlModuleUse.FindAllStringSubmatch(content, 256) {
+		p := strings.ReplaceAll(m[1], "::", "/") + ".pm"
+		if f == p || strings.HasSuffix(f, "/"+p) {
+			return true
 		}
 	}
 	return false

@@ -80,8 +80,8 @@ func scanDataWipe(sc *skillCtx, rel, code string) {
 		bases = nil
 	}
 	for _, d := range sc.linked {
-		if !d.data || d.via != "" {
-			continue // a module's data file is the listed-credential rule's alone
+		if !d.data || d.via != "" && !d.caller {
+			continue // data a module of this code names is the listed-credential rule's alone
 		}
 		for _, v := range dataStrings(d) {
 			t := listedTarget(v, home)
@@ -92,8 +92,12 @@ func scanDataWipe(sc *skillCtx, rel, code string) {
 				continue
 			}
 			ln := 1 + strings.Count(code[:m[0]], "\n")
+			how := "which this code reads"
+			if d.caller {
+				how = "which " + d.via + " names and hands this module"
+			}
 			sc.add(rel, ln, "destructive-command", Critical,
-				fmt.Sprintf("removes %s: %s, which this code reads, lists %q as a target to remove", t, d.rel, v), trimmedLine(code, ln))
+				fmt.Sprintf("removes %s: %s, %s, lists %q as a target to remove", t, d.rel, how, v), trimmedLine(code, ln))
 			return
 		}
 	}
@@ -116,7 +120,7 @@ func homeJoinRE(code string) *regexp.Regexp {
 		}
 	}
 	h := `(?:(?:[A-Za-z_]\w*\.)*(?:` + strings.Join(homes, "|") + `))` // os.homedir(), path.home too
-	v := `&?(?:mut\s+)?[\$@]?[A-Za-z_][\w.\[\]'"]*`
+	v := `&?(?:mut\s+)?(?:[\$@]?[A-Za-z_][\w.\[\]'"]*|\$\d)`           // $1: a Perl match group
 	re, err := regexp.Compile(h + `\s*(?:\.\s*(?:join|joinpath|resolve|appendingPathComponent|appending)\s*\(\s*|/\s*)` + v +
 		`|\b(?:join|Join|joinpath|catfile|catdir|Combine|get|of|resolve)\s*\(\s*` + h + `\s*,\s*` + v +
 		`|Join-Path\s+` + h + `\s+` + v + `|\$\{?HOME\}?[/\\]+\$\{?\w`)

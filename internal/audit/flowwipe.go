@@ -60,6 +60,9 @@ func flowFrom(code, e string, at int, join *regexp.Regexp, depth int, seen map[s
 		return -1
 	}
 	seen[e] = true
+	if len(e) > 2 && e[0] == '(' && balanced(e, 0) == e {
+		e = strings.TrimSpace(e[1 : len(e)-1]) // a loop's list in parentheses: for my $t (@targets)
+	}
 	if m := join.FindStringIndex(e); m != nil {
 		if i := strings.Index(code, e); i >= 0 {
 			return i + m[0]
@@ -73,6 +76,17 @@ func flowFrom(code, e string, at int, join *regexp.Regexp, depth int, seen map[s
 		as := regexp.MustCompile(`(?m)(?:^|[^\w.])[\$@]?` + q + `\s*(?::\s*[\w:<>\[\]]+\s*)?:?=\s*([^=\n;][^\n;]*)`)
 		for _, m := range as.FindAllStringSubmatchIndex(code, 8) {
 			if o := flowFrom(code, code[m[2]:m[3]], m[2], join, depth+1, seen); o >= 0 {
+				return o
+			}
+		}
+		// elements added to a list it names: push @t, …; t.append(…);
+		// t.push(…); t << …
+		for _, m := range flowAdds(name).FindAllStringSubmatchIndex(code, 8) {
+			g := 2 // the group of the alternative that matched
+			if m[g] < 0 {
+				g = 4
+			}
+			if o := flowFrom(code, code[m[g]:m[g+1]], m[g], join, depth+1, seen); o >= 0 {
 				return o
 			}
 		}
@@ -177,4 +191,12 @@ func flowFuncBody(code, fn string) (string, int) {
 		return code[m[1]:end], m[1]
 	}
 	return "", 0
+}
+
+// flowAdds matches an element added to the list named name, its
+// expression in group 1 (Perl) or 2 (the others): Perl's push/unshift (push @t, e), Python's
+// append/insert/add, JavaScript's push/unshift, Ruby's <<.
+func flowAdds(name string) *regexp.Regexp {
+	q := regexp.QuoteMeta(name)
+	return regexp.MustCompile(`(?m)\b(?:push|unshift)\s*\(?\s*@` + q + `\s*,\s*([^\n;]+)|(?:^|[^\w.$])` + q + `\s*(?:\.\s*(?:append|push|unshift|add|insert)\s*\(|<<)\s*([^\n;]+)`)
 }
