@@ -1,0 +1,3 @@
+module roboforge.example/launchlint
+
+go 1.21
