@@ -142,7 +142,7 @@ func isProgram(rel, content string) bool {
 	if content != "" && isRubyScript(rel, content) {
 		return true
 	}
-	return otherCode[strings.ToLower(path.Ext(rel))]
+	return otherCode[strings.ToLower(path.Ext(readRel(rel, content)))]
 }
 
 // namesFile reports whether text names the file base: base not preceded
