@@ -248,6 +248,9 @@ func kindOf(rel, content string) fileKind {
 	if isRubyBuildFile(rel) {
 		return kindOther // Ruby code (scanRuby), not text for the model
 	}
+	if ext := namedCodeExt(rel); ext != "" {
+		return kindOf(rel+ext, content) // a program under a config file's name
+	}
 	if isDockerfile(rel) {
 		return kindDocker
 	}
@@ -322,8 +325,9 @@ func langKind(info string) (fileKind, bool) {
 
 // file runs every rule that applies to one file of the skill. A script
 // with no extension (bin/setup, bin/git-identity) whose shebang names an
-// interpreter, or a Ruby build file known by its name (Rakefile,
-// tasks/gen.rake), is read as a file of that language: every rule runs
+// interpreter, a Ruby build file known by its name (Rakefile,
+// tasks/gen.rake), or another program known by its name (latexmkrc,
+// .envrc, SConstruct: namedCodeNames), is read as a file of that language: every rule runs
 // on it under its name with the language's extension added (readRel),
 // so every rule that tells languages by extension reads it, and its
 // findings are then given back the file's own name.
@@ -361,7 +365,8 @@ var shebangExt = sync.OnceValue(func() map[string]string {
 })
 
 // readRel returns the name a file is read under: shebangRel's, else a
-// Ruby build file's name with .rb added, else rel.
+// Ruby build file's name with .rb added, else a program known by its
+// name with its language's extension added (namedCodeExt), else rel.
 func readRel(rel, content string) string {
 	if l := shebangRel(rel, content); l != rel {
 		return l
@@ -369,19 +374,65 @@ func readRel(rel, content string) string {
 	if isRubyBuildFile(rel) && !strings.EqualFold(path.Ext(rel), ".rb") {
 		return rel + ".rb"
 	}
+	if ext := namedCodeExt(rel); ext != "" {
+		return rel + ext
+	}
 	return rel
+}
+
+// namedCodeNames are files known by their name that a tool runs as a
+// program of a scripting language, a config or startup file in name
+// only, each with its language's extension: whatever one holds runs on
+// the user's machine at every build, install, shell or session start,
+// so it is read as a script of that language. Perl: latexmk's rc file
+// (read by every latexmk run, from the project and from home), Carton's
+// and cpanm's cpanfile, Alien::Build's alienfile, Rex's Rexfile and the
+// Perl debugger's .perldb. Python: SCons's SConstruct and SConscript,
+// waf's wscript, Snakemake's Snakefile and the interactive startup file
+// .pythonrc. Shell: direnv's .envrc (sourced on entering the folder),
+// Arch's PKGBUILD and Alpine's APKBUILD (sourced by makepkg and abuild),
+// the shells' startup files and the X session's, also as templates
+// without their dot (bashrc, zshrc). R: .Rprofile and Rprofile.site, run
+// at every R start. Lua: luacheck's .luacheckrc and busted's .busted.
+// JavaScript: Jake's Jakefile. (Ruby's are rubyBuildNames.)
+var namedCodeNames = map[string]string{
+	"latexmkrc": ".pl", ".latexmkrc": ".pl", "cpanfile": ".pl", "alienfile": ".pl", "Rexfile": ".pl", ".perldb": ".pl",
+	"SConstruct": ".py", "Sconstruct": ".py", "sconstruct": ".py", "SConscript": ".py", "wscript": ".py", "Snakefile": ".py", ".pythonrc": ".py",
+	".envrc": ".sh", "PKGBUILD": ".sh", "APKBUILD": ".sh",
+	".profile": ".sh", ".bashrc": ".sh", ".bash_profile": ".sh", ".bash_login": ".sh", ".bash_logout": ".sh",
+	".zshrc": ".sh", ".zshenv": ".sh", ".zprofile": ".sh", ".zlogin": ".sh", ".zlogout": ".sh", ".kshrc": ".sh", ".mkshrc": ".sh",
+	".xinitrc": ".sh", ".xsession": ".sh", ".xprofile": ".sh",
+	"bashrc": ".sh", "bash_profile": ".sh", "zshrc": ".sh", "zshenv": ".sh", "zprofile": ".sh", "envrc": ".sh", "xinitrc": ".sh",
+	".Rprofile": ".r", "Rprofile.site": ".r",
+	".luacheckrc": ".lua", ".busted": ".lua",
+	"Jakefile": ".js",
+}
+
+// namedCodeExts are extensions of code under another name: Gentoo's
+// ebuilds and eclasses are bash that emerge sources.
+var namedCodeExts = map[string]string{".ebuild": ".sh", ".eclass": ".sh"}
+
+// namedCodeExt returns the extension of the language a file known by
+// its name is a program of (namedCodeNames, namedCodeExts), or "".
+func namedCodeExt(rel string) string {
+	if ext, ok := namedCodeNames[path.Base(rel)]; ok {
+		return ext
+	}
+	return namedCodeExts[strings.ToLower(path.Ext(rel))]
 }
 
 // rubyBuildNames are files named by convention that Ruby tools load and
 // run as Ruby code: rake's, Bundler's, Guard's, Vagrant's, CocoaPods',
 // fastlane's, Homebrew Bundle's, Capistrano's, Danger's, Thor's,
-// Berkshelf's and r10k's. A task in one runs on the developer's machine
+// Berkshelf's, r10k's, Librarian-Chef's, SimpleCov's, and the startup
+// files of irb and pry (run at every console start). A task in one runs on the developer's machine
 // (rake, bundle install, vagrant up, pod install, fastlane), so it is as
 // much a program as a script.
 var rubyBuildNames = map[string]bool{
 	"Rakefile": true, "rakefile": true, "Gemfile": true, "gems.rb": true, "Guardfile": true, "Vagrantfile": true,
 	"Podfile": true, "Fastfile": true, "Appfile": true, "Matchfile": true, "Pluginfile": true, "Brewfile": true,
 	"Capfile": true, "Dangerfile": true, "Thorfile": true, "Berksfile": true, "Puppetfile": true, "Steepfile": true,
+	".irbrc": true, ".pryrc": true, ".simplecov": true, "Cheffile": true,
 }
 
 // rubyBuildExts are extensions of Ruby code under another name: rake

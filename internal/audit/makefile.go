@@ -56,14 +56,16 @@ var makeVar = lazyRE(`\$[({]([A-Za-z_][A-Za-z0-9_]*)[)}]`)
 // isMakefileVariant reports whether rel names a Makefile by the
 // Makefile.<suffix> convention (Makefile.hooks, Makefile.in,
 // GNUmakefile.local: make -f runs any of them), unless the suffix is a
-// data or document format (cargo-make's Makefile.toml, Makefile.md).
+// data or document format (cargo-make's Makefile.toml, Makefile.md) or
+// another language (Makefile.PL is Perl, ExtUtils::MakeMaker's program
+// that writes the Makefile, run by every CPAN install).
 func isMakefileVariant(rel string) bool {
 	b := strings.ToLower(path.Base(rel))
 	if !strings.HasPrefix(b, "makefile.") && !strings.HasPrefix(b, "gnumakefile.") {
 		return false
 	}
 	switch path.Ext(b) {
-	case ".toml", ".json", ".jsonc", ".yaml", ".yml", ".md", ".markdown", ".txt", ".rst", ".py", ".js", ".ts", ".ps1", ".bat", ".cmd", ".html":
+	case ".toml", ".json", ".jsonc", ".yaml", ".yml", ".md", ".markdown", ".txt", ".rst", ".py", ".js", ".ts", ".ps1", ".bat", ".cmd", ".html", ".pl":
 		return false
 	}
 	return true

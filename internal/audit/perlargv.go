@@ -114,6 +114,12 @@ func perlArgWord(d *perlDecoder, e string, homes map[string]bool, depth int) (st
 			return q(strings.Join(parts, "/")), true
 		}
 	}
+	// a word built from pieces: 'https://' . $host . '/x', join('', …)
+	if len(perlConcatParts(e)) > 1 || strings.HasPrefix(e, "join") || strings.HasPrefix(e, "q") {
+		if s, ok := d.perlStrExpr(e, homes, depth+1); ok {
+			return q(s), true
+		}
+	}
 	return pyUnknown, false
 }
 
@@ -137,6 +143,21 @@ func perlListCommands(d *perlDecoder, code string) (cmds []string, at []int) {
 			continue
 		}
 		args := stmtArgs(code[open:])
+		if len(args) == 1 {
+			// one command line, built from pieces
+			a := args[0]
+			if code[open] != '(' {
+				a = perlExecTail.ReplaceAllString(a, "")
+			}
+			if homes == nil {
+				homes = perlHomeScalars(d)
+			}
+			if cmd, ok := d.perlJoinedCommand(a, homes); ok {
+				cmds = append(cmds, cmd)
+				at = append(at, start)
+			}
+			continue
+		}
 		if len(args) < 2 {
 			continue
 		}

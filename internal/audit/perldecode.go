@@ -104,6 +104,9 @@ type perlBinds struct {
 	done    bool
 	scalars map[string]string // a scalar bound once: its value's source
 	arrays  map[string]string // an array bound once: its value's source
+	// strs are the texts the scalars build, as perlScalarStr read them
+	// (perlstrexpr.go)
+	strs map[string]perlStrMemo
 }
 
 // newPerlDecoder reads c, a Perl file with its whole-line comments and

@@ -233,16 +233,12 @@ func (s *shScan) mentionsRm() bool {
 
 // binary runs the rules over a tree of binary commands without
 // recursing along its operators: each pipeline is checked whole, once,
-// and every other command is walked with visit.
+// and every other command is walked with visit, in source order: a
+// chain a && b && c nests as (a && b) && c, and a download saved by b
+// is run by c only after it (mkdir -p d && curl -o f URL && sh f).
 func (s *shScan) binary(b *syntax.BinaryCmd, lineOff int, visit func(syntax.Node) bool) {
-	stack := []*syntax.BinaryCmd{b}
-	var walk []*syntax.Stmt
-	for len(stack) > 0 && s.budget.stopped == "" {
-		bc := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if !s.budget.step() {
-			return
-		}
+	var stack, walk []*syntax.Stmt // stack: the last pushed comes first in the source
+	expand := func(bc *syntax.BinaryCmd) {
 		var parts []*syntax.Stmt
 		if isPipe(bc) {
 			parts = flattenPipe(bc)
@@ -250,14 +246,26 @@ func (s *shScan) binary(b *syntax.BinaryCmd, lineOff int, visit func(syntax.Node
 		} else {
 			parts = []*syntax.Stmt{bc.X, bc.Y}
 		}
-		for _, st := range parts {
-			if c, ok := st.Cmd.(*syntax.BinaryCmd); ok {
-				s.stmt(st, lineOff) // its redirections
-				stack = append(stack, c)
-				continue
-			}
-			walk = append(walk, st)
+		for i := len(parts) - 1; i >= 0; i-- {
+			stack = append(stack, parts[i])
 		}
+	}
+	if !s.budget.step() {
+		return
+	}
+	expand(b)
+	for len(stack) > 0 && s.budget.stopped == "" {
+		st := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if c, ok := st.Cmd.(*syntax.BinaryCmd); ok {
+			if !s.budget.step() {
+				return
+			}
+			s.stmt(st, lineOff) // its redirections
+			expand(c)
+			continue
+		}
+		walk = append(walk, st)
 	}
 	for _, st := range walk {
 		if s.budget.stopped != "" {
