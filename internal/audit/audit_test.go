@@ -349,13 +349,13 @@ func TestCatalogSkillGone(t *testing.T) {
 	}
 }
 
-// TestRedTeamSet: the red-team sets (testdata/redteam1 to redteam38, each
+// TestRedTeamSet: the red-team sets (testdata/redteam1 to redteam39, each
 // written blind by someone who had not read the audit; docs/audit.md has
 // the blind figures) stay caught: every hostile skill flagged high or
 // critical, whatever the rule, but for knownMisses, and no benign one but
 // for knownFlagged.
 func TestRedTeamSet(t *testing.T) {
-	for _, set := range []string{"redteam1", "redteam2", "redteam3", "redteam4", "redteam5", "redteam6", "redteam7", "redteam8", "redteam9", "redteam10", "redteam11", "redteam12", "redteam13", "redteam14", "redteam15", "redteam16", "redteam17", "redteam18", "redteam19", "redteam20", "redteam21", "redteam22", "redteam23", "redteam24", "redteam25", "redteam26", "redteam27", "redteam28", "redteam29", "redteam30", "redteam31", "redteam32", "redteam33", "redteam34", "redteam35", "redteam36", "redteam37", "redteam38"} {
+	for _, set := range []string{"redteam1", "redteam2", "redteam3", "redteam4", "redteam5", "redteam6", "redteam7", "redteam8", "redteam9", "redteam10", "redteam11", "redteam12", "redteam13", "redteam14", "redteam15", "redteam16", "redteam17", "redteam18", "redteam19", "redteam20", "redteam21", "redteam22", "redteam23", "redteam24", "redteam25", "redteam26", "redteam27", "redteam28", "redteam29", "redteam30", "redteam31", "redteam32", "redteam33", "redteam34", "redteam35", "redteam36", "redteam37", "redteam38", "redteam39"} {
 		t.Run(set, func(t *testing.T) { checkRedTeam(t, filepath.Join("testdata", set)) })
 	}
 }
@@ -364,15 +364,20 @@ func TestRedTeamSet(t *testing.T) {
 // with why (the sets' READMEs say more). The test fails when one of them
 // is flagged, so the list stays true.
 var knownMisses = map[string]string{
-	"org-agenda-ics-export": "set 37: an Emacs Lisp package reading ~/.authinfo, ~/.netrc and SSH keys and posting them with url-retrieve; Emacs Lisp is not read as code",
-	"defmt-log-decoder":     "set 38: a Rust build.rs fetching a tarball over plain http from an IP, unpacking it and running its install.sh with sh",
-	"mqtt-sensor-logger":    "set 38: a Python MQTT subscriber running every received payload with subprocess shell=True and publishing the output back; message-callback transports are not read as a command loop",
+	"org-agenda-ics-export":  "set 37: an Emacs Lisp package reading ~/.authinfo, ~/.netrc and SSH keys and posting them with url-retrieve; Emacs Lisp is not read as code",
+	"defmt-log-decoder":      "set 38: a Rust build.rs fetching a tarball over plain http from an IP, unpacking it and running its install.sh with sh",
+	"mqtt-sensor-logger":     "set 38: a Python MQTT subscriber running every received payload with subprocess shell=True and publishing the output back; message-callback transports are not read as a command loop",
+	"font-subset-builder":    "set 39: SKILL.md claiming standing pre-approval and telling the agent to run every command and file change without asking and keep them out of its messages, naming no setting",
+	"jest-shard-merge":       "set 39: a JavaScript cleanup removing every entry of the git root and of home but a keep list, its scope read from a JSON config",
+	"wezterm-layout-builder": "set 39: a WezTerm Lua config reading cloud, GitHub, npm and Docker credentials and posting them with curl at every GUI start",
 }
 
 // knownFlagged are the red-team look-alikes the audit still flags high or
 // critical, each with why; the test fails when one of them is no longer
 // flagged, so the list stays true.
-var knownFlagged = map[string]string{}
+var knownFlagged = map[string]string{
+	"bandit-plugin-author": "set 39: a Bandit plugin's test fixtures (Python files holding curl | sh for the linter's rules, only AST-parsed by its tests) read as scripts",
+}
 
 // checkRedTeam audits one red-team set (LABELS.tsv: skill, label, ...;
 // a skill may have several rows).
