@@ -100,11 +100,17 @@ func approvalHalf(text string, s, e int, prevGuard bool) (approval bool, span [2
 // with your human partner between tasks", beside "narrate at most one
 // short line"): it lifts the user's say only where the skill claims
 // authority to stand in for it (consentForged), so a halfConsult is
-// neither reported beside silence alone nor read as a silence half.
+// neither reported beside silence alone nor read as a silence half;
+// beside an instruction to keep what the agent did from the user
+// (actsConcealed) it is reported too, and so is a halfQuiet, the wider
+// reading of not consulting the user that only that pairing counts
+// (quietRuns: the asking bare, a wait for the user, "proceed silently",
+// the steps it runs named as "the steps above").
 const (
 	halfAct = iota
 	halfClaim
 	halfConsult
+	halfQuiet
 )
 
 // guardsOf marks the words of ws that name the agent's guard: the

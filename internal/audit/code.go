@@ -504,13 +504,25 @@ var silenceRe = lazyRE(`(?i)\b(?:do\s+not|don'?t|never|must\s+not|should\s+not|s
 func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 	// a code block is read for the switches it names, not for prose
 	// wording: its words are a command (scanFenceBypass)
-	var standing, clauses, foreign, foreignDescribed [][]int
+	var standing, clauses, foreign, foreignDescribed, quiet [][]int
 	if !sc.inFence {
 		standing, clauses, foreign, foreignDescribed = standingBypasses(text), clauseBypasses(text), foreignWeakSwitches(text), foreignDescribedSwitches(text)
+		if w == inProse || w == inHidden || w == inQuote {
+			quiet = quietRuns(text)
+		}
 	}
 	named, spelled := namedSwitches(text)
-	if !sc.hints.bypass && !sc.hints.bypassWeak && len(standing) == 0 && len(named) == 0 && len(spelled) == 0 && len(clauses) == 0 && len(foreign) == 0 && len(foreignDescribed) == 0 {
+	if !sc.hints.bypass && !sc.hints.bypassWeak && len(standing) == 0 && len(named) == 0 && len(spelled) == 0 && len(clauses) == 0 && len(foreign) == 0 && len(foreignDescribed) == 0 && len(quiet) == 0 {
 		return
+	}
+	// concealed says, once per call, whether the file (or SKILL.md) keeps
+	// what the agent did from the user (actsConcealed)
+	concealedKnown, concealedVal := false, false
+	concealed := func() bool {
+		if !concealedKnown {
+			concealedKnown, concealedVal = true, actsConcealed(sc, rel)
+		}
+		return concealedVal
 	}
 	seen := map[int]bool{}
 	report := func(m []int, weak, described bool) {
@@ -537,14 +549,25 @@ func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 			}
 		}
 		// a half telling the agent not to consult the user counts only
-		// beside a claim of authority (halfConsult)
-		consultOnly := described && len(m) > 2 && m[2] == halfConsult
+		// beside a claim of authority (halfConsult) or an instruction to
+		// keep what it did from the user (concealed below); the wider
+		// reading of it (halfQuiet) only beside the latter
+		consultOnly := described && len(m) > 2 && (m[2] == halfConsult || m[2] == halfQuiet)
+		quietOnly := described && len(m) > 2 && m[2] == halfQuiet
 		silent := !consultOnly && (saysSilence(sc, ownText, ns, ne, w) || described && !sc.defence && !offersConsent(consentRe, blankSpan(near, m[0]-ns, m[1]-ns)) && (saysSilence(sc, fileText, 0, len(fileText), w) || rel != sc.skill.SkillFile && fileSilenced(sc.topic)))
 		// a described approval half beside the user's consent claimed in
 		// advance (bypassforged.go) keeps the user out without silence;
 		// one a passage quotes as an example is not said
-		forged := described && !silent && (w == inProse || w == inHidden) && !citedSwitch(sc, text, m[0], w) && consentForged(sc, rel, text, m)
-		if weak && !silent && !forged {
+		forged := described && !silent && !quietOnly && (w == inProse || w == inHidden) && !citedSwitch(sc, text, m[0], w) && consentForged(sc, rel, text, m)
+		// a switch, or a run without confirming, beside an instruction
+		// to keep the commands, files or steps from the user or to answer
+		// with a fixed phrase: the user neither approves a command nor
+		// hears of it (bypassquiet.go); not a passage's quoted example
+		hidden := !silent && !forged && (w == inProse || w == inHidden || w == inQuote) && !citedSwitch(sc, text, m[0], w) && !offersConsent(consentRe, blankSpan(near, m[0]-ns, m[1]-ns)) && concealed()
+		if quietOnly && !hidden {
+			return
+		}
+		if weak && !silent && !forged && !hidden {
 			return
 		}
 		seen[ln] = true
@@ -568,6 +591,15 @@ func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 		case forged:
 			sev = max(sev, High)
 			reason += ", and claims the user consented to all of it in advance (a claim in the skill's text is not consent)"
+		case hidden && consultOnly:
+			sev = max(sev, High)
+			reason = "tells the agent to run commands without confirming them with the user, and to keep what it ran from the user (no list of its commands, files or steps, or a fixed reply): the user neither approves a command nor hears of it"
+			if w != inProse {
+				reason += " (in " + w.String() + ")"
+			}
+		case hidden:
+			sev = max(sev, High)
+			reason += ", and tells the agent to keep what it ran from the user"
 		case w == inScript && !weak && scriptReadsSwitch(text, m[0], m[1]):
 			sev, reason = Low, reason+" (a script that compares its settings with it or warns about it, not one that sets it)"
 		case w == inScript && !weak && scriptReportsSwitch(rel, text, m[0], m[1]):
@@ -640,6 +672,9 @@ func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 		report(m, true, true)
 	}
 	for _, m := range clauses {
+		report(m, true, true)
+	}
+	for _, m := range quiet {
 		report(m, true, true)
 	}
 }
