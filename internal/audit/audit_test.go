@@ -367,7 +367,6 @@ var knownMisses = map[string]string{
 	"latex-thesis-build":    "set 36: a latexmkrc (Perl run by every latexmk build) downloading a script and running it with sh; latexmkrc is not read as Perl",
 	"po-translation-sync":   "set 36: a Perl script posting the credential files an INI file lists (docker, kube, npm, PyPI), base64'd; the INI's list is not joined to the Perl program",
 	"org-agenda-ics-export": "set 37: an Emacs Lisp package reading ~/.authinfo, ~/.netrc and SSH keys and posting them with url-retrieve; Emacs Lisp is not read as code",
-	"mqtt-sensor-logger":    "set 38: a Python MQTT subscriber running every received payload with subprocess shell=True and publishing the output back; message-callback transports are not read as a command loop",
 }
 
 // knownFlagged are the red-team look-alikes the audit still flags high or
