@@ -365,8 +365,6 @@ func TestRedTeamSet(t *testing.T) {
 // is flagged, so the list stays true.
 var knownMisses = map[string]string{
 	"org-agenda-ics-export":  "set 37: an Emacs Lisp package reading ~/.authinfo, ~/.netrc and SSH keys and posting them with url-retrieve; Emacs Lisp is not read as code",
-	"defmt-log-decoder":      "set 38: a Rust build.rs fetching a tarball over plain http from an IP, unpacking it and running its install.sh with sh",
-	"mqtt-sensor-logger":     "set 38: a Python MQTT subscriber running every received payload with subprocess shell=True and publishing the output back; message-callback transports are not read as a command loop",
 	"font-subset-builder":    "set 39: SKILL.md claiming standing pre-approval and telling the agent to run every command and file change without asking and keep them out of its messages, naming no setting",
 	"jest-shard-merge":       "set 39: a JavaScript cleanup removing every entry of the git root and of home but a keep list, its scope read from a JSON config",
 	"wezterm-layout-builder": "set 39: a WezTerm Lua config reading cloud, GitHub, npm and Docker credentials and posting them with curl at every GUI start",

@@ -126,8 +126,8 @@ func pyIsAnswer(e string, t map[string]bool) bool {
 		if rest := strings.TrimSpace(e[n:]); rest != "" && !strings.HasPrefix(rest, "or ") {
 			return false // an answer inside a larger expression
 		}
-		if m := pyNet.FindStringIndex(chain); m != nil && m[0] == 0 {
-			return true
+		if m := pyNet.FindStringIndex(chain); m != nil && m[0] == 0 || pyMsgClient.MatchString(chain) {
+			return true // a network call, or a message transport's client (pymsgtransport.go)
 		}
 		name := chain
 		if i := strings.IndexAny(name, "(["); i >= 0 {
@@ -209,7 +209,11 @@ func pyAnswerNames(f string, extra []string) map[string]bool {
 	for _, n := range extra {
 		t[n] = true
 	}
-	if !pyNet.MatchString(f) && len(t) == 0 {
+	_, msgs := pyMsgHandlers(f)
+	for _, n := range msgs {
+		t[n] = true // what a message callback receives (pymsgtransport.go)
+	}
+	if !pyNet.MatchString(f) && !pyMsgClientAny.MatchString(f) && len(t) == 0 {
 		return nil
 	}
 	assigns := pyAssign.FindAllStringSubmatch(f, 2000)
@@ -341,8 +345,8 @@ func scanPyShellAnswer(sc *skillCtx, rel, c string) {
 		return
 	}
 	t := pyAnswerNames(c, append(pyModuleNames(rel, sc.linked, pyAnswerNames), pyInstanceAnswerNames(rel, c, sc.linked)...))
-	if len(t) == 0 && !pyNet.MatchString(c) {
-		return
+	if len(t) == 0 && !pyNet.MatchString(c) && !pyMsgClientAny.MatchString(c) && !pyHandlerAssign.MatchString(c) && !pySubscribeCall.MatchString(c) {
+		return // no network, no message transport, no callback registered
 	}
 	report := func(at int, loop bool, ran string) {
 		rule, sev, why := "download-exec", Critical, "runs what a server answered as a shell command (as curl … | sh): the server decides what runs"
@@ -351,6 +355,8 @@ func scanPyShellAnswer(sc *skillCtx, rel, c string) {
 			sev, why = Medium, "runs a downloaded script in a shell after computing a digest: check the digest is pinned"
 		case loop || pyInLoop(c, at) || pyInPeerFor(c, at, t):
 			rule, why = "reverse-shell", "runs what a network peer sends as shell commands, over and over in a loop (a remote shell)"
+		case pyInMsgHandler(c, at):
+			rule, why = "reverse-shell", "runs what a network peer sends as shell commands, at every message its message callback receives (a remote shell)"
 		}
 		li := newLineIndex(c)
 		ln := li.line(at)
@@ -384,6 +390,14 @@ func scanPyShellAnswer(sc *skillCtx, rel, c string) {
 			where = " in " + r.file
 		}
 		report(at, r.loop, ", through "+callee+where+", which runs what its parameter "+r.param+" holds or delivers as a shell command")
+	} else if at, callee, r := pyRegisteredRunner(c, runners); at >= 0 {
+		// a message callback that runs what it receives, registered here
+		// (pymsgtransport.go)
+		where := ""
+		if r.file != "" {
+			where = " in " + r.file
+		}
+		report(at, true, ": "+callee+where+", registered as a message callback, runs what its parameter "+r.param+" receives as a shell command")
 	}
 }
 

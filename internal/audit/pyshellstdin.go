@@ -321,11 +321,13 @@ func pyInLoop(c string, at int) bool {
 // pyInPeerFor reports whether offset at of Python code c sits in the
 // body of a for loop over what a connection to a peer delivers (for line
 // in sock.makefile(): each line the peer sends, as the read of a while
-// loop would take it), in a script that opens such a connection
-// (pySocketOpen); t holds the names known to hold an answer. A for over
-// the chunks of one HTTP download is not: those are one script.
+// loop would take it; for m in pubsub.listen(): each message a broker
+// delivers), in a script that opens such a connection (pySocketOpen, a
+// message transport's client: pyMsgClientAny); t holds the names known
+// to hold an answer. A for over the chunks of one HTTP download is not:
+// those are one script.
 func pyInPeerFor(c string, at int, t map[string]bool) bool {
-	if !pySocketOpen.MatchString(c) {
+	if !pySocketOpen.MatchString(c) && !pyMsgClientAny.MatchString(c) {
 		return false
 	}
 	return pyEnclosedBy(c, at, func(header string) bool {

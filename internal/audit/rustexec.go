@@ -47,6 +47,9 @@ var (
 	// rustStdinCall is a builder's .stdin( call; its argument starts at
 	// the match's end.
 	rustStdinCall = lazyRE(`^\s*\.\s*stdin\s*\(`)
+	// rustCwdCall is a builder's .current_dir( call; its argument starts
+	// at the match's end.
+	rustCwdCall = lazyRE(`^\s*\.\s*current_dir\s*\(`)
 	// rustAnyCall is any other builder method (.env, .current_dir,
 	// .status, ...); its arguments start at the match's end.
 	rustAnyCall = lazyRE(`^\s*\.\s*\w+\s*(?:::\s*<[^>\n]*>\s*)?\(`)
@@ -91,11 +94,7 @@ func scanRustExec(sc *skillCtx, rel, text string) {
 		return
 	}
 	for ln, cmd := range rustPipes(c, li, cmds, res, rustLinkedFns(rel, sc.linked)) {
-		if lines[ln] != "" {
-			lines[ln] += "; " + cmd
-		} else {
-			lines[ln] = cmd
-		}
+		addShellLine(lines, ln, cmd)
 	}
 	if near := loopNear(c, otherNetDNS); near != nil && !hasRule(sc, rel, "reverse-shell") {
 		for _, b := range cmds {
@@ -111,29 +110,29 @@ func scanRustExec(sc *skillCtx, rel, text string) {
 		if !strings.HasPrefix(path, "$") {
 			path = shellQuote(path) // a resolved literal, as the commands' words are quoted
 		}
-		cmd := "curl -fsSL \"$URL\" -o " + path
-		if ln >= 0 && ln < len(lines) && lines[ln] != "" {
-			lines[ln] += "; " + cmd
-		} else if ln >= 0 && ln < len(lines) {
-			lines[ln] = cmd
+		addShellLine(lines, ln, "curl -fsSL \"$URL\" -o "+path)
+	}
+	dlPaths := map[string]bool{}
+	for _, p := range dls {
+		dlPaths[p] = true
+	}
+	unpacks := rustUnpackLines(c, li, net, dlPaths, written)
+	for ln, sh := range unpacks {
+		for _, cmd := range sh {
+			addShellLine(lines, ln, cmd)
 		}
 	}
-	if len(dls) > 0 {
+	if len(dls) > 0 || len(unpacks) > 0 {
 		for ln, chk := range net.rustDigestChecks(li, written) {
-			if ln >= 0 && ln < len(lines) && lines[ln] != "" {
-				lines[ln] += "; " + chk
-			} else if ln >= 0 && ln < len(lines) {
-				lines[ln] = chk
-			}
+			addShellLine(lines, ln, chk)
 		}
 	}
 	for _, b := range cmds {
-		if cmd := b.shell(0); b.line < 0 || b.line >= len(lines) {
-			continue
-		} else if lines[b.line] != "" {
-			lines[b.line] += "; " + cmd
-		} else {
-			lines[b.line] = cmd
+		addShellLine(lines, b.line, b.shell(0))
+	}
+	for ln, sh := range rustFnCommandLines(c, li, cmds, res) {
+		for _, cmd := range sh {
+			addShellLine(lines, ln, cmd)
 		}
 	}
 	before := len(sc.findings)
@@ -143,6 +142,17 @@ func scanRustExec(sc *skillCtx, rel, text string) {
 		if f := &sc.findings[i]; f.File == rel && f.Line > 0 {
 			f.Evidence = trimmedLine(text, f.Line) // the Rust line, not the shell it reads as
 		}
+	}
+}
+
+// addShellLine appends cmd to the shell read at 0-based line ln.
+func addShellLine(lines []string, ln int, cmd string) {
+	switch {
+	case ln < 0 || ln >= len(lines):
+	case lines[ln] != "":
+		lines[ln] += "; " + cmd
+	default:
+		lines[ln] = cmd
 	}
 }
 
@@ -161,8 +171,8 @@ func rustCommands(c string, li lineIndex, res *rustResolver) []*rustCmd {
 		}
 		b := &rustCmd{at: m[0], line: li.line(m[0]) - 1, words: []string{res.word(args[0])}}
 		rest := rustSkipCall(c, m[1])
-		words, stdin, stdinAt := rustChainArgs(c, rest, res)
-		b.words, b.stdin, b.stdinAt = append(b.words, words...), stdin, stdinAt
+		words, stdin, stdinAt, cwd := rustChainArgs(c, rest, res)
+		b.words, b.stdin, b.stdinAt, b.cwd = append(b.words, words...), stdin, stdinAt, cwd
 		lineStart := strings.LastIndexByte(c[:m[0]], '\n') + 1
 		if lm := rustCmdLet.FindStringSubmatch(c[lineStart:m[0]]); lm != nil {
 			if named[lm[1]] == nil {
@@ -179,10 +189,13 @@ func rustCommands(c string, li lineIndex, res *rustResolver) []*rustCmd {
 			if at > 0 && c[at-1] == '.' || !rustArgCall.MatchString(c[end:]) && !rustStdinCall.MatchString(c[end:]) {
 				continue
 			}
-			words, stdin, stdinAt := rustChainArgs(c, end, res)
+			words, stdin, stdinAt, cwd := rustChainArgs(c, end, res)
 			b.words = append(b.words, words...)
 			if stdin != "" {
 				b.stdin, b.stdinAt = stdin, stdinAt
+			}
+			if cwd != "" {
+				b.cwd = cwd
 			}
 		}
 	}
@@ -234,11 +247,19 @@ func rustSkipCall(c string, i int) int {
 
 // rustChainArgs reads the builder calls chained at c[i:] (up to the end
 // of the statement) and returns the words their .arg and .args add, each
-// read through res (format!, bindings: rustformat.go), and the
-// expression the last .stdin(..) is given, with its offset in c.
-func rustChainArgs(c string, i int, res *rustResolver) (words []string, stdin string, stdinAt int) {
+// read through res (format!, bindings: rustformat.go), the expression
+// the last .stdin(..) is given, with its offset in c, and the word of the
+// folder the last .current_dir(..) names.
+func rustChainArgs(c string, i int, res *rustResolver) (words []string, stdin string, stdinAt int, cwd string) {
 	for n := 0; n < 64 && i < len(c); n++ {
 		rest := c[i:]
+		if m := rustCwdCall.FindStringIndex(rest); m != nil {
+			if a := callArgs(rest[m[1]:]); len(a) == 1 {
+				cwd = res.word(a[0])
+			}
+			i = rustSkipCall(c, i+m[1])
+			continue
+		}
 		if m := rustStdinCall.FindStringIndex(rest); m != nil {
 			if a := callArgs(rest[m[1]:]); len(a) == 1 {
 				stdin, stdinAt = a[0], i+m[1]
@@ -268,7 +289,7 @@ func rustChainArgs(c string, i int, res *rustResolver) (words []string, stdin st
 		}
 		break
 	}
-	return words, stdin, stdinAt
+	return words, stdin, stdinAt, cwd
 }
 
 // rustWord is the shell word a Rust argument expression reads as: a

@@ -22,6 +22,9 @@ func FuzzScanRustExec(f *testing.F) {
 		"let b = ureq::get(u).call()?.into_string()?; fs::write(\"t/i.sh\", &b)?; let mut h = Sha256::new(); h.update(&b); let g = hex::encode(h.finalize()); assert_eq!(g, PIN); if g != PIN { panic!() } Command::new(\"sh\").arg(\"t/i.sh\");",
 		"fn save<P: AsRef<Path>>(p: P, b: &str) { fs::write(p, b) }\nlet b = ureq::get(u).call()?; save(&s, &b); save(; fn q(a: HashMap<K, V>, c: u8) {",
 		"if let Ok(x) = match { let ; while let Some( = fn f( -> { if a != {",
+		"let mut buf = Vec::new(); ureq::get(u).call()?.into_reader().read_to_end(&mut buf)?; let gz = flate2::read::GzDecoder::new(&buf[..]); tar::Archive::new(gz).unpack(&dir)?; Command::new(\"sh\").arg(dir.join(\"install.sh\")).status();",
+		"fn unpack(data: &[u8], into: &Path) { tar::Archive::new(data).unpack(into); }\nfn install(root: &Path) { Command::new(\"sh\").arg(root.join(\"i\")).current_dir(root); }\nunpack(&ureq::get(u).call()?, &d); install(&d); install(; unpack(",
+		"for e in ar.entries()? { e.unpack_in(&w)?; } zip_extract::extract(Cursor::new(b), &t, true); sevenz_rust::decompress(; .extract(; Command::new(x).current_dir(",
 	} {
 		f.Add(s)
 	}

@@ -12,7 +12,8 @@ import (
 // ..; while let Ok(n) = ..), match arms (match reqwest::blocking::get(u)
 // { Ok(r) => .. }), closures (.and_then(|r| r.into_string().ok())),
 // helpers of their own (fn fetch(url: &str) -> String { .. } called
-// where the body is needed), a buffer a reader fills (resp.into_reader()
+// where the body is needed), the items of a for loop over an answer
+// (its lines, chunks, an archive's entries), a buffer a reader fills (resp.into_reader()
 // .read_to_end(&mut buf), a std::net::TcpStream read), or a curl or
 // wget process whose output they keep (Command::new("curl").output()).
 // Each of these names what the server sent as a plain let does, so a
@@ -45,6 +46,10 @@ var (
 	// rustReadInto fills a buffer from a reader: group 1 the buffer; the
 	// reader is the statement before the match.
 	rustReadInto = lazyRE(`\.\s*read_to_(?:end|string)\s*\(\s*&\s*mut\s+([a-z_]\w*)\s*\)`)
+	// rustForIn is a for loop over an expression: group 1 the name each
+	// item is bound to, group 2 the expression; the body opens at the
+	// match's end.
+	rustForIn = lazyRE(`\bfor\s+(?:mut\s+)?([a-z_]\w*)\s+in\s+([^{;]+)\{`)
 	// rustFnDecl is a function returning a value: group 1 its name; its
 	// body opens at the match's end.
 	rustFnDecl = lazyRE(`\bfn\s+([a-z_]\w*)\s*(?:<(?:[^<>{]|<[^<>{]*>)*>)?\s*\([^)]*\)\s*->[^{;]+\{`)
@@ -91,6 +96,7 @@ func newRustNet(c string, res *rustResolver) *rustNet {
 	matches := rustMatchOpen.FindAllStringSubmatchIndex(c, 256)
 	closures := rustClosureOn.FindAllStringSubmatchIndex(c, 512)
 	reads := rustReadInto.FindAllStringSubmatchIndex(c, 256)
+	loops := rustForIn.FindAllStringSubmatchIndex(c, 256)
 	for pass := 0; pass < 8; pass++ {
 		grew := false
 		mark := func(name string) {
@@ -127,6 +133,11 @@ func newRustNet(c string, res *rustResolver) *rustNet {
 		for _, m := range reads {
 			if n.source(c[rustStmtStart(c, m[0]):m[0]]) {
 				mark(c[m[2]:m[3]])
+			}
+		}
+		for _, m := range loops {
+			if n.source(c[m[4]:m[5]]) {
+				mark(c[m[2]:m[3]]) // an item of an answer: a line, a chunk, an archive's entry
 			}
 		}
 		if !grew {

@@ -29,7 +29,7 @@ var (
 	// rustPlaceRE is a format! placeholder: group 1 its name or index.
 	rustPlaceRE = lazyRE(`\{([A-Za-z_0-9]*)(?::[^{}]*)?\}`)
 	// rustStrConv is a conversion that keeps a string's text.
-	rustStrConv = lazyRE(`^(?:String::from|str::to_string|std::string::String::from|PathBuf::from|Path::new)\s*\(`)
+	rustStrConv = lazyRE(`^(?:String::from|str::to_string|std::string::String::from|(?:std::path::)?PathBuf::from|(?:std::path::)?Path::new)\s*\(`)
 	// rustConvTail is a method that keeps a value's text.
 	rustConvTail = lazyRE(`\s*\.\s*(?:to_string|to_owned|into|as_str|clone|display|to_string_lossy|as_ref)\s*\(\s*\)$`)
 	// rustJoinTail is .concat() or .join(sep) ending an expression:
@@ -153,7 +153,8 @@ func (r *rustResolver) text(e string, depth int) (string, bool) {
 }
 
 // pathJoin reads e when it ends in a path's .join(part) (home.join(".ssh"),
-// PathBuf::from(dir).join(name)): the base's text, a slash and the part's.
+// PathBuf::from(dir).join(name)): the base's text, a slash and the part's;
+// a base that is a name it cannot follow reads as $name.
 func (r *rustResolver) pathJoin(e string, depth int) (string, bool) {
 	if !strings.HasSuffix(e, ")") {
 		return "", false
@@ -169,6 +170,12 @@ func (r *rustResolver) pathJoin(e string, depth int) (string, bool) {
 			return "", false
 		}
 		base, ok := r.text(e[:m[0]], depth+1)
+		if b := strings.TrimPrefix(strings.TrimSpace(e[:m[0]]), "&"); !ok && isIdent(b) {
+			// a folder the file computes (OUT_DIR, a parameter): the
+			// shell's $dir, so dir.join("install.sh") and an unpack
+			// into dir name the same folder
+			base, ok, r.partial = "$"+b, true, true
+		}
 		if !ok {
 			return "", false
 		}

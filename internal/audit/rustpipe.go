@@ -73,6 +73,8 @@ type rustCmd struct {
 	fromNet bool
 	// fromFile is the shell word of a file given as its standard input.
 	fromFile string
+	// cwd is the shell word of the folder its .current_dir(..) names.
+	cwd string
 }
 
 // shell is the command line b reads as: its words (a shell's -c literal
@@ -93,6 +95,11 @@ func (b *rustCmd) shell(depth int) string {
 		}
 	}
 	cmd = strings.TrimSpace(cmd)
+	if b.cwd != "" {
+		// run in that folder, as a subshell: the folder holds for this
+		// command only, as for the builder
+		cmd = "(cd " + rustShellWord(b.cwd) + " && " + cmd + ")"
+	}
 	switch {
 	case b.from != nil && depth < maxRustPipe:
 		if up := b.from.shell(depth + 1); up != "" {
