@@ -104,6 +104,12 @@ type perlBinds struct {
 	done    bool
 	scalars map[string]string // a scalar bound once: its value's source
 	arrays  map[string]string // an array bound once: its value's source
+	// arrayBinds counts the bindings of each array (a list assignment
+	// naming it, a loop over it do not count here: see collect)
+	arrayBinds map[string]int
+	// grown are the arrays' push and unshift lists (perlargv.go), read
+	// on first use
+	grown *perlGrown
 }
 
 // newPerlDecoder reads c, a Perl file with its whole-line comments and
@@ -275,7 +281,11 @@ func (b *perlBinds) collect() {
 			}
 		}
 	}
+	b.arrayBinds = map[string]int{}
 	for key, k := range n {
+		if key[0] == '@' {
+			b.arrayBinds[key[1:]] = k
+		}
 		switch {
 		case k == 1:
 		case key[0] == '$':
