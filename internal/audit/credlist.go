@@ -50,6 +50,10 @@ type linkedFile struct {
 	// hands the module the file's path (finalize(conf =>
 	// "config/split.conf")).
 	caller bool
+	// goEmbed marks a file a Go file's program may read as text (a
+	// template it parses, a file it embeds or reads: goembed.go), linked
+	// after its Go files; only goprogram.go reads it.
+	goEmbed bool
 }
 
 // maxLinked bounds the files read for one script.
@@ -68,8 +72,9 @@ func isDataExt(ext string) bool {
 
 // linkedOf returns the files of the skill that the script rel (content)
 // names by base name, read as the audit reads every file, at most
-// maxLinked, then for a Go file the files of its program (goLinkedOf);
-// nil when rel is no script. Their hashes (and a Go file's package) are
+// maxLinked, then for a Go file the files of its program (goLinkedOf)
+// and the files that program may read as text (goEmbedLinkedOf); nil
+// when rel is no script. Their hashes (and a Go file's package) are
 // part of the script's cache key, so a changed data file ranks the
 // script again.
 func linkedOf(ctx context.Context, src Source, s index.Skill, rel, content string, files []string) []linkedFile {
@@ -92,7 +97,8 @@ func linkedOf(ctx context.Context, src Source, s index.Skill, rel, content strin
 	}
 	out = append(out, viaLinkedOf(ctx, src, s, rel, files, out)...)
 	out = append(out, callerDataOf(ctx, src, s, rel, content, files, out)...)
-	return append(out, goLinkedOf(ctx, src, s, rel, content, files, out)...)
+	out = append(out, goLinkedOf(ctx, src, s, rel, content, files, out)...)
+	return append(out, goEmbedLinkedOf(ctx, src, s, rel, content, files, out)...)
 }
 
 // callerDataOf returns, for a module that removes folders under home
@@ -163,12 +169,12 @@ func viaLinkedOf(ctx context.Context, src Source, s index.Skill, rel string, fil
 }
 
 // nonGoLinks returns linked less the files of a Go program
-// (linkedFile.goPkg): goprogram.go reads a Go program by what it calls,
-// not as one text.
+// (linkedFile.goPkg) and those it reads (linkedFile.goEmbed):
+// goprogram.go reads a Go program by what it calls, not as one text.
 func nonGoLinks(linked []linkedFile) []linkedFile {
 	for i, l := range linked {
-		if l.goPkg != "" {
-			// goLinkedOf appends them after the others
+		if l.goPkg != "" || l.goEmbed {
+			// goLinkedOf and goEmbedLinkedOf append them after the others
 			return linked[:i:i]
 		}
 	}

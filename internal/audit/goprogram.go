@@ -64,8 +64,9 @@ const (
 	maxGoSteps = 1 << 20
 	// maxGoValLen bounds one text a value stands for: a longer one
 	// stands for what is not known. A path is far shorter; the note a
-	// program writes into the agent's instructions may be a page.
-	maxGoValLen = 8 << 10
+	// program writes into the agent's instructions may be a page, or a
+	// template file of the skill as long as one linked (maxGoEmbedBytes).
+	maxGoValLen = maxGoEmbedBytes
 )
 
 // goUnknown stands in a goVal's text for what the reading does not
@@ -98,12 +99,14 @@ type goSrc struct {
 }
 
 // goPack is one package of a Go program: its functions (not methods)
-// and package-level consts and vars, from all its files.
+// and package-level consts and vars, from all its files, and the vars a
+// //go:embed directive fills (goembed.go).
 type goPack struct {
-	name  string
-	funcs map[string]*goFn
-	vals  map[string]goBind
-	memo  map[string]*goVal
+	name   string
+	funcs  map[string]*goFn
+	vals   map[string]goBind
+	memo   map[string]*goVal
+	embeds map[string]*goEmbedVar
 }
 
 // goFn is a function of a package, and the frames it was followed with.
@@ -159,14 +162,18 @@ type goEvent struct {
 }
 
 // goProg is a Go program read from one file (main) with its linked
-// files; inData is set while the data a write is given is read
-// (written), where append joins bytes.
+// files, and the other files of the skill it may read as text (files:
+// templates, embedded and data files, goembed.go); inData is set while
+// the data a write is given is read (written), where append joins bytes;
+// tmplName is the template an ExecuteTemplate being read names.
 type goProg struct {
-	fset   *token.FileSet
-	srcs   []*goSrc
-	main   *goSrc
-	steps  int
-	inData bool
+	fset     *token.FileSet
+	srcs     []*goSrc
+	files    []*goFileText
+	main     *goSrc
+	steps    int
+	inData   bool
+	tmplName string
 }
 
 // newGoProg parses the file rel (content) and its linked Go files; nil
@@ -185,7 +192,7 @@ func newGoProg(rel, content string, linked []linkedFile) *goProg {
 		}
 		pk := packs[imp]
 		if pk == nil {
-			pk = &goPack{name: f.Name.Name, funcs: map[string]*goFn{}, vals: map[string]goBind{}, memo: map[string]*goVal{}}
+			pk = &goPack{name: f.Name.Name, funcs: map[string]*goFn{}, vals: map[string]goBind{}, memo: map[string]*goVal{}, embeds: map[string]*goEmbedVar{}}
 			packs[imp] = pk
 		}
 		s := &goSrc{rel: rel, text: text, bit: 1 << len(p.srcs), file: f, tok: p.fset.File(f.Pos()), pkg: pk}
@@ -195,13 +202,20 @@ func newGoProg(rel, content string, linked []linkedFile) *goProg {
 	if p.main = add(rel, content, "."); p.main == nil {
 		return nil
 	}
+	goLinked := 0
 	for _, l := range linked {
 		if l.goPkg != "" {
+			goLinked++
 			add(l.rel, l.text, l.goPkg)
 		}
 	}
-	if len(p.srcs) < 2 && len(linked) > 0 {
+	if len(p.srcs) < 2 && goLinked > 0 {
 		return nil
+	}
+	for _, l := range linked {
+		if l.goPkg == "" && l.via == "" && len(p.srcs)+len(p.files) < 64 {
+			p.files = append(p.files, &goFileText{rel: l.rel, text: l.text, bit: 1 << (len(p.srcs) + len(p.files))})
+		}
 	}
 	for _, s := range p.srcs {
 		s.imps = map[string]*goPack{}
@@ -235,6 +249,13 @@ func newGoProg(rel, content string, linked []linkedFile) *goProg {
 						continue
 					}
 					bindNames(vs.Names, vs.Values, s, func(name string, b goBind) { s.pkg.vals[name] = b })
+					at := token.NoPos
+					if len(d.Specs) == 1 {
+						at = d.Pos()
+					}
+					if ev := embedVarOf(vs, at, s); ev != nil && d.Tok == token.VAR {
+						s.pkg.embeds[vs.Names[0].Name] = ev
+					}
 				}
 			}
 		}
@@ -495,10 +516,14 @@ func (p *goProg) ident(name string, src *goSrc, fr *goFrame, depth int) goVal {
 	return p.packVal(src.pkg, name, depth)
 }
 
-// packVal is the value of package pk's const or var name.
+// packVal is the value of package pk's const or var name; a string or
+// []byte var a //go:embed directive fills holds its file's text.
 func (p *goProg) packVal(pk *goPack, name string, depth int) goVal {
 	b, ok := pk.vals[name]
 	if !ok {
+		if ev := pk.embeds[name]; ev != nil && !ev.fs {
+			return filesVal(p.embedded(ev))
+		}
 		return unknownVal()
 	}
 	if v := pk.memo[name]; v != nil {
@@ -562,6 +587,9 @@ func (p *goProg) callVal(c *ast.CallExpr, src *goSrc, fr *goFrame, idx, depth in
 	}
 	if idx > 0 {
 		return unknownVal() // the error of (string, error)
+	}
+	if v, ok := p.readFileVal(c, src, fr, depth); ok {
+		return v // a file of the skill read whole
 	}
 	if _, ok := c.Fun.(*ast.ArrayType); ok {
 		return arg(0) // []byte(s)
@@ -831,9 +859,17 @@ func (p *goProg) writesTo(name string, src *goSrc, fr *goFrame) goVal {
 			v = p.join(c.Args[1:], goVal{strs: []string{" "}}, src, fr, 0)
 		case (fn == "Execute" || fn == "ExecuteTemplate") && len(c.Args) >= 2 && is(writerOf(c.Args[0])):
 			// a text/template or html/template executed into the file
-			// puts the template's text there, its actions filled
+			// puts the template's text there, its actions filled; of
+			// templates parsed from files, ExecuteTemplate's by name
 			sel, _ := c.Fun.(*ast.SelectorExpr)
+			p.tmplName = ""
+			if fn == "ExecuteTemplate" && len(c.Args) >= 3 {
+				if n := p.eval(c.Args[1], src, fr, -1, 0); len(n.strs) == 1 && !strings.ContainsAny(n.strs[0], goUnknown+goEntry) {
+					p.tmplName = n.strs[0]
+				}
+			}
 			v = goTmplRendered(p.tmplText(sel.X, src, fr, 0))
+			p.tmplName = ""
 		default:
 			return true
 		}
@@ -849,10 +885,12 @@ func (p *goProg) writesTo(name string, src *goSrc, fr *goFrame) goVal {
 // tmplText returns the text of the template expression e (in src,
 // inside frame fr) was parsed from: template.Must(x) is x, x.Parse(s) is
 // s, the template New, Funcs, Option, Delims, Lookup or Clone is called
-// on is followed, and a name (a local, a package var of this or an
+// on is followed, as are the returns of a function of the program that
+// makes it, and a name (a local, a package var of this or an
 // imported package: t := template.Must(template.New("n").Parse(noteTmpl)))
-// by its values. A template read from a file (ParseFiles, ParseFS,
-// ParseGlob) or made otherwise is not known.
+// by its values. A template read from files of the skill (ParseFiles,
+// ParseGlob, ParseFS over an embed.FS or os.DirFS: tmplFiles) is their
+// texts, each one; one made otherwise is not known.
 func (p *goProg) tmplText(e ast.Expr, src *goSrc, fr *goFrame, depth int) goVal {
 	if e == nil || depth > maxGoEvalDepth || !p.step() {
 		return unknownVal()
@@ -871,8 +909,35 @@ func (p *goProg) tmplText(e ast.Expr, src *goSrc, fr *goFrame, depth int) goVal 
 			return p.tmplText(e.Args[0], src, fr, depth+1)
 		case name == "Parse" && len(e.Args) == 1 && sel != nil:
 			return p.eval(e.Args[0], src, fr, -1, depth+1)
+		case (name == "ParseFiles" || name == "ParseGlob") && len(e.Args) > 0:
+			return p.tmplFiles(e.Args, nil, src, fr, depth)
+		case name == "ParseFS" && len(e.Args) > 1:
+			roots := p.fsRoots(e.Args[0], src, fr, depth+1)
+			if len(roots) == 0 {
+				return unknownVal()
+			}
+			return p.tmplFiles(e.Args[1:], roots, src, fr, depth)
 		case sel != nil && (name == "Funcs" || name == "Option" || name == "Delims" || name == "Lookup" || name == "Clone"):
 			return p.tmplText(sel.X, src, fr, depth+1)
+		}
+		if fn := p.callee(e, src); fn != nil {
+			// a function of the program returning the template
+			// (assets.Notes() returning template.Must(template.ParseFS(…)))
+			cfr := p.frame(fn, p.args(e, src, fr, depth))
+			var v goVal
+			ast.Inspect(fn.decl.Body, func(n ast.Node) bool {
+				if _, ok := n.(*ast.FuncLit); ok {
+					return false
+				}
+				if r, ok := n.(*ast.ReturnStmt); ok && len(r.Results) > 0 && len(v.strs) < maxGoAlts {
+					v = v.union(p.tmplText(r.Results[0], fn.src, cfr, depth+1))
+				}
+				return true
+			})
+			if len(v.strs) > 0 {
+				v.files |= fn.src.bit
+				return v
+			}
 		}
 	case *ast.Ident:
 		if fr != nil {
@@ -1124,7 +1189,7 @@ func goPlanted(sc *skillCtx, data goVal) string {
 	var b strings.Builder
 	for _, s := range data.strs {
 		if strings.Contains(s, "<!--") || strings.Contains(s, "]: #") {
-			b.WriteString(strings.NewReplacer(goUnknown, "\n", goEntry, "*").Replace(s))
+			b.WriteString(goUnknownLines(s))
 			b.WriteString("\n\n")
 		}
 	}
@@ -1132,6 +1197,26 @@ func goPlanted(sc *skillCtx, data goVal) string {
 		return ""
 	}
 	return plantedInjection(sc, b.String(), true)
+}
+
+// goMDCommentStart is the start of a markdown link-reference comment
+// line ([//]: # (…)), whose text ends at its line's end.
+var goMDCommentStart = lazyRE(`^ {0,3}\[[^\]\n]+\]:\s*(?:#|<>)`)
+
+// goUnknownLines is text s (a goVal text) as markdown: what the reading
+// does not know is a line break between the known parts, but inside a
+// link-reference comment, which one line holds, a word ("…"), so a note
+// with an action in its middle stays the hidden line it is.
+func goUnknownLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		u := "\n"
+		if goMDCommentStart.MatchString(l) {
+			u = "…"
+		}
+		lines[i] = strings.NewReplacer(goUnknown, u, goEntry, "*").Replace(l)
+	}
+	return strings.Join(lines, "\n")
 }
 
 // goInstrTarget reports whether path s (a goVal text, cleaned) is one
@@ -1160,6 +1245,11 @@ func (p *goProg) names(mask uint64) string {
 	for _, s := range p.srcs[1:] {
 		if mask&s.bit != 0 {
 			out = append(out, s.rel)
+		}
+	}
+	for _, f := range p.files {
+		if mask&f.bit != 0 {
+			out = append(out, f.rel)
 		}
 	}
 	if len(out) == 0 {

