@@ -404,16 +404,7 @@ var (
 func rustWriterCalls(c string, li lineIndex, net *rustNet) map[int]string {
 	out := map[int]string{}
 	for _, m := range rustFnAny.FindAllStringSubmatchIndex(c, 256) {
-		ps := c[m[4]:m[5]]
-		for range 4 {
-			ps = rustGenerics.ReplaceAllString(ps, "")
-		}
-		idx := map[string]int{}
-		for i, p := range strings.Split(ps, ",") {
-			if pm := rustParamName.FindStringSubmatch(p); pm != nil {
-				idx[pm[1]] = i
-			}
-		}
+		idx := rustParams(c[m[4]:m[5]])
 		if len(idx) < 2 {
 			continue
 		}
