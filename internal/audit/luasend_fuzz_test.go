@@ -14,6 +14,7 @@ func FuzzLuaCommandSend(f *testing.F) {
 		"local function up(u)\n  local cmd = string.format(\n    \"curl -X POST --data-binary @%s %s\",\n    tmp, u)\n  return io.popen(cmd)\nend\n",
 		"local cmd = (\"curl -s %s\"):format(u)\nos.execute(cmd)\nlocal function f()\n  local cmd = 'wget ' .. u\n  vim.fn.system(cmd)\nend\n",
 		"vim.system({ \"nc\", host, \"4444\" })\n",
+		"wezterm.background_child_process { 'curl', '-d', s, u }\nlocal ok, out = wezterm.run_child_process {\n",
 		"local cmd = string.format(\n", "local x = {\n  'curl', [[\n", "io.popen(", "local function f(\nend",
 		strings.Repeat("local function g()\n  local c = (\n", 30) + "io.popen(c)",
 	} {

@@ -17,8 +17,9 @@ import "strings"
 // way (a bounded depth), any other name as $name and any other
 // expression as $ARG; a table whose first words are a shell and -c runs
 // the third element as a script, any other table is an argv. The
-// plugin's own wrappers of those calls, libuv's spawn, plenary's jobs and
-// mode changes are read too (luawrap.go). Each command becomes one shell
+// plugin's own wrappers of those calls, WezTerm's child process calls
+// (a config's event handlers run them at every start), libuv's spawn,
+// plenary's jobs and mode changes are read too (luawrap.go). Each command becomes one shell
 // line at its call's line, in file order, so a download saved by one
 // call and run by a later one is read as the script it is; saved, run
 // and checked against a digest the file computes and compares, it is a
@@ -27,7 +28,7 @@ import "strings"
 var (
 	// luaShellCall is a Lua call that runs a command; its arguments
 	// start at the match's end.
-	luaShellCall = lazyRE(`\b(?:os\.execute|io\.popen|vim\.fn\.system(?:list)?|vim\.fn\.jobstart|vim\.fn\.termopen|vim\.system|vim\.call\s*\(\s*["'](?:system|jobstart)["']\s*,)\s*\(?`)
+	luaShellCall = lazyRE(`\b(?:os\.execute|io\.popen|vim\.fn\.system(?:list)?|vim\.fn\.jobstart|vim\.fn\.termopen|vim\.system|wezterm\.(?:run|background)_child_process|vim\.call\s*\(\s*["'](?:system|jobstart)["']\s*,)\s*\(?`)
 	// luaLocalLit binds a name to a value on one line: group 1 the
 	// name, group 2 the value (code already folded by luaFoldCode).
 	luaLocalLit = lazyRE(`(?m)^[ \t]*(?:local[ \t]+)?([A-Za-z_]\w*)[ \t]*=[ \t]*([^=\n][^\n]*?)[ \t;]*$`)

@@ -57,8 +57,9 @@ const otherNetSrc = `Net::HTTP|HTTParty|Faraday|RestClient|open-uri|URI\.open|LW
 // homeRef finds a reference to the user's home folder in code: a
 // credential path part ("id_rsa", ".aws", "gcloud") is one only when
 // joined to it, not as a word in a list of file patterns or a CLI's name
-// in an argument list.
-var homeRef = lazyRE(`expanduser|Path\.home\(|homedir\(|UserHomeDir\(|user\.home|Dir\.home\b|\bHOME\b|USERPROFILE|APPDATA|getpwuid|GetFolderPath\(|SpecialFolder\.|home_dir\(|System\.user_home!?\(|['"\x60]~[/\\'"\x60]`)
+// in an argument list. WezTerm hands its Lua config the home folder as a
+// field, wezterm.home_dir.
+var homeRef = lazyRE(`expanduser|Path\.home\(|homedir\(|UserHomeDir\(|user\.home|Dir\.home\b|\bHOME\b|USERPROFILE|APPDATA|getpwuid|GetFolderPath\(|SpecialFolder\.|home_dir\(|wezterm\.home_dir\b|System\.user_home!?\(|['"\x60]~[/\\'"\x60]`)
 
 // bareCredName reports whether a string literal's text names a key or
 // browser file with no folder ("id_rsa", "Cookies"): a credential only
