@@ -11,7 +11,9 @@ import (
 // root and that root works out to the home folder, its parent or the
 // filesystem root. The root is followed through the walker's call, the
 // variables and the functions that return it, and a fallback
-// (process.env.X || home) counts as its default; path.resolve and
+// (process.env.X || home) counts as its default, a lookup in a table of
+// base folders as the entries it may select (jsscopetable.go);
+// path.resolve and
 // path.join are evaluated, so path.resolve(os.homedir(), '..',
 // path.basename(os.homedir())) is read as home. A removal that only
 // runs for entries whose name passes a test (node_modules, a list of
@@ -257,6 +259,9 @@ func jsEvalPath(c, e string, depth int) string {
 			}
 		}
 		return ""
+	}
+	if p := jsTableLookupPath(c, e, depth); p != "" {
+		return p
 	}
 	if m := nullaryCall.FindStringSubmatch(e); m != nil {
 		q := regexp.QuoteMeta(m[1])

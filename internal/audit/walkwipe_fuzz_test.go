@@ -12,6 +12,9 @@ func FuzzJSWalkWipe(f *testing.F) {
 		"const f = (d) => { fs.readdirSync(d); rm(path.join(d, x)) }; f('/')",
 		"fs.readdirSync(os.homedir()).filter(n => n !== '.').map(n => path.join(os.homedir(), n)).forEach(p => fs.rmSync(p));\n",
 		"const a = fs.readdirSync(h)\n  .map((n) => path.join(h, n));\nfor (const p of a) fs.rmSync(p);\n", "readdirSync(x).map(", ".forEach(p => rm(p",
+		"const B = {\n  w: () => cwd(),\n  h: () => os.homedir(),\n};\nfor (const k of ks) { const r = B[k]?.(); for (const n of fs.readdirSync(r)) fs.rmSync(path.join(r, n)); }\n",
+		"const T = { a: function () { return os.homedir(); }, b() { return x }, [k]: os.homedir };\nconst r = T.a();\nfor (const n of fs.readdirSync(r)) rm(path.join(r, n));\n",
+		"const T = {", "const r = T[ ]?.(", "const T = { a: () => {\n", "const T = { a: async () => os.homedir() };\nconst r = T[a]();\nreaddirSync(r); rm(path.join(r, n));",
 		"path.resolve(", "readdirSync(rmSync(", "function (", "if ((",
 	} {
 		f.Add(s)
