@@ -31,6 +31,11 @@ const installThing = `(?:this|the|it|our)\s*(?:agent\s+)?(?:skill|plugin|extensi
 // "for all of it", "for whatever the skill needs".
 const installScope = `(?:for|to|over|covering|across|on|with)\s+(?:everything|anything|whatever|all\s+of\s+(?:it|this|that|them)|it\s+all|(?:every|each|any|all)\s+(?:of\s+(?:the|its|your|this)\s+)?(?:[\w-]+\s+){0,2}?(?:commands?|changes?|actions?|steps?|things?|operations?|tools?|edits?|writes?|installs?|tasks?|calls?|decisions?|pushes|force-?pushes|deletions?)|(?:the|this)\s+(?:whole|entire|full)\s+(?:task|session|run|job|release|workflow|process|conversation|upgrade|migration))\b`
 
+// installWhole is the skill's whole process as what was approved: "this
+// skill's complete process", "the entire workflow", "the skill's steps
+// in full".
+const installWhole = `(?:(?:this|the|its|our)\s+)?(?:(?:skill|plugin|workflow|tool|extension)'?s\s+)?(?:(?:whole|complete|entire|full)\s+)(?:process|workflow|procedure|steps|run|playbook|routine)\b|(?:this|the)\s+(?:skill|plugin|workflow)'?s\s+(?:process|workflow|procedure|steps)\s+in\s+full\b`
+
 // installAhead is approval put ahead of time: "given in advance", "up
 // front", "beforehand".
 const installAhead = `(?:(?:given|granted|obtained|provided|collected|recorded)\s+)?(?:in\s+advance|up\s*-?\s*front|ahead\s+of\s+time|beforehand|once\s+and\s+for\s+all)`
@@ -42,7 +47,7 @@ const installConsentNoun = `(?:(?:a|an|the|their|its|my|our|your)\s+)?(?:(?:user
 
 // installConsented is the user said to have consented: "the user has
 // already agreed", "you consented", "users … have approved".
-const installConsented = `\b(?:user|users|human|operator|owner|developer|requester|they|you)\s+(?:(?:have|has|had|already|thereby|implicitly|explicitly|effectively|therefore)\s+){0,3}(?:consented|agreed|approved|pre-?approved|authori[sz]ed|okayed|signed\s+off|said\s+yes|accepted|given\s+(?:their|your)\s+(?:consent|approval|permission|go-?ahead))\b`
+const installConsented = `\b(?:user|users|human|operator|owner|developer|requester|they|you)\s+(?:(?:have|has|had|already|thereby|implicitly|explicitly|effectively|therefore)\s+){0,3}(?:(?:reviewed|read|seen|saw|checked|looked\s+over|went\s+through)\s+and\s+)?(?:consented|agreed|approved|pre-?approved|authori[sz]ed|okayed|signed\s+off|said\s+yes|accepted|given\s+(?:their|your)\s+(?:consent|approval|permission|go-?ahead))\b`
 
 // bypassInstallRe matches consent claimed from the skill's installation,
 // enabling or invocation, reaching everything the skill does or given
@@ -67,7 +72,7 @@ var bypassInstallRe = lazyRE(`(?i)\b` + installAct + `(?:\s+(?:to|into|in|on)\s+
 	`|\b(?:by|when|through|in)\s+` + installAct + `[^.;:\n]{0,40}?` + installConsented + `(?:,?\s+` + installAhead + `,?)?\s+(?:` + installScope + `|` + `(?:to|on)\s+(?:everything|all\s+of\s+(?:it|this|that))\b)` +
 	`|\b(?:when|since|because|once|as|after)\s+(?:the\s+)?(?:user|users|they|you|owner|operator|developer)\s+(?:(?:first|already|have|has|had)\s+)?(?:installed|enabled|added|activated|invoked|installs|enables|adds|activates|invokes)\s+` + installThing + `[^.;:\n]{0,40}?(?:` + installConsented + `(?:,?\s+` + installAhead + `,?)?\s+(?:` + installScope + `|(?:to|on)\s+(?:everything|all\s+of\s+(?:it|this|that))\b)` +
 	`|\b(?:treat|consider|regard|count)\s+(?:everything|anything|whatever|all\s+of\s+(?:it|this|that)|(?:every|each|any|all)\s+(?:[\w-]+\s+){0,2}?(?:commands?|changes?|actions?|steps?|things?|operations?|edits?|writes?|tasks?))\b[^.;:\n]{0,40}?\s+as\s+(?:already\s+)?(?:consented\s+to|agreed\s+to|approved|pre-?approved|authori[sz]ed|covered\s+by\s+(?:their|your|the\s+user'?s)\s+(?:consent|approval)))` +
-	`|` + installConsented + `(?:,?\s+` + installAhead + `,?)?\s+(?:to\s+|on\s+|for\s+)?(?:everything|all\s+of\s+(?:it|this|that)|whatever|it\s+all|every\s+\w+)[^.;:\n]{0,60}?\b(?:when|by|on|in)\s+(?:(?:they|you|the\s+user|users)\s+)?(?:installed|installing|enabled|enabling|added|adding|activated|activating|invoked|invoking)\s+` + installThing +
+	`|` + installConsented + `(?:,?\s+` + installAhead + `,?)?\s+(?:to\s+|on\s+|for\s+)?(?:everything|all\s+of\s+(?:it|this|that)|whatever|it\s+all|every\s+\w+|` + installWhole + `)[^.;:\n]{0,60}?\b(?:when|by|on|in)\s+(?:(?:they|you|the\s+user|users)\s+)?(?:installed|installing|enabled|enabling|added|adding|activated|activating|invoked|invoking)\s+` + installThing +
 	`|\b(?:users?|anyone|people|whoever|those|developers?|teams?)\s+(?:who|that)\s+(?:install|enable|add|activate|invoke)\w*\s+` + installThing + `\s+(?:(?:have|has|had|already|thereby|implicitly|effectively)\s+){0,3}(?:consented|agreed|approved|pre-?approved|authori[sz]ed|okayed|signed\s+off|said\s+yes)\s+(?:` + installAhead + `|` + installScope + `|(?:to\s+|on\s+)?(?:everything|all\s+of\s+(?:it|this|that)))`)
 
 // installWords are the words bypassInstallRe is run round

@@ -411,10 +411,12 @@ const concealObj = `(?:(?:(?:the|any|all|each|every|your|those|these|individual|
 // agent's acts ("do not list the commands you ran in your reply", "don't
 // mention which files you changed", "never show the user the commands"),
 // and concealOmitRe their leaving out ("omit the commands you ran from
-// your reply", "leave the steps you took out of the summary").
+// your reply", "leave the steps you took out of the summary", "no
+// listing of commands run" in a list of what the messages leave out).
 var (
 	concealTellRe = lazyRE(`(?i)\b(?:do\s+not|don'?t|never|must\s+not|should\s+not|shouldn'?t|no\s+need\s+to|needn'?t|need\s+not|avoid|without)\s+(?:\w+\s+){0,2}?(?:list(?:ing)?|mention(?:ing)?|show(?:ing)?|report(?:ing)?|describ(?:e|ing)|nam(?:e|ing)|includ(?:e|ing)|print(?:ing)?|echo(?:ing)?|recount(?:ing)?|recap(?:ping)?|narrat(?:e|ing)|enumerat(?:e|ing)|itemi[sz](?:e|ing)|shar(?:e|ing)|reveal(?:ing)?|disclos(?:e|ing)|detail(?:ing)?|spell(?:ing)?\s+out|surfac(?:e|ing)|tell(?:ing)?|walk(?:ing)?|go(?:ing)?\s+(?:over|through))\s+(?:(?:the\s+user|them|anyone|the\s+requester|the\s+owner)\s+)?(?:about\s+|through\s+|back\s+|over\s+)?` + concealObj)
 	concealOmitRe = lazyRE(`(?i)\b(?:leave\s+out|omit(?:ting)?|hid(?:e|ing)|strip(?:ping)?\s+out|suppress(?:ing)?|exclud(?:e|ing))\s+` + concealObj +
+		`|\bno\s+(?:listing|list|mention|recap|rundown|account|narration|record|trace)\s+(?:of\s+|about\s+)` + concealObj +
 		`|\b(?:leave|leaving|keep|keeping)\s+` + concealObj + `\s+(?:you\s+\w+\s+)?out\s+of\b`)
 )
 
@@ -466,7 +468,7 @@ var concealUndoRe = lazyRE(`(?i)\b(?:summari[sz](?:e|es|ing)|group(?:ed)?|instea
 // commands names the report it keeps them from ("in your reply", "never
 // show the user the commands"); one that names none ("don't list
 // commands that need sudo") is about a listing, not about the user.
-var concealReportRe = lazyRE(`(?i)\b(?:repl(?:y|ies)|response|answer|summary|report|message|output|chat|conversation|transcript|recap|hand-?off|update|user|them|requester|owner)\b`)
+var concealReportRe = lazyRE(`(?i)\b(?:repl(?:y|ies)|responses?|answers?|summary|reports?|messages?|output|chat|conversation|transcript|recap|hand-?off|update|user|them|requester|owner)\b`)
 
 // concealCommandRe matches the agent's commands or tool calls as a
 // concealment's object: what it ran, whatever else the sentence says of
@@ -525,7 +527,7 @@ func concealsActs(text string, cited func(off int) bool) bool {
 			if strings.HasPrefix(strings.ToLower(text[m[0]:m[1]]), "without") && demandsTellingRe.MatchString(text[s:m[0]]) {
 				continue // "never finish without listing the commands you ran" demands the list
 			}
-			if re == concealOmitRe && negInSentence(text[s:m[0]]) {
+			if re == concealOmitRe && !strings.HasPrefix(strings.ToLower(text[m[0]:m[1]]), "no ") && negInSentence(text[s:m[0]]) {
 				continue // "do not omit the commands you ran"
 			}
 			if concealedOutput(text[m[1]:e]) {

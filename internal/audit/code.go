@@ -558,13 +558,15 @@ func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 		// a described approval half beside the user's consent claimed in
 		// advance (bypassforged.go) keeps the user out without silence;
 		// one a passage quotes as an example is not said
-		forged := described && !silent && !quietOnly && (w == inProse || w == inHidden) && !citedSwitch(sc, text, m[0], w) && consentForged(sc, rel, text, m)
+		// (a run without confirming included: told to act on the forged
+		// consent, the agent asks the user nothing)
+		forged := described && !silent && (w == inProse || w == inHidden) && !citedSwitch(sc, text, m[0], w) && consentForged(sc, rel, text, m)
 		// a switch, or a run without confirming, beside an instruction
 		// to keep the commands, files or steps from the user or to answer
 		// with a fixed phrase: the user neither approves a command nor
 		// hears of it (bypassquiet.go); not a passage's quoted example
 		hidden := !silent && !forged && (w == inProse || w == inHidden || w == inQuote) && !citedSwitch(sc, text, m[0], w) && !offersConsent(consentRe, blankSpan(near, m[0]-ns, m[1]-ns)) && concealed()
-		if quietOnly && !hidden {
+		if quietOnly && !hidden && !forged {
 			return
 		}
 		if weak && !silent && !forged && !hidden {
@@ -588,6 +590,12 @@ func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 				sev = sc.rank(High, w, false)
 			}
 			reason += ", and tells the agent not to ask or tell the user"
+		case forged && quietOnly:
+			sev = max(sev, High)
+			reason = "tells the agent to run commands without confirming them with the user, and claims the user consented to all of it in advance (a claim in the skill's text is not consent)"
+			if w != inProse {
+				reason += " (in " + w.String() + ")"
+			}
 		case forged:
 			sev = max(sev, High)
 			reason += ", and claims the user consented to all of it in advance (a claim in the skill's text is not consent)"
