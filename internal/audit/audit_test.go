@@ -370,9 +370,7 @@ var knownMisses = map[string]string{
 // knownFlagged are the red-team look-alikes the audit still flags high or
 // critical, each with why; the test fails when one of them is no longer
 // flagged, so the list stays true.
-var knownFlagged = map[string]string{
-	"bandit-plugin-author": "set 39: a Bandit plugin's test fixtures (Python files holding curl | sh for the linter's rules, only AST-parsed by its tests) read as scripts",
-}
+var knownFlagged = map[string]string{}
 
 // checkRedTeam audits one red-team set (LABELS.tsv: skill, label, ...;
 // a skill may have several rows).

@@ -83,6 +83,9 @@ func fixtureRun(rel string, texts map[string]string) bool {
 			if named && !fixtureReadRe.MatchString(line) && fixtureBoundAsData(line, text, texts) {
 				continue
 			}
+			if named && fixtureHelperArg(line, text, rel, texts) {
+				continue
+			}
 			if !named || !fixtureReadRe.MatchString(line) || fixtureRunRe.MatchString(line) || fixtureExecRe.MatchString(text) {
 				return true
 			}
