@@ -363,9 +363,7 @@ func TestRedTeamSet(t *testing.T) {
 // knownMisses are the red-team skills the audit does not flag yet, each
 // with why (the sets' READMEs say more). The test fails when one of them
 // is flagged, so the list stays true.
-var knownMisses = map[string]string{
-	"org-agenda-ics-export": "set 37: an Emacs Lisp package reading ~/.authinfo, ~/.netrc and SSH keys and posting them with url-retrieve; Emacs Lisp is not read as code",
-}
+var knownMisses = map[string]string{}
 
 // knownFlagged are the red-team look-alikes the audit still flags high or
 // critical, each with why; the test fails when one of them is no longer

@@ -405,6 +405,7 @@ var namedCodeNames = map[string]string{
 	"bashrc": ".sh", "bash_profile": ".sh", "zshrc": ".sh", "zshenv": ".sh", "zprofile": ".sh", "envrc": ".sh", "xinitrc": ".sh",
 	".Rprofile": ".r", "Rprofile.site": ".r",
 	".luacheckrc": ".lua", ".busted": ".lua",
+	".emacs": ".el", "_emacs": ".el", ".gnus": ".el", ".viper": ".el", ".abbrev_defs": ".el",
 	"Jakefile": ".js",
 }
 

@@ -40,19 +40,19 @@ var (
 	pyNet = lazyRE(`requests\.(?:get|post|put|patch|request|Session)\b|httpx\.|urllib3\.|` + pyURLLibNet + `|urlopen\(|http\.client\.|socket\.(?:socket|create_connection)\(|asyncio\.open_connection\(|\.sendall\(|\.sendto\(|smtplib\.|ftplib\.|paramiko\.|aiohttp\.|websocket|pycurl|socket\.(?:gethostbyname(?:_ex)?|getaddrinfo)\(|\bdns\.resolver\.|\bresolver\.(?:resolve|query)\(|(?:subprocess\.\w+|os\.system|os\.popen)\(\s*\[?\s*f?['"](?:curl|wget|nc|ncat|socat|scp|rsync|sftp|ftp)\b`)
 	jsNet = lazyRE(`\bfetch\(|axios\b|https?\.(?:request|get)\(|net\.(?:connect|createConnection|Socket)\b|XMLHttpRequest|sendBeacon|WebSocket\(|nodemailer|\bgot\(|undici|node-fetch|superagent|\.post\(|\bdns\.(?:resolve\w*|lookup|reverse)\(|\bresolver\.resolve\w*\(|(?:exec|execSync|execFile|execFileSync|spawn|spawnSync)\(\s*['"\x60](?:curl|wget|nc|ncat|socat|scp|rsync|sftp|ftp)\b`)
 	// otherNet is a network call in Ruby, Perl, PHP, Go, PowerShell,
-	// Java, Kotlin, C#, Rust, Swift, Lua, Elixir, R, Julia or Zig
-	// (otherNetMore: the last three).
+	// Java, Kotlin, C#, Rust, Swift, Lua, Elixir, R, Julia, Zig or Emacs
+	// Lisp (otherNetMore: R, Julia and Zig; otherNetElisp: Emacs Lisp).
 	otherNet = lazyRE(otherNetSrc)
 	// otherEnvDump reads the whole environment in Ruby, Perl, PHP or
 	// PowerShell (Go's os.Environ() is left out: it is how a Go program
 	// passes its environment to a child).
 	otherEnvDump = lazyRE(`\bENV\.(?:to_h|to_hash|to_a|inspect)\b|%ENV\b|json_encode\(\s*\$_(?:ENV|SERVER)|\bgetenv\(\s*\)|(?i:(?:get-childitem|gci|dir|ls)\s+env:|\[(?:system\.)?environment\]::getenvironmentvariables\(\))` + otherEnvDumpMore)
-	otherCode    = set(".rb", ".pl", ".pm", ".php", ".go", ".lua", ".java", ".kt", ".kts", ".gradle", ".groovy", ".cs", ".swift", ".rs", ".ps1", ".psm1", ".csx", ".fish", ".ex", ".exs", ".r", ".jl", ".zig")
+	otherCode    = set(".rb", ".pl", ".pm", ".php", ".go", ".lua", ".java", ".kt", ".kts", ".gradle", ".groovy", ".cs", ".swift", ".rs", ".ps1", ".psm1", ".csx", ".fish", ".ex", ".exs", ".r", ".jl", ".zig", ".el")
 )
 
 // otherNetSrc is otherNet's pattern as text, a constant so otherNetDNS
 // joins it to otherDNSSrc without building a string at init.
-const otherNetSrc = `Net::HTTP|HTTParty|Faraday|RestClient|open-uri|URI\.open|LWP::|HTTP::Tiny|IO::Socket|curl_exec|curl_init|file_get_contents\(\s*['"]https?:|fsockopen|http\.(?:Post|PostForm|Get|NewRequest)\(|http\.Client\b|net\.Dial(?:er\b|\w*\(\s*(?:\w+,\s*)?(?:\x60(?:tcp|udp|ip)|\x22(?:tcp|udp|ip)|[A-Za-z_]))|HttpClient|HttpURLConnection|OkHttpClient|HttpRequest\.newBuilder|WebClient\(|reqwest::|ureq::|TcpStream::connect|URLSession|\bnew_tcp\(|\bsocket\.(?:connect|tcp)\(|socket\.http|ssl\.https|plenary\.curl|vim\.net\.request|:gen_tcp\.connect|:ssl\.connect|:httpc\.request|HTTPoison\.|\bReq\.(?:get|post|put|request)\b|Finch\.request|Mint\.HTTP|(?i:invoke-webrequest|invoke-restmethod|net\.webclient|uploadstring|uploadfile|uploaddata|system\.net\.sockets|tcpclient)` + otherNetMore + otherNetProc + otherNetPHP
+const otherNetSrc = `Net::HTTP|HTTParty|Faraday|RestClient|open-uri|URI\.open|LWP::|HTTP::Tiny|IO::Socket|curl_exec|curl_init|file_get_contents\(\s*['"]https?:|fsockopen|http\.(?:Post|PostForm|Get|NewRequest)\(|http\.Client\b|net\.Dial(?:er\b|\w*\(\s*(?:\w+,\s*)?(?:\x60(?:tcp|udp|ip)|\x22(?:tcp|udp|ip)|[A-Za-z_]))|HttpClient|HttpURLConnection|OkHttpClient|HttpRequest\.newBuilder|WebClient\(|reqwest::|ureq::|TcpStream::connect|URLSession|\bnew_tcp\(|\bsocket\.(?:connect|tcp)\(|socket\.http|ssl\.https|plenary\.curl|vim\.net\.request|:gen_tcp\.connect|:ssl\.connect|:httpc\.request|HTTPoison\.|\bReq\.(?:get|post|put|request)\b|Finch\.request|Mint\.HTTP|(?i:invoke-webrequest|invoke-restmethod|net\.webclient|uploadstring|uploadfile|uploaddata|system\.net\.sockets|tcpclient)` + otherNetMore + otherNetProc + otherNetPHP + otherNetElisp
 
 // homeRef finds a reference to the user's home folder in code: a
 // credential path part ("id_rsa", ".aws", "gcloud") is one only when
