@@ -16,13 +16,6 @@ var fixtureLoadCodeRe = lazyRE(`(?i)\b(?:runpy|run_path|run_module|import_module
 // collect_ignore_glob assignment; group 1 is its list body.
 var fixtureCollectIgnoreRe = lazyRE(`(?m)^\s*collect_ignore(?:_glob)?\s*\+?=\s*\[([^\]]*)\]`)
 
-// fixtureQuotedRe matches a quoted string; group 1 or 2 is its body.
-var fixtureQuotedRe = lazyRE(`"([^"\n]*)"|'([^'\n]*)'`)
-
-// fixturePyDefRe matches a Python function definition; group 1 is its
-// indentation, 2 its name, 3 its parameter list.
-var fixturePyDefRe = lazyRE(`^(\s*)(?:async\s+)?def\s+([A-Za-z_]\w*)\s*\(([^)]*)\)`)
-
 // fixtureHelperArg reports whether line, a line of text (a Python test
 // file of the skill) that names the fixture rel, only hands the fixture's
 // name to a helper function text defines ("run('bad_pipe.py', 'B950')",
@@ -113,46 +106,42 @@ func fixtureEnclosingCall(line string, at int) (string, int, int) {
 
 // fixturePyHelper returns the name of parameter arg of the Python
 // function name that text defines once, and the lines of its body (those
-// indented past the def). A function defined twice or not at all, or a
-// parameter taken as *args or **kwargs, gives "".
+// indented past the def, pyFuncSpans), blank lines left out. A function
+// defined twice or not at all, or a parameter taken as self, *args or
+// **kwargs, gives "".
 func fixturePyHelper(text, name string, arg int) (string, []string) {
-	lines := strings.Split(text, "\n")
-	param := ""
-	var body []string
+	var def pyFuncSpan
 	defs := 0
-	for i, l := range lines {
-		m := fixturePyDefRe.FindStringSubmatch(l)
-		if m == nil || m[2] != name {
-			continue
+	for _, s := range pyFuncSpans(text) {
+		if s.name == name {
+			def = s
+			defs++
 		}
-		defs++
-		params := strings.Split(m[3], ",")
-		if arg >= len(params) {
-			return "", nil
-		}
-		p := strings.TrimSpace(params[arg])
-		if p == "self" || strings.HasPrefix(p, "*") {
-			return "", nil
-		}
-		if k := strings.IndexAny(p, ":="); k >= 0 {
-			p = strings.TrimSpace(p[:k])
-		}
-		param = p
-		indent := len(m[1])
-		for _, b := range lines[i+1:] {
-			if strings.TrimSpace(b) == "" {
-				continue
-			}
-			if len(b)-len(strings.TrimLeft(b, " \t")) <= indent {
-				break
-			}
+	}
+	if defs != 1 {
+		return "", nil
+	}
+	params := callArgs(def.params)
+	if arg >= len(params) {
+		return "", nil
+	}
+	p := strings.TrimSpace(params[arg])
+	if p == "self" || strings.HasPrefix(p, "*") {
+		return "", nil
+	}
+	if k := strings.IndexAny(p, ":="); k >= 0 {
+		p = strings.TrimSpace(p[:k])
+	}
+	if !isIdent(p) {
+		return "", nil
+	}
+	var body []string
+	for _, b := range strings.Split(text[def.start:def.end], "\n") {
+		if strings.TrimSpace(b) != "" {
 			body = append(body, b)
 		}
 	}
-	if defs != 1 || !isIdent(param) {
-		return "", nil
-	}
-	return param, body
+	return p, body
 }
 
 // fixtureCollectIgnored reports whether a conftest.py of the skill, in
@@ -177,8 +166,8 @@ func fixtureCollectIgnored(rel string, texts map[string]string) bool {
 			continue
 		}
 		for _, m := range fixtureCollectIgnoreRe.FindAllStringSubmatch(text, -1) {
-			for _, q := range fixtureQuotedRe.FindAllStringSubmatch(m[1], -1) {
-				if fixtureIgnoreCovers(strings.TrimPrefix(q[1]+q[2], "./"), sub) {
+			for _, q := range strLit.FindAllString(m[1], -1) {
+				if fixtureIgnoreCovers(strings.TrimPrefix(litBody(q), "./"), sub) {
 					return true
 				}
 			}
