@@ -57,6 +57,14 @@ func scanOtherLang(sc *skillCtx, rel, content string) {
 		scanFetchEval(sc, rel, content)
 	case ext == ".zig":
 		scanZigExec(sc, rel, content)
+	case ext == ".nim" || ext == ".nims" || ext == ".nimble":
+		scanHomeWipe(sc, rel, content, nimWipe)
+	case ext == ".cr":
+		scanHomeWipe(sc, rel, content, crystalWipe)
+	case ext == ".hs":
+		scanHomeWipe(sc, rel, content, haskellWipe)
+	case ext == ".tcl":
+		scanHomeWipe(sc, rel, content, tclWipe)
 	}
 }
 

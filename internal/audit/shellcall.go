@@ -111,7 +111,7 @@ func (f *childProcessFacts) shellCallAt(code string, start, end int, js bool) bo
 // other text is returned as it is. Offsets and lines are kept.
 func hashCommentsBlanked(rel, text string) string {
 	switch strings.ToLower(path.Ext(rel)) {
-	case ".pl", ".pm", ".rb", ".php", ".fish", ".ex", ".exs", ".r", ".jl":
+	case ".pl", ".pm", ".rb", ".php", ".fish", ".ex", ".exs", ".r", ".jl", ".nim", ".nims", ".nimble", ".cr", ".tcl", ".raku", ".rakumod", ".nu", ".janet":
 		return stripHashComments(text)
 	}
 	return text

@@ -1,0 +1,145 @@
+package audit
+
+import "strings"
+
+// Nim, Crystal, Dart, Haskell, Tcl, Raku, Nushell, Janet, Fennel and
+// Clojure (babashka's scripts among them) are read by pattern like the
+// other languages of otherCode. Each is a language a build or editor tool
+// runs without a second look: NimScript's config.nims and .nimble tasks
+// run at every nimble build, a Crystal shard's postinstall, a Dart build
+// hook, Cabal's Setup.hs, a Tcl or Janet build script, a babashka task.
+// So a credential file read and a network send in one file are
+// credential-exfil as in Ruby or Lua, and a recursive removal of home or a
+// key folder in it is destructive-command.
+//
+// Network calls (otherNetLangs): Nim's and Dart's HTTP clients (otherNet's
+// HttpClient) and sockets, Crystal's HTTP::Client and TCPSocket, Dart's
+// package:http calls and Dio, Haskell's http-conduit and http-client
+// requests (httpLBS, httpBS, simpleHttp) and Network.Socket, Tcl's
+// http::geturl and socket, Raku's HTTP::UserAgent and Cro, Nushell's http
+// commands, Janet's and Clojure's http/ calls (clj-http, babashka's
+// http-client and curl) and net/connect, and a network tool (curl, wget,
+// nc, ncat, socat) started as a process by any of them (Nim's execProcess
+// and execCmd, Crystal's and Dart's Process.run, Haskell's callProcess,
+// readProcess and proc, Tcl's exec, Raku's run and shell, Nushell's
+// ^curl, Janet's os/execute, Clojure's shell/sh and babashka's
+// process/shell).
+//
+// File reads (fileReadLangs): Haskell's readFile without parentheses (as
+// it is called), Tcl's [open ...], Raku's .slurp and Janet's and
+// Clojure's (slurp ...), Nushell's open of a path. Nim's readFile,
+// Crystal's File.read and Dart's readAsString are fileReadRe's already.
+//
+// The home folder (homeRefLangs): Nim's getHomeDir(), Haskell's
+// getHomeDirectory, Crystal's Path.home (no parentheses), Nushell's
+// $nu.home-path; $HOME, Tcl's $::env(HOME), Dart's
+// Platform.environment['HOME'] and Clojure's user.home are homeRef's
+// already.
+
+// otherNetLangs extends otherNet with the network calls of the languages
+// above.
+const otherNetLangs = `|\bnewSocket\s*\(|\b(?:execProcess|execCmd|execCmdEx|startProcess|execShellCmd)\s*\(\s*"` + netToolName + `\b` +
+	`|\bHTTP::Client\b|\bTCPSocket\.new\b|\bProcess\.(?:run|new|start)\s*\(\s*["']` + netToolName + `["']` +
+	`|\bhttp\.(?:post|put|patch|get|send|read)\s*\(|\bDio\s*\(|\bSocket\.connect\s*\(` +
+	`|\bhttp(?:LBS|BS|JSON|Lbs|Bs)\b|\bsimpleHttp\b|\bNetwork\.(?:HTTP|Socket|Wreq)\b|\b(?:callProcess|readProcess|readCreateProcess|rawSystem|spawnProcess|proc|callCommand)\s+"` + netToolName + `"` +
+	`|\bhttp::geturl\b|\[\s*socket\s|\bexec\s+` + netToolName + `\s` +
+	`|\bHTTP::UserAgent\b|\bCro::HTTP::Client\b|\b(?:run|shell)\s*\(?\s*(?:<\s*|["'])` + netToolName + `\b` +
+	`|(?m:^\s*(?:let\s+\w+\s*=\s*\(?\s*)?http\s+(?:post|put|patch|get|delete)\s)|\^` + netToolName + `\s` +
+	`|\(\s*(?:http|client|curl|hc)/(?:post|get|put|patch|request|send)\b|\(\s*net/connect\b|\bclj-http\b|\bbabashka\.(?:http-client|curl)\b` +
+	`|\(\s*(?:os/execute|os/spawn|shell/sh|sh|p/shell|process/shell|process/process|shell)\s+\[?\s*"` + netToolName + `"`
+
+// fileReadLangs extends fileReadRe with the file reads of the languages
+// above.
+const fileReadLangs = `|\breadFile\s+[\w"]|\[\s*open\s|\.slurp\b|\(\s*slurp\s|(?m:^\s*(?:let\s+\w+\s*=\s*\(?\s*)?open\s+(?:--raw\s+)?[~$"'/])`
+
+// homeRefLangs extends homeRef with the home folder of the languages above.
+const homeRefLangs = `|getHomeDir\(|\bgetHomeDirectory\b|\bPath\.home\b|\$nu\.home-path`
+
+// moreLangExts are the extensions of the languages above, added to
+// otherCode; the ones whose comments start with # are also read with
+// their comments blanked (hashCommentExts).
+var moreLangExts = []string{".nim", ".nims", ".nimble", ".cr", ".dart", ".hs", ".tcl", ".raku", ".rakumod", ".nu", ".janet", ".fnl", ".clj", ".cljc", ".bb"}
+
+// Removals of home in Nim (removeDir, removeFile), Crystal (FileUtils.rm_rf,
+// as Ruby), Haskell (removeDirectoryRecursive, removePathForcibly) and Tcl
+// (file delete -force), read as scanHomeWipe reads Perl's and Ruby's: the
+// language's expressions for home become ~, and home joined to a literal
+// (getHomeDir() / ".ssh", home </> ".gnupg", [file join $home .ssh]) the
+// path it makes.
+var (
+	nimWipe = &wipeLang{
+		home:    lazyRE(`\bgetHomeDir\(\)|\bgetEnv\(\s*"(?:HOME|USERPROFILE)"\s*\)|\bexpandTilde\(\s*"~/?"\s*\)`),
+		tree:    lazyRE(`\bremoveDir\b`),
+		files:   lazyRE(`\bremoveFile\b`),
+		homeVar: lazyRE(`(?m)^\s*(?:let|var|const)\s+(\w+)\s*(?::\s*\w+\s*)?=\s*~\s*$`),
+		listing: lazyRE(`\bwalkDir\(\s*~\s*\)|\bwalkPattern\(\s*~\s*/\s*"\*"\s*\)`),
+		rewrite: slashJoinLit,
+	}
+	crystalWipe = &wipeLang{
+		home:    lazyRE(`\bPath\.home\b(?:\.to_s)?|\bENV\[\s*"(?:HOME|USERPROFILE)"\s*\]|\bENV\.fetch\(\s*"HOME"\s*\)`),
+		tree:    lazyRE(`\bFileUtils\.(?:rm_rf|rm_r)\b|\bDir\.delete\b`),
+		files:   lazyRE(`\b(?:FileUtils\.(?:rm|rm_f)|File\.delete)\b`),
+		homeVar: lazyRE(`(?m)^\s*(\w+)\s*=\s*["']?~/?["']?\s*(?:\|\|.*)?$`),
+		listing: lazyRE(`\bDir\.(?:children|entries|each_child|glob)\s*\(?\s*(?:["']?~/?["']?|["']~/\.?\*["'])\s*[,\)]`),
+		rewrite: slashJoinLit,
+	}
+	haskellWipe = &wipeLang{
+		home:    lazyRE(`\bgetHomeDirectory\b|\bgetEnv\s+"(?:HOME|USERPROFILE)"`),
+		tree:    lazyRE(`\bremove(?:DirectoryRecursive|PathForcibly)\b`),
+		files:   lazyRE(`\bremoveFile\b`),
+		homeVar: lazyRE(`(?m)^\s*(\w+)\s*<-\s*~\s*$`),
+		listing: lazyRE(`\b(?:listDirectory|getDirectoryContents)\s+~\b`),
+		rewrite: haskellJoinLit,
+	}
+	tclWipe = &wipeLang{
+		home:    lazyRE(`\$::env\((?:HOME|USERPROFILE)\)|\$env\((?:HOME|USERPROFILE)\)|\[\s*file\s+normalize\s+~\s*\]|\[\s*file\s+home\s*\]`),
+		tree:    lazyRE(`\bfile\s+delete\s+(?:-force\s+)?(?:--\s+)?`),
+		files:   lazyRE(`\bfile\s+delete\s+(?:--\s+)?`),
+		homeVar: lazyRE(`(?m)^\s*set\s+(\w+)\s+"?~"?\s*$`),
+		listing: lazyRE(`\bglob\s+(?:-nocomplain\s+)?(?:-directory\s+~\s+\*|"?~/\*"?)`),
+		sigils:  "$",
+		rewrite: tclJoinLit,
+	}
+)
+
+var (
+	// slashJoin is home, written as ~, joined to a string literal by
+	// Nim's and Crystal's / operator: ~ / ".ssh".
+	slashJoin = lazyRE(`~\s*/\s*"([^"\\\n]*)"`)
+	// slashJoinMore is a joined literal joined again: "~/a" / "b".
+	slashJoinMore = lazyRE(`"~/([^"\\\n]*)"\s*/\s*"([^"\\\n]*)"`)
+	// haskellJoin is the same by System.FilePath's </>.
+	haskellJoin = lazyRE(`\(?\s*~\s*</>\s*"([^"\\\n]*)"\s*\)?`)
+	// tclJoin is Tcl's [file join ~ a b], its parts in group 1.
+	tclJoin = lazyRE(`\[\s*file\s+join\s+~((?:\s+"?[^\s"\[\]]+"?)+)\s*\]`)
+)
+
+// slashJoinLit rewrites ~ / "x" (repeatedly: ~ / ".ssh" / "id_rsa") as
+// the string "~/x".
+func slashJoinLit(code string) string {
+	for range 4 {
+		next := slashJoin.ReplaceAllString(code, `"~/$1"`)
+		next = slashJoinMore.ReplaceAllString(next, `"~/$1/$2"`)
+		if next == code {
+			break
+		}
+		code = next
+	}
+	return code
+}
+
+// haskellJoinLit rewrites (~ </> "x") as the string "~/x".
+func haskellJoinLit(code string) string {
+	return haskellJoin.ReplaceAllString(code, `"~/$1"`)
+}
+
+// tclJoinLit rewrites [file join ~ a b] as the string "~/a/b".
+func tclJoinLit(code string) string {
+	return tclJoin.ReplaceAllStringFunc(code, func(m string) string {
+		parts := strings.Fields(tclJoin.FindStringSubmatch(m)[1])
+		for i, p := range parts {
+			parts[i] = strings.Trim(p, `"`)
+		}
+		return `"~/` + strings.Join(parts, "/") + `"`
+	})
+}
