@@ -1,5 +1,7 @@
 package audit
 
+import "strings"
+
 // Emacs Lisp (.el files, and the init files Emacs loads at every start:
 // init.el, early-init.el, .emacs, _emacs, .dir-locals.el) is read by
 // pattern like the other languages of otherCode: an Emacs package runs with
@@ -25,3 +27,148 @@ const otherNetElisp = `|\(\s*url-retrieve(?:-synchronously)?\b|\(\s*url-copy-fil
 
 // fileReadElisp extends fileReadRe with Emacs Lisp's file reads.
 const fileReadElisp = `|\(\s*insert-file-contents(?:-literally)?\b|\(\s*find-file-noselect\b|\(\s*f-read(?:-text|-bytes)?\b`
+
+// Removals of home in Emacs Lisp (rule destructive-command), read as
+// scanHomeWipe reads Perl's and Ruby's once the Lisp forms are rewritten
+// as calls (elispRemovalCalls, elispPaths): (delete-directory DIR t) and f.el's (f-delete DIR t) remove
+// DIR recursively (without the t, delete-directory removes only an empty
+// folder, so it is left alone); (delete-file F) removes a file. Home is
+// (getenv "HOME"), "~" and "~/", (expand-file-name "~"), a variable bound
+// to one by let, setq, defvar or defconst, and (expand-file-name ".ssh"
+// home) or (concat home "/.ssh") joined to it.
+var elispWipe = &wipeLang{
+	home:    lazyRE(`\(\s*getenv\s+"(?:HOME|USERPROFILE)"\s*\)|\(\s*expand-file-name\s+"~/?"\s*\)|\(\s*file-name-as-directory\s+~\s*\)`),
+	tree:    lazyRE(`\b(?:delete-directory|f-delete)\(`), // after elispRemovalCalls
+	files:   lazyRE(`\bdelete-file\(`),
+	homeVar: lazyRE(`\((?:\s*(?:setq|setq-local|defvar|defconst))?\s*([A-Za-z][\w-]*)\s+~\s*\)`),
+	listing: lazyRE(`\(\s*directory-files\s+~\b`),
+	rewrite: elispPaths,
+}
+
+var (
+	// elispExpand is (expand-file-name "x" ~) or (concat ~ "/x"): the
+	// path "~/x".
+	elispExpand = lazyRE(`\(\s*expand-file-name\s+"([^"\\\n]*)"\s+~\s*\)|\(\s*concat\s+~\s+"/?([^"\\\n]*)"\s*\)`)
+	// elispLit is (expand-file-name "x") or (file-truename "x"): "x".
+	elispLit = lazyRE(`\(\s*(?:expand-file-name|file-truename|abbreviate-file-name)\s+("[^"\\\n]*")\s*\)`)
+	// elispRemoval opens a removal form; group 1 its function.
+	elispRemoval = lazyRE(`\(\s*(delete-directory|f-delete|delete-file)\s+`)
+	// elispRecursive is the recursive flag after a removal's folder.
+	elispRecursive = lazyRE(`^\s+(?:t|'t|:recursive\s+t)\b`)
+)
+
+// elispRemovalCalls rewrites Emacs Lisp's removals as calls:
+// (delete-directory DIR t) as (delete-directory(DIR) t), and the same for
+// f-delete with its flag and for delete-file; a delete-directory or
+// f-delete without the recursive flag is left as it is (it removes an
+// empty folder at most). Lines are kept.
+func elispRemovalCalls(text string) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range elispRemoval.FindAllStringSubmatchIndex(text, 64) {
+		if m[0] < last {
+			continue
+		}
+		end := sexpEnd(text, m[1])
+		name := text[m[2]:m[3]]
+		if end < 0 || name != "delete-file" && !elispRecursive.MatchString(text[end:]) {
+			continue
+		}
+		b.WriteString(text[last:m[2]])
+		// the space after the name (a line break kept) goes after the call
+		b.WriteString(name + "(" + text[m[1]:end] + ")" + text[m[3]:m[1]])
+		last = end
+	}
+	if last == 0 {
+		return text
+	}
+	b.WriteString(text[last:])
+	return b.String()
+}
+
+// sexpEnd returns the offset just past the Lisp expression starting at i
+// of s (a string, a parenthesised form, or an atom), or -1 when it does
+// not end within s.
+func sexpEnd(s string, i int) int {
+	if i >= len(s) {
+		return -1
+	}
+	if s[i] == '"' {
+		for j := i + 1; j < len(s); j++ {
+			switch s[j] {
+			case '\\':
+				j++
+			case '"':
+				return j + 1
+			}
+		}
+		return -1
+	}
+	if s[i] != '(' {
+		j := i
+		for j < len(s) && !strings.ContainsRune(" \t\n()", rune(s[j])) {
+			j++
+		}
+		return j
+	}
+	depth := 0
+	for j := i; j < len(s); j++ {
+		switch s[j] {
+		case '"':
+			if e := sexpEnd(s, j); e < 0 {
+				return -1
+			} else {
+				j = e - 1
+			}
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return j + 1
+			}
+		}
+	}
+	return -1
+}
+
+// elispPaths rewrites Emacs Lisp's path forms, home already written as
+// ~: (expand-file-name ".ssh" ~) as "~/.ssh", (expand-file-name "x") as
+// "x".
+func elispPaths(code string) string {
+	for range 3 {
+		next := replaceKeepingLines(elispExpand, code, `"~/$1$2"`)
+		next = replaceKeepingLines(elispLit, next, "$1")
+		if next == code {
+			break
+		}
+		code = next
+	}
+	return code
+}
+
+// elispCommentsBlanked blanks Emacs Lisp's ; comments (outside strings)
+// and writes the function quote #' as ' so that scanHomeWipe's # comment
+// stripping leaves the code whole; offsets and lines are kept.
+func elispCommentsBlanked(text string) string {
+	b := []byte(text)
+	in := false
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; {
+		case in && c == '\\':
+			i++
+		case c == '"':
+			in = !in
+		case in:
+		case c == '?' && i+1 < len(b):
+			i++ // a character literal: ?; or ?"
+		case c == '#' && i+1 < len(b) && b[i+1] == '\'':
+			b[i] = ' '
+		case c == ';':
+			for ; i < len(b) && b[i] != '\n'; i++ {
+				b[i] = ' '
+			}
+		}
+	}
+	return string(b)
+}

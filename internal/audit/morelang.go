@@ -118,8 +118,8 @@ var (
 // the string "~/x".
 func slashJoinLit(code string) string {
 	for range 4 {
-		next := slashJoin.ReplaceAllString(code, `"~/$1"`)
-		next = slashJoinMore.ReplaceAllString(next, `"~/$1/$2"`)
+		next := replaceKeepingLines(slashJoin, code, `"~/$1"`)
+		next = replaceKeepingLines(slashJoinMore, next, `"~/$1/$2"`)
 		if next == code {
 			break
 		}
@@ -130,7 +130,7 @@ func slashJoinLit(code string) string {
 
 // haskellJoinLit rewrites (~ </> "x") as the string "~/x".
 func haskellJoinLit(code string) string {
-	return haskellJoin.ReplaceAllString(code, `"~/$1"`)
+	return replaceKeepingLines(haskellJoin, code, `"~/$1"`)
 }
 
 // tclJoinLit rewrites [file join ~ a b] as the string "~/a/b".
@@ -140,6 +140,15 @@ func tclJoinLit(code string) string {
 		for i, p := range parts {
 			parts[i] = strings.Trim(p, `"`)
 		}
-		return `"~/` + strings.Join(parts, "/") + `"`
+		return `"~/` + strings.Join(parts, "/") + `"` + strings.Repeat("\n", strings.Count(m, "\n"))
+	})
+}
+
+// replaceKeepingLines is re.ReplaceAllString(s, repl) with the line
+// breaks each match spanned written after its replacement, so the lines
+// after it keep their numbers.
+func replaceKeepingLines(re *lazyRegexp, s, repl string) string {
+	return re.ReplaceAllStringFunc(s, func(m string) string {
+		return re.ReplaceAllString(m, repl) + strings.Repeat("\n", strings.Count(m, "\n"))
 	})
 }

@@ -65,6 +65,8 @@ func scanOtherLang(sc *skillCtx, rel, content string) {
 		scanHomeWipe(sc, rel, content, haskellWipe)
 	case ext == ".tcl":
 		scanHomeWipe(sc, rel, content, tclWipe)
+	case ext == ".el":
+		scanHomeWipe(sc, rel, elispRemovalCalls(elispCommentsBlanked(content)), elispWipe)
 	}
 }
 
