@@ -394,7 +394,11 @@ func readRel(rel, content string) string {
 // the shells' startup files and the X session's, also as templates
 // without their dot (bashrc, zshrc). R: .Rprofile and Rprofile.site, run
 // at every R start. Lua: luacheck's .luacheckrc and busted's .busted.
-// JavaScript: Jake's Jakefile. (Ruby's are rubyBuildNames.)
+// JavaScript: Jake's Jakefile. Vim script: .vimrc and the like, run at
+// every start of Vim. Starlark: Bazel's BUILD, WORKSPACE and MODULE.bazel
+// (repository rules run at every fetch) and Tilt's Tiltfile. CMake:
+// CMakeLists.txt. Groovy: Jenkins's Jenkinsfile. (Ruby's are
+// rubyBuildNames.)
 var namedCodeNames = map[string]string{
 	"latexmkrc": ".pl", ".latexmkrc": ".pl", "cpanfile": ".pl", "alienfile": ".pl", "Rexfile": ".pl", ".perldb": ".pl",
 	"SConstruct": ".py", "Sconstruct": ".py", "sconstruct": ".py", "SConscript": ".py", "wscript": ".py", "Snakefile": ".py", ".pythonrc": ".py",
@@ -407,6 +411,9 @@ var namedCodeNames = map[string]string{
 	".luacheckrc": ".lua", ".busted": ".lua",
 	".emacs": ".el", "_emacs": ".el", ".gnus": ".el", ".viper": ".el", ".abbrev_defs": ".el",
 	"Jakefile": ".js",
+	".vimrc": ".vim", "_vimrc": ".vim", ".gvimrc": ".vim", "vimrc": ".vim", ".exrc": ".vim",
+	"BUILD": ".bzl", "BUILD.bazel": ".bzl", "WORKSPACE": ".bzl", "WORKSPACE.bazel": ".bzl", "MODULE.bazel": ".bzl", "Tiltfile": ".bzl",
+	"CMakeLists.txt": ".cmake", "Jenkinsfile": ".groovy",
 }
 
 // namedCodeExts are extensions of code under another name: Gentoo's
@@ -549,6 +556,9 @@ func (sc *skillCtx) fileAs(a *auditor, rel, content string) {
 		}
 		if isGradle(rel) {
 			scanGradle(sc, rel, content)
+		}
+		if isJenkinsfile(rel) {
+			scanJenkinsfile(sc, rel, content)
 		}
 	}
 	scanListedCreds(sc, rel, content, sc.linked)

@@ -12,6 +12,15 @@ import "strings"
 // credential-exfil as in Ruby or Lua, and a recursive removal of home or a
 // key folder in it is destructive-command.
 //
+// Build and editor files that run code are read the same way: Vim script
+// (.vim, .vimrc: readfile, system('curl ...')), Bazel's Starlark (.bzl,
+// BUILD, WORKSPACE, MODULE.bazel: a repository rule's rctx.read and
+// rctx.execute(["curl", ...]), run at every fetch), Scala and sbt
+// (build.sbt, .sc: Source.fromFile, Process(Seq("curl", ...)), sttp,
+// scalaj-http), CMake (file(READ), execute_process(COMMAND curl ...),
+// file(UPLOAD)), and in every language a java.net.URL read
+// (URL("https://...?k=" + key).readText(): a GET carries its query).
+//
 // Network calls (otherNetLangs): Nim's and Dart's HTTP clients (otherNet's
 // HttpClient) and sockets, Crystal's HTTP::Client and TCPSocket, Dart's
 // package:http calls and Dio, Haskell's http-conduit and http-client
@@ -46,11 +55,14 @@ const otherNetLangs = `|\bnewSocket\s*\(|\b(?:execProcess|execCmd|execCmdEx|star
 	`|\bHTTP::UserAgent\b|\bCro::HTTP::Client\b|\b(?:run|shell)\s*\(?\s*(?:<\s*|["'])` + netToolName + `\b` +
 	`|(?m:^\s*(?:let\s+\w+\s*=\s*\(?\s*)?http\s+(?:post|put|patch|get|delete)\s)|\^` + netToolName + `\s` +
 	`|\(\s*(?:http|client|curl|hc)/(?:post|get|put|patch|request|send)\b|\(\s*net/connect\b|\bclj-http\b|\bbabashka\.(?:http-client|curl)\b` +
-	`|\(\s*(?:os/execute|os/spawn|shell/sh|sh|p/shell|process/shell|process/process|shell)\s+\[?\s*"` + netToolName + `"`
+	`|\(\s*(?:os/execute|os/spawn|shell/sh|sh|p/shell|process/shell|process/process|shell)\s+\[?\s*"` + netToolName + `"` +
+	`|\.execute\(\s*\[\s*"` + netToolName + `"|\bProcess\(\s*(?:Seq|List)\(\s*"` + netToolName + `"|\bsttp\.client\d?\b|\bbasicRequest\b|\bscalaj\.http\b|\bHttp\(\s*"https?:` +
+	`|\bexecute_process\s*\(\s*COMMAND\s+` + netToolName + `\b|\bfile\s*\(\s*(?:UPLOAD|DOWNLOAD)\b` +
+	`|\b(?:java\.net\.)?URL\s*\([^)\n]*\)\s*\.(?:readText|readBytes|openStream|openConnection|getText|text)\b`
 
 // fileReadLangs extends fileReadRe with the file reads of the languages
 // above.
-const fileReadLangs = `|\breadFile\s+[\w"]|\[\s*open\s|\.slurp\b|\(\s*slurp\s|(?m:^\s*(?:let\s+\w+\s*=\s*\(?\s*)?open\s+(?:--raw\s+)?[~$"'/])`
+const fileReadLangs = `|\bSource\.fromFile\s*\(|\bfile\s*\(\s*READ\b|\b(?:rctx|repository_ctx|ctx)\.read\s*\(|\breadFile\s+[\w"]|\[\s*open\s|\.slurp\b|\(\s*slurp\s|(?m:^\s*(?:let\s+\w+\s*=\s*\(?\s*)?open\s+(?:--raw\s+)?[~$"'/])`
 
 // homeRefLangs extends homeRef with the home folder of the languages above.
 const homeRefLangs = `|getHomeDir\(|\bgetHomeDirectory\b|\bPath\.home\b|\$nu\.home-path`
@@ -58,7 +70,8 @@ const homeRefLangs = `|getHomeDir\(|\bgetHomeDirectory\b|\bPath\.home\b|\$nu\.ho
 // moreLangExts are the extensions of the languages above, added to
 // otherCode; the ones whose comments start with # are also read with
 // their comments blanked (hashCommentExts).
-var moreLangExts = []string{".nim", ".nims", ".nimble", ".cr", ".dart", ".hs", ".tcl", ".raku", ".rakumod", ".nu", ".janet", ".fnl", ".clj", ".cljc", ".bb"}
+var moreLangExts = []string{".nim", ".nims", ".nimble", ".cr", ".dart", ".hs", ".tcl", ".raku", ".rakumod", ".nu", ".janet", ".fnl", ".clj", ".cljc", ".bb",
+	".vim", ".bzl", ".star", ".sbt", ".scala", ".sc", ".cmake"}
 
 // Removals of home in Nim (removeDir, removeFile), Crystal (FileUtils.rm_rf,
 // as Ruby), Haskell (removeDirectoryRecursive, removePathForcibly) and Tcl

@@ -33,6 +33,7 @@ func scanCIConfig(sc *skillCtx, rel, text string, line0 int, w where) {
 	} else if looksLikeGitLabCI(rel, text) {
 		scanGitLabCI(sc, rel, text, line0, w)
 	}
+	scanAnsible(sc, rel, text, line0, w)
 	if looksLikeDevcontainer(rel, text) {
 		scanDevcontainer(sc, rel, text, line0, w)
 	} else if looksLikeCompose(text) {

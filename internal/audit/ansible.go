@@ -1,0 +1,166 @@
+package audit
+
+import (
+	"fmt"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Ansible playbooks and task files run their tasks with the user's
+// rights (on localhost, the user's machine) when the skill tells the
+// agent to run ansible-playbook. The command modules (shell, command,
+// raw, in their ansible.builtin and ansible.legacy names too) hand their
+// command line to the shell, so it is read as a script: home written the
+// Jinja way ({{ lookup('env', 'HOME') }}, {{ ansible_env.HOME }},
+// {{ ansible_user_dir }}) is $HOME. A credential file read by the slurp
+// module or a file lookup ({{ lookup('file', '~/.ssh/id_rsa') }}) in a
+// file whose tasks also send over HTTP (the uri module, or a command
+// module running curl or wget) is credential-exfil, critical.
+
+var (
+	// ansibleHome is home in Jinja: an env lookup of HOME, the facts'
+	// home folder.
+	ansibleHome = lazyRE(`\{\{-?\s*(?:lookup\(\s*['"](?:ansible\.builtin\.)?env['"]\s*,\s*['"]HOME['"]\s*\)|ansible_env\.HOME|ansible_env\[\s*['"]HOME['"]\s*\]|ansible_user_dir)\s*-?\}\}`)
+	// ansibleFileLookup is a file lookup; group 1 the path.
+	ansibleFileLookup = lazyRE(`lookup\(\s*['"](?:ansible\.builtin\.)?file['"]\s*,\s*['"]([^'"]+)['"]`)
+)
+
+// ansibleModules sorts the module names the rules read.
+var (
+	ansibleShellModules = lazySet("shell", "command", "raw", "ansible.builtin.shell", "ansible.builtin.command",
+		"ansible.builtin.raw", "ansible.legacy.shell", "ansible.legacy.command", "ansible.legacy.raw")
+	ansibleSlurpModules = lazySet("slurp", "ansible.builtin.slurp", "ansible.legacy.slurp")
+	ansibleHTTPModules  = lazySet("uri", "ansible.builtin.uri", "ansible.legacy.uri")
+	// ansiblePlayKeys are the keys of a play that hold tasks.
+	ansiblePlayKeys = []string{"tasks", "pre_tasks", "post_tasks", "handlers", "block", "rescue", "always"}
+)
+
+// ansibleTask is one task: the module it calls, its argument, its line.
+type ansibleTask struct {
+	module string
+	arg    *yaml.Node
+	line   int
+}
+
+// ansibleTasks returns the tasks of a playbook or task file (a YAML
+// sequence of plays or of tasks), nil when text is not one.
+func ansibleTasks(text string) []ansibleTask {
+	if !strings.Contains(text, "ansible") && !strings.Contains(text, "hosts:") && !strings.Contains(text, "shell:") &&
+		!strings.Contains(text, "command:") {
+		return nil
+	}
+	var doc yaml.Node
+	if yaml.Unmarshal([]byte(text), &doc) != nil || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.SequenceNode {
+		return nil
+	}
+	var out []ansibleTask
+	var walk func(seq *yaml.Node, depth int)
+	walk = func(seq *yaml.Node, depth int) {
+		if depth > 8 || seq == nil || seq.Kind != yaml.SequenceNode {
+			return
+		}
+		for _, item := range seq.Content {
+			if item.Kind != yaml.MappingNode {
+				continue
+			}
+			for _, k := range ansiblePlayKeys {
+				walk(mapGet(item, k), depth+1)
+			}
+			for i := 0; i+1 < len(item.Content); i += 2 {
+				name := item.Content[i].Value
+				if ansibleShellModules()[name] || ansibleSlurpModules()[name] || ansibleHTTPModules()[name] {
+					out = append(out, ansibleTask{module: name, arg: item.Content[i+1], line: item.Content[i].Line})
+				}
+			}
+		}
+	}
+	root := doc.Content[0]
+	walk(root, 0)
+	if len(out) == 0 {
+		return nil
+	}
+	// a plain list of mappings that merely uses these key names (a
+	// command palette's entries) is not a playbook: one task at least
+	// names its module the Ansible way or the file has plays
+	for _, item := range root.Content {
+		if mapGet(item, "hosts") != nil || mapGet(item, "name") != nil {
+			return out
+		}
+	}
+	return nil
+}
+
+// ansibleCommand returns the command line a command module runs: its
+// free-form string, or its cmd or argv.
+func ansibleCommand(arg *yaml.Node) string {
+	switch arg.Kind {
+	case yaml.ScalarNode:
+		return arg.Value
+	case yaml.MappingNode:
+		if c := mapGet(arg, "cmd"); c != nil && c.Kind == yaml.ScalarNode {
+			return c.Value
+		}
+		if a := mapGet(arg, "argv"); a != nil && a.Kind == yaml.SequenceNode {
+			var words []string
+			for _, w := range a.Content {
+				words = append(words, w.Value)
+			}
+			return cmakeShellLine(words)
+		}
+	}
+	return ""
+}
+
+// scanAnsible runs the Ansible rules (see above) over a playbook or task
+// file whose first line is file line line0.
+func scanAnsible(sc *skillCtx, rel, text string, line0 int, w where) {
+	tasks := ansibleTasks(text)
+	if tasks == nil {
+		return
+	}
+	home := func(s string) string { return ansibleHome.ReplaceAllString(s, "$$HOME") }
+	readLine, sendLine, read := 0, 0, ""
+	for _, t := range tasks {
+		ln := line0 + t.line - 1
+		switch {
+		case ansibleShellModules()[t.module]:
+			cmd := home(ansibleCommand(t.arg))
+			if strings.TrimSpace(cmd) == "" {
+				continue
+			}
+			before := len(sc.findings)
+			scanShell(sc, rel, cmd, ln, w)
+			for i := before; i < len(sc.findings); i++ {
+				sc.findings[i].Line = ln
+			}
+			if sendLine == 0 && netToolRun.MatchString(cmd) {
+				sendLine = ln
+			}
+		case ansibleSlurpModules()[t.module]:
+			if src := mapGet(t.arg, "src"); src != nil && readLine == 0 && credIn(home(src.Value)) {
+				readLine, read = ln, home(src.Value)
+			}
+		case ansibleHTTPModules()[t.module]:
+			if sendLine == 0 {
+				sendLine = ln
+			}
+		}
+	}
+	if readLine == 0 {
+		for _, m := range ansibleFileLookup.FindAllStringSubmatchIndex(text, 8) {
+			if p := home(text[m[2]:m[3]]); credIn(p) {
+				readLine, read = line0+strings.Count(text[:m[0]], "\n"), p
+				break
+			}
+		}
+	}
+	if readLine == 0 || sendLine == 0 {
+		return
+	}
+	sc.add(rel, sendLine, "credential-exfil", sc.rank(Critical, w, false),
+		fmt.Sprintf("reads %s (line %d) and sends data over HTTP in the same playbook", read, readLine), trimmedLine(text, sendLine-line0+1))
+}
+
+// netToolRun is a command line starting a network tool.
+var netToolRun = lazyRE(`(?:^|[\s;|&(])` + netToolName + `\s`)
