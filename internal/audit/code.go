@@ -463,13 +463,17 @@ func stripComments(code string, k fileKind) string {
 // bypassPermissions mode, Codex's --dangerously-bypass-approvals-and-sandbox,
 // approval_policy "never" and sandbox_mode "danger-full-access", and
 // Gemini CLI's --yolo / approval mode yolo (a flag and its value also as
-// two items of an argument list, see flagValueSep). Codex's keys are also read as a
+// two items of an argument list, see flagValueSep), and the flags other
+// agent CLIs give the same switch: Amp's --dangerously-allow-all,
+// Factory droid's --skip-permissions-unsafe, Amazon Q's and Kiro's
+// --trust-all-tools, Crush's and Qwen Code's --yolo, Cursor's
+// cursor-agent --force. Codex's keys are also read as a
 // subscript or hash key set (cfg["approval_policy"] = "never", Perl's and
 // Ruby's approval_policy => 'never'), in the SDKs' camel case
 // (approvalPolicy: "never"), inside an escaped string
 // ("approval_policy = \"never\"") and as a value a program writes with
 // its TOML quotes ({"approval_policy": '"never"'}).
-var bypassRe = lazyRE(`--dangerously-skip-permissions|--allow-dangerously-skip-permissions|\bbypassPermissions\b|--dangerously-bypass-approvals-and-sandbox|\b(?:gemini|qwen|codex|claude)\b[^\n]{0,60}\s(?:--yolo|-y)\b|--approval-mode` + flagValueSep + `["']?yolo|"?defaultMode"?\s*[:=]\s*"?bypass|(?i:approval[_-]?policy)\\?["'\x60]?[\]}]?\s*(?:=>|[:=]|\s(?i:to|as)\s)\s*(?:\\?["'\x60]){0,2}never\b|(?:(?:^|[\s"'\[,])-a|--ask-for-approval)` + flagValueSep + `["']?never\b|(?i:sandbox[_-]?mode)\\?["'\x60]?[\]}]?\s*(?:=>|[:=]|\s(?i:to|as)\s)\s*(?:\\?["'\x60]){0,2}danger-full-access|(?:--sandbox|(?:^|[\s"'\[,])-s)` + flagValueSep + `["']?danger-full-access`)
+var bypassRe = lazyRE(`--dangerously-skip-permissions|--allow-dangerously-skip-permissions|\bbypassPermissions\b|--dangerously-bypass-approvals-and-sandbox|--dangerously-allow-all\b|--skip-permissions-unsafe\b|--trust-all-tools\b|\b(?:gemini|qwen|codex|claude|crush)\b[^\n]{0,60}\s(?:--yolo|-y)\b|\bcursor-agent\b[^\n]{0,60}\s(?:--force|-f)\b|--approval-mode` + flagValueSep + `["']?yolo|"?defaultMode"?\s*[:=]\s*"?bypass|(?i:approval[_-]?policy)\\?["'\x60]?[\]}]?\s*(?:=>|[:=]|\s(?i:to|as)\s)\s*(?:\\?["'\x60]){0,2}never\b|(?:(?:^|[\s"'\[,])-a|--ask-for-approval)` + flagValueSep + `["']?never\b|(?i:sandbox[_-]?mode)\\?["'\x60]?[\]}]?\s*(?:=>|[:=]|\s(?i:to|as)\s)\s*(?:\\?["'\x60]){0,2}danger-full-access|(?:--sandbox|(?:^|[\s"'\[,])-s)` + flagValueSep + `["']?danger-full-access`)
 
 // flagValueSep is what stands between a flag and its value on a command line
 // bypassRe reads: a space or =, or the end of one item of an argument
