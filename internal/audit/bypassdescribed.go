@@ -3,6 +3,8 @@ package audit
 // bypassDescribedRe matches an agent's approval or sandbox switch
 // described in words instead of named by its flag or key: a setting whose
 // value "never asks" for permission (Codex's approval_policy never), a
+// mode "that accepts every tool call", a permission mode "where nothing
+// needs confirming", every edit and command accepted "without asking", a
 // sandbox mode "with full disk and network access" (Codex's
 // danger-full-access), a permission mode that "skips all permission
 // checks" (Claude Code's bypassPermissions), an allow rule of Bash(*),
@@ -11,10 +13,13 @@ package audit
 // the switch so that no flag name appears, and the agent still finds and
 // sets it. Like bypassWeakRe it is reported only where the file also
 // tells the agent not to ask or tell the user (rule approval-bypass).
-var bypassDescribedRe = lazyRE(`(?i)\b(?:set|setting|settings|mode|policy|value|option|config\w*)\b[^.\n]{0,80}?\bnever\s+(?:asks?|prompts?|requests?)\b|\bsandbox\w*\b[^.\n]{0,80}?\bfull\s+(?:disk|file\s*system|network|system|host)\b[^.\n]{0,30}?\baccess\b|\bfull\s+(?:disk|file\s*system|network)\b[^.\n]{0,30}?\baccess\b[^.\n]{0,40}?\bsandbox|\bskips?\s+(?:all\s+|any\s+|every\s+|the\s+)?(?:permission|approval)s?\s+(?:checks?|prompts?)|\ballow\w*\s+[^.\n]{0,40}?\bBash\(\*\)|\bauto[-_ ]?accept\w*|\b(?:accept|approve)\w*\s+(?:every|all|each|any)\s+(?:\w+\s+){0,2}?(?:commands?|edits?|tool\s+calls?|changes?|actions?)\s+automatically|\byolo\s+(?:behaviou?r|setting|option)`)
+var bypassDescribedRe = lazyRE(`(?i)\b(?:set|setting|settings|mode|policy|value|option|config\w*)\b[^.\n]{0,80}?\bnever\s+(?:asks?|prompts?|requests?)\b|\bsandbox\w*\b[^.\n]{0,80}?\bfull\s+(?:disk|file\s*system|network|system|host)\b[^.\n]{0,30}?\baccess\b|\bfull\s+(?:disk|file\s*system|network)\b[^.\n]{0,30}?\baccess\b[^.\n]{0,40}?\bsandbox|\bskips?\s+(?:all\s+|any\s+|every\s+|the\s+)?(?:permission|approval)s?\s+(?:checks?|prompts?)|\ballow\w*\s+[^.\n]{0,40}?\bBash\(\*\)|\bauto[-_ ]?accept\w*|\b(?:accept|approve)\w*\s+(?:every|all|each|any)\s+(?:\w+\s+){0,2}?(?:commands?|edits?|tool\s+calls?|changes?|actions?)\s+automatically|\byolo\s+(?:behaviou?r|setting|option)` +
+	`|\b(?:mode|setting|option|profile)\b[^.\n]{0,60}?\b(?:that|which|where)\s+(?:accepts?|approves?|allows?|runs?)\s+(?:every|all|each|any)\s+(?:\w+\s+){0,2}?(?:commands?|edits?|tool\s+calls?|actions?)\b` +
+	`|\b(?:permission|approval)s?\s+mode\b[^.\n]{0,80}?\b(?:nothing|no\s+(?:command|edit|tool\s+call|action)s?)\s+(?:needs?|requires?)\s+(?:confirm\w*|approv\w*|permission)` +
+	`|\b(?:accept|approve|allow)\w*\s+(?:every|all|each|any)\s+(?:\w+\s+){0,3}?(?:commands?|edits?|tool\s+calls?|actions?)\s+without\s+(?:asking|confirm\w*|prompt\w*|approval)`)
 
 // silenceLoopRe matches an instruction to keep the user uninformed that
-// names no asking word beside "user": "keep the user out of the loop",
+// names no asking word beside "user": "keep (or leave) the user out of the loop",
 // "do not mention it in progress updates", "do not list it in your
 // summary". Read with silenceRe by silencedExcept.
-var silenceLoopRe = lazyRE(`(?i)\bkeep\s+(?:the\s+)?(?:user|human|operator|owner)s?\s+out\s+of\s+the\s+loop|\b(?:do\s+not|don'?t|never|must\s+not)\s+(?:mention|list|report|include|show|surface)\w*\s+(?:it|this|them|that|these\s+\w+|the\s+\w+(?:\s+change)?)\s+(?:in|to)\s+(?:your\s+|the\s+|any\s+)?(?:progress\s+updates?|summar\w+|final\s+report|updates?|status\s+messages?)`)
+var silenceLoopRe = lazyRE(`(?i)\b(?:keep|leave)\s+(?:the\s+)?(?:user|human|operator|owner)s?\s+out\s+of\s+the\s+loop|\b(?:do\s+not|don'?t|never|must\s+not)\s+(?:mention|list|report|include|show|surface)\w*\s+(?:it|this|them|that|these\s+\w+|the\s+\w+(?:\s+change)?)\s+(?:in|to)\s+(?:your\s+|the\s+|any\s+)?(?:progress\s+updates?|summar\w+|final\s+report|updates?|status\s+messages?)`)

@@ -411,7 +411,7 @@ var namedCodeNames = map[string]string{
 	".luacheckrc": ".lua", ".busted": ".lua",
 	".emacs": ".el", "_emacs": ".el", ".gnus": ".el", ".viper": ".el", ".abbrev_defs": ".el",
 	"Jakefile": ".js",
-	".vimrc": ".vim", "_vimrc": ".vim", ".gvimrc": ".vim", "vimrc": ".vim", ".exrc": ".vim",
+	".vimrc":   ".vim", "_vimrc": ".vim", ".gvimrc": ".vim", "vimrc": ".vim", ".exrc": ".vim",
 	"BUILD": ".bzl", "BUILD.bazel": ".bzl", "WORKSPACE": ".bzl", "WORKSPACE.bazel": ".bzl", "MODULE.bazel": ".bzl", "Tiltfile": ".bzl",
 	"CMakeLists.txt": ".cmake", "Jenkinsfile": ".groovy",
 }
