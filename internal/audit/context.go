@@ -551,6 +551,7 @@ func (sc *skillCtx) fileAs(a *auditor, rel, content string) {
 			scanRuby(sc, rel, content)
 		}
 		scanOtherLang(sc, rel, content)
+		scanMoreLangRuns(sc, rel, content)
 		if isCMake(rel) {
 			scanCMake(sc, rel, content)
 		}
