@@ -421,12 +421,42 @@ var namedCodeNames = map[string]string{
 var namedCodeExts = map[string]string{".ebuild": ".sh", ".eclass": ".sh"}
 
 // namedCodeExt returns the extension of the language a file known by
-// its name is a program of (namedCodeNames, namedCodeExts), or "".
+// its name is a program of (namedCodeNames, namedCodeExts, or a template
+// of a script: templateCodeExt), or "".
 func namedCodeExt(rel string) string {
 	if ext, ok := namedCodeNames[path.Base(rel)]; ok {
 		return ext
 	}
+	if ext := templateCodeExt(rel); ext != "" {
+		return ext
+	}
 	return namedCodeExts[strings.ToLower(path.Ext(rel))]
+}
+
+// templateExts are the extensions of template engines' files (Jinja,
+// Tera, Go templates, Mustache, Handlebars, Nunjucks, Liquid, EEx,
+// Autoconf's .in).
+var templateExts = map[string]bool{".j2": true, ".jinja": true, ".jinja2": true, ".tera": true, ".tpl": true, ".tmpl": true,
+	".gotmpl": true, ".mustache": true, ".hbs": true, ".njk": true, ".liquid": true, ".eex": true, ".template": true, ".in": true}
+
+// templateScriptExts are the script extensions a template renders to
+// that are read as that script: what a template holds is what the
+// rendered script runs, {{ }} placeholders aside.
+var templateScriptExts = map[string]bool{".sh": true, ".bash": true, ".zsh": true, ".py": true, ".js": true, ".mjs": true,
+	".ts": true, ".ps1": true, ".rb": true, ".pl": true, ".lua": true, ".go": true, ".rs": true, ".php": true}
+
+// templateCodeExt returns the script extension under a template
+// extension (install.sh.j2, sync.py.jinja: ".sh", ".py"), or "".
+func templateCodeExt(rel string) string {
+	b := strings.ToLower(path.Base(rel))
+	if !templateExts[path.Ext(b)] {
+		return ""
+	}
+	inner := path.Ext(strings.TrimSuffix(b, path.Ext(b)))
+	if templateScriptExts[inner] {
+		return inner
+	}
+	return ""
 }
 
 // rubyBuildNames are files named by convention that Ruby tools load and
