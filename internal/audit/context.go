@@ -242,6 +242,8 @@ func kindOf(rel, content string) fileKind {
 		return kindMake
 	case "CMakeLists.txt":
 		return kindOther // CMake code (scanCMake), not text for the model
+	case "justfile", "Justfile", ".justfile":
+		return kindOther // just's recipes (justShell), not text for the model
 	case ".cursorrules", ".windsurfrules", ".clinerules":
 		return kindText // an editor agent's rules: instructions it loads into every chat
 	}
@@ -590,6 +592,9 @@ func (sc *skillCtx) fileAs(a *auditor, rel, content string) {
 		}
 		if isJenkinsfile(rel) {
 			scanJenkinsfile(sc, rel, content)
+		}
+		if isJustfile(rel) {
+			scanShell(sc, rel, justShell(content), 1, inScript)
 		}
 	}
 	scanListedCreds(sc, rel, content, sc.linked)

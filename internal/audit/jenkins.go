@@ -11,7 +11,9 @@ import (
 // 'cmd', sh "cmd", sh '''...''', sh(script: "...", returnStdout: true),
 // sh label: 'x', script: '...') is read as a shell script, and a
 // powershell or pwsh step's as PowerShell. Groovy's ${env.NAME} is the
-// environment variable NAME.
+// environment variable NAME. A secret variable (withCredentials binds the
+// job's credentials to such names) sent by a sh step to a host not of
+// its service is ci-secret-exposure, critical (scanCISecretVars).
 
 var (
 	// jenkinsStep opens a step's script string: group 1 the step, group
@@ -45,6 +47,8 @@ func scanJenkinsfile(sc *skillCtx, rel, content string) {
 		ln := 1 + strings.Count(c[:m[1]], "\n")
 		if c[m[2]:m[3]] == "sh" {
 			scanShell(sc, rel, script, ln, inScript)
+			// withCredentials binds the job's secrets to variables
+			scanCISecretVars(sc, rel, script, ln, Critical, "")
 		} else {
 			scanPowerShell(sc, rel, script, ln, inScript)
 		}

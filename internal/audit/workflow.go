@@ -34,6 +34,7 @@ func scanCIConfig(sc *skillCtx, rel, text string, line0 int, w where) {
 		scanGitLabCI(sc, rel, text, line0, w)
 	}
 	scanAnsible(sc, rel, text, line0, w)
+	scanOtherCI(sc, rel, text, line0, w)
 	if looksLikeDevcontainer(rel, text) {
 		scanDevcontainer(sc, rel, text, line0, w)
 	} else if looksLikeCompose(text) {
