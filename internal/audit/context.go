@@ -597,6 +597,9 @@ func (sc *skillCtx) fileAs(a *auditor, rel, content string) {
 			scanShell(sc, rel, justShell(content), 1, inScript)
 		}
 	}
+	if k := kindOf(rel, content); k != kindText {
+		scanModelText(sc, rel, content)
+	}
 	scanListedCreds(sc, rel, content, sc.linked)
 	scanModuleJoin(sc, rel, content, sc.linked)
 	scanAgentModule(sc, rel, content, sc.linked)

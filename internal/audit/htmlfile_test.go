@@ -1,6 +1,7 @@
 package audit_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/skilldex/skilldex/internal/audit"
@@ -103,10 +104,12 @@ func TestMarkupFileKinds(t *testing.T) {
 			t.Errorf("%s: critical finding %v, want %v; %+v", file, got, want, rep.Findings)
 		}
 	}
-	// a template without HTML is not markup, even with a tag-like line
+	// a template without HTML is not markup, even with a tag-like line:
+	// its comment is not hidden text (the words put to the model are
+	// still read, as in any file the agent reads: scanModelText)
 	rep := auditSkill(t, map[string]string{"SKILL.md": "---\nname: s\ndescription: d\n---\nbody\n", "assets/a.tmpl": "Dear {{.Name}},\n<!--\n" + stealNote + "-->\n"})
 	for _, f := range rep.Findings {
-		if f.File == "assets/a.tmpl" && f.RuleID == "secret-request" {
+		if f.File == "assets/a.tmpl" && strings.Contains(f.Reason, "hidden") {
 			t.Errorf("non-HTML template read as markup: %+v", f)
 		}
 	}

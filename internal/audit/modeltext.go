@@ -1,0 +1,74 @@
+package audit
+
+import (
+	"path"
+	"strings"
+)
+
+// A skill's agent reads its scripts, data and reference files as text
+// when SKILL.md sends it to them ("read data/entries.json before you
+// start"), so words addressed to the model are instructions wherever they
+// sit: in a docstring or comment, a JSON or YAML string, a CSV cell, a
+// translation catalogue. The instruction rules (instruction-override,
+// secret-request) run over every file, not only markdown and text, with
+// the severities they have in instructions; a skill that teaches defence
+// (its fixtures hold such wording on purpose) ranks them lower, as
+// everywhere.
+
+// dataTextExts are data files whose strings are read as said.
+var dataTextExts = lazySet(".csv", ".tsv", ".po", ".pot", ".xml", ".properties", ".strings", ".xliff", ".xlf", ".resx", ".arb", ".jsonl", ".ndjson")
+
+// modelAddressed is wording put to the model: its name or role in the
+// second person's place ("Note to the AI assistant", "Claude, ...",
+// "if you are an AI agent").
+var modelAddressed = lazyRE(`(?i)\b(?:AI|assistant|LLM|language\s+model|Claude|Codex|Copilot|Gemini|ChatGPT|GPT-?\d?)\b|\bagents?\s+(?:reading|processing|parsing|running)\b|\bif\s+you\s+are\s+an?\s+(?:AI|agent|model|bot)\b`)
+
+// lineWindow returns lines line-before to line+before of content (li
+// its line index), 1-based, clipped to the file.
+func lineWindow(content string, li lineIndex, line, before int) string {
+	lines := strings.Split(content, "\n")
+	lo, hi := max(0, line-1-before), min(len(lines), line+before)
+	return strings.Join(lines[lo:hi], "\n")
+}
+
+// modelTextRules are the language rules read in files of every kind.
+var modelTextRules = lazySet("instruction-override", "secret-request")
+
+// scanModelText runs the instruction rules over a file that is not
+// markdown or text (see above). In a data file (settings, CSV, a
+// translation catalogue) the quotes round a string are its syntax, not a
+// quotation, so its text is judged as said, not cited.
+func scanModelText(sc *skillCtx, rel, content string) {
+	n := len(sc.findings)
+	w := inProse
+	if kindOf(rel, content) == kindConfig || dataTextExts()[strings.ToLower(path.Ext(rel))] {
+		w = inScript
+	}
+	scanLanguage(sc, rel, content, 0, len(content), newLineIndex(content), w, nil)
+	kept := sc.findings[:n]
+	li := newLineIndex(content)
+	for _, f := range sc.findings[n:] {
+		if !modelTextRules()[f.RuleID] || sameFinding(sc.findings[:n], f) {
+			continue
+		}
+		if f.RuleID == "secret-request" && !modelAddressed.MatchString(lineWindow(content, li, f.Line, 3)) {
+			// code and settings name key files all the time (a deny
+			// rule for ~/.ssh, a message that a token is stored in the
+			// keychain): only words put to the model ask for them
+			continue
+		}
+		kept = append(kept, f)
+	}
+	sc.findings = kept
+}
+
+// sameFinding reports whether fs holds a finding of f's rule on f's line
+// of f's file already (a rule of the file's own kind found it).
+func sameFinding(fs []Finding, f Finding) bool {
+	for _, g := range fs {
+		if g.File == f.File && g.Line == f.Line && g.RuleID == f.RuleID {
+			return true
+		}
+	}
+	return false
+}
