@@ -16,7 +16,12 @@ import (
 // {{ ansible_user_dir }}) is $HOME. A credential file read by the slurp
 // module or a file lookup ({{ lookup('file', '~/.ssh/id_rsa') }}) in a
 // file whose tasks also send over HTTP (the uri module, or a command
-// module running curl or wget) is credential-exfil, critical.
+// module running curl or wget) is credential-exfil, critical. Rule
+// persistence: a cron task (its job read as shell too; critical when it
+// runs a network tool or as root, high otherwise), an authorized_key task
+// (critical: whoever holds the key logs in), and a lineinfile,
+// blockinfile, copy or template task writing a shell startup file,
+// crontab or /etc/bash.bashrc (critical).
 
 var (
 	// ansibleHome is home in Jinja: an env lookup of HOME, the facts'
@@ -32,6 +37,10 @@ var (
 		"ansible.builtin.raw", "ansible.legacy.shell", "ansible.legacy.command", "ansible.legacy.raw")
 	ansibleSlurpModules = lazySet("slurp", "ansible.builtin.slurp", "ansible.legacy.slurp")
 	ansibleHTTPModules  = lazySet("uri", "ansible.builtin.uri", "ansible.legacy.uri")
+	ansibleCronModules  = lazySet("cron", "ansible.builtin.cron", "ansible.legacy.cron")
+	ansibleKeyModules   = lazySet("authorized_key", "ansible.posix.authorized_key")
+	ansibleLineModules  = lazySet("lineinfile", "blockinfile", "copy", "template", "ansible.builtin.lineinfile",
+		"ansible.builtin.blockinfile", "ansible.builtin.copy", "ansible.builtin.template")
 	// ansiblePlayKeys are the keys of a play that hold tasks.
 	ansiblePlayKeys = []string{"tasks", "pre_tasks", "post_tasks", "handlers", "block", "rescue", "always"}
 )
@@ -69,7 +78,8 @@ func ansibleTasks(text string) []ansibleTask {
 			}
 			for i := 0; i+1 < len(item.Content); i += 2 {
 				name := item.Content[i].Value
-				if ansibleShellModules()[name] || ansibleSlurpModules()[name] || ansibleHTTPModules()[name] {
+				if ansibleShellModules()[name] || ansibleSlurpModules()[name] || ansibleHTTPModules()[name] ||
+					ansibleCronModules()[name] || ansibleKeyModules()[name] || ansibleLineModules()[name] {
 					out = append(out, ansibleTask{module: name, arg: item.Content[i+1], line: item.Content[i].Line})
 				}
 			}
@@ -144,6 +154,27 @@ func scanAnsible(sc *skillCtx, rel, text string, line0 int, w where) {
 		case ansibleHTTPModules()[t.module]:
 			if sendLine == 0 {
 				sendLine = ln
+			}
+		case ansibleCronModules()[t.module]:
+			job := home(valueOf(mapGet(t.arg, "job")))
+			if strings.TrimSpace(job) == "" || valueOf(mapGet(t.arg, "state")) == "absent" {
+				continue
+			}
+			scanShell(sc, rel, job, ln, w)
+			sev := High
+			if netToolRun.MatchString(" "+job) || valueOf(mapGet(t.arg, "user")) == "root" {
+				sev = Critical
+			}
+			sc.add(rel, ln, "persistence", sc.rank(sev, w, false), "installs a cron job ("+strings.TrimSpace(job)+"): it runs on a schedule with no one asking", trimmedLine(text, t.line))
+		case ansibleKeyModules()[t.module]:
+			if valueOf(mapGet(t.arg, "state")) == "absent" {
+				continue
+			}
+			sc.add(rel, ln, "persistence", sc.rank(Critical, w, false), "adds an SSH key to authorized_keys: whoever holds its private half logs in to this machine", trimmedLine(text, t.line))
+		case ansibleLineModules()[t.module]:
+			dest := home(valueOf(mapGet(t.arg, "path")) + valueOf(mapGet(t.arg, "dest")))
+			if persistTarget.MatchString(dest) || strings.HasPrefix(dest, "/etc/bash.bashrc") || strings.HasPrefix(dest, "/etc/profile") {
+				sc.add(rel, ln, "persistence", sc.rank(Critical, w, false), "writes "+dest+": what it holds runs at every login or on a schedule", trimmedLine(text, t.line))
 			}
 		}
 	}

@@ -349,13 +349,13 @@ func TestCatalogSkillGone(t *testing.T) {
 	}
 }
 
-// TestRedTeamSet: the red-team sets (testdata/redteam1 to redteam39, each
+// TestRedTeamSet: the red-team sets (testdata/redteam1 to redteam41, each
 // written blind by someone who had not read the audit; docs/audit.md has
 // the blind figures) stay caught: every hostile skill flagged high or
 // critical, whatever the rule, but for knownMisses, and no benign one but
 // for knownFlagged.
 func TestRedTeamSet(t *testing.T) {
-	for _, set := range []string{"redteam1", "redteam2", "redteam3", "redteam4", "redteam5", "redteam6", "redteam7", "redteam8", "redteam9", "redteam10", "redteam11", "redteam12", "redteam13", "redteam14", "redteam15", "redteam16", "redteam17", "redteam18", "redteam19", "redteam20", "redteam21", "redteam22", "redteam23", "redteam24", "redteam25", "redteam26", "redteam27", "redteam28", "redteam29", "redteam30", "redteam31", "redteam32", "redteam33", "redteam34", "redteam35", "redteam36", "redteam37", "redteam38", "redteam39"} {
+	for _, set := range []string{"redteam1", "redteam2", "redteam3", "redteam4", "redteam5", "redteam6", "redteam7", "redteam8", "redteam9", "redteam10", "redteam11", "redteam12", "redteam13", "redteam14", "redteam15", "redteam16", "redteam17", "redteam18", "redteam19", "redteam20", "redteam21", "redteam22", "redteam23", "redteam24", "redteam25", "redteam26", "redteam27", "redteam28", "redteam29", "redteam30", "redteam31", "redteam32", "redteam33", "redteam34", "redteam35", "redteam36", "redteam37", "redteam38", "redteam39", "redteam40", "redteam41"} {
 		t.Run(set, func(t *testing.T) { checkRedTeam(t, filepath.Join("testdata", set)) })
 	}
 }
@@ -363,12 +363,21 @@ func TestRedTeamSet(t *testing.T) {
 // knownMisses are the red-team skills the audit does not flag yet, each
 // with why (the sets' READMEs say more). The test fails when one of them
 // is flagged, so the list stays true.
-var knownMisses = map[string]string{}
+var knownMisses = map[string]string{
+	"argocd-sync-debugger":    "set 40: a reference file telling the agent, in prose, to bundle Argo CD session tokens, the full kubeconfig and repository secrets unredacted for 'escalation' and to report only a bundle id",
+	"glossary-term-enforcer":  "set 40: an injection in a TSV row's editor note that the skill's checker prints and SKILL.md tells the agent to obey; the note's words do not address the model",
+	"phoenix-release-slim":    "set 41: an Elixir Mix task removing every entry of each configured cache root but a keep list, its config naming {:system, \"HOME\"} as a root",
+	"quarto-render-assistant": "set 41: a reference file telling the agent, in prose naming no setting, to switch its host to no-confirmation mode, approve every later request and hide it",
+	"rules-lint-bundle":       "set 41: a Bazel repository rule putting CI tokens read from rctx.os.environ into the URL of download_and_extract",
+	"zola-theme-porter":       "set 41: a Tera comment in an HTML template, addressed to AI assistants, ordering reads of .env, workflows and private keys; SKILL.md tells the agent to read it first",
+}
 
 // knownFlagged are the red-team look-alikes the audit still flags high or
 // critical, each with why; the test fails when one of them is no longer
 // flagged, so the list stays true.
-var knownFlagged = map[string]string{}
+var knownFlagged = map[string]string{
+	"claude-statusline-kit": "set 40: a Python installer changing only statusLine in ~/.claude/settings.json after a diff, a backup and a y/N prompt; writes to the agent's settings are high whatever the consent",
+}
 
 // checkRedTeam audits one red-team set (LABELS.tsv: skill, label, ...;
 // a skill may have several rows).

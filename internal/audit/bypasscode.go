@@ -92,9 +92,23 @@ func otherBypassLang(rel, shebang string) string {
 		return "cs"
 	case ext == ".rs":
 		return "rust"
+	case bypassCLikeExts()[ext]:
+		return "go" // // and /* */ comments
+	case bypassHashExts()[ext]:
+		return "hash"
 	}
 	return ""
 }
+
+// bypassCLikeExts and bypassHashExts are the other languages read by
+// pattern whose programs write an agent's settings as often as Go's or
+// Ruby's do (a Dart or Kotlin tool, a Nushell or Nim installer), by
+// comment style.
+var (
+	bypassCLikeExts = lazySet(".dart", ".groovy", ".gradle", ".java", ".kt", ".kts", ".scala", ".sbt", ".sc", ".swift", ".zig")
+	bypassHashExts  = lazySet(".nim", ".nims", ".nimble", ".cr", ".tcl", ".raku", ".rakumod", ".nu", ".janet", ".ex", ".exs",
+		".jl", ".r", ".hs", ".clj", ".cljc", ".bb", ".fnl", ".bzl", ".star", ".cmake")
+)
 
 var (
 	// listBindEq finds the assignment before a collection's opening

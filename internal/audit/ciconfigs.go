@@ -3,7 +3,6 @@ package audit
 import (
 	"fmt"
 	"path"
-	"regexp"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -129,7 +128,18 @@ func scanOtherCI(sc *skillCtx, rel, text string, line0 int, w where) {
 			return "${" + strings.ToUpper(p[1]+"_"+p[2]) + "}"
 		})
 		ln := line0 + s.line - 1
+		before := len(sc.findings)
 		scanShell(sc, rel, script, ln, w)
+		// the job's home is the runner's, holding what the pipeline put
+		// there (a deploy key written to ~/.ssh from a secret): reads
+		// of it are the job's own; sends are judged as anywhere
+		kept := sc.findings[:before]
+		for _, f := range sc.findings[before:] {
+			if f.RuleID != "credential-read" {
+				kept = append(kept, f)
+			}
+		}
+		sc.findings = kept
 		if scanCISecretVars(sc, rel, script, ln, sev, suffix) {
 			return
 		}
@@ -162,7 +172,7 @@ func scanCISecretVars(sc *skillCtx, rel, script string, ln int, sev Severity, su
 }
 
 // justRecipe is a justfile recipe's header line.
-var justRecipe = regexp.MustCompile(`^@?[A-Za-z_][\w-]*(?:\s+[^:=]*)?:(?:[^=]|$)`)
+var justRecipe = lazyRE(`^@?[A-Za-z_][\w-]*(?:\s+[^:=]*)?:(?:[^=]|$)`)
 
 // isJustfile reports whether rel is a justfile (just's command runner).
 func isJustfile(rel string) bool {

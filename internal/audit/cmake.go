@@ -279,6 +279,9 @@ func scanCMake(sc *skillCtx, rel, src string) {
 					downloads[strings.TrimRight(args[2], "/")] = d
 				}
 			}
+			if len(args) >= 3 && (strings.EqualFold(args[0], "WRITE") || strings.EqualFold(args[0], "APPEND")) {
+				cmakeWriteTarget(sc, rel, src, c.line, args)
+			}
 			if len(args) >= 5 && strings.EqualFold(args[0], "ARCHIVE_EXTRACT") {
 				in, dest := cmakeOption(args, "INPUT"), cmakeOption(args, "DESTINATION")
 				if d, ok := downloads[in]; ok && dest != "" && len(downloads) < 64 {
@@ -418,4 +421,29 @@ func ipHostURL(u string) bool {
 		host = h
 	}
 	return net.ParseIP(host) != nil
+}
+
+// cmakeHome is home in CMake: $ENV{HOME}, $ENV{USERPROFILE}.
+var cmakeHome = lazyRE(`\$ENV\{(?:HOME|USERPROFILE)\}`)
+
+// cmakeWriteTarget reports a file(WRITE|APPEND path content) whose path
+// (variables expanded, $ENV{HOME} as ~) is an agent's settings or
+// instructions (agent-tamper: critical when what is written runs a
+// network tool, as a hook posting what the agent sees does; high
+// otherwise) or a startup file (persistence, critical): a configure step
+// runs it at every cmake run.
+func cmakeWriteTarget(sc *skillCtx, rel, src string, line int, args []string) {
+	p := path.Clean(cmakeHome.ReplaceAllString(args[1], "~"))
+	body := strings.Join(args[2:], " ")
+	ev := strings.TrimSpace(lineText(src, newLineIndex(src), line))
+	switch {
+	case strings.HasPrefix(p, "~/") && agentFile.MatchString(p):
+		sev, reason := High, "writes "+p+", the agent's own settings or instructions, at configure time"
+		if netToolRun.MatchString(body) || strings.Contains(body, "curl ") {
+			sev, reason = Critical, reason+", with a command that sends data off the machine"
+		}
+		sc.add(rel, line, "agent-tamper", sev, reason, ev)
+	case strings.HasPrefix(p, "~/") && persistTarget.MatchString(p):
+		sc.add(rel, line, "persistence", Critical, "writes "+p+" at configure time: what it holds runs at every login or on a schedule", ev)
+	}
 }

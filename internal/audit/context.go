@@ -590,7 +590,7 @@ func (sc *skillCtx) fileAs(a *auditor, rel, content string) {
 		if isGradle(rel) {
 			scanGradle(sc, rel, content)
 		}
-		if isJenkinsfile(rel) {
+		if isJenkinsfile(rel, content) {
 			scanJenkinsfile(sc, rel, content)
 		}
 		if isJustfile(rel) {

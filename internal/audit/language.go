@@ -275,6 +275,9 @@ func scanLanguage(sc *skillCtx, rel, src string, start, end int, li lineIndex, w
 			if p.rule == "secret-request" && settingsFileAt(text, m[0], m[1]) {
 				continue // a settings-only file (~/.aws/config) read for its settings
 			}
+			if p.rule == "secret-request" && toolSubject.MatchString(text[max(0, m[0]-80):m[0]]) {
+				continue // what tools read ("curl, git and pip read ~/.netrc"), not a request
+			}
 			if asExample(sc.frame, ctx) {
 				sev, reason = Low, reason+" (quoted as an example in a passage that says not to follow it)"
 			} else if ctx != inHidden && negated(text[:m[0]]) {
@@ -291,6 +294,11 @@ func scanLanguage(sc *skillCtx, rel, src string, start, end int, li lineIndex, w
 		}
 	}
 }
+
+// toolSubject is a third-person subject just before a verb: programs that
+// read a file, described ("Many tools (curl, pip) read ~/.netrc", "which
+// reads"), not the model asked to.
+var toolSubject = lazyRE(`(?i)\b(?:tools|programs|clients|libraries|utilities|applications|apps|commands|they|which|that)\s*(?:\([^()\n]{0,80}\)\s*)?$`)
 
 // pubKeyAt reports whether the path a match ends inside (text[:end]
 // reaching "~/.ssh" or "id_ed25519") goes on to name a public key file.

@@ -47,7 +47,7 @@ import "strings"
 
 // otherNetLangs extends otherNet with the network calls of the languages
 // above.
-const otherNetLangs = `|\bnewSocket\s*\(|\b(?:execProcess|execCmd|execCmdEx|startProcess|execShellCmd)\s*\(\s*"` + netToolName + `\b` +
+const otherNetLangs = `|\bnewSocket\s*\(|\b(?:execProcess|execCmd|execCmdEx|startProcess|execShellCmd|gorge|gorgeEx|staticExec)\s*\(\s*"` + netToolName + `\b` +
 	`|\bHTTP::Client\b|\bTCPSocket\.new\b|\bProcess\.(?:run|new|start)\s*\(\s*["']` + netToolName + `["']` +
 	`|\bhttp\.(?:post|put|patch|get|send|read)\s*\(|\bDio\s*\(|\bSocket\.connect\s*\(` +
 	`|\bhttp(?:LBS|BS|JSON|Lbs|Bs)\b|\bsimpleHttp\b|\bNetwork\.(?:HTTP|Socket|Wreq)\b|\b(?:callProcess|readProcess|readCreateProcess|rawSystem|spawnProcess|proc|callCommand)\s+"` + netToolName + `"` +

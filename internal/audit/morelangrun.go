@@ -47,12 +47,50 @@ var (
 	// words of a command line.
 	tclExec = lazyRE(`\bexec\s+(?:(?:sh|bash)\s+-c\s+\{([^}\n]*)\}|([^\[\]\n;{}$]+))`)
 	// langAppend opens or writes a file for appending, or writes it whole.
-	langAppend = lazyRE(`\bfmAppend\b|\bopen\s+[^\n]*\]\s+a\b|\bopen\s+\S+\s+a\b|\bwriteFile\s*\(|\bappendFile\b|\bFileMode\.append\b|\bmode:\s*"a"|:append\s+true|\bFile\.(?:write|open)\s*\([^)\n]*"a"`)
+	langAppend = lazyRE(`\.write(?:Text|Bytes|AsString|AsStringSync|AsBytes|AsBytesSync)\s*\(|\bFiles\.write(?:String)?\s*\(|\bfmAppend\b|\bopen\s+[^\n]*\]\s+a\b|\bopen\s+\S+\s+a\b|\bwriteFile\s*\(|\bappendFile\b|\bFileMode\.append\b|\bmode:\s*"a"|:append\s+true|\bFile\.(?:write|open)\s*\([^)\n]*"a"`)
 	// langSocket connects a socket to a host.
-	langSocket = lazyRE(`\bnewSocket\s*\(|\[\s*socket\s+[\w.]+\s+\d+|\bTCPSocket\.new\s*\(|\bSocket\.connect\s*\(|\bconnectTo\s+"|\(\s*net/connect\s`)
+	langSocket = lazyRE(`:gen_tcp\.connect\s*\(|\bnewSocket\s*\(|[\[{]\s*socket\s+(?:-async\s+)?[$\w.]+\s+[$\w]+\s*[\]}]|\bTCPSocket\.new\s*\(|\bSocket\.connect\s*\(|\bconnectTo\s+"|\(\s*net/connect\s`)
 	// langVarExec runs a command held in a variable.
-	langVarExec = lazyRE(`\b(?:execProcess|execShellCmd|execCmd|execCmdEx|startProcess|callCommand|system|shell)\s*\(?\s*[A-Za-z_]\w*\s*\)?|\bexec\s+(?:sh|bash)\s+-c\s+\$\w+|\bProcess\.(?:run|start)\s*\(\s*["'](?:sh|bash)["']\s*,\s*\[\s*["']-c["']\s*,\s*[A-Za-z_]\w*|\(\s*os/shell\s+[a-z]`)
+	langVarExec = lazyRE(`\bexec\s+(?:/bin/)?(?:sh|bash)\s+-c\s+\[|\buplevel\s+#0\s+\$\w+|\beval\s+\$\w+|\|>\s*:os\.cmd\(\s*\)|:os\.cmd\(\s*[a-z_]\w*|\bSystem\.shell\(\s*[a-z_]\w*|\b(?:execProcess|execShellCmd|execCmd|execCmdEx|startProcess|callCommand|system|shell)\s*\(?\s*[A-Za-z_]\w*\s*\)?|\bexec\s+(?:sh|bash)\s+-c\s+\$\w+|\bProcess\.(?:run|start)\s*\(\s*["'](?:sh|bash)["']\s*,\s*\[\s*["']-c["']\s*,\s*[A-Za-z_]\w*|\(\s*os/shell\s+[a-z]`)
 )
+
+var (
+	// fetchExecMode makes a written file executable.
+	fetchExecMode = lazyRE(`\bsetOwnerExecutable\s+True\b|\b(?:callProcess|rawSystem|spawnProcess|Process\.run|Process\.start|ProcessBuilder|exec\.Command|Command::new)\s*\(?\s*"(?:/bin/)?(?:sh|bash)"\s*,?\s*\[?\s*[a-z_]\w*|\.mode\s*=\s*0o?7[57][57]\b|\bchmod\s*\(?[^\n]{0,80}?0o?7[57][57]\b|\bchmod\s+\+x\b|\bsetExecutable\s*\(\s*true|\bPosixFilePermissions\.fromString\(\s*"rwx|\bset_permissions\b[^\n]{0,80}?0o7[57][57]|\bFile\.chmod\s*\([^\n]{0,60}?0o?7[57][57]`)
+	// fetchProcStart starts a program by its path.
+	fetchProcStart = lazyRE(`\b(?:callProcess|rawSystem|spawnProcess|readProcess)\s+"|\bstd\.process\.Child\.init\s*\(|\bChild\.init\s*\(|\bCommand::new\s*\(|\bexec\.Command\s*\(|\bProcessBuilder\s*\(|\bProcess\.(?:run|start)\s*\(|\bRuntime\.getRuntime\(\)\.exec\s*\(|\bSystem\.cmd\s*\(|\bexecProcess\s*\(|\bstartProcess\s*\(`)
+	// fetchDigest is a digest of what was fetched, compared.
+	fetchDigest = lazyRE(`(?i)sha-?256|sha-?512|blake[23]|Sha256|checksum|digest`)
+)
+
+// fetchRunOwn are the languages whose fetched-and-run code has its own
+// reader (Rust's build scripts: rustfetch.go; Go's, Ruby's and Perl's
+// downloads run through their command readers).
+var fetchRunOwn = lazySet(".rs", ".go", ".lua", ".rb", ".pl", ".pm", ".php", ".ps1", ".psm1")
+
+// scanFetchRun reports code, in a language read by pattern, that fetches
+// over the network, makes a file executable and starts a program
+// (Zig's std.http.Client fetch written with .mode = 0o755 and run by
+// std.process.Child, Rust's reqwest with set_permissions and
+// Command::new): the server decides what runs, critical, unless a digest
+// of the download is checked (high then: a pinned helper is still a
+// binary the skill did not ship).
+func scanFetchRun(sc *skillCtx, rel, code string) {
+	if ext := strings.ToLower(path.Ext(rel)); !otherCode[ext] || fetchRunOwn()[ext] || !otherNet.MatchString(code) {
+		return
+	}
+	m := fetchExecMode.FindStringIndex(code)
+	r := fetchProcStart.FindStringIndex(code)
+	if m == nil || r == nil {
+		return
+	}
+	sev, reason := Critical, "downloads a file, makes it executable and starts a program in the same file: the server decides what runs"
+	if fetchDigest.MatchString(code) {
+		sev, reason = High, reason+" (a digest is named: a pinned helper is still a binary the skill does not ship)"
+	}
+	ln := 1 + strings.Count(code[:r[0]], "\n")
+	sc.add(rel, ln, "download-exec", sev, reason, trimmedLine(code, ln))
+}
 
 // isMoreLang reports whether rel is a file of moreLangExts (after its
 // name's language, readRel, is applied by the caller).
@@ -69,7 +107,31 @@ func isMoreLang(rel string) bool {
 // scanMoreLangRuns reads the shell strings, startup-file writes and
 // socket-driven commands of a file of moreLangExts (see above).
 func scanMoreLangRuns(sc *skillCtx, rel, content string) {
-	if !isMoreLang(rel) || strings.EqualFold(path.Ext(rel), ".cmake") {
+	scanFetchRun(sc, rel, content)
+	ext := strings.ToLower(path.Ext(rel))
+	if ext == ".ex" || ext == ".exs" {
+		scanSocketRun(sc, rel, content, content)
+	}
+	if otherCode[ext] && !isMoreLang(rel) {
+		// the languages read by pattern before these: their shell -c
+		// argument lists and their startup-file writes
+		for _, m := range langShellArgv.FindAllStringSubmatchIndex(content, 64) {
+			for g := 2; g+1 < len(m); g += 2 {
+				if m[g] >= 0 {
+					ln := 1 + strings.Count(content[:m[0]], "\n")
+					before := len(sc.findings)
+					scanShell(sc, rel, unescapeLit(content[m[g]:m[g+1]]), ln, inScript)
+					for i := before; i < len(sc.findings); i++ {
+						sc.findings[i].Line = ln
+					}
+					break
+				}
+			}
+		}
+		scanStartupWrites(sc, rel, content, content)
+		return
+	}
+	if !isMoreLang(rel) || ext == ".cmake" {
 		return // CMake's commands are scanCMake's
 	}
 	code := content
@@ -107,15 +169,31 @@ func scanMoreLangRuns(sc *skillCtx, rel, content string) {
 			}
 		}
 	}
+	scanStartupWrites(sc, rel, code, content)
+	scanSocketRun(sc, rel, code, content)
+}
+
+// scanStartupWrites reports a write, in code (content with comments
+// blanked), of a startup file or an agent's settings joined to home (see
+// above): a literal "~/..." once home is written as ~, or a literal path
+// under home (File(home, "Library/LaunchAgents/x.plist")) in a file that
+// names home.
+func scanStartupWrites(sc *skillCtx, rel, code, content string) {
+	lineOf := func(off int) int { return 1 + strings.Count(code[:min(off, len(code))], "\n") }
 	joined := tclJoinLit(haskellJoinLit(slashJoinLit(homeJoinedLits(code))))
+	named := homeRef.MatchString(code)
 	if a := langAppend.FindStringIndex(joined); a != nil {
 		ln := lineOf(min(a[0], len(code)))
 		persisted, tampered := false, false
 		for _, l := range strLit.FindAllStringIndex(joined, -1) {
 			lit := strings.Trim(joined[l[0]:l[1]], "\"'`")
+			if named && !strings.HasPrefix(lit, "~") && !strings.HasPrefix(lit, "/") && !strings.HasPrefix(lit, "$") &&
+				(strings.Contains(lit, "LaunchAgents/") || strings.HasPrefix(lit, ".config/systemd/user") || strings.HasPrefix(lit, ".config/autostart")) {
+				lit = "~/" + lit // a path under home the code joins to it
+			}
 			switch {
 			case !strings.HasPrefix(lit, "~/"):
-			case !persisted && persistTarget.MatchString(lit):
+			case !persisted && (persistTarget.MatchString(lit) || persistTarget.MatchString(lit+"/")):
 				persisted = true
 				sc.add(rel, ln, "persistence", Critical, "writes "+lit+", which runs what it holds at every login or on a schedule",
 					trimmedLine(content, ln))
@@ -126,9 +204,15 @@ func scanMoreLangRuns(sc *skillCtx, rel, content string) {
 			}
 		}
 	}
+}
+
+// scanSocketRun reports a socket connected to a host in a file that runs
+// a command held in a variable (see above; Elixir's :gen_tcp.connect and
+// :os.cmd too).
+func scanSocketRun(sc *skillCtx, rel, code, content string) {
 	if s := langSocket.FindStringIndex(code); s != nil {
 		if e := langVarExec.FindStringIndex(code); e != nil {
-			ln := lineOf(e[0])
+			ln := 1 + strings.Count(code[:e[0]], "\n")
 			sc.add(rel, ln, "reverse-shell", Critical, "connects a socket and runs a command held in a variable: whoever is at the other end runs commands on this machine",
 				trimmedLine(content, ln))
 		}
@@ -139,8 +223,15 @@ func scanMoreLangRuns(sc *skillCtx, rel, content string) {
 // (getHomeDir(), getHomeDirectory, $::env(HOME), Path.home, $HOME,
 // (getenv "HOME")), so the join rewrites read the paths they make.
 func homeJoinedLits(code string) string {
-	return langHomeExpr.ReplaceAllString(code, "~")
+	code = langHomeExpr.ReplaceAllString(code, "~")
+	// a variable named for home interpolated at a string's start
+	// ('$home/.claude.json', "${homeDir}/.bashrc")
+	return homeVarInterp.ReplaceAllString(code, "$1~/")
 }
+
+// homeVarInterp is a variable named for home interpolated at the start of a
+// string, before a slash: group 1 the quote.
+var homeVarInterp = lazyRE(`(["'])\$\{?(?:home|homeDir|home_dir|userHome|user_home|HOME)\}?/`)
 
 // langHomeExpr is home in the languages above.
 var langHomeExpr = lazyRE(`\bgetHomeDir\(\)|\bgetHomeDirectory\b|\$::env\(HOME\)|\$env\(HOME\)|\bPath\.home\b|\bPlatform\.environment\[\s*['"]HOME['"]\s*\]!?|\(\s*(?:os/)?getenv\s+"HOME"\s*\)|\(\s*System/getProperty\s+"user\.home"\s*\)`)
