@@ -215,6 +215,8 @@ var phrases = []phrase{
 		"asks the model to put secrets or the conversation into a URL it renders or opens", [][]string{{"include", "put", "embed", "append", "add", "encode", "base64", "base-64", "hex"}, {"url", "link", "image", "query", "markdown", "badge", "pixel"}, {"key", "token", "password", "credential", "secret", "conversation", "chat", "system prompt", "user", ".env", "env var", "env-var", "env_var", "environment var", "environment-var", "environment_var", "envvar", "environmentvar"}}, []string{"include", "put", "embed", "append", "add", "encode", "base64", "base-64", "hex"}},
 	{"secret-request", High, lazyRE(`(?i)\b(?:read|read_\w+|cat|print|output|show|dump|display|collect|gather|grab|copy|get|list)\b(?:[^.\n]|\.\S){0,40}?(?:~/\.ssh|(?:\.\./)+\.(?:ssh|aws|gnupg|kube)\b|\$HOME/\.ssh|\.ssh/id_|id_rsa|id_ed25519|~/\.aws|\.aws/credentials|/etc/shadow|~/\.netrc|~/\.git-credentials|~/\.docker/config\.json|~/\.kube/config|keychain|all\s+(?:the\s+)?environment\s+variables)`),
 		"asks the model to read private keys or credentials", [][]string{{".ssh", "id_rsa", "id_ed25519", ".aws", "/etc/shadow", ".netrc", ".git-credentials", "docker/config", "kube/config", "keychain", "environment variables"}}, []string{"read", "cat", "print", "output", "show", "dump", "display", "collect", "gather", "grab", "copy", "get", "list"}},
+	{"secret-request", High, lazyRE(`(?i)\b(?:read|cat|collect|gather|grab|copy)\b(?:[^.]|\.\S){0,100}?(?:\*\.pem\b|\bid_\*|\*\.key\b|\*\.p12\b)`),
+		"asks the model to read private key files by pattern", nil, []string{"read", "cat", "collect", "gather", "grab", "copy"}},
 }
 
 // inQuotes reports whether off sits inside quotation marks in text: an odd

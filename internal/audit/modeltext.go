@@ -13,7 +13,9 @@ import (
 // secret-request) run over every file, not only markdown and text, with
 // the severities they have in instructions; a skill that teaches defence
 // (its fixtures hold such wording on purpose) ranks them lower, as
-// everywhere.
+// everywhere. In a data file, a line put to the agent ("Editor note for
+// the agent applying this glossary: ...") has its commands judged as a
+// SKILL.md's are (scanProseCommands).
 
 // dataTextExts are data files whose strings are read as said.
 var dataTextExts = lazySet(".csv", ".tsv", ".po", ".pot", ".xml", ".properties", ".strings", ".xliff", ".xlf", ".resx", ".arb", ".jsonl", ".ndjson")
@@ -21,7 +23,7 @@ var dataTextExts = lazySet(".csv", ".tsv", ".po", ".pot", ".xml", ".properties",
 // modelAddressed is wording put to the model: its name or role in the
 // second person's place ("Note to the AI assistant", "Claude, ...",
 // "if you are an AI agent").
-var modelAddressed = lazyRE(`(?i)\b(?:AI|assistant|LLM|language\s+model|Claude|Codex|Copilot|Gemini|ChatGPT|GPT-?\d?)\b|\bagents?\s+(?:reading|processing|parsing|running)\b|\bif\s+you\s+are\s+an?\s+(?:AI|agent|model|bot)\b`)
+var modelAddressed = lazyRE(`(?i)\b(?:AI|assistant|LLM|language\s+model|Claude|Codex|Copilot|Gemini|ChatGPT|GPT-?\d?)\b|\bagents?\s+(?:reading|processing|parsing|running|applying|using|porting)\b|\bfor\s+(?:the\s+)?(?:agent|automated\s+assistants?)\b|\bif\s+you\s+are\s+an?\s+(?:AI|agent|model|bot)\b`)
 
 // lineWindow returns lines line-before to line+before of content (li
 // its line index), 1-based, clipped to the file.
@@ -51,7 +53,7 @@ func scanModelText(sc *skillCtx, rel, content string) {
 		if !modelTextRules()[f.RuleID] || sameFinding(sc.findings[:n], f) {
 			continue
 		}
-		if f.RuleID == "secret-request" && !modelAddressed.MatchString(lineWindow(content, li, f.Line, 3)) {
+		if f.RuleID == "secret-request" && !modelAddressed.MatchString(lineWindow(content, li, f.Line, 6)) {
 			// code and settings name key files all the time (a deny
 			// rule for ~/.ssh, a message that a token is stored in the
 			// keychain): only words put to the model ask for them
@@ -60,6 +62,17 @@ func scanModelText(sc *skillCtx, rel, content string) {
 		kept = append(kept, f)
 	}
 	sc.findings = kept
+	if w == inScript {
+		// a note in a data file put to the agent is instructions: the
+		// commands it gives are judged as a SKILL.md's are
+		lines := strings.Split(content, "\n")
+		for i, l := range lines {
+			if i >= 4096 || !modelAddressed.MatchString(l) {
+				continue
+			}
+			scanProseCommands(sc, rel, l, i+1, inProse)
+		}
+	}
 }
 
 // sameFinding reports whether fs holds a finding of f's rule on f's line
