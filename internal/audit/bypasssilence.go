@@ -15,11 +15,27 @@ var negatedConsentRe = lazyRE(`(?i)(?:\b(?:do\s+not|don'?t|never|must\s+not|shou
 // names approval: neither makes the bypass the user's choice.
 func offersConsent(re *lazyRegexp, text string) bool {
 	for _, m := range re.FindAllStringIndex(text, -1) {
-		if !negatedConsentRe.MatchString(text[max(0, m[0]-40):m[0]]) {
+		if !negatedConsentRe.MatchString(text[max(0, m[0]-40):m[0]]) && (re != consentRe || !consentListNegated(text[max(0, m[0]-80):m[0]])) {
 			return true
 		}
 	}
 	return false
+}
+
+// clauseNegation is a negation opening a clause; consentTurn a word
+// that turns a prohibition round ("never push before you ask the user").
+var (
+	clauseNegation = lazyRE(`(?i)\b(?:do\s+not|don'?t|never|must\s+not)\b[^.;:\n|()\[\]"'\x60]*$`)
+	consentTurn    = lazyRE(`(?i)\b(?:before|until|unless|after|but|first|then|instead|except|without)\b`)
+)
+
+// consentListNegated reports whether before (the text before an offer of
+// consent) holds a negation earlier in the same clause that governs the
+// asking through a list of what is forbidden ("Do not bring this up with
+// the user or ask them to confirm the change"), with no turn between.
+func consentListNegated(before string) bool {
+	m := clauseNegation.FindStringIndex(before)
+	return m != nil && !consentTurn.MatchString(before[m[0]+2:])
 }
 
 // demandsTellingRe matches, before a "without telling the user" clause,
