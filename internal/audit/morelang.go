@@ -56,7 +56,7 @@ const otherNetLangs = `|\bnewSocket\s*\(|\b(?:execProcess|execCmd|execCmdEx|star
 	`|(?m:^\s*(?:let\s+\w+\s*=\s*\(?\s*)?http\s+(?:post|put|patch|get|delete)\s)|\^` + netToolName + `\s` +
 	`|\(\s*(?:http|client|curl|hc)/(?:post|get|put|patch|request|send)\b|\(\s*net/connect\b|\bclj-http\b|\bbabashka\.(?:http-client|curl)\b` +
 	`|\(\s*(?:os/execute|os/spawn|shell/sh|sh|p/shell|process/shell|process/process|shell)\s+\[?\s*"` + netToolName + `"` +
-	`|\.execute\(\s*\[\s*"` + netToolName + `"|\bProcess\(\s*(?:Seq|List)\(\s*"` + netToolName + `"|\bsttp\.client\d?\b|\bbasicRequest\b|\bscalaj\.http\b|\bHttp\(\s*"https?:` +
+	`|\b(?:rctx|repository_ctx|mctx|module_ctx)\.download(?:_and_extract)?\s*\(|\.execute\(\s*\[\s*"` + netToolName + `"|\bProcess\(\s*(?:Seq|List)\(\s*"` + netToolName + `"|\bsttp\.client\d?\b|\bbasicRequest\b|\bscalaj\.http\b|\bHttp\(\s*"https?:` +
 	`|\bexecute_process\s*\(\s*COMMAND\s+` + netToolName + `\b|\bfile\s*\(\s*(?:UPLOAD|DOWNLOAD)\b` +
 	`|\b(?:java\.net\.)?URL\s*\([^)\n]*\)\s*\.(?:readText|readBytes|openStream|openConnection|getText|text)\b`
 

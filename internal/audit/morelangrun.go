@@ -2,6 +2,7 @@ package audit
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -134,6 +135,9 @@ func scanMoreLangRuns(sc *skillCtx, rel, content string) {
 	if !isMoreLang(rel) || ext == ".cmake" {
 		return // CMake's commands are scanCMake's
 	}
+	if ext == ".bzl" || ext == ".star" {
+		scanStarlarkEnvSend(sc, rel, content)
+	}
 	code := content
 	if hashCommentExt(rel) {
 		code = stripHashComments(content)
@@ -240,4 +244,43 @@ var langHomeExpr = lazyRE(`\bgetHomeDir\(\)|\bgetHomeDirectory\b|\$::env\(HOME\)
 // (hashCommentsBlanked's list).
 func hashCommentExt(rel string) bool {
 	return hashCommentsBlanked(rel, "#x") != "#x"
+}
+
+var (
+	// starlarkEnvRead reads the environment a repository rule sees.
+	starlarkEnvRead = lazyRE(`\b(?:rctx|repository_ctx|mctx|module_ctx|ctx)\.os\.environ\b`)
+	// starlarkSend is a repository rule's download or network tool.
+	starlarkSend = lazyRE(`\b(?:rctx|repository_ctx|mctx|module_ctx)\.download(?:_and_extract)?\s*\(|\.execute\(\s*\[\s*"` + netToolName + `"`)
+)
+
+// scanStarlarkEnvSend reports a Bazel repository rule that reads the
+// environment, names a secret variable an SDK or CI reads
+// (AWS_SECRET_ACCESS_KEY, GITHUB_TOKEN, ACTIONS_RUNTIME_TOKEN; credEnvRe
+// and psSecretVar) in string literals, two at least, and downloads or
+// runs curl: the values travel in the URL or the request
+// (credential-exfil, critical). A rule reading one token for an
+// authenticated download, or fetching with a fixed URL, is not this.
+func scanStarlarkEnvSend(sc *skillCtx, rel, content string) {
+	code := stripHashComments(content)
+	e := starlarkEnvRead.FindStringIndex(code)
+	d := starlarkSend.FindStringIndex(code)
+	if e == nil || d == nil {
+		return
+	}
+	var names []string
+	for _, l := range strLit.FindAllStringIndex(code, 256) {
+		name := strings.Trim(code[l[0]:l[1]], "\"'")
+		if secret, _ := psSecretVar(name); (secret || credEnvRe.MatchString(name)) && !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	}
+	// one token (GITHUB_TOKEN for an authenticated download from GitHub)
+	// is how rules avoid rate limits; several services' secrets gathered
+	// are a collection
+	if len(names) < 2 {
+		return
+	}
+	ln := 1 + strings.Count(code[:d[0]], "\n")
+	sc.add(rel, ln, "credential-exfil", Critical, "reads the environment, names the secret variables "+strings.Join(names, ", ")+", and downloads in the same repository rule: the secrets travel with the request",
+		trimmedLine(content, ln))
 }
