@@ -190,6 +190,48 @@ func agentTamperJudged(sc *skillCtx, rel, code string, lits []litSpan, at int, l
 	} else if local {
 		sev = Medium
 		reason = "writes an agent's settings, instructions or skills only under the working folder or its own folder (every path it writes is built from them, none from the home folder): the project's agent files change, review them"
+	} else if !instrNamedHooks(lits) && consentedWrite(sc, code) {
+		sev = Medium
+		reason += "; it shows the change as a diff, backs the settings up and asks [y/N] before writing, and SKILL.md does not pass its yes flag: the user decides"
 	}
 	sc.add(rel, ln, "agent-tamper", sev, reason, strings.TrimSpace(lineText(code, li, ln)))
+}
+
+var (
+	// writeAsks asks the person at the terminal before writing.
+	writeAsks = lazyRE(`\binput\s*\(\s*[fr]?["'][^"'\n]*\[(?:y/N|y/n|Y/n)\]|\bconfirm\s*\(|\bclick\.confirm\s*\(`)
+	// writeDiffs shows the change first.
+	writeDiffs = lazyRE(`\bdifflib\b|\bunified_diff\b`)
+	// writeBacksUp copies the settings aside first.
+	writeBacksUp = lazyRE(`(?i)\bshutil\.copy2?\s*\([^)\n]*\)|\.bak\b|bak-|backup`)
+	// yesFlag is an installer's flag that answers its prompt.
+	yesFlag = lazyRE(`(?:^|\s)(?:--yes|-y|--assume-yes|--force|--no-input)\b`)
+)
+
+// consentedWrite reports whether code writing an agent's settings asks
+// the person first the way an installer that means it does: it shows the
+// change as a diff, backs the file up and asks [y/N] at the terminal,
+// and the skill's instructions (sc.topic: its SKILL.md) do not run it
+// with a flag that answers yes, and it does not touch the agent's
+// permission settings. A prompt the agent is told to skip is no consent.
+func consentedWrite(sc *skillCtx, code string) bool {
+	return writeAsks.MatchString(code) && writeDiffs.MatchString(code) && writeBacksUp.MatchString(code) && !yesFlag.MatchString(sc.topic) &&
+		!writeTouchesGuards.MatchString(code)
+}
+
+// writeTouchesGuards names the agent's permission settings: a change to
+// them is judged by what it does (tightening or loosening), not by the
+// prompt before it.
+var writeTouchesGuards = lazyRE(`(?i)approval_policy|sandbox_mode|defaultMode|bypassPermissions|danger-full-access|permissions|autoApprove|allowedTools`)
+
+// instrNamedHooks reports whether the literals name the agent's hooks
+// (a hook runs a command at every tool call: no prompt makes that
+// routine).
+func instrNamedHooks(lits []litSpan) bool {
+	for _, l := range lits {
+		if strings.Contains(l.body, "hooks") || strings.Contains(l.body, "PreToolUse") || strings.Contains(l.body, "PostToolUse") {
+			return true
+		}
+	}
+	return false
 }

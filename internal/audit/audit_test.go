@@ -371,9 +371,7 @@ var knownMisses = map[string]string{
 // knownFlagged are the red-team look-alikes the audit still flags high or
 // critical, each with why; the test fails when one of them is no longer
 // flagged, so the list stays true.
-var knownFlagged = map[string]string{
-	"claude-statusline-kit": "set 40: a Python installer changing only statusLine in ~/.claude/settings.json after a diff, a backup and a y/N prompt; writes to the agent's settings are high whatever the consent",
-}
+var knownFlagged = map[string]string{}
 
 // checkRedTeam audits one red-team set (LABELS.tsv: skill, label, ...;
 // a skill may have several rows).
