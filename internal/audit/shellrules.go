@@ -2,6 +2,8 @@ package audit
 
 import (
 	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // The credential and persistence rules of the shell scan.
@@ -39,7 +41,30 @@ func credRead(c call) string {
 	if f := curlNetrcFile(c); credIn(f) {
 		return f // curl's login file: read, not sent (dataArgs)
 	}
+	if c.raw != nil && c.name != "echo" && c.name != "printf" {
+		// cp "${KUBECONFIG:-$HOME/.kube/config}" x: the default is the
+		// file read wherever the variable is unset, the usual case
+		for _, w := range c.raw.Args[1:] {
+			if d := paramDefault(w); d != "" && mayBeCred(d) && credIn(d) {
+				return d
+			}
+		}
+	}
 	return ""
+}
+
+// paramDefault returns the default word of the first ${VAR:-default} or
+// ${VAR-default} in w, in its source form, or "".
+func paramDefault(w *syntax.Word) string {
+	out := ""
+	syntax.Walk(w, func(n syntax.Node) bool {
+		if pe, ok := n.(*syntax.ParamExp); ok && out == "" && pe.Exp != nil && pe.Exp.Word != nil &&
+			(pe.Exp.Op == syntax.DefaultUnsetOrNull || pe.Exp.Op == syntax.DefaultUnset) {
+			out = wordText(pe.Exp.Word)
+		}
+		return out == ""
+	})
+	return out
 }
 
 // credHints are substrings every credPath match holds; checking them
