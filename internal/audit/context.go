@@ -598,7 +598,7 @@ func (sc *skillCtx) fileAs(a *auditor, rel, content string) {
 		}
 	}
 	if k := kindOf(rel, content); k != kindText {
-		scanModelText(sc, rel, content)
+		scanModelText(sc, rel, content, k)
 	}
 	scanListedCreds(sc, rel, content, sc.linked)
 	scanModuleJoin(sc, rel, content, sc.linked)

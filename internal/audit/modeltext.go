@@ -37,13 +37,13 @@ func lineWindow(content string, li lineIndex, line, before int) string {
 var modelTextRules = lazySet("instruction-override", "secret-request")
 
 // scanModelText runs the instruction rules over a file that is not
-// markdown or text (see above). In a data file (settings, CSV, a
+// markdown or text (see above); k is its kind (kindOf). In a data file (settings, CSV, a
 // translation catalogue) the quotes round a string are its syntax, not a
 // quotation, so its text is judged as said, not cited.
-func scanModelText(sc *skillCtx, rel, content string) {
+func scanModelText(sc *skillCtx, rel, content string, k fileKind) {
 	n := len(sc.findings)
 	w := inProse
-	if kindOf(rel, content) == kindConfig || dataTextExts()[strings.ToLower(path.Ext(rel))] {
+	if k == kindConfig || dataTextExts()[strings.ToLower(path.Ext(rel))] {
 		w = inScript
 	}
 	scanLanguage(sc, rel, content, 0, len(content), newLineIndex(content), w, nil)

@@ -96,14 +96,11 @@ func scanFetchRun(sc *skillCtx, rel, code string) {
 // isMoreLang reports whether rel is a file of moreLangExts (after its
 // name's language, readRel, is applied by the caller).
 func isMoreLang(rel string) bool {
-	ext := strings.ToLower(path.Ext(rel))
-	for _, e := range moreLangExts {
-		if e == ext {
-			return true
-		}
-	}
-	return false
+	return moreLangSet()[strings.ToLower(path.Ext(rel))]
 }
+
+// moreLangSet is moreLangExts as a set.
+var moreLangSet = lazySet(moreLangExts...)
 
 // scanMoreLangRuns reads the shell strings, startup-file writes and
 // socket-driven commands of a file of moreLangExts (see above).
@@ -113,48 +110,35 @@ func scanMoreLangRuns(sc *skillCtx, rel, content string) {
 	if ext == ".ex" || ext == ".exs" {
 		scanSocketRun(sc, rel, content, content)
 	}
-	if otherCode[ext] && !isMoreLang(rel) {
-		// the languages read by pattern before these: their shell -c
-		// argument lists and their startup-file writes
-		for _, m := range langShellArgv.FindAllStringSubmatchIndex(content, 64) {
-			for g := 2; g+1 < len(m); g += 2 {
-				if m[g] >= 0 {
-					ln := 1 + strings.Count(content[:m[0]], "\n")
-					before := len(sc.findings)
-					scanShell(sc, rel, unescapeLit(content[m[g]:m[g+1]]), ln, inScript)
-					for i := before; i < len(sc.findings); i++ {
-						sc.findings[i].Line = ln
-					}
-					break
-				}
-			}
-		}
-		scanStartupWrites(sc, rel, content, content)
-		return
-	}
-	if !isMoreLang(rel) || ext == ".cmake" {
+	// the languages read by pattern before these: only their shell -c
+	// argument lists and their startup-file writes
+	more := isMoreLang(rel)
+	if !more && !otherCode[ext] || ext == ".cmake" {
 		return // CMake's commands are scanCMake's
 	}
 	if ext == ".bzl" || ext == ".star" {
 		scanStarlarkEnvSend(sc, rel, content)
 	}
 	code := content
-	if hashCommentExt(rel) {
+	if more && hashCommentExts()[ext] {
 		code = stripHashComments(content)
 	}
-	lineOf := func(off int) int { return 1 + strings.Count(code[:off], "\n") }
 	shell := func(cmd string, off int) {
 		if strings.TrimSpace(cmd) == "" {
 			return
 		}
-		ln := lineOf(off)
+		ln := 1 + strings.Count(code[:off], "\n")
 		before := len(sc.findings)
 		scanShell(sc, rel, unescapeLit(cmd), ln, inScript)
 		for i := before; i < len(sc.findings); i++ {
 			sc.findings[i].Line = ln
 		}
 	}
-	for _, re := range []*lazyRegexp{langShellString, langShellArgv} {
+	res := []*lazyRegexp{langShellArgv}
+	if more {
+		res = append(res, langShellString)
+	}
+	for _, re := range res {
 		for _, m := range re.FindAllStringSubmatchIndex(code, 64) {
 			for g := 2; g+1 < len(m); g += 2 {
 				if m[g] >= 0 {
@@ -164,7 +148,7 @@ func scanMoreLangRuns(sc *skillCtx, rel, content string) {
 			}
 		}
 	}
-	if strings.EqualFold(path.Ext(rel), ".tcl") {
+	if ext == ".tcl" {
 		for _, m := range tclExec.FindAllStringSubmatchIndex(code, 64) {
 			if m[2] >= 0 {
 				shell(code[m[2]:m[3]], m[0])
@@ -174,7 +158,9 @@ func scanMoreLangRuns(sc *skillCtx, rel, content string) {
 		}
 	}
 	scanStartupWrites(sc, rel, code, content)
-	scanSocketRun(sc, rel, code, content)
+	if more {
+		scanSocketRun(sc, rel, code, content)
+	}
 }
 
 // scanStartupWrites reports a write, in code (content with comments
@@ -239,12 +225,6 @@ var homeVarInterp = lazyRE(`(["'])\$\{?(?:home|homeDir|home_dir|userHome|user_ho
 
 // langHomeExpr is home in the languages above.
 var langHomeExpr = lazyRE(`\bgetHomeDir\(\)|\bgetHomeDirectory\b|\$::env\(HOME\)|\$env\(HOME\)|\bPath\.home\b|\bPlatform\.environment\[\s*['"]HOME['"]\s*\]!?|\(\s*(?:os/)?getenv\s+"HOME"\s*\)|\(\s*System/getProperty\s+"user\.home"\s*\)`)
-
-// hashCommentExt reports whether rel's language comments with #
-// (hashCommentsBlanked's list).
-func hashCommentExt(rel string) bool {
-	return hashCommentsBlanked(rel, "#x") != "#x"
-}
 
 var (
 	// starlarkEnvRead reads the environment a repository rule sees.

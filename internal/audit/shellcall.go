@@ -110,12 +110,15 @@ func (f *childProcessFacts) shellCallAt(code string, start, end int, js bool) bo
 // comments and documentation name %ENV or quote a `command` in prose;
 // other text is returned as it is. Offsets and lines are kept.
 func hashCommentsBlanked(rel, text string) string {
-	switch strings.ToLower(path.Ext(rel)) {
-	case ".pl", ".pm", ".rb", ".php", ".fish", ".ex", ".exs", ".r", ".jl", ".nim", ".nims", ".nimble", ".cr", ".tcl", ".raku", ".rakumod", ".nu", ".janet":
+	if hashCommentExts()[strings.ToLower(path.Ext(rel))] {
 		return stripHashComments(text)
 	}
 	return text
 }
+
+// hashCommentExts are the languages read by pattern whose comments start
+// with #.
+var hashCommentExts = lazySet(".pl", ".pm", ".rb", ".php", ".fish", ".ex", ".exs", ".r", ".jl", ".nim", ".nims", ".nimble", ".cr", ".tcl", ".raku", ".rakumod", ".nu", ".janet")
 
 // jsWired finds a JavaScript socket wired to a process: a stream piped
 // (client.pipe(sh.stdin), sh.stdout.pipe(client)), streams given as a
