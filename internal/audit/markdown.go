@@ -73,6 +73,7 @@ func scanMarkdown(sc *skillCtx, rel, src string, li lineIndex) {
 	var spanFinds []spanFindings
 	hiddenSeen := map[int]bool{}
 	var quoted []quotedHidden
+	var shellFences []shellFence
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -105,6 +106,9 @@ func scanMarkdown(sc *skillCtx, rel, src string, li lineIndex) {
 			sc.consentFn = func() bool { return consentAbove(src[:fm+s]) }
 			sc.inFence = true
 			scanFence(sc, rel, code, li.line(fm+s), info)
+			if k, ok := langKind(info); ok && k == kindShell {
+				shellFences = append(shellFences, shellFence{li.line(fm + s), fm + s, stripPrompts(code)})
+			}
 			scanFenceBypass(sc, rel, code, li.line(fm+s), info)
 			sc.warnedFn, sc.consentFn, sc.inFence = nil, nil, false
 			return ast.WalkSkipChildren, nil
@@ -147,6 +151,9 @@ func scanMarkdown(sc *skillCtx, rel, src string, li lineIndex) {
 		}
 		return ast.WalkContinue, nil
 	})
+	scanJoinedFences(sc, rel, shellFences,
+		func(off int) bool { return consentAbove(src[:off]) },
+		func(off int) bool { return warnedAbove(src, li, li.line(off)) })
 	frameExamples(src, prose)
 	capQuotedHidden(sc, src, prose, quoted)
 	lowerFramedSpans(sc, prose, spanFinds)

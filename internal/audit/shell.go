@@ -463,7 +463,7 @@ func (s *shScan) pipeline(stages []*syntax.Stmt, lineOff int) {
 		if !ok[j] {
 			continue
 		}
-		if cred >= 0 && (isSend(calls[j]) || netTools[calls[j].name] || isFetch(calls[j]) && hasArg(calls[j].args, "-d", "--data", "--data-binary", "-T", "--upload-file", "-F", "--post-file", "--body-file")) {
+		if cred >= 0 && (isSend(calls[j]) || isFetch(calls[j]) && hasArg(calls[j].args, "-d", "--data", "--data-binary", "-T", "--upload-file", "-F", "--post-file", "--body-file")) {
 			s.add(line, "credential-exfil", Critical, fmt.Sprintf("%s is read and piped to %s", credRead(calls[cred]), calls[j].name), "")
 			s.credAndSend = true
 			break

@@ -112,7 +112,9 @@ func isSend(c call) bool {
 		}
 	case "wget":
 		return anyContains(c.args, "--post-data", "--post-file", "--body-file", "--body-data")
-	case "nc", "ncat", "netcat", "telnet", "socat", "mail", "mailx", "sendmail", "mutt", "ftp", "sftp", "tftp", "smbclient":
+	case "nc", "ncat", "netcat", "telnet", "socat":
+		return rawConn(c)
+	case "mail", "mailx", "sendmail", "mutt", "ftp", "sftp", "tftp", "smbclient":
 		return true
 	case "git":
 		// a push that mirrors everything or goes to a URL the script
@@ -124,6 +126,28 @@ func isSend(c call) bool {
 			if strings.Contains(a, ":") && !strings.HasPrefix(a, "-") {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// rawConn reports a raw network connection (netTools) that can carry
+// data off the machine: not netcat's or telnet's localProbe.
+func rawConn(c call) bool {
+	return netTools[c.name] && (c.name == "socat" || !localProbe(c.args))
+}
+
+// localProbe reports netcat or telnet arguments that send nothing off the
+// machine: a port probe (nc -z, -zv: connect and close, no data) or a
+// connection to this machine's loopback address (nc localhost 8001), as
+// troubleshooting guides check that a local service listens.
+func localProbe(args []string) bool {
+	for _, a := range args {
+		if len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.IndexByte(a, 'z') > 0 {
+			return true
+		}
+		if a == "localhost" || strings.HasPrefix(a, "127.") || a == "::1" {
+			return true
 		}
 	}
 	return false

@@ -229,7 +229,7 @@ var dnsTools = set("dig", "nslookup", "host", "drill", "resolvectl", "getent")
 // upload or form (isSend), a raw connection, or a fetch whose URL holds
 // a variable or substitution (data in the query string).
 func carriesData(c call) bool {
-	if isSend(c) || netTools[c.name] {
+	if isSend(c) {
 		return true
 	}
 	if !isFetch(c) {
