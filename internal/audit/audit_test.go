@@ -364,7 +364,6 @@ func TestRedTeamSet(t *testing.T) {
 // with why (the sets' READMEs say more). The test fails when one of them
 // is flagged, so the list stays true.
 var knownMisses = map[string]string{
-	"phoenix-release-slim": "set 41: an Elixir Mix task removing every entry of each configured cache root but a keep list, its config naming {:system, \"HOME\"} as a root",
 }
 
 // knownFlagged are the red-team look-alikes the audit still flags high or

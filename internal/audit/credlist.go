@@ -54,6 +54,10 @@ type linkedFile struct {
 	// template it parses, a file it embeds or reads: goembed.go), linked
 	// after its Go files; only goprogram.go reads it.
 	goEmbed bool
+	// values, when set, are the data file's strings as its language's
+	// loader hands them to the code (an Elixir config's entries:
+	// elixirconfig.go); dataStrings returns them instead of parsing text.
+	values []string
 }
 
 // maxLinked bounds the files read for one script.
@@ -98,6 +102,7 @@ func linkedOf(ctx context.Context, src Source, s index.Skill, rel, content strin
 	out = append(out, viaLinkedOf(ctx, src, s, rel, files, out)...)
 	out = append(out, callerDataOf(ctx, src, s, rel, content, files, out)...)
 	out = append(out, goLinkedOf(ctx, src, s, rel, content, files, out)...)
+	out = append(out, elixirConfigOf(ctx, src, s, rel, content, files, out)...)
 	return append(out, goEmbedLinkedOf(ctx, src, s, rel, content, files, out)...)
 }
 
