@@ -268,6 +268,7 @@ var devVariants = []struct {
 	{"fuzzy2 prefix1", func(tu *tuning) { tu.fuzzy2Prefix = 1 }},
 	{"fuzzy2 prefix3", func(tu *tuning) { tu.fuzzy2Prefix = 3 }},
 	{"fb off", func(tu *tuning) { tu.feedback = 0 }},
+	{"rareFirst off", func(tu *tuning) { tu.rareFirst = false }},
 }
 
 // TestDevVariants compares ranking variants on every judged set (only with

@@ -39,7 +39,14 @@
 // search's best hit has a Confidence under 0.6, the search runs again with
 // such a word counting 5 times only for the skills whose names hold it
 // (once elsewhere): a generic skill mentioning the service among others
-// does not share the weight of the skill named after it. A query equal to a skill's whole name ("skill creator",
+// does not share the weight of the skill named after it; and when one such
+// word is in the names of the best hits (the first 10) but not the first,
+// the hits named after it move ahead of the others, each group in its
+// order: a long request naming one service ("... from Moz into a weekly
+// report") shares most of its words with a rival's richer description.
+// Whether the query has a good match is read from the order before the
+// move. In a query in another language a corrected word (German "Firma"
+// to "firmao") does not count. A query equal to a skill's whole name ("skill creator",
 // "skill-creator") adds an exact-name clause of weight 6. A query word of
 // 4+ letters found in no name, description or tag is corrected to the (at
 // most 5 most frequent) indexed words at edit distance 1 (a transposition

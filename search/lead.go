@@ -2,6 +2,7 @@ package search
 
 import (
 	"cmp"
+	"math/bits"
 	"slices"
 	"strings"
 
@@ -94,4 +95,68 @@ func (p *plan) leadShare(lead string) float64 {
 		w += p.weights[c.term]
 	}
 	return min(1, w/p.totalWeight)
+}
+
+// nameFirst moves the hits among the best tune.leadHits of hits whose
+// name matched a rare name of the query (plan.rare) ahead of the others
+// when they share one such name and the first hit is not among them,
+// each group keeping its order, with unled (their scores before the lead
+// factor, in hits' order, or nil) moved alongside (tuning.rareFirst). It
+// returns copies of hits and unled as they were when it moved any, for
+// the answerability of the query (Result.NoGoodMatch), which the order
+// of its hits does not change; nil otherwise.
+func (p *plan) nameFirst(hits []engine.Hit, unled []float64, tune *tuning) ([]engine.Hit, []float64) {
+	if !tune.rareFirst || !p.rareOut || p.rare == nil {
+		return nil, nil
+	}
+	n := min(len(hits), tune.leadHits)
+	var names uint64 // bit i: rare term i is in some hit's name
+	named := func(h engine.Hit) bool {
+		found := false
+		for i, s := range h.Scores {
+			if s == 0 || i >= len(p.clauses) {
+				continue
+			}
+			c := p.clauses[i]
+			// a correction (firma to firmao) is no name in another
+			// language, where the typed word is most likely a word of it
+			if c.term >= 0 && c.term < len(p.rare) && p.rare[c.term] && c.field == engine.FieldName && (!p.foreign || c.text == p.terms[c.term]) {
+				names |= 1 << uint(c.term)
+				found = true
+			}
+		}
+		return found
+	}
+	type pair struct {
+		h engine.Hit
+		u float64
+		n bool
+	}
+	ps := make([]pair, n)
+	for i := range n {
+		ps[i] = pair{h: hits[i], n: named(hits[i])}
+		if i < len(unled) {
+			ps[i].u = unled[i]
+		}
+	}
+	if bits.OnesCount64(names) != 1 || ps[0].n {
+		return nil, nil
+	}
+	origHits, origUnled := slices.Clone(hits), slices.Clone(unled)
+	slices.SortStableFunc(ps, func(a, b pair) int {
+		switch {
+		case a.n && !b.n:
+			return -1
+		case b.n && !a.n:
+			return 1
+		}
+		return 0
+	})
+	for i, x := range ps {
+		hits[i] = x.h
+		if i < len(unled) {
+			unled[i] = x.u
+		}
+	}
+	return origHits, origUnled
 }

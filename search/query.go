@@ -140,6 +140,7 @@ type plan struct {
 	rare         []bool       // per term, it weighs as a rare name (markRare); nil until one does
 	plainWeights []float64    // per term, its coverage weight before markRare; nil until a term is rare
 	rareOut      bool         // rare names weigh tuning.rareOutName outside the names holding them
+	foreign      bool         // the query is written in another language than English (foreignStops)
 }
 
 // markRare multiplies term ti's weight in the coverage fraction by factor,
@@ -337,6 +338,11 @@ func (ix *Index) collect(ctx context.Context, r *engine.Reader, p *plan, req Req
 			return nil, err
 		}
 	}
+	var origHits []engine.Hit // the hits before nameFirst moved any
+	var origUnled []float64
+	if p != nil {
+		origHits, origUnled = p.nameFirst(res.Hits, unled, &ix.tune)
+	}
 	if rankTap != nil && p != nil {
 		rankTap(p, res.Hits)
 	}
@@ -362,6 +368,13 @@ func (ix *Index) collect(ctx context.Context, r *engine.Reader, p *plan, req Req
 		above = c
 		if best {
 			out.NoGoodMatch, best = ft.fits() < fitsCut, false
+			if origHits != nil {
+				oqs := p.queryScores(origHits, &ix.tune)
+				if p.fb == 0 {
+					copy(oqs, origUnled)
+				}
+				out.NoGoodMatch = p.hitFeatures(origHits, 0, &ix.tune, oqs).fits() < fitsCut
+			}
 		}
 		if i >= req.Offset {
 			out.Hits = append(out.Hits, Hit{ID: h.ID, Score: h.Score, Matched: p.matched(h.Scores), Confidence: c, feat: ft})
@@ -641,6 +654,7 @@ func (ix *Index) plan(ctx context.Context, r *engine.Reader, text string, keywor
 
 	// The query's words as typed, worked out once for the rules below.
 	typed := &typedWords{r: r, text: text, terms: terms}
+	p.foreign = foreignStops(text) != nil
 	if err := rareNames(text, typed, rare, properOnly, p, &tune); err != nil {
 		return nil, err
 	}
