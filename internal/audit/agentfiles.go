@@ -190,7 +190,7 @@ func agentTamperJudged(sc *skillCtx, rel, code string, lits []litSpan, at int, l
 	} else if local {
 		sev = Medium
 		reason = "writes an agent's settings, instructions or skills only under the working folder or its own folder (every path it writes is built from them, none from the home folder): the project's agent files change, review them"
-	} else if !instrNamedHooks(lits) && consentedWrite(sc, code) {
+	} else if (!instrNamedHooks(lits) || ownHookOnly(sc, lits)) && consentedWrite(sc, code) {
 		sev = Medium
 		reason += "; it shows the change as a diff, backs the settings up and asks [y/N] before writing, and SKILL.md does not pass its yes flag: the user decides"
 	}
@@ -215,9 +215,60 @@ var (
 // with a flag that answers yes, and it does not touch the agent's
 // permission settings. A prompt the agent is told to skip is no consent.
 func consentedWrite(sc *skillCtx, code string) bool {
-	return writeAsks.MatchString(code) && writeDiffs.MatchString(code) && writeBacksUp.MatchString(code) && !yesFlag.MatchString(sc.topic) &&
-		!writeTouchesGuards.MatchString(code)
+	return writeAsks.MatchString(code) && writeDiffs.MatchString(code) && writeBacksUp.MatchString(code) && !yesPassed(sc.topic) &&
+		!writeTouchesGuards.MatchString(stripComments(code, kindPython))
 }
+
+// yesPassed reports whether instructions pass an installer's yes flag:
+// a line naming it that does not forbid it ("Do not pass --yes on the
+// user's behalf" keeps the prompt).
+func yesPassed(topic string) bool {
+	for _, l := range strings.Split(topic, "\n") {
+		if m := yesFlag.FindStringIndex(l); m != nil && !yesForbidden.MatchString(l[:m[0]]) {
+			return true
+		}
+	}
+	return false
+}
+
+// yesForbidden is a prohibition before a flag on its line.
+var yesForbidden = lazyRE(`(?i)\b(?:do not|don't|never|must not|should not|without)\b`)
+
+// ownHookOnly reports whether the hooks an installer writes only run a
+// program the skill ships and the installer names (a linked script:
+// "python3 {HOOK_SCRIPT}" with HOOK_SCRIPT beside it): the hook runs what
+// the audit reads in that file, so its prompt, diff and backup are what
+// decide. A hook command holding a pipe or a chain, or any literal of
+// the installer holding a network tool or a command substitution, is not
+// one.
+func ownHookOnly(sc *skillCtx, lits []litSpan) bool {
+	own := false
+	for _, l := range sc.linked {
+		if !l.data {
+			own = true
+		}
+	}
+	if !own {
+		return false
+	}
+	cmds := 0
+	for _, l := range lits {
+		if netToolRun.MatchString(" "+l.body) || strings.Contains(l.body, "$(") || strings.Contains(l.body, "`") {
+			return false
+		}
+		if ownHookCmd.MatchString(l.body) {
+			if strings.ContainsAny(l.body, "|;&") {
+				return false
+			}
+			cmds++
+		}
+	}
+	return cmds > 0
+}
+
+// ownHookCmd is a hook command running an interpreter on a path the
+// program interpolates.
+var ownHookCmd = lazyRE(`^\s*(?:python3?|node|bash|sh|ruby|perl)\s+["']?\{[A-Za-z_]\w*\}`)
 
 // writeTouchesGuards names the agent's permission settings: a change to
 // them is judged by what it does (tightening or loosening), not by the

@@ -127,6 +127,7 @@ func ansibleCommand(arg *yaml.Node) string {
 func scanAnsible(sc *skillCtx, rel, text string, line0 int, w where) {
 	tasks := ansibleTasks(text)
 	if tasks == nil {
+		scanAnsibleVarLookups(sc, rel, text, line0, w)
 		return
 	}
 	home := func(s string) string { return ansibleHome.ReplaceAllString(s, "$$HOME") }
@@ -195,3 +196,38 @@ func scanAnsible(sc *skillCtx, rel, text string, line0 int, w where) {
 
 // netToolRun is a command line starting a network tool.
 var netToolRun = lazyRE(`(?:^|[\s;|&(])` + netToolName + `\s`)
+
+// ansibleAnyLookup is a Jinja lookup or query of files (file, fileglob,
+// first_found): group 1 its path expression, up to the closing
+// parenthesis of a call nested once (lookup('env', 'HOME') + '/.ssh/id_*').
+var ansibleAnyLookup = lazyRE(`(?:lookup|query)\(\s*['"](?:ansible\.builtin\.)?(?:file|fileglob|first_found)['"]\s*,\s*((?:[^()\n]|\([^()\n]*\))*)\)`)
+
+// ansibleJinjaHome is home inside a Jinja expression, with the string
+// concatenation after it: lookup('env', 'HOME') + '/.ssh/id_*'.
+var ansibleJinjaHome = lazyRE(`(?:lookup\(\s*['"](?:ansible\.builtin\.)?env['"]\s*,\s*['"]HOME['"]\s*\)|ansible_env\.HOME|ansible_user_dir)\s*(?:\+|~)\s*['"]`)
+
+// scanAnsibleVarLookups reports a credential file read by a Jinja file
+// lookup in an Ansible variables file (a role's defaults/main.yml or
+// vars/main.yml, group_vars, host_vars: no tasks of its own): the
+// variable holds the controller's key or credential file for the
+// role's tasks to use (query('fileglob', lookup('env', 'HOME') +
+// '/.ssh/id_*')). credential-read, high: a role has no business reading
+// the controller's private keys; what its tasks do with them is
+// another file's.
+func scanAnsibleVarLookups(sc *skillCtx, rel, text string, line0 int, w where) {
+	if !strings.Contains(text, "lookup(") && !strings.Contains(text, "query(") {
+		return
+	}
+	for _, m := range ansibleAnyLookup.FindAllStringSubmatchIndex(text, 16) {
+		p := ansibleJinjaHome.ReplaceAllString(text[m[2]:m[3]], "'$$HOME")
+		p = ansibleHome.ReplaceAllString(p, "$$HOME")
+		for _, lit := range quotedLit.FindAllString(p, -1) {
+			if credIn(lit) {
+				ln := 1 + strings.Count(text[:m[0]], "\n")
+				sc.add(rel, line0+ln-1, "credential-read", sc.rank(High, w, false),
+					"looks up "+strings.Trim(lit, `'"`)+" on the controller, a key or credential file, for the playbook's tasks", trimmedLine(text, ln))
+				return
+			}
+		}
+	}
+}

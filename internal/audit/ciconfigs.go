@@ -183,16 +183,27 @@ func isJustfile(rel string) bool {
 // justShell returns a justfile's recipe lines as a shell script (other
 // lines blank, so lines keep their numbers): the lines indented under a
 // recipe header, without just's @ and - prefixes, {{ var }} read as $var.
+// A recipe whose body opens with a shebang (#!/usr/bin/env python3) is
+// a script of that language, not shell: its lines are blank here and
+// justScripts reads them.
 func justShell(content string) string {
 	lines := strings.Split(content, "\n")
-	in := false
+	in, first, script := false, false, false
 	for i, l := range lines {
 		switch {
 		case justRecipe.MatchString(l):
-			in = true
+			in, first, script = true, true, false
 			lines[i] = ""
 		case in && (strings.HasPrefix(l, " ") || strings.HasPrefix(l, "\t")):
 			l = strings.TrimLeft(strings.TrimLeft(l, " \t"), "@-")
+			if first {
+				k, ok := shebangKind(l)
+				script, first = ok && k != kindShell, false
+			}
+			if script {
+				lines[i] = ""
+				continue
+			}
 			lines[i] = justInterp.ReplaceAllString(l, "$${$1}")
 		case strings.TrimSpace(l) == "":
 			lines[i] = ""
@@ -202,6 +213,50 @@ func justShell(content string) string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// justScript is a justfile recipe written in another language: its kind
+// (from its shebang) and the justfile's text with every other line
+// blank and the recipe's lines less their indent, so lines keep their
+// numbers.
+type justScript struct {
+	kind fileKind
+	text string
+}
+
+// justScripts returns the recipes of a justfile whose body opens with a
+// Python or JavaScript shebang (shell ones are justShell's).
+func justScripts(content string) []justScript {
+	src := strings.Split(content, "\n")
+	var out []justScript
+	for i := 0; i+1 < len(src); i++ {
+		if !justRecipe.MatchString(src[i]) {
+			continue
+		}
+		first := src[i+1]
+		body := strings.TrimLeft(first, " \t")
+		indent := first[:len(first)-len(body)]
+		if indent == "" || !strings.HasPrefix(body, "#!") {
+			continue
+		}
+		k, ok := shebangKind(body)
+		if !ok || k == kindShell {
+			continue
+		}
+		lines := make([]string, len(src))
+		for j := i + 1; j < len(src); j++ {
+			l := src[j]
+			if strings.TrimSpace(l) == "" {
+				continue
+			}
+			if !strings.HasPrefix(l, indent) {
+				break
+			}
+			lines[j] = strings.TrimPrefix(l, indent)
+		}
+		out = append(out, justScript{k, strings.Join(lines, "\n")})
+	}
+	return out
 }
 
 // justInterp is just's {{ name }} interpolation.

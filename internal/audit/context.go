@@ -448,13 +448,19 @@ var templateScriptExts = map[string]bool{".sh": true, ".bash": true, ".zsh": tru
 	".ts": true, ".ps1": true, ".rb": true, ".pl": true, ".lua": true, ".go": true, ".rs": true, ".php": true}
 
 // templateCodeExt returns the script extension under a template
-// extension (install.sh.j2, sync.py.jinja: ".sh", ".py"), or "".
+// extension (install.sh.j2, sync.py.jinja: ".sh", ".py"), or that of a
+// file known by its name under one (envrc.tmpl, .bashrc.j2,
+// latexmkrc.tpl: namedCodeNames), or "".
 func templateCodeExt(rel string) string {
-	b := strings.ToLower(path.Base(rel))
-	if !templateExts[path.Ext(b)] {
+	b := path.Base(rel)
+	if !templateExts[strings.ToLower(path.Ext(b))] {
 		return ""
 	}
-	inner := path.Ext(strings.TrimSuffix(b, path.Ext(b)))
+	name := strings.TrimSuffix(b, path.Ext(b))
+	if ext, ok := namedCodeNames[name]; ok {
+		return ext
+	}
+	inner := strings.ToLower(path.Ext(name))
 	if templateScriptExts[inner] {
 		return inner
 	}
@@ -593,8 +599,14 @@ func (sc *skillCtx) fileAs(a *auditor, rel, content string) {
 		if isJenkinsfile(rel, content) {
 			scanJenkinsfile(sc, rel, content)
 		}
+		if isFish(rel) {
+			scanShell(sc, rel, fishShell(content), 1, inScript)
+		}
 		if isJustfile(rel) {
 			scanShell(sc, rel, justShell(content), 1, inScript)
+			for _, j := range justScripts(content) {
+				scanScriptCode(sc, rel, j.text, j.kind)
+			}
 		}
 	}
 	if k := kindOf(rel, content); k != kindText {

@@ -312,11 +312,11 @@ func pubKeyPath(p string) bool {
 // fileReadRe is a read of a file's bytes in any language the audit reads:
 // open/read calls (PHP's file_get_contents, fopen and file; Java's
 // Files.read*, Kotlin's readText and readBytes, Dart's readAs*, Swift's
-// contentsOf:; Perl's open also without parentheses, open my $fh, '<',
+// contentsOf:; Deno's readTextFile and Bun.file; Perl's open also without parentheses, open my $fh, '<',
 // $p and open FH, "<$p", sysopen, Path::Tiny's slurp and
 // File::Slurper's read_text), a shell redirect from or cat/base64 of a
 // file.
-var fileReadRe = lazyRE(`\bopen\s*\(|\bopen\s+(?:my\s+|our\s+|local\s+)?[$*]?\w+\s*,|\bsysopen\s*\(?|->slurp\w*\b|\bread_(?:text|binary)\s*\(|\bfile_get_contents\s*\(|\bfopen\s*\(|\breadfile\s*\(|\bfile\s*\(\s*\$|\bFiles\.read(?:AllBytes|String|AllLines)\b|\.read(?:Text|Bytes|Lines)\s*\(|\.readAs(?:String|Bytes|Lines)(?:Sync)?\s*\(|\bFileInputStream\b|\bcontentsOf(?:File)?\s*:|\.read(?:_text|_bytes|lines)?\s*\(|\breadFile(?:Sync)?\s*\(|\bFile\.(?:read|open|binread|readlines)\b|\bIO\.read\b|(?i:\bget-content\b)|\bReadAll(?:Text|Bytes|Lines)\b|\bfs::read|\bos\.ReadFile\b|\bioutil\.ReadFile\b|(?:^|[\s;|(])(?:cat|base64|xxd|gzip|tar|zip)\s|\s<\s*["$~/\w]|--data-binary\s+@|-F\s*\S+=@|-T\s` + fileReadMore + fileReadElisp + fileReadLangs)
+var fileReadRe = lazyRE(`\bopen\s*\(|\bopen\s+(?:my\s+|our\s+|local\s+)?[$*]?\w+\s*,|\bsysopen\s*\(?|->slurp\w*\b|\bread_(?:text|binary)\s*\(|\bfile_get_contents\s*\(|\bfopen\s*\(|\breadfile\s*\(|\bfile\s*\(\s*\$|\bFiles\.read(?:AllBytes|String|AllLines)\b|\.read(?:Text|Bytes|Lines)\s*\(|\.readAs(?:String|Bytes|Lines)(?:Sync)?\s*\(|\bFileInputStream\b|\bcontentsOf(?:File)?\s*:|\.read(?:_text|_bytes|lines)?\s*\(|\breadFile(?:Sync)?\s*\(|\bFile\.(?:read|open|binread|readlines)\b|\bIO\.read\b|(?i:\bget-content\b)|\bReadAll(?:Text|Bytes|Lines)\b|\bfs::read|\bos\.ReadFile\b|\bioutil\.ReadFile\b|(?:^|[\s;|(])(?:cat|base64|xxd|gzip|tar|zip)\s|\s<\s*["$~/\w]|--data-binary\s+@|-F\s*\S+=@|-T\s|\bDeno\.read(?:TextFile|File)(?:Sync)?\s*\(|\bBun\.file\s*\(` + fileReadMore + fileReadElisp + fileReadLangs)
 
 // programSend returns the first send of data off the machine in the text
 // of rel, read by its kind.

@@ -28,7 +28,7 @@ import (
 // extensions are named by their Chrome Web Store ids (MetaMask, Phantom,
 // Coinbase Wallet, Trust Wallet, Binance, TronLink, Ronin, Keplr), the
 // folder names stealers list.
-const credPathMore = `|(?:\.composer|\.config[/\\]composer|[/\\]Composer)[/\\]auth\.json\b|\bCOMPOSER_HOME\b[}'")\]]*\s*(?:[.+]\s*)?['"]?[/\\]auth\.json\b|\.aws[/\\](?:sso|cli)[/\\]cache\b|\.cargo[/\\]credentials(?:\.toml)?\b|(?:^|[/\\'"])Local State(?:$|['"])|Local Extension Settings|exodus\.wallet|(?:\.config|Application Support|Roaming)[/\\]Exodus\b|[/\\]Electrum[/\\]wallets|\.ethereum[/\\]keystore|` +
+const credPathMore = `|\.stack[/\\]upload[/\\]credentials\.json\b|(?:\.composer|\.config[/\\]composer|[/\\]Composer)[/\\]auth\.json\b|\bCOMPOSER_HOME\b[}'")\]]*\s*(?:[.+]\s*)?['"]?[/\\]auth\.json\b|\.aws[/\\](?:sso|cli)[/\\]cache\b|\.cargo[/\\]credentials(?:\.toml)?\b|(?:^|[/\\'"])Local State(?:$|['"])|Local Extension Settings|exodus\.wallet|(?:\.config|Application Support|Roaming)[/\\]Exodus\b|[/\\]Electrum[/\\]wallets|\.ethereum[/\\]keystore|` +
 	`\.gradle[/\\]gradle\.properties|\.m2[/\\]settings(?:-security)?\.xml|\.kaggle[/\\]kaggle\.json|\.databrickscfg\b|huggingface[/\\]token\b|` +
 	`nkbihfbeogaeaoehlefnkodbefgpgknn|bfnaelmomeimhlpmgjnjophhpkkoljpa|hnfanknocfeofbddgcijnmhnfnkdnaad|egjidjbpglichdcondbcbdnbeeppgdph|fhbohimaelbohpjbbldcngcnapndodjp|ibnejdfjmmkpcnlpebklmnkoeoihofec|fnjhmkhhmkbjkkabndcnnogagogbneec|dmkamcknogkgcdfhhbddcghachkejeap`
 
@@ -38,7 +38,7 @@ const credPartMore = `|\.m2[/\\]settings(?:-security)?\.xml|\.gradle[/\\]gradle\
 
 // credHintsMore extends credHints with a substring of each match of
 // credPathMore, credPartMore and credStoreRead.
-var credHintsMore = []string{"kaggle.json", ".databrickscfg", "huggingface", "gradle.properties", "settings.xml", "settings-security.xml", ".cargo", "Local State", "Local Extension Settings", "exodus", "Exodus", "Electrum", "keystore",
+var credHintsMore = []string{".stack", "kaggle.json", ".databrickscfg", "huggingface", "gradle.properties", "settings.xml", "settings-security.xml", ".cargo", "Local State", "Local Extension Settings", "exodus", "Exodus", "Electrum", "keystore",
 	"nkbihfbeogaeaoehlefnkodbefgpgknn", "bfnaelmomeimhlpmgjnjophhpkkoljpa", "hnfanknocfeofbddgcijnmhnfnkdnaad", "egjidjbpglichdcondbcbdnbeeppgdph",
 	"fhbohimaelbohpjbbldcngcnapndodjp", "ibnejdfjmmkpcnlpebklmnkoeoihofec", "fnjhmkhhmkbjkkabndcnnogagogbneec", "dmkamcknogkgcdfhhbddcghachkejeap"}
 
@@ -99,13 +99,16 @@ func scriptSend(rel, text string) []int {
 // otherEnvEnum enumerates every environment variable in Go, Rust, C#,
 // Java or Kotlin, or Swift. Alone it is how a program hands its
 // environment to a child, so it counts only with a secret-name filter
-// (secretEnvEnum).
+// (secretEnvEnum). Elixir's System.get_env(), Crystal's ENV.each, Nim's
+// envPairs(), Haskell's getEnvironment, Raku's %*ENV and Dart's
+// Platform.environment walked are such enumerations too.
 var otherEnvEnum = lazyRE(`\bos\.Environ\(\)|\benv::vars(?:_os)?\(\)|\bEnvironment\.GetEnvironmentVariables\(\)|\bSystem\.getenv\(\)|\bProcessInfo\.processInfo\.environment\b` + otherEnvEnumMore)
 
 // envSecretTest tests a variable's name against a word naming secrets
 // (contains("TOKEN"), starts_with("AWS_"), strings.Contains(k, "SECRET"),
-// k.StartsWith("CARGO_REGISTRY")).
-var envSecretTest = lazyRE(`(?i)\b(?:contains|starts_with|ends_with|startswith|endswith|hasprefix|hassuffix|indexof|occursin|grepl|str_detect)\s*\(\s*(?:\w+\s*,\s*){0,2}&?["'][^"'\n]*(?:token|secret|key|pass|auth|cred|session|aws_|cargo_registry)[^"'\n]*["']`)
+// k.StartsWith("CARGO_REGISTRY"), Elixir's String.contains?(k, "KEY"),
+// a regex match k =~ /TOKEN|SECRET/ or Elixir's k =~ ~r/(SECRET|PASS)/).
+var envSecretTest = lazyRE(`(?i)\b(?:contains|starts_with|ends_with|startswith|endswith|hasprefix|hassuffix|indexof|occursin|grepl|str_detect)\??\s*\(\s*(?:\w+\s*,\s*){0,2}&?["'][^"'\n]*(?:token|secret|key|pass|auth|cred|session|aws_|cargo_registry)[^"'\n]*["']|=~\s*(?:~r)?/[^/\n]*(?:token|secret|key|pass|auth|cred)[^/\n]*/`)
 
 // secretEnvEnum returns the first enumeration of the environment in
 // text whose names are tested against a secret word within the next

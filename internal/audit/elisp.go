@@ -172,3 +172,47 @@ func elispCommentsBlanked(text string) string {
 	}
 	return string(b)
 }
+
+var (
+	// elispNetProc opens a network connection in Emacs Lisp.
+	elispNetProc = lazyRE(`\((?:make-network-process|open-network-stream|open-protocol-stream|make-serial-process)\b`)
+	// elispProcStart starts a process; elispShellName is a shell's name
+	// as a string.
+	elispProcStart = lazyRE(`\((?:make-process|start-process|start-file-process|make-pipe-process)\b`)
+	elispShellName = lazyRE(`"(?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh"`)
+	// elispRelay writes what a process or connection sent to another.
+	elispRelay = lazyRE(`\(process-send-string\s`)
+)
+
+// scanElispShell reports Emacs Lisp (an init file, a .dir-locals.el eval
+// entry, a package) that starts an interactive shell as a process and
+// opens a network connection, relaying between them (process filters
+// writing with process-send-string): whoever is at the other end types
+// into the shell, a reverse shell however it is named ("LSP bridge").
+// Critical.
+func scanElispShell(sc *skillCtx, rel, content string) {
+	code := elispCommentsBlanked(content)
+	n := elispNetProc.FindStringIndex(code)
+	if n == nil || !elispRelay.MatchString(code) {
+		return
+	}
+	shell := false
+	for _, p := range elispProcStart.FindAllStringIndex(code, 16) {
+		form := code[p[0]:min(len(code), p[0]+600)]
+		if e := sexpEnd(code, p[0]); e > p[0] {
+			form = code[p[0]:e]
+		}
+		// a shell given no command of its own (-c) reads its commands
+		// from its input: the connection
+		if elispShellName.MatchString(form) && !strings.Contains(form, `"-c"`) {
+			shell = true
+			break
+		}
+	}
+	if !shell {
+		return
+	}
+	ln := 1 + strings.Count(code[:n[0]], "\n")
+	sc.add(rel, ln, "reverse-shell", Critical, "starts an interactive shell and relays it to a network connection (process-send-string between them): whoever is at the other end runs commands on this machine",
+		trimmedLine(content, ln))
+}

@@ -8,8 +8,10 @@ import (
 
 // fixtureDirRe matches a skill-relative path inside a test-fixture
 // folder: tests/fixtures, test/fixtures, spec/fixtures, __fixtures__,
-// fixtures, testdata, test/data, tests/data, at any depth.
-var fixtureDirRe = lazyRE(`(?i)(?:^|/)(?:fixtures?|__fixtures__|testdata|test[-_]?data|tests?/data|spec/data)/`)
+// fixtures, testdata, test/data, tests/data, at any depth; or a file
+// named as a fixture in a test folder (tests/shell-iocs.fixture.sh,
+// test/payload_fixture.py: semgrep --test pairs rules with such files).
+var fixtureDirRe = lazyRE(`(?i)(?:^|/)(?:fixtures?|__fixtures__|testdata|test[-_]?data|tests?/data|spec/data)/|(?:^|/)(?:tests?|spec|__tests__)/(?:[^/]+/)*[^/]*[._-]fixtures?\.[^/]+$`)
 
 // fixtureRunRe matches, on a line that names a fixture file, a word that
 // runs, sources, copies or installs it: "run tests/fixtures/x.sh",
@@ -121,8 +123,14 @@ var fixtureCopyRe = lazyRE(`(?i)\b(?:copy\w*|install\w*|move\w*|rename|symlink\w
 // folder on a line: a word that runs or sources what follows it.
 var fixtureAfterRun = lazyRE(`(?i)(?:^|[^\w./-])(?:source|sh|bash|zsh|dash|ksh|fish|pwsh|powershell|cmd|python\d?|py|node|deno|bun|npx|ruby|perl|php|lua|exec|eval|cp|copy|mv|move|ln|rsync|install|apply|follow|obey)\s+$|^\s*\.\s+$`)
 
+// fixtureScanTool is a scanner or linter that reads the files it is
+// given as text, never running them, as the command the rest of the
+// line up to the fixture folder belongs to.
+var fixtureScanTool = lazyRE("(?i)(?:^|[\\s`(])(?:semgrep|opengrep|trufflehog|gitleaks|detect-secrets|yara|shellcheck|hadolint|bandit|ruff|eslint|grep|rg|clamscan|checkov|tfsec|trivy)\\s[^;|&`$]*$")
+
 // fixtureDirInput reports whether line, which names the fixture folder
-// dir without naming one of its files, runs a script of the skill (a file
+// dir without naming one of its files, hands it to a scanner that reads
+// it as text (fixtureScanTool), or runs a script of the skill (a file
 // of texts outside the fixture folders, named before dir) with the
 // folder as its input ("python3 scripts/scan.py --self-test  # run rules
 // against tests/fixtures"): the script reads the folder, so the line runs
@@ -134,6 +142,9 @@ func fixtureDirInput(line, dir string, texts map[string]string) bool {
 	at := strings.Index(line, dir)
 	if at < 0 || fixtureFollowRe.MatchString(line) {
 		return false
+	}
+	if fixtureScanTool.MatchString(line[:at]) {
+		return true // semgrep --test rules/ tests/: the scanner reads them
 	}
 	for other, text := range texts {
 		if fixtureDirRe.MatchString(other) || isDataExt(strings.ToLower(path.Ext(other))) || strings.EqualFold(path.Ext(other), ".md") {

@@ -50,7 +50,7 @@ import "strings"
 const otherNetLangs = `|\bnewSocket\s*\(|\b(?:execProcess|execCmd|execCmdEx|startProcess|execShellCmd|gorge|gorgeEx|staticExec)\s*\(\s*"` + netToolName + `\b` +
 	`|\bHTTP::Client\b|\bTCPSocket\.new\b|\bProcess\.(?:run|new|start)\s*\(\s*["']` + netToolName + `["']` +
 	`|\bhttp\.(?:post|put|patch|get|send|read)\s*\(|\bDio\s*\(|\bSocket\.connect\s*\(` +
-	`|\bhttp(?:LBS|BS|JSON|Lbs|Bs)\b|\bsimpleHttp\b|\bNetwork\.(?:HTTP|Socket|Wreq)\b|\b(?:callProcess|readProcess|readCreateProcess|rawSystem|spawnProcess|proc|callCommand)\s+"` + netToolName + `"` +
+	`|\bhttp(?:LBS|BS|JSON|Lbs|Bs)\b|\bsimpleHttp\b|\bNetwork\.(?:HTTP|Socket|Wreq)\b|\b(?:callProcess|readProcess|readProcessWithExitCode|readCreateProcess|rawSystem|spawnProcess|proc|callCommand)\s+"` + netToolName + `"` +
 	`|\bhttp::geturl\b|\[\s*socket\s|\bexec\s+` + netToolName + `\s` +
 	`|\bHTTP::UserAgent\b|\bCro::HTTP::Client\b|\b(?:run|shell)\s*\(?\s*(?:<\s*|["'])` + netToolName + `\b` +
 	`|(?m:^\s*(?:let\s+\w+\s*=\s*\(?\s*)?http\s+(?:post|put|patch|get|delete)\s)|\^` + netToolName + `\s` +

@@ -39,7 +39,7 @@ import (
 var (
 	// langShellString is a string a call hands the shell: group 1 (double
 	// quotes) or 2 (single) its body.
-	langShellString = lazyRE(`\b(?:execShellCmd|execCmd|execCmdEx|staticExec|gorge|callCommand|spawnCommand|os/shell|system|shell)\s*\(?\s*(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)')` +
+	langShellString = lazyRE(`\b(?:execShellCmd|execCmd|execCmdEx|staticExec|gorgeEx|gorge|callCommand|spawnCommand|os/shell|system|shell)\s*\(?\s*(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)')` +
 		`|(?m:^\s*exec\s+"((?:[^"\\\n]|\\.)*)")`)
 	// langShellArgv is a shell started with -c in an argument list: group
 	// 1 or 2 the command.
@@ -142,7 +142,7 @@ func scanMoreLangRuns(sc *skillCtx, rel, content string) {
 		for _, m := range re.FindAllStringSubmatchIndex(code, 64) {
 			for g := 2; g+1 < len(m); g += 2 {
 				if m[g] >= 0 {
-					shell(code[m[g]:m[g+1]], m[0])
+					shell(code[m[g]:m[g+1]]+concatTail(code, m[g+1]+1), m[0])
 					break
 				}
 			}
@@ -263,4 +263,38 @@ func scanStarlarkEnvSend(sc *skillCtx, rel, content string) {
 	ln := 1 + strings.Count(code[:d[0]], "\n")
 	sc.add(rel, ln, "credential-exfil", Critical, "reads the environment, names the secret variables "+strings.Join(names, ", ")+", and downloads in the same repository rule: the secrets travel with the request",
 		trimmedLine(content, ln))
+}
+
+// concatOp is a string concatenation operator of the languages read by
+// pattern (Nim's &, + in most, Lua's and Janet's .., Elixir's and
+// Haskell's <> and ++, Raku's ~) between a string literal and what
+// follows: a literal (group 1 or 2) or a name or call (group 3).
+var concatOp = lazyRE(`^\s*(?:&|\+\+?|\.\.|<>|~)\s*(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'|([A-Za-z_][\w.]*(?:\(\s*\))?))`)
+
+// concatTail returns what code concatenates to a string literal whose
+// closing quote ends before off: the literals joined as written, each
+// name or call as $V, a value the shell cannot see. "sh -c 'curl -fsSL "
+// & installer & " | sh'" hands the shell curl piped into sh whatever the
+// installer's URL is. At most 16 parts are joined.
+func concatTail(code string, off int) string {
+	var b strings.Builder
+	for range 16 {
+		if off > len(code) {
+			break
+		}
+		m := concatOp.FindStringSubmatchIndex(code[off:])
+		if m == nil {
+			break
+		}
+		switch {
+		case m[2] >= 0:
+			b.WriteString(code[off+m[2] : off+m[3]])
+		case m[4] >= 0:
+			b.WriteString(code[off+m[4] : off+m[5]])
+		default:
+			b.WriteString("$V")
+		}
+		off += m[1]
+	}
+	return b.String()
 }

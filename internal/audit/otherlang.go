@@ -24,6 +24,10 @@ func scanOtherLang(sc *skillCtx, rel, content string) {
 	if lang := otherBypassLang(rel, shebang); lang != "" {
 		scanOtherBypass(sc, rel, content, lang)
 	}
+	if ext == ".zig" || isMoreLang(rel) {
+		scanRootListWipe(sc, rel, content)
+	}
+	scanHeredocScripts(sc, rel, content)
 	switch {
 	case ext == ".php" || strings.Contains(shebang, "php"):
 		scanPHP(sc, rel, content)
@@ -67,6 +71,7 @@ func scanOtherLang(sc *skillCtx, rel, content string) {
 		scanHomeWipe(sc, rel, content, tclWipe)
 	case ext == ".el":
 		scanHomeWipe(sc, rel, elispRemovalCalls(elispCommentsBlanked(content)), elispWipe)
+		scanElispShell(sc, rel, content)
 	}
 }
 

@@ -35,7 +35,7 @@ const fileReadMore = `|\bread(?:Bin|Lines|Char|RDS)\s*\(|\bread_file(?:_raw)?\s*
 // (std.process.getEnvMap, a build's b.graph.env_map iterated) and Julia's
 // ENV iterated (for (k, v) in ENV, pairs(ENV), keys(ENV)). Like Go's
 // os.Environ(), each counts only with a secret-name filter.
-const otherEnvEnumMore = `|\bgetEnvMap\s*\(|\benv_map\.iterator\(\)|\bfor\s*\(?\s*\w+\s*,\s*\w+\s*\)?\s+in\s+ENV\b|\b(?:pairs|keys)\(\s*ENV\s*\)`
+const otherEnvEnumMore = `|\bgetEnvMap\s*\(|\benv_map\.iterator\(\)|\bfor\s*\(?\s*\w+\s*,\s*\w+\s*\)?\s+in\s+ENV\b|\b(?:pairs|keys)\(\s*ENV\s*\)|\bSystem\.get_env\(\s*\)|\bENV\.(?:each|select|to_h|keys)\b|\benvPairs\(\)|\bgetEnvironment\b|%\*ENV\b|\bPlatform\.environment\.(?:entries|keys|forEach)\b`
 
 // otherEnvDumpMore extends otherEnvDump: R's Sys.getenv() with no name
 // (every variable) and Julia's ENV turned whole into a dictionary or JSON.

@@ -743,12 +743,48 @@ func (s *shScan) digestShadowed() bool {
 	if s.dg.aliased {
 		return true
 	}
-	for n := range s.scriptFuncs() {
-		if digestProgs[n] || checkTools[n] {
+	for n, body := range s.scriptFuncs() {
+		if (digestProgs[n] || checkTools[n]) && !digestWrapper(n, body) {
 			return true
 		}
 	}
 	return false
+}
+
+// digestWrapper reports whether body, the body of the script's function
+// name, runs a real digest program other than name on its first
+// argument in every call it makes to one ("sha256() { if command -v
+// sha256sum …; then sha256sum "$1" | cut …; else shasum -a 256 "$1" |
+// cut …; fi; }"): it picks the platform's program, and what it prints
+// is the file's digest, so it fakes no check.
+func digestWrapper(name string, body *syntax.Stmt) bool {
+	if body == nil {
+		return false
+	}
+	found, ok := false, true
+	syntax.Walk(body, func(n syntax.Node) bool {
+		ce, isCall := n.(*syntax.CallExpr)
+		if !isCall || len(ce.Args) == 0 || !ok {
+			return ok
+		}
+		prog := path.Base(wordText(ce.Args[0]))
+		if !digestProgs[prog] {
+			return true
+		}
+		if prog == name {
+			ok = false // calls itself: the name is not the real program
+			return false
+		}
+		first := false
+		for _, a := range ce.Args[1:] {
+			if t := wordText(a); t == "$1" || t == "${1}" {
+				first = true
+			}
+		}
+		found, ok = found || first, ok && first
+		return true
+	})
+	return found && ok
 }
 
 // checkTools are the programs a digest check runs besides the digest

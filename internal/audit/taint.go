@@ -271,6 +271,11 @@ func scanOtherTaint(sc *skillCtx, rel, text string) {
 		phpCode = codeCommentsBlanked(text, "php")
 		ph = phpHelpersOf(phpCode, sc.linked)
 	}
+	if strings.EqualFold(path.Ext(rel), ".hs") {
+		// Haskell's path join (home </> ".aws" </> "credentials") read
+		// as a list of parts, of the same length
+		text = strings.ReplaceAll(text, "</>", ",  ")
+	}
 	if m == nil && (mayBeCred(text) || mayBeCred(foldLiteralJoins(text))) && (homeRef.MatchString(text) || php && ph.homeCalled(phpCode)) {
 		// A path joined in code from the home folder and parts
 		// (filepath.Join(home, ".kube", "config")), or formatted with
@@ -285,6 +290,9 @@ func scanOtherTaint(sc *skillCtx, rel, text string) {
 			lit := text[l[0]:l[1]]
 			if lit[0] != '"' && lit[0] != '\'' && lit[0] != '`' {
 				lit = `"` + lit + `"`
+			}
+			if rest := interpHomeRest(lit); rest != "" {
+				lit = rest // "#{home}/.aws/credentials": the part after the folder
 			}
 			if credPartRe.MatchString(lit) || relCredPath(lit) || fmtCredPart(lit) {
 				if credNeedle(text, l[0], l[1]) {
@@ -364,3 +372,21 @@ func scanOtherTaint(sc *skillCtx, rel, text string) {
 // urllib.parse, urllib.error and urllib.robotparser split and quote URLs
 // on the machine and send nothing.
 const pyURLLibNet = `\burllib2?\.(?:request|urlopen|urlretrieve|Request)\b|\burllib2\b|\bfrom\s+urllib2?\s+import\s+[^\n]*\b(?:request|urlopen|urlretrieve|Request)\b`
+
+// interpLead is a string literal opening with an interpolated value and
+// a slash: Ruby's and Crystal's "#{home}/", a template's "${home}/",
+// Python's and C#'s "{home}/", Perl's and PHP's "$home/".
+var interpLead = lazyRE(`^(["'])(?:#\{[^{}"'\n]{1,64}\}|\$\{[^{}"'\n]{1,64}\}|\{[^{}"'\n]{1,64}\}|\$\w{1,64})/`)
+
+// interpHomeRest returns lit (a quoted literal) less an interpolated
+// leading folder, quoted again ("#{home}/.aws/credentials" gives
+// ".aws/credentials"), or "" when lit does not open with one. The file
+// names home elsewhere (homeRef), so the folder is read as home: a path
+// interpolated from it is the same path joined from parts.
+func interpHomeRest(lit string) string {
+	m := interpLead.FindStringSubmatchIndex(lit)
+	if m == nil {
+		return ""
+	}
+	return lit[m[2]:m[3]] + lit[m[1]:]
+}

@@ -1,0 +1,17 @@
+plugins {
+    `kotlin-dsl`
+}
+
+repositories {
+    gradlePluginPortal()
+    mavenCentral()
+}
+
+gradlePlugin {
+    plugins {
+        create("catalogBump") {
+            id = "catalog-bump"
+            implementationClass = "CatalogBumpPlugin"
+        }
+    }
+}
