@@ -13,7 +13,8 @@ import (
 // secret-request) run over every file, not only markdown and text, with
 // the severities they have in instructions; a skill that teaches defence
 // (its fixtures hold such wording on purpose) ranks them lower, as
-// everywhere. In a data file, a line put to the agent ("Editor note for
+// everywhere: in its prose by one level, in its data files (an eval's
+// adversarial prompts) by two, as its examples are. In a data file, a line put to the agent ("Editor note for
 // the agent applying this glossary: ...") has its commands judged as a
 // SKILL.md's are (scanProseCommands).
 
@@ -58,6 +59,15 @@ func scanModelText(sc *skillCtx, rel, content string, k fileKind) {
 			// rule for ~/.ssh, a message that a token is stored in the
 			// keychain): only words put to the model ask for them
 			continue
+		}
+		if w == inScript && sc.defence {
+			// a data file of a skill that teaches defence holds attack
+			// wording as its test inputs (an eval's adversarial prompts):
+			// an example, ranked as a code block's is there
+			f.Severity = f.Severity.lower(2)
+			if f.Severity <= SeverityNone {
+				continue
+			}
 		}
 		kept = append(kept, f)
 	}
