@@ -615,11 +615,21 @@ func execute(ctx context.Context, l launch, timeout time.Duration, maxOut int) (
 	}()
 	exited := make(chan struct{})
 	killed := make(chan struct{})
+	// The watcher ends before execute returns: the caller releases what
+	// l.kill signals (bwrap's pidfd) once the run is over, and the
+	// deferred cancel must not reach a watcher still choosing.
+	watched := make(chan struct{})
 	go func() {
+		defer close(watched)
 		select {
 		case <-exited:
 			return
 		case <-ctx.Done():
+		}
+		select {
+		case <-exited:
+			return // it ended as the deadline came: nothing to kill
+		default:
 		}
 		close(killed)
 		if l.kill != nil {
@@ -635,6 +645,7 @@ func execute(ctx context.Context, l launch, timeout time.Duration, maxOut int) (
 	}()
 	_ = cmd.Wait() // the outcome is in ProcessState
 	close(exited)
+	<-watched
 	if l.killStragglers {
 		_ = killGroup(cmd)
 	}
