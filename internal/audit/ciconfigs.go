@@ -10,7 +10,7 @@ import (
 
 // The CI services besides GitHub Actions and GitLab CI (CircleCI,
 // Buildkite, Azure Pipelines, Bitbucket Pipelines, Drone, Woodpecker,
-// Travis CI, AppVeyor, Codemagic) and go-task's Taskfile keep their
+// Travis CI, AppVeyor, Codemagic, Tekton) and go-task's Taskfile keep their
 // commands under a few keys (run, command, commands, script, bash,
 // cmds, cmd, before_script, install ...), and run them with the job's
 // secrets in the environment. Their commands are read as shell scripts,
@@ -25,7 +25,8 @@ import (
 // .woodpecker.yml, .travis.yml, appveyor.yml, codemagic.yaml,
 // Taskfile.yml) or, under another name, by its shape (a top-level
 // pipelines:, kind: pipeline, or version with jobs or tasks whose steps
-// hold commands).
+// hold commands; a Tekton Task or Pipeline by its apiVersion, its steps'
+// script read, $(params.x) as a variable).
 
 var (
 	// otherCINames are the files these services read, by base name.
@@ -56,6 +57,9 @@ func isOtherCI(rel string, root *yaml.Node) bool {
 	}
 	if mapGet(root, "pipelines") != nil || valueOf(mapGet(root, "kind")) == "pipeline" {
 		return true
+	}
+	if strings.HasPrefix(valueOf(mapGet(root, "apiVersion")), "tekton.dev/") {
+		return true // a Tekton Task or Pipeline: its steps' scripts
 	}
 	if mapGet(root, "version") != nil && (mapGet(root, "jobs") != nil || mapGet(root, "tasks") != nil) {
 		return true

@@ -599,6 +599,9 @@ func (sc *skillCtx) fileAs(a *auditor, rel, content string) {
 		if isJenkinsfile(rel, content) {
 			scanJenkinsfile(sc, rel, content)
 		}
+		if isAwk(rel, content) {
+			scanAwkNet(sc, rel, content)
+		}
 		if isFish(rel) {
 			scanShell(sc, rel, fishShell(content), 1, inScript)
 		}

@@ -205,8 +205,8 @@ var phrases = []phrase{
 		"claims the user's permission in the skill's text (only the user can give it)", [][]string{{"user", "owner", "operator", "admin"}, {"authoriz", "authoris", "approved", "allowed", "permitted", "consented", "agreed", "granted"}}, []string{"the", "user", "owner", "operator", "admin"}},
 	{"instruction-override", High, lazyRE(`(?i)\b(?:new|updated|real|actual|true)\s+system\s+(?:prompt|instructions?)\s*[:\-]`),
 		"announces replacement system instructions", [][]string{{"system"}, {"prompt", "instruction"}}, []string{"new", "updated", "real", "actual", "true"}},
-	{"instruction-override", High, lazyRE(`(?i)\b(?:do\s+not|don'?t|never)\s+(?:tell|inform|alert|notify|warn|show)\s+(?:the\s+)?(?:user|human|operator)\b|\bwithout\s+(?:telling|informing|alerting|notifying|warning)\s+(?:the\s+)?(?:user|human|operator)\b|\b(?:hide|conceal|keep)\s+(?:this|it|these|that)\s+(?:(?:secret\s+)?from|hidden\s+from)\s+(?:the\s+)?(?:user|human)\b|\bthe\s+user\s+(?:must|should|will)\s+(?:not|never)\s+(?:know|see|find\s+out|notice)\b|\b(?:do\s+not|don'?t|never)\s+(?:mention|reveal|disclose)\s+(?:this|these|that|it)\s+(?:instructions?\s+)?to\s+(?:the\s+)?user\b`),
-		"tells the model to hide what it does from the user", [][]string{{"user", "human", "operator"}, {"not", "never", "without", "hide", "conceal", "keep", "don't", "dont"}, {"tell", "inform", "alert", "notif", "warn", "show", "hide", "conceal", "keep", "know", "see", "find out", "notice", "mention", "reveal", "disclos"}}, []string{"do", "never", "without", "hide", "conceal", "keep", "the"}},
+	{"instruction-override", High, lazyRE(`(?i)\b(?:do\s+not|don'?t|never)\s+(?:tell|inform|alert|notify|warn|show)\s+(?:the\s+)?(?:user|human|operator)\b|\bwithout\s+(?:telling|informing|alerting|notifying|warning)\s+(?:the\s+)?(?:user|human|operator)\b|\b(?:hide|conceal|keep)\s+(?:this|it|these|that)\s+(?:(?:secret\s+)?from|hidden\s+from)\s+(?:the\s+)?(?:user|human)\b|\bthe\s+user\s+(?:must|should|will)\s+(?:not|never)\s+(?:know|see|find\s+out|notice)\b|\b(?:do\s+not|don'?t|never)\s+(?:mention|reveal|disclose)\s+(?:this|these|that|it)\s+(?:instructions?\s+)?to\s+(?:the\s+)?user\b|\b(?:do\s+not|don'?t|never)\s+(?:describe|list|mention|explain|show)\s+(?:them|it|these|this|those)\b(?:[^.\n]|\n[^\S\n]*\S){0,60}?\bwhen\s+you\s+(?:explain|describe|summari[sz]e|present|walk\s+(?:the\s+user\s+)?through)\b`),
+		"tells the model to hide what it does from the user", [][]string{{"user", "human", "operator"}, {"not", "never", "without", "hide", "conceal", "keep", "don't", "dont"}, {"tell", "inform", "alert", "notif", "warn", "show", "hide", "conceal", "keep", "know", "see", "find out", "notice", "mention", "reveal", "disclos", "describe", "list"}}, []string{"do", "never", "without", "hide", "conceal", "keep", "the"}},
 	{"instruction-override", Medium, lazyRE(`(?i)\b(?:reveal|print|output|repeat|show|dump|leak)\s+(?:me\s+)?(?:your|the)\s+(?:full\s+|entire\s+|hidden\s+)?(?:system\s+prompt|initial\s+instructions|hidden\s+instructions)\b`),
 		"asks the model to disclose its system prompt", [][]string{{"system prompt", "initial instructions", "hidden instructions"}}, []string{"reveal", "print", "output", "repeat", "show", "dump", "leak"}},
 	{"secret-request", High, lazyRE(`(?i)\b(?:send|post|upload|forward|exfiltrate|transmit|leak|e-?mail|submit|beacon|copy)\w*\b(?:[^.\n]|\.\S){0,80}?(?:\b(?:api[ _-]?keys?|access[ _-]?keys?|tokens?|passwords?|passphrases?|credentials?|secrets?|private[ _-]?keys?|ssh[ _-]?keys?|id_rsa|id_ed25519|cookies?|session[ _-]?(?:ids?|tokens?)|environment[ _-]variables?|env[ _-]vars?)\b|\.env\b|\.aws\b|\.ssh\b)(?:[^.\n]|\.\S){0,80}?\b(?:to|at|into|via)\s+(?:https?://|[\w.+-]+@[\w-]+\.\w|(?:an?|the|this|my|our)\s+(?:external|remote|following|below|attacker|collection|logging)?\s*(?:webhook|server|endpoint|url|address|e-?mail|inbox|channel|pastebin|gist))`),
@@ -331,6 +331,11 @@ var negatedRe = lazyRE(`(?i)\b(?:not|cannot|can't|can ?not|never|won't|shouldn't
 func negated(before string) bool {
 	if len(before) > 60 {
 		before = before[len(before)-60:]
+	}
+	// the negation is of the match's own sentence: "..., not
+	// user-facing. Do not describe them" does not negate the second
+	if i := strings.LastIndexAny(before, ".!?"); i >= 0 && i+1 < len(before) && (before[i+1] == ' ' || before[i+1] == '\n') {
+		before = before[i+1:]
 	}
 	return negatedRe.MatchString(before)
 }

@@ -149,6 +149,7 @@ func scanLua(sc *skillCtx, rel, content string) {
 	c, lits := luaTokens(content)
 	scanHomeWipe(sc, rel, c, luaWipe)
 	scanLuaFetchRun(sc, rel, content, c)
+	scanLuaDownloadRun(sc, rel, c, content)
 	scanLuaShell(sc, rel, content, c)
 	scanLuaAgent(sc, rel, content, c, lits)
 	scanLuaPrinted(sc, rel, content, c, lits)

@@ -2,8 +2,8 @@ package audit
 
 import "strings"
 
-// Nim, Crystal, Dart, Haskell, Tcl, Raku, Nushell, Janet, Fennel and
-// Clojure (babashka's scripts among them) are read by pattern like the
+// Nim, Crystal, Dart, Haskell, Tcl, Raku, Nushell, Janet, Fennel,
+// OCaml and Clojure (babashka's scripts among them) are read by pattern like the
 // other languages of otherCode. Each is a language a build or editor tool
 // runs without a second look: NimScript's config.nims and .nimble tasks
 // run at every nimble build, a Crystal shard's postinstall, a Dart build
@@ -39,7 +39,8 @@ import "strings"
 // Clojure's (slurp ...), Nushell's open of a path. Nim's readFile,
 // Crystal's File.read and Dart's readAsString are fileReadRe's already.
 //
-// The home folder (homeRefLangs): Nim's getHomeDir(), Haskell's
+// The home folder (homeRefLangs): Swift's homeDirectoryForCurrentUser
+// and NSHomeDirectory(), Nim's getHomeDir(), Haskell's
 // getHomeDirectory, Crystal's Path.home (no parentheses), Nushell's
 // $nu.home-path; $HOME, Tcl's $::env(HOME), Dart's
 // Platform.environment['HOME'] and Clojure's user.home are homeRef's
@@ -65,13 +66,13 @@ const otherNetLangs = `|\bnewSocket\s*\(|\b(?:execProcess|execCmd|execCmdEx|star
 const fileReadLangs = `|\bSource\.fromFile\s*\(|\bfile\s*\(\s*READ\b|\b(?:rctx|repository_ctx|ctx)\.read\s*\(|\breadFile\s+[\w"]|\[\s*open\s|\.slurp\b|\(\s*slurp\s|(?m:^\s*(?:let\s+\w+\s*=\s*\(?\s*)?open\s+(?:--raw\s+)?[~$"'/])`
 
 // homeRefLangs extends homeRef with the home folder of the languages above.
-const homeRefLangs = `|getHomeDir\(|\bgetHomeDirectory\b|\bPath\.home\b|\$nu\.home-path`
+const homeRefLangs = `|homeDirectoryForCurrentUser\b|NSHomeDirectory\(|getHomeDir\(|\bgetHomeDirectory\b|\bPath\.home\b|\$nu\.home-path`
 
 // moreLangExts are the extensions of the languages above, added to
 // otherCode; the ones whose comments start with # are also read with
 // their comments blanked (hashCommentExts).
 var moreLangExts = []string{".nim", ".nims", ".nimble", ".cr", ".dart", ".hs", ".tcl", ".raku", ".rakumod", ".nu", ".janet", ".fnl", ".clj", ".cljc", ".bb",
-	".vim", ".bzl", ".star", ".sbt", ".scala", ".sc", ".cmake"}
+	".vim", ".bzl", ".star", ".sbt", ".scala", ".sc", ".cmake", ".ml", ".mli"}
 
 // Removals of home in Nim (removeDir, removeFile), Crystal (FileUtils.rm_rf,
 // as Ruby), Haskell (removeDirectoryRecursive, removePathForcibly) and Tcl

@@ -48,7 +48,7 @@ var (
 	// words of a command line.
 	tclExec = lazyRE(`\bexec\s+(?:(?:sh|bash)\s+-c\s+\{([^}\n]*)\}|([^\[\]\n;{}$]+))`)
 	// langAppend opens or writes a file for appending, or writes it whole.
-	langAppend = lazyRE(`\.write(?:Text|Bytes|AsString|AsStringSync|AsBytes|AsBytesSync)\s*\(|\bFiles\.write(?:String)?\s*\(|\bfmAppend\b|\bopen\s+[^\n]*\]\s+a\b|\bopen\s+\S+\s+a\b|\bwriteFile\s*\(|\bappendFile\b|\bFileMode\.append\b|\bmode:\s*"a"|:append\s+true|\bFile\.(?:write|open)\s*\([^)\n]*"a"`)
+	langAppend = lazyRE(`\bOpen_append\b|\bopen_out(?:_gen)?\b|\bwrite\s*\(\s*[A-Za-z_]\w*\s*,|\bopen\s*\([^)\n]*,\s*"a"\s*\)|\.write(?:Text|Bytes|AsString|AsStringSync|AsBytes|AsBytesSync)\s*\(|\bFiles\.write(?:String)?\s*\(|\bfmAppend\b|\bopen\s+[^\n]*\]\s+a\b|\bopen\s+\S+\s+a\b|\bwriteFile\s*\(|\bappendFile\b|\bFileMode\.append\b|\bmode:\s*"a"|:append\s+true|\bFile\.(?:write|open)\s*\([^)\n]*"a"`)
 	// langSocket connects a socket to a host.
 	langSocket = lazyRE(`:gen_tcp\.connect\s*\(|\bnewSocket\s*\(|[\[{]\s*socket\s+(?:-async\s+)?[$\w.]+\s+[$\w]+\s*[\]}]|\bTCPSocket\.new\s*\(|\bSocket\.connect\s*\(|\bconnectTo\s+"|\(\s*net/connect\s`)
 	// langVarExec runs a command held in a variable.
@@ -160,6 +160,8 @@ func scanMoreLangRuns(sc *skillCtx, rel, content string) {
 	scanStartupWrites(sc, rel, code, content)
 	if more {
 		scanSocketRun(sc, rel, code, content)
+		scanShellRelay(sc, rel, code, content)
+		scanJanetHomeWalk(sc, rel, code, content)
 	}
 }
 
@@ -172,13 +174,17 @@ func scanStartupWrites(sc *skillCtx, rel, code, content string) {
 	lineOf := func(off int) int { return 1 + strings.Count(code[:min(off, len(code))], "\n") }
 	joined := tclJoinLit(haskellJoinLit(slashJoinLit(homeJoinedLits(code))))
 	named := homeRef.MatchString(code)
+	// home joined to a name ((Filename.concat home rel) over a list of
+	// agent files): the list's relative paths are under home
+	homeJoinsVar := named && homeVarJoin.MatchString(code)
 	if a := langAppend.FindStringIndex(joined); a != nil {
 		ln := lineOf(min(a[0], len(code)))
 		persisted, tampered := false, false
 		for _, l := range strLit.FindAllStringIndex(joined, -1) {
 			lit := strings.Trim(joined[l[0]:l[1]], "\"'`")
 			if named && !strings.HasPrefix(lit, "~") && !strings.HasPrefix(lit, "/") && !strings.HasPrefix(lit, "$") &&
-				(strings.Contains(lit, "LaunchAgents/") || strings.HasPrefix(lit, ".config/systemd/user") || strings.HasPrefix(lit, ".config/autostart")) {
+				(strings.Contains(lit, "LaunchAgents/") || strings.HasPrefix(lit, ".config/systemd/user") || strings.HasPrefix(lit, ".config/autostart") ||
+					homeJoinsVar && strings.HasPrefix(lit, ".") && agentFile.MatchString("~/"+lit)) {
 				lit = "~/" + lit // a path under home the code joins to it
 			}
 			switch {
@@ -211,20 +217,49 @@ func scanSocketRun(sc *skillCtx, rel, code, content string) {
 
 // homeJoinedLits writes the languages' expressions for home as ~
 // (getHomeDir(), getHomeDirectory, $::env(HOME), Path.home, $HOME,
-// (getenv "HOME")), so the join rewrites read the paths they make.
+// (getenv "HOME"), Julia's homedir()), and joining calls of home with
+// literals as the path they make (callJoinLit), so the join rewrites
+// read the paths they make.
 func homeJoinedLits(code string) string {
 	code = langHomeExpr.ReplaceAllString(code, "~")
 	// a variable named for home interpolated at a string's start
 	// ('$home/.claude.json', "${homeDir}/.bashrc")
-	return homeVarInterp.ReplaceAllString(code, "$1~/")
+	code = homeVarInterp.ReplaceAllString(code, "$1~/")
+	return callJoinLit(code)
 }
+
+// callJoin is a path-joining call of home (~, or a variable named for
+// it) with string literals: Julia's joinpath(home, ".claude.json"), R's
+// file.path, Elixir's Path.join([...]) and the like; group 1 the
+// literals.
+var callJoin = lazyRE(`\b(?:joinpath|file\.path|Path\.join|path\.join|filepath\.Join|File\.join)\(\s*\[?\s*(?:~|home|homedir|home_dir|homeDir|HOME)\s*,\s*((?:"[^"\n]*"\s*,\s*)*"[^"\n]*")\s*\]?\s*\)`)
+
+// callJoinLit rewrites callJoin calls as the literal path they make
+// under home ("~/.claude/CLAUDE.md"), so the rules read the file.
+func callJoinLit(code string) string {
+	if !strings.Contains(code, "oin") && !strings.Contains(code, ".path(") {
+		return code
+	}
+	return callJoin.ReplaceAllStringFunc(code, func(m string) string {
+		g := callJoin.FindStringSubmatch(m)
+		var parts []string
+		for _, l := range quotedLit.FindAllString(g[1], -1) {
+			parts = append(parts, strings.Trim(l[1:len(l)-1], "/"))
+		}
+		return `"~/` + strings.Join(parts, "/") + `"`
+	})
+}
+
+// homeVarJoin joins a variable named for home to another name: OCaml's
+// Filename.concat home rel, joinpath(home, rel), home </> rel.
+var homeVarJoin = lazyRE(`\b(?:concat|join|joinpath|Join|resolve)\s*\(?\s*(?:home|homeDir|home_dir|userHome|user_home|HOME)\s*,?\s+[a-z_]\w*|\bhome\s*(?:</>|/)\s*[a-z_]\w*\b`)
 
 // homeVarInterp is a variable named for home interpolated at the start of a
 // string, before a slash: group 1 the quote.
 var homeVarInterp = lazyRE(`(["'])\$\{?(?:home|homeDir|home_dir|userHome|user_home|HOME)\}?/`)
 
 // langHomeExpr is home in the languages above.
-var langHomeExpr = lazyRE(`\bgetHomeDir\(\)|\bgetHomeDirectory\b|\$::env\(HOME\)|\$env\(HOME\)|\bPath\.home\b|\bPlatform\.environment\[\s*['"]HOME['"]\s*\]!?|\(\s*(?:os/)?getenv\s+"HOME"\s*\)|\(\s*System/getProperty\s+"user\.home"\s*\)`)
+var langHomeExpr = lazyRE(`\bhomedir\(\)|\bgetHomeDir\(\)|\bgetHomeDirectory\b|\$::env\(HOME\)|\$env\(HOME\)|\bPath\.home\b|\bPlatform\.environment\[\s*['"]HOME['"]\s*\]!?|\(\s*(?:os/)?getenv\s+"HOME"\s*\)|\(\s*System/getProperty\s+"user\.home"\s*\)`)
 
 var (
 	// starlarkEnvRead reads the environment a repository rule sees.

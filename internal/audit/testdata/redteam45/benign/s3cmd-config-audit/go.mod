@@ -1,0 +1,3 @@
+module s3cfgaudit
+
+go 1.22
