@@ -53,9 +53,10 @@ func (ix *Index) lexicalMin(req Request) float64 {
 // hybrid search, semDepth candidates for fuse.
 func (ix *Index) depth(req Request, want int) int {
 	d := max(want, minHits)
-	if ix.tune.lead > 0 {
-		// The lead factor reorders the best leadHits: fetch them all, so
-		// a short page ranks as the first leadHits of a long one do.
+	if ix.tune.lead > 0 || ix.tune.rareFirst {
+		// The lead factor and named services first reorder the best
+		// leadHits: fetch them all, so a short page ranks as the first
+		// leadHits of a long one do.
 		d = max(d, ix.tune.leadHits)
 	}
 	if ix.hybrid(req) {

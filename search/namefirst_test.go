@@ -107,3 +107,21 @@ func TestNameFirstAnswerable(t *testing.T) {
 		t.Errorf("Search(%q) first hit %s both ways: the test no longer moves a hit", q, ids(on.Hits)[0])
 	}
 }
+
+// TestNameFirstPages: with the lead factor off, a page of one hit and
+// pages after it rank as the first hits of a long page do: the move
+// sees the same best hits however short the page.
+func TestNameFirstPages(t *testing.T) {
+	ix := openMem(t, nameFirstDocs()...)
+	ix.tune.lead = 0
+	defer func() { ix.tune = defaultTuning }()
+	q := "I keep checking by hand how strong our site's backlink profile and domain authority are compared with two rivals - can I get those numbers from Moz straight into a weekly report?"
+	long := ids(mustSearch(t, ix, Request{Query: q, Limit: 4}).Hits)
+	var paged []string
+	for off := range 4 {
+		paged = append(paged, ids(mustSearch(t, ix, Request{Query: q, Limit: 1, Offset: off}).Hits)...)
+	}
+	if !slices.Equal(long, paged) || len(long) == 0 || long[0] != "moz" {
+		t.Errorf("pages of one %v, one page %v: want the same order, moz first", paged, long)
+	}
+}
