@@ -101,7 +101,9 @@ func (p *plan) leadShare(lead string) float64 {
 // name matched a rare name of the query (plan.rare) ahead of the others
 // when they share one such name and the first hit is not among them,
 // each group keeping its order, with unled (their scores before the lead
-// factor, in hits' order, or nil) moved alongside (tuning.rareFirst). It
+// factor, in hits' order, or nil) moved alongside (tuning.rareFirst); the
+// moved hits' scores are raised by one amount to just above the others',
+// so scores still fall down the list. It
 // returns copies of hits and unled as they were when it moved any, for
 // the answerability of the query (Result.NoGoodMatch), which the order
 // of its hits does not change; nil otherwise.
@@ -143,6 +145,22 @@ func (p *plan) nameFirst(hits []engine.Hit, unled []float64, tune *tuning) ([]en
 		return nil, nil
 	}
 	origHits, origUnled := slices.Clone(hits), slices.Clone(unled)
+	// the named hits are lifted by one amount, just above the best of
+	// the others, so scores still fall down the list (Result.Hits)
+	var top, first float64
+	for _, x := range ps {
+		if x.n {
+			first = max(first, x.h.Score)
+		} else {
+			top = max(top, x.h.Score)
+		}
+	}
+	lift := top - first + top*1e-9
+	for i := range ps {
+		if ps[i].n {
+			ps[i].h.Score += lift
+		}
+	}
 	slices.SortStableFunc(ps, func(a, b pair) int {
 		switch {
 		case a.n && !b.n:

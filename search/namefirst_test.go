@@ -44,7 +44,13 @@ func TestNameFirstOrder(t *testing.T) {
 			clauses: []clause{{engine.FieldDescription, "backlink", 0}, {engine.FieldName, "moz", 1}, {engine.FieldName, "okta", 2}, {engine.FieldName, "firmao", 3}},
 		}
 	}
-	hit := func(id string, scores ...float64) engine.Hit { return engine.Hit{ID: id, Scores: scores} }
+	hit := func(id string, scores ...float64) engine.Hit {
+		var sum float64
+		for _, x := range scores {
+			sum += x
+		}
+		return engine.Hit{ID: id, Score: sum, Scores: scores}
+	}
 	order := func(hs []engine.Hit) []string {
 		var out []string
 		for _, h := range hs {
@@ -80,6 +86,11 @@ func TestNameFirstOrder(t *testing.T) {
 		orig, origUnled := p.nameFirst(c.hits, unled, &tune)
 		if got := order(c.hits); !slices.Equal(got, c.want) {
 			t.Errorf("%s: order %v, want %v", c.name, got, c.want)
+		}
+		for i := 1; i < len(c.hits); i++ {
+			if c.hits[i].Score > c.hits[i-1].Score {
+				t.Errorf("%s: scores rise down the list: %v", c.name, c.hits)
+			}
 		}
 		if c.unmoved != (orig == nil) {
 			t.Errorf("%s: returned the order before (%v) = %v, want it only when hits moved", c.name, orig != nil, !c.unmoved)

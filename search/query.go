@@ -49,7 +49,8 @@ type Hit struct {
 	// Score is the relevance, higher is better: per query term the BM25
 	// score of its best field plus 0.3 times the others', summed over
 	// terms, times the fraction of query terms matched (see the package
-	// documentation). bleve divides it by the norm of the query's clause
+	// documentation; the lead factor and a named service's lift raise
+	// some of the best). bleve divides it by the norm of the query's clause
 	// weights, so different queries give similar ranges (top hits mostly
 	// 0.5-3 on the shared corpus), but it is only strictly comparable
 	// between hits of the same query.
