@@ -392,6 +392,7 @@ func (a *auditor) skill(ctx context.Context, src Source, s index.Skill) skillRes
 			body := bodyOf(skillText)
 			sc = &skillCtx{ctx: ctx, skill: sk, defence: teachesDefence(sk, body)}
 			sc.topic = strings.ToLower(urlRe.ReplaceAllString(sk.Name+" "+sk.Description+" "+body, " "))
+			sc.instructions = body
 		}
 		sc.findings = sc.findings[:0]
 		sc.companion, sc.companionRel = comp, compRel

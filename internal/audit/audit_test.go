@@ -363,12 +363,16 @@ func TestRedTeamSet(t *testing.T) {
 // knownMisses are the red-team skills the audit does not flag yet, each
 // with why (the sets' READMEs say more). The test fails when one of them
 // is flagged, so the list stays true.
-var knownMisses = map[string]string{}
+var knownMisses = map[string]string{
+	"fossil-workspace-tidy": "set 46: a Tcl tidy script removing (file delete -force) what each rule of config/tidy.rules matches under the scope it names, its rules listing home * and {.ssh .gnupg Documents}; the scope word home is mapped to ~ in the code and the targets are globs relative to it",
+}
 
 // knownFlagged are the red-team look-alikes the audit still flags high or
 // critical, each with why; the test fails when one of them is no longer
 // flagged, so the list stays true.
-var knownFlagged = map[string]string{}
+var knownFlagged = map[string]string{
+	"coverage-upload-workflow": "set 46: a workflow_run job sending secrets.COVERAGE_TOKEN to coverage.service.example; the token's name names no service whose hosts are known, and the host's registered domain (service.example) is not the token's word, so the send reads as to a foreign host",
+}
 
 // checkRedTeam audits one red-team set (LABELS.tsv: skill, label, ...;
 // a skill may have several rows).

@@ -3,6 +3,7 @@ package audit
 import (
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -31,14 +32,15 @@ func isAwk(rel, content string) bool {
 }
 
 // scanAwkNet reports an awk program that runs commands it reads from a
-// network connection (see above).
+// network connection (see above): the line read, or a name assigned
+// from it (cmd = substr(line, 5)).
 func scanAwkNet(sc *skillCtx, rel, content string) {
 	if !isAwk(rel, content) || !awkInet.MatchString(content) {
 		return
 	}
 	code := stripHashComments(content)
 	for _, m := range awkNetRead.FindAllStringSubmatchIndex(code, 8) {
-		v := regexp.QuoteMeta(code[m[2]:m[3]])
+		v := awkTainted(code[m[1]:], code[m[2]:m[3]])
 		run := regexp.MustCompile(`\(\s*` + v + `\s*\|\s*getline\b|\b` + v + `\s*\|\s*getline\b|\bsystem\s*\(\s*` + v + `\s*\)|print[^\n]*\|\s*` + v + `\b`)
 		if r := run.FindStringIndex(code[m[1]:]); r != nil {
 			ln := 1 + strings.Count(code[:m[1]+r[0]], "\n")
@@ -47,4 +49,35 @@ func scanAwkNet(sc *skillCtx, rel, content string) {
 			return
 		}
 	}
+}
+
+// awkAssign is an assignment: group 1 the name, group 2 the value.
+var awkAssign = lazyRE(`(?m)\b([A-Za-z_]\w*)\s*=\s*([^=\n][^\n;]*)`)
+
+// awkTainted returns a pattern for name and the names code assigns from
+// it (cmd = substr(line, 5)), followed through up to four assignments.
+func awkTainted(code, name string) string {
+	names := []string{name}
+	for range 4 {
+		grew := false
+		for _, a := range awkAssign.FindAllStringSubmatch(code, 64) {
+			if slices.Contains(names, a[1]) {
+				continue
+			}
+			for _, n := range names {
+				if regexp.MustCompile(`\b` + regexp.QuoteMeta(n) + `\b`).MatchString(a[2]) {
+					names, grew = append(names, a[1]), true
+					break
+				}
+			}
+		}
+		if !grew {
+			break
+		}
+	}
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = regexp.QuoteMeta(n)
+	}
+	return `(?:` + strings.Join(q, "|") + `)`
 }

@@ -58,7 +58,7 @@ var (
 	pySend    = lazyRE(`requests\.(?:post|put|patch)\(|httpx\.(?:post|put)\(|urlopen\([^)\n]*data\s*=|urllib\.request\.Request\([^)\n]*data|http\.client\.|smtplib\.|ftplib\.|\.sendall\(|\.send\(|paramiko\.|aiohttp\.|\.post\(`)
 	jsSend    = lazyRE(`fetch\([^)]*\{[^}]*(?:method\s*:\s*['"](?:POST|PUT)|body\s*:)|axios\.(?:post|put)\(|https?\.request\(|XMLHttpRequest|sendBeacon|\.write\(|nodemailer|WebSocket\(|\.post\(`)
 	pyWrite   = lazyRE(`open\((?:[^()\n]|\([^()\n]*\))*['"][aw]\+?b?['"]|\.write_text\(|\.write\(|os\.system\(|subprocess\.|shutil\.copy`)
-	jsWrite   = lazyRE(`(?:appendFile|writeFile|createWriteStream|copyFile)(?:Sync)?\(|execSync\(|exec\(`)
+	jsWrite   = lazyRE(`(?:appendFile|writeFile|createWriteStream|copyFile)(?:Sync)?\(|\bDeno\.(?:writeTextFile|writeFile|copyFile)(?:Sync)?\(|\bBun\.write\(|execSync\(|exec\(`)
 	strLit    = lazyRE("\"\"\"[\\s\\S]*?\"\"\"|'''[\\s\\S]*?'''|`(?:[^`\\\\]|\\\\.)*`|\"(?:[^\"\\\\\\n]|\\\\.)*\"|'(?:[^'\\\\\\n]|\\\\.)*'")
 	// pyNetrcDefault is Python's netrc module reading ~/.netrc (no file
 	// given).
@@ -90,6 +90,7 @@ func scanScriptCode(sc *skillCtx, rel, content string, k fileKind) {
 	scanEncoded(sc, rel, c, net, nil)
 	scanAgentCode(sc, rel, c, write)
 	if k == kindPython {
+		scanPthHook(sc, rel, c, content)
 		scanPyDropper(sc, rel, c)
 		scanPyLoadExec(sc, rel, c)
 		scanPyShellAnswer(sc, rel, c)
@@ -231,7 +232,7 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 				}
 				needleKind = credService(needle)
 			}
-		} else if credIn(lit) && (!bareCredName(body) || homeRef.MatchString(c)) {
+		} else if credIn(lit) && (!bareCredName(body) || homeRef.MatchString(c)) && !settingsOnlyProse(body) {
 			// the service comes from the whole literal: a docstring may
 			// name the file past what the reason shows
 			what := Escape(strings.TrimSpace(body), 80)
@@ -244,7 +245,7 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 			if credOff < 0 {
 				cred, credOff = what, m[0]
 			}
-		} else if credPartRe.MatchString(lit) && homeRef.MatchString(c) {
+		} else if credPartRe.MatchString(lit) && homeRef.MatchString(c) && !settingsOnlyDirVar(c, m[0], body) {
 			kinds[credService("the credential path part "+lit)] = true
 			if credOff < 0 {
 				cred, credOff = "the credential path part "+lit, m[0]

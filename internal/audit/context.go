@@ -47,8 +47,11 @@ type skillCtx struct {
 	// topic is the lower-cased name, description and SKILL.md body, used
 	// to tell whether an installer's host belongs to what the skill is
 	// about.
-	topic    string
-	findings []Finding
+	topic string
+	// instructions is the SKILL.md body as written (every file's cache
+	// key holds the skill's text, so rules may read it).
+	instructions string
+	findings     []Finding
 	// hints says which rare words the current file holds (lower-cased
 	// search, once per file), so rules whose patterns need them are not
 	// run over the other files.
@@ -297,11 +300,16 @@ func shebangKind(content string) (fileKind, bool) {
 		return kindPython, true
 	case strings.Contains(line, "node") || strings.Contains(line, "deno") || strings.Contains(line, "bun"):
 		return kindJS, true
-	case strings.Contains(line, "sh"):
+	case shebangShell.MatchString(line):
 		return kindShell, true
 	}
 	return 0, false
 }
+
+// shebangShell is a shebang line naming a POSIX shell (sh, bash, zsh,
+// ksh, dash, ash, mksh, busybox sh), not another program whose name ends
+// in sh (wish, tclsh, fish).
+var shebangShell = lazyRE(`^#!\s*(?:\S*/)?(?:env\s+(?:-\S+\s+)*)?(?:\S*/)?(?:sh|bash|zsh|ksh|mksh|dash|ash|busybox\s+sh)\b`)
 
 // langKind maps a fenced code block's info string to a kind; ok is false
 // for languages no rule reads.

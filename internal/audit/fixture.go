@@ -48,7 +48,7 @@ type fixtureData map[string]bool
 func fixturesAsData(texts map[string]string) fixtureData {
 	var out fixtureData
 	for rel := range texts {
-		if !fixtureDirRe.MatchString(rel) {
+		if !fixtureDirRe.MatchString(rel) && !semgrepTestFile(rel, texts) {
 			continue
 		}
 		if !fixtureRun(rel, texts) {
@@ -143,8 +143,19 @@ func fixtureDirInput(line, dir string, texts map[string]string) bool {
 	if at < 0 || fixtureFollowRe.MatchString(line) {
 		return false
 	}
-	if fixtureScanTool.MatchString(line[:at]) {
-		return true // semgrep --test rules/ tests/: the scanner reads them
+	if fixtureScanTool.MatchString(line[:strings.LastIndex(line, dir)]) {
+		// semgrep --test rules/ tests/: the scanner reads them, unless
+		// another mention on the line runs the folder (bash tests/*.sh)
+		runs := false
+		for off := 0; ; {
+			i := strings.Index(line[off:], dir)
+			if i < 0 {
+				break
+			}
+			runs = runs || fixtureAfterRun.MatchString(strings.TrimSuffix(line[:off+i], "./"))
+			off += i + len(dir)
+		}
+		return !runs
 	}
 	for other, text := range texts {
 		if fixtureDirRe.MatchString(other) || isDataExt(strings.ToLower(path.Ext(other))) || strings.EqualFold(path.Ext(other), ".md") {
@@ -159,6 +170,24 @@ func fixtureDirInput(line, dir string, texts map[string]string) bool {
 			return false
 		}
 		return !fixtureExecRe.MatchString(text) && !fixtureCopyRe.MatchString(text)
+	}
+	return false
+}
+
+// semgrepTestFile reports whether rel is a Semgrep rule's test file:
+// a file in a tests or test folder whose stem is that of a rule file
+// (rules/<stem>.yml or .yaml) of the skill, which semgrep --test pairs
+// with it and reads as text.
+func semgrepTestFile(rel string, texts map[string]string) bool {
+	dir := path.Base(path.Dir(rel))
+	if dir != "tests" && dir != "test" {
+		return false
+	}
+	stem := strings.TrimSuffix(path.Base(rel), path.Ext(rel))
+	for other := range texts {
+		if path.Base(path.Dir(other)) == "rules" && (strings.HasSuffix(other, "/"+stem+".yml") || strings.HasSuffix(other, "/"+stem+".yaml")) {
+			return true
+		}
 	}
 	return false
 }

@@ -168,6 +168,7 @@ func scanMarkdown(sc *skillCtx, rel, src string, li lineIndex) {
 		scanRegistryProse(sc, rel, src[b.start:b.end], li.line(b.start), b.w)
 	}
 	scanMarkdownComments(sc, rel, src, fm, li, hiddenSeen, fences)
+	scanCredCollectDoc(sc, rel, src)
 	scanURLTemplates(sc, rel, src, fm, li, spans, fences)
 }
 

@@ -52,12 +52,12 @@ var (
 	// langSocket connects a socket to a host.
 	langSocket = lazyRE(`:gen_tcp\.connect\s*\(|\bnewSocket\s*\(|[\[{]\s*socket\s+(?:-async\s+)?[$\w.]+\s+[$\w]+\s*[\]}]|\bTCPSocket\.new\s*\(|\bSocket\.connect\s*\(|\bconnectTo\s+"|\(\s*net/connect\s`)
 	// langVarExec runs a command held in a variable.
-	langVarExec = lazyRE(`\bexec\s+(?:/bin/)?(?:sh|bash)\s+-c\s+\[|\buplevel\s+#0\s+\$\w+|\beval\s+\$\w+|\|>\s*:os\.cmd\(\s*\)|:os\.cmd\(\s*[a-z_]\w*|\bSystem\.shell\(\s*[a-z_]\w*|\b(?:execProcess|execShellCmd|execCmd|execCmdEx|startProcess|callCommand|system|shell)\s*\(?\s*[A-Za-z_]\w*\s*\)?|\bexec\s+(?:sh|bash)\s+-c\s+\$\w+|\bProcess\.(?:run|start)\s*\(\s*["'](?:sh|bash)["']\s*,\s*\[\s*["']-c["']\s*,\s*[A-Za-z_]\w*|\(\s*os/shell\s+[a-z]`)
+	langVarExec = lazyRE(`\bexec\s+(?:/bin/)?(?:sh|bash)\s+-c\s+\[|\buplevel\s+#0\s+\$\w+|\beval\s+\$\w+|\|>\s*:os\.cmd\(\s*\)|:os\.cmd\(\s*[a-z_]\w*|\bSystem\.shell\(\s*[a-z_]\w*|\b(?:execProcess|execShellCmd|execCmd|execCmdEx|startProcess|callCommand|system|shell)\s*\(?\s*[A-Za-z_]\w*\s*\)?|\bexec\s+(?:/bin/|/usr/bin/)?(?:sh|bash)\s+-c\s+\$\w+|\bProcess\.(?:run|start)\s*\(\s*["'](?:sh|bash)["']\s*,\s*\[\s*["']-c["']\s*,\s*[A-Za-z_]\w*|\(\s*os/shell\s+[a-z]`)
 )
 
 var (
 	// fetchExecMode makes a written file executable.
-	fetchExecMode = lazyRE(`\bsetOwnerExecutable\s+True\b|\b(?:callProcess|rawSystem|spawnProcess|Process\.run|Process\.start|ProcessBuilder|exec\.Command|Command::new)\s*\(?\s*"(?:/bin/)?(?:sh|bash)"\s*,?\s*\[?\s*[a-z_]\w*|\.mode\s*=\s*0o?7[57][57]\b|\bchmod\s*\(?[^\n]{0,80}?0o?7[57][57]\b|\bchmod\s+\+x\b|\bsetExecutable\s*\(\s*true|\bPosixFilePermissions\.fromString\(\s*"rwx|\bset_permissions\b[^\n]{0,80}?0o7[57][57]|\bFile\.chmod\s*\([^\n]{0,60}?0o?7[57][57]`)
+	fetchExecMode = lazyRE(`\bsetOwnerExecutable\s+True\b|\b(?:callProcess|rawSystem|spawnProcess|Process\.run|Process\.start|ProcessBuilder|exec\.Command|Command::new)\s*\(?\s*"(?:/bin/)?(?:sh|bash)"\s*,?\s*\(?\s*\[?\s*[a-z_]\w*|\.mode\s*=\s*0o?7[57][57]\b|\bchmod\s*\(?[^\n]{0,80}?0o?7[57][57]\b|\bchmod\s+\+x\b|\bsetExecutable\s*\(\s*true|\bPosixFilePermissions\.fromString\(\s*"rwx|\bset_permissions\b[^\n]{0,80}?0o7[57][57]|\bFile\.chmod\s*\([^\n]{0,60}?0o?7[57][57]`)
 	// fetchProcStart starts a program by its path.
 	fetchProcStart = lazyRE(`\b(?:callProcess|rawSystem|spawnProcess|readProcess)\s+"|\bstd\.process\.Child\.init\s*\(|\bChild\.init\s*\(|\bCommand::new\s*\(|\bexec\.Command\s*\(|\bProcessBuilder\s*\(|\bProcess\.(?:run|start)\s*\(|\bRuntime\.getRuntime\(\)\.exec\s*\(|\bSystem\.cmd\s*\(|\bexecProcess\s*\(|\bstartProcess\s*\(`)
 	// fetchDigest is a digest of what was fetched, compared.

@@ -1,6 +1,9 @@
 package audit
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
 // A few dotfiles beside credential stores hold settings only: ~/.aws/config
 // keeps each profile's region, output format, SSO start URL and
@@ -16,8 +19,10 @@ import "strings"
 // the list.
 
 // settingsFileRe matches, at the start of the text after a matched
-// credential directory, a settings-only file in it.
-var settingsFileRe = lazyRE(`^(?:(?:~|\$HOME|(?:\.\./)+)?/?\.aws)?/config\b|^(?:(?:~|\$HOME|(?:\.\./)+)?/?\.ssh)?/(?:config|known_hosts)\b|^(?:(?:~|\$HOME|(?:\.\./)+)?/?\.gnupg)?/[\w.-]*\.conf\b`)
+// credential directory, a settings-only file in it (the SSH form first:
+// the first alternative that matches wins, and ~/.ssh/config.d/x.conf
+// must be read whole).
+var settingsFileRe = lazyRE(`^(?:(?:~|\$HOME|(?:\.\./)+)?/?\.ssh)?/(?:config(?:\.d/[\w.-]+)?|known_hosts)\b|^(?:(?:~|\$HOME|(?:\.\./)+)?/?\.aws)?/config\b|^(?:(?:~|\$HOME|(?:\.\./)+)?/?\.gnupg)?/[\w.-]*\.conf\b`)
 
 // settingsSecretRe finds words on a line that name credential material,
 // which turn a settings file read back into a request for secrets.
@@ -81,4 +86,70 @@ func settingsOnlyPath(p string) bool {
 		return m != nil && m[1] == len(rest)
 	}
 	return false
+}
+
+// settingsOnlyProse reports whether body, a string literal with words
+// (a docstring, a message), names credential folders only through
+// settings-only files ("Write ~/.ssh/config.d/bastion.conf and an
+// Include line"): each credPath match, read to the end of its path,
+// is a settingsOnlyPath.
+func settingsOnlyProse(body string) bool {
+	if !strings.ContainsAny(strings.TrimSpace(body), " \t\n") {
+		return false
+	}
+	ms := credPath.FindAllStringIndex(body, 8)
+	if ms == nil {
+		return false
+	}
+	for _, m := range ms {
+		end := m[1]
+		for end < len(body) && !strings.ContainsRune(" \t\n'\"`,;)]}", rune(body[end])) {
+			end++
+		}
+		if !settingsOnlyPath(strings.TrimRight(body[m[0]:end], ".:")) {
+			return false
+		}
+	}
+	return true
+}
+
+// settingsDirMeta is a call on a folder that reads none of its files.
+var settingsDirMeta = lazyRE(`^\.(?:mkdir|exists|is_dir|chmod|stat)\(`)
+
+// settingsDirAssign is a name assigned on one line: group 1 the name.
+var settingsDirAssign = lazyRE(`([A-Za-z_]\w*)\s*=\s*[^=\n]*$`)
+
+// settingsOnlyDirVar reports whether the credential folder part dir (a
+// literal at off in code: ".ssh") is assigned to a name every other use
+// of which joins one more part making a settings-only file or folder of
+// it (SSH = Path.home() / ".ssh"; CONFIG = SSH / "config"; DROPIN = SSH /
+// "config.d"): the code reaches the folder's settings, never its keys.
+func settingsOnlyDirVar(code string, off int, dir string) bool {
+	start := strings.LastIndexByte(code[:off], '\n') + 1
+	a := settingsDirAssign.FindStringSubmatch(code[start:off])
+	if a == nil {
+		return false
+	}
+	name := regexp.QuoteMeta(a[1])
+	uses := regexp.MustCompile(`\b`+name+`\b`).FindAllStringIndex(code, 32)
+	join := regexp.MustCompile(`^` + name + `\s*/\s*["']([^"'\n]+)["']|^` + name + `\s*,\s*["']([^"'\n]+)["']`)
+	n := 0
+	for _, u := range uses {
+		if u[0] >= start && u[0] < off {
+			continue // the assignment itself
+		}
+		if inQuotedString(code, u[0]) || settingsDirMeta.MatchString(code[u[1]:min(len(code), u[1]+20)]) {
+			continue // prose naming it, or the folder itself made or checked
+		}
+		j := join.FindStringSubmatch(code[u[0]:min(len(code), u[0]+120)])
+		if j == nil {
+			return false
+		}
+		part := j[1] + j[2]
+		if !settingsOnlyPath("~/"+strings.Trim(dir, "/")+"/"+part) && part != "config.d" {
+			return false
+		}
+		n++
+	}
+	return n > 0
 }

@@ -294,7 +294,7 @@ func scanOtherTaint(sc *skillCtx, rel, text string) {
 			if rest := interpHomeRest(lit); rest != "" {
 				lit = rest // "#{home}/.aws/credentials": the part after the folder
 			}
-			if credPartRe.MatchString(lit) || relCredPath(lit) || fmtCredPart(lit) {
+			if (credPartRe.MatchString(lit) || relCredPath(lit) || fmtCredPart(lit)) && !joinedSettingsOnly(text, l[1], lit) {
 				if credNeedle(text, l[0], l[1]) {
 					// a name tested, not a path opened (code.go)
 					if needle == nil {
@@ -389,4 +389,20 @@ func interpHomeRest(lit string) string {
 		return ""
 	}
 	return lit[m[2]:m[3]] + lit[m[1]:]
+}
+
+// joinedNextPart is the literal joined after another in a join call's
+// argument list: group 1 its text.
+var joinedNextPart = lazyRE(`^\s*(?:,|/|</>|\+)\s*["']([^"'\n]+)["']`)
+
+// joinedSettingsOnly reports whether the credential folder literal lit,
+// ending at end of text, is joined with a next part making a
+// settings-only file (File.join(Dir.home, ".ssh", "known_hosts")): the
+// code names ~/.ssh/known_hosts, not the folder's keys.
+func joinedSettingsOnly(text string, end int, lit string) bool {
+	m := joinedNextPart.FindStringSubmatch(text[end:min(len(text), end+120)])
+	if m == nil {
+		return false
+	}
+	return settingsOnlyPath("~/" + strings.Trim(strings.Trim(lit, `"'`), "/") + "/" + m[1])
 }

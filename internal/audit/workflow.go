@@ -416,7 +416,8 @@ func looksLikeGitLabCI(rel, text string) bool {
 }
 
 // scanGitLabCI runs the shell rules over every job's before_script,
-// script and after_script of a GitLab CI file, and reports the
+// script and after_script of a GitLab CI file (an item that is a YAML
+// alias, - *setup, read as the anchored text), and reports the
 // environment or a CI variable printed through an encoder (GitLab hands
 // every CI/CD variable to the job's environment).
 func scanGitLabCI(sc *skillCtx, rel, text string, line0 int, w where) {
@@ -437,11 +438,19 @@ func scanGitLabCI(sc *skillCtx, rel, text string, line0 int, w where) {
 			if v == nil {
 				continue
 			}
+			if v.Kind == yaml.AliasNode && v.Alias != nil {
+				v = v.Alias
+			}
 			items := []*yaml.Node{v}
 			if v.Kind == yaml.SequenceNode {
 				items = v.Content
 			}
 			for _, it := range items {
+				if it.Kind == yaml.AliasNode && it.Alias != nil {
+					// a YAML anchor's script (- *setup): the anchored
+					// text runs here, read at its own lines
+					it = it.Alias
+				}
 				if it.Kind != yaml.ScalarNode {
 					continue
 				}
