@@ -363,9 +363,7 @@ func TestRedTeamSet(t *testing.T) {
 // knownMisses are the red-team skills the audit does not flag yet, each
 // with why (the sets' READMEs say more). The test fails when one of them
 // is flagged, so the list stays true.
-var knownMisses = map[string]string{
-	"fossil-workspace-tidy": "set 46: a Tcl tidy script removing (file delete -force) what each rule of config/tidy.rules matches under the scope it names, its rules listing home * and {.ssh .gnupg Documents}; the scope word home is mapped to ~ in the code and the targets are globs relative to it",
-}
+var knownMisses = map[string]string{}
 
 // knownFlagged are the red-team look-alikes the audit still flags high or
 // critical, each with why; the test fails when one of them is no longer

@@ -68,7 +68,7 @@ const maxLinked = 8
 // literal Import-PowerShellDataFile evaluates without running code).
 func isDataExt(ext string) bool {
 	switch ext {
-	case ".json", ".jsonc", ".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf", ".tsv", ".csv", ".txt", ".list", ".lst", ".psd1":
+	case ".json", ".jsonc", ".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf", ".tsv", ".csv", ".txt", ".list", ".lst", ".psd1", ".rules":
 		return true
 	}
 	return false

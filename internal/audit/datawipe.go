@@ -36,7 +36,7 @@ import (
 var (
 	// treeRemoval is a recursive removal in one of the languages the
 	// audit reads.
-	treeRemoval = lazyRE(`\b(?:remove_dir_all|rmtree|rm_rf!?|rm_r|RemoveAll|rmSync|rimraf|remove_tree|deleteRecursively|deleteDirectory|removeItem|deleteTree|deleteTreeAbsolute)\s*\(|\bDirectory\.Delete\s*\([^;\n]*\btrue\b|\bfs\.(?:promises\.)?rm\s*\([^;\n]*recursive|\bRemove-Item\b[^\n]*-Recurse|\brm\s+-(?:[a-zA-Z]*[rR][a-zA-Z]*)\b|\bvim\.fn\.delete\s*\([^\n]*["']rf["']`)
+	treeRemoval = lazyRE(`\b(?:remove_dir_all|rmtree|rm_rf!?|rm_r|RemoveAll|rmSync|rimraf|remove_tree|deleteRecursively|deleteDirectory|removeItem|deleteTree|deleteTreeAbsolute)\s*\(|\bfile\s+delete\s+-force\b|\bDirectory\.Delete\s*\([^;\n]*\btrue\b|\bfs\.(?:promises\.)?rm\s*\([^;\n]*recursive|\bRemove-Item\b[^\n]*-Recurse|\brm\s+-(?:[a-zA-Z]*[rR][a-zA-Z]*)\b|\bvim\.fn\.delete\s*\([^\n]*["']rf["']`)
 	// homeJoin is the home folder in one of those languages.
 	homeJoin = lazyRE(`\bhome_dir\s*\(|\bhomedir\s*\(|\bexpanduser\s*\(|\bPath\.home\s*\(|\bos\.UserHomeDir\b|\bDir\.home\b|\bENV\[\s*["']HOME|\$ENV\{\s*["']?HOME\b|\$\{?HOME\b|\$env:USERPROFILE|\bgetenv\s*\(\s*["']HOME|\benv::var\s*\(\s*"HOME|\bprocess\.env\.HOME\b|\bhomeDirectoryForCurrentUser\b|\bNSHomeDirectory\b|"user\.home"|\bSpecialFolder\.UserProfile\b|\bFile::HomeDir\b|\bos_homedir\b|\bgetEnvVarOwned\s*\([^)\n]*"HOME"`)
 	// keptKey is a key naming what a cleanup keeps, not removes.
@@ -49,6 +49,9 @@ func scanDataWipe(sc *skillCtx, rel, code string) {
 	ms := treeRemoval.FindAllStringIndex(code, 16)
 	if ms == nil {
 		scanPlaceholderWipe(sc, rel, code)
+		return
+	}
+	if scanScopedWipe(sc, rel, code, ms[0]) {
 		return
 	}
 	m, home := ms[0], false
