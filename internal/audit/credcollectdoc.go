@@ -35,10 +35,7 @@ func scanCredCollectDoc(sc *skillCtx, rel, src string) {
 	first := -1
 	for _, m := range credPath.FindAllStringIndex(src, 64) {
 		p := strings.TrimSpace(src[m[0]:m[1]])
-		end := m[1]
-		for end < len(src) && !strings.ContainsRune(" \t\n'\"`,;)]}", rune(src[end])) {
-			end++
-		}
+		end := pathEnd(src, m[1])
 		if settingsOnlyPath(src[m[0]:end]) || pubKeyPath(src[m[0]:end]) {
 			continue
 		}
@@ -60,7 +57,7 @@ func scanCredCollectDoc(sc *skillCtx, rel, src string) {
 
 // hasUpload reports whether doc holds an upload command (uploadArgRes).
 func hasUpload(doc string) bool {
-	if !containsAny(doc, []string{"InFile", "-Form", "curl", "wget", "scp", "rsync", "gist", " cp ", "upload", "Upload"}) {
+	if !mayUpload(doc) {
 		return false
 	}
 	for _, re := range uploadArgRes {

@@ -54,16 +54,22 @@ func bulkCredRead(rel, text string) string {
 		for _, m := range credPath.FindAllStringIndex(text, 16) {
 			p := text[m[0]:m[1]]
 			// the whole path the match starts (~/.ssh of ~/.ssh/config)
-			end := m[1]
-			for end < len(text) && strings.IndexByte(" \t\n\r'\"`,;)]}", text[end]) < 0 {
-				end++
-			}
+			end := pathEnd(text, m[1])
 			if !pubKeyPath(text[m[0]:end]) && !settingsOnlyPath(text[m[0]:end]) && !keptOut(lower, m[0]) {
 				return strings.TrimSpace(p)
 			}
 		}
 	}
 	return ""
+}
+
+// pathEnd returns the offset in s where the path running on at offset i
+// ends: at white space, a quote, a separator or a closing bracket.
+func pathEnd(s string, i int) int {
+	for i < len(s) && strings.IndexByte(" \t\n\r'\"`,;)]}", s[i]) < 0 {
+		i++
+	}
+	return i
 }
 
 // scanModuleJoin reports the script rel (content) whose program reads

@@ -52,12 +52,18 @@ var uploadArgRes = []*lazyRegexp{
 	lazyRE(`\.UploadFile(?:Async|TaskAsync)?\s*\(\s*[^,\n]+,\s*(?:'POST'\s*,\s*|"POST"\s*,\s*)?("[^"\n]+"|'[^'\n]+'|[^\s),]+)`),
 }
 
+// mayUpload reports whether doc holds a word every upload command of
+// uploadArgRes has: the patterns' prefilter.
+func mayUpload(doc string) bool {
+	return containsAny(doc, []string{"InFile", "-Form", "curl", "wget", "scp", "rsync", "gist", " cp ", "upload", "Upload"})
+}
+
 // uploadedNames returns the base names (or globs of them) of the files
 // the instruction text doc tells the agent to upload, a variable
 // followed to the data file name its assignment in doc names. Lines
 // continued with a backslash or PowerShell's backtick are joined.
 func uploadedNames(doc string) []string {
-	if !containsAny(doc, []string{"InFile", "-Form", "curl", "wget", "scp", "rsync", "gist", " cp ", "upload", "Upload"}) {
+	if !mayUpload(doc) {
 		return nil
 	}
 	text := strings.NewReplacer("`\r\n", " ", "`\n", " ", "\\\r\n", " ", "\\\n", " ").Replace(doc)

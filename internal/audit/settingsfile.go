@@ -102,10 +102,7 @@ func settingsOnlyProse(body string) bool {
 		return false
 	}
 	for _, m := range ms {
-		end := m[1]
-		for end < len(body) && !strings.ContainsRune(" \t\n'\"`,;)]}", rune(body[end])) {
-			end++
-		}
+		end := pathEnd(body, m[1])
 		if !settingsOnlyPath(strings.TrimRight(body[m[0]:end], ".:")) {
 			return false
 		}
