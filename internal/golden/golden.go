@@ -7,7 +7,10 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -17,7 +20,9 @@ func Updating() bool { return *update }
 
 // Check compares got with the file at path (relative to the package under
 // test, e.g. "testdata/x.golden"): a difference is a test error that
-// shows got; with -update the file is written instead (folders created).
+// shows the lines that differ (-want +got, by go-cmp, so a long file's
+// one changed line is not lost in a truncated log) and then got whole;
+// with -update the file is written instead (folders created).
 // A missing file is fatal and says how to create it.
 func Check(t testing.TB, path string, got []byte) {
 	t.Helper()
@@ -35,6 +40,7 @@ func Check(t testing.TB, path string, got []byte) {
 		t.Fatalf("%v (go test -run '%s' -update creates it)", err, t.Name())
 	}
 	if string(want) != string(got) {
-		t.Errorf("%s differs from the golden file (go test -run '%s' -update rewrites it)\n--- got ---\n%s\n--- want ---\n%s", path, t.Name(), got, want)
+		diff := cmp.Diff(strings.Split(string(want), "\n"), strings.Split(string(got), "\n"))
+		t.Errorf("%s differs from the golden file (go test -run '%s' -update rewrites it)\n--- lines (-want +got) ---\n%s\n--- got ---\n%s", path, t.Name(), diff, got)
 	}
 }
