@@ -269,6 +269,7 @@ var devVariants = []struct {
 	{"fuzzy2 prefix3", func(tu *tuning) { tu.fuzzy2Prefix = 3 }},
 	{"fb off", func(tu *tuning) { tu.feedback = 0 }},
 	{"rareFirst off", func(tu *tuning) { tu.rareFirst = false }},
+	{"splitName off", func(tu *tuning) { tu.splitName = false }},
 }
 
 // TestDevVariants compares ranking variants on every judged set (only with

@@ -130,6 +130,24 @@ func TestJoinedName(t *testing.T) {
 	}
 }
 
+// TestDottedName: a service written as its web address, glued
+// ("Recall.ai" for recallai-automation) or with a last label the name
+// leaves out ("cloudlayer.io", "astica.ai's"), is found by the name.
+func TestDottedName(t *testing.T) {
+	docs := append(filler(20),
+		Doc{ID: "recall", Name: "recallai-automation", Description: "Automate Recallai tasks via Rube MCP (Composio)."},
+		Doc{ID: "cloudlayer", Name: "cloudlayer-automation", Description: "Automate Cloudlayer tasks via Rube MCP (Composio)."},
+		Doc{ID: "astica", Name: "astica-ai-automation", Description: "Automate Astica AI tasks via Rube MCP (Composio)."},
+		Doc{ID: "gong", Name: "gong-automation", Description: "Record sales calls and get their transcripts and recordings."},
+		Doc{ID: "pdf", Name: "pdf-tools", Description: "Merge, split and fill PDF forms."},
+		Doc{ID: "vision", Name: "computer-vision", Description: "Train image classifiers for vision tasks."},
+	)
+	off := func(tu *tuning) { tu.splitName = false }
+	checkNameRule(t, docs, "I want a Recall.ai bot to record our sales calls and hand me the transcript", "recall", off)
+	checkNameRule(t, docs, "Use cloudlayer.io to render this HTML template to a PDF and return the download URL", "cloudlayer", off)
+	checkNameRule(t, docs, "Use astica.ai's vision API to detect objects and generate captions for my images", "astica", off)
+}
+
 // TestGluedQuery: a name the query glues in camel case ("BigDataCloud's")
 // finds the connector whose name splits it (big-data-cloud-automation).
 func TestGluedQuery(t *testing.T) {
@@ -142,6 +160,12 @@ func TestGluedQuery(t *testing.T) {
 		Doc{ID: "clouds", Name: "big-data-clouds-report", Description: "Report on clouds."},
 	)
 	checkNameRule(t, docs, "look up an address with BigDataCloud's API", "bdc", func(tu *tuning) { tu.gluedQuery = false })
+	// The name's first word may be shorter than three letters.
+	docs = append(docs,
+		Doc{ID: "mxt", Name: "mx-toolbox-automation", Description: "Automate Mx Toolbox tasks via Rube MCP (Composio)."},
+		Doc{ID: "spam", Name: "email-deliverability", Description: "Keep emails out of spam: check the domain's blacklist status and SPF records."},
+	)
+	checkNameRule(t, docs, "my emails land in spam, use MxToolbox to check whether my domain is on a blacklist", "mxt", func(tu *tuning) { tu.gluedQuery = false })
 }
 
 // TestRareProperBody: a service named by an English word the catalog's

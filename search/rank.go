@@ -366,14 +366,17 @@ func joinedNames(ctx context.Context, r *engine.Reader, text string, terms []str
 			if err != nil {
 				return err
 			}
-			n, err := r.NamesStartingWith(engine.NormalizeName(w), tune.namePhrase)
+			if ti < 0 {
+				continue
+			}
+			key, err := dottedName(r, w, tune)
 			if err != nil {
 				return err
 			}
-			if ti < 0 || n == 0 || n > tune.namePhrase {
+			if key == "" {
 				continue
 			}
-			parts, err := r.Analyze(engine.Text, strings.ReplaceAll(w, ".", " "))
+			parts, err := r.Analyze(engine.Text, strings.ReplaceAll(key, "-", " "))
 			if err != nil {
 				return err
 			}
@@ -420,6 +423,44 @@ func joinedNames(ctx context.Context, r *engine.Reader, text string, terms []str
 	}
 	return nil
 }
+
+// dottedName returns the name key (NormalizeName's form) that the dotted
+// word w names when it begins one to tune.namePhrase skill names, or "":
+// w itself ("scrape.do" for scrape-do-automation), and with
+// tune.splitName w glued ("recall.ai" for recallai-automation,
+// "ocr.space" for ocrspace) or w without its last label ("cloudlayer.io"
+// for cloudlayer-automation; "astica.ai's" for astica-ai), as a
+// service's web address is written.
+func dottedName(r *engine.Reader, w string, tune *tuning) (string, error) {
+	cands := []string{engine.NormalizeName(w)}
+	w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
+	if i := strings.LastIndexByte(w, '.'); tune.splitName && webTLDs[w[i+1:]] {
+		cands = append(cands, engine.NormalizeName(strings.ReplaceAll(w, ".", "")))
+		if utf8.RuneCountInString(w[:i]) >= 3 {
+			cands = append(cands, engine.NormalizeName(w[:i]))
+		}
+	}
+	for _, c := range cands {
+		n, err := r.NamesStartingWith(c, tune.namePhrase)
+		if err != nil {
+			return "", err
+		}
+		if n > 0 && n <= tune.namePhrase {
+			return c, nil
+		}
+	}
+	return "", nil
+}
+
+// webTLDs are the last labels of web addresses services are named by
+// ("Recall.ai", "cloudlayer.io", "OCR.space"): only such a dotted word
+// is read as an address (dottedName), not a file name ("init.el",
+// "build.zig") whose first part may begin a skill's name.
+var webTLDs = map[string]bool{"io": true, "ai": true, "com": true, "net": true, "org": true, "app": true, "dev": true,
+	"co": true, "so": true, "me": true, "space": true, "cloud": true, "xyz": true, "tech": true, "ly": true, "to": true,
+	"gg": true, "tv": true, "fm": true, "us": true, "eu": true, "de": true, "fr": true, "uk": true, "info": true,
+	"biz": true, "site": true, "online": true, "pro": true, "studio": true, "page": true, "run": true, "chat": true,
+	"email": true, "team": true, "tools": true, "network": true, "digital": true, "do": true, "is": true, "ca": true}
 
 // fileExts are the extensions that make a dotted word a file name
 // ("CLAUDE.md", "config.yaml"), not a service's ("Scrape.do").

@@ -106,6 +106,9 @@ type tuning struct {
 	// joinedName finds services named in a form the catalog's names split
 	// or glue differently ("Scrape.do", "D2L Brightspace"; joinedNames).
 	joinedName bool
+	// splitName lets a dotted service name glued ("Recall.ai") or
+	// without its last label ("cloudlayer.io") name a skill (dottedName).
+	splitName bool
 	// nameIDF scales a term's name clause so a word common in English but
 	// rare among names ("get", "fix", "store") does not outweigh the rest:
 	// by the ratio of its IDF over bodies (nameIDFBody) or descriptions
@@ -235,6 +238,7 @@ var defaultTuning = tuning{
 	namePhrase:      1,
 	gluedQuery:      true,
 	joinedName:      true,
+	splitName:       true,
 	nameIDF:         nameIDFBody,
 	nameIDFFloor:    0.3,
 	nameIDFMinBody:  0.05,

@@ -224,13 +224,14 @@ func (r *Reader) NamesStartingWith(key string, limit int) (int, error) {
 // NamesGluing returns the distinct whole names (FieldNameKey) whose words,
 // glued without their hyphens, begin with w and end a word where w ends
 // ("bigdatacloud" for big-data-cloud-automation, not for
-// big-data-clouds), looked up among the names sharing w's first three
-// bytes; at most limit+1 of them.
+// big-data-clouds; "mxtoolbox" for mx-toolbox-automation), looked up
+// among the names sharing w's first byte (a name's first word may be
+// shorter than any longer prefix); at most limit+1 of them.
 func (r *Reader) NamesGluing(w string, limit int) ([]string, error) {
 	if len(w) < 3 {
 		return nil, nil
 	}
-	fd, err := r.r.FieldDictPrefix(FieldNameKey, []byte(w[:3]))
+	fd, err := r.r.FieldDictPrefix(FieldNameKey, []byte(w[:1]))
 	if err != nil {
 		return nil, fmt.Errorf("search: glued name %q: %w", w, err)
 	}
