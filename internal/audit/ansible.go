@@ -1,9 +1,12 @@
 package audit
 
 import (
+	"context"
 	"fmt"
+	"path"
 	"strings"
 
+	"github.com/skilldex/skilldex/index"
 	"gopkg.in/yaml.v3"
 )
 
@@ -41,15 +44,18 @@ var (
 	ansibleKeyModules   = lazySet("authorized_key", "ansible.posix.authorized_key")
 	ansibleLineModules  = lazySet("lineinfile", "blockinfile", "copy", "template", "ansible.builtin.lineinfile",
 		"ansible.builtin.blockinfile", "ansible.builtin.copy", "ansible.builtin.template")
+	ansibleFileModules = lazySet("file", "ansible.builtin.file", "ansible.legacy.file")
 	// ansiblePlayKeys are the keys of a play that hold tasks.
 	ansiblePlayKeys = []string{"tasks", "pre_tasks", "post_tasks", "handlers", "block", "rescue", "always"}
 )
 
-// ansibleTask is one task: the module it calls, its argument, its line.
+// ansibleTask is one task: the module it calls, its argument, its line,
+// and the task itself (its loop).
 type ansibleTask struct {
 	module string
 	arg    *yaml.Node
 	line   int
+	task   *yaml.Node
 }
 
 // ansibleTasks returns the tasks of a playbook or task file (a YAML
@@ -79,8 +85,8 @@ func ansibleTasks(text string) []ansibleTask {
 			for i := 0; i+1 < len(item.Content); i += 2 {
 				name := item.Content[i].Value
 				if ansibleShellModules()[name] || ansibleSlurpModules()[name] || ansibleHTTPModules()[name] ||
-					ansibleCronModules()[name] || ansibleKeyModules()[name] || ansibleLineModules()[name] {
-					out = append(out, ansibleTask{module: name, arg: item.Content[i+1], line: item.Content[i].Line})
+					ansibleCronModules()[name] || ansibleKeyModules()[name] || ansibleLineModules()[name] || ansibleFileModules()[name] {
+					out = append(out, ansibleTask{module: name, arg: item.Content[i+1], line: item.Content[i].Line, task: item})
 				}
 			}
 		}
@@ -172,6 +178,21 @@ func scanAnsible(sc *skillCtx, rel, text string, line0 int, w where) {
 				continue
 			}
 			sc.add(rel, ln, "persistence", sc.rank(Critical, w, false), "adds an SSH key to authorized_keys: whoever holds its private half logs in to this machine", trimmedLine(text, t.line))
+		case ansibleFileModules()[t.module]:
+			if valueOf(mapGet(t.arg, "state")) != "absent" {
+				continue
+			}
+			// each path the task removes, read as rm -rf of it by the
+			// shell rules (a key folder or home itself is
+			// destructive-command)
+			for _, p := range ansibleRemoved(t, text, sc.linked) {
+				before := len(sc.findings)
+				p = strings.ReplaceAll(ansibleJinjaRest.ReplaceAllString(home(p), ""), `"`, "")
+				scanShell(sc, rel, `rm -rf "`+p+`"`, ln, w)
+				for i := before; i < len(sc.findings); i++ {
+					sc.findings[i].Line, sc.findings[i].Evidence = ln, Escape("file: path="+p+" state=absent", 120)
+				}
+			}
 		case ansibleLineModules()[t.module]:
 			dest := home(valueOf(mapGet(t.arg, "path")) + valueOf(mapGet(t.arg, "dest")))
 			if persistTarget.MatchString(dest) || strings.HasPrefix(dest, "/etc/bash.bashrc") || strings.HasPrefix(dest, "/etc/profile") {
@@ -230,4 +251,125 @@ func scanAnsibleVarLookups(sc *skillCtx, rel, text string, line0 int, w where) {
 			}
 		}
 	}
+}
+
+// ansibleJinjaRest is a Jinja expression left once home is $HOME: a
+// variable whose value is not known here, read as empty (a default of
+// ” is the common case, and the path then stops at its parent).
+var ansibleJinjaRest = lazyRE(`\{\{[^}]*\}\}`)
+
+// ansibleRemoved returns the paths a file task with state absent
+// removes: its path (or dest, name) as written, or, when that is the
+// loop's item, the loop's items: a list in the task, or a variable
+// (loop: "{{ paths }}", with_items) whose list a vars section of text
+// or a role's variables file (linked, ansibleVarsOf) sets. At most 64.
+func ansibleRemoved(t ansibleTask, text string, linked []linkedFile) []string {
+	p := valueOf(mapGet(t.arg, "path")) + valueOf(mapGet(t.arg, "dest")) + valueOf(mapGet(t.arg, "name"))
+	if !ansibleItem.MatchString(p) {
+		if p == "" {
+			return nil
+		}
+		return []string{p}
+	}
+	loop := mapGet(t.task, "loop")
+	if loop == nil {
+		loop = mapGet(t.task, "with_items")
+	}
+	if loop == nil {
+		return nil
+	}
+	items := seqValues(loop)
+	if loop.Kind == yaml.ScalarNode {
+		m := ansibleVarRef.FindStringSubmatch(loop.Value)
+		if m == nil {
+			return nil
+		}
+		items = ansibleVarList(text, m[1])
+		for _, l := range linked {
+			if items != nil {
+				break
+			}
+			items = ansibleVarList(l.text, m[1])
+		}
+	}
+	var out []string
+	for _, it := range items {
+		if len(out) == 64 {
+			break
+		}
+		out = append(out, strings.ReplaceAll(p, ansibleItem.FindString(p), it))
+	}
+	return out
+}
+
+var (
+	// ansibleItem is the loop's item in a Jinja expression.
+	ansibleItem = lazyRE(`\{\{-?\s*item\s*-?\}\}`)
+	// ansibleVarRef is a loop over one variable: group 1 its name.
+	ansibleVarRef = lazyRE(`^\s*\{\{-?\s*([A-Za-z_]\w*)\s*-?\}\}\s*$`)
+)
+
+// seqValues returns the scalar values of a YAML sequence node.
+func seqValues(n *yaml.Node) []string {
+	if n == nil || n.Kind != yaml.SequenceNode {
+		return nil
+	}
+	var out []string
+	for _, c := range n.Content {
+		if c.Kind == yaml.ScalarNode {
+			out = append(out, c.Value)
+		}
+	}
+	return out
+}
+
+// ansibleVarList returns the list variable name holds in text: a
+// variables file's top-level key, or a play's vars, nil when it sets
+// none.
+func ansibleVarList(text, name string) []string {
+	if !strings.Contains(text, name) {
+		return nil
+	}
+	var doc yaml.Node
+	if yaml.Unmarshal([]byte(text), &doc) != nil || len(doc.Content) == 0 {
+		return nil
+	}
+	root := doc.Content[0]
+	if root.Kind == yaml.MappingNode {
+		return seqValues(mapGet(root, name))
+	}
+	if root.Kind == yaml.SequenceNode {
+		for _, play := range root.Content {
+			if vs := seqValues(mapGet(mapGet(play, "vars"), name)); vs != nil {
+				return vs
+			}
+		}
+	}
+	return nil
+}
+
+// ansibleVarsOf returns a role's variables files (defaults/*.yml,
+// vars/*.yml, group_vars and host_vars) for a task file rel that removes
+// files in a loop, each linked as data, up to maxLinked: the loop's
+// list is set there.
+func ansibleVarsOf(ctx context.Context, src Source, s index.Skill, rel, content string, files []string) []linkedFile {
+	if ext := strings.ToLower(path.Ext(rel)); ext != ".yml" && ext != ".yaml" || !strings.Contains(content, "absent") ||
+		!strings.Contains(content, "loop:") && !strings.Contains(content, "with_items:") {
+		return nil
+	}
+	var out []linkedFile
+	for _, f := range files {
+		ext := strings.ToLower(path.Ext(f))
+		if f == rel || len(out) >= maxLinked || ext != ".yml" && ext != ".yaml" {
+			continue
+		}
+		d := "/" + path.Dir(f) + "/"
+		if !strings.Contains(d, "/defaults/") && !strings.Contains(d, "/vars/") && !strings.Contains(d, "/group_vars/") && !strings.Contains(d, "/host_vars/") {
+			continue
+		}
+		if text, err := readForAudit(ctx, src, s, f); err == nil {
+			out = append(out, linkedFile{rel: f, text: text, data: true})
+		}
+	}
+	return out
 }

@@ -217,6 +217,7 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 	// the first credential path the code only tests text against (a
 	// needle, credNeedle), its service and offset
 	needle, needleKind, needleOff := "", "", -1
+	var shLits []shLit // the shell-like one-line literals, in order
 	for _, m := range lits {
 		lit := c[m[0]:m[1]]
 		body := strings.Trim(lit, "\"'`")
@@ -274,6 +275,9 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 		if sc.hints.miner && minerWords.MatchString(body) {
 			add(m[0], "miner", Critical, "mining pool or miner: "+minerWords.FindString(body))
 		}
+		if len(body) > 3 && shellish.MatchString(body) && !strings.Contains(body, "\n") {
+			shLits = append(shLits, shLit{line0 + li.line(m[0]) - 1, unescapeLit(body)})
+		}
 		if len(body) > 3 && shellish.MatchString(body) {
 			n := len(sc.findings)
 			sc.inLiteral = true
@@ -294,6 +298,8 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 			}
 		}
 	}
+
+	scanShellLitRuns(sc, rel, shLits, w)
 
 	needleOnly := false
 	if credOff < 0 && needleOff >= 0 {

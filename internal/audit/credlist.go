@@ -82,6 +82,9 @@ func isDataExt(ext string) bool {
 // part of the script's cache key, so a changed data file ranks the
 // script again.
 func linkedOf(ctx context.Context, src Source, s index.Skill, rel, content string, files []string) []linkedFile {
+	if vars := ansibleVarsOf(ctx, src, s, rel, content, files); vars != nil {
+		return vars
+	}
 	if !isProgram(rel, content) {
 		return nil
 	}

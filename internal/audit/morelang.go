@@ -3,7 +3,8 @@ package audit
 import "strings"
 
 // Nim, Crystal, Dart, Haskell, Tcl, Raku, Nushell, Janet, Fennel,
-// OCaml and Clojure (babashka's scripts among them) are read by pattern like the
+// OCaml, Racket, Scheme, Erlang (escripts, and rebar.config.script, which
+// rebar3 runs at every command) and Clojure (babashka's scripts among them) are read by pattern like the
 // other languages of otherCode. Each is a language a build or editor tool
 // runs without a second look: NimScript's config.nims and .nimble tasks
 // run at every nimble build, a Crystal shard's postinstall, a Dart build
@@ -59,20 +60,21 @@ const otherNetLangs = `|\bnewSocket\s*\(|\b(?:execProcess|execCmd|execCmdEx|star
 	`|\(\s*(?:os/execute|os/spawn|shell/sh|sh|p/shell|process/shell|process/process|shell)\s+\[?\s*"` + netToolName + `"` +
 	`|\b(?:rctx|repository_ctx|mctx|module_ctx)\.download(?:_and_extract)?\s*\(|\.execute\(\s*\[\s*"` + netToolName + `"|\bProcess\(\s*(?:Seq|List)\(\s*"` + netToolName + `"|\bsttp\.client\d?\b|\bbasicRequest\b|\bscalaj\.http\b|\bHttp\(\s*"https?:` +
 	`|\bexecute_process\s*\(\s*COMMAND\s+` + netToolName + `\b|\bfile\s*\(\s*(?:UPLOAD|DOWNLOAD)\b` +
-	`|\b(?:java\.net\.)?URL\s*\([^)\n]*\)\s*\.(?:readText|readBytes|openStream|openConnection|getText|text)\b`
+	`|\b(?:java\.net\.)?URL\s*\([^)\n]*\)\s*\.(?:readText|readBytes|openStream|openConnection|getText|text)\b` +
+	`|\bhttpc:request\s*\(|\bgen_tcp:connect\s*\(|\bhackney:request\s*\(|\bgun:open\s*\(`
 
 // fileReadLangs extends fileReadRe with the file reads of the languages
 // above.
-const fileReadLangs = `|\bSource\.fromFile\s*\(|\bfile\s*\(\s*READ\b|\b(?:rctx|repository_ctx|ctx)\.read\s*\(|\breadFile\s+[\w"]|\[\s*open\s|\.slurp\b|\(\s*slurp\s|(?m:^\s*(?:let\s+\w+\s*=\s*\(?\s*)?open\s+(?:--raw\s+)?[~$"'/])`
+const fileReadLangs = `|\bSource\.fromFile\s*\(|\bfile\s*\(\s*READ\b|\b(?:rctx|repository_ctx|ctx)\.read\s*\(|\breadFile\s+[\w"]|\[\s*open\s|\.slurp\b|\(\s*slurp\s|(?m:^\s*(?:let\s+\w+\s*=\s*\(?\s*)?open\s+(?:--raw\s+)?[~$"'/])|\bfile:read_file\s*\(|\bfile:consult\s*\(`
 
 // homeRefLangs extends homeRef with the home folder of the languages above.
-const homeRefLangs = `|homeDirectoryForCurrentUser\b|NSHomeDirectory\(|getHomeDir\(|\bgetHomeDirectory\b|\bPath\.home\b|\$nu\.home-path`
+const homeRefLangs = `|homeDirectoryForCurrentUser\b|NSHomeDirectory\(|getHomeDir\(|\bgetHomeDirectory\b|\bPath\.home\b|\$nu\.home-path|\bfind-system-path\s+'home-dir\b`
 
 // moreLangExts are the extensions of the languages above, added to
 // otherCode; the ones whose comments start with # are also read with
 // their comments blanked (hashCommentExts).
 var moreLangExts = []string{".nim", ".nims", ".nimble", ".cr", ".dart", ".hs", ".tcl", ".raku", ".rakumod", ".nu", ".janet", ".fnl", ".clj", ".cljc", ".bb",
-	".vim", ".bzl", ".star", ".sbt", ".scala", ".sc", ".cmake", ".ml", ".mli"}
+	".vim", ".bzl", ".star", ".sbt", ".scala", ".sc", ".cmake", ".ml", ".mli", ".rkt", ".scm", ".erl", ".hrl", ".escript", ".script"}
 
 // Removals of home in Nim (removeDir, removeFile), Crystal (FileUtils.rm_rf,
 // as Ruby), Haskell (removeDirectoryRecursive, removePathForcibly) and Tcl

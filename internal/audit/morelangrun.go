@@ -48,16 +48,16 @@ var (
 	// words of a command line.
 	tclExec = lazyRE(`\bexec\s+(?:(?:sh|bash)\s+-c\s+\{([^}\n]*)\}|([^\[\]\n;{}$]+))`)
 	// langAppend opens or writes a file for appending, or writes it whole.
-	langAppend = lazyRE(`\bOpen_append\b|\bopen_out(?:_gen)?\b|\bwrite\s*\(\s*[A-Za-z_]\w*\s*,|\bopen\s*\([^)\n]*,\s*"a"\s*\)|\.write(?:Text|Bytes|AsString|AsStringSync|AsBytes|AsBytesSync)\s*\(|\bFiles\.write(?:String)?\s*\(|\bfmAppend\b|\bopen\s+[^\n]*\]\s+a\b|\bopen\s+\S+\s+a\b|\bwriteFile\s*\(|\bappendFile\b|\bFileMode\.append\b|\bmode:\s*"a"|:append\s+true|\bFile\.(?:write|open)\s*\([^)\n]*"a"`)
+	langAppend = lazyRE(`\bOpen_append\b|\bopen_out(?:_gen)?\b|\bwrite\s*\(\s*[A-Za-z_]\w*\s*,|\bopen\s*\([^)\n]*,\s*"a"\s*\)|\.write(?:Text|Bytes|AsString|AsStringSync|AsBytes|AsBytesSync)\s*\(|\bFiles\.write(?:String)?\s*\(|\bfmAppend\b|\bopen\s+[^\n]*\]\s+a\b|\bopen\s+\S+\s+a\b|\bwriteFile\s*\(|\bappendFile\b|\bFileMode\.append\b|\bmode:\s*"a"|:append\s+true|\bFile\.(?:write|open)\s*\([^)\n]*"a"|#:exists\s+'(?:append|truncate|replace|truncate/replace)\b`)
 	// langSocket connects a socket to a host.
 	langSocket = lazyRE(`:gen_tcp\.connect\s*\(|\bnewSocket\s*\(|[\[{]\s*socket\s+(?:-async\s+)?[$\w.]+\s+[$\w]+\s*[\]}]|\bTCPSocket\.new\s*\(|\bSocket\.connect\s*\(|\bconnectTo\s+"|\(\s*net/connect\s`)
 	// langVarExec runs a command held in a variable.
-	langVarExec = lazyRE(`\bexec\s+(?:/bin/)?(?:sh|bash)\s+-c\s+\[|\buplevel\s+#0\s+\$\w+|\beval\s+\$\w+|\|>\s*:os\.cmd\(\s*\)|:os\.cmd\(\s*[a-z_]\w*|\bSystem\.shell\(\s*[a-z_]\w*|\b(?:execProcess|execShellCmd|execCmd|execCmdEx|startProcess|callCommand|system|shell)\s*\(?\s*[A-Za-z_]\w*\s*\)?|\bexec\s+(?:/bin/|/usr/bin/)?(?:sh|bash)\s+-c\s+\$\w+|\bProcess\.(?:run|start)\s*\(\s*["'](?:sh|bash)["']\s*,\s*\[\s*["']-c["']\s*,\s*[A-Za-z_]\w*|\(\s*os/shell\s+[a-z]`)
+	langVarExec = lazyRE(`\bexec\s+(?:/bin/)?(?:sh|bash)\s+-c\s+\[|\buplevel\s+#0\s+\$\w+|\beval\s+\$\w+|\|>\s*:os\.cmd\(\s*\)|:os\.cmd\(\s*[a-z_]\w*|\bSystem\.shell\(\s*[a-z_]\w*|\b(?:execProcess|execShellCmd|execCmd|execCmdEx|startProcess|callCommand|system|shell)\s*\(?\s*[A-Za-z_]\w*\s*\)?|\bexec\s+(?:/bin/|/usr/bin/)?(?:sh|bash)\s+-c\s+\$\w+|\bProcess\.(?:run|start)\s*\(\s*["'](?:/bin/|/usr/bin/)?(?:sh|bash)["']\s*,\s*\[\s*["']-c["']\s*,\s*[A-Za-z_]\w*|\(\s*os/shell\s+[a-z]`)
 )
 
 var (
 	// fetchExecMode makes a written file executable.
-	fetchExecMode = lazyRE(`\bsetOwnerExecutable\s+True\b|\b(?:callProcess|rawSystem|spawnProcess|Process\.run|Process\.start|ProcessBuilder|exec\.Command|Command::new)\s*\(?\s*"(?:/bin/)?(?:sh|bash)"\s*,?\s*\(?\s*\[?\s*[a-z_]\w*|\.mode\s*=\s*0o?7[57][57]\b|\bchmod\s*\(?[^\n]{0,80}?0o?7[57][57]\b|\bchmod\s+\+x\b|\bsetExecutable\s*\(\s*true|\bPosixFilePermissions\.fromString\(\s*"rwx|\bset_permissions\b[^\n]{0,80}?0o7[57][57]|\bFile\.chmod\s*\([^\n]{0,60}?0o?7[57][57]`)
+	fetchExecMode = lazyRE(`\bsetOwnerExecutable\s+True\b|\b(?:callProcess|rawSystem|spawnProcess|Process\.run|Process\.start|ProcessBuilder|exec\.Command|Command::new)\s*\(?\s*["'](?:/bin/)?(?:sh|bash)["']\s*,?\s*\(?\s*\[?\s*[a-z_]\w*|\.mode\s*=\s*0o?7[57][57]\b|\bchmod\s*\(?[^\n]{0,80}?0o?7[57][57]\b|\bchmod\s+\+x\b|\bsetExecutable\s*\(\s*true|\bPosixFilePermissions\.fromString\(\s*"rwx|\bset_permissions\b[^\n]{0,80}?0o7[57][57]|\bFile\.chmod\s*\([^\n]{0,60}?0o?7[57][57]`)
 	// fetchProcStart starts a program by its path.
 	fetchProcStart = lazyRE(`\b(?:callProcess|rawSystem|spawnProcess|readProcess)\s+"|\bstd\.process\.Child\.init\s*\(|\bChild\.init\s*\(|\bCommand::new\s*\(|\bexec\.Command\s*\(|\bProcessBuilder\s*\(|\bProcess\.(?:run|start)\s*\(|\bRuntime\.getRuntime\(\)\.exec\s*\(|\bSystem\.cmd\s*\(|\bexecProcess\s*\(|\bstartProcess\s*\(`)
 	// fetchDigest is a digest of what was fetched, compared.
@@ -237,18 +237,25 @@ var callJoin = lazyRE(`\b(?:joinpath|file\.path|Path\.join|path\.join|filepath\.
 // callJoinLit rewrites callJoin calls as the literal path they make
 // under home ("~/.claude/CLAUDE.md"), so the rules read the file.
 func callJoinLit(code string) string {
-	if !strings.Contains(code, "oin") && !strings.Contains(code, ".path(") {
+	if !strings.Contains(code, "oin") && !strings.Contains(code, ".path(") && !strings.Contains(code, "build-path") {
 		return code
 	}
-	return callJoin.ReplaceAllStringFunc(code, func(m string) string {
-		g := callJoin.FindStringSubmatch(m)
-		var parts []string
-		for _, l := range quotedLit.FindAllString(g[1], -1) {
-			parts = append(parts, strings.Trim(l[1:len(l)-1], "/"))
-		}
-		return `"~/` + strings.Join(parts, "/") + `"`
-	})
+	for _, re := range []*lazyRegexp{callJoin, lispCallJoin} {
+		code = re.ReplaceAllStringFunc(code, func(m string) string {
+			g := re.FindStringSubmatch(m)
+			var parts []string
+			for _, l := range quotedLit.FindAllString(g[1], -1) {
+				parts = append(parts, strings.Trim(l[1:len(l)-1], "/"))
+			}
+			return `"~/` + strings.Join(parts, "/") + `"`
+		})
+	}
+	return code
 }
+
+// lispCallJoin is Racket's and Scheme's (build-path home ".claude"
+// "CLAUDE.md"): group 1 the literals.
+var lispCallJoin = lazyRE(`\(\s*build-path\s+(?:~|home|homedir|home-dir|home_dir|homeDir|HOME)\s+((?:"[^"\n]*"\s*)*"[^"\n]*")\s*\)`)
 
 // homeVarJoin joins a variable named for home to another name: OCaml's
 // Filename.concat home rel, joinpath(home, rel), home </> rel.
@@ -259,7 +266,7 @@ var homeVarJoin = lazyRE(`\b(?:concat|join|joinpath|Join|resolve)\s*\(?\s*(?:hom
 var homeVarInterp = lazyRE(`(["'])\$\{?(?:home|homeDir|home_dir|userHome|user_home|HOME)\}?/`)
 
 // langHomeExpr is home in the languages above.
-var langHomeExpr = lazyRE(`\bhomedir\(\)|\bgetHomeDir\(\)|\bgetHomeDirectory\b|\$::env\(HOME\)|\$env\(HOME\)|\bPath\.home\b|\bPlatform\.environment\[\s*['"]HOME['"]\s*\]!?|\(\s*(?:os/)?getenv\s+"HOME"\s*\)|\(\s*System/getProperty\s+"user\.home"\s*\)`)
+var langHomeExpr = lazyRE(`\bhomedir\(\)|\bgetHomeDir\(\)|\bgetHomeDirectory\b|\$::env\(HOME\)|\$env\(HOME\)|\bPath\.home\b|\bPlatform\.environment\[\s*['"]HOME['"]\s*\]!?|\(\s*(?:os/)?getenv\s+"HOME"\s*\)|\(\s*System/getProperty\s+"user\.home"\s*\)|\(\s*find-system-path\s+'home-dir\s*\)`)
 
 var (
 	// starlarkEnvRead reads the environment a repository rule sees.
