@@ -107,7 +107,7 @@ func otherBypassLang(rel, shebang string) string {
 var (
 	bypassCLikeExts = lazySet(".dart", ".groovy", ".gradle", ".java", ".kt", ".kts", ".scala", ".sbt", ".sc", ".swift", ".zig")
 	bypassHashExts  = lazySet(".nim", ".nims", ".nimble", ".cr", ".tcl", ".raku", ".rakumod", ".nu", ".janet", ".ex", ".exs",
-		".jl", ".r", ".hs", ".clj", ".cljc", ".bb", ".fnl", ".bzl", ".star", ".cmake")
+		".jl", ".r", ".hs", ".clj", ".cljc", ".bb", ".fnl", ".bzl", ".star", ".cmake", ".xsh")
 )
 
 var (

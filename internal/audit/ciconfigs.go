@@ -64,13 +64,34 @@ func isOtherCI(rel string, root *yaml.Node) bool {
 	if mapGet(root, "version") != nil && (mapGet(root, "jobs") != nil || mapGet(root, "tasks") != nil) {
 		return true
 	}
+	if azureStepTemplate(mapGet(root, "steps")) {
+		return true
+	}
 	return mapGet(root, "trigger") != nil && (mapGet(root, "steps") != nil || mapGet(root, "stages") != nil || mapGet(root, "jobs") != nil)
+}
+
+// azureStepTemplate reports whether steps is an Azure Pipelines step
+// list (a template's steps:): one step at least is a task, pwsh,
+// powershell or bash step.
+func azureStepTemplate(steps *yaml.Node) bool {
+	if steps == nil || steps.Kind != yaml.SequenceNode {
+		return false
+	}
+	for _, st := range steps.Content {
+		for _, k := range []string{"task", "pwsh", "powershell", "bash"} {
+			if mapGet(st, k) != nil {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // otherCIScript is one command script of a pipeline and its line.
 type otherCIScript struct {
 	text string
 	line int
+	ps   bool // a PowerShell script (Azure Pipelines' pwsh and powershell steps)
 }
 
 // otherCIScripts returns the command scripts under otherCIKeys in n.
@@ -86,13 +107,17 @@ func otherCIScripts(n *yaml.Node, depth int, out *[]otherCIScript) {
 	case yaml.MappingNode:
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, v := n.Content[i], n.Content[i+1]
+			if (k.Value == "pwsh" || k.Value == "powershell") && v.Kind == yaml.ScalarNode {
+				*out = append(*out, otherCIScript{v.Value, v.Line, true})
+				continue
+			}
 			if !otherCIKeys()[k.Value] {
 				otherCIScripts(v, depth+1, out)
 				continue
 			}
 			switch v.Kind {
 			case yaml.ScalarNode:
-				*out = append(*out, otherCIScript{v.Value, v.Line})
+				*out = append(*out, otherCIScript{v.Value, v.Line, false})
 			case yaml.SequenceNode:
 				var lines []string
 				for _, it := range v.Content {
@@ -104,7 +129,7 @@ func otherCIScripts(n *yaml.Node, depth int, out *[]otherCIScript) {
 					}
 				}
 				if len(lines) > 0 {
-					*out = append(*out, otherCIScript{strings.Join(lines, "\n"), v.Line})
+					*out = append(*out, otherCIScript{strings.Join(lines, "\n"), v.Line, false})
 				}
 			case yaml.MappingNode:
 				otherCIScripts(v, depth+1, out)
@@ -133,7 +158,19 @@ func scanOtherCI(sc *skillCtx, rel, text string, line0 int, w where) {
 		})
 		ln := line0 + s.line - 1
 		before := len(sc.findings)
-		scanShell(sc, rel, script, ln, w)
+		if s.ps {
+			scanPowerShell(sc, rel, script, ln, w)
+			// the taint rules read PowerShell by its file's extension:
+			// read the step as a .ps1 file, then move what they found
+			// to the step's lines in the pipeline
+			n := len(sc.findings)
+			scanOtherTaint(sc, rel+"#step.ps1", script)
+			for i := n; i < len(sc.findings); i++ {
+				sc.findings[i].File, sc.findings[i].Line = rel, sc.findings[i].Line+ln
+			}
+		} else {
+			scanShell(sc, rel, script, ln, w)
+		}
 		// the job's home is the runner's, holding what the pipeline put
 		// there (a deploy key written to ~/.ssh from a secret): reads
 		// of it are the job's own; sends are judged as anywhere

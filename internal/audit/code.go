@@ -101,6 +101,7 @@ func scanScriptCode(sc *skillCtx, rel, content string, k fileKind) {
 		scanJSRemoteExec(sc, rel, c)
 		scanJSProcess(sc, rel, c)
 		scanJSDropper(sc, rel, c)
+		scanJSDownloadRun(sc, rel, c)
 	}
 }
 

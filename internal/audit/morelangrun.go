@@ -50,7 +50,10 @@ var (
 	// langAppend opens or writes a file for appending, or writes it whole.
 	langAppend = lazyRE(`\bOpen_append\b|\bopen_out(?:_gen)?\b|\bwrite\s*\(\s*[A-Za-z_]\w*\s*,|\bopen\s*\([^)\n]*,\s*"a"\s*\)|\.write(?:Text|Bytes|AsString|AsStringSync|AsBytes|AsBytesSync)\s*\(|\bFiles\.write(?:String)?\s*\(|\bfmAppend\b|\bopen\s+[^\n]*\]\s+a\b|\bopen\s+\S+\s+a\b|\bwriteFile\s*\(|\bappendFile\b|\bFileMode\.append\b|\bmode:\s*"a"|:append\s+true|\bFile\.(?:write|open)\s*\([^)\n]*"a"|#:exists\s+'(?:append|truncate|replace|truncate/replace)\b`)
 	// langSocket connects a socket to a host.
-	langSocket = lazyRE(`:gen_tcp\.connect\s*\(|\bnewSocket\s*\(|[\[{]\s*socket\s+(?:-async\s+)?[$\w.]+\s+[$\w]+\s*[\]}]|\bTCPSocket\.new\s*\(|\bSocket\.connect\s*\(|\bconnectTo\s+"|\(\s*net/connect\s`)
+	langSocket = lazyRE(`\(\s*tcp-connect\s|:gen_tcp\.connect\s*\(|\bnewSocket\s*\(|[\[{]\s*socket\s+(?:-async\s+)?[$\w.]+\s+[$\w]+\s*[\]}]|\bTCPSocket\.new\s*\(|\bSocket\.connect\s*\(|\bconnectTo\s+"|\(\s*net/connect\s`)
+	// langInteractiveShell starts an interactive shell with pipes
+	// (Racket's subprocess of sh -i), which copy-port wires to a socket.
+	langInteractiveShell = lazyRE(`\(\s*subprocess\b[^\n]*(?:"(?:/bin/|/usr/bin/)?(?:ba|z|da)?sh"|find-executable-path\s+"(?:ba|z|da)?sh"\s*\))\s+"-i"`)
 	// langVarExec runs a command held in a variable.
 	langVarExec = lazyRE(`\bexec\s+(?:/bin/)?(?:sh|bash)\s+-c\s+\[|\buplevel\s+#0\s+\$\w+|\beval\s+\$\w+|\|>\s*:os\.cmd\(\s*\)|:os\.cmd\(\s*[a-z_]\w*|\bSystem\.shell\(\s*[a-z_]\w*|\b(?:execProcess|execShellCmd|execCmd|execCmdEx|startProcess|callCommand|system|shell)\s*\(?\s*[A-Za-z_]\w*\s*\)?|\bexec\s+(?:/bin/|/usr/bin/)?(?:sh|bash)\s+-c\s+\$\w+|\bProcess\.(?:run|start)\s*\(\s*["'](?:/bin/|/usr/bin/)?(?:sh|bash)["']\s*,\s*\[\s*["']-c["']\s*,\s*[A-Za-z_]\w*|\(\s*os/shell\s+[a-z]`)
 )
@@ -163,6 +166,7 @@ func scanMoreLangRuns(sc *skillCtx, rel, content string) {
 		scanShellRelay(sc, rel, code, content)
 		scanJanetHomeWalk(sc, rel, code, content)
 	}
+	scanJVMHomeWipe(sc, rel, code, content)
 }
 
 // scanStartupWrites reports a write, in code (content with comments
@@ -207,6 +211,12 @@ func scanStartupWrites(sc *skillCtx, rel, code, content string) {
 // :os.cmd too).
 func scanSocketRun(sc *skillCtx, rel, code, content string) {
 	if s := langSocket.FindStringIndex(code); s != nil {
+		if e := langInteractiveShell.FindStringIndex(code); e != nil && strings.Contains(code, "copy-port") {
+			ln := 1 + strings.Count(code[:e[0]], "\n")
+			sc.add(rel, ln, "reverse-shell", Critical, "connects a socket and wires an interactive shell to it: whoever is at the other end has a shell on this machine",
+				trimmedLine(content, ln))
+			return
+		}
 		if e := langVarExec.FindStringIndex(code); e != nil {
 			ln := 1 + strings.Count(code[:e[0]], "\n")
 			sc.add(rel, ln, "reverse-shell", Critical, "connects a socket and runs a command held in a variable: whoever is at the other end runs commands on this machine",
