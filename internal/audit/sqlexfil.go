@@ -15,8 +15,8 @@ import (
 // carries what it read in the request: critical, as in any language.
 
 var (
-	// sqlFileRead reads a file of the machine: group 1 the arguments'
-	// start.
+	// sqlFileRead reads a file of the machine; its arguments follow the
+	// match.
 	sqlFileRead = lazyRE(`(?i)\b(?:read_text|read_blob|pg_read_file|pg_read_binary_file|load_file|lo_import)\s*\(`)
 	// sqlURLRead requests a URL: a reader given an http(s) address, or
 	// a variable or concatenation holding one.
