@@ -270,6 +270,7 @@ var devVariants = []struct {
 	{"fb off", func(tu *tuning) { tu.feedback = 0 }},
 	{"rareFirst off", func(tu *tuning) { tu.rareFirst = false }},
 	{"splitName off", func(tu *tuning) { tu.splitName = false }},
+	{"keywordLead off", func(tu *tuning) { tu.keywordLead = false }},
 }
 
 // TestDevVariants compares ranking variants on every judged set (only with

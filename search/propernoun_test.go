@@ -148,6 +148,30 @@ func TestDottedName(t *testing.T) {
 	checkNameRule(t, docs, "Use astica.ai's vision API to detect objects and generate captions for my images", "astica", off)
 }
 
+// TestKeywordLeadName: a keyword query leading with a product named by an
+// English word ("Sage accounting invoices API") finds the product's
+// connector; a leading word many skills' text holds ("Abstract syntax
+// tree parser") stays a word.
+func TestKeywordLeadName(t *testing.T) {
+	docs := append(filler(20),
+		Doc{ID: "sage", Name: "sage-automation", Description: "Automate Sage tasks via Rube MCP (Composio)."},
+		Doc{ID: "books", Name: "books-automation", Description: "Create accounting invoices and bills through the books API."},
+		Doc{ID: "xero", Name: "xero-automation", Description: "Automate Xero accounting: invoices, contacts and payments through its API."},
+		Doc{ID: "abstract", Name: "abstract-automation", Description: "Automate Abstract tasks via Rube MCP (Composio)."},
+		Doc{ID: "ast", Name: "ast-tools", Description: "Parse source code into a syntax tree and walk it with a parser."},
+	)
+	for i := range 25 {
+		docs = append(docs, Doc{ID: fmt.Sprintf("paper%d", i), Name: fmt.Sprintf("paper-%d", i), Description: "Summarise research papers.",
+			Body: "Read the abstract first, then the methods."})
+	}
+	checkNameRule(t, docs, "Sage accounting invoices API", "sage", func(tu *tuning) { tu.keywordLead = false })
+	ix := openMem(t, docs...)
+	q := "Abstract syntax tree parser"
+	if got := ids(mustSearch(t, ix, Request{Query: q, Limit: 3}).Hits); len(got) == 0 || got[0] != "ast" {
+		t.Errorf("Search(%q) = %v, want ast first: a word many skills hold is no product name", q, got)
+	}
+}
+
 // TestGluedQuery: a name the query glues in camel case ("BigDataCloud's")
 // finds the connector whose name splits it (big-data-cloud-automation).
 func TestGluedQuery(t *testing.T) {

@@ -664,6 +664,11 @@ func (ix *Index) plan(ctx context.Context, r *engine.Reader, text string, keywor
 			return nil, err
 		}
 	}
+	if tune.keywordLead && tune.namePhrase > 0 && tune.rareName > 0 {
+		if err := keywordLeadName(ctx, r, text, typed, p, &tune); err != nil {
+			return nil, err
+		}
+	}
 	if tune.joinedName && tune.rareName > 0 {
 		if err := joinedNames(ctx, r, text, terms, p, meta, add, &tune); err != nil {
 			return nil, err

@@ -546,3 +546,53 @@ func rareNames(text string, tw *typedWords, rare, properOnly []int, p *plan, tun
 	}
 	return nil
 }
+
+// keywordFunctionWords are the words that make a query a sentence rather
+// than a list of keywords (keywordLeadName).
+var keywordFunctionWords = map[string]bool{"the": true, "a": true, "an": true, "to": true, "for": true, "my": true, "our": true,
+	"of": true, "in": true, "on": true, "with": true, "and": true, "how": true, "can": true, "i": true, "we": true, "you": true,
+	"please": true, "use": true, "using": true, "is": true, "do": true, "what": true, "from": true, "into": true, "it": true,
+	"this": true, "that": true, "me": true, "by": true, "at": true, "as": true, "be": true, "so": true, "if": true}
+
+// keywordLeadName gives the first word of a keyword query (at most six
+// words, none a function word: "Sage accounting invoices API") the
+// rare-name weight when it is written capitalised and begins exactly
+// one skill's name and is in at most 4 x tune.rareNameMaxDocs documents
+// of any field: a keyword list leads with the product it is about, even
+// when the product is named by an English word, which rareNames leaves
+// alone elsewhere ("Sage", "Resend"; not "Abstract syntax tree parser",
+// a word many skills' text holds).
+func keywordLeadName(ctx context.Context, r *engine.Reader, text string, tw *typedWords, p *plan, tune *tuning) error {
+	var words [][]rune
+	textWords(text, func(w []rune, _, _ bool) { words = append(words, w) })
+	if len(words) < 2 || len(words) > 6 || !capitalised(words[0]) {
+		return nil
+	}
+	for _, w := range words {
+		if keywordFunctionWords[strings.ToLower(string(w))] {
+			return nil
+		}
+	}
+	first := strings.ToLower(string(words[0]))
+	n, err := r.NamesStartingWith(first, tune.namePhrase)
+	if err != nil || n != 1 {
+		return err
+	}
+	qws, err := tw.get()
+	if err != nil {
+		return err
+	}
+	for _, qw := range qws {
+		if qw.word != first {
+			continue
+		}
+		body, err := r.DocFreq(ctx, engine.FieldBody, p.terms[qw.term])
+		if err != nil {
+			return err
+		}
+		if max(body, p.metaDF[qw.term]) <= 4*tune.rareNameMaxDocs {
+			p.markRare(qw.term, tune.rareName)
+		}
+	}
+	return nil
+}

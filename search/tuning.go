@@ -109,6 +109,9 @@ type tuning struct {
 	// splitName lets a dotted service name glued ("Recall.ai") or
 	// without its last label ("cloudlayer.io") name a skill (dottedName).
 	splitName bool
+	// keywordLead lets the capitalised first word of a keyword query name
+	// the one skill whose name it begins (keywordLeadName).
+	keywordLead bool
 	// nameIDF scales a term's name clause so a word common in English but
 	// rare among names ("get", "fix", "store") does not outweigh the rest:
 	// by the ratio of its IDF over bodies (nameIDFBody) or descriptions
@@ -239,6 +242,7 @@ var defaultTuning = tuning{
 	gluedQuery:      true,
 	joinedName:      true,
 	splitName:       true,
+	keywordLead:     true,
 	nameIDF:         nameIDFBody,
 	nameIDFFloor:    0.3,
 	nameIDFMinBody:  0.05,
