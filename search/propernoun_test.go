@@ -132,7 +132,8 @@ func TestJoinedName(t *testing.T) {
 
 // TestDottedName: a service written as its web address, glued
 // ("Recall.ai" for recallai-automation) or with a last label the name
-// leaves out ("cloudlayer.io", "astica.ai's"), is found by the name.
+// leaves out ("cloudlayer.io", "astica.ai's"), or with a case ending
+// after an apostrophe ("Mopinion'daki"), is found by the name.
 func TestDottedName(t *testing.T) {
 	docs := append(filler(20),
 		Doc{ID: "recall", Name: "recallai-automation", Description: "Automate Recallai tasks via Rube MCP (Composio)."},
@@ -146,6 +147,12 @@ func TestDottedName(t *testing.T) {
 	checkNameRule(t, docs, "I want a Recall.ai bot to record our sales calls and hand me the transcript", "recall", off)
 	checkNameRule(t, docs, "Use cloudlayer.io to render this HTML template to a PDF and return the download URL", "cloudlayer", off)
 	checkNameRule(t, docs, "Use astica.ai's vision API to detect objects and generate captions for my images", "astica", off)
+	// a name with a case ending after an apostrophe (Turkish)
+	docs = append(docs,
+		Doc{ID: "mopinion", Name: "mopinion-automation", Description: "Automate Mopinion tasks via Rube MCP (Composio)."},
+		Doc{ID: "forms", Name: "web-forms", Description: "Build web site feedback forms and list their answers."},
+	)
+	checkNameRule(t, docs, "Mopinion'daki web sitesi geri bildirim formlarından gelen son yanıtları listele", "mopinion", off)
 }
 
 // TestKeywordLeadName: a keyword query leading with a product named by an

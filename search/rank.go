@@ -345,7 +345,9 @@ func searchAsName(p *plan, ti int, names []string, meta []fieldWeight,
 // not both English unless one is written as a name (properNouns), that,
 // glued, are a name word of one to tune.rareNameMaxDF skills in at
 // most tune.rareNameMaxDocs documents ("D2L Brightspace" for
-// d2lbrightspace, "Google Doc" for googledocs).
+// d2lbrightspace, "Google Doc" for googledocs); and with
+// tune.splitName a capitalised name before an apostrophe and a case
+// ending ("Mopinion'daki") that begins one to tune.namePhrase names.
 func joinedNames(ctx context.Context, r *engine.Reader, text string, terms []string, p *plan,
 	meta []fieldWeight, add func(field, term string, ti int, boost float64) (uint64, error), tune *tuning) error {
 	plain, err := r.Analyze(engine.Plain, text)
@@ -382,6 +384,31 @@ func joinedNames(ctx context.Context, r *engine.Reader, text string, terms []str
 			}
 			if err := searchAsName(p, ti, parts, meta, add, tune); err != nil {
 				return err
+			}
+			continue
+		}
+		if k := strings.IndexAny(w, "'’"); k >= 3 && tune.splitName && !strings.HasSuffix(w, "'s") && !strings.HasSuffix(w, "’s") &&
+			strings.Contains(text, strings.ToUpper(w[:1])+w[1:k]) {
+			// a name, written capitalised, with a case ending after an
+			// apostrophe ("Mopinion'daki", Turkish's way with names;
+			// not Italian's "dell'app")
+			ti, _, err := termOf(w)
+			if err != nil {
+				return err
+			}
+			key := engine.NormalizeName(w[:k])
+			n, err := r.NamesStartingWith(key, tune.namePhrase)
+			if err != nil {
+				return err
+			}
+			if ti >= 0 && n > 0 && n <= tune.namePhrase {
+				parts, err := r.Analyze(engine.Text, strings.ReplaceAll(key, "-", " "))
+				if err != nil {
+					return err
+				}
+				if err := searchAsName(p, ti, parts, meta, add, tune); err != nil {
+					return err
+				}
 			}
 			continue
 		}
