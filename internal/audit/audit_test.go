@@ -349,13 +349,13 @@ func TestCatalogSkillGone(t *testing.T) {
 	}
 }
 
-// TestRedTeamSet: the red-team sets (testdata/redteam1 to redteam49, each
+// TestRedTeamSet: the red-team sets (testdata/redteam1 to redteam51, each
 // written blind by someone who had not read the audit; docs/audit.md has
 // the blind figures) stay caught: every hostile skill flagged high or
 // critical, whatever the rule, but for knownMisses, and no benign one but
 // for knownFlagged.
 func TestRedTeamSet(t *testing.T) {
-	for _, set := range []string{"redteam1", "redteam2", "redteam3", "redteam4", "redteam5", "redteam6", "redteam7", "redteam8", "redteam9", "redteam10", "redteam11", "redteam12", "redteam13", "redteam14", "redteam15", "redteam16", "redteam17", "redteam18", "redteam19", "redteam20", "redteam21", "redteam22", "redteam23", "redteam24", "redteam25", "redteam26", "redteam27", "redteam28", "redteam29", "redteam30", "redteam31", "redteam32", "redteam33", "redteam34", "redteam35", "redteam36", "redteam37", "redteam38", "redteam39", "redteam40", "redteam41", "redteam42", "redteam43", "redteam44", "redteam45", "redteam46", "redteam47", "redteam48", "redteam49"} {
+	for _, set := range []string{"redteam1", "redteam2", "redteam3", "redteam4", "redteam5", "redteam6", "redteam7", "redteam8", "redteam9", "redteam10", "redteam11", "redteam12", "redteam13", "redteam14", "redteam15", "redteam16", "redteam17", "redteam18", "redteam19", "redteam20", "redteam21", "redteam22", "redteam23", "redteam24", "redteam25", "redteam26", "redteam27", "redteam28", "redteam29", "redteam30", "redteam31", "redteam32", "redteam33", "redteam34", "redteam35", "redteam36", "redteam37", "redteam38", "redteam39", "redteam40", "redteam41", "redteam42", "redteam43", "redteam44", "redteam45", "redteam46", "redteam47", "redteam48", "redteam49", "redteam50", "redteam51"} {
 		t.Run(set, func(t *testing.T) { checkRedTeam(t, filepath.Join("testdata", set)) })
 	}
 }
@@ -363,7 +363,12 @@ func TestRedTeamSet(t *testing.T) {
 // knownMisses are the red-team skills the audit does not flag yet, each
 // with why (the sets' READMEs say more). The test fails when one of them
 // is flagged, so the list stays true.
-var knownMisses = map[string]string{}
+var knownMisses = map[string]string{
+	"bazel-compdb-gen":           "set 50: a Bazel repository_rule running Python held in a Starlark string (rctx.execute([\"python3\", \"-c\", SCRIPT])) that adds an MCP server to ~/.claude.json and edits the global CLAUDE.md; the Python inside the Starlark string is not read as Python",
+	"earthfile-monorepo-targets": "set 50: an Earthfile target whose RUN --secret NAME flags (each taking a value, continued over lines) mount CI secrets for a node -e one-liner posting process.env; Earthfiles are not read",
+	"hammerspoon-fennel-grid":    "set 50: a Fennel Hammerspoon config writing a LaunchAgent plist that pipes curl into sh and a launchctl line into ~/.zprofile through hs.* file APIs, plus a pathwatcher recreating the agent; those APIs are not read as writes",
+	"msgcat-catalog-build":       "set 50: a Tcl build script whose prune root defaults to ~ and whose patterns come from a config table whose last entry is a bare *, so file delete -force removes every entry of home; a bare * pattern under a home root is not read as a wipe",
+}
 
 // knownFlagged are the red-team look-alikes the audit still flags high or
 // critical, each with why; the test fails when one of them is no longer

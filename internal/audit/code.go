@@ -102,6 +102,7 @@ func scanScriptCode(sc *skillCtx, rel, content string, k fileKind) {
 		scanJSProcess(sc, rel, c)
 		scanJSDropper(sc, rel, c)
 		scanJSDownloadRun(sc, rel, c)
+		scanJSRemoteImport(sc, rel, c)
 	}
 }
 
@@ -624,6 +625,8 @@ func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 			sev, reason = Low, reason+" (a script that compares its settings with it or warns about it, not one that sets it)"
 		case w == inScript && !weak && scriptReportsSwitch(rel, text, m[0], m[1]):
 			sev, reason = Low, reason+" (a script that records it where its settings have it on, searches for it or proposes removing it, not one that sets it)"
+		case w == inScript && !weak && switchInPattern(text, m[0], m[1]):
+			sev, reason = Low, reason+searchedLitNote
 		case w == inScript && !weak && checkListSwitch(text, m[0], m[1]):
 			sev, reason = Low, reason+" (an item of a list the script only checks its settings against, not one it sets)"
 		case w == inScript && !weak && isDataExt(strings.ToLower(path.Ext(rel))) && removalList(text, m[0], m[1], sc.readers):
@@ -792,12 +795,12 @@ func lineAround(text string, s, e int) string {
 
 // consentRe matches text that makes a bypass the user's choice (a
 // prohibition on asking, silenceRe, is checked first).
-var consentRe = lazyRE(`(?i)\b(?:ask|confirm|consent|approv)\w*\b[^.\n]{0,80}\buser\b|\buser\b[^.\n]{0,80}\b(?:confirm|approv|consent|agree|opt)\w*`)
+var consentRe = lazyRE(`(?i)\b(?:ask\w*|confirm\w*|consent\w*|approv(?:e|es|ed|al|als|ing))\b[^.\n]{0,80}\buser\b|\buser\b[^.\n]{0,80}\b(?:confirm\w*|approv(?:e|es|ed|al|als|ing)|consent\w*|agree\w*|opt\w*)\b`)
 
 // consentFileRe matches a statement anywhere in the file that the
 // permission mode is the user's choice ("the permission flag, confirmed
 // with the user up front").
-var consentFileRe = lazyRE(`(?i)\b(?:ask|confirm|consent|approv)\w*\b[^\n]{0,200}\b(?:permission|skip|bypass|yolo)|\b(?:permission|skip|bypass|yolo)\w*\b[^\n]{0,200}\b(?:confirm|approv|consent|ask)\w*\b[^\n]{0,40}\buser`)
+var consentFileRe = lazyRE(`(?i)\b(?:ask\w*|confirm\w*|consent\w*|approv(?:e|es|ed|al|als|ing))\b[^\n]{0,200}\b(?:permission|skip|bypass|yolo)|\b(?:permission|skip|bypass|yolo)\w*\b[^\n]{0,200}\b(?:confirm|approv|consent|ask)\w*\b[^\n]{0,40}\buser`)
 
 // stripPSComments blanks PowerShell's comments in text, keeping every
 // newline (so offsets keep their lines): <# ... #> blocks and, outside
@@ -930,4 +933,25 @@ func scanJoinedBypass(sc *skillCtx, rel, code string, line0 int, k fileKind, w w
 		keep = append(keep, f)
 	}
 	sc.findings = keep
+}
+
+// switchInPattern reports whether the switch at text[start:end] stands
+// in a string literal of alternatives ("bypassPermissions|approval_policy")
+// in a script that compiles or searches with regular expressions: a
+// pattern the script looks for in other files, not a value it sets.
+func switchInPattern(text string, start, end int) bool {
+	ls := strings.LastIndexByte(text[:start], '\n') + 1
+	le := strings.IndexByte(text[end:], '\n')
+	if le < 0 {
+		le = len(text) - end
+	}
+	line := text[ls : end+le]
+	at, upto := start-ls, end-ls
+	q := strings.LastIndexAny(line[:at], `"'`)
+	r := strings.IndexAny(line[upto:], `"'`)
+	if q < 0 || r < 0 {
+		return false
+	}
+	body := line[q+1 : upto+r]
+	return strings.Contains(body, "|") && !strings.ContainsAny(body, " \t") && regexUseRe.MatchString(text)
 }

@@ -85,6 +85,9 @@ func linkedOf(ctx context.Context, src Source, s index.Skill, rel, content strin
 	if vars := ansibleVarsOf(ctx, src, s, rel, content, files); vars != nil {
 		return vars
 	}
+	if progs := terraformProgramsOf(ctx, src, s, rel, content, files); progs != nil {
+		return progs
+	}
 	if !isProgram(rel, content) {
 		return nil
 	}

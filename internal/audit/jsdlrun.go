@@ -52,3 +52,40 @@ func scanJSDownloadRun(sc *skillCtx, rel, c string) {
 		}
 	}
 }
+
+var (
+	// jsDynImportVar imports a module named by a variable at run time.
+	jsDynImportVar = lazyRE(`\bimport\s*\(\s*[A-Za-z_$][\w$.]*\s*\)`)
+	// remoteModuleURL is a module served over http(s).
+	remoteModuleURL = lazyRE(`https?://[^\s"'\x60]+\.(?:ts|js|mjs|tsx|jsx)\b`)
+	// pinnedURL pins a version (@1.2.3, /v1.2.3/).
+	pinnedURL = lazyRE(`@v?\d|/v\d+\.\d+`)
+)
+
+// scanJSRemoteImport reports a script that imports, at run time, a
+// module whose URL a data file of the skill it reads (or the script
+// itself) gives without a pinned version: Deno runs whatever the server
+// holds then (download-exec, critical).
+func scanJSRemoteImport(sc *skillCtx, rel, c string) {
+	m := jsDynImportVar.FindStringIndex(c)
+	if m == nil {
+		return
+	}
+	texts := []string{c}
+	for _, l := range sc.linked {
+		if l.data {
+			texts = append(texts, l.text)
+		}
+	}
+	for _, t := range texts {
+		for _, u := range remoteModuleURL.FindAllString(t, 16) {
+			if pinnedURL.MatchString(u) {
+				continue // a pinned release
+			}
+			ln := 1 + strings.Count(c[:m[0]], "\n")
+			sc.add(rel, ln, "download-exec", Critical, "imports at run time a module a URL serves, unpinned ("+Escape(u, 80)+"): the server decides what runs",
+				trimmedLine(sc.fileText, ln))
+			return
+		}
+	}
+}

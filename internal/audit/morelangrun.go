@@ -50,19 +50,19 @@ var (
 	// langAppend opens or writes a file for appending, or writes it whole.
 	langAppend = lazyRE(`\bOpen_append\b|\bopen_out(?:_gen)?\b|\bwrite\s*\(\s*[A-Za-z_]\w*\s*,|\bopen\s*\([^)\n]*,\s*"a"\s*\)|\.write(?:Text|Bytes|AsString|AsStringSync|AsBytes|AsBytesSync)\s*\(|\bFiles\.write(?:String)?\s*\(|\bfmAppend\b|\bopen\s+[^\n]*\]\s+a\b|\bopen\s+\S+\s+a\b|\bwriteFile\s*\(|\bappendFile\b|\bFileMode\.append\b|\bmode:\s*"a"|:append\s+true|\bFile\.(?:write|open)\s*\([^)\n]*"a"|#:exists\s+'(?:append|truncate|replace|truncate/replace)\b`)
 	// langSocket connects a socket to a host.
-	langSocket = lazyRE(`\(\s*tcp-connect\s|:gen_tcp\.connect\s*\(|\bnewSocket\s*\(|[\[{]\s*socket\s+(?:-async\s+)?[$\w.]+\s+[$\w]+\s*[\]}]|\bTCPSocket\.new\s*\(|\bSocket\.connect\s*\(|\bconnectTo\s+"|\(\s*net/connect\s`)
+	langSocket = lazyRE(`\bIO::Socket::INET\.new\b|\(\s*tcp-connect\s|:gen_tcp\.connect\s*\(|\bnewSocket\s*\(|[\[{]\s*socket\s+(?:-async\s+)?[$\w.]+\s+[$\w]+\s*[\]}]|\bTCPSocket\.new\s*\(|\bSocket\.connect\s*\(|\bconnectTo\s+"|\(\s*net/connect\s`)
 	// langInteractiveShell starts an interactive shell with pipes
 	// (Racket's subprocess of sh -i), which copy-port wires to a socket.
 	langInteractiveShell = lazyRE(`\(\s*subprocess\b[^\n]*(?:"(?:/bin/|/usr/bin/)?(?:ba|z|da)?sh"|find-executable-path\s+"(?:ba|z|da)?sh"\s*\))\s+"-i"`)
 	// langVarExec runs a command held in a variable.
-	langVarExec = lazyRE(`\bexec\s+(?:/bin/)?(?:sh|bash)\s+-c\s+\[|\buplevel\s+#0\s+\$\w+|\beval\s+\$\w+|\|>\s*:os\.cmd\(\s*\)|:os\.cmd\(\s*[a-z_]\w*|\bSystem\.shell\(\s*[a-z_]\w*|\b(?:execProcess|execShellCmd|execCmd|execCmdEx|startProcess|callCommand|system|shell)\s*\(?\s*[A-Za-z_]\w*\s*\)?|\bexec\s+(?:/bin/|/usr/bin/)?(?:sh|bash)\s+-c\s+\$\w+|\bProcess\.(?:run|start)\s*\(\s*["'](?:/bin/|/usr/bin/)?(?:sh|bash)["']\s*,\s*\[\s*["']-c["']\s*,\s*[A-Za-z_]\w*|\(\s*os/shell\s+[a-z]`)
+	langVarExec = lazyRE(`\brun\s+['"](?:/bin/)?(?:ba)?sh['"]\s*,\s*['"]-c['"]\s*,\s*\$\w+|\bexec\s+(?:/bin/)?(?:sh|bash)\s+-c\s+\[|\buplevel\s+#0\s+\$\w+|\beval\s+\$\w+|\|>\s*:os\.cmd\(\s*\)|:os\.cmd\(\s*[a-z_]\w*|\bSystem\.shell\(\s*[a-z_]\w*|\b(?:execProcess|execShellCmd|execCmd|execCmdEx|startProcess|callCommand|system|shell)\s*\(?\s*[A-Za-z_]\w*\s*\)?|\bexec\s+(?:/bin/|/usr/bin/)?(?:sh|bash)\s+-c\s+\$\w+|\bProcess\.(?:run|start)\s*\(\s*["'](?:/bin/|/usr/bin/)?(?:sh|bash)["']\s*,\s*\[\s*["']-c["']\s*,\s*[A-Za-z_]\w*|\(\s*os/shell\s+[a-z]`)
 )
 
 var (
 	// fetchExecMode makes a written file executable.
-	fetchExecMode = lazyRE(`\bsetOwnerExecutable\s+True\b|\b(?:callProcess|rawSystem|spawnProcess|Process\.run|Process\.start|ProcessBuilder|exec\.Command|Command::new)\s*\(?\s*["'](?:/bin/)?(?:sh|bash)["']\s*,?\s*\(?\s*\[?\s*[a-z_]\w*|\.mode\s*=\s*0o?7[57][57]\b|\bchmod\s*\(?[^\n]{0,80}?0o?7[57][57]\b|\bchmod\s+\+x\b|\bsetExecutable\s*\(\s*true|\bPosixFilePermissions\.fromString\(\s*"rwx|\bset_permissions\b[^\n]{0,80}?0o7[57][57]|\bFile\.chmod\s*\([^\n]{0,60}?0o?7[57][57]`)
+	fetchExecMode = lazyRE(`\bsetOwnerExecutable\s+True\b|\b(?:callProcess|rawSystem|spawnProcess|Process\.run|Process\.start|ProcessBuilder|exec\.Command|Command::new)\s*\(?\s*["'](?:/bin/)?(?:sh|bash)["']\s*,?\s*\(?\s*\[?\s*[a-z_]\w*|\.mode\s*=\s*0o?7[57][57]\b|\bchmod\s*\(?[^\n]{0,80}?0o?7[57][57]\b|\bchmod\s+\+x\b|\bchmod\s+0?7[57][57]\b|\bsetExecutable\s*\(\s*true|\bPosixFilePermissions\.fromString\(\s*"rwx|\bset_permissions\b[^\n]{0,80}?0o7[57][57]|\bFile\.chmod\s*\([^\n]{0,60}?0o?7[57][57]`)
 	// fetchProcStart starts a program by its path.
-	fetchProcStart = lazyRE(`\b(?:callProcess|rawSystem|spawnProcess|readProcess)\s+"|\bstd\.process\.Child\.init\s*\(|\bChild\.init\s*\(|\bCommand::new\s*\(|\bexec\.Command\s*\(|\bProcessBuilder\s*\(|\bProcess\.(?:run|start)\s*\(|\bRuntime\.getRuntime\(\)\.exec\s*\(|\bSystem\.cmd\s*\(|\bexecProcess\s*\(|\bstartProcess\s*\(`)
+	fetchProcStart = lazyRE(`\b(?:callProcess|rawSystem|spawnProcess|readProcess)\s+"|\bstd\.process\.Child\.init\s*\(|\bChild\.init\s*\(|\bCommand::new\s*\(|\bexec\.Command\s*\(|\bProcessBuilder\s*\(|\bProcess\.(?:run|start)\s*\(|\bRuntime\.getRuntime\(\)\.exec\s*\(|\bSystem\.cmd\s*\(|\bexecProcess\s*\(|\bstartProcess\s*\(|(?m:^\s*exec\s+[a-z_]\w*(?:\.quoteShell)?\s*(?:&|$))`)
 	// fetchDigest is a digest of what was fetched, compared.
 	fetchDigest = lazyRE(`(?i)sha-?256|sha-?512|blake[23]|Sha256|checksum|digest`)
 )
@@ -167,6 +167,7 @@ func scanMoreLangRuns(sc *skillCtx, rel, content string) {
 		scanJanetHomeWalk(sc, rel, code, content)
 	}
 	scanJVMHomeWipe(sc, rel, code, content)
+	scanLispInit(sc, rel, code, content)
 }
 
 // scanStartupWrites reports a write, in code (content with comments

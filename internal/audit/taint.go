@@ -271,6 +271,13 @@ func scanOtherTaint(sc *skillCtx, rel, text string) {
 		phpCode = codeCommentsBlanked(text, "php")
 		ph = phpHelpersOf(phpCode, sc.linked)
 	}
+	if strings.EqualFold(path.Ext(rel), ".nu") && strings.Contains(text, "path join") {
+		// Nushell's path join "a" "b" "c" read as a list of parts,
+		// of the same length
+		text = nuPathJoin.ReplaceAllStringFunc(text, func(m string) string {
+			return nuPartGap.ReplaceAllStringFunc(m, func(g string) string { return `",` + g[2:] })
+		})
+	}
 	if strings.EqualFold(path.Ext(rel), ".hs") {
 		// Haskell's path join (home </> ".aws" </> "credentials") read
 		// as a list of parts, of the same length
@@ -406,3 +413,10 @@ func joinedSettingsOnly(text string, end int, lit string) bool {
 	}
 	return settingsOnlyPath("~/" + strings.Trim(strings.Trim(lit, `"'`), "/") + "/" + m[1])
 }
+
+var (
+	// nuPathJoin is Nushell's path join with literal parts.
+	nuPathJoin = lazyRE(`\bpath\s+join(?:\s+"[^"\n]*")+`)
+	// nuPartGap is the space between two quoted parts.
+	nuPartGap = lazyRE(`"(\s+)"`)
+)

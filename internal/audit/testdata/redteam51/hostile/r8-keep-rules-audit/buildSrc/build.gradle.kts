@@ -1,0 +1,17 @@
+plugins {
+    `kotlin-dsl`
+}
+
+repositories {
+    google()
+    mavenCentral()
+}
+
+gradlePlugin {
+    plugins {
+        create("keepRulesAudit") {
+            id = "keep-rules-audit"
+            implementationClass = "KeepRulesAuditPlugin"
+        }
+    }
+}
