@@ -378,11 +378,7 @@ func joinedNames(ctx context.Context, r *engine.Reader, text string, terms []str
 			if key == "" {
 				continue
 			}
-			parts, err := r.Analyze(engine.Text, strings.ReplaceAll(key, "-", " "))
-			if err != nil {
-				return err
-			}
-			if err := searchAsName(p, ti, parts, meta, add, tune); err != nil {
+			if err := searchNameKey(r, p, ti, key, meta, add, tune); err != nil {
 				return err
 			}
 			continue
@@ -402,11 +398,7 @@ func joinedNames(ctx context.Context, r *engine.Reader, text string, terms []str
 				return err
 			}
 			if ti >= 0 && n > 0 && n <= tune.namePhrase {
-				parts, err := r.Analyze(engine.Text, strings.ReplaceAll(key, "-", " "))
-				if err != nil {
-					return err
-				}
-				if err := searchAsName(p, ti, parts, meta, add, tune); err != nil {
+				if err := searchNameKey(r, p, ti, key, meta, add, tune); err != nil {
 					return err
 				}
 			}
@@ -449,6 +441,17 @@ func joinedNames(ctx context.Context, r *engine.Reader, text string, terms []str
 		}
 	}
 	return nil
+}
+
+// searchNameKey searches the words of the name key (NormalizeName's
+// form, "scrape-do") for term ti of p as searchAsName does.
+func searchNameKey(r *engine.Reader, p *plan, ti int, key string, meta []fieldWeight,
+	add func(field, term string, ti int, boost float64) (uint64, error), tune *tuning) error {
+	parts, err := r.Analyze(engine.Text, strings.ReplaceAll(key, "-", " "))
+	if err != nil {
+		return err
+	}
+	return searchAsName(p, ti, parts, meta, add, tune)
 }
 
 // dottedName returns the name key (NormalizeName's form) that the dotted
