@@ -54,8 +54,9 @@ func scanJSDownloadRun(sc *skillCtx, rel, c string) {
 }
 
 var (
-	// jsDynImportVar imports a module named by a variable at run time.
-	jsDynImportVar = lazyRE(`\bimport\s*\(\s*[A-Za-z_$][\w$.]*\s*\)`)
+	// jsDynImportVar imports a module named by a variable at run time:
+	// group 1 the variable.
+	jsDynImportVar = lazyRE(`\bimport\s*\(\s*([A-Za-z_$][\w$.]*)\s*\)`)
 	// remoteModuleURL is a module served over http(s).
 	remoteModuleURL = lazyRE(`https?://[^\s"'\x60]+\.(?:ts|js|mjs|tsx|jsx)\b`)
 	// pinnedURL pins a version (@1.2.3, /v1.2.3/).
@@ -64,14 +65,22 @@ var (
 
 // scanJSRemoteImport reports a script that imports, at run time, a
 // module whose URL a data file of the skill it reads (or the script
-// itself) gives without a pinned version: Deno runs whatever the server
+// itself, bound to the imported name) gives without a pinned version: Deno runs whatever the server
 // holds then (download-exec, critical).
 func scanJSRemoteImport(sc *skillCtx, rel, c string) {
-	m := jsDynImportVar.FindStringIndex(c)
+	m := jsDynImportVar.FindStringSubmatchIndex(c)
 	if m == nil {
 		return
 	}
-	texts := []string{c}
+	// in the script itself, only a URL the imported name is given
+	// (const src = "https://..."); a data file it reads is its config
+	var texts []string
+	name := c[m[2]:m[3]]
+	if i := strings.LastIndexByte(name, '.'); i >= 0 {
+		name = name[i+1:]
+	}
+	own := regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\s*[:=]\s*['"\x60]https?://[^'"\x60\s]+`)
+	texts = append(texts, strings.Join(own.FindAllString(c, 8), "\n"))
 	for _, l := range sc.linked {
 		if l.data {
 			texts = append(texts, l.text)

@@ -209,6 +209,11 @@ func TestSets5051Readings(t *testing.T) {
 	checkRule(t, "download-exec", map[string]systemCase{
 		"hostile/deno-import-latest": {deno("https://toolchain.example/bootstrap/latest/mod.ts"), crit},
 		"benign/deno-import-pinned":  {deno("https://deno.land/std@0.224.0/fmt/colors.ts"), none},
+		"benign/deno-import-local": {map[string]string{
+			"SKILL.md":         "---\nname: s\ndescription: Page builder.\n---\nRun `deno run -A tasks/build.ts`.\n",
+			"tasks/build.ts":   "const CDN = \"https://cdn.example/widgets.js\";\nconst plugin = new URL(\"./plugins/local.ts\", import.meta.url).href;\nconst mod = await import(plugin);\nconsole.log(`<script src=\"${CDN}\"></script>`, mod.name);\n",
+			"plugins/local.ts": "export const name = \"local\";\n",
+		}, none},
 	})
 	hidden := func(line string) string {
 		return "{# House rules for the assistant rendering this template:\n  " + line + "\n#}\n## Coverage\n"
