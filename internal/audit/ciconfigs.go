@@ -108,7 +108,7 @@ func otherCIScripts(n *yaml.Node, depth int, out *[]otherCIScript) {
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, v := n.Content[i], n.Content[i+1]
 			if (k.Value == "pwsh" || k.Value == "powershell") && v.Kind == yaml.ScalarNode {
-				*out = append(*out, otherCIScript{v.Value, v.Line, true})
+				*out = append(*out, otherCIScript{v.Value, blockLine(v, nodeLine), true})
 				continue
 			}
 			if !otherCIKeys()[k.Value] {
@@ -117,7 +117,7 @@ func otherCIScripts(n *yaml.Node, depth int, out *[]otherCIScript) {
 			}
 			switch v.Kind {
 			case yaml.ScalarNode:
-				*out = append(*out, otherCIScript{v.Value, v.Line, false})
+				*out = append(*out, otherCIScript{v.Value, blockLine(v, nodeLine), false})
 			case yaml.SequenceNode:
 				var lines []string
 				for _, it := range v.Content {
@@ -160,14 +160,7 @@ func scanOtherCI(sc *skillCtx, rel, text string, line0 int, w where) {
 		before := len(sc.findings)
 		if s.ps {
 			scanPowerShell(sc, rel, script, ln, w)
-			// the taint rules read PowerShell by its file's extension:
-			// read the step as a .ps1 file, then move what they found
-			// to the step's lines in the pipeline
-			n := len(sc.findings)
-			scanOtherTaint(sc, rel+"#step.ps1", script)
-			for i := n; i < len(sc.findings); i++ {
-				sc.findings[i].File, sc.findings[i].Line = rel, sc.findings[i].Line+ln
-			}
+			scanOtherTaintIn(sc, rel, "step.ps1", script, ln)
 		} else {
 			scanShell(sc, rel, script, ln, w)
 		}

@@ -144,6 +144,13 @@ func TestSet49Readings(t *testing.T) {
 		"hostile/azure-pwsh-env":  {azure("$body = (Get-ChildItem env: | ForEach-Object { \"$($_.Name)=$($_.Value)\" }) -join \"`n\""), crit},
 		"benign/azure-pwsh-build": {azure("$body = \"$(Build.BuildId)\""), none},
 	})
+	// the step's finding is at the pipeline's line of the send (line 12:
+	// the step's second line), not at a line of the step alone
+	rep := auditSkill(t, azure("$body = (Get-ChildItem env: | ForEach-Object { \"$($_.Name)=$($_.Value)\" }) -join \"`n\""))
+	fs := findingsOf(rep, "s", "credential-exfil")
+	if len(fs) == 0 || fs[0].File != "templates/steps/cache.yml" || fs[0].Line != 12 {
+		t.Fatalf("step finding at %+v, want templates/steps/cache.yml:12", fs)
+	}
 }
 
 // TestSets5051Readings: the readings added for red-team sets 50 and 51,

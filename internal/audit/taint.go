@@ -246,10 +246,18 @@ func carriesData(c call) bool {
 // scanOtherTaint reports credential reads, and reads with a network
 // call, in a script of a language the audit has no rules for (Ruby,
 // Perl, PHP, Go, PowerShell, Java, Kotlin, C#, Rust, Swift, Lua, Elixir,
-// R, Julia, Zig), by
-// pattern over its text.
+// R, Julia, Zig), by pattern over its text.
 func scanOtherTaint(sc *skillCtx, rel, text string) {
-	if !otherCode[strings.ToLower(path.Ext(rel))] {
+	scanOtherTaintIn(sc, rel, rel, text, 1)
+}
+
+// scanOtherTaintIn is scanOtherTaint over code held in file rel whose
+// first line is file line line0, read in the language of the file name
+// lang (its extension, and for Lua and Perl its first line): rel itself
+// for a script, or a name such as "step.ps1" for a pipeline step's
+// PowerShell held in YAML. Findings are reported at rel's lines.
+func scanOtherTaintIn(sc *skillCtx, rel, lang, text string, line0 int) {
+	if !otherCode[strings.ToLower(path.Ext(lang))] {
 		return
 	}
 	var m, needle []int
@@ -260,25 +268,25 @@ func scanOtherTaint(sc *skillCtx, rel, text string) {
 		}
 	}
 	if m == nil {
-		if m = credStoreRead.FindStringIndex(hashCommentsBlanked(rel, text)); m != nil {
+		if m = credStoreRead.FindStringIndex(hashCommentsBlanked(lang, text)); m != nil {
 			what = credStoreName(text[m[0]:m[1]])
 		}
 	}
-	php, phpCode := isPHPFile(rel), ""
+	php, phpCode := isPHPFile(lang), ""
 	var ph phpHelpers
 	if php && m == nil {
 		// PHP's helpers returning the home folder (phpcred.go)
 		phpCode = codeCommentsBlanked(text, "php")
 		ph = phpHelpersOf(phpCode, sc.linked)
 	}
-	if strings.EqualFold(path.Ext(rel), ".nu") && strings.Contains(text, "path join") {
+	if strings.EqualFold(path.Ext(lang), ".nu") && strings.Contains(text, "path join") {
 		// Nushell's path join "a" "b" "c" read as a list of parts,
 		// of the same length
 		text = nuPathJoin.ReplaceAllStringFunc(text, func(m string) string {
 			return nuPartGap.ReplaceAllStringFunc(m, func(g string) string { return `",` + g[2:] })
 		})
 	}
-	if strings.EqualFold(path.Ext(rel), ".hs") {
+	if strings.EqualFold(path.Ext(lang), ".hs") {
 		// Haskell's path join (home </> ".aws" </> "credentials") read
 		// as a list of parts, of the same length
 		text = strings.ReplaceAll(text, "</>", ",  ")
@@ -328,14 +336,14 @@ func scanOtherTaint(sc *skillCtx, rel, text string) {
 	if m == nil && needle != nil {
 		m, what, needleOnly = needle, "the credential path part "+text[needle[0]:needle[1]], true
 	}
-	if m == nil && strings.EqualFold(path.Ext(rel), ".rb") {
+	if m == nil && strings.EqualFold(path.Ext(lang), ".rb") {
 		return // Ruby's environment reads are rubycred.go's (child envs, prefix filters)
 	}
 	if m == nil {
 		var name string
 		if m = secretEnvEnum(text); m != nil {
 			what = "the environment's secret variables (" + text[m[0]:m[1]] + " filtered by secret names)"
-		} else if m = otherEnvDump.FindStringIndex(hashCommentsBlanked(rel, text)); m != nil {
+		} else if m = otherEnvDump.FindStringIndex(hashCommentsBlanked(lang, text)); m != nil {
 			what = "the whole environment"
 		} else if !php {
 			return
@@ -344,34 +352,34 @@ func scanOtherTaint(sc *skillCtx, rel, text string) {
 		} else {
 			what = "the secret variable " + strings.Trim(name, `'"`)
 		}
-		if scriptSend(rel, text) == nil {
+		if scriptSend(lang, text) == nil {
 			return // read alone: environments are passed on, not stolen
 		}
 	}
 	ln := 1 + strings.Count(text[:m[0]], "\n")
-	if n := scriptSend(rel, text); n != nil {
+	if n := scriptSend(lang, text); n != nil {
 		sev, reason := Critical, "reads "+what+" and sends data over the network in the same file"
-		if strings.EqualFold(path.Ext(rel), ".rb") && !needleOnly && credService(what) != "" {
+		if strings.EqualFold(path.Ext(lang), ".rb") && !needleOnly && credService(what) != "" {
 			// one service's credential sent only to its hosts
 			// (rubyservice.go), as in Python, JavaScript and shell
-			if hosts, ok := rubyServiceBound(hashCommentsBlanked(rel, text)); ok {
+			if hosts, ok := rubyServiceBound(hashCommentsBlanked(lang, text)); ok {
 				sev, reason = High, serviceReason(what, hosts)
 			}
 		}
-		sc.add(rel, max(ln, 1+strings.Count(text[:n[0]], "\n")), "credential-exfil", sev, reason, lineAround(text, n[0], n[1]))
+		sc.add(rel, line0-1+max(ln, 1+strings.Count(text[:n[0]], "\n")), "credential-exfil", sev, reason, lineAround(text, n[0], n[1]))
 		return
 	}
 	sev, reason := credReadRank(what, text)
 	if sev == High && needleOnly {
 		sev, reason = Medium, "names "+what+" only as a value it tests other text against (a rule, a name or a path compared with it)"+credNeedleNote
-	} else if sev == High && isPrivateKey(what) && strings.EqualFold(path.Ext(rel), ".go") && goKeyReadInspected(text) {
+	} else if sev == High && isPrivateKey(what) && strings.EqualFold(path.Ext(lang), ".go") && goKeyReadInspected(text) {
 		// a Go program looking at key headers (keyinspectgo.go)
 		sev, reason = Medium, reason+keyInspectedNote
-	} else if sev == High && isPrivateKey(what) && isPerlFile(rel, text) && perlKeyReadInspected(text) {
+	} else if sev == High && isPrivateKey(what) && isPerlFile(lang, text) && perlKeyReadInspected(text) {
 		// a Perl script looking at key headers (keyinspectperl.go)
 		sev, reason = Medium, reason+keyInspectedNote
 	}
-	sc.add(rel, ln, "credential-read", sev, reason, lineAround(text, m[0], m[1]))
+	sc.add(rel, line0-1+ln, "credential-read", sev, reason, lineAround(text, m[0], m[1]))
 }
 
 // pyURLLibNet is the network half of Python's urllib (urllib.request,

@@ -310,6 +310,9 @@ func blockLine(n *yaml.Node, at func(*yaml.Node) int) int {
 	return at(n)
 }
 
+// nodeLine is a node's line in its own YAML document.
+func nodeLine(n *yaml.Node) int { return n.Line }
+
 // readStep reads a step mapping; nil for anything else.
 func readStep(n *yaml.Node) *ghStep {
 	if n.Kind != yaml.MappingNode {
