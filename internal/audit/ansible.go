@@ -357,19 +357,8 @@ func ansibleVarsOf(ctx context.Context, src Source, s index.Skill, rel, content 
 		!strings.Contains(content, "loop:") && !strings.Contains(content, "with_items:") {
 		return nil
 	}
-	var out []linkedFile
-	for _, f := range files {
-		ext := strings.ToLower(path.Ext(f))
-		if f == rel || len(out) >= maxLinked || ext != ".yml" && ext != ".yaml" {
-			continue
-		}
-		d := "/" + path.Dir(f) + "/"
-		if !strings.Contains(d, "/defaults/") && !strings.Contains(d, "/vars/") && !strings.Contains(d, "/group_vars/") && !strings.Contains(d, "/host_vars/") {
-			continue
-		}
-		if text, err := readForAudit(ctx, src, s, f); err == nil {
-			out = append(out, linkedFile{rel: f, text: text, data: true})
-		}
-	}
-	return out
+	return readLinks(ctx, src, s, rel, files, maxLinked, func(f string) bool {
+		ext, d := strings.ToLower(path.Ext(f)), "/"+path.Dir(f)+"/"
+		return (ext == ".yml" || ext == ".yaml") && (strings.Contains(d, "/defaults/") || strings.Contains(d, "/vars/") || strings.Contains(d, "/group_vars/") || strings.Contains(d, "/host_vars/"))
+	}, func(f, text string) *linkedFile { return &linkedFile{rel: f, text: text, data: true} })
 }

@@ -111,14 +111,10 @@ func readersOf(ctx context.Context, src Source, s index.Skill, rel, content stri
 	if !isDataExt(strings.ToLower(path.Ext(base))) || !bypassRe.MatchString(content) {
 		return nil
 	}
-	var out []linkedFile
-	for _, f := range files {
-		if f == rel || len(out) >= maxLinked || !isProgram(f, "") {
-			continue
+	return readLinks(ctx, src, s, rel, files, maxLinked, func(f string) bool { return isProgram(f, "") }, func(f, text string) *linkedFile {
+		if !namesFile(text, base) {
+			return nil
 		}
-		if text, err := readForAudit(ctx, src, s, f); err == nil && namesFile(text, base) {
-			out = append(out, linkedFile{rel: f, text: text})
-		}
-	}
-	return out
+		return &linkedFile{rel: f, text: text}
+	})
 }

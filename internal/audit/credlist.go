@@ -74,6 +74,29 @@ func isDataExt(ext string) bool {
 	return false
 }
 
+// readLinks reads, in files' order, the skill's files other than rel
+// that pick selects by path, as the audit reads every file
+// (readForAudit; one it cannot read is skipped), and returns the linked
+// file link makes of each (nil skips it), at most room of them: the
+// loop the linkers below share.
+func readLinks(ctx context.Context, src Source, s index.Skill, rel string, files []string, room int, pick func(f string) bool, link func(f, text string) *linkedFile) []linkedFile {
+	var out []linkedFile
+	for _, f := range files {
+		if len(out) >= room {
+			break
+		}
+		if f == rel || !pick(f) {
+			continue
+		}
+		if text, err := readForAudit(ctx, src, s, f); err == nil {
+			if l := link(f, text); l != nil {
+				out = append(out, *l)
+			}
+		}
+	}
+	return out
+}
+
 // linkedOf returns the files of the skill that the script rel (content)
 // names by base name, read as the audit reads every file, at most
 // maxLinked, then for a Go file the files of its program (goLinkedOf)
@@ -91,20 +114,13 @@ func linkedOf(ctx context.Context, src Source, s index.Skill, rel, content strin
 	if !isProgram(rel, content) {
 		return nil
 	}
-	var out []linkedFile
-	for _, f := range files {
-		if f == rel || len(out) >= maxLinked {
-			continue
-		}
+	out := readLinks(ctx, src, s, rel, files, maxLinked, func(f string) bool {
 		base := path.Base(f)
 		data := isDataExt(strings.ToLower(path.Ext(base)))
-		if len(base) < 4 || (!data && !isProgram(f, "")) || !namesFile(content, base) && (data || !importsModule(rel, content, f)) {
-			continue
-		}
-		if text, err := readForAudit(ctx, src, s, f); err == nil {
-			out = append(out, linkedFile{rel: f, text: text, data: data})
-		}
-	}
+		return len(base) >= 4 && (data || isProgram(f, "")) && (namesFile(content, base) || !data && importsModule(rel, content, f))
+	}, func(f, text string) *linkedFile {
+		return &linkedFile{rel: f, text: text, data: isDataExt(strings.ToLower(path.Ext(f)))}
+	})
 	out = append(out, viaLinkedOf(ctx, src, s, rel, files, out)...)
 	out = append(out, callerDataOf(ctx, src, s, rel, content, files, out)...)
 	out = append(out, goLinkedOf(ctx, src, s, rel, content, files, out)...)

@@ -39,20 +39,14 @@ func elixirConfigOf(ctx context.Context, src Source, s index.Skill, rel, content
 	if apps == nil {
 		return nil
 	}
-	var out []linkedFile
-	for _, f := range files {
-		if f == rel || len(linked)+len(out) >= maxLinked || path.Ext(f) != ".exs" || !strings.Contains("/"+f, "/config/") {
-			continue
-		}
-		text, err := readForAudit(ctx, src, s, f)
-		if err != nil {
-			continue
-		}
+	return readLinks(ctx, src, s, rel, files, maxLinked-len(linked), func(f string) bool {
+		return path.Ext(f) == ".exs" && strings.Contains("/"+f, "/config/")
+	}, func(f, text string) *linkedFile {
 		if vs := elixirConfigValues(text, apps); len(vs) > 0 {
-			out = append(out, linkedFile{rel: f, text: text, data: true, values: vs})
+			return &linkedFile{rel: f, text: text, data: true, values: vs}
 		}
-	}
-	return out
+		return nil
+	})
 }
 
 var (

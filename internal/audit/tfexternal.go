@@ -34,16 +34,9 @@ func terraformProgramsOf(ctx context.Context, src Source, s index.Skill, rel, co
 	if strings.ToLower(path.Ext(rel)) != ".tf" || !tfExternal.MatchString(content) {
 		return nil
 	}
-	var out []linkedFile
-	for _, f := range files {
-		if f == rel || len(out) >= maxLinked || !strings.Contains(content, path.Base(f)) || len(path.Base(f)) < 4 {
-			continue
-		}
-		if text, err := readForAudit(ctx, src, s, f); err == nil {
-			out = append(out, linkedFile{rel: f, text: text})
-		}
-	}
-	return out
+	return readLinks(ctx, src, s, rel, files, maxLinked, func(f string) bool {
+		return len(path.Base(f)) >= 4 && strings.Contains(content, path.Base(f))
+	}, func(f, text string) *linkedFile { return &linkedFile{rel: f, text: text} })
 }
 
 // scanTerraformExternalSend reports an http data source sending the
