@@ -56,6 +56,9 @@ type ansibleTask struct {
 	arg    *yaml.Node
 	line   int
 	task   *yaml.Node
+	// root is the parsed file's top node (its plays' vars hold loop
+	// lists).
+	root *yaml.Node
 }
 
 // ansibleTasks returns the tasks of a playbook or task file (a YAML
@@ -86,7 +89,7 @@ func ansibleTasks(text string) []ansibleTask {
 				name := item.Content[i].Value
 				if ansibleShellModules()[name] || ansibleSlurpModules()[name] || ansibleHTTPModules()[name] ||
 					ansibleCronModules()[name] || ansibleKeyModules()[name] || ansibleLineModules()[name] || ansibleFileModules()[name] {
-					out = append(out, ansibleTask{module: name, arg: item.Content[i+1], line: item.Content[i].Line, task: item})
+					out = append(out, ansibleTask{module: name, arg: item.Content[i+1], line: item.Content[i].Line, task: item, root: doc.Content[0]})
 				}
 			}
 		}
@@ -185,7 +188,7 @@ func scanAnsible(sc *skillCtx, rel, text string, line0 int, w where) {
 			// each path the task removes, read as rm -rf of it by the
 			// shell rules (a key folder or home itself is
 			// destructive-command)
-			for _, p := range ansibleRemoved(t, text, sc.linked) {
+			for _, p := range ansibleRemoved(t, sc.linked) {
 				before := len(sc.findings)
 				p = strings.ReplaceAll(ansibleJinjaRest.ReplaceAllString(home(p), ""), `"`, "")
 				scanShell(sc, rel, `rm -rf "`+p+`"`, ln, w)
@@ -261,9 +264,9 @@ var ansibleJinjaRest = lazyRE(`\{\{[^}]*\}\}`)
 // ansibleRemoved returns the paths a file task with state absent
 // removes: its path (or dest, name) as written, or, when that is the
 // loop's item, the loop's items: a list in the task, or a variable
-// (loop: "{{ paths }}", with_items) whose list a vars section of text
+// (loop: "{{ paths }}", with_items) whose list a play's vars in the file
 // or a role's variables file (linked, ansibleVarsOf) sets. At most 64.
-func ansibleRemoved(t ansibleTask, text string, linked []linkedFile) []string {
+func ansibleRemoved(t ansibleTask, linked []linkedFile) []string {
 	p := valueOf(mapGet(t.arg, "path")) + valueOf(mapGet(t.arg, "dest")) + valueOf(mapGet(t.arg, "name"))
 	if !ansibleItem.MatchString(p) {
 		if p == "" {
@@ -284,7 +287,7 @@ func ansibleRemoved(t ansibleTask, text string, linked []linkedFile) []string {
 		if m == nil {
 			return nil
 		}
-		items = ansibleVarList(text, m[1])
+		items = ansibleVarListIn(t.root, m[1])
 		for _, l := range linked {
 			if items != nil {
 				break
@@ -334,7 +337,14 @@ func ansibleVarList(text, name string) []string {
 	if yaml.Unmarshal([]byte(text), &doc) != nil || len(doc.Content) == 0 {
 		return nil
 	}
-	root := doc.Content[0]
+	return ansibleVarListIn(doc.Content[0], name)
+}
+
+// ansibleVarListIn is ansibleVarList over a parsed file's top node.
+func ansibleVarListIn(root *yaml.Node, name string) []string {
+	if root == nil {
+		return nil
+	}
 	if root.Kind == yaml.MappingNode {
 		return seqValues(mapGet(root, name))
 	}
