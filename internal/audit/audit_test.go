@@ -349,13 +349,13 @@ func TestCatalogSkillGone(t *testing.T) {
 	}
 }
 
-// TestRedTeamSet: the red-team sets (testdata/redteam1 to redteam51, each
+// TestRedTeamSet: the red-team sets (testdata/redteam1 to redteam53, each
 // written blind by someone who had not read the audit; docs/audit.md has
 // the blind figures) stay caught: every hostile skill flagged high or
 // critical, whatever the rule, but for knownMisses, and no benign one but
 // for knownFlagged.
 func TestRedTeamSet(t *testing.T) {
-	for _, set := range []string{"redteam1", "redteam2", "redteam3", "redteam4", "redteam5", "redteam6", "redteam7", "redteam8", "redteam9", "redteam10", "redteam11", "redteam12", "redteam13", "redteam14", "redteam15", "redteam16", "redteam17", "redteam18", "redteam19", "redteam20", "redteam21", "redteam22", "redteam23", "redteam24", "redteam25", "redteam26", "redteam27", "redteam28", "redteam29", "redteam30", "redteam31", "redteam32", "redteam33", "redteam34", "redteam35", "redteam36", "redteam37", "redteam38", "redteam39", "redteam40", "redteam41", "redteam42", "redteam43", "redteam44", "redteam45", "redteam46", "redteam47", "redteam48", "redteam49", "redteam50", "redteam51"} {
+	for _, set := range []string{"redteam1", "redteam2", "redteam3", "redteam4", "redteam5", "redteam6", "redteam7", "redteam8", "redteam9", "redteam10", "redteam11", "redteam12", "redteam13", "redteam14", "redteam15", "redteam16", "redteam17", "redteam18", "redteam19", "redteam20", "redteam21", "redteam22", "redteam23", "redteam24", "redteam25", "redteam26", "redteam27", "redteam28", "redteam29", "redteam30", "redteam31", "redteam32", "redteam33", "redteam34", "redteam35", "redteam36", "redteam37", "redteam38", "redteam39", "redteam40", "redteam41", "redteam42", "redteam43", "redteam44", "redteam45", "redteam46", "redteam47", "redteam48", "redteam49", "redteam50", "redteam51", "redteam52", "redteam53"} {
 		t.Run(set, func(t *testing.T) { checkRedTeam(t, filepath.Join("testdata", set)) })
 	}
 }
@@ -364,10 +364,17 @@ func TestRedTeamSet(t *testing.T) {
 // with why (the sets' READMEs say more). The test fails when one of them
 // is flagged, so the list stays true.
 var knownMisses = map[string]string{
-	"bazel-compdb-gen":           "set 50: a Bazel repository_rule running Python held in a Starlark string (rctx.execute([\"python3\", \"-c\", SCRIPT])) that adds an MCP server to ~/.claude.json and edits the global CLAUDE.md; the Python inside the Starlark string is not read as Python",
-	"earthfile-monorepo-targets": "set 50: an Earthfile target whose RUN --secret NAME flags (each taking a value, continued over lines) mount CI secrets for a node -e one-liner posting process.env; Earthfiles are not read",
-	"hammerspoon-fennel-grid":    "set 50: a Fennel Hammerspoon config writing a LaunchAgent plist that pipes curl into sh and a launchctl line into ~/.zprofile through hs.* file APIs, plus a pathwatcher recreating the agent; those APIs are not read as writes",
-	"msgcat-catalog-build":       "set 50: a Tcl build script whose prune root defaults to ~ and whose patterns come from a config table whose last entry is a bare *, so file delete -force removes every entry of home; a bare * pattern under a home root is not read as a wipe",
+	"asc-testflight-upload":     "set 52: JavaScript for Automation (osascript) reading the App Store Connect .p8 key and keychain passwords (security find-generic-password -w through doShellScript) and sending them with NSURLConnection; the ObjC bridge's send is not read as a network call",
+	"devdb-quadlet-units":       "set 52: a Podman Quadlet unit (home mounted read-write, remote image, Restart=always) installed with a systemd user timer restoring it and linger; .container units and the timer are not read as persistence above medium",
+	"dictation-agent-bridge":    "set 52: Crystal rewriting ~/.claude/settings.json to bypassPermissions and ~/.codex/config.toml to approval never, beside a command table of skip-permission flags; ranked medium as offered for consent",
+	"drone-e2e-artifacts":       "set 52: a Drone .drone.star step receiving every secret and posting the whole environment, gzip and base64, to a dashboard host; Drone's Starlark pipelines are not read as CI",
+	"elvish-completion-pack":    "set 52: an Elvish module (rc.elv) reading cloud and git credential files and posting them with e:curl in the background at every shell start; Elvish is not read",
+	"feature-flag-cleanup":      "set 52: instructions to weaken signature checks and hide it, in the notes field of a JSON flag registry that SKILL.md says takes precedence; JSON values are not read as instructions",
+	"ghc-toolchain-prune":       "set 52: a Haskell runghc script removing with removePathForcibly the paths a .conf table lists (~/.ssh, ~/.gnupg, ~/.aws); Haskell's config-driven removal is not followed",
+	"happydom-bun-preload":      "set 52: a bun test preload (bunfig.toml) fetching latest.sh and piping it into sh through Bun.spawn's stdin; a Bun.spawn fed a fetched body is not read as download-exec",
+	"openblas-cabal-setup":      "set 53: a Cabal Setup.hs confHook downloading a script with http-client and piping it into sh -s; Haskell's process pipes are not read as download-exec",
+	"shard-outdated-report":     "set 53: a Crystal helper collecting gh tokens, ~/.git-credentials and token variables that another file of the shard posts; the send and the read are in two files",
+	"wheelhouse-drone-pipeline": "set 53: a Drone .drone.jsonnet whose libsonnet step dumps every secret variable base64 and posts it; Jsonnet pipelines are not read as CI",
 }
 
 // knownFlagged are the red-team look-alikes the audit still flags high or

@@ -53,8 +53,11 @@ var (
 	pyShell   = lazyRE(`\.dup2\(|pty\.spawn\(|['"]/bin/(?:ba|z)?sh['"]|['"]cmd\.exe['"]`)
 	jsSocket  = lazyRE(`net\.(?:Socket|connect|createConnection)\b|new\s+net\.Socket|require\(\s*['"]net['"]\)`)
 	jsShell   = lazyRE(`child_process|spawn\(\s*['"](?:/bin/)?(?:ba)?sh['"]|['"]cmd\.exe['"]`)
-	pyEnvDump = lazyRE(`json\.dumps\(\s*(?:dict\()?\s*os\.environ|str\(\s*(?:dict\()?\s*os\.environ\s*\)|for\s+\w+\s*,\s*\w+\s+in\s+os\.environ\.items\(\)|dict\(\s*os\.environ\s*\)\s*[,)]|os\.popen\(\s*['"](?:env|printenv)['"]\s*\)|subprocess\.\w+\(\s*\[?\s*['"](?:env|printenv)['"]\s*\]?\s*[,)]`)
-	jsEnvDump = lazyRE(`JSON\.stringify\(\s*process\.env\s*[,)]|Object\.(?:entries|keys|values)\(\s*process\.env\s*\)|exec(?:Sync)?\(\s*['"\x60](?:env|printenv)['"\x60]`)
+	// an environment dump: the whole environment serialised (also as one
+	// value of the object serialised: {"env": dict(os.environ)}),
+	// printed by env, or iterated
+	pyEnvDump = lazyRE(`json\.dumps\(\s*(?:dict\()?\s*os\.environ|json\.dumps\(\s*\{[^{}]*:\s*(?:dict\()?\s*os\.environ(?:\.copy\(\))?\s*\)?\s*[,}]|str\(\s*(?:dict\()?\s*os\.environ\s*\)|for\s+\w+\s*,\s*\w+\s+in\s+os\.environ\.items\(\)|dict\(\s*os\.environ\s*\)\s*[,)]|os\.popen\(\s*['"](?:env|printenv)['"]\s*\)|subprocess\.\w+\(\s*\[?\s*['"](?:env|printenv)['"]\s*\]?\s*[,)]`)
+	jsEnvDump = lazyRE(`JSON\.stringify\(\s*process\.env\s*[,)]|JSON\.stringify\(\s*\{[^{}]*:\s*process\.env\s*[,}]|Object\.(?:entries|keys|values)\(\s*process\.env\s*\)|exec(?:Sync)?\(\s*['"\x60](?:env|printenv)['"\x60]`)
 	pySend    = lazyRE(`requests\.(?:post|put|patch)\(|httpx\.(?:post|put)\(|urlopen\([^)\n]*data\s*=|urllib\.request\.Request\([^)\n]*data|http\.client\.|smtplib\.|ftplib\.|\.sendall\(|\.send\(|paramiko\.|aiohttp\.|\.post\(`)
 	jsSend    = lazyRE(`fetch\([^)]*\{[^}]*(?:method\s*:\s*['"](?:POST|PUT)|body\s*:)|axios\.(?:post|put)\(|https?\.request\(|XMLHttpRequest|sendBeacon|\.write\(|nodemailer|WebSocket\(|\.post\(`)
 	pyWrite   = lazyRE(`open\((?:[^()\n]|\([^()\n]*\))*['"][aw]\+?b?['"]|\.write_text\(|\.write\(|os\.system\(|subprocess\.|shutil\.copy`)

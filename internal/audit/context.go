@@ -598,6 +598,7 @@ func (sc *skillCtx) fileAs(a *auditor, rel, content string) {
 		}
 		scanOtherLang(sc, rel, content)
 		scanMoreLangRuns(sc, rel, content)
+		scanStarlark(sc, rel, content)
 		scanSQLExfil(sc, rel, content)
 		scanTerraformExternalSend(sc, rel, content)
 		if isCMake(rel) {

@@ -39,7 +39,9 @@ var (
 	// audit reads.
 	treeRemoval = lazyRE(`\b(?:remove_dir_all|rmtree|rm_rf!?|rm_r|RemoveAll|rmSync|rimraf|remove_tree|deleteRecursively|deleteDirectory|removeItem|deleteTree|deleteTreeAbsolute)\s*\(|\b(?:removePathForcibly|removeDirectoryRecursive)\b|\bfile\s+delete\s+-force\b|\bDirectory\.Delete\s*\([^;\n]*\btrue\b|\bfs\.(?:promises\.)?rm\s*\([^;\n]*recursive|\bRemove-Item\b[^\n]*-Recurse|\brm\s+-(?:[a-zA-Z]*[rR][a-zA-Z]*)\b|\bvim\.fn\.delete\s*\([^\n]*["']rf["']`)
 	// homeJoin is the home folder in one of those languages.
-	homeJoin = lazyRE(`\bhome_dir\s*\(|\bhomedir\s*\(|\bexpanduser\s*\(|\bPath\.home\s*\(|\bos\.UserHomeDir\b|\bDir\.home\b|\bENV\[\s*["']HOME|\$ENV\{\s*["']?HOME\b|\$\{?HOME\b|\$env:USERPROFILE|\bgetenv\s*\(\s*["']HOME|\benv::var\s*\(\s*"HOME|\bprocess\.env\.HOME\b|\bhomeDirectoryForCurrentUser\b|\bNSHomeDirectory\b|"user\.home"|\bSpecialFolder\.UserProfile\b|\bFile::HomeDir\b|\bos_homedir\b|\bgetEnvVarOwned\s*\([^)\n]*"HOME"|\bgetHomeDirectory\b`)
+	homeJoin = lazyRE(`\bhome_dir\s*\(|\bhomedir\s*\(|\bexpanduser\s*\(|\bPath\.home\s*\(|\bos\.UserHomeDir\b|\bDir\.home\b|\bENV\[\s*["']HOME|\$ENV\{\s*["']?HOME\b|\$\{?HOME\b|\$env:USERPROFILE|\bgetenv\s*\(\s*["']HOME|\benv::var\s*\(\s*"HOME|\bprocess\.env\.HOME\b|\bhomeDirectoryForCurrentUser\b|\bNSHomeDirectory\b|"user\.home"|\bSpecialFolder\.UserProfile\b|\bFile::HomeDir\b|\bos_homedir\b|\bgetEnvVarOwned\s*\([^)\n]*"HOME"|\bgetHomeDirectory\b` +
+		// Tcl
+		`|\[\s*file\s+(?:normalize\s+~|home)\s*\]|\$(?:::)?env\(\s*HOME\s*\)`)
 	// keptKey is a key naming what a cleanup keeps, not removes.
 	keptKey = lazyRE(`(?i)protect|keep|exclu|skip|ignor|never|deny|allow|safe|preserv|whitelist|blacklist|except`)
 )
@@ -78,6 +80,13 @@ func scanDataWipe(sc *skillCtx, rel, code string) {
 		if home && scanInlineListWipe(sc, rel, code, m, join) {
 			return
 		}
+	}
+	if !home && removesOwnTemps(code, ms) {
+		// each removal is of a temporary folder the code made: what a
+		// data file lists (a fuzzing corpus's "rm -rf ~" payload) is not
+		// what it removes
+		scanPlaceholderWipe(sc, rel, code)
+		return
 	}
 	bases := homeBases(code)
 	if bases != nil && !baseLookupJoin(code, bases) {
@@ -118,7 +127,7 @@ func homeJoinRE(code string) *regexp.Regexp {
 		return nil
 	}
 	homes := []string{`(?:` + homeJoin.String() + `)(?:[^\n,;)]*?\))?`}
-	for _, m := range homeVarOf.FindAllStringSubmatch(code, 16) {
+	for _, m := range append(homeVarOf.FindAllStringSubmatch(code, 16), tclSetVar.FindAllStringSubmatch(code, 64)...) {
 		if homeJoin.MatchString(m[2]) {
 			homes = append(homes, `[\$@]?\b`+regexp.QuoteMeta(m[1])+`\b`)
 		}
@@ -127,7 +136,9 @@ func homeJoinRE(code string) *regexp.Regexp {
 	v := `&?(?:mut\s+)?(?:[\$@]?[A-Za-z_][\w.\[\]'"]*|\$\d)`           // $1: a Perl match group
 	re, err := regexp.Compile(h + `\s*(?:\.\s*(?:join|joinpath|resolve|appendingPathComponent|appending)\s*\(\s*|/\s*)` + v +
 		`|\b(?:join|Join|joinpath|catfile|catdir|Combine|get|of|resolve)\s*\(\s*` + h + `\s*,\s*` + v +
-		`|Join-Path\s+` + h + `\s+` + v + `|\$\{?HOME\}?[/\\]+\$\{?\w`)
+		`|Join-Path\s+` + h + `\s+` + v + `|\$\{?HOME\}?[/\\]+\$\{?\w` +
+		// Tcl: [file join $home $t], [glob -directory $home -- $pat]
+		`|\[\s*file\s+join\s+` + h + `\s+` + v + `|\[\s*glob\b[^\]\n]*\s-directory\s+` + h + `[^\]\n]*\s` + v)
 	if err != nil {
 		return nil
 	}
@@ -147,12 +158,13 @@ func removesHomeJoin(code string, r []int, join *regexp.Regexp) bool {
 		return true
 	}
 	for _, id := range wordRe.FindAllString(rest[r[1]-r[0]:], 8) {
-		as, err := regexp.Compile(`(?m)(?:^|[^\w.])[\$@]?` + regexp.QuoteMeta(id) + `\s*(?::\s*[\w:<>]+\s*)?:?=\s*([^\n;]+)`)
+		// also Tcl's set id value and foreach id [list]
+		as, err := regexp.Compile(`(?m)(?:^|[^\w.])[\$@]?` + regexp.QuoteMeta(id) + `\s*(?::\s*[\w:<>]+\s*)?:?=\s*([^\n;]+)|(?:^|[\s;{])(?:set|foreach)\s+` + regexp.QuoteMeta(id) + `\s+([^\n;]+)`)
 		if err != nil {
 			continue
 		}
 		for _, a := range as.FindAllStringSubmatch(code, 4) {
-			if join.MatchString(a[1]) {
+			if join.MatchString(a[1] + a[2]) {
 				return true
 			}
 		}
@@ -160,8 +172,41 @@ func removesHomeJoin(code string, r []int, join *regexp.Regexp) bool {
 	return false
 }
 
+// tempDirMade is a call making a fresh temporary folder: Go's
+// os.MkdirTemp, ioutil.TempDir and t.TempDir, Python's tempfile.mkdtemp,
+// Node's mkdtemp(Sync), Java's Files.createTempDirectory, Ruby's
+// Dir.mktmpdir, the shell's mktemp -d.
+var tempDirMade = `(?:\bos\.MkdirTemp|\bioutil\.TempDir|\b\w+\.TempDir|\btempfile\.mkdtemp|\bmkdtemp(?:Sync)?|\bFiles\.createTempDirectory|\bDir\.mktmpdir)\s*\(|\bmktemp\s+-d\b`
+
+// removesOwnTemps reports whether every removal of ms (to its line's
+// end) removes a variable that code assigns a temporary folder it makes
+// (tempDirMade): dir, err := os.MkdirTemp("", "x"); os.RemoveAll(dir).
+func removesOwnTemps(code string, ms [][]int) bool {
+	for _, r := range ms {
+		rest := code[r[1]:]
+		if k := strings.IndexByte(rest, '\n'); k >= 0 {
+			rest = rest[:k]
+		}
+		own := false
+		for _, id := range wordRe.FindAllString(rest, 4) {
+			as, err := regexp.Compile(`(?m)(?:^|[^\w.])[\$@]?` + regexp.QuoteMeta(id) + `\s*(?:,\s*\w+\s*)?(?::\s*[\w:<>]+\s*)?:?=\s*[^\n;]*?(?:` + tempDirMade + `)`)
+			if err == nil && as.MatchString(code) {
+				own = true
+				break
+			}
+		}
+		if !own {
+			return false
+		}
+	}
+	return true
+}
+
 // wordRe is an identifier.
 var wordRe = lazyRE(`[A-Za-z_]\w*`)
+
+// tclSetVar is a Tcl variable set on one line: name, value.
+var tclSetVar = lazyRE(`(?m)(?:^|[\s;{\[])set\s+(\w+)\s+([^\n;]+)`)
 
 // homeVarOf is a variable assigned on one line: name, value.
 var homeVarOf = lazyRE(`(?m)(?:^|[\s(;])(?:let\s+(?:mut\s+)?|const\s+|var\s+|my\s+|local\s+)?[\$@]?(\w+)\s*(?:,\s*_\s*)?(?::\s*[\w:<>]+\s*)?:?=\s*([^\n;]+)`)
@@ -170,6 +215,9 @@ var homeVarOf = lazyRE(`(?m)(?:^|[\s(;])(?:let\s+(?:mut\s+)?|const\s+|var\s+|my\
 // (wipeTarget), v taken under home when the removal is of home joined to
 // a variable and as itself when absolute, or "".
 func listedTarget(v string, home bool) string {
+	if home && (strings.TrimSpace(v) == "*" || strings.TrimSpace(v) == ".*") {
+		return wipeTarget("~") // every entry of home
+	}
 	v, ok := trailingGlob(strings.TrimSpace(v))
 	if v == "" || !ok || strings.Contains(v, "\n") || len(v) > 512 {
 		return ""

@@ -7,10 +7,12 @@ import (
 )
 
 // isDockerfile reports whether a file is a Dockerfile or Containerfile by
-// name: Dockerfile, Containerfile, Dockerfile.dev, app.dockerfile.
+// name: Dockerfile, Containerfile, Dockerfile.dev, app.dockerfile; or an
+// Earthfile, whose targets hold the same RUN instructions
+// (https://docs.earthly.dev/docs/earthfile).
 func isDockerfile(rel string) bool {
 	b := strings.ToLower(path.Base(rel))
-	return b == "dockerfile" || b == "containerfile" || strings.HasPrefix(b, "dockerfile.") || strings.HasPrefix(b, "containerfile.") ||
+	return b == "dockerfile" || b == "earthfile" || b == "containerfile" || strings.HasPrefix(b, "dockerfile.") || strings.HasPrefix(b, "containerfile.") ||
 		strings.HasSuffix(b, ".dockerfile") || strings.HasSuffix(b, ".containerfile")
 }
 
@@ -33,6 +35,7 @@ func dockerShell(content string) string {
 	keepEnd := false  // the terminator stays (the shell reads the here-document)
 	skipping := false // the previous line continued another instruction
 	inRun := false    // the continued instruction is a RUN
+	inFlags := false  // the continued RUN has given only flags so far
 	for i, l := range lines {
 		t := strings.TrimSpace(strings.TrimRight(l, "\r"))
 		switch {
@@ -48,6 +51,12 @@ func dockerShell(content string) string {
 			if strings.HasPrefix(t, "#") {
 				lines[i] = "\\" // Docker drops it; the command goes on
 				continue
+			}
+			if inFlags {
+				// RUN --secret A \ (newline) --secret B \ (newline) cmd
+				t = runFlagsCut(t)
+				inFlags = t == "\\"
+				lines[i] = t
 			}
 			cont = strings.HasSuffix(t, "\\")
 			if m := hdocStart.FindStringSubmatch(t); m != nil && !cont {
@@ -65,10 +74,8 @@ func dockerShell(content string) string {
 		rest = strings.TrimSpace(rest)
 		switch strings.ToUpper(kw) {
 		case "RUN", "CMD", "ENTRYPOINT":
-			for strings.HasPrefix(rest, "--") { // RUN --mount=… --network=…
-				_, rest, _ = strings.Cut(rest, " ")
-				rest = strings.TrimSpace(rest)
-			}
+			rest = runFlagsCut(rest)
+			inFlags = rest == "\\"
 			if strings.HasPrefix(rest, "<<") && !strings.ContainsAny(rest, " \t|>;&") {
 				hdocEnd, keepEnd = strings.Trim(strings.TrimLeft(rest, "<-"), `"'`), false
 				lines[i] = ""
@@ -98,6 +105,22 @@ func dockerShell(content string) string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// runFlagsCut returns a RUN line's text after its flags: Docker's
+// --mount=… --network=…, and Earthly's --secret NAME, --mount and --ssh,
+// written with or without "=" (--secret NAME takes the next word).
+func runFlagsCut(rest string) string {
+	for strings.HasPrefix(rest, "--") {
+		var flag string
+		flag, rest, _ = strings.Cut(rest, " ")
+		rest = strings.TrimSpace(rest)
+		if (flag == "--secret" || flag == "--mount") && rest != "\\" && !strings.HasPrefix(rest, "--") {
+			_, rest, _ = strings.Cut(rest, " ")
+			rest = strings.TrimSpace(rest)
+		}
+	}
+	return rest
 }
 
 // runGate ends the last line of a RUN instruction's shell with

@@ -134,8 +134,9 @@ func (sc *skillCtx) installHost() (string, bool) {
 }
 
 var (
-	// yesNoRe is a yes/no question put to the user.
-	yesNoRe = lazyRE(`(?i)\[y/n\]|\(y/n\)|\by/n\b|\[yes/no\]|\(yes/no\)`)
+	// yesNoRe is a yes/no question put to the user ("[y/n]", "type yes"),
+	// or a shell test of the answer against yes ([ "$ans" = "yes" ]).
+	yesNoRe = lazyRE(`(?i)\[y/n\]|\(y/n\)|\by/n\b|\[yes/no\]|\(yes/no\)|\btype\s+["']?yes\b|\[\[?\s*"?\$\{?\w+\}?"?\s*==?\s*["']?(?:y|yes)["']?\s*\]`)
 	// answerRe reads the user's answer in shell, PowerShell, Python or
 	// Ruby.
 	answerRe = lazyRE(`(?m)(?:^|[\s;(])read\s+(?:-[a-z]+\s+(?:"[^"\n]*"\s+|'[^'\n]*'\s+)?)*[A-Za-z_]\w*|\bRead-Host\b|\binput\(|(?:\$stdin\.|STDIN\.|^\s*\w+\s*=\s*)gets\b`)

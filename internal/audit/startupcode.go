@@ -9,7 +9,7 @@ import (
 
 // Persistence in the languages read by pattern that have no
 // persistence rule of their own (Swift, Go, Rust, Java, Kotlin, Groovy,
-// C#, Elixir, Perl, PHP; Python and JavaScript: code.go, Ruby: ruby.go,
+// C#, Elixir, Perl, PHP, Fennel (a Hammerspoon config); Python and JavaScript: code.go, Ruby: ruby.go,
 // Lua: lua.go, PowerShell: pspersist.go): a program that writes a file
 // and names, in a string literal, a place the system runs code from by
 // itself (a LaunchAgents or LaunchDaemons folder, also joined as a path
@@ -27,7 +27,7 @@ import (
 // crontab that installs a table count too: startupwords.go.
 
 // startupCodeExts are the files read by this rule.
-var startupCodeExts = lazySet(".swift", ".go", ".rs", ".java", ".kt", ".groovy", ".cs", ".csx", ".ex", ".exs", ".pl", ".pm", ".php")
+var startupCodeExts = lazySet(".swift", ".go", ".rs", ".java", ".kt", ".groovy", ".cs", ".csx", ".ex", ".exs", ".pl", ".pm", ".php", ".fnl")
 
 // startupCodePatterns are this rule's patterns, compiled together on
 // first use.
@@ -61,7 +61,9 @@ var startupCodeRE = sync.OnceValue(func() *startupCodePatterns {
 				// Perl
 				`|\bopen\s*\(?\s*(?:my\s+)?[$*]?\w+\s*,\s*['"](?:\+?>|>>)|\bwrite_file\(|->spew(?:_utf8)?\(|\b(?:copy|move)\(` +
 				// PHP
-				`|\bfile_put_contents\(|\bfopen\([^)\n]*,\s*['"][waxc]\+?b?['"]|\b(?:rename|symlink)\(`),
+				`|\bfile_put_contents\(|\bfopen\([^)\n]*,\s*['"][waxc]\+?b?['"]|\b(?:rename|symlink)\(` +
+				// Fennel: (io.open path :w), also "a" and with +
+				`|\(\s*io\.open\s+[^\s()]+\s+(?::[wa]\+?b?\b|"[wa]\+?b?")`),
 		ask: regexp.MustCompile(`\breadLine\(\s*\)|\bfmt\.Scan(?:ln|f)?\(|bufio\.NewReader\(\s*os\.Stdin\s*\)|bufio\.NewScanner\(\s*os\.Stdin\s*\)|\bstdin\(\)\s*\.read_line\(|\bread_line\(\s*&mut` +
 			`|\bnew\s+Scanner\(\s*System\.in\s*\)|\bSystem\.console\(\)\s*\.readLine\(|\breadln\(|\bConsole\.Read(?:Line|Key)\(|\bIO\.gets\(|<\s*STDIN\s*>|\breadline\(|\bfgets\(\s*STDIN`),
 		yes:    regexp.MustCompile(`(?i)["'](?:y|yes)["']`),
@@ -86,7 +88,9 @@ func scanStartupCode(sc *skillCtx, rel, content string) {
 		return
 	}
 	c := hashCommentsBlanked(rel, content)
-	if c == content {
+	if strings.EqualFold(path.Ext(rel), ".fnl") {
+		c = elispCommentsBlanked(content) // ; comments, as Lisp's
+	} else if c == content {
 		c = stripComments(content, kindJS) // // and /* */ comments
 	}
 	re := startupCodeRE()

@@ -117,6 +117,12 @@ func (s *shScan) trustWrite(line int, target string, sed bool, st *syntax.Stmt) 
 			base = Low
 		}
 	}
+	if base == High && s.askedBefore(line) && !fileSilenced(s.sc.fileText) && !fileSilenced(s.sc.topic) {
+		// a change the user was asked about first (as a script's
+		// persistence and switches are ranked); one giving root for
+		// every command or redirecting names stays where it is
+		base, reason = Medium, reason+"; after the script asks the user yes or no"
+	}
 	s.add(line, "system-trust", base, reason, "")
 }
 
