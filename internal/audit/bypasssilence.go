@@ -2,6 +2,9 @@ package audit
 
 import "strings"
 
+// cliFlagName is a long command-line flag: --skip-permissions-unsafe.
+var cliFlagName = lazyRE(`(?:^|\B)--[A-Za-z][\w-]*`)
+
 // negatedConsentRe matches, at the end of the text before a consent word,
 // a negation that turns the word round: "do not ask the user to confirm",
 // "without asking the user", "no need to get the user's approval", and a
@@ -12,8 +15,13 @@ var negatedConsentRe = lazyRE(`(?i)(?:\b(?:do\s+not|don'?t|never|must\s+not|shou
 // (consentRe, consentFileRe) that no negation turns round. A prohibition
 // on asking the user names the same words as an offer to ask ("do not ask
 // the user to confirm it"), and a switch called a "no-approval flag"
-// names approval: neither makes the bypass the user's choice.
+// names approval: neither makes the bypass the user's choice. Nor does a
+// command-line flag's name (--dangerously-bypass-approvals-and-sandbox
+// then --skip-git-repo-check), which is left out.
 func offersConsent(re *lazyRegexp, text string) bool {
+	if strings.Contains(text, "--") {
+		text = cliFlagName.ReplaceAllStringFunc(text, func(f string) string { return strings.Repeat(" ", len(f)) })
+	}
 	for _, m := range re.FindAllStringIndex(text, -1) {
 		if !negatedConsentRe.MatchString(text[max(0, m[0]-40):m[0]]) && (re != consentRe || !consentListNegated(text[max(0, m[0]-80):m[0]])) {
 			return true

@@ -106,6 +106,7 @@ func scanScriptCode(sc *skillCtx, rel, content string, k fileKind) {
 		scanJSDropper(sc, rel, c)
 		scanJSDownloadRun(sc, rel, c)
 		scanJSRemoteImport(sc, rel, c)
+		scanJSShellStdin(sc, rel, c)
 	}
 }
 

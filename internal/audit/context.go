@@ -599,6 +599,7 @@ func (sc *skillCtx) fileAs(a *auditor, rel, content string) {
 		scanOtherLang(sc, rel, content)
 		scanMoreLangRuns(sc, rel, content)
 		scanStarlark(sc, rel, content)
+		scanHaskellShellStdin(sc, rel, content)
 		scanSQLExfil(sc, rel, content)
 		scanTerraformExternalSend(sc, rel, content)
 		if isCMake(rel) {

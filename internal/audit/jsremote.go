@@ -204,3 +204,41 @@ func mentionsAny(e string, vars map[string]bool) bool {
 // jsIdent matches one JavaScript identifier (ASCII only: minified and
 // hand-written install scripts name their variables in ASCII).
 var jsIdent = lazyRE(`[A-Za-z_$][\w$]*`)
+
+// jsShellSpawn is a shell started with its script on standard input:
+// Node's spawn, spawnSync, execFile and execFileSync, Bun.spawn and
+// Bun.spawnSync, given "sh", "bash" or "zsh" (a path to one too) first;
+// the match ends after the shell's name.
+var jsShellSpawn = lazyRE(`\b(?:spawn|spawnSync|execFile|execFileSync|Bun\.spawn|Bun\.spawnSync)\s*\(\s*\[?\s*['"\x60](?:/usr)?(?:/bin/)?(?:ba|z|da)?sh['"\x60]`)
+
+// jsStdinOpt is the option giving a started process its standard input:
+// stdin (Bun) or input (Node's sync calls): group 1 its value to the
+// line's end.
+var jsStdinOpt = lazyRE(`\b(?:stdin|input)\s*:\s*([^\n]+)`)
+
+// scanJSShellStdin reports a shell a JavaScript script starts with what a
+// server answered as its standard input (Bun.spawn(["sh", "-s"], {stdin:
+// new Blob([script])}) after script = await res.text()): curl | sh in
+// other words, critical (rule download-exec); c is the script with its
+// comments blanked.
+func scanJSShellStdin(sc *skillCtx, rel, c string) {
+	if !jsNet.MatchString(c) {
+		return
+	}
+	var tainted map[string]bool
+	for _, m := range jsShellSpawn.FindAllStringIndex(c, 16) {
+		call := balanced(c, m[0]+strings.Index(c[m[0]:], "("))
+		opt := jsStdinOpt.FindStringSubmatch(call)
+		if opt == nil {
+			continue
+		}
+		if tainted == nil {
+			tainted = jsTainted(c)
+		}
+		if jsAnswer.MatchString(opt[1]) || mentionsAny(opt[1], tainted) {
+			ln := 1 + strings.Count(c[:m[0]], "\n")
+			sc.add(rel, ln, "download-exec", Critical, "starts a shell with what a server answered as its script (its standard input): the server decides what runs, as curl | sh", trimmedLine(c, ln))
+			return
+		}
+	}
+}
