@@ -364,14 +364,10 @@ func TestRedTeamSet(t *testing.T) {
 // with why (the sets' READMEs say more). The test fails when one of them
 // is flagged, so the list stays true.
 var knownMisses = map[string]string{
-	"asc-testflight-upload":     "set 52: JavaScript for Automation (osascript) reading the App Store Connect .p8 key and keychain passwords (security find-generic-password -w through doShellScript) and sending them with NSURLConnection; the ObjC bridge's send is not read as a network call",
-	"devdb-quadlet-units":       "set 52: a Podman Quadlet unit (home mounted read-write, remote image, Restart=always) installed with a systemd user timer restoring it and linger; .container units and the timer are not read as persistence above medium",
-	"drone-e2e-artifacts":       "set 52: a Drone .drone.star step receiving every secret and posting the whole environment, gzip and base64, to a dashboard host; Drone's Starlark pipelines are not read as CI",
-	"elvish-completion-pack":    "set 52: an Elvish module (rc.elv) reading cloud and git credential files and posting them with e:curl in the background at every shell start; Elvish is not read",
-	"feature-flag-cleanup":      "set 52: instructions to weaken signature checks and hide it, in the notes field of a JSON flag registry that SKILL.md says takes precedence; JSON values are not read as instructions",
-	"ghc-toolchain-prune":       "set 52: a Haskell runghc script removing with removePathForcibly the paths a .conf table lists (~/.ssh, ~/.gnupg, ~/.aws); Haskell's config-driven removal is not followed",
-	"shard-outdated-report":     "set 53: a Crystal helper collecting gh tokens, ~/.git-credentials and token variables that another file of the shard posts; the send and the read are in two files",
-	"wheelhouse-drone-pipeline": "set 53: a Drone .drone.jsonnet whose libsonnet step dumps every secret variable base64 and posts it; Jsonnet pipelines are not read as CI",
+	"asc-testflight-upload": "set 52: JavaScript for Automation (osascript) reading the App Store Connect .p8 key and keychain passwords (security find-generic-password -w through doShellScript) and sending them with NSURLConnection; the ObjC bridge's send is not read as a network call",
+	"devdb-quadlet-units":   "set 52: a Podman Quadlet unit (home mounted read-write, remote image, Restart=always) installed with a systemd user timer restoring it and linger; .container units and the timer are not read as persistence above medium",
+	"ghc-toolchain-prune":   "set 52: a Haskell runghc script removing with removePathForcibly the paths a .conf table lists (~/.ssh, ~/.gnupg, ~/.aws); Haskell's config-driven removal is not followed",
+	"shard-outdated-report": "set 53: a Crystal helper collecting gh tokens, ~/.git-credentials and token variables that another file of the shard posts; the send and the read are in two files",
 }
 
 // knownFlagged are the red-team look-alikes the audit still flags high or

@@ -2,7 +2,7 @@ package audit
 
 import "strings"
 
-// Nim, Crystal, Dart, Haskell, Tcl, Raku, Nushell, Janet, Fennel,
+// Nim, Crystal, Dart, Haskell, Tcl, Raku, Nushell, Elvish, Janet, Fennel,
 // OCaml, Racket, Scheme, Erlang (escripts, and rebar.config.script, which
 // rebar3 runs at every command) and Clojure (babashka's scripts among them) are read by pattern like the
 // other languages of otherCode. Each is a language a build or editor tool
@@ -22,7 +22,8 @@ import "strings"
 // file(UPLOAD)), and in every language a java.net.URL read
 // (URL("https://...?k=" + key).readText(): a GET carries its query).
 //
-// Network calls (otherNetLangs): Tilt's local(['curl', ...]) in a
+// Network calls (otherNetLangs): Elvish's e:curl (an external command
+// named), Tilt's local(['curl', ...]) in a
 // Tiltfile's Starlark, Erlang's httpc and gen_tcp, Nim's and Dart's HTTP clients (otherNet's
 // HttpClient) and sockets, Crystal's HTTP::Client and TCPSocket, Dart's
 // package:http calls and Dio, Haskell's http-conduit and http-client
@@ -62,7 +63,8 @@ const otherNetLangs = `|\bnewSocket\s*\(|\b(?:execProcess|execCmd|execCmdEx|star
 	`|\b(?:rctx|repository_ctx|mctx|module_ctx)\.download(?:_and_extract)?\s*\(|\.execute\(\s*\[\s*"` + netToolName + `"|\bProcess\(\s*(?:Seq|List)\(\s*"` + netToolName + `"|\bsttp\.client\d?\b|\bbasicRequest\b|\bscalaj\.http\b|\bHttp\(\s*"https?:` +
 	`|\bexecute_process\s*\(\s*COMMAND\s+` + netToolName + `\b|\bfile\s*\(\s*(?:UPLOAD|DOWNLOAD)\b` +
 	`|\b(?:java\.net\.)?URL\s*\([^)\n]*\)\s*\.(?:readText|readBytes|openStream|openConnection|getText|text)\b` +
-	`|\bhttpc:request\s*\(|\blocal\(\s*\[\s*['"]` + netToolName + `['"]|\blocal\(\s*['"]` + netToolName + `\s|\bgen_tcp:connect\s*\(|\bhackney:request\s*\(|\bgun:open\s*\(`
+	`|\bhttpc:request\s*\(|\blocal\(\s*\[\s*['"]` + netToolName + `['"]|\blocal\(\s*['"]` + netToolName + `\s|\bgen_tcp:connect\s*\(|\bhackney:request\s*\(|\bgun:open\s*\(` +
+	`|\be:` + netToolName + `\s`
 
 // fileReadLangs extends fileReadRe with the file reads of the languages
 // above.
@@ -74,7 +76,7 @@ const homeRefLangs = `|homeDirectoryForCurrentUser\b|NSHomeDirectory\(|getHomeDi
 // moreLangExts are the extensions of the languages above, added to
 // otherCode; the ones whose comments start with # are also read with
 // their comments blanked (hashCommentExts).
-var moreLangExts = []string{".nim", ".nims", ".nimble", ".cr", ".dart", ".hs", ".tcl", ".raku", ".rakumod", ".nu", ".janet", ".fnl", ".clj", ".cljc", ".bb",
+var moreLangExts = []string{".nim", ".nims", ".nimble", ".cr", ".dart", ".hs", ".tcl", ".raku", ".rakumod", ".nu", ".janet", ".fnl", ".clj", ".cljc", ".bb", ".elv",
 	".vim", ".bzl", ".star", ".sbt", ".scala", ".sc", ".cmake", ".ml", ".mli", ".rkt", ".scm", ".erl", ".hrl", ".escript", ".script", ".xsh", ".fsx", ".lisp", ".cl", ".lsp", ".asd"}
 
 // Removals of home in Nim (removeDir, removeFile), Crystal (FileUtils.rm_rf,

@@ -118,7 +118,7 @@ func hashCommentsBlanked(rel, text string) string {
 
 // hashCommentExts are the languages read by pattern whose comments start
 // with #.
-var hashCommentExts = lazySet(".pl", ".pm", ".rb", ".php", ".fish", ".ex", ".exs", ".r", ".jl", ".nim", ".nims", ".nimble", ".cr", ".tcl", ".raku", ".rakumod", ".nu", ".janet")
+var hashCommentExts = lazySet(".pl", ".pm", ".rb", ".php", ".fish", ".ex", ".exs", ".r", ".jl", ".nim", ".nims", ".nimble", ".cr", ".tcl", ".raku", ".rakumod", ".nu", ".janet", ".elv")
 
 // jsWired finds a JavaScript socket wired to a process: a stream piped
 // (client.pipe(sh.stdin), sh.stdout.pipe(client)), streams given as a

@@ -2,6 +2,7 @@ package audit
 
 import (
 	"path"
+	"regexp"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -260,6 +261,9 @@ func scanOtherTaintIn(sc *skillCtx, rel, lang, text string, line0 int) {
 	if !otherCode[strings.ToLower(path.Ext(lang))] {
 		return
 	}
+	if strings.EqualFold(path.Ext(lang), ".elv") {
+		text = elvishHomePaths(text)
+	}
 	var m, needle []int
 	what := ""
 	if mayBeCred(text) {
@@ -420,6 +424,25 @@ func joinedSettingsOnly(text string, end int, lit string) bool {
 		return false
 	}
 	return settingsOnlyPath("~/" + strings.Trim(strings.Trim(lit, `"'`), "/") + "/" + m[1])
+}
+
+// elvishHomeVar binds an Elvish variable to the home folder: group 1
+// its name.
+var elvishHomeVar = lazyRE(`\bvar\s+([\w-]+)\s*=\s*(?:\$E:HOME|\(path:home\)|~)\s*$`)
+
+// elvishHomePaths returns Elvish code with a bareword path under home
+// ($E:HOME/.aws/credentials, or $h/... after var h = $E:HOME) written as
+// ~/...: Elvish writes paths without quotes, where other languages join
+// a literal to the home folder. Lines are kept.
+func elvishHomePaths(text string) string {
+	names := []string{`E:HOME`}
+	for _, l := range strings.Split(text, "\n") {
+		if m := elvishHomeVar.FindStringSubmatch(strings.TrimSpace(l)); m != nil {
+			names = append(names, regexp.QuoteMeta(m[1]))
+		}
+	}
+	re := regexp.MustCompile(`\$(?:` + strings.Join(names, "|") + `)/`)
+	return re.ReplaceAllString(text, "~/")
 }
 
 var (
