@@ -363,12 +363,7 @@ func TestRedTeamSet(t *testing.T) {
 // knownMisses are the red-team skills the audit does not flag yet, each
 // with why (the sets' READMEs say more). The test fails when one of them
 // is flagged, so the list stays true.
-var knownMisses = map[string]string{
-	"asc-testflight-upload": "set 52: JavaScript for Automation (osascript) reading the App Store Connect .p8 key and keychain passwords (security find-generic-password -w through doShellScript) and sending them with NSURLConnection; the ObjC bridge's send is not read as a network call",
-	"devdb-quadlet-units":   "set 52: a Podman Quadlet unit (home mounted read-write, remote image, Restart=always) installed with a systemd user timer restoring it and linger; .container units and the timer are not read as persistence above medium",
-	"ghc-toolchain-prune":   "set 52: a Haskell runghc script removing with removePathForcibly the paths a .conf table lists (~/.ssh, ~/.gnupg, ~/.aws); Haskell's config-driven removal is not followed",
-	"shard-outdated-report": "set 53: a Crystal helper collecting gh tokens, ~/.git-credentials and token variables that another file of the shard posts; the send and the read are in two files",
-}
+var knownMisses = map[string]string{}
 
 // knownFlagged are the red-team look-alikes the audit still flags high or
 // critical, each with why; the test fails when one of them is no longer

@@ -60,6 +60,14 @@ func importsModule(rel, content, f string) bool {
 		return phpUsesClass(content, f)
 	case perlExt(ext) && fext == ".pm":
 		return perlUsesModule(content, f)
+	case ext == ".cr" && fext == ".cr":
+		// Crystal's require "./forge_auth" (relative, .cr implied)
+		for _, m := range crystalRequire.FindAllStringSubmatch(content, 64) {
+			p := path.Join(path.Dir(rel), m[1])
+			if p == f || p+".cr" == f {
+				return true
+			}
+		}
 	case ext == ".lua" && fext == ".lua":
 		for _, m := range luaRequire.FindAllStringSubmatch(content, 64) {
 			if luaModuleFile(m[2], f) {
@@ -69,6 +77,10 @@ func importsModule(rel, content, f string) bool {
 	}
 	return false
 }
+
+// crystalRequire is a Crystal require of a relative file: group 1 its
+// path.
+var crystalRequire = lazyRE(`(?m)^\s*require\s+"(\.\.?/[^"\n]+)"`)
 
 // perlExt reports a Perl file's extension.
 func perlExt(ext string) bool { return ext == ".pl" || ext == ".pm" || ext == ".t" }

@@ -81,6 +81,9 @@ func scanDataWipe(sc *skillCtx, rel, code string) {
 			return
 		}
 	}
+	if !home && hsHomeLines(code) {
+		home = true // [home </> l | l <- lines txt]: each listed line under home
+	}
 	if !home && removesOwnTemps(code, ms) {
 		// each removal is of a temporary folder the code made: what a
 		// data file lists (a fuzzing corpus's "rm -rf ~" payload) is not
@@ -167,6 +170,24 @@ func removesHomeJoin(code string, r []int, join *regexp.Regexp) bool {
 			if join.MatchString(a[1] + a[2]) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// hsHomeBind binds a Haskell name to the home folder: group 1 the name.
+var hsHomeBind = lazyRE(`(?m)^\s*(\w+)\s*<-\s*getHomeDirectory\b`)
+
+// hsHomeLines reports whether Haskell code joins the name it binds to the
+// home folder (home <- getHomeDirectory; a helper's parameter of that
+// name) to each line of a text it read, in a list comprehension:
+// [ home </> trim l | l <- lines txt ] makes every listed line a path
+// under home.
+func hsHomeLines(code string) bool {
+	for _, m := range hsHomeBind.FindAllStringSubmatch(code, 4) {
+		re, err := regexp.Compile(`\b` + regexp.QuoteMeta(m[1]) + `\s*</>\s*[^\n|\]]*\|\s*(\w+)\s*<-\s*lines\b`)
+		if err == nil && re.MatchString(code) {
+			return true
 		}
 	}
 	return false

@@ -305,6 +305,8 @@ func (s *shScan) assign(st *syntax.Stmt) {
 		v := s.word(a.Value)
 		if d := s.fallback(a.Value); d != nil {
 			v = s.word(d)
+		} else if d := s.partFallbacks(a.Value); d != nil {
+			v = s.word(d)
 		}
 		if a.Append {
 			v = s.env.vars[a.Name.Value] + v
@@ -355,6 +357,51 @@ func (s *shScan) assignList(a *syntax.Assign) {
 	}
 	delete(s.env.vars, name)
 	s.env.lists[name] = l
+}
+
+// partFallbacks returns w with each parameter of it that has a default
+// and whose name the script never assigns put in as that default
+// ("${XDG_CONFIG_HOME:-$HOME/.config}/systemd/user" read as
+// "$HOME/.config/systemd/user"), or nil when w holds none: fallback for
+// a parameter that is one part of a longer value.
+func (s *shScan) partFallbacks(w *syntax.Word) *syntax.Word {
+	changed := false
+	def := func(p syntax.WordPart) []syntax.WordPart {
+		pe, ok := p.(*syntax.ParamExp)
+		if !ok || pe.Param == nil || pe.Exp == nil || pe.Exp.Word == nil ||
+			(pe.Exp.Op != syntax.DefaultUnsetOrNull && pe.Exp.Op != syntax.DefaultUnset) {
+			return nil
+		}
+		if _, assigned := s.env.vars[pe.Param.Value]; assigned {
+			return nil
+		}
+		changed = true
+		return pe.Exp.Word.Parts
+	}
+	var parts []syntax.WordPart
+	for _, p := range w.Parts {
+		if dq, ok := p.(*syntax.DblQuoted); ok {
+			var in []syntax.WordPart
+			for _, q := range dq.Parts {
+				if d := def(q); d != nil {
+					in = append(in, d...)
+				} else {
+					in = append(in, q)
+				}
+			}
+			parts = append(parts, &syntax.DblQuoted{Left: dq.Left, Right: dq.Right, Dollar: dq.Dollar, Parts: in})
+			continue
+		}
+		if d := def(p); d != nil {
+			parts = append(parts, d...)
+			continue
+		}
+		parts = append(parts, p)
+	}
+	if !changed {
+		return nil
+	}
+	return &syntax.Word{Parts: parts}
 }
 
 // fallback returns the default of a value that is a parameter with one

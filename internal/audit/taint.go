@@ -39,7 +39,10 @@ var (
 	// built from data carries it to the name's server): with credentials read in
 	// the same script, a request of any method carries them out.
 	pyNet = lazyRE(`requests\.(?:get|post|put|patch|request|Session)\b|httpx\.|urllib3\.|` + pyURLLibNet + `|urlopen\(|http\.client\.|socket\.(?:socket|create_connection)\(|asyncio\.open_connection\(|\.sendall\(|\.sendto\(|smtplib\.|ftplib\.|paramiko\.|aiohttp\.|websocket|pycurl|socket\.(?:gethostbyname(?:_ex)?|getaddrinfo)\(|\bdns\.resolver\.|\bresolver\.(?:resolve|query)\(|(?:subprocess\.\w+|os\.system|os\.popen)\(\s*\[?\s*f?['"](?:curl|wget|nc|ncat|socat|scp|rsync|sftp|ftp)\b`)
-	jsNet = lazyRE(`\bfetch\(|axios\b|https?\.(?:request|get)\(|net\.(?:connect|createConnection|Socket)\b|XMLHttpRequest|sendBeacon|WebSocket\(|nodemailer|\bgot\(|undici|node-fetch|superagent|\.post\(|\bdns\.(?:resolve\w*|lookup|reverse)\(|\bresolver\.resolve\w*\(|(?:exec|execSync|execFile|execFileSync|spawn|spawnSync)\(\s*['"\x60](?:curl|wget|nc|ncat|socat|scp|rsync|sftp|ftp)\b`)
+	jsNet = lazyRE(`\bfetch\(|axios\b|https?\.(?:request|get)\(|net\.(?:connect|createConnection|Socket)\b|XMLHttpRequest|sendBeacon|WebSocket\(|nodemailer|\bgot\(|undici|node-fetch|superagent|\.post\(|\bdns\.(?:resolve\w*|lookup|reverse)\(|\bresolver\.resolve\w*\(|(?:exec|execSync|execFile|execFileSync|spawn|spawnSync)\(\s*['"\x60](?:curl|wget|nc|ncat|socat|scp|rsync|sftp|ftp)\b` +
+		// JavaScript for Automation (osascript -l JavaScript): Cocoa's URL
+		// loading through the ObjC bridge
+		`|\$\.NSURLConnection\b|\$\.NSURLSession\b|\$\.NSMutableURLRequest\b`)
 	// otherNet is a network call in Ruby, Perl, PHP, Go, PowerShell,
 	// Java, Kotlin, C#, Rust, Swift, Lua, Elixir, R, Julia, Zig or Emacs
 	// Lisp (otherNetMore: R, Julia and Zig; otherNetElisp: Emacs Lisp).
