@@ -135,6 +135,11 @@ type tuning struct {
 	// typoEnglish skips typo correction for English words (data/) and for
 	// words found in some body.
 	typoEnglish bool
+	// foreignTypoMax skips typo correction, in a query written in another
+	// language (plan.foreign), of words of at most this many letters: in
+	// Indonesian "baru" (new) is a word of its own, not a slip for the
+	// Bart connector. 0: no such guard.
+	foreignTypoMax int
 	// concept is the weight of thesaurus expansions (data/concepts.txt)
 	// relative to the query term they stand in for; 0 disables them.
 	concept float64
@@ -250,6 +255,7 @@ var defaultTuning = tuning{
 	bodyMulti:       0.5,
 	cjkUnigram:      0.1,
 	typoEnglish:     true,
+	foreignTypoMax:  4,
 	concept:         0.8,
 	conceptName:     1,
 	keywords:        0.7,

@@ -18,7 +18,8 @@ func (ix *Index) addCorrections(ctx context.Context, r *engine.Reader, p *plan, 
 	tune := ix.tune
 	for _, qw := range words {
 		w, ti := qw.word, qw.term
-		if n := utf8.RuneCountInString(w); n < tune.fuzzyMinLen || n > maxFuzzyLen || !allLetters(w) || !unknown[ti] {
+		if n := utf8.RuneCountInString(w); n < tune.fuzzyMinLen || n > maxFuzzyLen || !allLetters(w) || !unknown[ti] ||
+			p.foreign && n <= tune.foreignTypoMax {
 			continue
 		}
 		if tune.typoEnglish {
