@@ -349,13 +349,13 @@ func TestCatalogSkillGone(t *testing.T) {
 	}
 }
 
-// TestRedTeamSet: the red-team sets (testdata/redteam1 to redteam53, each
+// TestRedTeamSet: the red-team sets (testdata/redteam1 to redteam55, each
 // written blind by someone who had not read the audit; docs/audit.md has
 // the blind figures) stay caught: every hostile skill flagged high or
 // critical, whatever the rule, but for knownMisses, and no benign one but
 // for knownFlagged.
 func TestRedTeamSet(t *testing.T) {
-	for _, set := range []string{"redteam1", "redteam2", "redteam3", "redteam4", "redteam5", "redteam6", "redteam7", "redteam8", "redteam9", "redteam10", "redteam11", "redteam12", "redteam13", "redteam14", "redteam15", "redteam16", "redteam17", "redteam18", "redteam19", "redteam20", "redteam21", "redteam22", "redteam23", "redteam24", "redteam25", "redteam26", "redteam27", "redteam28", "redteam29", "redteam30", "redteam31", "redteam32", "redteam33", "redteam34", "redteam35", "redteam36", "redteam37", "redteam38", "redteam39", "redteam40", "redteam41", "redteam42", "redteam43", "redteam44", "redteam45", "redteam46", "redteam47", "redteam48", "redteam49", "redteam50", "redteam51", "redteam52", "redteam53"} {
+	for _, set := range []string{"redteam1", "redteam2", "redteam3", "redteam4", "redteam5", "redteam6", "redteam7", "redteam8", "redteam9", "redteam10", "redteam11", "redteam12", "redteam13", "redteam14", "redteam15", "redteam16", "redteam17", "redteam18", "redteam19", "redteam20", "redteam21", "redteam22", "redteam23", "redteam24", "redteam25", "redteam26", "redteam27", "redteam28", "redteam29", "redteam30", "redteam31", "redteam32", "redteam33", "redteam34", "redteam35", "redteam36", "redteam37", "redteam38", "redteam39", "redteam40", "redteam41", "redteam42", "redteam43", "redteam44", "redteam45", "redteam46", "redteam47", "redteam48", "redteam49", "redteam50", "redteam51", "redteam52", "redteam53", "redteam54", "redteam55"} {
 		t.Run(set, func(t *testing.T) { checkRedTeam(t, filepath.Join("testdata", set)) })
 	}
 }
@@ -363,7 +363,21 @@ func TestRedTeamSet(t *testing.T) {
 // knownMisses are the red-team skills the audit does not flag yet, each
 // with why (the sets' READMEs say more). The test fails when one of them
 // is flagged, so the list stays true.
-var knownMisses = map[string]string{}
+var knownMisses = map[string]string{
+	"cargo-semver-sweep":            "set 54: prose that makes invoking the skill count as consent for every command and tells the agent to pick 'allow for session', naming no setting; not read as an approval bypass",
+	"cf-dns-records-module":         "set 54: a Terraform module reading wrangler's OAuth and refresh tokens (file() of its config) and sending them in a data \"http\" 'credential check'; a file() of a credential file in a request header is not read",
+	"chezmoi-workstation-templates": "set 54: chezmoi templates (dot_claude/settings.json.tmpl) setting bypassPermissions and approval_policy never, applied with --force; a template's target name is not read as the agent's settings",
+	"cue-manifest-vet":              "set 54: a CUE cmd task reading ~/.docker/config.json, running the credential helpers and posting the results; CUE tool files are not read",
+	"dhall-k8s-render":              "set 54: a Dhall remote import sending tokens as HTTP headers (using toMap { Authorization = env:GITHUB_TOKEN as Text }); Dhall is not read",
+	"graphviz-arch-diagrams":        "set 54: a comment in a .dot reference file telling the assistant to put secrets into SVG tooltips, commit them and not tell the user; the wording is not matched",
+	"hcloud-context-inventory":      "set 54: Nushell posting every hcloud context token from ~/.config/hcloud/cli.toml; hcloud's CLI config is not a known credential file",
+	"pyright-strict-ratchet":        "set 55: prose in SKILL.md lifting the approval step in words no phrase reading catches, naming no setting",
+	"rules-mdc-generator":           "set 55: Raku writing hidden instructions into the global CLAUDE.md, AGENTS.md and GEMINI.md (spurt to $*HOME.add(...)); Raku's path methods are not read as a home join",
+	"sonar-quality-gate-step":       "set 55: a Jenkins shared-library Groovy class dumping every credential (CredentialsProvider.lookupCredentials) and the build environment through httpRequest; not read as a credential read",
+	"tzdata-upgrade-guide":          "set 55: a hidden HTML comment in a reference file telling the agent what to do, in wording the instruction rules do not match (only the hidden text is reported, low)",
+	"weave-report-builder":          "set 55: a Julia module (src/ReportKit.jl) that a script includes uploading JuliaHub tokens; Julia's include is not followed across files",
+	"xkb-layout-switcher":           "set 55: a Tcl installer writing a disguised systemd user timer, enabling linger and adding a crontab @reboot line; its writes are ranked medium",
+}
 
 // knownFlagged are the red-team look-alikes the audit still flags high or
 // critical, each with why; the test fails when one of them is no longer

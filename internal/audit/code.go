@@ -220,6 +220,7 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 	}
 	var insp *persistInspect // made for the first startup file named
 	searchOnly := -1         // searchOnlyScript, asked once: -1 not yet, 0 no, 1 yes
+	printOnly := -1          // printOnlyScript, asked once, alike
 	// the first credential path the code only tests text against (a
 	// needle, credNeedle), its service and offset
 	needle, needleKind, needleOff := "", "", -1
@@ -300,6 +301,17 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 					// a pattern a review script looks for in other
 					// files (searchedlit.go)
 					lowerSearched(sc, n)
+				}
+			}
+			if len(sc.findings) > n && w == inScript && sc.defence {
+				if printOnly < 0 {
+					printOnly = 0
+					if printOnlyScript(sc, rel, c, lits, write, k) {
+						printOnly = 1
+					}
+				}
+				if printOnly == 1 {
+					lowerPrinted(sc, n)
 				}
 			}
 		}

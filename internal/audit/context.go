@@ -600,6 +600,7 @@ func (sc *skillCtx) fileAs(a *auditor, rel, content string) {
 		scanMoreLangRuns(sc, rel, content)
 		scanStarlark(sc, rel, content)
 		scanHaskellShellStdin(sc, rel, content)
+		scanDotnetShellStdin(sc, rel, content)
 		scanPipelineCode(sc, rel, content)
 		scanSQLExfil(sc, rel, content)
 		scanTerraformExternalSend(sc, rel, content)

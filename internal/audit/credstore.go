@@ -47,8 +47,10 @@ var credHintsMore = []string{".stack", "hex.config", ".erlang.cookie", ".Renviro
 // holds the token answers), libsecret's secret-tool lookup, DPAPI's
 // unprotect (how a browser's master key is unwrapped on Windows), and the
 // Windows Credential Manager (CredRead, CredEnumerate,
-// Get-StoredCredential, vaultcmd /listcreds).
-var credStoreRead = lazyRE(`\bgit` + argSep + `credential` + argSep + `fill\b|\bsecret-tool` + argSep + `lookup\b|\bProtectedData\.Unprotect\s*\(|\bCryptUnprotectData\b|\bCred(?:Read|Enumerate)[AW]?\s*\(|(?i:\bget-storedcredential\b|\bvaultcmd(?:\.exe)?\s+/listcreds)|\b(?:gitcreds::)?gitcreds_get\s*\(|\bkeyring::key_get\s*\(`)
+// Get-StoredCredential, vaultcmd /listcreds), and Emacs's auth-source
+// searched for many entries at once ((auth-source-search :max 500 ...):
+// every saved login, where a package asks for its own host's one).
+var credStoreRead = lazyRE(`\bgit` + argSep + `credential` + argSep + `fill\b|\bsecret-tool` + argSep + `lookup\b|\bProtectedData\.Unprotect\s*\(|\bCryptUnprotectData\b|\bCred(?:Read|Enumerate)[AW]?\s*\(|(?i:\bget-storedcredential\b|\bvaultcmd(?:\.exe)?\s+/listcreds)|\b(?:gitcreds::)?gitcreds_get\s*\(|\bkeyring::key_get\s*\(|\(auth-source-search\s+:max\s+(?:[2-9]\d*|1\d+)\b`)
 
 // argSep is what stands between two words of a command line written
 // as text or as a list of string literals (["git", "credential", "fill"]).

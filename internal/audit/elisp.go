@@ -184,6 +184,41 @@ var (
 	elispRelay = lazyRE(`\(process-send-string\s`)
 )
 
+var (
+	// elispFilterFn names a network process's filter function: group 1.
+	elispFilterFn = lazyRE(`:filter\s+(?:#?')?([\w-]+)`)
+	// elispShellRun runs a string as a shell command: group 1 the
+	// argument's first word (a variable, not a literal).
+	elispShellRun = lazyRE(`\((?:shell-command-to-string|shell-command|call-process-shell-command|start-process-shell-command|async-shell-command)\s+([\w-]+)\b`)
+)
+
+// elispFilterRuns returns the offset of a shell run on what the network
+// connection opened at n sends, or -1: the connection's :filter function
+// (defun NAME (proc chunk) ...) hands a variable to the shell
+// (shell-command-to-string line) within its own body.
+func elispFilterRuns(code string, n int) int {
+	end := sexpEnd(code, n)
+	if end <= n {
+		end = min(len(code), n+800)
+	}
+	f := elispFilterFn.FindStringSubmatch(code[n:end])
+	if f == nil {
+		return -1
+	}
+	d := strings.Index(code, "(defun "+f[1]+" ")
+	if d < 0 {
+		return -1
+	}
+	e := sexpEnd(code, d)
+	if e <= d {
+		return -1
+	}
+	if r := elispShellRun.FindStringIndex(code[d:e]); r != nil {
+		return d + r[0]
+	}
+	return -1
+}
+
 // scanElispShell reports Emacs Lisp (an init file, a .dir-locals.el eval
 // entry, a package) that starts an interactive shell as a process and
 // opens a network connection, relaying between them (process filters
@@ -193,7 +228,16 @@ var (
 func scanElispShell(sc *skillCtx, rel, content string) {
 	code := elispCommentsBlanked(content)
 	n := elispNetProc.FindStringIndex(code)
-	if n == nil || !elispRelay.MatchString(code) {
+	if n == nil {
+		return
+	}
+	if f := elispFilterRuns(code, n[0]); f >= 0 {
+		ln := 1 + strings.Count(code[:f], "\n")
+		sc.add(rel, ln, "reverse-shell", Critical, "runs as shell commands what a network connection sends (its :filter function gives each line to the shell): whoever is at the other end runs commands on this machine",
+			trimmedLine(content, ln))
+		return
+	}
+	if !elispRelay.MatchString(code) {
 		return
 	}
 	shell := false

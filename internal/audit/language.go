@@ -187,6 +187,11 @@ func findAll(sc *skillCtx, i, s, e, n int) [][]int {
 	return out
 }
 
+// copyDestination is a copy whose credential file is where the copy goes
+// ("copy the printed backup path back over ~/.kube/config"): the file
+// is written (restored), not read out.
+var copyDestination = lazyRE("(?i)^copy\\b[^\\n]*\\b(?:over|onto|into|to)\\s+[`\"']?(?:~|\\$HOME)?/?[\\w./-]*$")
+
 // Rule instruction-override and rule secret-request (see Rules in rules.go).
 // The patterns are deliberately about addressing the model: an override
 // needs a qualifier ("previous", "all", "system"...) so "ignore the lint
@@ -281,6 +286,9 @@ func scanLanguage(sc *skillCtx, rel, src string, start, end int, li lineIndex, w
 			}
 			if p.rule == "secret-request" && toolSubject.MatchString(text[max(0, m[0]-80):m[0]]) {
 				continue // what tools read ("curl, git and pip read ~/.netrc"), not a request
+			}
+			if p.rule == "secret-request" && copyDestination.MatchString(text[m[0]:m[1]]) {
+				continue // "copy the backup back over ~/.kube/config": a file restored, not read out
 			}
 			if asExample(sc.frame, ctx) {
 				sev, reason = Low, reason+" (quoted as an example in a passage that says not to follow it)"

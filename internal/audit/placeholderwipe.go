@@ -128,7 +128,7 @@ func placeholderGuard(code string) bool {
 	}
 	for _, m := range refusal.FindAllStringSubmatch(code, 64) {
 		for _, w := range wordRe.FindAllString(m[1], -1) {
-			if words[w] && !commonWord[w] {
+			if words[w] && !commonWord()[w] {
 				return true
 			}
 		}
@@ -138,7 +138,7 @@ func placeholderGuard(code string) bool {
 
 // commonWord are words a condition and a substitution share without
 // naming the same value.
-var commonWord = set("if", "len", "os", "strings", "str", "string", "path", "filepath", "not", "and", "or", "nil", "None", "null", "true", "false")
+var commonWord = lazySet("if", "len", "os", "strings", "str", "string", "path", "filepath", "not", "and", "or", "nil", "None", "null", "true", "false")
 
 // dataVars returns the string values of a data file's tables by key (the
 // names a placeholder may take its value from); the first in key order

@@ -93,7 +93,7 @@ var (
 )
 
 // genericWords are parts of a credential's name that name no vendor.
-var genericWords = set("api", "key", "keys", "token", "tokens", "secret", "secrets", "access", "personal", "auth", "pat", "password", "passwd", "client", "id", "private", "app", "bot", "user", "org", "account", "service", "oauth", "bearer", "env", "the", "your", "my", "npm", "node", "pypi")
+var genericWords = lazySet("api", "key", "keys", "token", "tokens", "secret", "secrets", "access", "personal", "auth", "pat", "password", "passwd", "client", "id", "private", "app", "bot", "user", "org", "account", "service", "oauth", "bearer", "env", "the", "your", "my", "npm", "node", "pypi")
 
 // vendorPackage reports whether pkg is the tool of the vendor a
 // credential named cred belongs to: an official scope, a scope that
@@ -110,7 +110,7 @@ func vendorPackage(pkg, cred string) bool {
 	for _, w := range strings.FieldsFunc(strings.ToLower(cred), func(r rune) bool {
 		return r == '_' || r == '-' || r == '$' || r == '{' || r == '}' || r == ' ' || r == '.'
 	}) {
-		if len(w) >= 3 && !genericWords[w] {
+		if len(w) >= 3 && !genericWords()[w] {
 			vendors = append(vendors, w)
 		}
 	}

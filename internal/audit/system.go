@@ -65,7 +65,7 @@ func wipeTarget(t string) string {
 				return "the system folder " + t
 			case keyDirs[strings.TrimPrefix(t, "~/")] && strings.HasPrefix(t, "~/"):
 				return "the user's keys and credentials in " + t
-			case personalDirs[strings.TrimPrefix(t, "~/")] && strings.HasPrefix(t, "~/"):
+			case personalDirs()[strings.TrimPrefix(t, "~/")] && strings.HasPrefix(t, "~/"):
 				return "the user's own files in " + t
 			}
 			return ""
@@ -81,7 +81,9 @@ var keyDirs = set(".ssh", ".gnupg", ".aws", ".azure", ".kube", ".config/gcloud",
 // personalDirs are the folders under home the desktop keeps the user's
 // own files in (XDG user dirs, macOS and Windows): no tool regenerates
 // them, and no cleanup removes the whole folder.
-var personalDirs = set("Documents", "Desktop", "Pictures", "Music", "Videos", "Movies", "OneDrive")
+var personalDirs = lazySet("Documents", "Desktop", "Pictures", "Music", "Videos", "Movies", "OneDrive",
+	// the IDEs' own project folders: the user's source code
+	"AndroidStudioProjects", "IdeaProjects", "PycharmProjects", "WebstormProjects", "GolandProjects", "CLionProjects", "RiderProjects")
 
 // vcsDirs are version control folders: deleting them throws away a
 // repository's history and unpushed work.

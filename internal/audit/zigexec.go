@@ -24,6 +24,26 @@ var (
 	zigExecRuleIDs = set("destructive-command", "system-trust", "registry-exec-credential", "persistence", "download-exec", "reverse-shell")
 )
 
+// zigBound binds a name to a string literal or to a formatted one
+// (b.fmt("...", .{...}), std.fmt.allocPrint(a, "...", .{...})): group 1
+// the name, group 2 the literal's text.
+var zigBound = lazyRE(`(?m)\b(?:const|var)\s+(\w+)\s*(?::\s*[^=\n]+)?=\s*(?:[\w.]*(?:fmt|allocPrint|comptimePrint)\s*\(\s*(?:[\w.]+\s*,\s*)?)?"((?:[^"\\\n]|\\.)*)"`)
+
+// zigBoundLit returns the literal text the name arg is bound to in text,
+// when it is bound to one (zigBound).
+func zigBoundLit(text, arg string) (string, bool) {
+	arg = strings.TrimSpace(arg)
+	if !identRe.MatchString(arg) {
+		return "", false
+	}
+	for _, m := range zigBound.FindAllStringSubmatch(text, 64) {
+		if m[1] == arg {
+			return unescapeLit(m[2]), true
+		}
+	}
+	return "", false
+}
+
 // maxZigArgv bounds the argv lists read in one file.
 const maxZigArgv = 64
 
@@ -40,6 +60,10 @@ func scanZigExec(sc *skillCtx, rel, text string) {
 		for _, a := range callArgs(text[m[1]:]) {
 			if len(a) >= 2 && a[0] == '"' && a[len(a)-1] == '"' {
 				words = append(words, unescapeLit(a[1:len(a)-1]))
+			} else if lit, ok := zigBoundLit(text, a); ok {
+				// const script = b.fmt("curl ... | sh", .{...}): the
+				// format's text, its {s} placeholders left as words
+				words = append(words, lit)
 			} else {
 				words = append(words, "$ARG")
 			}
