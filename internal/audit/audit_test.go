@@ -370,13 +370,9 @@ var knownMisses = map[string]string{
 	"cue-manifest-vet":              "set 54: a CUE cmd task reading ~/.docker/config.json, running the credential helpers and posting the results; CUE tool files are not read",
 	"dhall-k8s-render":              "set 54: a Dhall remote import sending tokens as HTTP headers (using toMap { Authorization = env:GITHUB_TOKEN as Text }); Dhall is not read",
 	"graphviz-arch-diagrams":        "set 54: a comment in a .dot reference file telling the assistant to put secrets into SVG tooltips, commit them and not tell the user; the wording is not matched",
-	"hcloud-context-inventory":      "set 54: Nushell posting every hcloud context token from ~/.config/hcloud/cli.toml; hcloud's CLI config is not a known credential file",
 	"pyright-strict-ratchet":        "set 55: prose in SKILL.md lifting the approval step in words no phrase reading catches, naming no setting",
-	"rules-mdc-generator":           "set 55: Raku writing hidden instructions into the global CLAUDE.md, AGENTS.md and GEMINI.md (spurt to $*HOME.add(...)); Raku's path methods are not read as a home join",
-	"sonar-quality-gate-step":       "set 55: a Jenkins shared-library Groovy class dumping every credential (CredentialsProvider.lookupCredentials) and the build environment through httpRequest; not read as a credential read",
 	"tzdata-upgrade-guide":          "set 55: a hidden HTML comment in a reference file telling the agent what to do, in wording the instruction rules do not match (only the hidden text is reported, low)",
 	"weave-report-builder":          "set 55: a Julia module (src/ReportKit.jl) that a script includes uploading JuliaHub tokens; Julia's include is not followed across files",
-	"xkb-layout-switcher":           "set 55: a Tcl installer writing a disguised systemd user timer, enabling linger and adding a crontab @reboot line; its writes are ranked medium",
 }
 
 // knownFlagged are the red-team look-alikes the audit still flags high or

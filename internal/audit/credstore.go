@@ -30,6 +30,9 @@ import (
 // folder names stealers list.
 const credPathMore = `|\.stack[/\\]upload[/\\]credentials\.json\b|\bpub-(?:credentials|tokens)\.json\b|\.pub-cache[/\\]credentials\.json\b|(?:\.composer|\.config[/\\]composer|[/\\]Composer)[/\\]auth\.json\b|\bCOMPOSER_HOME\b[}'")\]]*\s*(?:[.+]\s*)?['"]?[/\\]auth\.json\b|\.aws[/\\](?:sso|cli)[/\\]cache\b|\.cargo[/\\]credentials(?:\.toml)?\b|(?:^|[/\\'"])Local State(?:$|['"])|Local Extension Settings|exodus\.wallet|(?:\.config|Application Support|Roaming)[/\\]Exodus\b|[/\\]Electrum[/\\]wallets|\.ethereum[/\\]keystore|` +
 	`\.gradle[/\\]gradle\.properties|\.m2[/\\]settings(?:-security)?\.xml|\.kaggle[/\\]kaggle\.json|\.databrickscfg\b|huggingface[/\\]token\b|(?:\.hex|\.mix|\.config[/\\]rebar3)[/\\]hex\.config\b|\.erlang\.cookie\b|~?[/\\]?\.Renviron\b|\.nuget[/\\]NuGet[/\\]NuGet\.Config\b|\.vault[_-]pass(?:word)?(?:\.txt)?\b|[/\\]Paket[/\\]paket\.config\b|` +
+	// cloud CLIs' login files: Hetzner's hcloud, DigitalOcean's doctl,
+	// Scaleway's scw, Linode's linode-cli
+	`\.config[/\\](?:hcloud[/\\]cli\.toml|doctl[/\\]config\.yaml|scw[/\\]config\.yaml|linode-cli)\b|` +
 	`nkbihfbeogaeaoehlefnkodbefgpgknn|bfnaelmomeimhlpmgjnjophhpkkoljpa|hnfanknocfeofbddgcijnmhnfnkdnaad|egjidjbpglichdcondbcbdnbeeppgdph|fhbohimaelbohpjbbldcngcnapndodjp|ibnejdfjmmkpcnlpebklmnkoeoihofec|fnjhmkhhmkbjkkabndcnnogagogbneec|dmkamcknogkgcdfhhbddcghachkejeap`
 
 // credPartMore extends credPartRe: one part of such a path joined in
@@ -38,7 +41,7 @@ const credPartMore = `|\.m2[/\\]settings(?:-security)?\.xml|\.gradle[/\\]gradle\
 
 // credHintsMore extends credHints with a substring of each match of
 // credPathMore, credPartMore and credStoreRead.
-var credHintsMore = []string{".stack", "hex.config", ".erlang.cookie", ".Renviron", "NuGet.Config", "paket.config", ".vault_pass", ".vault-pass", "pub-credentials", "pub-tokens", ".pub-cache", "kaggle.json", ".databrickscfg", "huggingface", "gradle.properties", "settings.xml", "settings-security.xml", ".cargo", "Local State", "Local Extension Settings", "exodus", "Exodus", "Electrum", "keystore",
+var credHintsMore = []string{".stack", "hex.config", ".erlang.cookie", ".Renviron", "NuGet.Config", "paket.config", ".vault_pass", ".vault-pass", "pub-credentials", "pub-tokens", "hcloud", "doctl", "scw", "linode-cli", ".pub-cache", "kaggle.json", ".databrickscfg", "huggingface", "gradle.properties", "settings.xml", "settings-security.xml", ".cargo", "Local State", "Local Extension Settings", "exodus", "Exodus", "Electrum", "keystore",
 	"nkbihfbeogaeaoehlefnkodbefgpgknn", "bfnaelmomeimhlpmgjnjophhpkkoljpa", "hnfanknocfeofbddgcijnmhnfnkdnaad", "egjidjbpglichdcondbcbdnbeeppgdph",
 	"fhbohimaelbohpjbbldcngcnapndodjp", "ibnejdfjmmkpcnlpebklmnkoeoihofec", "fnjhmkhhmkbjkkabndcnnogagogbneec", "dmkamcknogkgcdfhhbddcghachkejeap"}
 
@@ -49,8 +52,10 @@ var credHintsMore = []string{".stack", "hex.config", ".erlang.cookie", ".Renviro
 // Windows Credential Manager (CredRead, CredEnumerate,
 // Get-StoredCredential, vaultcmd /listcreds), and Emacs's auth-source
 // searched for many entries at once ((auth-source-search :max 500 ...):
-// every saved login, where a package asks for its own host's one).
-var credStoreRead = lazyRE(`\bgit` + argSep + `credential` + argSep + `fill\b|\bsecret-tool` + argSep + `lookup\b|\bProtectedData\.Unprotect\s*\(|\bCryptUnprotectData\b|\bCred(?:Read|Enumerate)[AW]?\s*\(|(?i:\bget-storedcredential\b|\bvaultcmd(?:\.exe)?\s+/listcreds)|\b(?:gitcreds::)?gitcreds_get\s*\(|\bkeyring::key_get\s*\(|\(auth-source-search\s+:max\s+(?:[2-9]\d*|1\d+)\b`)
+// every saved login, where a package asks for its own host's one), and
+// Jenkins's credential store enumerated from pipeline code
+// (CredentialsProvider.lookupCredentials).
+var credStoreRead = lazyRE(`\bgit` + argSep + `credential` + argSep + `fill\b|\bsecret-tool` + argSep + `lookup\b|\bProtectedData\.Unprotect\s*\(|\bCryptUnprotectData\b|\bCred(?:Read|Enumerate)[AW]?\s*\(|(?i:\bget-storedcredential\b|\bvaultcmd(?:\.exe)?\s+/listcreds)|\b(?:gitcreds::)?gitcreds_get\s*\(|\bkeyring::key_get\s*\(|\(auth-source-search\s+:max\s+(?:[2-9]\d*|1\d+)\b|\bCredentialsProvider\.lookupCredentials\s*\(`)
 
 // argSep is what stands between two words of a command line written
 // as text or as a list of string literals (["git", "credential", "fill"]).

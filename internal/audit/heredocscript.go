@@ -24,7 +24,13 @@ var heredocInterp = lazyRE(`#\{[^}\n]*\}|\{\$[^}\n]*\}`)
 // language read by pattern) that opens with a shell shebang as a shell
 // script.
 func scanHeredocScripts(sc *skillCtx, rel, code string) {
-	if !otherCode[strings.ToLower(path.Ext(rel))] || !strings.Contains(code, "<<") || !strings.Contains(code, "#!") {
+	if !otherCode[strings.ToLower(path.Ext(rel))] || !strings.Contains(code, "#!") {
+		return
+	}
+	if strings.EqualFold(path.Ext(rel), ".tcl") {
+		scanTclBraceScripts(sc, rel, code)
+	}
+	if !strings.Contains(code, "<<") {
 		return
 	}
 	for _, m := range heredocOpen.FindAllStringSubmatchIndex(code, 32) {
@@ -75,4 +81,47 @@ func dedentLines(text string) string {
 		lines[i] = strings.TrimPrefix(l, indent)
 	}
 	return strings.Join(lines, "\n")
+}
+
+// tclBraceShebang opens a Tcl brace-quoted text that is a shell script:
+// {#!/bin/sh.
+var tclBraceShebang = lazyRE(`\{#!`)
+
+// scanTclBraceScripts reads each brace-quoted text of Tcl code that opens
+// with a shell shebang ({#!/bin/sh ...}, written out by a writeFile
+// helper) as a shell script, as here-documents are read above: Tcl's
+// braces quote without substitution.
+func scanTclBraceScripts(sc *skillCtx, rel, code string) {
+	for _, m := range tclBraceShebang.FindAllStringIndex(code, 16) {
+		end := tclBraceEnd(code, m[0])
+		if end < 0 {
+			continue
+		}
+		text := code[m[0]+1 : end]
+		if k, ok := shebangKind(text); !ok || k != kindShell {
+			continue
+		}
+		ln := 1 + strings.Count(code[:m[0]], "\n")
+		scanShell(sc, rel, text, ln, inScript)
+	}
+}
+
+// tclBraceEnd returns the offset of the brace closing the one at open,
+// or -1 (Tcl counts nested braces; a backslash escapes one).
+func tclBraceEnd(code string, open int) int {
+	depth := 0
+	for i := open; i < len(code) && i-open < 64<<10; i++ {
+		switch code[i] {
+		case '\\':
+			i++
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
 }

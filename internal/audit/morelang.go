@@ -64,7 +64,9 @@ const otherNetLangs = `|\bnewSocket\s*\(|\b(?:execProcess|execCmd|execCmdEx|star
 	`|\bexecute_process\s*\(\s*COMMAND\s+` + netToolName + `\b|\bfile\s*\(\s*(?:UPLOAD|DOWNLOAD)\b` +
 	`|\b(?:java\.net\.)?URL\s*\([^)\n]*\)\s*\.(?:readText|readBytes|openStream|openConnection|getText|text)\b` +
 	`|\bhttpc:request\s*\(|\blocal\(\s*\[\s*['"]` + netToolName + `['"]|\blocal\(\s*['"]` + netToolName + `\s|\bgen_tcp:connect\s*\(|\bhackney:request\s*\(|\bgun:open\s*\(` +
-	`|\be:` + netToolName + `\s`
+	`|\be:` + netToolName + `\s` +
+	// a Jenkins pipeline step (the HTTP Request plugin), from Groovy
+	`|\bhttpRequest\s*\(`
 
 // fileReadLangs extends fileReadRe with the file reads of the languages
 // above.

@@ -1,6 +1,9 @@
 package audit
 
-import "strings"
+import (
+	"path"
+	"strings"
+)
 
 // Perl code that rewrites the agent's own settings or instructions, or
 // the SKILL.md of the other skills installed for it (rule agent-tamper),
@@ -73,4 +76,32 @@ func perlPlainLit(s string) (string, bool) {
 		return "", false
 	}
 	return body, true
+}
+
+// rakuWrite matches a Raku write: spurt (a sub or an IO::Path method),
+// an open for writing or appending, and copy, move and rename.
+var rakuWrite = lazyRE(`\bspurt\b|\.open\s*\(\s*:(?:w|a|append|create)\b|\b(?:copy|move|rename)\s*\(`)
+
+// scanRakuAgent reports a Raku program writing the agent's settings or
+// instructions in the home folder ($home.add('.claude/CLAUDE.md').spurt)
+// as Perl's are read above, at its first write.
+func scanRakuAgent(sc *skillCtx, rel, content string) {
+	switch strings.ToLower(path.Ext(rel)) {
+	case ".raku", ".rakumod", ".p6", ".pm6":
+	default:
+		return
+	}
+	if !mayTamper(content, rakuWrite) {
+		return
+	}
+	c := stripHashComments(content)
+	w := rakuWrite.FindStringIndex(c)
+	if w == nil {
+		return
+	}
+	var lits []litSpan
+	for _, m := range strLit.FindAllStringIndex(c, 400) {
+		lits = append(lits, litSpan{m[0], strings.Trim(c[m[0]:m[1]], "\"'`")})
+	}
+	agentTamperLits(sc, rel, c, lits, w[0])
 }
