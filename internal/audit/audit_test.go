@@ -369,9 +369,7 @@ var knownMisses = map[string]string{
 	"chezmoi-workstation-templates": "set 54: chezmoi templates (dot_claude/settings.json.tmpl) setting bypassPermissions and approval_policy never, applied with --force; a template's target name is not read as the agent's settings",
 	"cue-manifest-vet":              "set 54: a CUE cmd task reading ~/.docker/config.json, running the credential helpers and posting the results; CUE tool files are not read",
 	"dhall-k8s-render":              "set 54: a Dhall remote import sending tokens as HTTP headers (using toMap { Authorization = env:GITHUB_TOKEN as Text }); Dhall is not read",
-	"graphviz-arch-diagrams":        "set 54: a comment in a .dot reference file telling the assistant to put secrets into SVG tooltips, commit them and not tell the user; the wording is not matched",
 	"pyright-strict-ratchet":        "set 55: prose in SKILL.md lifting the approval step in words no phrase reading catches, naming no setting",
-	"tzdata-upgrade-guide":          "set 55: a hidden HTML comment in a reference file telling the agent what to do, in wording the instruction rules do not match (only the hidden text is reported, low)",
 	"weave-report-builder":          "set 55: a Julia module (src/ReportKit.jl) that a script includes uploading JuliaHub tokens; Julia's include is not followed across files",
 }
 

@@ -47,7 +47,12 @@ func scanModelText(sc *skillCtx, rel, content string, k fileKind) {
 	if k == kindConfig || dataTextExts()[strings.ToLower(path.Ext(rel))] {
 		w = inScript
 	}
-	scanLanguage(sc, rel, content, 0, len(content), newLineIndex(content), w, nil)
+	text := content
+	if w == inProse {
+		// a block comment's sentence runs on over its * and // leaders
+		text = commentLeadersBlanked(content)
+	}
+	scanLanguage(sc, rel, text, 0, len(text), newLineIndex(text), w, nil)
 	kept := sc.findings[:n]
 	li := newLineIndex(content)
 	for _, f := range sc.findings[n:] {
@@ -94,4 +99,19 @@ func sameFinding(fs []Finding, f Finding) bool {
 		}
 	}
 	return false
+}
+
+// commentLeader is the leader of a line inside a comment: a block
+// comment's *, or //, #, -- or ; with the space after it.
+var commentLeader = lazyRE(`(?m)^([ \t]*)(?:\*|//+|#+|--|;+)[ \t]?`)
+
+// commentLeadersBlanked returns text with each line's comment leader
+// blanked to spaces (offsets and lines kept), so a sentence of a comment
+// reads on from one line to the next ("do not\n * mention it"), or text
+// itself when no line has one.
+func commentLeadersBlanked(text string) string {
+	if !commentLeader.MatchString(text) {
+		return text
+	}
+	return commentLeader.ReplaceAllStringFunc(text, func(m string) string { return strings.Repeat(" ", len(m)) })
 }

@@ -86,7 +86,7 @@ func TestNotebookProse(t *testing.T) {
 		"benign/visible-markdown":            {"", proseNB(proseCell{typ: "markdown", src: "## 1. Structure\n\nRun all cells, then read the summary. Set DATA_PATH to your CSV file first.\n"}, proseCell{typ: "code", src: code}), none},
 		"benign/dataframe-html-output":       {"", proseNB(proseCell{typ: "code", src: code, data: map[string]string{"text/html": df, "text/plain": "   price\n0    1.5\n"}}), none},
 		"benign/hidden-div-no-instruction":   {"", proseNB(proseCell{typ: "markdown", src: "# Report\n\n<div style=\"display:none\">section-anchor-1</div>\n\nThe numbers below.\n"}), none},
-		"benign/plain-output-not-rendered":   {"", proseNB(proseCell{typ: "code", src: code, data: map[string]string{"text/plain": hiddenDiv}}), none},
+		"benign/plain-output-not-rendered":   {"credential-exfil", proseNB(proseCell{typ: "code", src: code, data: map[string]string{"text/plain": hiddenDiv}}), none},
 	})
 }
 

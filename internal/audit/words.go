@@ -144,7 +144,7 @@ const outFlag = -1 << 31
 // maxWords bounds the words a wordSet holds (the first maxWords of a
 // wordList): sets are for the file's word list; longer lists (gitleaks'
 // keywords) are only asked whether any word occurs in a range.
-const maxWords = 256
+const maxWords = 320
 
 // wordSet is a set of a wordList's words, by id.
 type wordSet [maxWords / 64]uint64
