@@ -269,7 +269,7 @@ var defaultTuning = tuning{
 	fbBody:          true,
 	fbMaxConf:       0.5,
 	fbTwin:          0.5,
-	lead:            0.8,
+	lead:            0.3,
 	leadTerms:       10,
 	leadHits:        20,
 	co:              0.2,
