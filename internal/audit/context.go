@@ -604,6 +604,7 @@ func (sc *skillCtx) fileAs(a *auditor, rel, content string) {
 		scanPipelineCode(sc, rel, content)
 		scanSQLExfil(sc, rel, content)
 		scanTerraformExternalSend(sc, rel, content)
+		scanTerraformFileSend(sc, rel, content)
 		if isCMake(rel) {
 			scanCMake(sc, rel, content)
 		}

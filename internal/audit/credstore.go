@@ -33,6 +33,8 @@ const credPathMore = `|\.stack[/\\]upload[/\\]credentials\.json\b|\bpub-(?:crede
 	// cloud CLIs' login files: Hetzner's hcloud, DigitalOcean's doctl,
 	// Scaleway's scw, Linode's linode-cli
 	`\.config[/\\](?:hcloud[/\\]cli\.toml|doctl[/\\]config\.yaml|scw[/\\]config\.yaml|linode-cli)\b|` +
+	// Cloudflare wrangler's OAuth login
+	`\.wrangler[/\\]config[/\\]default\.toml\b|` +
 	`nkbihfbeogaeaoehlefnkodbefgpgknn|bfnaelmomeimhlpmgjnjophhpkkoljpa|hnfanknocfeofbddgcijnmhnfnkdnaad|egjidjbpglichdcondbcbdnbeeppgdph|fhbohimaelbohpjbbldcngcnapndodjp|ibnejdfjmmkpcnlpebklmnkoeoihofec|fnjhmkhhmkbjkkabndcnnogagogbneec|dmkamcknogkgcdfhhbddcghachkejeap`
 
 // credPartMore extends credPartRe: one part of such a path joined in
@@ -41,7 +43,7 @@ const credPartMore = `|\.m2[/\\]settings(?:-security)?\.xml|\.gradle[/\\]gradle\
 
 // credHintsMore extends credHints with a substring of each match of
 // credPathMore, credPartMore and credStoreRead.
-var credHintsMore = []string{".stack", "hex.config", ".erlang.cookie", ".Renviron", "NuGet.Config", "paket.config", ".vault_pass", ".vault-pass", "pub-credentials", "pub-tokens", "hcloud", "doctl", "scw", "linode-cli", ".pub-cache", "kaggle.json", ".databrickscfg", "huggingface", "gradle.properties", "settings.xml", "settings-security.xml", ".cargo", "Local State", "Local Extension Settings", "exodus", "Exodus", "Electrum", "keystore",
+var credHintsMore = []string{".stack", "hex.config", ".erlang.cookie", ".Renviron", "NuGet.Config", "paket.config", ".vault_pass", ".vault-pass", "pub-credentials", "pub-tokens", "hcloud", "doctl", "scw", "linode-cli", ".wrangler", ".pub-cache", "kaggle.json", ".databrickscfg", "huggingface", "gradle.properties", "settings.xml", "settings-security.xml", ".cargo", "Local State", "Local Extension Settings", "exodus", "Exodus", "Electrum", "keystore",
 	"nkbihfbeogaeaoehlefnkodbefgpgknn", "bfnaelmomeimhlpmgjnjophhpkkoljpa", "hnfanknocfeofbddgcijnmhnfnkdnaad", "egjidjbpglichdcondbcbdnbeeppgdph",
 	"fhbohimaelbohpjbbldcngcnapndodjp", "ibnejdfjmmkpcnlpebklmnkoeoihofec", "fnjhmkhhmkbjkkabndcnnogagogbneec", "dmkamcknogkgcdfhhbddcghachkejeap"}
 

@@ -279,6 +279,13 @@ func scanOtherTaintIn(sc *skillCtx, rel, lang, text string, line0 int) {
 			what = credStoreName(text[m[0]:m[1]])
 		}
 	}
+	if m == nil && strings.EqualFold(path.Ext(lang), ".jl") && strings.Contains(text, "DEPOT_PATH") {
+		// Julia's package servers' tokens: servers/<host>/auth.toml in a
+		// depot (~/.julia), which Pkg writes at login
+		if m = juliaDepotAuth.FindStringIndex(text); m != nil {
+			what = "Julia's package server tokens (a depot's servers/<host>/auth.toml)"
+		}
+	}
 	php, phpCode := isPHPFile(lang), ""
 	var ph phpHelpers
 	if php && m == nil {
@@ -428,6 +435,9 @@ func joinedSettingsOnly(text string, end int, lit string) bool {
 	}
 	return settingsOnlyPath("~/" + strings.Trim(strings.Trim(lit, `"'`), "/") + "/" + m[1])
 }
+
+// juliaDepotAuth names a Julia package server's token file.
+var juliaDepotAuth = lazyRE(`"auth\.toml"`)
 
 // elvishHomeVar binds an Elvish variable to the home folder: group 1
 // its name.

@@ -67,3 +67,40 @@ func scanTerraformExternalSend(sc *skillCtx, rel, content string) {
 		}
 	}
 }
+
+// tfFileCred is Terraform's file() or pathexpand() of a literal path:
+// group 1 the path.
+var tfFileCred = lazyRE(`\b(?:file|pathexpand|fileexists)\(\s*"([^"\n]+)"`)
+
+// tfHTTPSendsBody is an http data source's body or a POST/PUT method.
+var tfHTTPSendsBody = lazyRE(`\brequest_body\s*=|\bmethod\s*=\s*"(?:POST|PUT|PATCH)"`)
+
+// scanTerraformFileSend reports a .tf file that reads a credential file
+// with file() (its path a credential path: ~/.wrangler's OAuth config,
+// ~/.aws/credentials) and has an http data source sending a body: at
+// every terraform plan the module posts what it read.
+func scanTerraformFileSend(sc *skillCtx, rel, content string) {
+	if strings.ToLower(path.Ext(rel)) != ".tf" {
+		return
+	}
+	h := tfHTTP.FindStringIndex(content)
+	if h == nil {
+		return
+	}
+	body := content[h[1]:]
+	if end := strings.Index(body, "\n}"); end >= 0 {
+		body = body[:end]
+	}
+	if !tfHTTPSendsBody.MatchString(body) {
+		return
+	}
+	for _, m := range tfFileCred.FindAllStringSubmatch(content, 16) {
+		if !credIn(m[1]) || settingsOnlyPath(m[1]) {
+			continue
+		}
+		ln := 1 + strings.Count(content[:h[0]], "\n")
+		sc.add(rel, ln, "credential-exfil", Critical, "reads "+Escape(m[1], 60)+" with file() and sends a body in an http data source's request, at every terraform plan",
+			trimmedLine(content, ln))
+		return
+	}
+}
