@@ -45,14 +45,14 @@ var jsRules = []codeRule{
 }
 
 var (
-	pyDecode  = lazyRE(`b64decode|b32decode|a85decode|decompress\(|marshal\.loads|unhexlify|fromhex\(|codecs\.decode\(`)
-	pyExec    = lazyRE(`(?:^|[^.\w])(?:exec|eval)\s*\(|(?:^|[^.\w])compile\s*\([^)]*['"]exec['"]`)
-	jsDecode  = lazyRE(`\batob\s*\(|Buffer\.from\([^)]*['"](?:base64|hex)['"]|String\.fromCharCode|inflateSync|gunzipSync`)
-	jsExec    = lazyRE(`(?:^|[^.\w])eval\s*\(|new\s+Function\s*\(|vm\.run\w*\(|runInThisContext`)
-	pySocket  = lazyRE(`socket\.socket\(|socket\.create_connection\(|\.connect\(\s*\(`)
-	pyShell   = lazyRE(`\.dup2\(|pty\.spawn\(|['"]/bin/(?:ba|z)?sh['"]|['"]cmd\.exe['"]`)
-	jsSocket  = lazyRE(`net\.(?:Socket|connect|createConnection)\b|new\s+net\.Socket|require\(\s*['"]net['"]\)`)
-	jsShell   = lazyRE(`child_process|spawn\(\s*['"](?:/bin/)?(?:ba)?sh['"]|['"]cmd\.exe['"]`)
+	pyDecode = lazyRE(`b64decode|b32decode|a85decode|decompress\(|marshal\.loads|unhexlify|fromhex\(|codecs\.decode\(`)
+	pyExec   = lazyRE(`(?:^|[^.\w])(?:exec|eval)\s*\(|(?:^|[^.\w])compile\s*\([^)]*['"]exec['"]`)
+	jsDecode = lazyRE(`\batob\s*\(|Buffer\.from\([^)]*['"](?:base64|hex)['"]|String\.fromCharCode|inflateSync|gunzipSync`)
+	jsExec   = lazyRE(`(?:^|[^.\w])eval\s*\(|new\s+Function\s*\(|vm\.run\w*\(|runInThisContext`)
+	pySocket = lazyRE(`socket\.socket\(|socket\.create_connection\(|\.connect\(\s*\(`)
+	pyShell  = lazyRE(`\.dup2\(|pty\.spawn\(|['"]/bin/(?:ba|z)?sh['"]|['"]cmd\.exe['"]`)
+	jsSocket = lazyRE(`net\.(?:Socket|connect|createConnection)\b|new\s+net\.Socket|require\(\s*['"]net['"]\)`)
+	jsShell  = lazyRE(`child_process|spawn\(\s*['"](?:/bin/)?(?:ba)?sh['"]|['"]cmd\.exe['"]`)
 	// an environment dump: the whole environment serialised (also as one
 	// value of the object serialised: {"env": dict(os.environ)}),
 	// printed by env, or iterated

@@ -40,7 +40,7 @@ func scanHaskellShellStdin(sc *skillCtx, rel, content string) {
 				continue
 			}
 			// the answer bound before the shell reads it
-			if regexp.MustCompile(`(?m)^\s*` + regexp.QuoteMeta(arg) + `\s*<-`).FindStringIndex(content[:m[0]]) == nil {
+			if regexp.MustCompile(`(?m)^\s*`+regexp.QuoteMeta(arg)+`\s*<-`).FindStringIndex(content[:m[0]]) == nil {
 				continue
 			}
 			ln := 1 + strings.Count(content[:m[0]], "\n")

@@ -33,6 +33,14 @@ const searchedLitNote = " (in a regular expression the script only searches text
 // language's write pattern, pyWrite or jsWrite). c's comments are
 // blanked already.
 func searchOnlyScript(c string, lits [][]int, write *lazyRegexp) bool {
+	code := litsBlanked(c, lits)
+	return regexUseRe.MatchString(code) && !patternExecRe.MatchString(code) && !write.MatchString(code) && !searchRunRe.MatchString(code)
+}
+
+// litsBlanked returns c with the text inside each string literal of
+// lits (offsets of the literal with its quotes) blanked to spaces,
+// newlines kept: the code round the literals.
+func litsBlanked(c string, lits [][]int) string {
 	b := []byte(c)
 	for _, m := range lits {
 		for i := m[0] + 1; i < m[1]-1; i++ {
@@ -41,8 +49,7 @@ func searchOnlyScript(c string, lits [][]int, write *lazyRegexp) bool {
 			}
 		}
 	}
-	code := string(b)
-	return regexUseRe.MatchString(code) && !patternExecRe.MatchString(code) && !write.MatchString(code) && !searchRunRe.MatchString(code)
+	return string(b)
 }
 
 // searchedLit reports whether a string literal's body is written as a
@@ -85,15 +92,7 @@ const printedNote = " (a string of a script that runs, sends and writes nothing 
 // reaches no network and writes nothing but its standard output, and the
 // skill's instructions do not pipe its output into a shell (see above).
 func printOnlyScript(sc *skillCtx, rel, c string, lits [][]int, write *lazyRegexp, k fileKind) bool {
-	b := []byte(c)
-	for _, m := range lits {
-		for i := m[0] + 1; i < m[1]-1; i++ {
-			if b[i] != '\n' {
-				b[i] = ' '
-			}
-		}
-	}
-	code := string(b)
+	code := litsBlanked(c, lits)
 	for _, m := range stdoutAlias.FindAllStringSubmatch(code, 8) {
 		code = strings.ReplaceAll(code, m[1]+".write(", "print(")
 	}

@@ -42,16 +42,9 @@ func terraformProgramsOf(ctx context.Context, src Source, s index.Skill, rel, co
 // scanTerraformExternalSend reports an http data source sending the
 // result of an external program that reads credentials (see above).
 func scanTerraformExternalSend(sc *skillCtx, rel, content string) {
-	if strings.ToLower(path.Ext(rel)) != ".tf" {
-		return
-	}
-	h := tfHTTP.FindStringIndex(content)
+	h, body := tfHTTPBlock(rel, content)
 	if h == nil {
 		return
-	}
-	body := content[h[1]:]
-	if end := strings.Index(body, "\n}"); end >= 0 {
-		body = body[:end]
 	}
 	for _, m := range tfExternal.FindAllStringSubmatch(content, 8) {
 		if !regexp.MustCompile(`\bdata\.external\.` + regexp.QuoteMeta(m[1]) + `\.result\b`).MatchString(body) {
@@ -80,18 +73,8 @@ var tfHTTPSendsBody = lazyRE(`\brequest_body\s*=|\bmethod\s*=\s*"(?:POST|PUT|PAT
 // ~/.aws/credentials) and has an http data source sending a body: at
 // every terraform plan the module posts what it read.
 func scanTerraformFileSend(sc *skillCtx, rel, content string) {
-	if strings.ToLower(path.Ext(rel)) != ".tf" {
-		return
-	}
-	h := tfHTTP.FindStringIndex(content)
-	if h == nil {
-		return
-	}
-	body := content[h[1]:]
-	if end := strings.Index(body, "\n}"); end >= 0 {
-		body = body[:end]
-	}
-	if !tfHTTPSendsBody.MatchString(body) {
+	h, body := tfHTTPBlock(rel, content)
+	if h == nil || !tfHTTPSendsBody.MatchString(body) {
 		return
 	}
 	for _, m := range tfFileCred.FindAllStringSubmatch(content, 16) {
@@ -103,4 +86,22 @@ func scanTerraformFileSend(sc *skillCtx, rel, content string) {
 			trimmedLine(content, ln))
 		return
 	}
+}
+
+// tfHTTPBlock returns, for a .tf file, where its first http data source
+// opens and its body (to the closing brace at the start of a line); nil
+// when rel is no .tf file or holds none.
+func tfHTTPBlock(rel, content string) ([]int, string) {
+	if strings.ToLower(path.Ext(rel)) != ".tf" {
+		return nil, ""
+	}
+	h := tfHTTP.FindStringIndex(content)
+	if h == nil {
+		return nil, ""
+	}
+	body := content[h[1]:]
+	if end := strings.Index(body, "\n}"); end >= 0 {
+		body = body[:end]
+	}
+	return h, body
 }
