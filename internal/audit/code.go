@@ -300,7 +300,7 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 				if searchOnly == 1 {
 					// a pattern a review script looks for in other
 					// files (searchedlit.go)
-					lowerSearched(sc, n)
+					lowerLiteral(sc, n, searchedLitNote)
 				}
 			}
 			if len(sc.findings) > n && w == inScript && sc.defence {
@@ -311,7 +311,7 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 					}
 				}
 				if printOnly == 1 {
-					lowerPrinted(sc, n)
+					lowerLiteral(sc, n, printedNote)
 				}
 			}
 		}

@@ -59,14 +59,16 @@ func searchedLit(body string) bool {
 	return regexShapeRe.MatchString(body) && !strings.Contains(body, "\n")
 }
 
-// lowerSearched lowers the findings sc.findings[n:] of one search
-// pattern literal to low: text the script looks for in other files.
-func lowerSearched(sc *skillCtx, n int) {
+// lowerLiteral lowers the findings sc.findings[n:] of one literal to low,
+// their reasons ending in note: a search pattern (searchedLitNote), text
+// the script looks for in other files, or a printed fixture
+// (printedNote).
+func lowerLiteral(sc *skillCtx, n int, note string) {
 	for i := n; i < len(sc.findings); i++ {
 		f := &sc.findings[i]
 		if f.Severity > Low {
 			f.Severity = Low
-			f.Reason = Printable(f.Reason + searchedLitNote)
+			f.Reason = Printable(f.Reason + note)
 		}
 	}
 }
@@ -118,15 +120,3 @@ var stdoutFileArg = lazyRE(`,\s*file\s*=\s*sys\.(?:stdout|stderr)\b`)
 // stdoutAlias binds a name to the standard output or error: group 1 the
 // name.
 var stdoutAlias = lazyRE(`(?m)^\s*(\w+)\s*=\s*sys\.(?:stdout|stderr)\s*$`)
-
-// lowerPrinted lowers the findings sc.findings[n:] of one printed
-// literal to low.
-func lowerPrinted(sc *skillCtx, n int) {
-	for i := n; i < len(sc.findings); i++ {
-		f := &sc.findings[i]
-		if f.Severity > Low {
-			f.Severity = Low
-			f.Reason = Printable(f.Reason + printedNote)
-		}
-	}
-}
