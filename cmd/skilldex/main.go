@@ -18,10 +18,12 @@ import (
 
 func main() {
 	gcpolicy.DeferFirstGC()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := execute(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
-	stop()
-	os.Exit(code)
+	// The handler stays in until the process exits (its stop function is
+	// never called): a second Ctrl-C that came after stop and before
+	// os.Exit would meet the default action and kill the process with the
+	// signal instead of the 130 exit an interrupt is reported with.
+	ctx, _ := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	os.Exit(execute(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
 // execute runs the command line args with the given streams and returns
