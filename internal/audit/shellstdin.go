@@ -6,6 +6,10 @@ import (
 	"strings"
 )
 
+// A shell given what a server answered as its standard input runs the
+// server's script, as curl | sh does, in any language: JavaScript's is
+// jsremote.go's (scanJSShellStdin); Haskell's and .NET's are read here.
+
 // Rule download-exec in Haskell (a Cabal Setup.hs hook, a runghc
 // script): a value bound from an HTTP response (script <- ... httpLbs
 // req mgr, simpleHttp url, getResponseBody) and handed to a shell as its
