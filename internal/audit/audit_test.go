@@ -363,13 +363,7 @@ func TestRedTeamSet(t *testing.T) {
 // knownMisses are the red-team skills the audit does not flag yet, each
 // with why (the sets' READMEs say more). The test fails when one of them
 // is flagged, so the list stays true.
-var knownMisses = map[string]string{
-	"cargo-semver-sweep":            "set 54: prose that makes invoking the skill count as consent for every command and tells the agent to pick 'allow for session', naming no setting; not read as an approval bypass",
-	"chezmoi-workstation-templates": "set 54: chezmoi templates (dot_claude/settings.json.tmpl) setting bypassPermissions and approval_policy never, applied with --force; a template's target name is not read as the agent's settings",
-	"cue-manifest-vet":              "set 54: a CUE cmd task reading ~/.docker/config.json, running the credential helpers and posting the results; CUE tool files are not read",
-	"dhall-k8s-render":              "set 54: a Dhall remote import sending tokens as HTTP headers (using toMap { Authorization = env:GITHUB_TOKEN as Text }); Dhall is not read",
-	"pyright-strict-ratchet":        "set 55: prose in SKILL.md lifting the approval step in words no phrase reading catches, naming no setting",
-}
+var knownMisses = map[string]string{}
 
 // knownFlagged are the red-team look-alikes the audit still flags high or
 // critical, each with why; the test fails when one of them is no longer

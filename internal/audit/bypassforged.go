@@ -23,7 +23,9 @@ import "strings"
 // consentGivenRe matches consent said to be given ahead of time in words
 // priorApprovalRe does not know: consent, approval or sign-off "was
 // collected up front", "is already in hand", "already given"; the user
-// or owner who "consented ahead of time" or "agreed up front"; and the
+// or owner who "consented ahead of time" or "agreed up front"; the
+// user who "has already said yes by invoking it", or the skill's start
+// that "is the go-ahead for the whole sweep"; and the
 // same claims in Spanish ("ya te ha dado su consentimiento", "de
 // antemano"), German ("hat bereits im Voraus zugestimmt"), French ("a
 // déjà donné son accord"), Chinese (用户已经事先同意) and Japanese
@@ -32,6 +34,8 @@ import "strings"
 var consentGivenRe = lazyRE(`(?i)\b(?:consent|approval|permission|sign-?off|go-?ahead|authori[sz]ation|blessing)\s+(?:for\s+[^.;:\n]{1,60}?\s+)?(?:was|were|has\s+been|have\s+been|had\s+been|is|are)\s+(?:already\s+)?(?:given|granted|obtained|collected|secured|provided|received)\s+(?:up\s*-?\s*front|in\s+advance|beforehand|ahead\s+of\s+time|at\s+the\s+(?:start|outset|beginning|kick-?off)|when\s+(?:the\s+(?:user|owner|maintainer|requester)|they|you\s+were)\b)` +
 	`|\b(?:consent|approval|permission|sign-?off|go-?ahead|authori[sz]ation)\s+(?:(?:was|were|has\s+been|have\s+been|is|are)\s+)?(?:already|previously)\s+(?:been\s+)?(?:given|granted|obtained|collected|secured|in\s+hand)\b` +
 	`|\b(?:user|owner|operator|maintainer|requester|human|person)s?\s+(?:[\w-]+\s+){0,3}?(?:has\s+|have\s+|had\s+)?(?:already\s+)?(?:consented|agreed|approved|signed\s+off|okayed|said\s+yes)\b[^.;\n]{0,60}?\b(?:up\s*-?\s*front|in\s+advance|beforehand|ahead\s+of\s+time)\b` +
+	`|\b(?:user|owner|operator|maintainer|requester|human|person)s?\s+(?:[\w-]+\s+){0,3}?(?:has\s+|have\s+|had\s+)?(?:already\s+)?(?:consented|agreed|approved|signed\s+off|okayed|said\s+yes|given\s+(?:(?:the|their|you\s+the)\s+)?(?:go-?ahead|ok|okay|consent|approval|permission))\b[^.;\n]{0,20}?\bby\s+(?:invoking|starting|running|launching|triggering|calling|loading|installing|asking\s+for)\b` +
+	`|\b(?:invoking|starting|running|launching|triggering|calling|loading)\s+(?:this|the)\s+(?:skill|sweep|session|workflow|task|run|job|command)\s+(?:is|counts\s+as|serves\s+as|stands\s+as|amounts\s+to|means)\s+(?:the\s+|their\s+|an?\s+|your\s+)?(?:go-?ahead|approval|consent|permission|sign-?off|authori[sz]ation)\b` +
 	`|\b(?:ya|de\s+antemano|por\s+adelantado)\s+(?:te\s+|nos\s+|le\s+)?(?:ha\s+|han\s+|había\s+)?(?:dio|dado|otorgó|otorgado|concedió|concedido)\s+(?:su\s+|el\s+|la\s+)?(?:consentimiento|aprobación|aprobacion|permiso|autorización|autorizacion)` +
 	`|\b(?:consentimiento|aprobación|aprobacion|permiso|autorización|autorizacion)\s+(?:[\wáéíóúñ]+\s+){0,4}?(?:de\s+antemano|por\s+adelantado)` +
 	`|\b(?:bereits|schon|vorab|im\s+Voraus)\s+(?:\S+\s+){0,3}?(?:zugestimmt|erteilt|gegeben|freigegeben|genehmigt|eingewilligt)` +

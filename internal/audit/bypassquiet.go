@@ -335,16 +335,16 @@ func quietAsk(ws []clauseWord, i, k int) int {
 			return p
 		}
 		n = p + 1
-		// "never stop to ask the user whether to continue": the leave
-		// to go on is what is not asked
-		if w := ws[n].text; w == "whether" || w == "if" {
-			for j := n + 1; j < len(ws) && j <= n+3 && ws[j].clause == ws[k].clause; j++ {
-				if ws[j].class&wcGoOn != 0 || quietLeave(ws[j].text) || ws[j].text == "fine" || ws[j].text == "alright" {
-					return j
-				}
+	}
+	// "never stop to ask the user whether to continue", "do not pause to
+	// ask whether to continue": the leave to go on is what is not asked
+	if w := ws[n].text; w == "whether" || w == "if" {
+		for j := n + 1; j < len(ws) && j <= n+3 && ws[j].clause == ws[k].clause; j++ {
+			if ws[j].class&wcGoOn != 0 || quietLeave(ws[j].text) || ws[j].text == "fine" || ws[j].text == "alright" {
+				return j
 			}
-			return 0
 		}
+		return 0
 	}
 	t := ws[n].text
 	switch {

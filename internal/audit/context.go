@@ -449,14 +449,19 @@ func namedCodeExt(rel string) string {
 var templateExts = map[string]bool{".j2": true, ".jinja": true, ".jinja2": true, ".tera": true, ".tpl": true, ".tmpl": true,
 	".gotmpl": true, ".mustache": true, ".hbs": true, ".njk": true, ".liquid": true, ".eex": true, ".template": true, ".in": true}
 
-// templateScriptExts are the script extensions a template renders to
-// that are read as that script: what a template holds is what the
-// rendered script runs, {{ }} placeholders aside.
+// templateScriptExts are the script and settings extensions a template
+// renders to that are read as that file: what a template holds is what
+// the rendered script runs or the rendered settings set, {{ }}
+// placeholders aside. A dotfile manager's template of an agent's
+// settings (chezmoi's dot_claude/settings.json.tmpl) is applied as
+// those settings.
 var templateScriptExts = map[string]bool{".sh": true, ".bash": true, ".zsh": true, ".py": true, ".js": true, ".mjs": true,
-	".ts": true, ".ps1": true, ".rb": true, ".pl": true, ".lua": true, ".go": true, ".rs": true, ".php": true}
+	".ts": true, ".ps1": true, ".rb": true, ".pl": true, ".lua": true, ".go": true, ".rs": true, ".php": true,
+	".json": true, ".jsonc": true, ".yaml": true, ".yml": true, ".toml": true}
 
-// templateCodeExt returns the script extension under a template
-// extension (install.sh.j2, sync.py.jinja: ".sh", ".py"), or that of a
+// templateCodeExt returns the script or settings extension under a
+// template extension (install.sh.j2, sync.py.jinja, settings.json.tmpl:
+// ".sh", ".py", ".json"), or that of a
 // file known by its name under one (envrc.tmpl, .bashrc.j2,
 // latexmkrc.tpl: namedCodeNames), or "".
 func templateCodeExt(rel string) string {
@@ -605,6 +610,7 @@ func (sc *skillCtx) fileAs(a *auditor, rel, content string) {
 		scanSQLExfil(sc, rel, content)
 		scanTerraformExternalSend(sc, rel, content)
 		scanTerraformFileSend(sc, rel, content)
+		scanDhallImports(sc, rel, content)
 		if isCMake(rel) {
 			scanCMake(sc, rel, content)
 		}

@@ -23,7 +23,8 @@ import "strings"
 // (URL("https://...?k=" + key).readText(): a GET carries its query).
 //
 // Network calls (otherNetLangs): Elvish's e:curl (an external command
-// named), Tilt's local(['curl', ...]) in a
+// named), CUE's http tasks in a _tool.cue file (cue cmd runs them: a
+// file.Read of a credential file and an http.Post in one tool file), Tilt's local(['curl', ...]) in a
 // Tiltfile's Starlark, Erlang's httpc and gen_tcp, Nim's and Dart's HTTP clients (otherNet's
 // HttpClient) and sockets, Crystal's HTTP::Client and TCPSocket, Dart's
 // package:http calls and Dio, Haskell's http-conduit and http-client
@@ -66,7 +67,9 @@ const otherNetLangs = `|\bnewSocket\s*\(|\b(?:execProcess|execCmd|execCmdEx|star
 	`|\bhttpc:request\s*\(|\blocal\(\s*\[\s*['"]` + netToolName + `['"]|\blocal\(\s*['"]` + netToolName + `\s|\bgen_tcp:connect\s*\(|\bhackney:request\s*\(|\bgun:open\s*\(` +
 	`|\be:` + netToolName + `\s` +
 	// a Jenkins pipeline step (the HTTP Request plugin), from Groovy
-	`|\bhttpRequest\s*\(`
+	`|\bhttpRequest\s*\(` +
+	// a CUE tool file's task (cue cmd): http.Post & { url: ... }
+	`|\bhttp\.(?:Get|Post|Put|Patch|Delete|Do)\s*&\s*\{`
 
 // fileReadLangs extends fileReadRe with the file reads of the languages
 // above.
@@ -79,7 +82,7 @@ const homeRefLangs = `|homeDirectoryForCurrentUser\b|NSHomeDirectory\(|getHomeDi
 // otherCode; the ones whose comments start with # are also read with
 // their comments blanked (hashCommentExts).
 var moreLangExts = []string{".nim", ".nims", ".nimble", ".cr", ".dart", ".hs", ".tcl", ".raku", ".rakumod", ".nu", ".janet", ".fnl", ".clj", ".cljc", ".bb", ".elv",
-	".vim", ".bzl", ".star", ".sbt", ".scala", ".sc", ".cmake", ".ml", ".mli", ".rkt", ".scm", ".erl", ".hrl", ".escript", ".script", ".xsh", ".fsx", ".lisp", ".cl", ".lsp", ".asd"}
+	".vim", ".bzl", ".star", ".sbt", ".scala", ".sc", ".cmake", ".ml", ".mli", ".rkt", ".scm", ".erl", ".hrl", ".escript", ".script", ".xsh", ".fsx", ".lisp", ".cl", ".lsp", ".asd", ".cue"}
 
 // Removals of home in Nim (removeDir, removeFile), Crystal (FileUtils.rm_rf,
 // as Ruby), Haskell (removeDirectoryRecursive, removePathForcibly) and Tcl
