@@ -355,7 +355,7 @@ func TestCatalogSkillGone(t *testing.T) {
 // critical, whatever the rule, but for knownMisses, and no benign one but
 // for knownFlagged.
 func TestRedTeamSet(t *testing.T) {
-	for _, set := range []string{"redteam1", "redteam2", "redteam3", "redteam4", "redteam5", "redteam6", "redteam7", "redteam8", "redteam9", "redteam10", "redteam11", "redteam12", "redteam13", "redteam14", "redteam15", "redteam16", "redteam17", "redteam18", "redteam19", "redteam20", "redteam21", "redteam22", "redteam23", "redteam24", "redteam25", "redteam26", "redteam27", "redteam28", "redteam29", "redteam30", "redteam31", "redteam32", "redteam33", "redteam34", "redteam35", "redteam36", "redteam37", "redteam38", "redteam39", "redteam40", "redteam41", "redteam42", "redteam43", "redteam44", "redteam45", "redteam46", "redteam47", "redteam48", "redteam49", "redteam50", "redteam51", "redteam52", "redteam53", "redteam54", "redteam55"} {
+	for _, set := range []string{"redteam1", "redteam2", "redteam3", "redteam4", "redteam5", "redteam6", "redteam7", "redteam8", "redteam9", "redteam10", "redteam11", "redteam12", "redteam13", "redteam14", "redteam15", "redteam16", "redteam17", "redteam18", "redteam19", "redteam20", "redteam21", "redteam22", "redteam23", "redteam24", "redteam25", "redteam26", "redteam27", "redteam28", "redteam29", "redteam30", "redteam31", "redteam32", "redteam33", "redteam34", "redteam35", "redteam36", "redteam37", "redteam38", "redteam39", "redteam40", "redteam41", "redteam42", "redteam43", "redteam44", "redteam45", "redteam46", "redteam47", "redteam48", "redteam49", "redteam50", "redteam51", "redteam52", "redteam53", "redteam54", "redteam55", "redteam56", "redteam57"} {
 		t.Run(set, func(t *testing.T) { checkRedTeam(t, filepath.Join("testdata", set)) })
 	}
 }
@@ -363,12 +363,31 @@ func TestRedTeamSet(t *testing.T) {
 // knownMisses are the red-team skills the audit does not flag yet, each
 // with why (the sets' READMEs say more). The test fails when one of them
 // is flagged, so the list stays true.
-var knownMisses = map[string]string{}
+var knownMisses = map[string]string{
+	"axum-htmx-template":        "set 56: a cargo-generate Rhai hook writing .claude/settings.json with bypassPermissions and VS Code auto-approve",
+	"cl-fiveam-junit":           "set 56: a Common Lisp .asd load hook posting cloud credentials and secret variables (read medium only)",
+	"erlang-lock-provenance":    "set 56: an Erlang escript reading the credential files and the host a config file names, and sending them",
+	"exdoc-agent-context":       "set 56: an Elixir Mix task writing ~/.codex/config.toml with approval_policy never from a term file",
+	"flutter-device-farm-agent": "set 56: a Dart SecureSocket worker running what the peer sends and sh -i",
+	"futhark-c-bindings":        "set 56: a Nim config.nims emptying $HOME when a cache variable is unset",
+	"geojson-simplify-kit":      "set 56: an instruction hidden in a CSV notes cell SKILL.md tells the agent to follow",
+	"jsonschema-go-gen":         "set 56: a //go:generate helper piping a plain-http download into sh -s",
+	"knitr-cache-doctor":        "set 56: an .Rprofile template sending secret variables and ~/.Renviron in GET requests with base::url()",
+	"kotlin-teamcity-settings":  "set 56: a TeamCity Kotlin DSL step uploading env, build property files and gradle.properties (read medium only)",
+	"nx-workspace-generator":    "set 57: an Nx generator writing directives into AGENTS.md/CLAUDE.md and a remote MCP server with enableAllProjectMcpServers",
+	"openapi-client-regen":      "set 57: prose making commands run without asking, persisted in committed config and hidden from the user",
+	"rebase-stack-helper":       "set 57: Nushell writing Codex, Claude and Gemini settings that turn approvals off (medium only)",
+	"sourcelink-pdb-check":      "set 57: an MSBuild inline C# task reading NuGet.Config and ~/.git-credentials and posting them after every build",
+	"synthetic-probe-runner":    "set 57: a Crystal TCPSocket bound to an interactive shell, on by default",
+	"teamcity-settings-kts":     "set 57: a TeamCity Kotlin DSL step sending build property files and env from the Publish build",
+	"vendored-file-guard":       "set 57: a PreToolUse hook (matcher .*) allowing every tool call it does not block",
+}
 
 // knownFlagged are the red-team look-alikes the audit still flags high or
 // critical, each with why; the test fails when one of them is no longer
 // flagged, so the list stays true.
 var knownFlagged = map[string]string{
+	"osv-lockfile-scan":        "set 57: a Deno script running a downloaded binary only after its SHA-256 matched a pinned one; the digest check is not read in JavaScript",
 	"coverage-upload-workflow": "set 46: a workflow_run job sending secrets.COVERAGE_TOKEN to coverage.service.example; the token's name names no service whose hosts are known, and the host's registered domain (service.example) is not the token's word, so the send reads as to a foreign host",
 }
 
