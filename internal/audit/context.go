@@ -723,7 +723,7 @@ var (
 		"never ask", "never prompt", "never request", "full disk", "full network", "full file", "full system", "full host", "bash(*)", "approve", "accept",
 		"restriction", "guardrail", "safeguard", "fence", "confinement", "prompts", "answer as yes", "answers as yes",
 		"authori", "permitted", "sanctioned", "signed off", "signed-off", "say yes", "affirmativ",
-		"okay", "ok'd", "go-ahead", "sign-off", "agreed", "consented", "green-lit", "greenlit"}
+		"okay", "ok'd", "go-ahead", "sign-off", "agreed", "consented", "green-lit", "greenlit", "without asking"}
 )
 
 // hintSets are minerHints, bypassHints and bypassWeakHints as sets of
