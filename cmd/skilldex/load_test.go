@@ -33,8 +33,9 @@ const (
 )
 
 // loadCalls is the calls per client: 1,000 (the full size) with
-// SKILLDEX_LOAD=full; otherwise 100, or 10 under -race or -short, which
-// keeps the CI run (with -race) to about half a minute on 2 shared cores.
+// SKILLDEX_LOAD=full; otherwise 40 (2,600 calls while the writer edits),
+// or 10 under -race or -short, which keeps each CI run of it to about a
+// quarter of a minute on 2 shared cores.
 func loadCalls() int {
 	switch {
 	case os.Getenv("SKILLDEX_LOAD") == "full":
@@ -42,7 +43,7 @@ func loadCalls() int {
 	case raceEnabled || testing.Short():
 		return 10
 	}
-	return 100
+	return 40
 }
 
 // loadSkillMD is skill i's SKILL.md at edit number rev: the name and the
