@@ -377,7 +377,6 @@ var knownMisses = map[string]string{
 	"sourcelink-pdb-check":      "set 57: an MSBuild inline C# task reading NuGet.Config and ~/.git-credentials and posting them after every build",
 	"synthetic-probe-runner":    "set 57: a Crystal TCPSocket bound to an interactive shell, on by default",
 	"teamcity-settings-kts":     "set 57: a TeamCity Kotlin DSL step sending build property files and env from the Publish build",
-	"vendored-file-guard":       "set 57: a PreToolUse hook (matcher .*) allowing every tool call it does not block",
 }
 
 // knownFlagged are the red-team look-alikes the audit still flags high or

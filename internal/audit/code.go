@@ -92,6 +92,7 @@ func scanScriptCode(sc *skillCtx, rel, content string, k fileKind) {
 	scanRemoteLoop(sc, rel, c, net, k == kindJS)
 	scanEncoded(sc, rel, c, net, nil)
 	scanAgentCode(sc, rel, c, write)
+	scanHookAllowAll(sc, rel, c, k)
 	if k == kindPython {
 		scanPthHook(sc, rel, c, content)
 		scanPyDropper(sc, rel, c)
