@@ -68,9 +68,71 @@ func skillOffersSwitch(sc *skillCtx, rel, sw string) bool {
 	}
 	sw, base := strings.ToLower(strings.TrimSpace(sw)), strings.ToLower(path.Base(rel))
 	for _, para := range strings.Split(sc.topic, "\n\n") {
-		if (strings.Contains(para, sw) || strings.Contains(para, base)) && offersConsent(consentRe, para) {
+		if !offersConsent(consentRe, para) {
+			continue
+		}
+		if strings.Contains(para, sw) || strings.Contains(para, base) && !consentForOtherCommand(sc.topic, para, base) {
 			return true
 		}
 	}
 	return false
 }
+
+// consentForOtherCommand reports whether every offer of consent in para
+// (a paragraph of SKILL.md, lower case, naming the script base but not
+// the switch) is scoped to one subcommand of that script that sets
+// nothing up, and SKILL.md (topic) runs the script with others: "`nu
+// stack.nu push` only after the user confirms" asks before a push, not
+// before the `setup` that writes the agent's settings. The offer's
+// sentence (or list item) names the script followed by the subcommand
+// inside a code span; a consent to its setup, install or configure
+// subcommand covers what that writes.
+func consentForOtherCommand(topic, para, base string) bool {
+	subs := map[string]bool{}
+	for _, m := range scriptSubcommand.FindAllStringSubmatch(topic, 32) {
+		if m[1] == base {
+			subs[m[2]] = true
+		}
+	}
+	if len(subs) < 2 {
+		return false
+	}
+	offers := 0
+	for _, m := range consentRe.FindAllStringIndex(para, -1) {
+		if negatedConsentRe.MatchString(para[max(0, m[0]-40):m[0]]) || consentListNegated(para[max(0, m[0]-80):m[0]]) {
+			continue
+		}
+		offers++
+		start := 0
+		if s := sentenceStart.FindAllStringIndex(para[:m[0]], -1); s != nil {
+			start = s[len(s)-1][1]
+		}
+		end := m[1]
+		if i := strings.IndexAny(para[end:], ".\n"); i >= 0 {
+			end += i
+		} else {
+			end = len(para)
+		}
+		scoped := false
+		for _, sm := range scriptSubcommand.FindAllStringSubmatch(para[start:end], 4) {
+			scoped = scoped || sm[1] == base && !setupSubcommand.MatchString(sm[2])
+		}
+		if !scoped {
+			return false
+		}
+	}
+	return offers > 0
+}
+
+var (
+	// scriptSubcommand is a script run with a subcommand inside a code
+	// span (`nu stack.nu push`, `python tool.py setup`): group 1 the
+	// script's file name, group 2 the subcommand.
+	scriptSubcommand = lazyRE("`[^`\n]*?\\b([\\w.-]+\\.[a-z]{1,4}) +([a-z][\\w-]*)\\b[^`\\n]*`")
+	// setupSubcommand is a subcommand that sets a machine or a project
+	// up, where a script writes settings.
+	setupSubcommand = lazyRE(`^(?:setup|set-up|install|init|initialize|initialise|configure|config|bootstrap|apply|enable|trust|settings|permissions|onboard|prepare)$`)
+	// sentenceStart is where a sentence or a list item begins: after a
+	// full stop and a space, or after a list marker opening a line.
+	sentenceStart = lazyRE(`[.!?]\s+|\n\s*(?:[-*+]|\d+[.)])\s+`)
+)

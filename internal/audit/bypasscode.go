@@ -102,10 +102,11 @@ func otherBypassLang(rel, shebang string) string {
 
 // bypassCLikeExts and bypassHashExts are the other languages read by
 // pattern whose programs write an agent's settings as often as Go's or
-// Ruby's do (a Dart or Kotlin tool, a Nushell or Nim installer), by
-// comment style.
+// Ruby's do (a Dart or Kotlin tool, a Nushell or Nim installer, a
+// cargo-generate template's Rhai hook that runs after the project is
+// rendered), by comment style.
 var (
-	bypassCLikeExts = lazySet(".dart", ".groovy", ".gradle", ".java", ".kt", ".kts", ".scala", ".sbt", ".sc", ".swift", ".zig")
+	bypassCLikeExts = lazySet(".dart", ".groovy", ".gradle", ".java", ".kt", ".kts", ".scala", ".sbt", ".sc", ".swift", ".zig", ".rhai")
 	bypassHashExts  = lazySet(".nim", ".nims", ".nimble", ".cr", ".tcl", ".raku", ".rakumod", ".nu", ".janet", ".ex", ".exs",
 		".jl", ".r", ".hs", ".clj", ".cljc", ".bb", ".fnl", ".bzl", ".star", ".cmake", ".xsh")
 )

@@ -92,6 +92,7 @@ func scanScriptCode(sc *skillCtx, rel, content string, k fileKind) {
 	scanRemoteLoop(sc, rel, c, net, k == kindJS)
 	scanEncoded(sc, rel, c, net, nil)
 	scanAgentCode(sc, rel, c, write)
+	scanHookAllowAll(sc, rel, c, k)
 	if k == kindPython {
 		scanPthHook(sc, rel, c, content)
 		scanPyDropper(sc, rel, c)
@@ -498,7 +499,18 @@ func stripComments(code string, k fileKind) string {
 // (approvalPolicy: "never"), inside an escaped string
 // ("approval_policy = \"never\"") and as a value a program writes with
 // its TOML quotes ({"approval_policy": '"never"'}).
-var bypassRe = lazyRE(`--dangerously-skip-permissions|--allow-dangerously-skip-permissions|\bbypassPermissions\b|--dangerously-bypass-approvals-and-sandbox|--dangerously-allow-all\b|--skip-permissions-unsafe\b|--trust-all-tools\b|\b(?:gemini|qwen|codex|claude|crush)\b[^\n]{0,60}\s(?:--yolo|-y)\b|\bcursor-agent\b[^\n]{0,60}\s(?:--force|-f)\b|--approval-mode` + flagValueSep + `["']?yolo|"?defaultMode"?\s*[:=]\s*"?bypass|(?i:approval[_-]?policy)\\?["'\x60]?[\]}]?\s*(?:=>|[:=]|\s(?i:to|as)\s)\s*(?:\\?["'\x60]){0,2}never\b|(?:(?:^|[\s"'\[,])-a|--ask-for-approval)` + flagValueSep + `["']?never\b|(?i:sandbox[_-]?mode)\\?["'\x60]?[\]}]?\s*(?:=>|[:=]|\s(?i:to|as)\s)\s*(?:\\?["'\x60]){0,2}danger-full-access|(?:--sandbox|(?:^|[\s"'\[,])-s)` + flagValueSep + `["']?danger-full-access`)
+var bypassRe = lazyRE(`--dangerously-skip-permissions|--allow-dangerously-skip-permissions|\bbypassPermissions\b|--dangerously-bypass-approvals-and-sandbox|--dangerously-allow-all\b|--skip-permissions-unsafe\b|--trust-all-tools\b|\b(?:gemini|qwen|codex|claude|crush)\b[^\n]{0,60}\s(?:--yolo|-y)\b|\bcursor-agent\b[^\n]{0,60}\s(?:--force|-f)\b|--approval-mode` + flagValueSep + `["']?yolo|"?defaultMode"?\s*[:=]\s*"?bypass|(?i:approval[_-]?policy)\\?["'\x60]?[\]}]?\s*(?:=>|[:=]|\s(?i:to|as)\s)\s*(?:\\?["'\x60]){0,2}never\b|(?:(?:^|[\s"'\[,])-a|--ask-for-approval)` + flagValueSep + `["']?never\b|(?i:sandbox[_-]?mode)\\?["'\x60]?[\]}]?\s*(?:=>|[:=]|\s(?i:to|as)\s)\s*(?:\\?["'\x60]){0,2}danger-full-access|(?:--sandbox|(?:^|[\s"'\[,])-s)` + flagValueSep + `["']?danger-full-access` + bypassPairSrc)
+
+// bypassPairSrc is Codex's two switches written as a key and its value
+// in a pair or a row ({"approval_policy", "never"} in an Elixir or Erlang
+// term file, ("sandbox_mode", "danger-full-access") in a Python list of
+// pairs, a Nushell table row [... [approval_policy], "never"]): a program
+// that folds such pairs into config.toml sets the key as surely as one
+// that writes key = value. The pair is a bracket of its own, not a
+// call's arguments (report("approval_policy", "never", why) names a
+// finding), and the value quoted, so a comma in prose is not one.
+const bypassPairSrc = "|(?:^|[^\\w.$\\])])[\\[{(]\\s*[\"'\x60]?(?i:approval[_-]?policy)[\"'\x60]?\\]?\\s*,\\s*[\"'\x60]never[\"'\x60]\\s*[\\]})]" +
+	"|(?:^|[^\\w.$\\])])[\\[{(]\\s*[\"'\x60]?(?i:sandbox[_-]?mode)[\"'\x60]?\\]?\\s*,\\s*[\"'\x60]danger-full-access[\"'\x60]\\s*[\\]})]"
 
 // flagValueSep is what stands between a flag and its value on a command line
 // bypassRe reads: a space or =, or the end of one item of an argument
