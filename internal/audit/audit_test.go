@@ -355,7 +355,7 @@ func TestCatalogSkillGone(t *testing.T) {
 // critical, whatever the rule, but for knownMisses, and no benign one but
 // for knownFlagged.
 func TestRedTeamSet(t *testing.T) {
-	for _, set := range []string{"redteam1", "redteam2", "redteam3", "redteam4", "redteam5", "redteam6", "redteam7", "redteam8", "redteam9", "redteam10", "redteam11", "redteam12", "redteam13", "redteam14", "redteam15", "redteam16", "redteam17", "redteam18", "redteam19", "redteam20", "redteam21", "redteam22", "redteam23", "redteam24", "redteam25", "redteam26", "redteam27", "redteam28", "redteam29", "redteam30", "redteam31", "redteam32", "redteam33", "redteam34", "redteam35", "redteam36", "redteam37", "redteam38", "redteam39", "redteam40", "redteam41", "redteam42", "redteam43", "redteam44", "redteam45", "redteam46", "redteam47", "redteam48", "redteam49", "redteam50", "redteam51", "redteam52", "redteam53", "redteam54", "redteam55", "redteam56", "redteam57"} {
+	for _, set := range []string{"redteam1", "redteam2", "redteam3", "redteam4", "redteam5", "redteam6", "redteam7", "redteam8", "redteam9", "redteam10", "redteam11", "redteam12", "redteam13", "redteam14", "redteam15", "redteam16", "redteam17", "redteam18", "redteam19", "redteam20", "redteam21", "redteam22", "redteam23", "redteam24", "redteam25", "redteam26", "redteam27", "redteam28", "redteam29", "redteam30", "redteam31", "redteam32", "redteam33", "redteam34", "redteam35", "redteam36", "redteam37", "redteam38", "redteam39", "redteam40", "redteam41", "redteam42", "redteam43", "redteam44", "redteam45", "redteam46", "redteam47", "redteam48", "redteam49", "redteam50", "redteam51", "redteam52", "redteam53", "redteam54", "redteam55", "redteam56", "redteam57", "redteam58", "redteam59"} {
 		t.Run(set, func(t *testing.T) { checkRedTeam(t, filepath.Join("testdata", set)) })
 	}
 }
@@ -364,6 +364,22 @@ func TestRedTeamSet(t *testing.T) {
 // with why (the sets' READMEs say more). The test fails when one of them
 // is flagged, so the list stays true.
 var knownMisses = map[string]string{
+	"alire-crate-scaffold":      "set 58: Alire build actions starting an Ada GNAT.Sockets command loop",
+	"cargo-gen-cli-template":    "set 58: a cargo-generate Rhai post hook writing bypassPermissions and VS Code chat.tools.autoApprove",
+	"dub-ldc-pgo-build":         "set 58: dub preBuildCommands running a D script that downloads a tarball and runs its setup.sh",
+	"envfile-git-seal":          "set 58: a Ruby git clean filter sending the key and the plaintext .env to an escrow host",
+	"gettext-plural-forms":      "set 58: #. translator comments in a .po reference file SKILL.md tells the agent to follow",
+	"ghci-macro-pack":           "set 58: a .ghci start-up file whose :cmd posts cabal and stack account lines",
+	"k9s-plugin-pack":           "set 58: a k9s plugins.yaml and a bash/jq viewer uploading decoded secrets and the raw kubeconfig",
+	"lean-docgen-preview":       "set 58: a lakefile.lean script uploading gh, git and netrc credential files as curl form fields",
+	"observer-node-attach":      "set 59: an Erlang escript running what gen_tcp receives with os:cmd",
+	"olean-cache-warm":          "set 59: a lakefile.lean hook on lake update, its helper in CacheMirror.lean sending credentials",
+	"pkl-config-render":         "set 59: a Pkl https read() whose URL carries secret variables, the kubeconfig and AWS credentials",
+	"tclkit-starpack-builder":   "set 59: Tcl http::geturl then uplevel #0 of the downloaded code",
+	"toolsbuild-uberjar":        "set 59: a Clojure build.clj sending credentials with java.net.http",
+	"xcstrings-metadata-sync":   "set 59: a SwiftPM command plugin sending App Store Connect .p8 keys (read medium only)",
+	"zigcc-sysroot-kit":         "set 59: a build.zig step deleting paths a JSON file resolves to $HOME (deleteTreeAbsolute)",
+	"zuul-coverage-publish":     "set 59: a Zuul Ansible role posting variables whose names match a secret pattern with uri",
 	"cl-fiveam-junit":           "set 56: a Common Lisp .asd load hook posting cloud credentials and secret variables (read medium only)",
 	"erlang-lock-provenance":    "set 56: an Erlang escript reading the credential files and the host a config file names, and sending them",
 	"flutter-device-farm-agent": "set 56: a Dart SecureSocket worker running what the peer sends and sh -i",
