@@ -31,7 +31,33 @@ func scanOtherBypass(sc *skillCtx, rel, content, lang string) {
 	if !sc.hints.bypass {
 		return
 	}
-	scanBypass(sc, rel, codeCommentsBlanked(content, lang), 1, inScript)
+	scanBypass(sc, rel, plusLiteralsJoined(codeCommentsBlanked(content, lang)), 1, inScript)
+}
+
+// plusLiteral is two double-quoted literals joined by + ("bypass" +
+// "Permissions").
+var plusLiteral = lazyRE(`"([^"\\\n]*)"\s*\+\s*"([^"\\\n]*)"`)
+
+// plusLiteralsJoined returns code with each run of double-quoted literals
+// joined by + replaced by the one literal they make, padded with spaces
+// to the same length (offsets and lines kept): a switch's value split in
+// two ("bypass" + "Permissions") is the value the program writes.
+func plusLiteralsJoined(code string) string {
+	for range 4 {
+		if !strings.Contains(code, `" +`) && !strings.Contains(code, `"+`) {
+			return code
+		}
+		next := plusLiteral.ReplaceAllStringFunc(code, func(m string) string {
+			g := plusLiteral.FindStringSubmatch(m)
+			j := `"` + g[1] + g[2] + `"`
+			return j + strings.Repeat(" ", len(m)-len(j))
+		})
+		if next == code {
+			return code
+		}
+		code = next
+	}
+	return code
 }
 
 // codeCommentsBlanked returns content with the comments of lang ("ruby",

@@ -48,8 +48,9 @@ func scanModelText(sc *skillCtx, rel, content string, k fileKind) {
 		w = inScript
 	}
 	text := content
-	if w == inProse {
-		// a block comment's sentence runs on over its * and // leaders
+	if ext := strings.ToLower(path.Ext(rel)); w == inProse || ext == ".po" || ext == ".pot" {
+		// a block comment's sentence runs on over its * and // leaders,
+		// a gettext catalogue's translator notes over their #. leaders
 		text = commentLeadersBlanked(content)
 	}
 	scanLanguage(sc, rel, text, 0, len(text), newLineIndex(text), w, nil)
@@ -102,8 +103,9 @@ func sameFinding(fs []Finding, f Finding) bool {
 }
 
 // commentLeader is the leader of a line inside a comment: a block
-// comment's *, or //, #, -- or ; with the space after it.
-var commentLeader = lazyRE(`(?m)^([ \t]*)(?:\*|//+|#+|--|;+)[ \t]?`)
+// comment's *, or //, #, -- or ; with the space after it, and a gettext
+// catalogue's #. (extracted comment), #, #: and #| leaders.
+var commentLeader = lazyRE(`(?m)^([ \t]*)(?:\*|//+|#+[.,:|~]?|--|;+)[ \t]?`)
 
 // commentLeadersBlanked returns text with each line's comment leader
 // blanked to spaces (offsets and lines kept), so a sentence of a comment
