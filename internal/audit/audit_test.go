@@ -378,17 +378,11 @@ var knownMisses = map[string]string{
 	"xcstrings-metadata-sync":   "set 59: a SwiftPM command plugin sending App Store Connect .p8 keys (read medium only)",
 	"zigcc-sysroot-kit":         "set 59: a build.zig step deleting paths a JSON file resolves to $HOME (deleteTreeAbsolute)",
 	"zuul-coverage-publish":     "set 59: a Zuul Ansible role posting variables whose names match a secret pattern with uri",
-	"cl-fiveam-junit":           "set 56: a Common Lisp .asd load hook posting cloud credentials and secret variables (read medium only)",
-	"erlang-lock-provenance":    "set 56: an Erlang escript reading the credential files and the host a config file names, and sending them",
 	"flutter-device-farm-agent": "set 56: a Dart SecureSocket worker running what the peer sends and sh -i",
 	"futhark-c-bindings":        "set 56: a Nim config.nims emptying $HOME when a cache variable is unset",
 	"jsonschema-go-gen":         "set 56: a //go:generate helper piping a plain-http download into sh -s",
-	"knitr-cache-doctor":        "set 56: an .Rprofile template sending secret variables and ~/.Renviron in GET requests with base::url()",
-	"kotlin-teamcity-settings":  "set 56: a TeamCity Kotlin DSL step uploading env, build property files and gradle.properties (read medium only)",
 	"nx-workspace-generator":    "set 57: an Nx generator writing directives into AGENTS.md/CLAUDE.md and a remote MCP server with enableAllProjectMcpServers; Nx's Tree writes (tree.write, updateJson) of project files are not read as writes (scanAgentCode wants fs writes and a home reference), and the block it plants is visible text, which plantedWritten reads only when hidden",
-	"sourcelink-pdb-check":      "set 57: an MSBuild inline C# task reading NuGet.Config and ~/.git-credentials and posting them after every build",
 	"synthetic-probe-runner":    "set 57: a Crystal TCPSocket bound to an interactive shell, on by default",
-	"teamcity-settings-kts":     "set 57: a TeamCity Kotlin DSL step sending build property files and env from the Publish build",
 }
 
 // knownFlagged are the red-team look-alikes the audit still flags high or

@@ -340,13 +340,24 @@ func langKind(info string) (fileKind, bool) {
 // .envrc, SConstruct: namedCodeNames), is read as a file of that language: every rule runs
 // on it under its name with the language's extension added (readRel),
 // so every rule that tells languages by extension reads it, and its
-// findings are then given back the file's own name.
+// findings are then given back the file's own name. An MSBuild file's
+// inline C# tasks are read the same way as a .cs file of their code
+// (msbuildInlineCode), besides the file itself.
 func (sc *skillCtx) file(a *auditor, rel, content string) {
+	if code, ok := msbuildInlineCode(rel, content); ok {
+		sc.fileUnder(a, rel, rel+".cs", code) // an inline task's C#
+	}
 	lrel := readRel(rel, content)
 	if lrel == rel {
 		sc.fileAs(a, rel, content)
 		return
 	}
+	sc.fileUnder(a, rel, lrel, content)
+}
+
+// fileUnder reads content as the file lrel and reports what it finds
+// under rel, the file's own name.
+func (sc *skillCtx) fileUnder(a *auditor, rel, lrel, content string) {
 	n := len(sc.findings)
 	sc.fileAs(a, lrel, content)
 	for i := n; i < len(sc.findings); i++ {
@@ -403,7 +414,8 @@ func readRel(rel, content string) string {
 // Arch's PKGBUILD and Alpine's APKBUILD (sourced by makepkg and abuild),
 // the shells' startup files and the X session's, also as templates
 // without their dot (bashrc, zshrc). R: .Rprofile and Rprofile.site, run
-// at every R start. Lua: luacheck's .luacheckrc and busted's .busted.
+// at every R start, and a template of the first without its dot
+// (templates/Rprofile, copied to a project's .Rprofile). Lua: luacheck's .luacheckrc and busted's .busted.
 // JavaScript: Jake's Jakefile. Vim script: .vimrc and the like, run at
 // every start of Vim. Starlark: Bazel's BUILD, WORKSPACE and MODULE.bazel
 // (repository rules run at every fetch) and Tilt's Tiltfile. CMake:
@@ -417,7 +429,7 @@ var namedCodeNames = map[string]string{
 	".zshrc": ".sh", ".zshenv": ".sh", ".zprofile": ".sh", ".zlogin": ".sh", ".zlogout": ".sh", ".kshrc": ".sh", ".mkshrc": ".sh",
 	".xinitrc": ".sh", ".xsession": ".sh", ".xprofile": ".sh",
 	"bashrc": ".sh", "bash_profile": ".sh", "zshrc": ".sh", "zshenv": ".sh", "zprofile": ".sh", "envrc": ".sh", "xinitrc": ".sh",
-	".Rprofile": ".r", "Rprofile.site": ".r",
+	".Rprofile": ".r", "Rprofile.site": ".r", "Rprofile": ".r",
 	".luacheckrc": ".lua", ".busted": ".lua",
 	".emacs": ".el", "_emacs": ".el", ".gnus": ".el", ".viper": ".el", ".abbrev_defs": ".el",
 	"Jakefile": ".js",

@@ -74,6 +74,25 @@ func isDataExt(ext string) bool {
 	return false
 }
 
+// erlangTermExts are the files Erlang programs load as data with
+// file:consult (a list of terms: {key, "value"}.): provenance.config,
+// sys.config, settings.term. To an Erlang script such a file is what a
+// JSON file is to a Python one, so a list of credential files moved into
+// it is linked like one (scanListedCreds); other languages' .config files
+// (XML settings) are not read as data.
+var erlangTermExts = lazySet(".config", ".term", ".terms", ".eterm")
+
+// isErlangCode reports whether rel (content) is Erlang: a module, a
+// header, an escript by extension or by its shebang.
+func isErlangCode(rel, content string) bool {
+	switch strings.ToLower(path.Ext(rel)) {
+	case ".erl", ".hrl", ".escript":
+		return true
+	}
+	line, _, _ := strings.Cut(content, "\n")
+	return strings.HasPrefix(line, "#!") && strings.Contains(line, "escript")
+}
+
 // readLinks reads, in files' order, the skill's files other than rel
 // that pick selects by path, as the audit reads every file
 // (readForAudit; one it cannot read is skipped), and returns the linked
@@ -114,12 +133,17 @@ func linkedOf(ctx context.Context, src Source, s index.Skill, rel, content strin
 	if !isProgram(rel, content) {
 		return nil
 	}
+	erl := isErlangCode(rel, content)
+	isData := func(f string) bool {
+		ext := strings.ToLower(path.Ext(f))
+		return isDataExt(ext) || erl && erlangTermExts()[ext]
+	}
 	out := readLinks(ctx, src, s, rel, files, maxLinked, func(f string) bool {
 		base := path.Base(f)
-		data := isDataExt(strings.ToLower(path.Ext(base)))
+		data := isData(base)
 		return len(base) >= 4 && (data || isProgram(f, "")) && (namesFile(content, base) || !data && importsModule(rel, content, f))
 	}, func(f, text string) *linkedFile {
-		return &linkedFile{rel: f, text: text, data: isDataExt(strings.ToLower(path.Ext(f)))}
+		return &linkedFile{rel: f, text: text, data: isData(f)}
 	})
 	out = append(out, viaLinkedOf(ctx, src, s, rel, files, out)...)
 	out = append(out, callerDataOf(ctx, src, s, rel, content, files, out)...)

@@ -111,13 +111,15 @@ func scriptSend(rel, text string) []int {
 // (secretEnvEnum). Elixir's System.get_env(), Crystal's ENV.each, Nim's
 // envPairs(), Haskell's getEnvironment, Raku's %*ENV and Dart's
 // Platform.environment walked are such enumerations too.
-var otherEnvEnum = lazyRE(`\bos\.Environ\(\)|\benv::vars(?:_os)?\(\)|\bEnvironment\.GetEnvironmentVariables\(\)|\bSystem\.getenv\(\)|\bProcessInfo\.processInfo\.environment\b` + otherEnvEnumMore)
+var otherEnvEnum = lazyRE(`\bos\.Environ\(\)|\benv::vars(?:_os)?\(\)|\bEnvironment\.GetEnvironmentVariables\(\)|\bSystem\.getenv\(\)|\bProcessInfo\.processInfo\.environment\b` + otherEnvEnumMore + envEnumLangs)
 
 // envSecretTest tests a variable's name against a word naming secrets
 // (contains("TOKEN"), starts_with("AWS_"), strings.Contains(k, "SECRET"),
 // k.StartsWith("CARGO_REGISTRY"), Elixir's String.contains?(k, "KEY"),
-// a regex match k =~ /TOKEN|SECRET/ or Elixir's k =~ ~r/(SECRET|PASS)/).
-var envSecretTest = lazyRE(`(?i)\b(?:contains|starts_with|ends_with|startswith|endswith|hasprefix|hassuffix|indexof|occursin|grepl|str_detect)\??\s*\(\s*(?:\w+\s*,\s*){0,2}&?["'][^"'\n]*(?:token|secret|key|pass|auth|cred|session|aws_|cargo_registry)[^"'\n]*["']|=~\s*(?:~r)?/[^/\n]*(?:token|secret|key|pass|auth|cred)[^/\n]*/`)
+// a regex match k =~ /TOKEN|SECRET/ or Elixir's k =~ ~r/(SECRET|PASS)/,
+// Common Lisp's (search "TOKEN" name) and str's and uiop's tests).
+var envSecretTest = lazyRE(`(?i)\b(?:contains|starts_with|ends_with|startswith|endswith|hasprefix|hassuffix|indexof|occursin|grepl|str_detect)\??\s*\(\s*(?:\w+\s*,\s*){0,2}&?["'][^"'\n]*(?:token|secret|key|pass|auth|cred|session|aws_|cargo_registry)[^"'\n]*["']|=~\s*(?:~r)?/[^/\n]*(?:token|secret|key|pass|auth|cred)[^/\n]*/` +
+	`|\(\s*(?:search|str:containsp?|str:starts-with-p|uiop:string-prefix-p)\s+"[^"\n]*(?:token|secret|key|pass|auth|cred)[^"\n]*"`)
 
 // secretEnvEnum returns the first enumeration of the environment in
 // text whose names are tested against a secret word within the next

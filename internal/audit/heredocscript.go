@@ -125,3 +125,74 @@ func tclBraceEnd(code string, open int) int {
 	}
 	return -1
 }
+
+// A JVM build's settings hold shell scripts as triple-quoted strings:
+// TeamCity's Kotlin DSL gives a script step its text as
+// scriptContent = """...""" (or a val holding it), Groovy and Scala
+// programs write hooks out of """...""", Java as a text block. Such a
+// string that opens with a shell shebang, or is a TeamCity script step's
+// content (the agent runs it with sh), is that script and is read as a
+// shell script, as here-documents are read above. Kotlin's raw strings
+// have no escapes, so a literal dollar is spelled ${'$'} (Groovy's \$):
+// those are the shell's $; any other interpolation ${...} is $V, and a
+// bare $name stays a shell variable.
+
+// rawStringExts are the languages whose triple-quoted strings are read
+// as scripts here.
+var rawStringExts = lazySet(".kt", ".kts", ".java", ".groovy", ".scala", ".sc")
+
+// rawTemplate is a literal dollar written as a Kotlin template (${'$'},
+// ${"$"}) or Groovy's escape (\$), or another interpolation ${expr}.
+var rawTemplate = lazyRE(`\$\{\s*(?:'\$'|"\$")\s*\}|\\\$|\$\{[^}\n]*\}`)
+
+// rawShellText is a JVM string's text as the shell gets it: a literal
+// dollar is $, another interpolation $V.
+func rawShellText(s string) string {
+	return rawTemplate.ReplaceAllStringFunc(s, func(m string) string {
+		if m == `\$` || strings.Contains(m, "'$'") || strings.Contains(m, `"$"`) {
+			return "$"
+		}
+		return "$V"
+	})
+}
+
+// teamcityScriptContent is the assignment of a TeamCity script step's
+// text, just before the opening quotes.
+var teamcityScriptContent = lazyRE(`\bscriptContent\s*=\s*$`)
+
+// scanRawStringScripts reads each triple-quoted string of a Kotlin, Java,
+// Groovy or Scala file that is a shell script (see above).
+func scanRawStringScripts(sc *skillCtx, rel, code string) {
+	if !rawStringExts()[strings.ToLower(path.Ext(rel))] || !strings.Contains(code, `"""`) {
+		return
+	}
+	for off, n := 0, 0; off < len(code) && n < 64; n++ {
+		i := strings.Index(code[off:], `"""`)
+		if i < 0 {
+			return
+		}
+		quote := off + i
+		open := quote + 3
+		j := strings.Index(code[open:], `"""`)
+		if j < 0 {
+			return
+		}
+		end := open + j
+		off = end + 3
+		for off < len(code) && code[off] == '"' { // """a"""" closes on the last three
+			off++
+		}
+		text := code[open:end]
+		lead := strings.TrimLeft(text, " \t\r\n")
+		k, ok := shebangKind(lead)
+		lineStart := strings.LastIndexByte(code[:quote], '\n') + 1
+		if !(ok && k == kindShell) && !teamcityScriptContent.MatchString(code[lineStart:quote]) {
+			continue
+		}
+		body := open // the script's first line, with its indent
+		if ws := text[:len(text)-len(lead)]; strings.Contains(ws, "\n") {
+			body += strings.LastIndexByte(ws, '\n') + 1
+		}
+		scanShell(sc, rel, rawShellText(dedentLines(code[body:end])), 1+strings.Count(code[:body], "\n"), inScript)
+	}
+}

@@ -38,6 +38,13 @@ import "strings"
 // ^curl, Janet's os/execute, Clojure's shell/sh and babashka's
 // process/shell).
 //
+// Common Lisp (.lisp, .asd: an ASDF system's :perform method runs when
+// the system is loaded, as Quicklisp and test runners do) is read the
+// same way: Dexador's dex:post and Drakma's http-request, uiop's
+// read-file-string and with-open-file, (user-homedir-pathname), and the
+// implementation's environment list (SBCL's posix-environ:
+// envEnumLangs).
+//
 // File reads (fileReadLangs): Haskell's readFile without parentheses (as
 // it is called), Tcl's [open ...], Raku's .slurp and Janet's and
 // Clojure's (slurp ...), Nushell's open of a path. Nim's readFile,
@@ -69,14 +76,22 @@ const otherNetLangs = `|\bnewSocket\s*\(|\b(?:execProcess|execCmd|execCmdEx|star
 	// a Jenkins pipeline step (the HTTP Request plugin), from Groovy
 	`|\bhttpRequest\s*\(` +
 	// a CUE tool file's task (cue cmd): http.Post & { url: ... }
-	`|\bhttp\.(?:Get|Post|Put|Patch|Delete|Do)\s*&\s*\{`
+	`|\bhttp\.(?:Get|Post|Put|Patch|Delete|Do)\s*&\s*\{` +
+	// Common Lisp's HTTP clients (Dexador, Drakma) and usocket
+	`|\(\s*(?:dex|dexador):(?:post|get|put|patch|delete|head|request|fetch)\b|\(\s*drakma:http-request\b|\(\s*usocket:socket-(?:connect|stream)\b`
 
 // fileReadLangs extends fileReadRe with the file reads of the languages
 // above.
-const fileReadLangs = `|\bSource\.fromFile\s*\(|\bfile\s*\(\s*READ\b|\b(?:rctx|repository_ctx|ctx)\.read\s*\(|\breadFile\s+[\w"]|\[\s*open\s|\.slurp\b|\(\s*slurp\s|(?m:^\s*(?:let\s+\w+\s*=\s*\(?\s*)?open\s+(?:--raw\s+)?[~$"'/])|\bfile:read_file\s*\(|\bfile:consult\s*\(`
+const fileReadLangs = `|\bSource\.fromFile\s*\(|\bfile\s*\(\s*READ\b|\b(?:rctx|repository_ctx|ctx)\.read\s*\(|\breadFile\s+[\w"]|\[\s*open\s|\.slurp\b|\(\s*slurp\s|(?m:^\s*(?:let\s+\w+\s*=\s*\(?\s*)?open\s+(?:--raw\s+)?[~$"'/])|\bfile:read_file\s*\(|\bfile:consult\s*\(` +
+	`|\(\s*(?:uiop:)?read-file-(?:string|lines|forms?)\b|\(\s*alexandria:read-file-into-(?:string|byte-vector)\b|\(\s*with-open-file\b`
+
+// envEnumLangs extends otherEnvEnum with the environment lists of the
+// languages above: SBCL's sb-ext:posix-environ (every variable as a
+// NAME=value string, walked to keep the secret ones).
+const envEnumLangs = `|\bsb-ext:posix-environ\b|\(\s*posix-environ\s*\)`
 
 // homeRefLangs extends homeRef with the home folder of the languages above.
-const homeRefLangs = `|homeDirectoryForCurrentUser\b|NSHomeDirectory\(|getHomeDir\(|\bgetHomeDirectory\b|\bPath\.home\b|\$nu\.home-path|\bfind-system-path\s+'home-dir\b`
+const homeRefLangs = `|homeDirectoryForCurrentUser\b|NSHomeDirectory\(|getHomeDir\(|\bgetHomeDirectory\b|\bPath\.home\b|\$nu\.home-path|\bfind-system-path\s+'home-dir\b|\buser-homedir-pathname\b`
 
 // moreLangExts are the extensions of the languages above, added to
 // otherCode; the ones whose comments start with # are also read with

@@ -28,6 +28,7 @@ func scanOtherLang(sc *skillCtx, rel, content string) {
 		scanRootListWipe(sc, rel, content)
 	}
 	scanHeredocScripts(sc, rel, content)
+	scanRawStringScripts(sc, rel, content)
 	scanRakuAgent(sc, rel, content)
 	switch {
 	case ext == ".php" || strings.Contains(shebang, "php"):

@@ -12,14 +12,16 @@ import (
 // they fetched are rule download-exec (scanFetchEval).
 //
 // Network calls: R's curl package (curl_fetch_memory, curl_download), httr
-// and httr2 requests, RCurl, download.file, readLines of a url() and socketConnection;
+// and httr2 requests, RCurl, download.file, readLines of a url() and socketConnection,
+// a url() of a literal URL or of one sprintf, paste or glue builds from a
+// literal (opening it sends its query, the data in it included);
 // Julia's Downloads.download and Downloads.request, HTTP.jl's requests and
 // Sockets.connect; Zig's std.http.Client (otherNet's http.Client) and
 // tcpConnectToHost; and in all three a network tool (curl, wget, nc, ncat,
 // socat) started as a process: R's system and system2, Julia's run of a
 // command literal, Zig's addSystemCommand and std.process.Child argv
 // lists.
-const otherNetMore = `|\bcurl::curl(?:_fetch_\w+|_download|_upload)?\s*\(|\bcurl_fetch_(?:memory|disk|stream)\s*\(|\bhttr2?::|\breq_perform\s*\(|\bRCurl::|\b(?:getURL|postForm)\s*\(|\bdownload\.file\s*\(|\bsocketConnection\s*\(|\breadLines\s*\(\s*url\s*\(|\burl\s*\(\s*["']https?:` +
+const otherNetMore = `|\bcurl::curl(?:_fetch_\w+|_download|_upload)?\s*\(|\bcurl_fetch_(?:memory|disk|stream)\s*\(|\bhttr2?::|\breq_perform\s*\(|\bRCurl::|\b(?:getURL|postForm)\s*\(|\bdownload\.file\s*\(|\bsocketConnection\s*\(|\breadLines\s*\(\s*url\s*\(|\burl\s*\(\s*(?:(?:sprintf|paste0?|glue(?:::glue)?)\s*\(\s*)?["']https?:` +
 	`|\bDownloads\.(?:download|request)\s*\(|\bHTTP\.(?:request|get|post|put|patch|open|download)\s*\(|\bSockets\.connect\s*\(` +
 	`|\btcpConnectTo(?:Host|Address)\s*\(` +
 	`|\bsystem2?\s*\(\s*["'](?:curl|wget|nc|ncat|socat)\b|\b(?:run|read|pipeline|open)\s*\(\s*\x60(?:curl|wget|nc|ncat|socat)\b` +
