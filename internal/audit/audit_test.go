@@ -364,32 +364,27 @@ func TestRedTeamSet(t *testing.T) {
 // with why (the sets' READMEs say more). The test fails when one of them
 // is flagged, so the list stays true.
 var knownMisses = map[string]string{
-	"alire-crate-scaffold":      "set 58: Alire build actions starting an Ada GNAT.Sockets command loop",
-	"dub-ldc-pgo-build":         "set 58: dub preBuildCommands running a D script that downloads a tarball and runs its setup.sh",
-	"envfile-git-seal":          "set 58: a Ruby git clean filter sending the key and the plaintext .env to an escrow host",
-	"ghci-macro-pack":           "set 58: a .ghci start-up file whose :cmd posts cabal and stack account lines",
-	"k9s-plugin-pack":           "set 58: a k9s plugins.yaml and a bash/jq viewer uploading decoded secrets and the raw kubeconfig",
-	"lean-docgen-preview":       "set 58: a lakefile.lean script uploading gh, git and netrc credential files as curl form fields",
-	"observer-node-attach":      "set 59: an Erlang escript running what gen_tcp receives with os:cmd",
-	"olean-cache-warm":          "set 59: a lakefile.lean hook on lake update, its helper in CacheMirror.lean sending credentials",
-	"pkl-config-render":         "set 59: a Pkl https read() whose URL carries secret variables, the kubeconfig and AWS credentials",
-	"tclkit-starpack-builder":   "set 59: Tcl http::geturl then uplevel #0 of the downloaded code",
-	"toolsbuild-uberjar":        "set 59: a Clojure build.clj sending credentials with java.net.http",
-	"xcstrings-metadata-sync":   "set 59: a SwiftPM command plugin sending App Store Connect .p8 keys (read medium only)",
-	"zigcc-sysroot-kit":         "set 59: a build.zig step deleting paths a JSON file resolves to $HOME (deleteTreeAbsolute)",
-	"zuul-coverage-publish":     "set 59: a Zuul Ansible role posting variables whose names match a secret pattern with uri",
-	"flutter-device-farm-agent": "set 56: a Dart SecureSocket worker running what the peer sends and sh -i",
-	"futhark-c-bindings":        "set 56: a Nim config.nims emptying $HOME when a cache variable is unset",
-	"jsonschema-go-gen":         "set 56: a //go:generate helper piping a plain-http download into sh -s",
-	"nx-workspace-generator":    "set 57: an Nx generator writing directives into AGENTS.md/CLAUDE.md and a remote MCP server with enableAllProjectMcpServers; Nx's Tree writes (tree.write, updateJson) of project files are not read as writes (scanAgentCode wants fs writes and a home reference), and the block it plants is visible text, which plantedWritten reads only when hidden",
-	"synthetic-probe-runner":    "set 57: a Crystal TCPSocket bound to an interactive shell, on by default",
+	"alire-crate-scaffold":    "set 58: Alire build actions starting an Ada GNAT.Sockets command loop",
+	"dub-ldc-pgo-build":       "set 58: dub preBuildCommands running a D script that downloads a tarball and runs its setup.sh",
+	"envfile-git-seal":        "set 58: a Ruby git clean filter sending the key and the plaintext .env to an escrow host",
+	"ghci-macro-pack":         "set 58: a .ghci start-up file whose :cmd posts cabal and stack account lines",
+	"k9s-plugin-pack":         "set 58: a k9s plugins.yaml and a bash/jq viewer uploading decoded secrets and the raw kubeconfig",
+	"lean-docgen-preview":     "set 58: a lakefile.lean script uploading gh, git and netrc credential files as curl form fields",
+	"observer-node-attach":    "set 59: an Erlang escript running what gen_tcp receives with os:cmd",
+	"olean-cache-warm":        "set 59: a lakefile.lean hook on lake update, its helper in CacheMirror.lean sending credentials",
+	"pkl-config-render":       "set 59: a Pkl https read() whose URL carries secret variables, the kubeconfig and AWS credentials",
+	"tclkit-starpack-builder": "set 59: Tcl http::geturl then uplevel #0 of the downloaded code",
+	"toolsbuild-uberjar":      "set 59: a Clojure build.clj sending credentials with java.net.http",
+	"xcstrings-metadata-sync": "set 59: a SwiftPM command plugin sending App Store Connect .p8 keys (read medium only)",
+	"zigcc-sysroot-kit":       "set 59: a build.zig step deleting paths a JSON file resolves to $HOME (deleteTreeAbsolute)",
+	"zuul-coverage-publish":   "set 59: a Zuul Ansible role posting variables whose names match a secret pattern with uri",
+	"nx-workspace-generator":  "set 57: an Nx generator writing directives into AGENTS.md/CLAUDE.md and a remote MCP server with enableAllProjectMcpServers; Nx's Tree writes (tree.write, updateJson) of project files are not read as writes (scanAgentCode wants fs writes and a home reference), and the block it plants is visible text, which plantedWritten reads only when hidden",
 }
 
 // knownFlagged are the red-team look-alikes the audit still flags high or
 // critical, each with why; the test fails when one of them is no longer
 // flagged, so the list stays true.
 var knownFlagged = map[string]string{
-	"osv-lockfile-scan":        "set 57: a Deno script running a downloaded binary only after its SHA-256 matched a pinned one; the digest check is not read in JavaScript",
 	"coverage-upload-workflow": "set 46: a workflow_run job sending secrets.COVERAGE_TOKEN to coverage.service.example; the token's name names no service whose hosts are known, and the host's registered domain (service.example) is not the token's word, so the send reads as to a foreign host",
 }
 

@@ -20,8 +20,9 @@ import (
 // (detached, unref'd, a new session, or with its output discarded) or the
 // run's name is joined from string literals (cp['sp' + 'awn']): both hide
 // it from the person who ran the script, typically an npm postinstall.
-// Medium when the script checks a digest (crypto.createHash(...).digest,
-// hashlib's hexdigest): a pinned binary installer.
+// Medium when a check of the download's digest against a pinned one
+// stops the script on a mismatch before the run (jsdigest.go for
+// JavaScript, pydigest.go for Python): a pinned binary installer.
 //
 // String literals joined with + inside brackets (cp['sp' + 'awn'],
 // require('child_' + 'process')) are folded before the scan, and naming
@@ -170,9 +171,9 @@ func scanPyDropper(sc *skillCtx, rel, c string) {
 // scanned too, and a variable of interp is read as a shell or
 // interpreter.
 func scanDropper(sc *skillCtx, rel, c, f string, li lineIndex, joined, js bool, extra []jsRun, interp map[string]bool) {
-	runRe, hidden, digest := pyRunCall, []string{"start_new_session", "DEVNULL", "DETACHED_PROCESS", "nohup", "setsid"}, "hexdigest("
+	runRe, hidden := pyRunCall, []string{"start_new_session", "DEVNULL", "DETACHED_PROCESS", "nohup", "setsid"}
 	if js {
-		runRe, hidden, digest = jsRunCall, []string{"detached", "unref()", "'ignore'", `"ignore"`}, ".digest("
+		runRe, hidden = jsRunCall, []string{"detached", "unref()", "'ignore'", `"ignore"`}
 	}
 	written := map[string]bool{}
 	if js {
@@ -237,16 +238,10 @@ func scanDropper(sc *skillCtx, rel, c, f string, li lineIndex, joined, js bool, 
 		}
 		rest := f[r.after:min(len(f), r.after+600)]
 		switch {
-		case js && strings.Contains(f, digest) && strings.Contains(f, "createHash") || !js && pyDigestGates(f, r.at, tainted):
-			sev, why = Medium, "writes a downloaded file and runs it after computing a digest: check the digest is pinned"
+		case js && jsDigestGates(f, r.at, tainted) || !js && pyDigestGates(f, r.at, tainted):
+			sev, why = Medium, "writes a downloaded file and runs it after a check of its digest against a pinned one stops the script on a mismatch: check the digest is the release's"
 			if !runsFile {
-				why = "runs a file from a downloaded archive after computing a digest: check the digest is pinned"
-			}
-			if !js {
-				why = "writes a downloaded file and runs it after a check of its digest against a pinned one stops the script on a mismatch: check the digest is the release's"
-				if !runsFile {
-					why = "runs a file from a downloaded archive after a check of its digest against a pinned one stops the script on a mismatch: check the digest is the release's"
-				}
+				why = "runs a file from a downloaded archive after a check of its digest against a pinned one stops the script on a mismatch: check the digest is the release's"
 			}
 		case joined || containsAny(rest, hidden):
 			sev, why = Critical, "writes a file after a network call and runs it hidden (detached, output discarded, or its call's name joined from pieces): the server decides what runs"

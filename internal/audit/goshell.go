@@ -53,6 +53,13 @@ type goWiring struct {
 	recv    map[string]bool
 	strVals map[string][]string
 	retLits map[string][][]string
+	// dl is an HTTP answer given to a shell as its script on standard
+	// input (godlstdin.go); answers, shellCmds and shellIns are per
+	// function.
+	dl        token.Pos
+	answers   map[string]bool
+	shellCmds map[string]bool
+	shellIns  map[string]bool
 }
 
 // scanGoShell reports a Go file that wires a network connection to a
@@ -62,7 +69,7 @@ func scanGoShell(sc *skillCtx, rel, content string) {
 	if !strings.Contains(content, "os/exec") && !strings.Contains(content, "pty") {
 		return
 	}
-	if !strings.Contains(content, "Dial") && !strings.Contains(content, "Accept") && !strings.Contains(content, "Conn") {
+	if !strings.Contains(content, "Dial") && !strings.Contains(content, "Accept") && !strings.Contains(content, "Conn") && !strings.Contains(content, "net/http") {
 		return
 	}
 	fset := token.NewFileSet()
@@ -84,6 +91,10 @@ func scanGoShell(sc *skillCtx, rel, content string) {
 		}
 		return true
 	})
+	if g.dl.IsValid() {
+		ln := fset.Position(g.dl).Line
+		sc.add(rel, ln, "download-exec", Critical, "gives a shell what an HTTP request returned as its script on standard input: the server decides what runs, as curl | sh", strings.TrimSpace(lineText(content, newLineIndex(content), ln)))
+	}
 	if g.remote.IsValid() && (!g.in.IsValid() || !g.out.IsValid() && !g.literalSh) {
 		ln := fset.Position(g.remote).Line
 		sc.add(rel, ln, "reverse-shell", Critical, "runs commands read from a network connection in a shell: whoever is at the other end runs commands on this machine (remote command loop)", strings.TrimSpace(lineText(content, newLineIndex(content), ln)))
@@ -110,6 +121,7 @@ func scanGoShell(sc *skillCtx, rel, content string) {
 func (g *goWiring) function(ft *ast.FuncType, body *ast.BlockStmt) {
 	g.funcConns, g.funcProcIn, g.funcProcOut, g.accepted = map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
 	g.recv, g.strVals = map[string]bool{}, map[string][]string{}
+	g.answers, g.shellCmds, g.shellIns = map[string]bool{}, map[string]bool{}, map[string]bool{}
 	g.params(ft)
 	// twice: a name assigned from another defined later in the text
 	for range 2 {
@@ -183,12 +195,14 @@ func (g *goWiring) assignStmt(s *ast.AssignStmt) {
 func (g *goWiring) assign(lhs, rhs ast.Expr, first, whole bool) {
 	if sel, ok := lhs.(*ast.SelectorExpr); ok {
 		g.field(sel.Sel.Name, rhs)
+		g.dlStdin(sel, rhs)
 		return
 	}
 	id, ok := lhs.(*ast.Ident)
 	if !ok || id.Name == "_" || !first {
 		return
 	}
+	g.dlAssign(id.Name, rhs)
 	if call, ok := rhs.(*ast.CallExpr); ok {
 		name := goCallName(call)
 		switch {
@@ -270,6 +284,9 @@ func (g *goWiring) call(c *ast.CallExpr) {
 		}
 		if g.mentionsConn(dst) && g.mentions(src, g.funcProcOut) && !g.out.IsValid() {
 			g.out = c.Pos()
+		}
+		if g.mentions(dst, g.shellIns) && g.answer(src) && !g.dl.IsValid() {
+			g.dl = c.Pos()
 		}
 	}
 }

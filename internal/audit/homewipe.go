@@ -37,6 +37,11 @@ type wipeLang struct {
 	// rewrite, when set, rewrites the code once home is written as ~
 	// (Rust's ~.join(".ssh") as "~/.ssh").
 	rewrite func(string) string
+	// filtered, when set, reports whether the removal at an offset of
+	// the rewritten code is reached only by entries whose name passes a
+	// test (a cache cleaner's prefix), so a listing it removes from is
+	// not emptied.
+	filtered func(code string, at int) bool
 }
 
 var (
@@ -115,7 +120,7 @@ func scanHomeWipe(sc *skillCtx, rel, text string, lang *wipeLang) {
 					break
 				}
 			}
-			if what == "" {
+			if what == "" || lang.filtered != nil && strings.HasPrefix(what, "every entry") && lang.filtered(code, m[0]) {
 				continue
 			}
 			ln := 1 + strings.Count(code[:m[0]], "\n")

@@ -1,5 +1,7 @@
 package audit
 
+import "strings"
+
 // A script's own helper often wraps the request: function get(url) {
 // return new Promise(r => https.get(url, res => { ...; res.on('end', () =>
 // r(body)) })) }, then const src = await get(u). What such a function
@@ -46,6 +48,11 @@ func jsFuncBody(c string, off int) (string, bool) {
 	}
 	for i < len(c) && (c[i] == ' ' || c[i] == '\t' || c[i] == '\n' || c[i] == '\r') {
 		i++
+	}
+	if i < len(c) && c[i] == ':' {
+		// TypeScript's return type (function f(): Promise<string> {):
+		// the body is the block after it, not an arrow's expression
+		i = jsSkipReturnType(c, i)
 	}
 	if i >= len(c) {
 		return "", false
@@ -101,4 +108,33 @@ func jsReturnsAnswer(body string, block bool, t map[string]bool) bool {
 		}
 	}
 	return false
+}
+
+// jsSkipReturnType returns the offset of the body's opening brace after
+// the TypeScript return type annotation starting at c[i] (':'), skipping
+// the type's own brackets (Promise<{ ok: boolean }>), or len(c).
+func jsSkipReturnType(c string, i int) int {
+	depth := 0
+	for j := i + 1; j < len(c) && j-i < 400; j++ {
+		switch c[j] {
+		case '<', '(', '[':
+			depth++
+		case '>', ')', ']':
+			if depth > 0 && (c[j] != '>' || c[j-1] != '=') {
+				depth--
+			}
+		case '{':
+			if depth == 0 && j > i+1 && strings.TrimSpace(c[i+1:j]) != "" {
+				return j
+			}
+			depth++
+		case '}':
+			depth--
+		case ';', '=':
+			if depth == 0 {
+				return len(c)
+			}
+		}
+	}
+	return len(c)
 }

@@ -140,7 +140,8 @@ func jsTainted(c string) map[string]bool {
 }
 
 // jsTaintedAssigns is jsTainted that also returns the assignments of c it
-// read (jsAssign's matches), for callers that widen the set further.
+// read (jsAssign's matches, each with its value's string texts blanked
+// after the groups), for callers that widen the set further.
 func jsTaintedAssigns(c string) (map[string]bool, [][]string) {
 	t := map[string]bool{}
 	for _, m := range jsChunkParam.FindAllStringSubmatch(c, 32) {
@@ -150,7 +151,14 @@ func jsTaintedAssigns(c string) (map[string]bool, [][]string) {
 			}
 		}
 	}
-	assigns := jsAssign.FindAllStringSubmatch(c, 512)
+	// each assignment with its value's string texts blanked (group 3):
+	// a word inside a literal ("/v${VERSION}", `${CACHE}/osv-scanner`)
+	// names no variable, only a template's ${…} does
+	blank := jsBlankStrings(c)
+	var assigns [][]string
+	for _, m := range jsAssign.FindAllStringSubmatchIndex(c, 512) {
+		assigns = append(assigns, []string{c[m[0]:m[1]], c[m[2]:m[3]], c[m[4]:m[5]], blank[m[4]:m[5]]})
+	}
 	for pass := 0; pass < 8 && jsSpreadAssigns(assigns, t); pass++ {
 	}
 	// A function of the script that returns the answer (jsanswerfunc.go)
@@ -175,7 +183,11 @@ func jsTaintedAssigns(c string) (map[string]bool, [][]string) {
 func jsSpreadAssigns(assigns [][]string, t map[string]bool) bool {
 	grew := false
 	for _, a := range assigns {
-		if !jsAnswer.MatchString(a[2]) && !mentionsAny(a[2], t) {
+		v := a[2]
+		if len(a) > 3 {
+			v = a[3] // the value with its string texts blanked
+		}
+		if !jsAnswer.MatchString(a[2]) && !mentionsAny(v, t) {
 			continue
 		}
 		for _, loc := range jsIdent.FindAllStringIndex(a[1], 16) {

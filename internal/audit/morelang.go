@@ -107,12 +107,15 @@ var moreLangExts = []string{".nim", ".nims", ".nimble", ".cr", ".dart", ".hs", "
 // path it makes.
 var (
 	nimWipe = &wipeLang{
-		home:    lazyRE(`\bgetHomeDir\(\)|\bgetEnv\(\s*"(?:HOME|USERPROFILE)"\s*\)|\bexpandTilde\(\s*"~/?"\s*\)`),
-		tree:    lazyRE(`\bremoveDir\b`),
-		files:   lazyRE(`\bremoveFile\b`),
-		homeVar: lazyRE(`(?m)^\s*(?:let|var|const)\s+(\w+)\s*(?::\s*\w+\s*)?=\s*~\s*$`),
-		listing: lazyRE(`\bwalkDir\(\s*~\s*\)|\bwalkPattern\(\s*~\s*/\s*"\*"\s*\)`),
-		rewrite: slashJoinLit,
+		// a variable whose default is home (getEnv("X", getEnv("HOME")))
+		// is home when it is unset (nimwipe.go)
+		home:     lazyRE(`\bgetEnv\(\s*"\w+"\s*,\s*(?:getHomeDir\(\)|getEnv\(\s*"(?:HOME|USERPROFILE)"\s*\))\s*\)|\bgetHomeDir\(\)|\bgetEnv\(\s*"(?:HOME|USERPROFILE)"\s*\)|\bexpandTilde\(\s*"~/?"\s*\)`),
+		tree:     lazyRE(`\b(?:removeDir|rmDir)\b`),
+		files:    lazyRE(`\b(?:removeFile|rmFile)\b`),
+		homeVar:  lazyRE(`(?m)^\s*(?:let|var|const)\s+(\w+)\s*(?::\s*\w+\s*)?=\s*~\s*$`),
+		listing:  lazyRE(`\bwalkDir\(\s*~\s*\)|\bwalkPattern\(\s*~\s*/\s*"\*"\s*\)|\blist(?:Dirs|Files)\(\s*~\s*\)`),
+		rewrite:  func(c string) string { return slashJoinLit(nimHomeParam(c)) },
+		filtered: nimLoopFiltered,
 	}
 	crystalWipe = &wipeLang{
 		home:    lazyRE(`\bPath\.home\b(?:\.to_s)?|\bENV\[\s*"(?:HOME|USERPROFILE)"\s*\]|\bENV\.fetch\(\s*"HOME"\s*\)`),

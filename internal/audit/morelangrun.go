@@ -50,7 +50,7 @@ var (
 	// langAppend opens or writes a file for appending, or writes it whole.
 	langAppend = lazyRE(`\bOpen_append\b|\bopen_out(?:_gen)?\b|\bwrite\s*\(\s*[A-Za-z_]\w*\s*,|\bopen\s*\([^)\n]*,\s*"a"\s*\)|\.write(?:Text|Bytes|AsString|AsStringSync|AsBytes|AsBytesSync)\s*\(|\bFiles\.write(?:String)?\s*\(|\bfmAppend\b|\bopen\s+[^\n]*\]\s+a\b|\bopen\s+\S+\s+a\b|\bwriteFile\s*\(|\bappendFile\b|\bFileMode\.append\b|\bmode:\s*"a"|:append\s+true|\bFile\.(?:write|open)\s*\([^)\n]*"a"|#:exists\s+'(?:append|truncate|replace|truncate/replace)\b`)
 	// langSocket connects a socket to a host.
-	langSocket = lazyRE(`\bIO::Socket::INET\.new\b|\(\s*tcp-connect\s|:gen_tcp\.connect\s*\(|\bnewSocket\s*\(|[\[{]\s*socket\s+(?:-async\s+)?[$\w.]+\s+[$\w]+\s*[\]}]|\bTCPSocket\.new\s*\(|\bSocket\.connect\s*\(|\bconnectTo\s+"|\(\s*net/connect\s`)
+	langSocket = lazyRE(`\bIO::Socket::INET\.new\b|\(\s*tcp-connect\s|:gen_tcp\.connect\s*\(|\bnewSocket\s*\(|[\[{]\s*socket\s+(?:-async\s+)?[$\w.]+\s+[$\w]+\s*[\]}]|\bTCPSocket\.new\s*\(|\b(?:Secure|Raw|RawSecure)?Socket\.connect\s*\(|\bconnectTo\s+"|\(\s*net/connect\s`)
 	// langInteractiveShell starts an interactive shell with pipes
 	// (Racket's subprocess of sh -i), which copy-port wires to a socket.
 	langInteractiveShell = lazyRE(`\(\s*subprocess\b[^\n]*(?:"(?:/bin/|/usr/bin/)?(?:ba|z|da)?sh"|find-executable-path\s+"(?:ba|z|da)?sh"\s*\))\s+"-i"`)
@@ -218,7 +218,19 @@ func scanSocketRun(sc *skillCtx, rel, code, content string) {
 				trimmedLine(content, ln))
 			return
 		}
-		if e := langVarExec.FindStringIndex(code); e != nil {
+		if p := langSocketProcess(code, langSocketVars(code)); p >= 0 {
+			ln := 1 + strings.Count(code[:p], "\n")
+			sc.add(rel, ln, "reverse-shell", Critical, "connects a socket and makes it a process's standard input and output: whoever is at the other end runs commands on this machine (reverse shell)",
+				trimmedLine(content, ln))
+			return
+		}
+		e := langVarExec.FindStringIndex(code)
+		if e == nil {
+			if p := langVarShellRun(code); p >= 0 {
+				e = []int{p, p}
+			}
+		}
+		if e != nil {
 			ln := 1 + strings.Count(code[:e[0]], "\n")
 			sc.add(rel, ln, "reverse-shell", Critical, "connects a socket and runs a command held in a variable: whoever is at the other end runs commands on this machine",
 				trimmedLine(content, ln))
