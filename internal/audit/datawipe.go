@@ -239,7 +239,7 @@ func listedTarget(v string, home bool) string {
 	if home && (strings.TrimSpace(v) == "*" || strings.TrimSpace(v) == ".*") {
 		return wipeTarget("~") // every entry of home
 	}
-	v, ok := trailingGlob(strings.TrimSpace(v))
+	v, ok := trailingGlob(listedParamDefault(strings.TrimSpace(v)))
 	if v == "" || !ok || strings.Contains(v, "\n") || len(v) > 512 {
 		return ""
 	}

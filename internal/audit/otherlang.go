@@ -30,6 +30,8 @@ func scanOtherLang(sc *skillCtx, rel, content string) {
 	scanHeredocScripts(sc, rel, content)
 	scanRawStringScripts(sc, rel, content)
 	scanRakuAgent(sc, rel, content)
+	scanAdaSocketShell(sc, rel, content)
+	scanDFetchRun(sc, rel, content)
 	switch {
 	case ext == ".php" || strings.Contains(shebang, "php"):
 		scanPHP(sc, rel, content)
@@ -46,6 +48,8 @@ func scanOtherLang(sc *skillCtx, rel, content string) {
 		scanSockRun(sc, rel, content)
 	case ext == ".ex" || ext == ".exs":
 		scanSockRun(sc, rel, content)
+	case isErlang(ext, shebang):
+		scanErlangSockRun(sc, rel, content)
 	case ext == ".go":
 		scanHomeWipe(sc, rel, content, goWipe)
 	case ext == ".cs" || ext == ".csx":
@@ -71,6 +75,7 @@ func scanOtherLang(sc *skillCtx, rel, content string) {
 		scanHomeWipe(sc, rel, content, haskellWipe)
 	case ext == ".tcl":
 		scanHomeWipe(sc, rel, content, tclWipe)
+		scanTclFetchEval(sc, rel, content)
 	case ext == ".el":
 		scanHomeWipe(sc, rel, elispRemovalCalls(elispCommentsBlanked(content)), elispWipe)
 		scanElispShell(sc, rel, content)
