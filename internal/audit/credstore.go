@@ -90,12 +90,20 @@ var shellSendRe = lazyRE(`(?m)\bcurl\b(?:[^\n]|\\\n)*?(?:\s(?:-d|--data(?:-\w+)?
 
 // scriptSend returns the first send in a file read by pattern: the
 // language's network calls (otherSend), for Lua a network tool one of
-// its commands runs (luaCommandSend), and for a shell read by pattern
+// its commands runs (luaCommandSend), for Lean a process helper called
+// with a network tool (leanHelperSend), for Pkl an https read carrying
+// values (pklRemoteRead), and for a shell read by pattern
 // the commands of shellSendRe.
 func scriptSend(rel, text string) []int {
 	n := otherSend(text)
 	if n == nil && isLuaFile(rel, text) {
 		n = luaCommandSend(text) // a network tool run as a command (luasend.go)
+	}
+	if n == nil && strings.EqualFold(path.Ext(rel), ".lean") {
+		n = leanHelperSend(text) // a helper run with "curl" (leanproc.go)
+	}
+	if n == nil && strings.EqualFold(path.Ext(rel), ".pkl") {
+		n = pklRemoteRead(text) // an https read carrying values (pklread.go)
 	}
 	if strings.EqualFold(path.Ext(rel), ".fish") {
 		if m := shellSendRe.FindStringIndex(text); m != nil && (n == nil || m[0] < n[0]) {
