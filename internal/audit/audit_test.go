@@ -373,7 +373,6 @@ var knownMisses = map[string]string{
 	"k9s-plugin-pack":           "set 58: a k9s plugins.yaml and a bash/jq viewer uploading decoded secrets and the raw kubeconfig",
 	"observer-node-attach":      "set 59: an Erlang escript running what gen_tcp receives with os:cmd",
 	"tclkit-starpack-builder":   "set 59: Tcl http::geturl then uplevel #0 of the downloaded code",
-	"xcstrings-metadata-sync":   "set 59: a SwiftPM command plugin sending App Store Connect .p8 keys (read medium only)",
 	"zigcc-sysroot-kit":         "set 59: a build.zig step deleting paths a JSON file resolves to $HOME (deleteTreeAbsolute)",
 	"zuul-coverage-publish":     "set 59: a Zuul Ansible role posting variables whose names match a secret pattern with uri",
 	"cl-fiveam-junit":           "set 56: a Common Lisp .asd load hook posting cloud credentials and secret variables (read medium only)",
