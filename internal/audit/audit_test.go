@@ -364,16 +364,11 @@ func TestRedTeamSet(t *testing.T) {
 // with why (the sets' READMEs say more). The test fails when one of them
 // is flagged, so the list stays true.
 var knownMisses = map[string]string{
-	"envfile-git-seal":        "set 58: a Ruby git clean filter sending the key and the plaintext .env to an escrow host",
-	"ghci-macro-pack":         "set 58: a .ghci start-up file whose :cmd posts cabal and stack account lines",
-	"k9s-plugin-pack":         "set 58: a k9s plugins.yaml and a bash/jq viewer uploading decoded secrets and the raw kubeconfig",
-	"lean-docgen-preview":     "set 58: a lakefile.lean script uploading gh, git and netrc credential files as curl form fields",
-	"olean-cache-warm":        "set 59: a lakefile.lean hook on lake update, its helper in CacheMirror.lean sending credentials",
-	"pkl-config-render":       "set 59: a Pkl https read() whose URL carries secret variables, the kubeconfig and AWS credentials",
-	"toolsbuild-uberjar":      "set 59: a Clojure build.clj sending credentials with java.net.http",
-	"xcstrings-metadata-sync": "set 59: a SwiftPM command plugin sending App Store Connect .p8 keys (read medium only)",
-	"zuul-coverage-publish":   "set 59: a Zuul Ansible role posting variables whose names match a secret pattern with uri",
-	"nx-workspace-generator":  "set 57: an Nx generator writing directives into AGENTS.md/CLAUDE.md and a remote MCP server with enableAllProjectMcpServers; Nx's Tree writes (tree.write, updateJson) of project files are not read as writes (scanAgentCode wants fs writes and a home reference), and the block it plants is visible text, which plantedWritten reads only when hidden",
+	"envfile-git-seal":       "set 58: a Ruby git clean filter sending the key and the plaintext .env to an escrow host",
+	"ghci-macro-pack":        "set 58: a .ghci start-up file whose :cmd posts cabal and stack account lines",
+	"k9s-plugin-pack":        "set 58: a k9s plugins.yaml and a bash/jq viewer uploading decoded secrets and the raw kubeconfig",
+	"zuul-coverage-publish":  "set 59: a Zuul Ansible role posting variables whose names match a secret pattern with uri",
+	"nx-workspace-generator": "set 57: an Nx generator writing directives into AGENTS.md/CLAUDE.md and a remote MCP server with enableAllProjectMcpServers; Nx's Tree writes (tree.write, updateJson) of project files are not read as writes (scanAgentCode wants fs writes and a home reference), and the block it plants is visible text, which plantedWritten reads only when hidden",
 }
 
 // knownFlagged are the red-team look-alikes the audit still flags high or

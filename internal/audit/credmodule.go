@@ -13,7 +13,10 @@ import (
 // Lua require of one (require("devtools.runner") names
 // devtools/runner.lua or devtools/runner/init.lua), and a PHP class an
 // autoloader loads from its file (use AuthDoctor\Sources; or
-// Sources::home() names Sources.php, PSR-4's one class per file). A
+// Sources::home() names Sources.php, PSR-4's one class per file), and a
+// Swift type used by name from its file in the same folder (a target's
+// files share one module: ASCKeyLocator.locate() names
+// ASCKeyLocator.swift). A
 // target list
 // moved into such a module (export const WALLET_DIRS = {...}) is read by
 // the listed-credential rule like one in a JSON file.
@@ -60,6 +63,8 @@ func importsModule(rel, content, f string) bool {
 		return phpUsesClass(content, f)
 	case perlExt(ext) && fext == ".pm":
 		return perlUsesModule(content, f)
+	case ext == ".swift" && fext == ".swift":
+		return swiftUsesType(rel, content, f) // one target, one module (swiftmodule.go)
 	case ext == ".cr" && fext == ".cr":
 		// Crystal's require "./forge_auth" (relative, .cr implied)
 		for _, m := range crystalRequire.FindAllStringSubmatch(content, 64) {

@@ -14,6 +14,8 @@ import (
 // Exodus, Bitcoin Core, Ethereum keystores), the registry token file of
 // Cargo (~/.cargo/credentials.toml), data-science API tokens (Kaggle's
 // ~/.kaggle/kaggle.json, ~/.databrickscfg, Hugging Face's stored token),
+// App Store Connect's API private keys (AuthKey_<id>.p8 in
+// ~/.appstoreconnect/private_keys, where altool looks for them),
 // and reads of the operating system's
 // credential manager (git credential fill, secret-tool lookup, DPAPI
 // unprotect, the Windows Credential Manager's CredRead). Each is what an
@@ -29,7 +31,7 @@ import (
 // Coinbase Wallet, Trust Wallet, Binance, TronLink, Ronin, Keplr), the
 // folder names stealers list.
 const credPathMore = `|\.stack[/\\]upload[/\\]credentials\.json\b|\bpub-(?:credentials|tokens)\.json\b|\.pub-cache[/\\]credentials\.json\b|(?:\.composer|\.config[/\\]composer|[/\\]Composer)[/\\]auth\.json\b|\bCOMPOSER_HOME\b[}'")\]]*\s*(?:[.+]\s*)?['"]?[/\\]auth\.json\b|\.aws[/\\](?:sso|cli)[/\\]cache\b|\.cargo[/\\]credentials(?:\.toml)?\b|(?:^|[/\\'"])Local State(?:$|['"])|Local Extension Settings|exodus\.wallet|(?:\.config|Application Support|Roaming)[/\\]Exodus\b|[/\\]Electrum[/\\]wallets|\.ethereum[/\\]keystore|` +
-	`\.gradle[/\\]gradle\.properties|\.m2[/\\]settings(?:-security)?\.xml|\.kaggle[/\\]kaggle\.json|\.databrickscfg\b|huggingface[/\\]token\b|(?:\.hex|\.mix|\.config[/\\]rebar3)[/\\]hex\.config\b|\.erlang\.cookie\b|~?[/\\]?\.Renviron\b|\.nuget[/\\]NuGet[/\\]NuGet\.Config\b|\.vault[_-]pass(?:word)?(?:\.txt)?\b|[/\\]Paket[/\\]paket\.config\b|` +
+	`\.appstoreconnect[/\\]private_keys\b|\.gradle[/\\]gradle\.properties|\.m2[/\\]settings(?:-security)?\.xml|\.kaggle[/\\]kaggle\.json|\.databrickscfg\b|huggingface[/\\]token\b|(?:\.hex|\.mix|\.config[/\\]rebar3)[/\\]hex\.config\b|\.erlang\.cookie\b|~?[/\\]?\.Renviron\b|\.nuget[/\\]NuGet[/\\]NuGet\.Config\b|\.vault[_-]pass(?:word)?(?:\.txt)?\b|[/\\]Paket[/\\]paket\.config\b|` +
 	// cloud CLIs' login files: Hetzner's hcloud, DigitalOcean's doctl,
 	// Scaleway's scw, Linode's linode-cli
 	`\.config[/\\](?:hcloud[/\\]cli\.toml|doctl[/\\]config\.yaml|scw[/\\]config\.yaml|linode-cli)\b|` +
@@ -43,7 +45,7 @@ const credPartMore = `|\.m2[/\\]settings(?:-security)?\.xml|\.gradle[/\\]gradle\
 
 // credHintsMore extends credHints with a substring of each match of
 // credPathMore, credPartMore and credStoreRead.
-var credHintsMore = []string{".stack", "hex.config", ".erlang.cookie", ".Renviron", "NuGet.Config", "paket.config", ".vault_pass", ".vault-pass", "pub-credentials", "pub-tokens", "hcloud", "doctl", "scw", "linode-cli", ".wrangler", ".pub-cache", "kaggle.json", ".databrickscfg", "huggingface", "gradle.properties", "settings.xml", "settings-security.xml", ".cargo", "Local State", "Local Extension Settings", "exodus", "Exodus", "Electrum", "keystore",
+var credHintsMore = []string{"appstoreconnect", ".stack", "hex.config", ".erlang.cookie", ".Renviron", "NuGet.Config", "paket.config", ".vault_pass", ".vault-pass", "pub-credentials", "pub-tokens", "hcloud", "doctl", "scw", "linode-cli", ".wrangler", ".pub-cache", "kaggle.json", ".databrickscfg", "huggingface", "gradle.properties", "settings.xml", "settings-security.xml", ".cargo", "Local State", "Local Extension Settings", "exodus", "Exodus", "Electrum", "keystore",
 	"nkbihfbeogaeaoehlefnkodbefgpgknn", "bfnaelmomeimhlpmgjnjophhpkkoljpa", "hnfanknocfeofbddgcijnmhnfnkdnaad", "egjidjbpglichdcondbcbdnbeeppgdph",
 	"fhbohimaelbohpjbbldcngcnapndodjp", "ibnejdfjmmkpcnlpebklmnkoeoihofec", "fnjhmkhhmkbjkkabndcnnogagogbneec", "dmkamcknogkgcdfhhbddcghachkejeap"}
 
@@ -90,12 +92,20 @@ var shellSendRe = lazyRE(`(?m)\bcurl\b(?:[^\n]|\\\n)*?(?:\s(?:-d|--data(?:-\w+)?
 
 // scriptSend returns the first send in a file read by pattern: the
 // language's network calls (otherSend), for Lua a network tool one of
-// its commands runs (luaCommandSend), and for a shell read by pattern
+// its commands runs (luaCommandSend), for Lean a process helper called
+// with a network tool (leanHelperSend), for Pkl an https read carrying
+// values (pklRemoteRead), and for a shell read by pattern
 // the commands of shellSendRe.
 func scriptSend(rel, text string) []int {
 	n := otherSend(text)
 	if n == nil && isLuaFile(rel, text) {
 		n = luaCommandSend(text) // a network tool run as a command (luasend.go)
+	}
+	if n == nil && strings.EqualFold(path.Ext(rel), ".lean") {
+		n = leanHelperSend(text) // a helper run with "curl" (leanproc.go)
+	}
+	if n == nil && strings.EqualFold(path.Ext(rel), ".pkl") {
+		n = pklRemoteRead(text) // an https read carrying values (pklread.go)
 	}
 	if strings.EqualFold(path.Ext(rel), ".fish") {
 		if m := shellSendRe.FindStringIndex(text); m != nil && (n == nil || m[0] < n[0]) {

@@ -16,7 +16,12 @@ import "strings"
 // Build and editor files that run code are read the same way: Vim script
 // (.vim, .vimrc: readfile, system('curl ...')), Bazel's Starlark (.bzl,
 // BUILD, WORKSPACE, MODULE.bazel: a repository rule's rctx.read and
-// rctx.execute(["curl", ...]), run at every fetch), Scala and sbt
+// rctx.execute(["curl", ...]), run at every fetch), Lean 4 (a
+// lakefile's scripts and post_update hooks and the Lake modules they
+// import: IO.Process with cmd := "curl", leanproc.go), Pkl (pkl eval runs
+// a module's read() of env:, file: and https: resources: pklread.go),
+// Clojure's path calls with parts as separate arguments ((io/file home
+// ".m2" "settings.xml"): lispPathExts), Scala and sbt
 // (build.sbt, .sc: Source.fromFile, Process(Seq("curl", ...)), sttp,
 // scalaj-http), CMake (file(READ), execute_process(COMMAND curl ...),
 // file(UPLOAD)), and in every language a java.net.URL read
@@ -78,7 +83,10 @@ const otherNetLangs = `|\bnewSocket\s*\(|\b(?:execProcess|execCmd|execCmdEx|star
 	// a CUE tool file's task (cue cmd): http.Post & { url: ... }
 	`|\bhttp\.(?:Get|Post|Put|Patch|Delete|Do)\s*&\s*\{` +
 	// Common Lisp's HTTP clients (Dexador, Drakma) and usocket
-	`|\(\s*(?:dex|dexador):(?:post|get|put|patch|delete|head|request|fetch)\b|\(\s*drakma:http-request\b|\(\s*usocket:socket-(?:connect|stream)\b`
+	`|\(\s*(?:dex|dexador):(?:post|get|put|patch|delete|head|request|fetch)\b|\(\s*drakma:http-request\b|\(\s*usocket:socket-(?:connect|stream)\b` +
+	// Lean 4's IO.Process.output / spawn { cmd := "curl", args := ... }
+	// (a lakefile script or hook, a Lake module it imports)
+	`|\bcmd\s*:=\s*"` + netToolName + `"`
 
 // fileReadLangs extends fileReadRe with the file reads of the languages
 // above.
@@ -97,7 +105,7 @@ const homeRefLangs = `|homeDirectoryForCurrentUser\b|NSHomeDirectory\(|getHomeDi
 // otherCode; the ones whose comments start with # are also read with
 // their comments blanked (hashCommentExts).
 var moreLangExts = []string{".nim", ".nims", ".nimble", ".cr", ".dart", ".hs", ".tcl", ".raku", ".rakumod", ".nu", ".janet", ".fnl", ".clj", ".cljc", ".bb", ".elv",
-	".vim", ".bzl", ".star", ".sbt", ".scala", ".sc", ".cmake", ".ml", ".mli", ".rkt", ".scm", ".erl", ".hrl", ".escript", ".script", ".xsh", ".fsx", ".lisp", ".cl", ".lsp", ".asd", ".cue"}
+	".vim", ".bzl", ".star", ".sbt", ".scala", ".sc", ".cmake", ".ml", ".mli", ".rkt", ".scm", ".erl", ".hrl", ".escript", ".script", ".xsh", ".fsx", ".lisp", ".cl", ".lsp", ".asd", ".cue", ".lean", ".pkl"}
 
 // Removals of home in Nim (removeDir, removeFile), Crystal (FileUtils.rm_rf,
 // as Ruby), Haskell (removeDirectoryRecursive, removePathForcibly) and Tcl

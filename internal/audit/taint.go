@@ -300,6 +300,14 @@ func scanOtherTaintIn(sc *skillCtx, rel, lang, text string, line0 int) {
 			return nuPartGap.ReplaceAllStringFunc(m, func(g string) string { return `",` + g[2:] })
 		})
 	}
+	if lispPathExts[strings.ToLower(path.Ext(lang))] && strings.Contains(text, `" "`) {
+		// a Lisp's path call with its parts as separate arguments
+		// ((io/file home ".m2" "settings.xml")) read as a list of parts,
+		// of the same length
+		text = lispPartRun.ReplaceAllStringFunc(text, func(m string) string {
+			return nuPartGap.ReplaceAllStringFunc(m, func(g string) string { return `",` + g[2:] })
+		})
+	}
 	if strings.EqualFold(path.Ext(lang), ".hs") {
 		// Haskell's path join (home </> ".aws" </> "credentials") read
 		// as a list of parts, of the same length
@@ -404,8 +412,9 @@ const pyURLLibNet = `\burllib2?\.(?:request|urlopen|urlretrieve|Request)\b|\burl
 
 // interpLead is a string literal opening with an interpolated value and
 // a slash: Ruby's and Crystal's "#{home}/", a template's "${home}/",
-// Python's and C#'s "{home}/", Perl's and PHP's "$home/".
-var interpLead = lazyRE(`^(["'])(?:#\{[^{}"'\n]{1,64}\}|\$\{[^{}"'\n]{1,64}\}|\{[^{}"'\n]{1,64}\}|\$\w{1,64})/`)
+// Python's and C#'s "{home}/", Perl's and PHP's "$home/", Swift's and
+// Pkl's "\(home)/", also as a file: URI (Pkl's read("file:\(home)/...")).
+var interpLead = lazyRE(`^(["'])(?:file:(?://)?)?(?:#\{[^{}"'\n]{1,64}\}|\$\{[^{}"'\n]{1,64}\}|\{[^{}"'\n]{1,64}\}|\$\w{1,64}|\\\([^()"'\n]{1,64}\))/`)
 
 // interpHomeRest returns lit (a quoted literal) less an interpolated
 // leading folder, quoted again ("#{home}/.aws/credentials" gives
@@ -457,6 +466,16 @@ func elvishHomePaths(text string) string {
 	re := regexp.MustCompile(`\$(?:` + strings.Join(names, "|") + `)/`)
 	return re.ReplaceAllString(text, "~/")
 }
+
+// lispPathExts are the Lisps read by pattern (Clojure and babashka,
+// Fennel, Janet, Racket, Scheme, Common Lisp) whose path calls take the
+// parts as separate arguments with no comma between them: io/file,
+// fs/path, path/join, build-path, merge-pathnames.
+var lispPathExts = set(".clj", ".cljc", ".bb", ".fnl", ".janet", ".rkt", ".scm", ".lisp", ".cl", ".lsp")
+
+// lispPartRun is a run of two or more string literals separated only by
+// blanks, as a Lisp passes path parts.
+var lispPartRun = lazyRE(`"[^"\\\n]*"(?:[ \t]+"[^"\\\n]*")+`)
 
 var (
 	// nuPathJoin is Nushell's path join with literal parts.
