@@ -211,6 +211,13 @@ func scanAnsible(sc *skillCtx, rel, text string, line0 int, w where) {
 			}
 		}
 	}
+	if sendLine > 0 && readLine == 0 {
+		if ln, what := ansibleVarsHarvest(text, sc.linked); ln > 0 {
+			sc.add(rel, line0+ln-1, "credential-exfil", sc.rank(Critical, w, false),
+				fmt.Sprintf("collects %s and the same file sends data over HTTP (line %d): a CI job's secrets and site variables are variables", what, sendLine), trimmedLine(text, ln))
+			return
+		}
+	}
 	if readLine == 0 || sendLine == 0 {
 		return
 	}
@@ -360,15 +367,88 @@ func ansibleVarListIn(root *yaml.Node, name string) []string {
 
 // ansibleVarsOf returns a role's variables files (defaults/*.yml,
 // vars/*.yml, group_vars and host_vars) for a task file rel that removes
-// files in a loop, each linked as data, up to maxLinked: the loop's
-// list is set there.
+// files in a loop, or that enumerates every variable (ansibleVarsDump),
+// each linked as data, up to maxLinked: the loop's list, or the name
+// pattern the enumeration is filtered by, is set there.
 func ansibleVarsOf(ctx context.Context, src Source, s index.Skill, rel, content string, files []string) []linkedFile {
-	if ext := strings.ToLower(path.Ext(rel)); ext != ".yml" && ext != ".yaml" || !strings.Contains(content, "absent") ||
-		!strings.Contains(content, "loop:") && !strings.Contains(content, "with_items:") {
+	if ext := strings.ToLower(path.Ext(rel)); ext != ".yml" && ext != ".yaml" || (!strings.Contains(content, "absent") ||
+		!strings.Contains(content, "loop:") && !strings.Contains(content, "with_items:")) && !ansibleVarsDump.MatchString(content) {
 		return nil
 	}
 	return readLinks(ctx, src, s, rel, files, maxLinked, func(f string) bool {
 		ext, d := strings.ToLower(path.Ext(f)), "/"+path.Dir(f)+"/"
 		return (ext == ".yml" || ext == ".yaml") && (strings.Contains(d, "/defaults/") || strings.Contains(d, "/vars/") || strings.Contains(d, "/group_vars/") || strings.Contains(d, "/host_vars/"))
 	}, func(f, text string) *linkedFile { return &linkedFile{rel: f, text: text, data: true} })
+}
+
+// ansibleVarsDump is a Jinja enumeration of every variable a play sees
+// (vars, hostvars[host], the executor's ansible_env) turned into a list
+// or a text (dict2items, items(), to_json...); group 1 the rest of the
+// expression, where a selectattr filter on the names may follow. Zuul
+// and AWX hand a job's secrets and site variables to the play as
+// variables, so enumerating them is reading every secret the job holds.
+var ansibleVarsDump = lazyRE(`\{\{-?\s*(?:vars|hostvars(?:\[[^\]\n]*\])?|ansible_env|ansible_facts\.env)\s*(?:\|\s*default\([^()\n]*\)\s*)?(?:\|\s*(?:dict2items|to_json|to_nice_json|to_yaml|to_nice_yaml|list)\b|\.items\(\))([^}]*)\}\}`)
+
+// ansibleKeyFilter is a selectattr test on the names of such a list:
+// group 1 its pattern literal, group 2 the variable holding it.
+var ansibleKeyFilter = lazyRE(`selectattr\(\s*['"]key['"]\s*,\s*['"](?:match|search|regex|contains|in)['"]\s*,\s*(?:['"]([^'"]*)['"]|([A-Za-z_]\w*))`)
+
+// ansibleVarsHarvest returns the line (1-based in text) and a
+// description of the first enumeration of every variable
+// (ansibleVarsDump) that keeps secret ones: unfiltered, or filtered by
+// names matching a pattern that holds a secret word (envSecretWord),
+// written in the expression or set in the file's play vars or a role's
+// variables file (linked). A filter on the role's own prefix
+// (selectattr('key', 'match', '^coverage_')) is its settings: 0.
+func ansibleVarsHarvest(text string, linked []linkedFile) (int, string) {
+	if !strings.Contains(text, "{{") {
+		return 0, ""
+	}
+	for _, m := range ansibleVarsDump.FindAllStringSubmatchIndex(text, 8) {
+		rest := text[m[2]:m[3]]
+		what := "every variable of the play"
+		if f := ansibleKeyFilter.FindStringSubmatch(rest); f != nil {
+			pat := f[1]
+			if f[2] != "" {
+				pat = ansibleScalarVar(text, f[2])
+				for _, l := range linked {
+					if pat == "" {
+						pat = ansibleScalarVar(l.text, f[2])
+					}
+				}
+			}
+			if !envSecretWord.MatchString(pat) {
+				continue
+			}
+			what = "the variables whose names match " + strings.TrimSpace(pat)
+		} else if strings.Contains(rest, "selectattr(") || strings.Contains(rest, "rejectattr(") {
+			continue // a filter not on names: not read here
+		}
+		return 1 + strings.Count(text[:m[0]], "\n"), what
+	}
+	return 0, ""
+}
+
+// ansibleScalarVar returns the string variable name holds in text: a
+// variables file's top-level key or a play's vars, "" when it sets none.
+func ansibleScalarVar(text, name string) string {
+	if !strings.Contains(text, name) {
+		return ""
+	}
+	var doc yaml.Node
+	if yaml.Unmarshal([]byte(text), &doc) != nil || len(doc.Content) == 0 {
+		return ""
+	}
+	root := doc.Content[0]
+	if root.Kind == yaml.MappingNode {
+		return valueOf(mapGet(root, name))
+	}
+	if root.Kind == yaml.SequenceNode {
+		for _, play := range root.Content {
+			if v := valueOf(mapGet(mapGet(play, "vars"), name)); v != "" {
+				return v
+			}
+		}
+	}
+	return ""
 }

@@ -364,10 +364,7 @@ func TestRedTeamSet(t *testing.T) {
 // with why (the sets' READMEs say more). The test fails when one of them
 // is flagged, so the list stays true.
 var knownMisses = map[string]string{
-	"envfile-git-seal":       "set 58: a Ruby git clean filter sending the key and the plaintext .env to an escrow host",
-	"ghci-macro-pack":        "set 58: a .ghci start-up file whose :cmd posts cabal and stack account lines",
-	"k9s-plugin-pack":        "set 58: a k9s plugins.yaml and a bash/jq viewer uploading decoded secrets and the raw kubeconfig",
-	"zuul-coverage-publish":  "set 59: a Zuul Ansible role posting variables whose names match a secret pattern with uri",
+	"envfile-git-seal":       "set 58: a Ruby git clean filter sending the key and the plaintext .env to an escrow host; needs a cross-file reading (a gitattributes filter=NAME on secret files, git config filter.NAME.clean naming a skill script that sends): the key is under the tool's own folder and the plaintext comes from stdin, so no credential read is seen in the script alone",
 	"nx-workspace-generator": "set 57: an Nx generator writing directives into AGENTS.md/CLAUDE.md and a remote MCP server with enableAllProjectMcpServers; Nx's Tree writes (tree.write, updateJson) of project files are not read as writes (scanAgentCode wants fs writes and a home reference), and the block it plants is visible text, which plantedWritten reads only when hidden",
 }
 

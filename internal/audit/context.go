@@ -419,7 +419,9 @@ func readRel(rel, content string) string {
 // JavaScript: Jake's Jakefile. Vim script: .vimrc and the like, run at
 // every start of Vim. Starlark: Bazel's BUILD, WORKSPACE and MODULE.bazel
 // (repository rules run at every fetch) and Tilt's Tiltfile. CMake:
-// CMakeLists.txt. Groovy: Jenkins's Jenkinsfile. (Ruby's are
+// CMakeLists.txt. Groovy: Jenkins's Jenkinsfile. Haskell: GHCi's .ghci
+// and ghci.conf (its let bindings and :cmd run at every GHCi start; GNU
+// Stow's dot- name for the dotfile too). (Ruby's are
 // rubyBuildNames.)
 var namedCodeNames = map[string]string{
 	"latexmkrc": ".pl", ".latexmkrc": ".pl", "cpanfile": ".pl", "alienfile": ".pl", "Rexfile": ".pl", ".perldb": ".pl",
@@ -436,6 +438,7 @@ var namedCodeNames = map[string]string{
 	".vimrc":   ".vim", "_vimrc": ".vim", ".gvimrc": ".vim", "vimrc": ".vim", ".exrc": ".vim",
 	"BUILD": ".bzl", "BUILD.bazel": ".bzl", "WORKSPACE": ".bzl", "WORKSPACE.bazel": ".bzl", "MODULE.bazel": ".bzl", "Tiltfile": ".bzl",
 	"CMakeLists.txt": ".cmake", "Jenkinsfile": ".groovy",
+	".ghci": ".hs", "ghci.conf": ".hs", "dot-ghci": ".hs",
 }
 
 // namedCodeExts are extensions of code under another name: Gentoo's

@@ -30,7 +30,7 @@ import (
 // extensions are named by their Chrome Web Store ids (MetaMask, Phantom,
 // Coinbase Wallet, Trust Wallet, Binance, TronLink, Ronin, Keplr), the
 // folder names stealers list.
-const credPathMore = `|\.stack[/\\]upload[/\\]credentials\.json\b|\bpub-(?:credentials|tokens)\.json\b|\.pub-cache[/\\]credentials\.json\b|(?:\.composer|\.config[/\\]composer|[/\\]Composer)[/\\]auth\.json\b|\bCOMPOSER_HOME\b[}'")\]]*\s*(?:[.+]\s*)?['"]?[/\\]auth\.json\b|\.aws[/\\](?:sso|cli)[/\\]cache\b|\.cargo[/\\]credentials(?:\.toml)?\b|(?:^|[/\\'"])Local State(?:$|['"])|Local Extension Settings|exodus\.wallet|(?:\.config|Application Support|Roaming)[/\\]Exodus\b|[/\\]Electrum[/\\]wallets|\.ethereum[/\\]keystore|` +
+const credPathMore = `|\.cabal[/\\]config\b|\.config[/\\]cabal[/\\]config\b|\.stack[/\\]upload[/\\]credentials\.json\b|\bpub-(?:credentials|tokens)\.json\b|\.pub-cache[/\\]credentials\.json\b|(?:\.composer|\.config[/\\]composer|[/\\]Composer)[/\\]auth\.json\b|\bCOMPOSER_HOME\b[}'")\]]*\s*(?:[.+]\s*)?['"]?[/\\]auth\.json\b|\.aws[/\\](?:sso|cli)[/\\]cache\b|\.cargo[/\\]credentials(?:\.toml)?\b|(?:^|[/\\'"])Local State(?:$|['"])|Local Extension Settings|exodus\.wallet|(?:\.config|Application Support|Roaming)[/\\]Exodus\b|[/\\]Electrum[/\\]wallets|\.ethereum[/\\]keystore|` +
 	`\.appstoreconnect[/\\]private_keys\b|\.gradle[/\\]gradle\.properties|\.m2[/\\]settings(?:-security)?\.xml|\.kaggle[/\\]kaggle\.json|\.databrickscfg\b|huggingface[/\\]token\b|(?:\.hex|\.mix|\.config[/\\]rebar3)[/\\]hex\.config\b|\.erlang\.cookie\b|~?[/\\]?\.Renviron\b|\.nuget[/\\]NuGet[/\\]NuGet\.Config\b|\.vault[_-]pass(?:word)?(?:\.txt)?\b|[/\\]Paket[/\\]paket\.config\b|` +
 	// cloud CLIs' login files: Hetzner's hcloud, DigitalOcean's doctl,
 	// Scaleway's scw, Linode's linode-cli
@@ -41,11 +41,11 @@ const credPathMore = `|\.stack[/\\]upload[/\\]credentials\.json\b|\bpub-(?:crede
 
 // credPartMore extends credPartRe: one part of such a path joined in
 // code to the home folder (filepath.Join(home, ".electrum", "wallets")).
-const credPartMore = `|\.m2[/\\]settings(?:-security)?\.xml|\.gradle[/\\]gradle\.properties|credentials\.toml|Local State|Local Extension Settings|\.electrum|\.bitcoin|\.ethereum|exodus\.wallet|Exodus|\.erlang\.cookie|(?:\.hex|\.mix|\.config[/\\]rebar3)[/\\]hex\.config`
+const credPartMore = `|\.cabal[/\\]config|\.m2[/\\]settings(?:-security)?\.xml|\.gradle[/\\]gradle\.properties|credentials\.toml|Local State|Local Extension Settings|\.electrum|\.bitcoin|\.ethereum|exodus\.wallet|Exodus|\.erlang\.cookie|(?:\.hex|\.mix|\.config[/\\]rebar3)[/\\]hex\.config`
 
 // credHintsMore extends credHints with a substring of each match of
 // credPathMore, credPartMore and credStoreRead.
-var credHintsMore = []string{"appstoreconnect", ".stack", "hex.config", ".erlang.cookie", ".Renviron", "NuGet.Config", "paket.config", ".vault_pass", ".vault-pass", "pub-credentials", "pub-tokens", "hcloud", "doctl", "scw", "linode-cli", ".wrangler", ".pub-cache", "kaggle.json", ".databrickscfg", "huggingface", "gradle.properties", "settings.xml", "settings-security.xml", ".cargo", "Local State", "Local Extension Settings", "exodus", "Exodus", "Electrum", "keystore",
+var credHintsMore = []string{"appstoreconnect", ".stack", "cabal", "hex.config", ".erlang.cookie", ".Renviron", "NuGet.Config", "paket.config", ".vault_pass", ".vault-pass", "pub-credentials", "pub-tokens", "hcloud", "doctl", "scw", "linode-cli", ".wrangler", ".pub-cache", "kaggle.json", ".databrickscfg", "huggingface", "gradle.properties", "settings.xml", "settings-security.xml", ".cargo", "Local State", "Local Extension Settings", "exodus", "Exodus", "Electrum", "keystore",
 	"nkbihfbeogaeaoehlefnkodbefgpgknn", "bfnaelmomeimhlpmgjnjophhpkkoljpa", "hnfanknocfeofbddgcijnmhnfnkdnaad", "egjidjbpglichdcondbcbdnbeeppgdph",
 	"fhbohimaelbohpjbbldcngcnapndodjp", "ibnejdfjmmkpcnlpebklmnkoeoihofec", "fnjhmkhhmkbjkkabndcnnogagogbneec", "dmkamcknogkgcdfhhbddcghachkejeap"}
 

@@ -95,8 +95,23 @@ func (l *lazyRegexp) ReplaceAllString(src, repl string) string {
 }
 
 // lazySet is set built on first use: package init keeps only the
-// closure, and the map is made once, when a scan first asks (the same
-// reason as lazyRE).
+// names and a method value, and the map is made once, when a scan first
+// asks (the same reason as lazyRE). A lazyNames costs init two small
+// allocations where sync.OnceValue's closures cost five.
 func lazySet(names ...string) func() map[string]bool {
-	return sync.OnceValue(func() map[string]bool { return set(names...) })
+	return (&lazyNames{names: names}).set
+}
+
+// lazyNames is lazySet's state: the names and, after the first call,
+// their set.
+type lazyNames struct {
+	once  sync.Once
+	names []string
+	m     map[string]bool
+}
+
+// set returns the names' set, made on the first call.
+func (l *lazyNames) set() map[string]bool {
+	l.once.Do(func() { l.m = set(l.names...) })
+	return l.m
 }

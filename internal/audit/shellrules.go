@@ -32,6 +32,13 @@ func credRead(c call) string {
 		if what := shellCredStore(c); what != "" {
 			return what
 		}
+	case "kubectl", "oc":
+		// kubectl config view prints the kubeconfig with its client keys,
+		// certificates and tokens redacted; --raw prints them as stored:
+		// the output is the cluster credentials, as cat ~/.kube/config is
+		if len(c.args) >= 2 && c.args[0] == "config" && c.args[1] == "view" && hasArgExact(c.args, "--raw") {
+			return "the cluster credentials (" + c.name + " config view --raw)"
+		}
 	}
 	for _, a := range dataArgs(c) {
 		if credIn(a) {

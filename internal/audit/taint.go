@@ -300,7 +300,7 @@ func scanOtherTaintIn(sc *skillCtx, rel, lang, text string, line0 int) {
 			return nuPartGap.ReplaceAllStringFunc(m, func(g string) string { return `",` + g[2:] })
 		})
 	}
-	if lispPathExts[strings.ToLower(path.Ext(lang))] && strings.Contains(text, `" "`) {
+	if lispPathExts()[strings.ToLower(path.Ext(lang))] && strings.Contains(text, `" "`) {
 		// a Lisp's path call with its parts as separate arguments
 		// ((io/file home ".m2" "settings.xml")) read as a list of parts,
 		// of the same length
@@ -310,8 +310,8 @@ func scanOtherTaintIn(sc *skillCtx, rel, lang, text string, line0 int) {
 	}
 	if strings.EqualFold(path.Ext(lang), ".hs") {
 		// Haskell's path join (home </> ".aws" </> "credentials") read
-		// as a list of parts, of the same length
-		text = strings.ReplaceAll(text, "</>", ",  ")
+		// (a qualified import's F.</> too), as a list of parts of the same length
+		text = hsJoinOp.ReplaceAllStringFunc(text, func(m string) string { return "," + strings.Repeat(" ", len(m)-1) })
 	}
 	if m == nil && (mayBeCred(text) || mayBeCred(foldLiteralJoins(text))) && (homeRef.MatchString(text) || php && ph.homeCalled(phpCode)) {
 		// A path joined in code from the home folder and parts
@@ -471,7 +471,7 @@ func elvishHomePaths(text string) string {
 // Fennel, Janet, Racket, Scheme, Common Lisp) whose path calls take the
 // parts as separate arguments with no comma between them: io/file,
 // fs/path, path/join, build-path, merge-pathnames.
-var lispPathExts = set(".clj", ".cljc", ".bb", ".fnl", ".janet", ".rkt", ".scm", ".lisp", ".cl", ".lsp")
+var lispPathExts = lazySet(".clj", ".cljc", ".bb", ".fnl", ".janet", ".rkt", ".scm", ".lisp", ".cl", ".lsp")
 
 // lispPartRun is a run of two or more string literals separated only by
 // blanks, as a Lisp passes path parts.
@@ -483,3 +483,8 @@ var (
 	// nuPartGap is the space between two quoted parts.
 	nuPartGap = lazyRE(`"(\s+)"`)
 )
+
+// hsJoinOp is Haskell's path join operator </>, bare or qualified by an
+// import alias (import qualified System.FilePath as F; home F.</> ".x"),
+// which start-up files such as .ghci use to keep their names apart.
+var hsJoinOp = lazyRE(`(?:\b[A-Z][\w']*\.)*</>`)
