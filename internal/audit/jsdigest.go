@@ -76,13 +76,7 @@ func jsDefs(f string) []jsDef {
 // jsScopeAt returns the innermost function of defs whose body holds
 // offset at, or -1 for the top level.
 func jsScopeAt(defs []jsDef, at int) int {
-	best := -1
-	for i, d := range defs {
-		if d.start <= at && at < d.end && (best < 0 || d.start >= defs[best].start) {
-			best = i
-		}
-	}
-	return best
+	return innermostAt(len(defs), func(i int) (int, int) { return defs[i].start, defs[i].end }, at)
 }
 
 // jsDigestJudge holds what the judgement of one script reads.

@@ -115,10 +115,19 @@ func pyBlockEnd(f string, start, indent int) int {
 // pyScopeAt returns the innermost function of defs whose body holds
 // offset at, or -1 for the top level.
 func pyScopeAt(defs []pyDef, at int) int {
-	best := -1
-	for i, d := range defs {
-		if d.start <= at && at < d.end && (best < 0 || d.start >= defs[best].start) {
-			best = i
+	return innermostAt(len(defs), func(i int) (int, int) { return defs[i].start, defs[i].end }, at)
+}
+
+// innermostAt returns the index of the innermost of n nested spans
+// (span(i) gives span i's start and end offsets) that holds offset at,
+// or -1 when none does: the function a line of a script belongs to,
+// whatever the language's function type.
+func innermostAt(n int, span func(i int) (start, end int), at int) int {
+	best, bestStart := -1, 0
+	for i := range n {
+		s, e := span(i)
+		if s <= at && at < e && (best < 0 || s >= bestStart) {
+			best, bestStart = i, s
 		}
 	}
 	return best
