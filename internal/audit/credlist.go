@@ -82,17 +82,6 @@ func isDataExt(ext string) bool {
 // (XML settings) are not read as data.
 var erlangTermExts = lazySet(".config", ".term", ".terms", ".eterm")
 
-// isErlangCode reports whether rel (content) is Erlang: a module, a
-// header, an escript by extension or by its shebang.
-func isErlangCode(rel, content string) bool {
-	switch strings.ToLower(path.Ext(rel)) {
-	case ".erl", ".hrl", ".escript":
-		return true
-	}
-	line, _, _ := strings.Cut(content, "\n")
-	return strings.HasPrefix(line, "#!") && strings.Contains(line, "escript")
-}
-
 // readLinks reads, in files' order, the skill's files other than rel
 // that pick selects by path, as the audit reads every file
 // (readForAudit; one it cannot read is skipped), and returns the linked
@@ -133,7 +122,11 @@ func linkedOf(ctx context.Context, src Source, s index.Skill, rel, content strin
 	if !isProgram(rel, content) {
 		return nil
 	}
-	erl := isErlangCode(rel, content)
+	shebang, _, _ := strings.Cut(content, "\n")
+	if !strings.HasPrefix(shebang, "#!") {
+		shebang = ""
+	}
+	erl := isErlang(strings.ToLower(path.Ext(rel)), shebang)
 	isData := func(f string) bool {
 		ext := strings.ToLower(path.Ext(f))
 		return isDataExt(ext) || erl && erlangTermExts()[ext]
