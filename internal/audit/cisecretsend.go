@@ -451,7 +451,7 @@ func ciServiceLabels(secret, input string) map[string]bool {
 	}
 	var words []string
 	for _, w := range strings.FieldsFunc(strings.ToLower(input), func(r rune) bool { return r == '_' || r == '-' || r == ' ' }) {
-		if !ciGenericInputWords[w] {
+		if !ciGenericInputWords()[w] {
 			words = append(words, w)
 		}
 	}
@@ -460,7 +460,7 @@ func ciServiceLabels(secret, input string) map[string]bool {
 
 // ciGenericInputWords are words of an input's name naming no service
 // beyond psGenericWords (repo-token, github_token's siblings).
-var ciGenericInputWords = set("repo", "repository", "input", "value", "gh", "with")
+var ciGenericInputWords = lazySet("repo", "repository", "input", "value", "gh", "with")
 
 // ciForeignSend judges the requests carrying a secret: the first one
 // going to a fixed host not of the service the secret is for (labels),

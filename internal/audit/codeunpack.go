@@ -628,7 +628,7 @@ func (u *codeUnpack) walk(segs [][]string, cwd bool, at int) (runs bool, other s
 	saved := map[string]bool{}
 	for _, seg := range segs {
 		words := seg
-		for len(words) > 0 && (wrappers[commandName(words[0])] || strings.Contains(words[0], "=") && !strings.HasPrefix(words[0], "{")) {
+		for len(words) > 0 && (wrappers()[commandName(words[0])] || strings.Contains(words[0], "=") && !strings.HasPrefix(words[0], "{")) {
 			words = words[1:]
 			for len(words) > 1 && strings.HasPrefix(words[0], "-") {
 				words = words[1:]
@@ -638,7 +638,7 @@ func (u *codeUnpack) walk(segs [][]string, cwd bool, at int) (runs bool, other s
 			continue
 		}
 		c := call{name: commandName(words[0]), args: words[1:]}
-		if fetchers[c.name] {
+		if fetchers()[c.name] {
 			fetched = true
 			for i, a := range c.args {
 				if outputFlag(a) && i+1 < len(c.args) {
@@ -653,7 +653,7 @@ func (u *codeUnpack) walk(segs [][]string, cwd bool, at int) (runs bool, other s
 			}
 			continue
 		}
-		if archivePrograms[c.name] {
+		if archivePrograms()[c.name] {
 			continue
 		}
 		other += " " + strings.Join(words, " ")
@@ -667,7 +667,7 @@ func (u *codeUnpack) walk(segs [][]string, cwd bool, at int) (runs bool, other s
 }
 
 // archivePrograms make, list and unpack archives.
-var archivePrograms = set("tar", "gtar", "bsdtar", "unzip", "zip", "7z", "7za", "7zz", "7zr")
+var archivePrograms = lazySet("tar", "gtar", "bsdtar", "unzip", "zip", "7z", "7za", "7zz", "7zr")
 
 // runsWords reports whether simple command c (its rendered words) runs a
 // file under an unpacked folder: its program a path there, or a relative
@@ -679,7 +679,7 @@ func (u *codeUnpack) runsWords(c call, words []string, cwd bool) bool {
 	if (field || strings.Contains(prog, "/")) && u.holdsWord(prog) || cwd && strings.Contains(prog, "/") && relPath(prog) {
 		return true
 	}
-	interp := interpreters[c.name] || prog == "{sys.executable}" || prog == "{process.execPath}"
+	interp := interpreters()[c.name] || prog == "{sys.executable}" || prog == "{process.execPath}"
 	if field && !interp {
 		interp = u.interp[strings.TrimSuffix(prog[1:], "}")]
 	}

@@ -604,7 +604,7 @@ func (sc *skillCtx) fileAs(a *auditor, rel, content string) {
 		scanStartupEntry(sc, rel, content)
 		scanNix(sc, rel, content)
 		scanStartupCode(sc, rel, content)
-		if otherCode[strings.ToLower(path.Ext(rel))] {
+		if otherCode()[strings.ToLower(path.Ext(rel))] {
 			scanRemoteLoop(sc, rel, hashCommentsBlanked(rel, content), otherNetDNS, false)
 			scanEncoded(sc, rel, content, otherNetDNS, decoded)
 		}

@@ -766,7 +766,7 @@ func pyKeyedLineOK(l pyKeyedLine, fn string, tainted, returners map[string]bool,
 			if urls[w] != nil {
 				return false
 			}
-			if !pyKeywords[w] {
+			if !pyKeywords()[w] {
 				tainted[w] = true
 			}
 		}
@@ -854,7 +854,7 @@ func pyKeyedCallsRest(l pyKeyedLine, s string, at int, tainted, returners map[st
 		last := callee[strings.LastIndexByte(callee, '.')+1:]
 		recv := strings.TrimSuffix(callee, "."+last)
 		switch {
-		case pyKeywords[callee] || pyStmtWords[callee]:
+		case pyKeywords()[callee] || pyStmtWords()[callee]:
 		case callee == "":
 			if m[2] > 0 && (s[m[2]-1] == ')' || s[m[2]-1] == ']') {
 				return false, ""
@@ -876,7 +876,7 @@ func pyKeyedCallsRest(l pyKeyedLine, s string, at int, tainted, returners map[st
 				return false, ""
 			}
 			sent(open, end)
-		case pyMutators[last] && recv != callee:
+		case pyMutators()[last] && recv != callee:
 			if root := pyWordRe.FindString(recv); root != "" {
 				tainted[root] = true
 			}

@@ -107,19 +107,19 @@ var (
 	jsKArrowExpr = lazyRE(`^(?:async\s+)?(?:\([^()]*\)|[A-Za-z_$][\w$]*)\s*(?::\s*[\w$<>\[\]|\s]+)?=>\s*([^{\s][\s\S]*)$`)
 	// jsKOptWords are an options object's keys the credential may stand
 	// under in a connection call.
-	jsKOptWords = set("headers", "auth")
+	jsKOptWords = lazySet("headers", "auth")
 	// jsKFreePure are functions called by name that give back a value
 	// derived from their arguments and keep or send nothing.
-	jsKFreePure = set("String", "Number", "Boolean", "parseInt", "parseFloat", "btoa", "encodeURIComponent", "Headers", "Map", "Set", "RegExp", "Error", "TypeError", "SyntaxError", "Array")
+	jsKFreePure = lazySet("String", "Number", "Boolean", "parseInt", "parseFloat", "btoa", "encodeURIComponent", "Headers", "Map", "Set", "RegExp", "Error", "TypeError", "SyntaxError", "Array")
 	// jsKGlobals are the global names a hand parser may use.
 	jsKGlobals = sync.OnceValue(func() map[string]bool {
 		return set("process", "console", "Object", "Map", "Set", "JSON", "Error", "TypeError", "SyntaxError", "Buffer", "String", "Number", "Boolean", "Array", "RegExp", "Math", "undefined", "NaN", "Infinity", "Date", "parseInt", "parseFloat")
 	})
 	// jsKFileCalls are the fs, path and os functions a hand parser may
 	// call: reading the file, testing it, building its path.
-	jsKFileCalls = set("readFileSync", "readFile", "existsSync", "statSync", "lstatSync", "accessSync", "access", "stat", "lstat", "join", "resolve", "homedir", "dirname", "basename", "normalize", "platform")
+	jsKFileCalls = lazySet("readFileSync", "readFile", "existsSync", "statSync", "lstatSync", "accessSync", "access", "stat", "lstat", "join", "resolve", "homedir", "dirname", "basename", "normalize", "platform")
 	// jsKFileModules are the modules of those functions.
-	jsKFileModules = set("fs", "node:fs", "fs/promises", "node:fs/promises", "path", "node:path", "os", "node:os", "graceful-fs", "fs-extra")
+	jsKFileModules = lazySet("fs", "node:fs", "fs/promises", "node:fs/promises", "path", "node:path", "os", "node:os", "graceful-fs", "fs-extra")
 	// jsKPathTest is what may stand before the netrc path where a
 	// statement outside the hand parser uses it: a test or stat of the
 	// file, the parser given it, a message showing it.
@@ -944,7 +944,7 @@ func (p *jsKeyed) readerOK(f int) bool {
 				if !isReturn {
 					return false
 				}
-			case local[w] || jsKGlobals()[w] || paths[w] || jsKFileModules[p.imports[w]]:
+			case local[w] || jsKGlobals()[w] || paths[w] || jsKFileModules()[p.imports[w]]:
 			default:
 				return false // state outside the parser
 			}
@@ -1049,15 +1049,15 @@ func (p *jsKeyed) readerCalls(s string, local, paths map[string]bool) bool {
 				return false // a call of what a call gave
 			}
 		case !strings.Contains(callee, "."):
-			if !jsKeywords()[callee] && !jsKFreePure[callee] {
+			if !jsKeywords()[callee] && !jsKFreePure()[callee] {
 				return false
 			}
 		case strings.HasPrefix(callee, "."):
-			if !jsKPure()[last] && !jsMutators[last] && last != "forEach" {
+			if !jsKPure()[last] && !jsMutators()[last] && last != "forEach" {
 				return false
 			}
-		case jsKFileModules[p.imports[root]]:
-			if !jsKFileCalls[last] {
+		case jsKFileModules()[p.imports[root]]:
+			if !jsKFileCalls()[last] {
 				return false
 			}
 		case root == "console":
@@ -1076,7 +1076,7 @@ func (p *jsKeyed) readerCalls(s string, local, paths map[string]bool) bool {
 		case local[root]:
 			// a local holds only what the parser made (nothing it
 			// may reach runs or sends): a Map's get, a regex's exec
-			if !jsPureFuncs()[last] && !jsMutators[last] && last != "forEach" {
+			if !jsPureFuncs()[last] && !jsMutators()[last] && last != "forEach" {
 				return false
 			}
 		default:
@@ -1788,13 +1788,13 @@ func (p *jsKeyed) callsRest(s, orig string, urls keyedURLs) (bool, string) {
 				return false, ""
 			}
 			sent(open, end)
-		case jsMutators[last] && dotted && argT && !strings.HasPrefix(callee, "."):
+		case jsMutators()[last] && dotted && argT && !strings.HasPrefix(callee, "."):
 			root := jsWordRe.FindString(callee)
 			if jsKGlobals()[root] || p.imports[root] != "" {
 				return false, ""
 			}
 			p.taintAll(root)
-		case !dotted && jsKFreePure[callee]:
+		case !dotted && jsKFreePure()[callee]:
 		case dotted && jsKPure()[last]:
 			if p.imports[jsWordRe.FindString(callee)] != "" && !strings.HasPrefix(callee, ".") {
 				mod := p.imports[jsWordRe.FindString(callee)]
@@ -1922,7 +1922,7 @@ func (p *jsKeyed) authOnlyOption(a, orig string) bool {
 				key = orig[1+sp[0] : 1+sp[0]+i]
 			}
 		}
-		if !jsKOptWords[strings.Trim(strings.TrimSpace(key), `'"`)] {
+		if !jsKOptWords()[strings.Trim(strings.TrimSpace(key), `'"`)] {
 			return false
 		}
 	}

@@ -36,7 +36,7 @@ func bulkCredRead(rel, text string) string {
 			return "the whole environment"
 		}
 	default:
-		if !otherCode[strings.ToLower(path.Ext(rel))] {
+		if !otherCode()[strings.ToLower(path.Ext(rel))] {
 			break
 		}
 		if secretEnvEnum(text) != nil {

@@ -235,7 +235,7 @@ func isProgram(rel, content string) bool {
 	if content != "" && isRubyScript(rel, content) {
 		return true
 	}
-	return otherCode[strings.ToLower(path.Ext(readRel(rel, content)))]
+	return otherCode()[strings.ToLower(path.Ext(readRel(rel, content)))]
 }
 
 // namesFile reports whether text names the file base: base not preceded

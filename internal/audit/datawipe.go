@@ -246,7 +246,7 @@ func listedTarget(v string, home bool) string {
 	if strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~") || strings.HasPrefix(v, "$") || strings.HasPrefix(v, "%") {
 		return wipeTarget(v)
 	}
-	if !home || !strings.ContainsAny(v, "./") && !strings.HasPrefix(v, ".") && !personalDirs()[v] && !keyDirs[v] {
+	if !home || !strings.ContainsAny(v, "./") && !strings.HasPrefix(v, ".") && !personalDirs()[v] && !keyDirs()[v] {
 		return ""
 	}
 	return wipeTarget("~/" + v)

@@ -19,15 +19,15 @@ import (
 // URL) is not a plain fetch.
 
 // vcsProgs are the version-control programs.
-var vcsProgs = set("git", "hg", "svn", "bzr", "brz", "fossil", "darcs", "cvs")
+var vcsProgs = lazySet("git", "hg", "svn", "bzr", "brz", "fossil", "darcs", "cvs")
 
 // vcsFetchVerbs are their subcommands that only download a repository
 // into a folder or update one from its remote.
-var vcsFetchVerbs = set("clone", "checkout", "co", "fetch", "pull", "export", "up", "update", "branch", "get")
+var vcsFetchVerbs = lazySet("clone", "checkout", "co", "fetch", "pull", "export", "up", "update", "branch", "get")
 
 // vcsValueOpts are the global options that take the next word as their
 // value (a folder or a repository), not a subcommand.
-var vcsValueOpts = set("-C", "--cwd", "-R", "--repository", "--git-dir", "--work-tree", "--namespace", "-d", "--directory")
+var vcsValueOpts = lazySet("-C", "--cwd", "-R", "--repository", "--git-dir", "--work-tree", "--namespace", "-d", "--directory")
 
 // vcsRunsWords are options and URL forms that make a version-control
 // program run a command it is given (lower case).
@@ -38,7 +38,7 @@ var vcsRunsWords = []string{"--config", "--upload-pack", "--receive-pack", "--ex
 // program rendered from a variable ({vcs}) counts when heldVCS says the
 // variable holds a version-control program.
 func vcsFetchCmd(words []string, heldVCS func(name string) bool) bool {
-	for len(words) > 0 && wrappers[commandName(words[0])] {
+	for len(words) > 0 && wrappers()[commandName(words[0])] {
 		words = words[1:]
 	}
 	if len(words) < 2 {
@@ -49,7 +49,7 @@ func vcsFetchCmd(words []string, heldVCS func(name string) bool) bool {
 		if !heldVCS(strings.TrimSpace(strings.TrimSuffix(inner, "}"))) {
 			return false
 		}
-	} else if strings.Contains(prog, "{") || !vcsProgs[commandName(prog)] {
+	} else if strings.Contains(prog, "{") || !vcsProgs()[commandName(prog)] {
 		return false
 	}
 	for _, w := range words[1:] {
@@ -60,14 +60,14 @@ func vcsFetchCmd(words []string, heldVCS func(name string) bool) bool {
 	for i := 1; i < len(words); i++ {
 		w := words[i]
 		switch {
-		case vcsValueOpts[w]:
+		case vcsValueOpts()[w]:
 			i++
 		case strings.HasPrefix(w, "-"):
 		default:
 			// a placeholder glued to the verb is its options
 			// ("svn checkout%s" % creds renders checkout{creds})
 			verb, _, _ := strings.Cut(w, "{")
-			return vcsFetchVerbs[verb]
+			return vcsFetchVerbs()[verb]
 		}
 	}
 	return false

@@ -68,7 +68,7 @@ func codeArgvBound(args []string, js bool, p *pyFolder) []string {
 // its wrappers) saves to: curl's -o, --output, --output=; wget's -O,
 // --output-document, --output-document=; not standard output (-).
 func fetchOutputs(words []string) []string {
-	for len(words) > 0 && (wrappers[commandName(words[0])] || strings.Contains(words[0], "=") && !strings.HasPrefix(words[0], "{")) {
+	for len(words) > 0 && (wrappers()[commandName(words[0])] || strings.Contains(words[0], "=") && !strings.HasPrefix(words[0], "{")) {
 		words = words[1:]
 		for len(words) > 1 && strings.HasPrefix(words[0], "-") {
 			words = words[1:]
@@ -124,7 +124,7 @@ func runsRendered(segs [][]string, rendered, interp map[string]bool) bool {
 		return false
 	}
 	for _, words := range segs {
-		for len(words) > 0 && wrappers[commandName(words[0])] {
+		for len(words) > 0 && wrappers()[commandName(words[0])] {
 			words = words[1:]
 		}
 		if len(words) == 0 {
@@ -134,7 +134,7 @@ func runsRendered(segs [][]string, rendered, interp map[string]bool) bool {
 			return true
 		}
 		cmd := strings.Trim(words[0], "{}")
-		if !interpreters[commandName(words[0])] && !jsInterpreter(commandName(words[0])) && !interp[cmd] {
+		if !interpreters()[commandName(words[0])] && !jsInterpreter(commandName(words[0])) && !interp[cmd] {
 			continue
 		}
 		if a := scriptArg(call{name: commandName(words[0]), args: words[1:]}); a != "" && rendered[a] {
@@ -153,10 +153,10 @@ func runsRendered(segs [][]string, rendered, interp map[string]bool) bool {
 func nonFetchText(segs [][]string, skip func([]string) bool) string {
 	var b, cds strings.Builder
 	for _, words := range segs {
-		for len(words) > 0 && wrappers[commandName(words[0])] {
+		for len(words) > 0 && wrappers()[commandName(words[0])] {
 			words = words[1:]
 		}
-		if len(words) == 0 || fetchers[commandName(words[0])] || skip(words) {
+		if len(words) == 0 || fetchers()[commandName(words[0])] || skip(words) {
 			continue
 		}
 		if strings.TrimLeft(words[0], "(") == "cd" {

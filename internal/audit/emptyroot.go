@@ -23,7 +23,7 @@ import (
 // left alone.
 
 // emptyRootRuntime are variables the runtime always sets: never empty.
-var emptyRootRuntime = set("PWD", "HOME", "GITHUB_WORKSPACE", "RUNNER_TEMP", "RUNNER_TOOL_CACHE", "CI_PROJECT_DIR", "CLAUDE_PLUGIN_ROOT", "CLAUDE_PROJECT_DIR")
+var emptyRootRuntime = lazySet("PWD", "HOME", "GITHUB_WORKSPACE", "RUNNER_TEMP", "RUNNER_TOOL_CACHE", "CI_PROJECT_DIR", "CLAUDE_PLUGIN_ROOT", "CLAUDE_PROJECT_DIR")
 
 // emptyRootFacts is what a script says about its variables: how each
 // name is assigned, which names a test or a ${x:?} checks (by offset),
@@ -166,7 +166,7 @@ func emptyRootWipes(f *syntax.File) map[*syntax.CallExpr]string {
 // never assigned or assigned only from names that may, with no check of
 // it (or of them) before off.
 func (fs *emptyRootFacts) mayBeEmpty(name string, off, depth int) bool {
-	if depth > 4 || emptyRootRuntime[name] || fs.other[name] {
+	if depth > 4 || emptyRootRuntime()[name] || fs.other[name] {
 		return false
 	}
 	if o, ok := fs.checked[name]; ok && o < off {

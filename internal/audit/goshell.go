@@ -26,7 +26,7 @@ import (
 // from a listener.
 var (
 	goConnCalls   = lazySet("Dial", "DialTimeout", "DialTCP", "DialUDP", "DialContext", "DialWithDialer", "DialTLS", "DialTLSContext")
-	goAcceptCalls = set("Accept", "AcceptTCP")
+	goAcceptCalls = lazySet("Accept", "AcceptTCP")
 	// goConnTypes are parameter and variable types that are network
 	// connections (a Unix socket is local and left out).
 	goConnTypes = lazySet("net.Conn", "*net.TCPConn", "*net.UDPConn", "*tls.Conn", "*websocket.Conn", "websocket.Conn")
@@ -209,7 +209,7 @@ func (g *goWiring) assign(lhs, rhs ast.Expr, first, whole bool) {
 		case goConnCalls()[name]:
 			g.funcConns[id.Name], g.dialled = true, true
 			return
-		case goAcceptCalls[name]:
+		case goAcceptCalls()[name]:
 			g.funcConns[id.Name], g.accepted[id.Name] = true, true
 			return
 		case name == "StdinPipe":

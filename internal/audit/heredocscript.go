@@ -24,7 +24,7 @@ var heredocInterp = lazyRE(`#\{[^}\n]*\}|\{\$[^}\n]*\}`)
 // language read by pattern) that opens with a shell shebang as a shell
 // script.
 func scanHeredocScripts(sc *skillCtx, rel, code string) {
-	if !otherCode[strings.ToLower(path.Ext(rel))] || !strings.Contains(code, "#!") {
+	if !otherCode()[strings.ToLower(path.Ext(rel))] || !strings.Contains(code, "#!") {
 		return
 	}
 	if strings.EqualFold(path.Ext(rel), ".tcl") {

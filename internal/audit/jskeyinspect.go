@@ -75,7 +75,7 @@ var jsPureFuncs = sync.OnceValue(func() map[string]bool {
 })
 
 // jsMutators add an argument to their receiver, which then holds it.
-var jsMutators = set("push", "unshift", "add", "set", "append", "splice")
+var jsMutators = lazySet("push", "unshift", "add", "set", "append", "splice")
 
 // jsKeywords are not variables.
 var jsKeywords = sync.OnceValue(func() map[string]bool {
@@ -461,7 +461,7 @@ func jsCallsInspected(s, raw string, tainted, nonKey map[string]bool) bool {
 			continue
 		}
 		switch {
-		case jsMutators[last] && strings.Contains(callee, ".") && len(args) > 0:
+		case jsMutators()[last] && strings.Contains(callee, ".") && len(args) > 0:
 			if root := jsWordRe.FindString(callee); root != "" {
 				tainted[root] = true
 			}

@@ -72,7 +72,7 @@ var pyPureFuncs = sync.OnceValue(func() map[string]bool {
 })
 
 // pyMutators add an argument to their receiver, which then holds it.
-var pyMutators = set("append", "extend", "add", "update", "insert", "setdefault", "appendleft")
+var pyMutators = lazySet("append", "extend", "add", "update", "insert", "setdefault", "appendleft")
 
 // pyKeyReadInspected reports whether the Python script code only
 // inspects what it reads (see above).
@@ -442,7 +442,7 @@ func pyLineInspected(l, fn string, fl *pyKeyFlow) bool {
 	}
 	taint := func(s string) {
 		for _, w := range pyWordRe.FindAllString(s, -1) {
-			if !pyKeywords[w] {
+			if !pyKeywords()[w] {
 				fl.set(w)
 			}
 		}
@@ -513,14 +513,14 @@ func pyCallsInspected(s string, fl *pyKeyFlow) bool {
 		_, own := fl.params[last]
 		own = own && !fl.ambiguous[last] && (recv == callee || recv == "self" || recv == "cls")
 		switch {
-		case pyKeywords[callee] || pyStmtWords[callee]:
+		case pyKeywords()[callee] || pyStmtWords()[callee]:
 			// a parenthesised expression after a keyword
 		case last == "" && callee == "":
 			// a parenthesised expression or a call of a call's result
 			if m[2] > 0 && (s[m[2]-1] == ')' || s[m[2]-1] == ']') {
 				return false
 			}
-		case pyMutators[last] && recv != callee:
+		case pyMutators()[last] && recv != callee:
 			root := pyWordRe.FindString(recv)
 			if root != "" {
 				fl.set(root)
@@ -582,10 +582,10 @@ func pyCloseParen(s string, open int) int {
 }
 
 // pyKeywords are not variables.
-var pyKeywords = set("as", "in", "not", "and", "or", "is", "None", "True", "False", "if", "else", "for", "self")
+var pyKeywords = lazySet("as", "in", "not", "and", "or", "is", "None", "True", "False", "if", "else", "for", "self")
 
 // pyStmtWords start a statement or expression before a parenthesis.
-var pyStmtWords = set("return", "yield", "await", "elif", "while", "assert", "lambda")
+var pyStmtWords = lazySet("return", "yield", "await", "elif", "while", "assert", "lambda")
 
 // raiseInspectedKeyReads lifts a private key read found only inspected,
 // or a key's path named only as a needle (credNeedleNote), back to high

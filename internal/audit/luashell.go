@@ -158,7 +158,7 @@ func luaCommand(e string, binds map[string]string) string {
 	if len(words) == 0 {
 		return ""
 	}
-	if len(words) >= 3 && zigShells[strings.TrimPrefix(words[0], "/bin/")] && (words[1] == "-c" || words[1] == "-lc") {
+	if len(words) >= 3 && zigShells()[strings.TrimPrefix(words[0], "/bin/")] && (words[1] == "-c" || words[1] == "-lc") {
 		return strings.ReplaceAll(words[2], "\n", " ")
 	}
 	for i, w := range words {

@@ -130,7 +130,7 @@ func stagedPaths(sc *skillCtx, code string) []string {
 	addPath := func(p string) {
 		p = strings.TrimRight(p, "/")
 		for _, q := range []string{p, path.Dir(p)} {
-			if len(q) >= 4 && !sharedDirs[q] && !slices.Contains(out, q) {
+			if len(q) >= 4 && !sharedDirs()[q] && !slices.Contains(out, q) {
 				out = append(out, q)
 			}
 		}
@@ -179,7 +179,7 @@ func stagedPaths(sc *skillCtx, code string) []string {
 }
 
 // sharedDirs are folders many unrelated blocks name.
-var sharedDirs = set("/tmp", "/var/tmp", "$HOME", "${HOME}", "~", "/dev", "/dev/null", "/dev/stderr", "/dev/stdout", "$TMPDIR", "${TMPDIR}")
+var sharedDirs = lazySet("/tmp", "/var/tmp", "$HOME", "${HOME}", "~", "/dev", "/dev/null", "/dev/stderr", "/dev/stdout", "$TMPDIR", "${TMPDIR}")
 
 // archiveName matches an archive file name.
 var archiveName = lazyRE(`\.(?:tar|tgz|tar\.gz|tar\.xz|tar\.bz2|tar\.zst|zip|7z)$`)

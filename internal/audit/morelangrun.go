@@ -80,7 +80,7 @@ var fetchRunOwn = lazySet(".rs", ".go", ".lua", ".rb", ".pl", ".pm", ".php", ".p
 // of the download is checked (high then: a pinned helper is still a
 // binary the skill did not ship).
 func scanFetchRun(sc *skillCtx, rel, code string) {
-	if ext := strings.ToLower(path.Ext(rel)); !otherCode[ext] || fetchRunOwn()[ext] || !otherNet.MatchString(code) {
+	if ext := strings.ToLower(path.Ext(rel)); !otherCode()[ext] || fetchRunOwn()[ext] || !otherNet.MatchString(code) {
 		return
 	}
 	m := fetchExecMode.FindStringIndex(code)
@@ -116,7 +116,7 @@ func scanMoreLangRuns(sc *skillCtx, rel, content string) {
 	// the languages read by pattern before these: only their shell -c
 	// argument lists and their startup-file writes
 	more := isMoreLang(rel)
-	if !more && !otherCode[ext] || ext == ".cmake" {
+	if !more && !otherCode()[ext] || ext == ".cmake" {
 		return // CMake's commands are scanCMake's
 	}
 	if ext == ".bzl" || ext == ".star" {

@@ -115,7 +115,7 @@ func inQuotedString(code string, at int) bool {
 
 // perlExecRuleIDs are the rules kept from the shell scan of the commands
 // a Perl script hands to the shell.
-var perlExecRuleIDs = set("destructive-command", "system-trust", "registry-exec-credential", "download-exec", "reverse-shell")
+var perlExecRuleIDs = lazySet("destructive-command", "system-trust", "registry-exec-credential", "download-exec", "reverse-shell")
 
 // scanOtherExec runs the destructive-command, system-trust,
 // registry-exec-credential, download-exec and reverse-shell shell rules
@@ -181,5 +181,5 @@ func scanOtherExec(sc *skillCtx, rel, text string) {
 			scanShell(sc, rel, cmd, 1+strings.Count(code[:ats[i]], "\n"), inScript)
 		}
 	}
-	keepRulesIn(sc, before, perlExecRuleIDs)
+	keepRulesIn(sc, before, perlExecRuleIDs())
 }

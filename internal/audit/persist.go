@@ -17,7 +17,7 @@ import (
 // it stays high.
 
 // copyCalls are the commands that write a copy of files to a target.
-var copyCalls = set("cp", "mv", "install", "ln", "tee", "dd", "rsync")
+var copyCalls = lazySet("cp", "mv", "install", "ln", "tee", "dd", "rsync")
 
 // writtenOperands returns the paths a copy command writes: every file
 // of tee, dd's of=, and otherwise the target folder (-t DIR,
@@ -376,7 +376,7 @@ func consentAbove(text string) bool {
 
 // startupExts are the files that name a command the system runs by
 // itself once installed: systemd units and XDG autostart entries.
-var startupExts = set(".service", ".timer", ".socket", ".path", ".desktop")
+var startupExts = lazySet(".service", ".timer", ".socket", ".path", ".desktop")
 
 // startupExec matches a line of a unit or desktop entry that gives a
 // command: ExecStart=, ExecStartPre=, ExecStop=..., Exec=.
@@ -388,7 +388,7 @@ var startupExec = lazyRE(`(?m)^[ \t]*(?:Exec(?:Start|StartPre|StartPost|Stop|Sto
 // %h and %u read as $HOME and $USER, and its prefixes (-@:+!) are
 // dropped.
 func scanStartupEntry(sc *skillCtx, rel, content string) {
-	if !startupExts[strings.ToLower(path.Ext(rel))] {
+	if !startupExts()[strings.ToLower(path.Ext(rel))] {
 		return
 	}
 	for _, m := range startupExec.FindAllStringSubmatchIndex(content, 64) {
@@ -427,7 +427,7 @@ func (s *shScan) fetchPersist(line int, file string) {
 // run (scanExecCalls): systemRuleIDs and persistence, whose commands
 // (git config --global core.hooksPath given as an argument list) no
 // string literal shows the shell rules.
-var execRuleIDs = set("destructive-command", "system-trust", "registry-exec-credential", "persistence")
+var execRuleIDs = lazySet("destructive-command", "system-trust", "registry-exec-credential", "persistence")
 
 // systemdEnable reports systemctl --user enable: a user service that
 // runs again at every login, medium, low once the user is asked.

@@ -874,8 +874,8 @@ func psCurlStyle(cmd string, args []psArg) bool {
 
 // Options of curl and wget: what their value is.
 var (
-	psCurlData   = set("-d", "--data", "--data-raw", "--data-binary", "--data-urlencode", "--data-ascii", "--json", "-F", "--form", "--form-string", "-T", "--upload-file", "--post-data", "--body-data", "--url")
-	psCurlHeader = set("-H", "--header", "-u", "--user", "--oauth2-bearer", "-b", "--cookie", "-A", "--user-agent", "-e", "--referer", "--http-user", "--http-password", "--password")
+	psCurlData   = lazySet("-d", "--data", "--data-raw", "--data-binary", "--data-urlencode", "--data-ascii", "--json", "-F", "--form", "--form-string", "-T", "--upload-file", "--post-data", "--body-data", "--url")
+	psCurlHeader = lazySet("-H", "--header", "-u", "--user", "--oauth2-bearer", "-b", "--cookie", "-A", "--user-agent", "-e", "--referer", "--http-user", "--http-password", "--password")
 	psCurlValue  = sync.OnceValue(func() map[string]bool {
 		return set("-X", "--request", "-o", "--output", "-O", "-m", "--max-time", "--connect-timeout", "-w", "--write-out", "-x", "--proxy", "-U", "--proxy-user",
 			"-c", "--cookie-jar", "--retry", "-K", "--config", "-r", "--range", "-C", "--cacert", "--cert", "--key", "-E", "--resolve", "--interface", "-P", "-t", "--tries", "--timeout")
@@ -927,12 +927,12 @@ func (f *psEnvFlow) judgeCurl(s string, from, soff, at int) (psUse, bool) {
 			opt, val, hasVal := strings.Cut(tok, "=")
 			kind := ""
 			switch {
-			case psCurlData[opt]:
+			case psCurlData()[opt]:
 				kind = "data"
 				if opt == "--url" {
 					kind = "url"
 				}
-			case psCurlHeader[opt]:
+			case psCurlHeader()[opt]:
 				kind = "header"
 			case psCurlValue()[opt]:
 				kind = "skip"

@@ -643,7 +643,7 @@ func (t *pyTight) context(sc int, pb, po string, at, end int) (ok, changed bool)
 			for w > 0 && isIdentByte(pb[w-1]) {
 				w--
 			}
-			if pyKeywords[pb[w:k+1]] || pyStmtWords[pb[w:k+1]] || pb[w:k+1] == "del" {
+			if pyKeywords()[pb[w:k+1]] || pyStmtWords()[pb[w:k+1]] || pb[w:k+1] == "del" {
 				callish = false
 			}
 		}

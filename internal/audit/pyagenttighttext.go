@@ -18,7 +18,7 @@ import (
 // pyReFlagOK are the re flags a substitution may be given: none of them
 // lets a match run past its line (re.S) or makes the pattern's spaces
 // insignificant (re.X).
-var pyReFlagOK = set("re.M", "re.MULTILINE", "re.I", "re.IGNORECASE", "re.A", "re.ASCII", "re.U", "re.UNICODE", "0")
+var pyReFlagOK = lazySet("re.M", "re.MULTILINE", "re.I", "re.IGNORECASE", "re.A", "re.ASCII", "re.U", "re.UNICODE", "0")
 
 // text reports whether e, read in scope sc, is the text of the file
 // target names, with only tightening substitutions made (params: the
@@ -116,7 +116,7 @@ func pyReSubTightens(args []string) (string, bool) {
 	}
 	if f := get(4, "flags"); f != "" {
 		for _, part := range strings.Split(f, "|") {
-			if !pyReFlagOK[strings.TrimSpace(part)] {
+			if !pyReFlagOK()[strings.TrimSpace(part)] {
 				return "", false
 			}
 		}

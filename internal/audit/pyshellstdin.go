@@ -149,7 +149,7 @@ func pyBareFormat(e string) (string, bool) {
 func pyStdinShell(elems []string) bool {
 	for wrapped := false; len(elems) > 1; wrapped = true {
 		_, w, ok := pyStrLitWhole(strings.TrimSpace(elems[0]))
-		if !ok || !wrappers[strings.ToLower(w[strings.LastIndexByte(w, '/')+1:])] && !(wrapped && (strings.Contains(w, "=") || strings.HasPrefix(w, "-"))) {
+		if !ok || !wrappers()[strings.ToLower(w[strings.LastIndexByte(w, '/')+1:])] && !(wrapped && (strings.Contains(w, "=") || strings.HasPrefix(w, "-"))) {
 			break
 		}
 		elems = elems[1:] // env, sudo, and after them VAR=value or a flag

@@ -25,13 +25,13 @@ import (
 const editedMark = "\x00edited:"
 
 // rcFilters are the commands that print a file's lines, changed.
-var rcFilters = set("awk", "gawk", "mawk", "nawk", "sed", "gsed", "grep", "perl")
+var rcFilters = lazySet("awk", "gawk", "mawk", "nawk", "sed", "gsed", "grep", "perl")
 
 // editedFrom returns the persistence file a filter call c reads, when
 // its output (redirected to a file) is that file rewritten and the
 // filter's command line adds nothing risky; "" otherwise.
 func (s *shScan) editedFrom(c call) string {
-	if !rcFilters[c.name] {
+	if !rcFilters()[c.name] {
 		return ""
 	}
 	if c.name == "perl" && !hasArgExact(c.args, "-pe") && !hasArgExact(c.args, "-ne") {

@@ -30,7 +30,7 @@ var (
 // language read by pattern) that holds a home root or a deep climb,
 // when the file also removes folder trees (see above).
 func scanRootListWipe(sc *skillCtx, rel, code string) {
-	if !otherCode[strings.ToLower(path.Ext(rel))] || !treeRemoval.MatchString(code) {
+	if !otherCode()[strings.ToLower(path.Ext(rel))] || !treeRemoval.MatchString(code) {
 		return
 	}
 	for _, m := range rootListLit.FindAllStringIndex(code, 16) {

@@ -212,7 +212,7 @@ func rustShellOnVar(words []string) bool {
 	}
 	p := words[0]
 	p = p[strings.LastIndexByte(p, '/')+1:]
-	return zigShells[p] || p == "ksh"
+	return zigShells()[p] || p == "ksh"
 }
 
 // hasRule reports whether sc holds a finding of rule in file rel.

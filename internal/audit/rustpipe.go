@@ -81,7 +81,7 @@ type rustCmd struct {
 // as its script), after a pipe from the command or answer it reads.
 func (b *rustCmd) shell(depth int) string {
 	cmd := ""
-	if zigShells[b.words[0]] && len(b.words) >= 3 && b.words[1] == "-c" {
+	if zigShells()[b.words[0]] && len(b.words) >= 3 && b.words[1] == "-c" {
 		cmd = b.words[2]
 		if !strings.HasPrefix(cmd, "$") {
 			cmd = strings.ReplaceAll(cmd, "\n", " ")
@@ -120,7 +120,7 @@ func (b *rustCmd) shell(depth int) string {
 // with options only, one that runs the script on its standard input.
 func rustScriptless(words []string) bool {
 	p := words[0]
-	if !zigShells[p[strings.LastIndexByte(p, '/')+1:]] && !zigShells[p] {
+	if !zigShells()[p[strings.LastIndexByte(p, '/')+1:]] && !zigShells()[p] {
 		return false
 	}
 	for _, w := range words[1:] {

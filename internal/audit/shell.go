@@ -15,11 +15,11 @@ import (
 // | sh` a pipeline.
 
 var (
-	fetchers     = set("curl", "wget", "fetch", "aria2c", "http", "https", "xh", "lwp-download", "lwp-request", "iwr", "irm", "invoke-webrequest", "invoke-restmethod", "ftp", "tftp")
-	interpreters = set("sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "csh", "tcsh", "busybox", "python", "python2", "python3", "perl", "ruby", "node", "nodejs", "deno", "bun", "php", "pwsh", "powershell", "iex", "invoke-expression", "source", ".", "osascript", "lua", "tclsh")
-	wrappers     = set("sudo", "doas", "env", "nohup", "time", "exec", "command", "builtin", "timeout", "nice", "ionice", "stdbuf", "setsid", "xargs", "su", "run0", "chroot", "unbuffer")
-	netTools     = set("nc", "ncat", "netcat", "telnet", "socat", "cryptcat", "pwncat")
-	miners       = set("xmrig", "xmr-stak", "minerd", "cpuminer", "cpuminer-multi", "ethminer", "t-rex", "nbminer", "lolminer", "phoenixminer", "nanominer", "gminer", "teamredminer", "ccminer", "bfgminer", "cgminer", "srbminer", "xmrig-notls")
+	fetchers     = lazySet("curl", "wget", "fetch", "aria2c", "http", "https", "xh", "lwp-download", "lwp-request", "iwr", "irm", "invoke-webrequest", "invoke-restmethod", "ftp", "tftp")
+	interpreters = lazySet("sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "csh", "tcsh", "busybox", "python", "python2", "python3", "perl", "ruby", "node", "nodejs", "deno", "bun", "php", "pwsh", "powershell", "iex", "invoke-expression", "source", ".", "osascript", "lua", "tclsh")
+	wrappers     = lazySet("sudo", "doas", "env", "nohup", "time", "exec", "command", "builtin", "timeout", "nice", "ionice", "stdbuf", "setsid", "xargs", "su", "run0", "chroot", "unbuffer")
+	netTools     = lazySet("nc", "ncat", "netcat", "telnet", "socat", "cryptcat", "pwncat")
+	miners       = lazySet("xmrig", "xmr-stak", "minerd", "cpuminer", "cpuminer-multi", "ethminer", "t-rex", "nbminer", "lolminer", "phoenixminer", "nanominer", "gminer", "teamredminer", "ccminer", "bfgminer", "cgminer", "srbminer", "xmrig-notls")
 )
 
 func set(names ...string) map[string]bool {
@@ -309,7 +309,7 @@ func (s *shScan) callOf(st *syntax.Stmt) (call, bool) {
 	}
 	words := s.fields(ce.Args)
 	i, last := 0, -1
-	for i < len(words) && wrappers[strings.ToLower(path.Base(words[i]))] {
+	for i < len(words) && wrappers()[strings.ToLower(path.Base(words[i]))] {
 		last = i
 		i++
 		for i < len(words) && (strings.HasPrefix(words[i], "-") || strings.Contains(words[i], "=") || isNumber(words[i])) {
@@ -337,7 +337,7 @@ func isNumber(s string) bool {
 }
 
 // stageKind says what a pipeline stage does with the bytes.
-func isFetch(c call) bool { return fetchers[c.name] }
+func isFetch(c call) bool { return fetchers()[c.name] }
 
 func isDecode(c call) bool {
 	switch c.name {
@@ -378,7 +378,7 @@ func hasArg(args []string, want ...string) bool {
 // readsStdin reports whether an interpreter call runs the code it reads
 // from standard input: no script argument, or "-", or -s.
 func readsStdin(c call) bool {
-	if !interpreters[c.name] {
+	if !interpreters()[c.name] {
 		return false
 	}
 	switch c.name {
@@ -422,7 +422,7 @@ func (s *shScan) pipeline(stages []*syntax.Stmt, lineOff int) {
 	// reverse shell (the mkfifo form: cat f | sh -i | nc host port > f)
 	shell, net := "", ""
 	for i := range stages {
-		if ok[i] && netTools[calls[i].name] {
+		if ok[i] && netTools()[calls[i].name] {
 			net = calls[i].name
 		}
 		if ok[i] && isShell(calls[i].name) {
@@ -550,7 +550,7 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 		return
 	}
 	// substitutions run by an interpreter or eval
-	if interpreters[c.name] || c.name == "eval" {
+	if interpreters()[c.name] || c.name == "eval" {
 		for _, w := range c.raw.Args {
 			for _, sub := range substs(w) {
 				sc, ok := s.callOf(sub)
@@ -595,7 +595,7 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 	s.stdinCode(st, c, lineOff, line)
 	// a shell given a command inside another command's arguments
 	// (docker run IMAGE sh -c "...", kubectl exec POD -- bash -c "...")
-	if !interpreters[c.name] {
+	if !interpreters()[c.name] {
 		for i := 0; i+2 < len(c.args); i++ {
 			if isShell(path.Base(c.args[i])) && c.args[i+1] == "-c" {
 				s.nestedShell(line, c.args[i+2])
@@ -604,11 +604,11 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 		}
 	}
 	switch {
-	case netTools[c.name]:
+	case netTools()[c.name]:
 		if hasArg(c.args, "-e", "-c", "--exec", "--sh-exec", "--lua-exec") || c.name == "socat" && anyContains(c.args, "exec:", "EXEC:", "system:", "SYSTEM:") {
 			s.add(line, "reverse-shell", Critical, c.name+" hands a network connection to a program (reverse or bind shell)", "")
 		}
-	case miners[c.name]:
+	case miners()[c.name]:
 		s.add(line, "miner", Critical, c.name+" is a cryptocurrency miner", "")
 	case c.name == "git":
 		s.gitConfigPersist(line, c)
@@ -622,7 +622,7 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 		if len(c.args) == 0 || !hasArg(c.args, "-l", "-r", "-e") {
 			s.add(line, "persistence", High, "installs a crontab: code that runs again on a schedule", "")
 		}
-	case copyCalls[c.name]:
+	case copyCalls()[c.name]:
 		s.copyPersist(line, c)
 		s.stageCopy(c)
 	case c.name == "launchctl" && hasArg(c.args, "load", "bootstrap", "submit"):
@@ -659,7 +659,7 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 			k, keyed := s.dg.keys[f]
 			run := c.name == strings.ToLower(path.Base(f)) && strings.Contains(wordText(c.raw.Args[0]), "/") ||
 				keyed && prog != "" && normPath(prog) == normPath(k) && !strings.Contains(k, "$(…)") || readsStdinOrScript(c, f) ||
-				interpreters[c.name] && savedByName(f, scriptArg(c))
+				interpreters()[c.name] && savedByName(f, scriptArg(c))
 			switch {
 			case run:
 				// reported at the chmod that made it executable, if one
@@ -711,7 +711,7 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 	// a DNS lookup of a name made from a variable or substitution sends
 	// that data to whoever serves the domain; it counts for what flows
 	// into it, not as a send anywhere in the file
-	lookup := dnsTools[c.name] && anyContains(c.args, "$")
+	lookup := dnsTools()[c.name] && anyContains(c.args, "$")
 	if carriesData(c) || lookup || isFetch(c) {
 		s.dest(c)
 	}
@@ -793,7 +793,7 @@ func scriptArg(c call) string {
 }
 
 func readsStdinOrScript(c call, f string) bool {
-	return interpreters[c.name] && len(c.args) > 0 && hasArgExact(c.args, f)
+	return interpreters()[c.name] && len(c.args) > 0 && hasArgExact(c.args, f)
 }
 
 func (s *shScan) finish() {

@@ -112,18 +112,18 @@ type digestCheck struct {
 const maxDigestDepth = 6
 
 // digestProgs are the programs that print or check a digest.
-var digestProgs = set("sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "shasum", "b2sum", "b3sum", "md5sum", "gsha256sum", "gsha512sum")
+var digestProgs = lazySet("sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "shasum", "b2sum", "b3sum", "md5sum", "gsha256sum", "gsha512sum")
 
 // nameOnlyProgs print or use the names of the files they are given, not
 // their text: a sums line printed with the name of a download holds no
 // text from the network.
-var nameOnlyProgs = set("echo", "printf", "basename", "dirname", "realpath", "readlink", "stat", "ls", "test", "[", "wc", "file", "du", "mkdir", "rm", "touch", "chmod", "mv", "cp", "install", "ln")
+var nameOnlyProgs = lazySet("echo", "printf", "basename", "dirname", "realpath", "readlink", "stat", "ls", "test", "[", "wc", "file", "du", "mkdir", "rm", "touch", "chmod", "mv", "cp", "install", "ln")
 
 // digestProgCall reports whether c computes a digest (a digest program,
 // openssl dgst, BSD sha256, certutil -hashfile).
 func digestProgCall(c call) bool {
 	switch {
-	case digestProgs[c.name], c.name == "sha256" || c.name == "sha512" || c.name == "md5":
+	case digestProgs()[c.name], c.name == "sha256" || c.name == "sha512" || c.name == "md5":
 		return true
 	case c.name == "openssl":
 		return len(c.args) > 0 && (c.args[0] == "dgst" || c.args[0] == "sha256" || c.args[0] == "sha512")
@@ -155,7 +155,7 @@ func sigVerifyCall(c call) bool {
 // sumsCheckCall reports whether c has a digest program check a list of
 // sums.
 func sumsCheckCall(c call) bool {
-	return digestProgs[c.name] && (hasArg(c.args, "-c") || hasArgExact(c.args, "--check"))
+	return digestProgs()[c.name] && (hasArg(c.args, "-c") || hasArgExact(c.args, "--check"))
 }
 
 // digestRoot remembers a parsed file of the scan.
@@ -185,7 +185,7 @@ func (s *shScan) digestStmt(st *syntax.Stmt, c call, ok bool, line int) {
 	}
 	if ok && c.name == "alias" {
 		for _, a := range c.args {
-			if n, _, found := strings.Cut(a, "="); found && (digestProgs[n] || checkTools[n]) {
+			if n, _, found := strings.Cut(a, "="); found && (digestProgs()[n] || checkTools()[n]) {
 				s.dg.aliased = true
 			}
 		}
@@ -278,7 +278,7 @@ func (s *shScan) digestWrites(st *syntax.Stmt, c call, ok bool) {
 			}
 		}
 	}
-	if copyCalls[c.name] && len(c.args) > 1 {
+	if copyCalls()[c.name] && len(c.args) > 1 {
 		// a copy or move of a fetched file is fetched text under
 		// another name
 		for _, w := range c.raw.Args[1 : len(c.raw.Args)-1] {
@@ -291,7 +291,7 @@ func (s *shScan) digestWrites(st *syntax.Stmt, c call, ok bool) {
 	server := fetch
 	if !server && !digestProgCall(c) {
 		for _, w := range c.raw.Args[1:] {
-			if s.serverWord(w, 0) || !nameOnlyProgs[c.name] && s.fetchedFile(s.pathKey(w), s.word(w)) {
+			if s.serverWord(w, 0) || !nameOnlyProgs()[c.name] && s.fetchedFile(s.pathKey(w), s.word(w)) {
 				server = true
 				break
 			}
@@ -385,7 +385,7 @@ func (s *shScan) serverWord(w *syntax.Word, depth int) bool {
 	}
 	calls, stmts := s.substCalls(w)
 	for i, c := range calls {
-		if digestProgCall(c) || nameOnlyProgs[c.name] {
+		if digestProgCall(c) || nameOnlyProgs()[c.name] {
 			continue
 		}
 		for _, a := range c.raw.Args[1:] {
@@ -610,7 +610,7 @@ func (s *shScan) sumsCheck(st *syntax.Stmt, c call, before []*syntax.Stmt) (dige
 			return chk, false
 		}
 		for _, w := range bc.raw.Args[1:] {
-			if s.serverWord(w, 0) || !nameOnlyProgs[bc.name] && s.fetchedFile(s.pathKey(w), s.word(w)) {
+			if s.serverWord(w, 0) || !nameOnlyProgs()[bc.name] && s.fetchedFile(s.pathKey(w), s.word(w)) {
 				return chk, false
 			}
 		}
@@ -744,7 +744,7 @@ func (s *shScan) digestShadowed() bool {
 		return true
 	}
 	for n, body := range s.scriptFuncs() {
-		if (digestProgs[n] || checkTools[n]) && !digestWrapper(n, body) {
+		if (digestProgs()[n] || checkTools()[n]) && !digestWrapper(n, body) {
 			return true
 		}
 	}
@@ -768,7 +768,7 @@ func digestWrapper(name string, body *syntax.Stmt) bool {
 			return ok
 		}
 		prog := path.Base(wordText(ce.Args[0]))
-		if !digestProgs[prog] {
+		if !digestProgs()[prog] {
 			return true
 		}
 		if prog == name {
@@ -789,7 +789,7 @@ func digestWrapper(name string, body *syntax.Stmt) bool {
 
 // checkTools are the programs a digest check runs besides the digest
 // programs: a function of the script with one of their names fakes it.
-var checkTools = set("test", "[", "[[", "cut", "awk", "gawk", "mawk", "printf", "echo", "tr", "grep", "openssl", "sha256", "sha512", "md5", "certutil")
+var checkTools = lazySet("test", "[", "[[", "cut", "awk", "gawk", "mawk", "printf", "echo", "tr", "grep", "openssl", "sha256", "sha512", "md5", "certutil")
 
 // stackTo returns the ancestors of target in f (outermost first), nil
 // when f does not hold it.

@@ -117,7 +117,7 @@ func (s *shScan) runsFetched(c call) string {
 			parts = append(parts, wordText(w))
 		}
 		code = append(code, strings.Join(parts, " "))
-	case interpreters[c.name]:
+	case interpreters()[c.name]:
 		for i := 1; i+1 < len(args); i++ {
 			switch wordText(args[i]) {
 			case "-c", "-e", "-r", "--eval", "-Command", "-command":

@@ -141,7 +141,7 @@ func isSend(c call) bool {
 // rawConn reports a raw network connection (netTools) that can carry
 // data off the machine: not netcat's or telnet's localProbe.
 func rawConn(c call) bool {
-	return netTools[c.name] && (c.name == "socat" || !localProbe(c.args))
+	return netTools()[c.name] && (c.name == "socat" || !localProbe(c.args))
 }
 
 // localProbe reports netcat or telnet arguments that send nothing off the

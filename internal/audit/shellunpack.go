@@ -49,7 +49,7 @@ type unpackState struct {
 }
 
 // pipeReaders print a file, decompressed or not, into a pipe.
-var pipeReaders = set("cat", "gunzip", "gzip", "zcat", "xz", "unxz", "xzcat", "bzip2", "bunzip2", "bzcat", "zstd", "unzstd", "zstdcat", "pv")
+var pipeReaders = lazySet("cat", "gunzip", "gzip", "zcat", "xz", "unxz", "xzcat", "bzip2", "bunzip2", "bzcat", "zstd", "unzstd", "zstdcat", "pv")
 
 // maxUnpacked bounds the folders and names a scan remembers.
 const maxUnpacked = 32
@@ -342,7 +342,7 @@ func (s *shScan) unpackPipe(calls []call, ok []bool, line int) {
 			fetched = true
 			continue
 		}
-		if pipeReaders[calls[j].name] {
+		if pipeReaders()[calls[j].name] {
 			for _, a := range calls[j].args {
 				if !strings.HasPrefix(a, "-") && s.fetchedArchive(a) {
 					fetched = true
@@ -412,7 +412,7 @@ func (s *shScan) runsUnpacked(c call, prog string) bool {
 	if strings.Contains(prog, "/") && s.underUnpacked(prog) {
 		return true
 	}
-	if !interpreters[c.name] {
+	if !interpreters()[c.name] {
 		return false
 	}
 	for _, a := range c.args {

@@ -7,7 +7,7 @@ import (
 
 // shLitRunRuleIDs are the rules kept from reading a run of literals as
 // one script.
-var shLitRunRuleIDs = set("credential-exfil", "download-exec")
+var shLitRunRuleIDs = lazySet("credential-exfil", "download-exec")
 
 // A shell script written as a code file's string literals, one command
 // per line: the elements of an array handed to sh -c joined (Dagger's
@@ -50,7 +50,7 @@ func scanShellLitRuns(sc *skillCtx, rel string, lits []shLit, w where) {
 			sc.inLiteral = true
 			scanShell(sc, rel, b.String(), lits[i].line, w)
 			sc.inLiteral = false
-			keepRulesIn(sc, before, shLitRunRuleIDs)
+			keepRulesIn(sc, before, shLitRunRuleIDs())
 		}
 		i = j
 	}

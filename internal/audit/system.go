@@ -17,7 +17,7 @@ import (
 
 // systemDirs are the top-level folders whose recursive removal or
 // change of mode breaks the machine.
-var systemDirs = set("/bin", "/boot", "/dev", "/etc", "/home", "/lib", "/lib32", "/lib64", "/opt", "/proc", "/root", "/sbin", "/srv", "/sys", "/usr", "/var",
+var systemDirs = lazySet("/bin", "/boot", "/dev", "/etc", "/home", "/lib", "/lib32", "/lib64", "/opt", "/proc", "/root", "/sbin", "/srv", "/sys", "/usr", "/var",
 	"/System", "/Library", "/Users", "/Applications", "/private", "/Volumes", "C:", "C:\\", "C:/")
 
 // homeForms are the spellings of the home folder after normalisation
@@ -61,9 +61,9 @@ func wipeTarget(t string) string {
 				return "the whole filesystem (/)"
 			case t == "~":
 				return "the home folder"
-			case systemDirs[t]:
+			case systemDirs()[t]:
 				return "the system folder " + t
-			case keyDirs[strings.TrimPrefix(t, "~/")] && strings.HasPrefix(t, "~/"):
+			case keyDirs()[strings.TrimPrefix(t, "~/")] && strings.HasPrefix(t, "~/"):
 				return "the user's keys and credentials in " + t
 			case personalDirs()[strings.TrimPrefix(t, "~/")] && strings.HasPrefix(t, "~/"):
 				return "the user's own files in " + t
@@ -76,7 +76,7 @@ func wipeTarget(t string) string {
 // keyDirs are the folders under home that hold the user's private keys
 // and logins: removed, they are gone for good (there is no copy to fetch
 // again, unlike a cache).
-var keyDirs = set(".ssh", ".gnupg", ".aws", ".azure", ".kube", ".config/gcloud", ".password-store")
+var keyDirs = lazySet(".ssh", ".gnupg", ".aws", ".azure", ".kube", ".config/gcloud", ".password-store")
 
 // personalDirs are the folders under home the desktop keeps the user's
 // own files in (XDG user dirs, macOS and Windows): no tool regenerates
@@ -87,7 +87,7 @@ var personalDirs = lazySet("Documents", "Desktop", "Pictures", "Music", "Videos"
 
 // vcsDirs are version control folders: deleting them throws away a
 // repository's history and unpushed work.
-var vcsDirs = set(".git", ".hg", ".svn")
+var vcsDirs = lazySet(".git", ".hg", ".svn")
 
 // diskDevice matches a whole disk or partition: writing to it destroys
 // what is on it.
@@ -193,7 +193,7 @@ func operands(args []string) []string {
 }
 
 // findFilters are the find tests that narrow what -delete removes.
-var findFilters = set("-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-newer", "-mtime", "-mmin", "-atime", "-user", "-size", "-empty", "-perm", "-inum", "-samefile", "-links")
+var findFilters = lazySet("-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-newer", "-mtime", "-mmin", "-atime", "-user", "-size", "-empty", "-perm", "-inum", "-samefile", "-links")
 
 // systemStmt runs the destructive-command and system-trust rules over
 // one statement: its call c (ok false when it has none) and its
@@ -267,9 +267,9 @@ func (s *shScan) systemStmt(st *syntax.Stmt, c call, ok bool, line int) {
 			case (a == "-exec" || a == "-execdir" || a == "-ok") && i+1 < len(c.args):
 				n := path.Base(c.args[i+1])
 				del = del || n == "rm" || n == "shred" || n == "unlink"
-			case findFilters[a]:
+			case findFilters()[a]:
 				filtered = true
-				if (a == "-name" || a == "-iname") && i+1 < len(c.args) && keyed == "" && (vcsDirs[strings.Trim(c.args[i+1], `"'`)] || keyDirs[strings.Trim(c.args[i+1], `"'`)]) {
+				if (a == "-name" || a == "-iname") && i+1 < len(c.args) && keyed == "" && (vcsDirs()[strings.Trim(c.args[i+1], `"'`)] || keyDirs()[strings.Trim(c.args[i+1], `"'`)]) {
 					keyed = strings.Trim(c.args[i+1], `"'`)
 				}
 			case len(paths) == i && !strings.HasPrefix(a, "-") && a != "(" && a != "!":
@@ -422,7 +422,7 @@ func mayBeSystem(sc *skillCtx, code string) bool {
 
 // systemRuleIDs are the rules the prose scan of commands keeps: prose
 // is no shell script, so the other shell rules do not read it.
-var systemRuleIDs = set("destructive-command", "system-trust", "registry-exec-credential")
+var systemRuleIDs = lazySet("destructive-command", "system-trust", "registry-exec-credential")
 
 // scanSystemProse finds destructive commands written in plain prose
 // (outside code spans, which scanInlineCommand reads) and runs the

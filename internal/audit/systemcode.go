@@ -65,7 +65,7 @@ func scanSystemCode(sc *skillCtx, rel, code string, line0 int, k fileKind, w whe
 	}
 	before := len(sc.findings)
 	scanExecCalls(sc, rel, c, line0, w, k)
-	keepRulesIn(sc, before, execRuleIDs)
+	keepRulesIn(sc, before, execRuleIDs())
 }
 
 // keepRules drops the findings added since before that are not of the
@@ -73,7 +73,7 @@ func scanSystemCode(sc *skillCtx, rel, code string, line0 int, k fileKind, w whe
 // text the other shell rules do not read (prose, the commands of exec
 // calls, which they see through string literals) is scanned for these
 // alone.
-func keepRules(sc *skillCtx, before int) { keepRulesIn(sc, before, systemRuleIDs) }
+func keepRules(sc *skillCtx, before int) { keepRulesIn(sc, before, systemRuleIDs()) }
 
 // keepRulesIn drops the findings added since before whose rule is not in
 // ids.

@@ -51,7 +51,7 @@ var (
 	// PowerShell (Go's os.Environ() is left out: it is how a Go program
 	// passes its environment to a child).
 	otherEnvDump = lazyRE(`\bENV\.(?:to_h|to_hash|to_a|inspect)\b|%ENV\b|json_encode\(\s*\$_(?:ENV|SERVER)|\bgetenv\(\s*\)|(?i:(?:get-childitem|gci|dir|ls)\s+env:|\[(?:system\.)?environment\]::getenvironmentvariables\(\))` + otherEnvDumpMore)
-	otherCode    = set(append([]string{".rb", ".pl", ".pm", ".php", ".go", ".lua", ".java", ".kt", ".kts", ".gradle", ".groovy", ".cs", ".swift", ".rs", ".ps1", ".psm1", ".csx", ".fish", ".ex", ".exs", ".r", ".jl", ".zig", ".el"}, moreLangExts...)...)
+	otherCode    = lazySet(append([]string{".rb", ".pl", ".pm", ".php", ".go", ".lua", ".java", ".kt", ".kts", ".gradle", ".groovy", ".cs", ".swift", ".rs", ".ps1", ".psm1", ".csx", ".fish", ".ex", ".exs", ".r", ".jl", ".zig", ".el"}, moreLangExts...)...)
 )
 
 // otherNetSrc is otherNet's pattern as text, a constant so otherNetDNS
@@ -227,7 +227,7 @@ func (s *shScan) taintedArg(ce *syntax.CallExpr) string {
 
 // dnsTools look a name up: the resolver chain, and the domain's owner,
 // see the name.
-var dnsTools = set("dig", "nslookup", "host", "drill", "resolvectl", "getent")
+var dnsTools = lazySet("dig", "nslookup", "host", "drill", "resolvectl", "getent")
 
 // carriesData reports a network command that sends something: an
 // upload or form (isSend), a raw connection, or a fetch whose URL holds
@@ -261,7 +261,7 @@ func scanOtherTaint(sc *skillCtx, rel, text string) {
 // for a script, or a name such as "step.ps1" for a pipeline step's
 // PowerShell held in YAML. Findings are reported at rel's lines.
 func scanOtherTaintIn(sc *skillCtx, rel, lang, text string, line0 int) {
-	if !otherCode[strings.ToLower(path.Ext(lang))] {
+	if !otherCode()[strings.ToLower(path.Ext(lang))] {
 		return
 	}
 	if strings.EqualFold(path.Ext(lang), ".elv") {

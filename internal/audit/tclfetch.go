@@ -64,13 +64,13 @@ func scanTclFetchEval(sc *skillCtx, rel, content string) {
 	}
 	code := stripHashComments(content)
 	// the commands whose result is a server's answer
-	fetchers := map[string]bool{"data": true} // http::data
+	answerCmds := map[string]bool{"data": true} // http::data
 	for _, m := range tclProcHead.FindAllStringSubmatchIndex(code, 256) {
 		if body := tclBraceBody(code, m[1]-1); strings.Contains(body, "http::data") {
-			fetchers[tclLastName(code[m[2]:m[3]])] = true
+			answerCmds[tclLastName(code[m[2]:m[3]])] = true
 		}
 	}
-	fetched := func(cmd string) bool { return fetchers[tclLastName(cmd)] }
+	fetched := func(cmd string) bool { return answerCmds[tclLastName(cmd)] }
 	got := map[string]bool{}
 	sets := tclSetVar.FindAllStringSubmatch(code, 4000)
 	for range 3 {

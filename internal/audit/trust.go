@@ -133,7 +133,7 @@ var (
 	devName     = lazyRE(`(?i)^(?:localhost|[\w-]+|[\w.-]+\.(?:local|localhost|test|example|invalid|internal|lan|home|corp|dev\.local|docker|svc|cluster\.local))$`)
 	// knownResolvers are public DNS resolvers of Google, Cloudflare,
 	// Quad9 and OpenDNS, and the local stub resolvers.
-	knownResolvers = set("8.8.8.8", "8.8.4.4", "1.1.1.1", "1.0.0.1", "9.9.9.9", "149.112.112.112", "208.67.222.222", "208.67.220.220", "2001:4860:4860::8888", "2001:4860:4860::8844", "2606:4700:4700::1111", "127.0.0.53", "127.0.0.1", "::1")
+	knownResolvers = lazySet("8.8.8.8", "8.8.4.4", "1.1.1.1", "1.0.0.1", "9.9.9.9", "149.112.112.112", "208.67.222.222", "208.67.220.220", "2001:4860:4860::8888", "2001:4860:4860::8844", "2606:4700:4700::1111", "127.0.0.53", "127.0.0.1", "::1")
 )
 
 // localAddr reports a loopback, unspecified or private address.
@@ -175,7 +175,7 @@ func trustPayload(target, payload string, script bool) (Severity, string) {
 			return pick(High, Medium), "writes to " + target + ": every name the machine looks up goes to the resolver it names"
 		}
 		for _, m := range ms {
-			if !knownResolvers[m[1]] && !localAddr(m[1]) {
+			if !knownResolvers()[m[1]] && !localAddr(m[1]) {
 				return pick(Critical, High), "points the system resolver at " + m[1] + ": whoever runs it answers every name the machine looks up"
 			}
 		}

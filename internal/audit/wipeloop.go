@@ -31,7 +31,7 @@ var (
 	// filepath.Join(a, b), catfile(a, b).
 	joinCall = lazyRE(`^(?:File\.join|filepath\.Join|path\.Join|File::Spec->cat(?:file|dir)|cat(?:file|dir)|vim\.fs\.joinpath)\s*\(`)
 	// mountRoots are the folders disks are mounted under.
-	mountRoots = set("/Volumes", "/mnt", "/media", "/run/media")
+	mountRoots = lazySet("/Volumes", "/mnt", "/media", "/run/media")
 )
 
 // loopListOf returns the list a loop over the variable name walks in code
@@ -134,12 +134,12 @@ func globPattern(p string, parent bool) string {
 	switch {
 	case root == "~" && allWild(rest):
 		return "every entry of the home folder (a glob of " + strings.Join(rest, "/") + " in it)"
-	case root == "~" && vcsDirs[last] && allWild(rest[:len(rest)-1]) && len(rest) > 1:
+	case root == "~" && vcsDirs()[last] && allWild(rest[:len(rest)-1]) && len(rest) > 1:
 		if parent {
 			return "every git working tree in the home folder (the folder of each " + last + " under it)"
 		}
 		return "every repository's history in the home folder (each " + last + " under it)"
-	case mountRoots[root] && allWild(rest):
+	case mountRoots()[root] && allWild(rest):
 		return "every disk mounted under " + root
 	case root == "~" && len(rest) > 1:
 		// every entry of a key folder or of the user's own files under

@@ -19,9 +19,9 @@ var (
 	// match's end.
 	zigArgv = lazyRE(`\b(?:addSystemCommand|Child\.init|ChildProcess\.init)\s*\(\s*&\s*\.\{|\.argv\s*=\s*&\s*\.\{`)
 	// zigShells are the programs that run their -c argument as a script.
-	zigShells = set("sh", "bash", "zsh", "dash", "/bin/sh", "/bin/bash", "/usr/bin/env")
+	zigShells = lazySet("sh", "bash", "zsh", "dash", "/bin/sh", "/bin/bash", "/usr/bin/env")
 	// zigExecRuleIDs are the rules kept from the shell scan of an argv.
-	zigExecRuleIDs = set("destructive-command", "system-trust", "registry-exec-credential", "persistence", "download-exec", "reverse-shell")
+	zigExecRuleIDs = lazySet("destructive-command", "system-trust", "registry-exec-credential", "persistence", "download-exec", "reverse-shell")
 )
 
 // zigBound binds a name to a string literal or to a formatted one
@@ -72,7 +72,7 @@ func scanZigExec(sc *skillCtx, rel, text string) {
 			continue
 		}
 		cmd := ""
-		if zigShells[words[0]] && len(words) >= 3 && words[1] == "-c" {
+		if zigShells()[words[0]] && len(words) >= 3 && words[1] == "-c" {
 			cmd = words[2]
 		} else {
 			for _, w := range words {
@@ -84,5 +84,5 @@ func scanZigExec(sc *skillCtx, rel, text string) {
 		}
 		scanShell(sc, rel, strings.TrimSpace(cmd), li.line(m[0]), inScript)
 	}
-	keepRulesIn(sc, before, zigExecRuleIDs)
+	keepRulesIn(sc, before, zigExecRuleIDs())
 }
