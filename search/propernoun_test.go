@@ -1,6 +1,7 @@
 package search
 
 import (
+	"context"
 	"fmt"
 	"reflect"
 	"testing"
@@ -120,7 +121,8 @@ func TestJoinedName(t *testing.T) {
 		Doc{ID: "lp", Name: "landingpage-automation", Description: "Automate Landingpage tasks via Rube MCP (Composio)."},
 		Doc{ID: "copy", Name: "page-copywriter", Description: "Fix up the wording of a landing page so it reads better."},
 	)
-	off := func(tu *tuning) { tu.joinedName = false }
+	// splitJoined would search "Scrape.do" as its parts: off too
+	off := func(tu *tuning) { tu.joinedName, tu.splitJoined = false, false }
 	checkNameRule(t, docs, "get a page through Scrape.do", "scrapedo", off)
 	checkNameRule(t, docs, "pull the gradebook from D2L Brightspace", "d2l", off)
 	ix := openMem(t, docs...)
@@ -143,7 +145,8 @@ func TestDottedName(t *testing.T) {
 		Doc{ID: "pdf", Name: "pdf-tools", Description: "Merge, split and fill PDF forms."},
 		Doc{ID: "vision", Name: "computer-vision", Description: "Train image classifiers for vision tasks."},
 	)
-	off := func(tu *tuning) { tu.splitName = false }
+	// splitJoined would search "astica.ai's" as its parts: off too
+	off := func(tu *tuning) { tu.splitName, tu.splitJoined = false, false }
 	checkNameRule(t, docs, "I want a Recall.ai bot to record our sales calls and hand me the transcript", "recall", off)
 	checkNameRule(t, docs, "Use cloudlayer.io to render this HTML template to a PDF and return the download URL", "cloudlayer", off)
 	checkNameRule(t, docs, "Use astica.ai's vision API to detect objects and generate captions for my images", "astica", off)
@@ -153,6 +156,43 @@ func TestDottedName(t *testing.T) {
 		Doc{ID: "forms", Name: "web-forms", Description: "Build web site feedback forms and list their answers."},
 	)
 	checkNameRule(t, docs, "Mopinion'daki web sitesi geri bildirim formlarından gelen son yanıtları listele", "mopinion", off)
+}
+
+// TestSplitJoined: a word the tokenizer keeps whole across ':' or '.'
+// that no document holds ("Re:amaze"; "customgtp.ai", a typo of a dotted
+// name) is searched as its parts; a dotted word the catalog holds
+// ("CLAUDE.md") stays whole.
+func TestSplitJoined(t *testing.T) {
+	docs := append(filler(20),
+		Doc{ID: "reamaze", Name: "re-amaze-automation", Description: "Automate Re Amaze tasks via Rube MCP (Composio)."},
+		Doc{ID: "customgpt", Name: "customgpt-automation", Description: "Automate Customgpt tasks via Rube MCP (Composio)."},
+		Doc{ID: "gh", Name: "gh-conversations", Description: "Fetch open GitHub conversations and post a templated reply to each one."},
+		Doc{ID: "bot", Name: "chatbot-builder", Description: "Build a support chatbot from help center articles."},
+		Doc{ID: "claude", Name: "claude-md-improver", Description: "Audit and improve CLAUDE.md files."},
+	)
+	off := func(tu *tuning) { tu.splitJoined = false }
+	checkNameRule(t, docs, "Fetch the open Re:amaze conversations tagged 'shipping delay' and post a templated reply to each one", "reamaze", off)
+	checkNameRule(t, docs, "creat a customgtp.ai project from our sitemap", "customgpt", off)
+	ix := openMem(t, docs...)
+	r, err := ix.e.Reader()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	for q, want := range map[string]string{
+		"edit my CLAUDE.md":       "edit my CLAUDE.md",
+		"the Re:amaze inbox":      "the Re amaze inbox",
+		"version 1.2 of re:AMAZE": "version 1.2 of re AMAZE",
+		"no joiner here":          "no joiner here",
+	} {
+		got, err := splitJoined(context.Background(), r, q, &ix.tune)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != want {
+			t.Errorf("splitJoined(%q) = %q, want %q", q, got, want)
+		}
+	}
 }
 
 // TestKeywordLeadName: a keyword query leading with a product named by an

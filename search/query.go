@@ -516,6 +516,12 @@ func contains(ss []string, s string) bool {
 // no term survives analysis (only stop words).
 func (ix *Index) plan(ctx context.Context, r *engine.Reader, text string, keywords []string) (*plan, error) {
 	tune := ix.tune
+	if tune.splitJoined {
+		var err error
+		if text, err = splitJoined(ctx, r, text, &tune); err != nil {
+			return nil, err
+		}
+	}
 	terms, err := r.Analyze(engine.Text, text)
 	if err != nil {
 		return nil, err

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -480,6 +481,80 @@ func dottedName(r *engine.Reader, w string, tune *tuning) (string, error) {
 		}
 	}
 	return "", nil
+}
+
+// splitJoined returns text with each word the tokenizer kept whole
+// across a '.' or ':' between two letters (UAX#29 joins "Re:amaze" and
+// "customgtp.ai") written as its parts, when the word is in no field of
+// any document and is no dotted name of a skill (dottedName, which
+// joinedNames searches): such a word matches nothing whole, while its
+// parts may name a service ("Re amaze") or be a typo the corrections
+// mend ("customgtp"). A word the catalog holds ("CLAUDE.md", "Next.js")
+// stays whole.
+func splitJoined(ctx context.Context, r *engine.Reader, text string, tune *tuning) (string, error) {
+	if !strings.ContainsAny(text, ".:") {
+		return text, nil
+	}
+	plain, err := r.Analyze(engine.Plain, text)
+	if err != nil {
+		return "", err
+	}
+	for _, w := range dedupe(plain) {
+		if !joinedBetweenLetters(w) {
+			continue
+		}
+		terms, err := r.Analyze(engine.Text, w)
+		if err != nil {
+			return "", err
+		}
+		if len(terms) != 1 {
+			continue
+		}
+		held := false
+		for _, f := range []string{engine.FieldName, engine.FieldDescription, engine.FieldTags, engine.FieldBody} {
+			n, err := r.DocFreq(ctx, f, terms[0])
+			if err != nil {
+				return "", err
+			}
+			if held = n > 0; held {
+				break
+			}
+		}
+		if held {
+			continue
+		}
+		if strings.Contains(w, ".") && tune.joinedName && tune.namePhrase > 0 {
+			if key, err := dottedName(r, w, tune); err != nil || key != "" {
+				if err != nil {
+					return "", err
+				}
+				continue
+			}
+		}
+		// the word as typed, its case kept: a capital marks a name
+		// (properNouns)
+		text = regexp.MustCompile(`(?i)`+regexp.QuoteMeta(w)).ReplaceAllStringFunc(text, func(typed string) string {
+			return strings.Map(func(c rune) rune {
+				if c == '.' || c == ':' {
+					return ' '
+				}
+				return c
+			}, typed)
+		})
+	}
+	return text, nil
+}
+
+// joinedBetweenLetters reports whether w holds a '.' or ':' with a
+// letter on each side.
+func joinedBetweenLetters(w string) bool {
+	rs := []rune(w)
+	for i := 1; i+1 < len(rs); i++ {
+		if (rs[i] == '.' || rs[i] == ':') && unicode.IsLetter(rs[i-1]) && unicode.IsLetter(rs[i+1]) {
+			return true
+		}
+	}
+	return false
 }
 
 // webTLDs are the last labels of web addresses services are named by

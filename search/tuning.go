@@ -109,6 +109,11 @@ type tuning struct {
 	// splitName lets a dotted service name glued ("Recall.ai") or
 	// without its last label ("cloudlayer.io") name a skill (dottedName).
 	splitName bool
+	// splitJoined searches as its parts a word the tokenizer keeps whole
+	// across a '.' or ':' between letters that no document holds and that
+	// begins no skill's name ("Re:amaze", "customgtp.ai" with a typo;
+	// splitJoined).
+	splitJoined bool
 	// keywordLead lets the capitalised first word of a keyword query name
 	// the one skill whose name it begins (keywordLeadName).
 	keywordLead bool
@@ -247,6 +252,7 @@ var defaultTuning = tuning{
 	gluedQuery:      true,
 	joinedName:      true,
 	splitName:       true,
+	splitJoined:     true,
 	keywordLead:     true,
 	nameIDF:         nameIDFBody,
 	nameIDFFloor:    0.3,
