@@ -398,7 +398,40 @@ func readRel(rel, content string) string {
 	if ext := namedCodeExt(rel); ext != "" {
 		return rel + ext
 	}
+	if isTclModulefile(rel, content) {
+		return rel + ".tcl"
+	}
 	return rel
+}
+
+// tclModuleCmd is a command only an Environment Modules or Lmod Tcl
+// modulefile writes at a line's start (module-whatis, prepend-path,
+// proc ModulesHelp).
+var tclModuleCmd = lazyRE(`(?m)^[ \t]*(?:module-whatis|prepend-path|append-path|proc\s+ModulesHelp)\b`)
+
+// isTclModulefile reports whether rel is a Tcl modulefile of Environment
+// Modules or Lmod: its first line is the #%Module magic cookie those
+// tools require, or it sits in a modulefiles folder with no extension of
+// its own (named for a version: gcc/13.2) and writes module commands.
+// `module load` runs it as Tcl code in the user's shell session (its
+// procs, sockets and execs included), so it is read as a .tcl script;
+// Lmod's .lua modulefiles are Lua already.
+func isTclModulefile(rel, content string) bool {
+	ext := strings.ToLower(path.Ext(rel))
+	if ext == ".tcl" || ext == ".lua" || ext == ".md" {
+		return false
+	}
+	if strings.HasPrefix(content, "#%Module") {
+		return true
+	}
+	if !strings.HasPrefix(rel, "modulefiles/") && !strings.Contains(rel, "/modulefiles/") {
+		return false
+	}
+	// a version's name (1.0, 13.2, 2024a) or none is the only extension
+	if ext != "" && strings.TrimLeft(ext[1:], "0123456789") == ext[1:] {
+		return false
+	}
+	return tclModuleCmd.MatchString(content)
 }
 
 // namedCodeNames are files known by their name that a tool runs as a

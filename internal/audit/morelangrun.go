@@ -113,6 +113,9 @@ func scanMoreLangRuns(sc *skillCtx, rel, content string) {
 	if ext == ".ex" || ext == ".exs" {
 		scanSocketRun(sc, rel, content, content)
 	}
+	if ext == ".jl" {
+		scanJuliaSocketShell(sc, rel, content)
+	}
 	// the languages read by pattern before these: only their shell -c
 	// argument lists and their startup-file writes
 	more := isMoreLang(rel)

@@ -103,3 +103,91 @@ func langVarShellRun(code string) int {
 	}
 	return -1
 }
+
+// Julia's shape of the same reverse shell: a socket the file connects
+// (sock = Sockets.connect(host, port), or connect with using Sockets;
+// sock = accept(server) for a listener), a line read from it (line =
+// readline(sock), for line in eachline(sock), readuntil, readavailable),
+// and a command literal starting a shell with -c on that line (run(`sh
+// -c $line`), pipeline(`bash -c $cmd`), Cmd(["sh", "-c", line])): whoever
+// is at the other end runs commands on this machine. The line is
+// followed through assignments (cmd = strip(line)). A shell run on a
+// fixed string or a variable not read from the socket (a status client
+// that runs its own command) is not this.
+
+var (
+	// juliaSockBind binds a name (group 1) to a connected or accepted
+	// socket, the call on its line or on the line after try.
+	juliaSockBind = lazyRE(`(?m)^[ \t]*(?:local\s+|global\s+)?([A-Za-z_]\w*)\s*=\s*(?:try\s*\n\s*)?(?:Sockets\.)?(?:connect|accept)\s*\(`)
+	// juliaSockRead binds a name (group 1 or 2) to what a stream (group 3
+	// or 4, its name) delivers.
+	juliaSockRead = lazyRE(`\b([A-Za-z_]\w*)\s*=\s*(?:\w+\(\s*)*(?:readline|readuntil|readavailable|read)\(\s*([A-Za-z_]\w*)\b|\bfor\s+([A-Za-z_]\w*)\s+in\s+eachline\(\s*([A-Za-z_]\w*)\b`)
+	// juliaAssign is an assignment: group 1 the name, group 2 the value.
+	juliaAssign = lazyRE(`(?m)\b([A-Za-z_]\w*)\s*=\s*([^=\n][^\n]*)`)
+	// juliaShellCmd is a shell started with -c on a name: in a command
+	// literal (`sh -c $line`, `bash -c $(cmd)`) or an argument list
+	// (Cmd(["sh", "-c", line])); group 1 or 2 the name.
+	juliaShellCmd = lazyRE("`(?:/usr)?(?:/bin/)?(?:ba|z|da)?sh\\s+-c\\s+\\$\\(?([A-Za-z_]\\w*)|\\bCmd\\(\\s*\\[\\s*\"(?:/usr)?(?:/bin/)?(?:ba|z|da)?sh\"\\s*,\\s*\"-c\"\\s*,\\s*([A-Za-z_]\\w*)\\s*\\]")
+)
+
+// juliaSocketShell returns the offset, in code (Julia with its comments
+// blanked), of a shell run with -c on what a socket the file connects
+// delivered (see above), or -1.
+func juliaSocketShell(code string) int {
+	if !strings.Contains(code, "-c") || !strings.Contains(code, "connect(") && !strings.Contains(code, "accept(") {
+		return -1
+	}
+	socks := map[string]bool{}
+	for _, m := range juliaSockBind.FindAllStringSubmatch(code, 16) {
+		socks[m[1]] = true
+	}
+	if len(socks) == 0 {
+		return -1
+	}
+	got := map[string]bool{}
+	for _, m := range juliaSockRead.FindAllStringSubmatch(code, 64) {
+		if socks[m[2]+m[4]] {
+			got[m[1]+m[3]] = true
+		}
+	}
+	if len(got) == 0 {
+		return -1
+	}
+	assigns := juliaAssign.FindAllStringSubmatch(code, 2000)
+	for range 3 { // cmd = strip(line), then passed on
+		grew := false
+		for _, a := range assigns {
+			if got[a[1]] {
+				continue
+			}
+			for v := range got {
+				if containsWord(a[2], v) {
+					got[a[1]], grew = true, true
+					break
+				}
+			}
+		}
+		if !grew {
+			break
+		}
+	}
+	for _, m := range juliaShellCmd.FindAllStringSubmatchIndex(code, 16) {
+		for g := 2; g+1 < len(m); g += 2 {
+			if m[g] >= 0 && got[code[m[g]:m[g+1]]] {
+				return m[0]
+			}
+		}
+	}
+	return -1
+}
+
+// scanJuliaSocketShell reports a Julia file that runs what a socket it
+// connects delivers through sh -c (see above).
+func scanJuliaSocketShell(sc *skillCtx, rel, content string) {
+	code := stripHashComments(content)
+	if p := juliaSocketShell(code); p >= 0 {
+		ln := 1 + strings.Count(code[:p], "\n")
+		sc.add(rel, ln, "reverse-shell", Critical, "reads lines from a network socket and runs each with sh -c: whoever is at the other end runs commands on this machine (reverse shell)",
+			trimmedLine(content, ln))
+	}
+}

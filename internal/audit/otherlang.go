@@ -8,7 +8,7 @@ import (
 // scanOtherLang runs the rules written for one language read by
 // pattern: PHP, Perl and Ruby reverse shells (and Perl's, Ruby's and
 // Elixir's socket lines run as commands: scanSockRun), removals of home in Perl,
-// Ruby, Go and Lua, Lua's and C#'s remote shells (scanLua, scanCSharp) and startup writes (scanLua), and
+// Ruby, Go, Lua and Erlang (scanErlangWipe), Lua's and C#'s remote shells (scanLua, scanCSharp) and startup writes (scanLua), and
 // the commands Perl gives the shell (Ruby's: scanRuby), and R's and
 // Julia's fetched code evaluated (scanFetchEval), and the commands Zig
 // spawns (scanZigExec), and the commands Rust starts (scanRustExec), and
@@ -50,6 +50,7 @@ func scanOtherLang(sc *skillCtx, rel, content string) {
 		scanSockRun(sc, rel, content)
 	case isErlang(ext, shebang):
 		scanErlangSockRun(sc, rel, content)
+		scanErlangWipe(sc, rel, content)
 	case ext == ".go":
 		scanHomeWipe(sc, rel, content, goWipe)
 	case ext == ".cs" || ext == ".csx":
