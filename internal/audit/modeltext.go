@@ -16,7 +16,9 @@ import (
 // everywhere: in its prose by one level, in its data files (an eval's
 // adversarial prompts) by two, as its examples are. In a data file, a line put to the agent ("Editor note for
 // the agent applying this glossary: ...") has its commands judged as a
-// SKILL.md's are (scanProseCommands).
+// SKILL.md's are (scanProseCommands), and a TOML, JSON or YAML string
+// put to the agent is read as a whole for a secret it asks for
+// (scanDataNotes).
 
 // dataTextExts are data files whose strings are read as said.
 var dataTextExts = lazySet(".csv", ".tsv", ".po", ".pot", ".xml", ".properties", ".strings", ".xliff", ".xlf", ".resx", ".arb", ".jsonl", ".ndjson")
@@ -88,6 +90,8 @@ func scanModelText(sc *skillCtx, rel, content string, k fileKind) {
 			}
 			scanProseCommands(sc, rel, l, i+1, inProse)
 		}
+		// a TOML, JSON or YAML note put to the agent, read as a whole
+		scanDataNotes(sc, rel, content)
 	}
 }
 
