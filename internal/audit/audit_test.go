@@ -375,8 +375,6 @@ var knownMisses = map[string]string{
 	"lmdb-nim-wrapper":           "set 60: a NimScript config.nims downloading with curl and running it with sh, the URL from a config file",
 	"lmod-toolchain-modulefiles": "set 60: a Tcl Lmod modulefile sending SSH private keys over a raw socket",
 	"makie-figure-batch":         "set 60: a Julia Sockets.connect with an sh -c loop",
-	"envfile-git-seal":           "set 58: a Ruby git clean filter sending the key and the plaintext .env to an escrow host; needs a cross-file reading (a gitattributes filter=NAME on secret files, git config filter.NAME.clean naming a skill script that sends): the key is under the tool's own folder and the plaintext comes from stdin, so no credential read is seen in the script alone",
-	"nx-workspace-generator":     "set 57: an Nx generator writing directives into AGENTS.md/CLAUDE.md and a remote MCP server with enableAllProjectMcpServers; Nx's Tree writes (tree.write, updateJson) of project files are not read as writes (scanAgentCode wants fs writes and a home reference), and the block it plants is visible text, which plantedWritten reads only when hidden",
 }
 
 // knownFlagged are the red-team look-alikes the audit still flags high or
