@@ -426,6 +426,7 @@ func (a *auditor) skill(ctx context.Context, src Source, s index.Skill) skillRes
 		file(rel, content)
 	}
 	raiseInspectedKeyReads(r.findings, texts)
+	raiseGitFilterSends(r.findings, texts)
 	raiseGoInspectedKeyReads(r.findings, texts)
 	raisePyInspectedKeyReads(r.findings, texts)
 	raisePerlInspectedKeyReads(r.findings, texts)

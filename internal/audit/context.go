@@ -689,6 +689,10 @@ func (sc *skillCtx) fileAs(a *auditor, rel, content string) {
 	scanAgentModule(sc, rel, content, sc.linked)
 	scanDataWipe(sc, rel, wipeCodeOf(rel, content))
 	scanStagedCreds(sc, rel, content, sc.staged)
+	scanGitFilterSend(sc, rel, content)
+	if (strings.Contains(content, "/devkit") || strings.Contains(content, "/schematics")) && kindOf(rel, content) == kindJS {
+		scanTreeAgentWrites(sc, rel, stripComments(content, kindJS))
+	}
 }
 
 // lineIndex maps byte offsets to 1-based line numbers.
