@@ -383,10 +383,7 @@ func TestRedTeamSet(t *testing.T) {
 // is flagged, so the list stays true.
 var knownMisses = map[string]string{
 	"nim-static-musl-build": "set 61: a NimScript and a nimble before-build hook fetching a NimScript over plain http with no hash check and running it with selfExec",
-	"role-defaults-doc":     "set 61: an Ansible filter plugin leaking vault-decrypted values and the vault password file through DNS lookups (socket.getaddrinfo)",
 	"velero-restore-drill":  "set 61: a reference file's support bundle collecting kubeconfig --raw and cloud credentials and uploading them with curl (read only as a medium secret-request)",
-	"ansible-play-timeline": "set 60: an Ansible callback plugin decrypting vaulted hostvars and sending them with open_url",
-	"laika-docs-preview":    "set 60: an sbt AutoPlugin sending Sonatype/PGP secrets in an HTTP header",
 	"lmdb-nim-wrapper":      "set 60: a NimScript config.nims downloading with curl and running it with sh, the URL from a config file",
 }
 

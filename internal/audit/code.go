@@ -168,6 +168,7 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 	// credService of every credential read ("" for one bound to no
 	// service)
 	cred, credOff := "", -1
+	vault := false // the credential is an Ansible plugin's vault material
 	kinds := map[string]bool{}
 	envRead := pyEnvRead
 	if k == kindJS {
@@ -185,6 +186,12 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 	if credOff < 0 {
 		if m := credStoreRead.FindStringIndex(c); m != nil {
 			cred, credOff = credStoreName(c[m[0]:m[1]]), m[0]
+		}
+	}
+	if credOff < 0 && k == kindPython {
+		// an Ansible plugin's vault material (ansiblepy.go)
+		if m, what := pyVaultReadIndex(c); m != nil {
+			cred, credOff, vault = what, m[0], true
 		}
 	}
 	if credOff >= 0 {
@@ -216,7 +223,7 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 		// a path joined from harmless parts (".config", "gh", "hosts.yml")
 		if l, p := joinedCredPath(c); l != nil {
 			kinds[credService(p)] = true
-			cred, credOff = p+" (joined from parts)", l[0]
+			cred, credOff, vault = p+" (joined from parts)", l[0], false
 		}
 	}
 	var insp *persistInspect // made for the first startup file named
@@ -336,6 +343,13 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 		s := sendIndex(send, c)
 		if s == nil && (w == inScript || w == inHidden) {
 			s = net.FindStringIndex(c)
+		}
+		if s == nil && k == kindPython && (w == inScript || w == inHidden) {
+			s = pyAnsibleURLIndex(c) // ansiblepy.go
+		}
+		if vault && s != nil {
+			// only a call that can carry the plaintext (ansiblepy.go)
+			s = pyVaultSend(c)
 		}
 		if s != nil && (w == inScript || w == inHidden) {
 			sev, reason := Critical, "reads "+cred+" and sends data over the network in the same file"

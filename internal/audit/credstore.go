@@ -12,7 +12,9 @@ import (
 // browser-extension storage (Local Extension Settings: a wallet
 // extension's vault lives there), desktop crypto wallets (Electrum,
 // Exodus, Bitcoin Core, Ethereum keystores), the registry token file of
-// Cargo (~/.cargo/credentials.toml), data-science API tokens (Kaggle's
+// Cargo (~/.cargo/credentials.toml), sbt's and Ivy's publishing
+// credentials (~/.ivy2/.credentials, ~/.sbt/1.0/credentials.sbt,
+// sonatype_credentials), data-science API tokens (Kaggle's
 // ~/.kaggle/kaggle.json, ~/.databrickscfg, Hugging Face's stored token),
 // App Store Connect's API private keys (AuthKey_<id>.p8 in
 // ~/.appstoreconnect/private_keys, where altool looks for them),
@@ -32,6 +34,9 @@ import (
 // folder names stealers list.
 const credPathMore = `|\.cabal[/\\]config\b|\.config[/\\]cabal[/\\]config\b|\.stack[/\\]upload[/\\]credentials\.json\b|\bpub-(?:credentials|tokens)\.json\b|\.pub-cache[/\\]credentials\.json\b|(?:\.composer|\.config[/\\]composer|[/\\]Composer)[/\\]auth\.json\b|\bCOMPOSER_HOME\b[}'")\]]*\s*(?:[.+]\s*)?['"]?[/\\]auth\.json\b|\.aws[/\\](?:sso|cli)[/\\]cache\b|\.cargo[/\\]credentials(?:\.toml)?\b|(?:^|[/\\'"])Local State(?:$|['"])|Local Extension Settings|exodus\.wallet|(?:\.config|Application Support|Roaming)[/\\]Exodus\b|[/\\]Electrum[/\\]wallets|\.ethereum[/\\]keystore|` +
 	`\.appstoreconnect[/\\]private_keys\b|\.gradle[/\\]gradle\.properties|\.m2[/\\]settings(?:-security)?\.xml|\.kaggle[/\\]kaggle\.json|\.databrickscfg\b|huggingface[/\\]token\b|(?:\.hex|\.mix|\.config[/\\]rebar3)[/\\]hex\.config\b|\.erlang\.cookie\b|~?[/\\]?\.Renviron\b|\.nuget[/\\]NuGet[/\\]NuGet\.Config\b|\.vault[_-]pass(?:word)?(?:\.txt)?\b|[/\\]Paket[/\\]paket\.config\b|` +
+	// sbt's and Ivy's publishing credentials (realm, host, user,
+	// password: Sonatype's among them)
+	`\.ivy2[/\\]\.credentials\b|\.sbt[/\\](?:[\d.]+[/\\])?(?:\.credentials|sonatype_credentials|credentials\.sbt|sonatype\.sbt)\b|` +
 	// cloud CLIs' login files: Hetzner's hcloud, DigitalOcean's doctl,
 	// Scaleway's scw, Linode's linode-cli
 	`\.config[/\\](?:hcloud[/\\]cli\.toml|doctl[/\\]config\.yaml|scw[/\\]config\.yaml|linode-cli)\b|` +
@@ -45,7 +50,7 @@ const credPartMore = `|\.cabal[/\\]config|\.m2[/\\]settings(?:-security)?\.xml|\
 
 // credHintsMore extends credHints with a substring of each match of
 // credPathMore, credPartMore and credStoreRead.
-var credHintsMore = []string{"appstoreconnect", ".stack", "cabal", "hex.config", ".erlang.cookie", ".Renviron", "NuGet.Config", "paket.config", ".vault_pass", ".vault-pass", "pub-credentials", "pub-tokens", "hcloud", "doctl", "scw", "linode-cli", ".wrangler", ".pub-cache", "kaggle.json", ".databrickscfg", "huggingface", "gradle.properties", "settings.xml", "settings-security.xml", ".cargo", "Local State", "Local Extension Settings", "exodus", "Exodus", "Electrum", "keystore",
+var credHintsMore = []string{"appstoreconnect", ".stack", "cabal", "hex.config", ".erlang.cookie", ".Renviron", "NuGet.Config", "paket.config", ".vault_pass", ".vault-pass", "sonatype.sbt", "pub-credentials", "pub-tokens", "hcloud", "doctl", "scw", "linode-cli", ".wrangler", ".pub-cache", "kaggle.json", ".databrickscfg", "huggingface", "gradle.properties", "settings.xml", "settings-security.xml", ".cargo", "Local State", "Local Extension Settings", "exodus", "Exodus", "Electrum", "keystore",
 	"nkbihfbeogaeaoehlefnkodbefgpgknn", "bfnaelmomeimhlpmgjnjophhpkkoljpa", "hnfanknocfeofbddgcijnmhnfnkdnaad", "egjidjbpglichdcondbcbdnbeeppgdph",
 	"fhbohimaelbohpjbbldcngcnapndodjp", "ibnejdfjmmkpcnlpebklmnkoeoihofec", "fnjhmkhhmkbjkkabndcnnogagogbneec", "dmkamcknogkgcdfhhbddcghachkejeap"}
 

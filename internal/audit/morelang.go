@@ -57,8 +57,8 @@ import "strings"
 //
 // The home folder (homeRefLangs): Swift's homeDirectoryForCurrentUser
 // and NSHomeDirectory(), Nim's getHomeDir(), Haskell's
-// getHomeDirectory, Crystal's Path.home (no parentheses), Nushell's
-// $nu.home-path; $HOME, Tcl's $::env(HOME), Dart's
+// getHomeDirectory, Crystal's Path.home (no parentheses), sbt's
+// Path.userHome, Nushell's $nu.home-path; $HOME, Tcl's $::env(HOME), Dart's
 // Platform.environment['HOME'] and Clojure's user.home are homeRef's
 // already.
 
@@ -99,7 +99,7 @@ const fileReadLangs = `|\bSource\.fromFile\s*\(|\bfile\s*\(\s*READ\b|\b(?:rctx|r
 const envEnumLangs = `|\bsb-ext:posix-environ\b|\(\s*posix-environ\s*\)`
 
 // homeRefLangs extends homeRef with the home folder of the languages above.
-const homeRefLangs = `|homeDirectoryForCurrentUser\b|NSHomeDirectory\(|getHomeDir\(|\bgetHomeDirectory\b|\bPath\.home\b|\$nu\.home-path|\bfind-system-path\s+'home-dir\b|\buser-homedir-pathname\b`
+const homeRefLangs = `|homeDirectoryForCurrentUser\b|NSHomeDirectory\(|getHomeDir\(|\bgetHomeDirectory\b|\bPath\.home\b|\bPath\.userHome\b|\$nu\.home-path|\bfind-system-path\s+'home-dir\b|\buser-homedir-pathname\b`
 
 // moreLangExts are the extensions of the languages above, added to
 // otherCode; the ones whose comments start with # are also read with

@@ -313,6 +313,13 @@ func scanOtherTaintIn(sc *skillCtx, rel, lang, text string, line0 int) {
 		// (a qualified import's F.</> too), as a list of parts of the same length
 		text = hsJoinOp.ReplaceAllStringFunc(text, func(m string) string { return "," + strings.Repeat(" ", len(m)-1) })
 	}
+	if sbtPathExts()[strings.ToLower(path.Ext(lang))] && strings.Contains(text, "/") {
+		// sbt's path join (Path.userHome / ".ivy2" / ".credentials")
+		// read as a list of parts, of the same length
+		text = sbtJoinRun.ReplaceAllStringFunc(text, func(m string) string {
+			return sbtJoinOp.ReplaceAllStringFunc(m, func(g string) string { return `",` + strings.Repeat(" ", len(g)-3) + `"` })
+		})
+	}
 	if m == nil && (mayBeCred(text) || mayBeCred(foldLiteralJoins(text))) && (homeRef.MatchString(text) || php && ph.homeCalled(phpCode)) {
 		// A path joined in code from the home folder and parts
 		// (filepath.Join(home, ".kube", "config")), or formatted with
@@ -444,6 +451,20 @@ func joinedSettingsOnly(text string, end int, lit string) bool {
 	}
 	return settingsOnlyPath("~/" + strings.Trim(strings.Trim(lit, `"'`), "/") + "/" + m[1])
 }
+
+// sbtPathExts are Scala and sbt, whose build code joins paths with sbt's
+// / operator (Path.userHome / ".sbt" / "credentials.sbt").
+var sbtPathExts = lazySet(".scala", ".sbt", ".sc")
+
+var (
+	// sbtJoinRun is a run of string literals joined by sbt's / to a
+	// value before them (home / ".ivy2" / ".credentials"): the run only,
+	// so a literal " / " elsewhere is left alone.
+	sbtJoinRun = lazyRE(`/[ \t]*"[^"\n]*"(?:[ \t]*/[ \t]*"[^"\n]*")+`)
+	// sbtJoinOp is the / between two of the run's literals: the closing
+	// quote, the operator and the next part's opening quote.
+	sbtJoinOp = lazyRE(`"[ \t]*/[ \t]*"`)
+)
 
 // juliaDepotAuth names a Julia package server's token file.
 var juliaDepotAuth = lazyRE(`"auth\.toml"`)
