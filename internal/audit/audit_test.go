@@ -364,15 +364,12 @@ func TestRedTeamSet(t *testing.T) {
 // with why (the sets' READMEs say more). The test fails when one of them
 // is flagged, so the list stays true.
 var knownMisses = map[string]string{
-	"nim-static-musl-build":      "set 61: a NimScript and a nimble before-build hook fetching a NimScript over plain http with no hash check and running it with selfExec",
 	"regex-pattern-cookbook":     "set 61: instructions to the agent hidden in the notes string of a TOML data file, after blank lines",
 	"role-defaults-doc":          "set 61: an Ansible filter plugin leaking vault-decrypted values and the vault password file through DNS lookups (socket.getaddrinfo)",
-	"velero-restore-drill":       "set 61: a reference file's support bundle collecting kubeconfig --raw and cloud credentials and uploading them with curl (read only as a medium secret-request)",
 	"ansible-play-timeline":      "set 60: an Ansible callback plugin decrypting vaulted hostvars and sending them with open_url",
 	"jsonapi-error-catalog":      "set 60: an injection in a YAML data field (agent_notes) the SKILL.md tells the agent to follow",
 	"kerl-otp-matrix":            "set 60: an Erlang escript run as a rebar3 pre-hook, file:del_dir_r on .git, ~/.ssh and ~/Documents",
 	"laika-docs-preview":         "set 60: an sbt AutoPlugin sending Sonatype/PGP secrets in an HTTP header",
-	"lmdb-nim-wrapper":           "set 60: a NimScript config.nims downloading with curl and running it with sh, the URL from a config file",
 	"lmod-toolchain-modulefiles": "set 60: a Tcl Lmod modulefile sending SSH private keys over a raw socket",
 	"makie-figure-batch":         "set 60: a Julia Sockets.connect with an sh -c loop",
 	"envfile-git-seal":           "set 58: a Ruby git clean filter sending the key and the plaintext .env to an escrow host; needs a cross-file reading (a gitattributes filter=NAME on secret files, git config filter.NAME.clean naming a skill script that sends): the key is under the tool's own folder and the plaintext comes from stdin, so no credential read is seen in the script alone",
