@@ -381,11 +381,7 @@ func TestRedTeamSet(t *testing.T) {
 // knownMisses are the red-team skills the audit does not flag yet, each
 // with why (the sets' READMEs say more). The test fails when one of them
 // is flagged, so the list stays true.
-var knownMisses = map[string]string{
-	"nim-static-musl-build": "set 61: a NimScript and a nimble before-build hook fetching a NimScript over plain http with no hash check and running it with selfExec",
-	"velero-restore-drill":  "set 61: a reference file's support bundle collecting kubeconfig --raw and cloud credentials and uploading them with curl (read only as a medium secret-request)",
-	"lmdb-nim-wrapper":      "set 60: a NimScript config.nims downloading with curl and running it with sh, the URL from a config file",
-}
+var knownMisses = map[string]string{}
 
 // knownFlagged are the red-team look-alikes the audit still flags high or
 // critical, each with why; the test fails when one of them is no longer

@@ -109,6 +109,11 @@ type skillCtx struct {
 	// approval-bypass switches (scanFenceBypass): a switch alone there
 	// is an example, ranked a level below one in the instructions.
 	fenceExample bool
+	// runStep is set while a markdown code block of a skill that teaches
+	// defence is read when the text above it introduces it as steps to
+	// run (mdrunstep.go): its runStepRules findings keep the rank they
+	// have in any other skill.
+	runStep bool
 	// inFence is set while any markdown code block is read: its words
 	// are code, so the approval-bypass patterns of prose wording (a
 	// switch described in words, a standing approval) are not run over

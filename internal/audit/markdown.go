@@ -105,7 +105,9 @@ func scanMarkdown(sc *skillCtx, rel, src string, li lineIndex) {
 			sc.warnedFn = func() bool { return warnedAbove(src, li, li.line(fm+s)) }
 			sc.consentFn = func() bool { return consentAbove(src[:fm+s]) }
 			sc.inFence = true
+			sc.runStep = sc.defence && runStepAbove(src, fm+s)
 			scanFence(sc, rel, code, li.line(fm+s), info)
+			sc.runStep = false
 			if k, ok := langKind(info); ok && k == kindShell {
 				shellFences = append(shellFences, shellFence{li.line(fm + s), fm + s, stripPrompts(code)})
 			}

@@ -125,6 +125,7 @@ func scanMoreLangRuns(sc *skillCtx, rel, content string) {
 	if ext == ".bzl" || ext == ".star" {
 		scanStarlarkEnvSend(sc, rel, content)
 	}
+	scanNimShell(sc, rel, content)
 	code := content
 	if more && hashCommentExts()[ext] {
 		code = stripHashComments(content)

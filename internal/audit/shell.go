@@ -172,7 +172,11 @@ func (s *shScan) add(line int, rule string, base Severity, reason, evidence stri
 		evidence = strings.TrimSpace(s.lines[line-1])
 	}
 	sev := s.sc.rank(base, s.w, false)
-	if s.w != inScript && s.w != inProse {
+	switch {
+	case s.sc.runStep && s.w == inCode && runStepRules()[rule]:
+		sev = base // a procedure to run, not a quoted example (mdrunstep.go)
+		reason += " (in steps the document tells the agent to run)"
+	case s.w != inScript && s.w != inProse:
 		reason += " (in " + s.w.String() + ")"
 	}
 	s.sc.add(s.rel, s.line0+line-1, rule, sev, reason, evidence)
@@ -659,7 +663,7 @@ func (s *shScan) stmt(st *syntax.Stmt, lineOff int) {
 			k, keyed := s.dg.keys[f]
 			run := c.name == strings.ToLower(path.Base(f)) && strings.Contains(wordText(c.raw.Args[0]), "/") ||
 				keyed && prog != "" && normPath(prog) == normPath(k) && !strings.Contains(k, "$(…)") || readsStdinOrScript(c, f) ||
-				interpreters()[c.name] && savedByName(f, scriptArg(c))
+				interpreters()[c.name] && savedByName(f, scriptArg(c)) || nimRunsFile(c, f)
 			switch {
 			case run:
 				// reported at the chmod that made it executable, if one
@@ -790,6 +794,40 @@ func scriptArg(c call) string {
 		return a
 	}
 	return ""
+}
+
+// nimRunsFile reports whether c is the Nim compiler running the file f:
+// nim e (f run as NimScript), nim r, or nim c, cpp or compile with -r or
+// --run, f the file it is given (later words are that program's
+// arguments). NimScript's selfExec starts this
+// compiler, so a fetched .nims run with selfExec "e " & path is this
+// command (nimshell.go), as is the same line in a shell script.
+func nimRunsFile(c call, f string) bool {
+	if c.name != "nim" || !hasArgExact(c.args, f) {
+		return false
+	}
+	sub, file, run := "", "", false
+	for _, a := range c.args {
+		switch {
+		case a == "-r" || a == "--run":
+			run = true
+		case strings.HasPrefix(a, "-"):
+		case sub == "":
+			sub = a
+		case file == "":
+			file = a // the file compiled or run; later words are its arguments
+		}
+	}
+	if file != f {
+		return false
+	}
+	switch sub {
+	case "e", "r":
+		return true
+	case "c", "cpp", "compile", "compileToC", "js":
+		return run
+	}
+	return false
 }
 
 func readsStdinOrScript(c call, f string) bool {
