@@ -435,14 +435,17 @@ var joinedNextPart = lazyRE(`^\s*(?:,|/|</>|\+)\s*["']([^"'\n]+)["']`)
 
 // joinedSettingsOnly reports whether the credential folder literal lit,
 // ending at end of text, is joined with a next part making a
-// settings-only file (File.join(Dir.home, ".ssh", "known_hosts")): the
-// code names ~/.ssh/known_hosts, not the folder's keys.
+// settings-only file (File.join(Dir.home, ".ssh", "known_hosts"),
+// Python's Path.home() / ".ssh" / "known_hosts"): the code names
+// ~/.ssh/known_hosts, not the folder's keys. A part joined past the
+// settings file (".ssh", "config.d", "id_rsa") names another path.
 func joinedSettingsOnly(text string, end int, lit string) bool {
-	m := joinedNextPart.FindStringSubmatch(text[end:min(len(text), end+120)])
-	if m == nil {
+	rest := text[end:min(len(text), end+240)]
+	m := joinedNextPart.FindStringSubmatchIndex(rest)
+	if m == nil || joinedNextPart.MatchString(rest[m[1]:]) {
 		return false
 	}
-	return settingsOnlyPath("~/" + strings.Trim(strings.Trim(lit, `"'`), "/") + "/" + m[1])
+	return settingsOnlyPath("~/" + strings.Trim(strings.Trim(lit, `"'`), "/") + "/" + rest[m[2]:m[3]])
 }
 
 // juliaDepotAuth names a Julia package server's token file.
