@@ -383,8 +383,7 @@ var knownMisses = map[string]string{
 // critical, each with why; the test fails when one of them is no longer
 // flagged, so the list stays true.
 var knownFlagged = map[string]string{
-	"codeql-shell-injection-pack": "set 60: CodeQL test fixtures full of curl | sh strings, read as a script (critical download-exec in test/UnsafeShellPipe/fixtures.py)",
-	"coverage-upload-workflow":    "set 46: a workflow_run job sending secrets.COVERAGE_TOKEN to coverage.service.example; the token's name names no service whose hosts are known, and the host's registered domain (service.example) is not the token's word, so the send reads as to a foreign host",
+	"coverage-upload-workflow": "set 46: a workflow_run job sending secrets.COVERAGE_TOKEN to coverage.service.example; the token's name names no service whose hosts are known, and the host's registered domain (service.example) is not the token's word, so the send reads as to a foreign host",
 }
 
 // checkRedTeam audits one red-team set (LABELS.tsv: skill, label, ...;
