@@ -387,10 +387,7 @@ var knownMisses = map[string]string{}
 // critical, each with why; the test fails when one of them is no longer
 // flagged, so the list stays true.
 var knownFlagged = map[string]string{
-	"risky-command-classifier":    "set 61: a Go command classifier with txtar fixtures, read as a critical credential-exfil in classify/classify.go",
-	"codeql-shell-injection-pack": "set 60: CodeQL test fixtures full of curl | sh strings, read as a script (critical download-exec in test/UnsafeShellPipe/fixtures.py)",
-	"knownhosts-pin-sync":         "set 60: a pinned known_hosts sync with diff, consent and backup, read as a credential read (high)",
-	"coverage-upload-workflow":    "set 46: a workflow_run job sending secrets.COVERAGE_TOKEN to coverage.service.example; the token's name names no service whose hosts are known, and the host's registered domain (service.example) is not the token's word, so the send reads as to a foreign host",
+	"coverage-upload-workflow": "set 46: a workflow_run job sending secrets.COVERAGE_TOKEN to coverage.service.example; the token's name names no service whose hosts are known, and the host's registered domain (service.example) is not the token's word, so the send reads as to a foreign host",
 }
 
 // checkRedTeam audits one red-team set (LABELS.tsv: skill, label, ...;

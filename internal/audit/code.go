@@ -261,7 +261,7 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 			if credOff < 0 {
 				cred, credOff = what, m[0]
 			}
-		} else if credPartRe.MatchString(lit) && homeRef.MatchString(c) && !settingsOnlyDirVar(c, m[0], body) {
+		} else if credPartRe.MatchString(lit) && homeRef.MatchString(c) && !settingsOnlyDirVar(c, m[0], body) && !joinedSettingsOnly(c, m[1], lit) {
 			kinds[credService("the credential path part "+lit)] = true
 			if credOff < 0 {
 				cred, credOff = "the credential path part "+lit, m[0]

@@ -100,8 +100,10 @@ var shellSendRe = lazyRE(`(?m)\bcurl\b(?:[^\n]|\\\n)*?(?:\s(?:-d|--data(?:-\w+)?
 // its commands runs (luaCommandSend), for Lean a process helper called
 // with a network tool (leanHelperSend), for Pkl an https read carrying
 // values (pklRemoteRead), and for a shell read by pattern
-// the commands of shellSendRe.
+// the commands of shellSendRe. A network word inside a regular
+// expression's source is no send (regexsource.go).
 func scriptSend(rel, text string) []int {
+	text, _ = regexSourcesBlanked(text)
 	n := otherSend(text)
 	if n == nil && isLuaFile(rel, text) {
 		n = luaCommandSend(text) // a network tool run as a command (luasend.go)

@@ -48,7 +48,7 @@ type fixtureData map[string]bool
 func fixturesAsData(texts map[string]string) fixtureData {
 	var out fixtureData
 	for rel := range texts {
-		if !fixtureDirRe.MatchString(rel) && !semgrepTestFile(rel, texts) {
+		if !fixtureDirRe.MatchString(rel) && !semgrepTestFile(rel, texts) && !queryTestFile(rel, texts) {
 			continue
 		}
 		if !fixtureRun(rel, texts) {
@@ -67,13 +67,15 @@ func fixtureRun(rel string, texts map[string]string) bool {
 	base := path.Base(rel)
 	dir := path.Dir(rel)
 	nameRe := regexp.MustCompile(`(?i)(?:^|[^\w.-])` + regexp.QuoteMeta(base) + `(?:$|[^\w-])`)
+	query := queryTestFile(rel, texts) // a query test's input (fixturequery.go)
 	for other, text := range texts {
 		if other == rel {
 			continue
 		}
-		if fixtureDirRe.MatchString(other) && isDataExt(strings.ToLower(path.Ext(other))) {
+		if fixtureDirRe.MatchString(other) && isDataExt(strings.ToLower(path.Ext(other))) || query && queryTestResults(other) {
 			continue // a fixture's expected results name it as data
 		}
+		md := query && strings.EqualFold(path.Ext(other), ".md")
 		for _, line := range strings.Split(text, "\n") {
 			named := nameRe.MatchString(line)
 			if !named && !(strings.Contains(line, dir) && (fixtureRunRe.MatchString(line) || fixtureFollowRe.MatchString(line))) {
@@ -87,6 +89,9 @@ func fixtureRun(rel string, texts map[string]string) bool {
 			}
 			if named && fixtureHelperArg(line, text, rel, texts) {
 				continue
+			}
+			if named && md && !queryTestProseRuns(line) {
+				continue // prose describing a query test's input
 			}
 			if !named || !fixtureReadRe.MatchString(line) || fixtureRunRe.MatchString(line) || fixtureExecRe.MatchString(text) {
 				return true
@@ -126,7 +131,7 @@ var fixtureAfterRun = lazyRE(`(?i)(?:^|[^\w./-])(?:source|sh|bash|zsh|dash|ksh|f
 // fixtureScanTool is a scanner or linter that reads the files it is
 // given as text, never running them, as the command the rest of the
 // line up to the fixture folder belongs to.
-var fixtureScanTool = lazyRE("(?i)(?:^|[\\s`(])(?:semgrep|opengrep|trufflehog|gitleaks|detect-secrets|yara|shellcheck|hadolint|bandit|ruff|eslint|grep|rg|clamscan|checkov|tfsec|trivy)\\s[^;|&`$]*$")
+var fixtureScanTool = lazyRE("(?i)(?:^|[\\s`(])(?:semgrep|opengrep|codeql|trufflehog|gitleaks|detect-secrets|yara|shellcheck|hadolint|bandit|ruff|eslint|grep|rg|clamscan|checkov|tfsec|trivy)\\s[^;|&`$]*$")
 
 // fixtureDirInput reports whether line, which names the fixture folder
 // dir without naming one of its files, hands it to a scanner that reads

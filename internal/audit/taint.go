@@ -269,13 +269,17 @@ func scanOtherTaintIn(sc *skillCtx, rel, lang, text string, line0 int) {
 	}
 	var m, needle []int
 	what := ""
+	// rx is text with its regular-expression sources blanked: a pattern
+	// names what other text is tested for, neither a file the code opens
+	// nor a call it makes (regexsource.go)
+	rx, rxSpans := regexSourcesBlanked(text)
 	if mayBeCred(text) {
-		if m = credPath.FindStringIndex(text); m != nil {
+		if m = credPath.FindStringIndex(rx); m != nil {
 			what = strings.TrimSpace(text[m[0]:m[1]])
 		}
 	}
 	if m == nil {
-		if m = credStoreRead.FindStringIndex(hashCommentsBlanked(lang, text)); m != nil {
+		if m = credStoreRead.FindStringIndex(hashCommentsBlanked(lang, rx)); m != nil {
 			what = credStoreName(text[m[0]:m[1]])
 		}
 	}
@@ -365,6 +369,13 @@ func scanOtherTaintIn(sc *skillCtx, rel, lang, text string, line0 int) {
 	if m == nil && needle != nil {
 		m, what, needleOnly = needle, "the credential path part "+text[needle[0]:needle[1]], true
 	}
+	if m == nil && rxSpans != nil {
+		// a credential named only in a regular expression's source: a
+		// needle, still what is sent when the file sends
+		if r := regexSourceCred(lang, text); r != nil {
+			m, what, needleOnly = r, strings.TrimSpace(text[r[0]:r[1]]), true
+		}
+	}
 	if m == nil && strings.EqualFold(path.Ext(lang), ".rb") {
 		return // Ruby's environment reads are rubycred.go's (child envs, prefix filters)
 	}
@@ -401,6 +412,10 @@ func scanOtherTaintIn(sc *skillCtx, rel, lang, text string, line0 int) {
 	sev, reason := credReadRank(what, text)
 	if sev == High && needleOnly {
 		sev, reason = Medium, "names "+what+" only as a value it tests other text against (a rule, a name or a path compared with it)"+credNeedleNote
+	} else if needleOnly {
+		// a store read only at medium, named as a needle: no lift to
+		// high by a send elsewhere (credNeedleNote), nothing is read
+		reason = "names " + what + " only as a value it tests other text against (a rule, a name or a path compared with it)"
 	} else if sev == High && isPrivateKey(what) && strings.EqualFold(path.Ext(lang), ".go") && goKeyReadInspected(text) {
 		// a Go program looking at key headers (keyinspectgo.go)
 		sev, reason = Medium, reason+keyInspectedNote
@@ -442,14 +457,17 @@ var joinedNextPart = lazyRE(`^\s*(?:,|/|</>|\+)\s*["']([^"'\n]+)["']`)
 
 // joinedSettingsOnly reports whether the credential folder literal lit,
 // ending at end of text, is joined with a next part making a
-// settings-only file (File.join(Dir.home, ".ssh", "known_hosts")): the
-// code names ~/.ssh/known_hosts, not the folder's keys.
+// settings-only file (File.join(Dir.home, ".ssh", "known_hosts"),
+// Python's Path.home() / ".ssh" / "known_hosts"): the code names
+// ~/.ssh/known_hosts, not the folder's keys. A part joined past the
+// settings file (".ssh", "config.d", "id_rsa") names another path.
 func joinedSettingsOnly(text string, end int, lit string) bool {
-	m := joinedNextPart.FindStringSubmatch(text[end:min(len(text), end+120)])
-	if m == nil {
+	rest := text[end:min(len(text), end+240)]
+	m := joinedNextPart.FindStringSubmatchIndex(rest)
+	if m == nil || joinedNextPart.MatchString(rest[m[1]:]) {
 		return false
 	}
-	return settingsOnlyPath("~/" + strings.Trim(strings.Trim(lit, `"'`), "/") + "/" + m[1])
+	return settingsOnlyPath("~/" + strings.Trim(strings.Trim(lit, `"'`), "/") + "/" + rest[m[2]:m[3]])
 }
 
 // sbtPathExts are Scala and sbt, whose build code joins paths with sbt's
