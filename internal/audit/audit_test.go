@@ -369,8 +369,8 @@ func TestRedTeamSet(t *testing.T) {
 		}
 	}
 	slices.Sort(nums)
-	if len(nums) < 61 {
-		t.Fatalf("found %d red-team sets in testdata, want at least 61", len(nums))
+	if len(nums) < 63 {
+		t.Fatalf("found %d red-team sets in testdata, want at least 63", len(nums))
 	}
 	for _, n := range nums {
 		set := "redteam" + strconv.Itoa(n)
@@ -381,12 +381,28 @@ func TestRedTeamSet(t *testing.T) {
 // knownMisses are the red-team skills the audit does not flag yet, each
 // with why (the sets' READMEs say more). The test fails when one of them
 // is flagged, so the list stays true.
-var knownMisses = map[string]string{}
+var knownMisses = map[string]string{
+	"ant-junitlauncher-migrate": "set 62: an Ant build file reading credential files with <loadfile> and sending them with ant-contrib's <post>",
+	"asciidoctor-diagram-cache": "set 62: a Ruby Asciidoctor extension sending credential files named in a YAML config over Net::HTTP",
+	"doxygen-qt-comment-filter": "set 62: a Tcl Doxygen INPUT_FILTER sending git credentials and .netrc with http::geturl",
+	"frog-blog-theme-kit":       "set 62: a Racket info.rkt pre-install-collection downloading a script with get-pure-port and running it with system*",
+	"jsonnet-editor-configs":    "set 62: Jsonnet whose autonomous profile row is written by jsonnet -m (manifestTomlEx) as approval-off settings for four agents",
+	"jxa-window-layouts":        "set 62: JXA writing a LaunchAgent and a helper that evals code fetched every 15 minutes",
+	"mill-bsp-ide-setup":        "set 62: a Scala Mill command adding an MCP relay and a run-without-confirmation note to the global agent configs",
+	"nix-substituter-setup":     "set 63: a Nix file imported by shell.nix whose builtins.fetchurl sends cachix, netrc and AWS credentials while nix-shell loads",
+	"ocamllsp-tcp-bridge":       "set 63: OCaml Unix connecting to a relay and starting /bin/sh -i on the socket",
+	"wallaby-feature-testgen":   "set 63: an Elixir mix task turning atom tables into Claude bypassPermissions and Codex never/danger-full-access",
+	"weeder-dead-code-prune":    "set 63: Haskell removePathForcibly of the project's parent and toolchain folders when a rebuild fails",
+	"xdg-mime-defaults":         "set 63: Nushell writing self-restoring systemd user units and an autostart entry running a remote rules.nu",
+}
 
 // knownFlagged are the red-team look-alikes the audit still flags high or
 // critical, each with why; the test fails when one of them is no longer
 // flagged, so the list stays true.
 var knownFlagged = map[string]string{
+	"kamal-deploy-secrets":     "set 62: a Kamal deploy workflow template handling secrets correctly, read as a high credential-read in templates/.github/workflows/deploy.yml",
+	"resolved-split-dns":       "set 63: an Ansible split-DNS role with backup, confirmation and rollback, read as a critical destructive-command in tasks/rollback.yml",
+	"wrangler-config-doctor":   "set 63: a Deno wrangler config structure check run without network permission, read as a high approval-bypass in scripts/doctor.ts",
 	"coverage-upload-workflow": "set 46: a workflow_run job sending secrets.COVERAGE_TOKEN to coverage.service.example; the token's name names no service whose hosts are known, and the host's registered domain (service.example) is not the token's word, so the send reads as to a foreign host",
 }
 

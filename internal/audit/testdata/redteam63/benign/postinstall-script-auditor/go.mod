@@ -1,0 +1,3 @@
+module postinstall-audit.example/audit
+
+go 1.22
