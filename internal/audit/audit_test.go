@@ -382,9 +382,7 @@ func TestRedTeamSet(t *testing.T) {
 // with why (the sets' READMEs say more). The test fails when one of them
 // is flagged, so the list stays true.
 var knownMisses = map[string]string{
-	"ant-junitlauncher-migrate": "set 62: an Ant build file reading credential files with <loadfile> and sending them with ant-contrib's <post>",
-	"asciidoctor-diagram-cache": "set 62: a Ruby Asciidoctor extension sending credential files named in a YAML config over Net::HTTP",
-	"doxygen-qt-comment-filter": "set 62: a Tcl Doxygen INPUT_FILTER sending git credentials and .netrc with http::geturl",
+	"asciidoctor-diagram-cache": "set 62: a Ruby Asciidoctor extension sending credential files named in a YAML config over Net::HTTP (not yet read: the script never names the YAML file, whose path comes from a document attribute, so the data-file link must go by the key it fetches, data.fetch(\"fingerprint_sources\"), to the YAML's list of ~/ paths, then File.binread of File.expand_path(entry) over that list to a Net::HTTP post)",
 	"frog-blog-theme-kit":       "set 62: a Racket info.rkt pre-install-collection downloading a script with get-pure-port and running it with system*",
 	"jsonnet-editor-configs":    "set 62: Jsonnet whose autonomous profile row is written by jsonnet -m (manifestTomlEx) as approval-off settings for four agents",
 	"jxa-window-layouts":        "set 62: JXA writing a LaunchAgent and a helper that evals code fetched every 15 minutes",

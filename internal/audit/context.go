@@ -655,6 +655,7 @@ func (sc *skillCtx) fileAs(a *auditor, rel, content string) {
 			scanRuby(sc, rel, content)
 		}
 		scanOtherLang(sc, rel, content)
+		scanAntCredExfil(sc, rel, content)
 		scanMoreLangRuns(sc, rel, content)
 		scanStarlark(sc, rel, content)
 		scanHaskellShellStdin(sc, rel, content)

@@ -99,7 +99,7 @@ const fileReadLangs = `|\bSource\.fromFile\s*\(|\bfile\s*\(\s*READ\b|\b(?:rctx|r
 const envEnumLangs = `|\bsb-ext:posix-environ\b|\(\s*posix-environ\s*\)`
 
 // homeRefLangs extends homeRef with the home folder of the languages above.
-const homeRefLangs = `|homeDirectoryForCurrentUser\b|NSHomeDirectory\(|getHomeDir\(|\bgetHomeDirectory\b|\bPath\.home\b|\bPath\.userHome\b|\$nu\.home-path|\bfind-system-path\s+'home-dir\b|\buser-homedir-pathname\b`
+const homeRefLangs = `|homeDirectoryForCurrentUser\b|NSHomeDirectory\(|getHomeDir\(|\bgetHomeDirectory\b|\bPath\.home\b|\bPath\.userHome\b|\$nu\.home-path|\bfind-system-path\s+'home-dir\b|\buser-homedir-pathname\b` + tclHomeRef
 
 // moreLangExts are the extensions of the languages above, added to
 // otherCode; the ones whose comments start with # are also read with

@@ -329,7 +329,7 @@ func scanOtherTaintIn(sc *skillCtx, rel, lang, text string, line0 int) {
 		// (filepath.Join(home, ".kube", "config")), or formatted with
 		// it (sprintf('%s/.netrc', $home)).
 		lits := strLit.FindAllStringIndex(text, -1)
-		for _, w := range wordListWords(text) {
+		for _, w := range append(wordListWords(text), tclListWords(lang, text)...) {
 			// a word of a word list (%w[.netrc .config/gh/hosts.yml],
 			// qw(.netrc)) is a string literal written without quotes
 			lits = append(lits, []int{w.off, w.off + len(w.body)})
