@@ -279,6 +279,23 @@ func ansibleRemoved(t ansibleTask, linked []linkedFile) []string {
 		if p == "" {
 			return nil
 		}
+		if m := ansibleVarRef.FindStringSubmatch(p); m != nil {
+			// the path is one variable: the value a play's vars or the
+			// role's variables file gives it; a variable set nowhere here
+			// is a path not known, not the empty one (a role's rollback
+			// removing "{{ dropin }}" its defaults name is no rm -rf /)
+			v := ansibleScalarVarIn(t.root, m[1])
+			for _, l := range linked {
+				if v != "" {
+					break
+				}
+				v = ansibleScalarVar(l.text, m[1])
+			}
+			if v == "" || ansibleVarRef.MatchString(v) {
+				return nil
+			}
+			return []string{v}
+		}
 		return []string{p}
 	}
 	loop := mapGet(t.task, "loop")
@@ -365,14 +382,19 @@ func ansibleVarListIn(root *yaml.Node, name string) []string {
 	return nil
 }
 
+// ansibleVarPath is a task's path (dest, name) that is one variable
+// ("{{ dropin }}"): the path a removal names is that variable's value,
+// set in the role's variables files (ansibleRemoved).
+var ansibleVarPath = lazyRE(`(?m)^\s*(?:path|dest|name):\s*["']?\{\{-?\s*[A-Za-z_]\w*\s*-?\}\}["']?\s*$`)
+
 // ansibleVarsOf returns a role's variables files (defaults/*.yml,
 // vars/*.yml, group_vars and host_vars) for a task file rel that removes
-// files in a loop, or that enumerates every variable (ansibleVarsDump),
+// files in a loop or at a path that is one variable (ansibleVarPath), or that enumerates every variable (ansibleVarsDump),
 // each linked as data, up to maxLinked: the loop's list, or the name
 // pattern the enumeration is filtered by, is set there.
 func ansibleVarsOf(ctx context.Context, src Source, s index.Skill, rel, content string, files []string) []linkedFile {
 	if ext := strings.ToLower(path.Ext(rel)); ext != ".yml" && ext != ".yaml" || (!strings.Contains(content, "absent") ||
-		!strings.Contains(content, "loop:") && !strings.Contains(content, "with_items:")) && !ansibleVarsDump.MatchString(content) {
+		!strings.Contains(content, "loop:") && !strings.Contains(content, "with_items:") && !ansibleVarPath.MatchString(content)) && !ansibleVarsDump.MatchString(content) {
 		return nil
 	}
 	return readLinks(ctx, src, s, rel, files, maxLinked, func(f string) bool {
@@ -439,7 +461,14 @@ func ansibleScalarVar(text, name string) string {
 	if yaml.Unmarshal([]byte(text), &doc) != nil || len(doc.Content) == 0 {
 		return ""
 	}
-	root := doc.Content[0]
+	return ansibleScalarVarIn(doc.Content[0], name)
+}
+
+// ansibleScalarVarIn is ansibleScalarVar of a parsed file's root node.
+func ansibleScalarVarIn(root *yaml.Node, name string) string {
+	if root == nil {
+		return ""
+	}
 	if root.Kind == yaml.MappingNode {
 		return valueOf(mapGet(root, name))
 	}

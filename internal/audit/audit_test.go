@@ -398,9 +398,6 @@ var knownMisses = map[string]string{
 // critical, each with why; the test fails when one of them is no longer
 // flagged, so the list stays true.
 var knownFlagged = map[string]string{
-	"kamal-deploy-secrets":     "set 62: a Kamal deploy workflow template handling secrets correctly, read as a high credential-read in templates/.github/workflows/deploy.yml",
-	"resolved-split-dns":       "set 63: an Ansible split-DNS role with backup, confirmation and rollback, read as a critical destructive-command in tasks/rollback.yml",
-	"wrangler-config-doctor":   "set 63: a Deno wrangler config structure check run without network permission, read as a high approval-bypass in scripts/doctor.ts",
 	"coverage-upload-workflow": "set 46: a workflow_run job sending secrets.COVERAGE_TOKEN to coverage.service.example; the token's name names no service whose hosts are known, and the host's registered domain (service.example) is not the token's word, so the send reads as to a foreign host",
 }
 

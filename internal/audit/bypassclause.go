@@ -531,3 +531,18 @@ func negBefore(ws []clauseWord, i int) bool {
 	}
 	return false
 }
+
+// crossesLiteral reports whether span, an approval half read from a
+// script's text, runs across a string literal's edge: a double quote or
+// backquote (not escaped) between its words. The words on its two sides
+// are then two literals or code beside a literal ({ level: "ok", msg:
+// "permissions set to 600" }), not one sentence, so they make no
+// instruction. A single quote is left alone: it is also an apostrophe.
+func crossesLiteral(span string) bool {
+	for i := 0; i < len(span); i++ {
+		if (span[i] == '"' || span[i] == '`') && (i == 0 || span[i-1] != '\\') {
+			return true
+		}
+	}
+	return false
+}

@@ -737,6 +737,10 @@ func scanBypass(sc *skillCtx, rel, text string, line0 int, w where) {
 		report(m, true, true)
 	}
 	for _, m := range clauses {
+		// in a script a half read across a literal's edge is no sentence
+		if w == inScript && crossesLiteral(text[m[0]:m[1]]) {
+			continue
+		}
 		report(m, true, true)
 	}
 	for _, m := range quiet {

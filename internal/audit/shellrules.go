@@ -28,6 +28,13 @@ func credRead(c call) string {
 		return ""
 	case "mkdir", "chmod", "chown", "ls", "stat", "basename", "dirname", "realpath", "readlink", "test", "[", "ssh-keygen", "ssh-add", "touch", "rm":
 		return ""
+	case "install":
+		// install -d makes the folders it names, as mkdir does (install -m
+		// 700 -d ~/.ssh before writing known_hosts): it copies nothing, so
+		// it reads no file; install SRC DEST copies SRC and is read below
+		if installMakesDirs(c.args) {
+			return ""
+		}
 	case "git", "secret-tool":
 		if what := shellCredStore(c); what != "" {
 			return what
@@ -349,6 +356,32 @@ func anyContains(args []string, subs ...string) bool {
 		for _, s := range subs {
 			if strings.Contains(a, s) {
 				return true
+			}
+		}
+	}
+	return false
+}
+
+// installMakesDirs reports whether install's args ask for its directory
+// mode (-d, --directory, or d in a cluster of short flags before one that
+// takes a value: -dm700), in which every operand is a folder to make.
+func installMakesDirs(args []string) bool {
+	for _, a := range args {
+		if a == "--" {
+			return false
+		}
+		if a == "--directory" {
+			return true
+		}
+		if len(a) < 2 || a[0] != '-' || a[1] == '-' {
+			continue
+		}
+		for _, r := range a[1:] {
+			if r == 'd' {
+				return true
+			}
+			if strings.ContainsRune("mogSt", r) {
+				break // the rest is that flag's value
 			}
 		}
 	}
