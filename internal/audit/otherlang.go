@@ -75,6 +75,8 @@ func scanOtherLang(sc *skillCtx, rel, content string) {
 	case ext == ".hs":
 		scanHomeWipe(sc, rel, content, haskellWipe)
 		scanHaskellTreeWipe(sc, rel, content)
+	case ext == ".nu":
+		scanNuPersist(sc, rel, content)
 	case ext == ".tcl":
 		scanHomeWipe(sc, rel, content, tclWipe)
 		scanTclFetchEval(sc, rel, content)
