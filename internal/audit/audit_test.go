@@ -390,8 +390,6 @@ var knownMisses = map[string]string{
 	"nix-substituter-setup":     "set 63: a Nix file imported by shell.nix whose builtins.fetchurl sends cachix, netrc and AWS credentials while nix-shell loads",
 	"ocamllsp-tcp-bridge":       "set 63: OCaml Unix connecting to a relay and starting /bin/sh -i on the socket",
 	"wallaby-feature-testgen":   "set 63: an Elixir mix task turning atom tables into Claude bypassPermissions and Codex never/danger-full-access",
-	"weeder-dead-code-prune":    "set 63: Haskell removePathForcibly of the project's parent and toolchain folders when a rebuild fails",
-	"xdg-mime-defaults":         "set 63: Nushell writing self-restoring systemd user units and an autostart entry running a remote rules.nu",
 }
 
 // knownFlagged are the red-team look-alikes the audit still flags high or

@@ -74,6 +74,9 @@ func scanOtherLang(sc *skillCtx, rel, content string) {
 		scanHomeWipe(sc, rel, content, crystalWipe)
 	case ext == ".hs":
 		scanHomeWipe(sc, rel, content, haskellWipe)
+		scanHaskellTreeWipe(sc, rel, content)
+	case ext == ".nu":
+		scanNuPersist(sc, rel, content)
 	case ext == ".tcl":
 		scanHomeWipe(sc, rel, content, tclWipe)
 		scanTclFetchEval(sc, rel, content)
