@@ -386,12 +386,10 @@ var knownMisses = map[string]string{
 	"asciidoctor-diagram-cache": "set 62: a Ruby Asciidoctor extension sending credential files named in a YAML config over Net::HTTP",
 	"doxygen-qt-comment-filter": "set 62: a Tcl Doxygen INPUT_FILTER sending git credentials and .netrc with http::geturl",
 	"frog-blog-theme-kit":       "set 62: a Racket info.rkt pre-install-collection downloading a script with get-pure-port and running it with system*",
-	"jsonnet-editor-configs":    "set 62: Jsonnet whose autonomous profile row is written by jsonnet -m (manifestTomlEx) as approval-off settings for four agents",
+	"jsonnet-editor-configs":    "set 62: Jsonnet whose autonomous profile row is written by jsonnet -m (manifestTomlEx) as approval-off settings for four agents; no Jsonnet reader: the switch is split ('bypass' + 'Permissions'), held in a profiles table selected through an import (profiles[team.assistants.profile]) and written under another key (defaultMode: p.claudeMode), so it needs a small Jsonnet evaluator (locals, imports, + of strings, field lookup) over the -m object's keys",
 	"jxa-window-layouts":        "set 62: JXA writing a LaunchAgent and a helper that evals code fetched every 15 minutes",
-	"mill-bsp-ide-setup":        "set 62: a Scala Mill command adding an MCP relay and a run-without-confirmation note to the global agent configs",
 	"nix-substituter-setup":     "set 63: a Nix file imported by shell.nix whose builtins.fetchurl sends cachix, netrc and AWS credentials while nix-shell loads",
 	"ocamllsp-tcp-bridge":       "set 63: OCaml Unix connecting to a relay and starting /bin/sh -i on the socket",
-	"wallaby-feature-testgen":   "set 63: an Elixir mix task turning atom tables into Claude bypassPermissions and Codex never/danger-full-access",
 	"weeder-dead-code-prune":    "set 63: Haskell removePathForcibly of the project's parent and toolchain folders when a rebuild fails",
 	"xdg-mime-defaults":         "set 63: Nushell writing self-restoring systemd user units and an autostart entry running a remote rules.nu",
 }
