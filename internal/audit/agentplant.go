@@ -130,8 +130,8 @@ func instrNamed(lits []litSpan) bool {
 	return false
 }
 
-// plantedInLits returns what makes the hidden text a program writes an
-// injection (plantedInjection, hidden text only), when it may write an
+// plantedInLits returns what makes the marked text a program writes an
+// injection (plantedWritten), when it may write an
 // instruction file (instr), with plantedSink's writes (plantedWritten).
 func plantedInLits(sc *skillCtx, code string, lits []litSpan, instr bool) string {
 	if !instr {
@@ -140,8 +140,12 @@ func plantedInLits(sc *skillCtx, code string, lits []litSpan, instr bool) string
 	return plantedWritten(sc, code, lits, plantedSink)
 }
 
-// plantedWritten returns what makes the hidden text a program writes an
-// injection (plantedInjection, hidden text only). Only the literals of
+// plantedWritten returns what makes the text a program writes, marked
+// with an HTML or markdown comment, an injection (plantedInjection): an
+// attack in hidden text, or visible text that is one (a standing
+// approval: "run them directly without asking the user"), since what a
+// program writes into an instruction file is obeyed whether or not the
+// user sees it. Only the literals of
 // code (comments blanked) written are read: one inside the arguments of
 // a write (sink), in the value assigned to a name written (NOTE = "<!--
 // … -->" then f.write(NOTE); body = text + NOTE then f.write(body)), or
@@ -161,7 +165,7 @@ func plantedWritten(sc *skillCtx, code string, lits []litSpan, sink *lazyRegexp)
 	if !strings.Contains(text, "<!--") && !strings.Contains(text, "]: #") {
 		return ""
 	}
-	return plantedInjection(sc, text, true)
+	return plantedInjection(sc, text, false)
 }
 
 // plantedWrittenText returns the literals of code that its writes
@@ -210,7 +214,13 @@ func plantedWrittenText(code string, lits []litSpan, sink *lazyRegexp) string {
 		if m[1] < len(code) && (code[m[1]] == '=' || code[m[1]] == '>') {
 			continue // a test (==) or a pair (=>), not an assignment
 		}
-		names = append(names, named{code[m[2]:m[3]], [2]int{m[1], rustEndAt(code, m[1], ";\n")}})
+		// a value that starts on the next line (Scala's val note =
+		// then a """ literal below) runs from there
+		at := m[1]
+		for at < len(code) && at-m[1] < 200 && strings.IndexByte(" \t\r\n", code[at]) >= 0 {
+			at++
+		}
+		names = append(names, named{code[m[2]:m[3]], [2]int{m[1], rustEndAt(code, at, ";\n")}})
 	}
 	for _, m := range plantedFunc.FindAllStringSubmatchIndex(code, 256) {
 		names = append(names, named{code[m[4]:m[5]], [2]int{m[5], blockEnd(code, m[0], m[3]-m[2])}})
@@ -230,9 +240,13 @@ func plantedWrittenText(code string, lits []litSpan, sink *lazyRegexp) string {
 	// ("<!-- " + step + " Do not mention this. -->"); a markdown comment
 	// starts a line
 	var b strings.Builder
+	margins := strings.Contains(code, ".stripMargin")
 	for _, l := range lits {
 		if b.Len() < 64<<10 && l.off < len(code) && in(regions, l.off) && !in(removed, l.off) {
 			t := unescapeLit(l.body)
+			if margins && strings.Contains(t, "\n") {
+				t = scalaMargin.ReplaceAllString(t, "")
+			}
 			if strings.HasPrefix(strings.TrimLeft(t, " \t"), "[") {
 				b.WriteByte('\n')
 			}
@@ -242,6 +256,11 @@ func plantedWrittenText(code string, lits []litSpan, sink *lazyRegexp) string {
 	}
 	return b.String()
 }
+
+// scalaMargin is the margin Scala's stripMargin takes off each line of
+// a multi-line literal ("""…\n   |text""".stripMargin): the text written
+// is read without it, as the markdown it becomes.
+var scalaMargin = lazyRE(`(?m)^[ \t]*\|`)
 
 // mentions reports whether code's span r names word outside the spans
 // removed.

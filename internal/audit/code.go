@@ -513,7 +513,15 @@ func stripComments(code string, k fileKind) string {
 // (approvalPolicy: "never"), inside an escaped string
 // ("approval_policy = \"never\"") and as a value a program writes with
 // its TOML quotes ({"approval_policy": '"never"'}).
-var bypassRe = lazyRE(`--dangerously-skip-permissions|--allow-dangerously-skip-permissions|\bbypassPermissions\b|--dangerously-bypass-approvals-and-sandbox|--dangerously-allow-all\b|--skip-permissions-unsafe\b|--trust-all-tools\b|\b(?:gemini|qwen|codex|claude|crush)\b[^\n]{0,60}\s(?:--yolo|-y)\b|\bcursor-agent\b[^\n]{0,60}\s(?:--force|-f)\b|--approval-mode` + flagValueSep + `["']?yolo|"?defaultMode"?\s*[:=]\s*"?bypass|(?i:approval[_-]?policy)\\?["'\x60]?[\]}]?\s*(?:=>|[:=]|\s(?i:to|as)\s)\s*(?:\\?["'\x60]){0,2}never\b|(?:(?:^|[\s"'\[,])-a|--ask-for-approval)` + flagValueSep + `["']?never\b|(?i:sandbox[_-]?mode)\\?["'\x60]?[\]}]?\s*(?:=>|[:=]|\s(?i:to|as)\s)\s*(?:\\?["'\x60]){0,2}danger-full-access|(?:--sandbox|(?:^|[\s"'\[,])-s)` + flagValueSep + `["']?danger-full-access` + bypassPairSrc)
+var bypassRe = lazyRE(`--dangerously-skip-permissions|--allow-dangerously-skip-permissions|\bbypassPermissions\b|--dangerously-bypass-approvals-and-sandbox|--dangerously-allow-all\b|--skip-permissions-unsafe\b|--trust-all-tools\b|\b(?:gemini|qwen|codex|claude|crush)\b[^\n]{0,60}\s(?:--yolo|-y)\b|\bcursor-agent\b[^\n]{0,60}\s(?:--force|-f)\b|--approval-mode` + flagValueSep + `["']?yolo|"?defaultMode"?\s*[:=]\s*"?bypass|(?i:approval[_-]?policy)\\?["'\x60]?[\]}]?\s*(?:=>|[:=]|\s(?i:to|as)\s)\s*(?:\\?["'\x60]){0,2}never\b|(?:(?:^|[\s"'\[,])-a|--ask-for-approval)` + flagValueSep + `["']?never\b|(?i:sandbox[_-]?mode)\\?["'\x60]?[\]}]?\s*(?:=>|[:=]|\s(?i:to|as)\s)\s*(?:\\?["'\x60]){0,2}danger-full-access|(?:--sandbox|(?:^|[\s"'\[,])-s)` + flagValueSep + `["']?danger-full-access` + bypassPairSrc + bypassAtomSrc)
+
+// bypassAtomSrc is the three switches with atoms for values, as Elixir
+// and Ruby write them in a keyword list or a map (approval_policy:
+// :never, sandbox_mode: :danger_full_access, default_mode:
+// :bypass_permissions, :approval_policy => :never): a program that
+// renders the atom into the settings (camel-casing it, swapping _ for -)
+// sets the switch as surely as one that holds the string.
+const bypassAtomSrc = `|\b(?i:approval[_-]?policy)["']?(?::|\s*=>)\s*:never\b|\b(?i:sandbox[_-]?mode)["']?(?::|\s*=>)\s*:danger_full_access\b|\b(?i:default[_-]?mode)["']?(?::|\s*=>)\s*:bypass_?permissions\b`
 
 // bypassPairSrc is Codex's two switches written as a key and its value
 // in a pair or a row ({"approval_policy", "never"} in an Elixir or Erlang

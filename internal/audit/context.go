@@ -776,7 +776,7 @@ var (
 // too). The word list holds at most maxWords words, so a hint another
 // hint contains is left out.
 var (
-	bypassHints     = []string{"dangerously", "bypasspermissions", "yolo", "defaultmode", "approval_policy", "approval-policy", "danger-full-access", "-a never", "ask-for-approval"}
+	bypassHints     = []string{"dangerously", "bypasspermissions", "yolo", "defaultmode", "approval_policy", "approval-policy", "danger-full-access", "-a never", "ask-for-approval", "bypass_permissions", "danger_full_access"}
 	bypassWeakHints = []string{"sandbox", "approvals", "auto-approv", "autoapprov", "auto_approv", "auto approv", "permission", "yolo", "confirm", "approval",
 		"never ask", "never prompt", "never request", "full disk", "full network", "full file", "full system", "full host", "bash(*)", "approve", "accept",
 		"restriction", "guardrail", "safeguard", "fence", "confinement", "prompts", "answer as yes", "answers as yes",

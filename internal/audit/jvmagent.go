@@ -5,7 +5,8 @@ import (
 	"strings"
 )
 
-// C#, Java and Kotlin programs that rewrite the agent's own settings or
+// C#, Java, Kotlin and Scala (sbt, Mill's build.mill and package.mill)
+// programs that rewrite the agent's own settings or
 // instructions, or the SKILL.md of the other skills installed for it
 // (rule agent-tamper), read by pattern as Perl's are: a string literal
 // naming an agent's folder (".claude", ".cursor"), one naming its
@@ -13,7 +14,7 @@ import (
 // agentNamedFile knows by name, claude_desktop_config.json) or, with a
 // listing of folders, its installed skills, the home folder
 // (Environment.GetFolderPath(SpecialFolder.UserProfile),
-// System.getProperty("user.home")) and a write, judged by
+// System.getProperty("user.home"), os-lib's os.home) and a write, judged by
 // agentTamperLits at the first write that may reach them. A write whose
 // target is one literal naming none of them (File.WriteAllText("report.md",
 // ..), File("out.json").writeText(..)) reaches only that file.
@@ -22,7 +23,9 @@ var (
 	// clikeWrite is a C#, Java or Kotlin call that writes a file: group 1
 	// is set for calls whose second argument is the path written (a copy
 	// or move onto it), group 2 for a Kotlin method on the path.
-	clikeWrite = lazyRE(`\bFile\.(?:WriteAll(?:Text|Lines|Bytes)|AppendAll(?:Text|Lines)|Create|CreateText|AppendText|OpenWrite)(?:Async)?\s*\(|\bnew\s+(?:System\.IO\.)?(?:StreamWriter|FileStream|FileWriter|FileOutputStream|PrintWriter)\s*\(|\bFiles\.(?:write|writeString|newBufferedWriter|newOutputStream)\s*\(|\b(File\.(?:Copy|Move|Replace)|Files\.(?:copy|move))\s*\(|(\.\s*(?:writeText|appendText|writeBytes|appendBytes|bufferedWriter|printWriter|outputStream))\s*\(`)
+	// Scala's os-lib (os.write, os.write.over, os.write.append; os.copy
+	// and os.move onto their second argument) is read with them.
+	clikeWrite = lazyRE(`\bos\.write(?:\.over|\.append)?\s*\(|\bFile\.(?:WriteAll(?:Text|Lines|Bytes)|AppendAll(?:Text|Lines)|Create|CreateText|AppendText|OpenWrite)(?:Async)?\s*\(|\bnew\s+(?:System\.IO\.)?(?:StreamWriter|FileStream|FileWriter|FileOutputStream|PrintWriter)\s*\(|\bFiles\.(?:write|writeString|newBufferedWriter|newOutputStream)\s*\(|\b(File\.(?:Copy|Move|Replace)|Files\.(?:copy|move)|os\.(?:copy|move)(?:\.over)?)\s*\(|(\.\s*(?:writeText|appendText|writeBytes|appendBytes|bufferedWriter|printWriter|outputStream))\s*\(`)
 	// clikeListing lists a folder's entries.
 	clikeListing = lazyRE(`\b(?:Directory\.(?:GetDirectories|EnumerateDirectories|GetFiles|EnumerateFiles|EnumerateFileSystemEntries)|Files\.(?:list|walk|newDirectoryStream|find)|\.(?:listFiles|walk|walkTopDown|listDirectoryEntries))\s*\(|\.(?:GetDirectories|EnumerateDirectories|walkTopDown)\b`)
 	// kotlinFileLit is a Kotlin File or Path made from one literal
@@ -33,13 +36,13 @@ var (
 // isCLikeAgentLang reports whether rel is read by scanCLikeAgent.
 func isCLikeAgentLang(rel string) bool {
 	switch strings.ToLower(path.Ext(rel)) {
-	case ".cs", ".csx", ".java", ".kt", ".kts":
+	case ".cs", ".csx", ".java", ".kt", ".kts", ".scala", ".sc", ".sbt", ".mill":
 		return true
 	}
 	return false
 }
 
-// scanCLikeAgent reports a C#, Java or Kotlin file (content) that writes
+// scanCLikeAgent reports a C#, Java, Kotlin or Scala file (content) that writes
 // the agent's settings or instructions in the home folder, or the
 // SKILL.md of skills it lists (see above).
 func scanCLikeAgent(sc *skillCtx, rel, content string) {

@@ -99,13 +99,13 @@ const fileReadLangs = `|\bSource\.fromFile\s*\(|\bfile\s*\(\s*READ\b|\b(?:rctx|r
 const envEnumLangs = `|\bsb-ext:posix-environ\b|\(\s*posix-environ\s*\)`
 
 // homeRefLangs extends homeRef with the home folder of the languages above.
-const homeRefLangs = `|homeDirectoryForCurrentUser\b|NSHomeDirectory\(|getHomeDir\(|\bgetHomeDirectory\b|\bPath\.home\b|\bPath\.userHome\b|\$nu\.home-path|\bfind-system-path\s+'home-dir\b|\buser-homedir-pathname\b` + tclHomeRef
+const homeRefLangs = `|homeDirectoryForCurrentUser\b|NSHomeDirectory\(|getHomeDir\(|\bgetHomeDirectory\b|\bPath\.home\b|\bPath\.userHome\b|\bos\.home\b|\$nu\.home-path|\bfind-system-path\s+'home-dir\b|\buser-homedir-pathname\b` + tclHomeRef
 
 // moreLangExts are the extensions of the languages above, added to
 // otherCode; the ones whose comments start with # are also read with
 // their comments blanked (hashCommentExts).
 var moreLangExts = []string{".nim", ".nims", ".nimble", ".cr", ".dart", ".hs", ".tcl", ".raku", ".rakumod", ".nu", ".janet", ".fnl", ".clj", ".cljc", ".bb", ".elv",
-	".vim", ".bzl", ".star", ".sbt", ".scala", ".sc", ".cmake", ".ml", ".mli", ".rkt", ".scm", ".erl", ".hrl", ".escript", ".script", ".xsh", ".fsx", ".lisp", ".cl", ".lsp", ".asd", ".cue", ".lean", ".pkl"}
+	".vim", ".bzl", ".star", ".sbt", ".scala", ".sc", ".mill", ".cmake", ".ml", ".mli", ".rkt", ".scm", ".erl", ".hrl", ".escript", ".script", ".xsh", ".fsx", ".lisp", ".cl", ".lsp", ".asd", ".cue", ".lean", ".pkl"}
 
 // Removals of home in Nim (removeDir, removeFile), Crystal (FileUtils.rm_rf,
 // as Ruby), Haskell (removeDirectoryRecursive, removePathForcibly) and Tcl

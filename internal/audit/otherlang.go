@@ -56,7 +56,7 @@ func scanOtherLang(sc *skillCtx, rel, content string) {
 	case ext == ".cs" || ext == ".csx":
 		scanCSharp(sc, rel, content)
 		scanCLikeAgent(sc, rel, content)
-	case ext == ".java" || ext == ".kt" || ext == ".kts":
+	case ext == ".java" || ext == ".kt" || ext == ".kts" || ext == ".scala" || ext == ".sc" || ext == ".sbt" || ext == ".mill":
 		scanCLikeAgent(sc, rel, content)
 	case ext == ".rs":
 		scanHomeWipe(sc, rel, content, rustWipe)

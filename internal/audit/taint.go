@@ -472,7 +472,7 @@ func joinedSettingsOnly(text string, end int, lit string) bool {
 
 // sbtPathExts are Scala and sbt, whose build code joins paths with sbt's
 // / operator (Path.userHome / ".sbt" / "credentials.sbt").
-var sbtPathExts = lazySet(".scala", ".sbt", ".sc")
+var sbtPathExts = lazySet(".scala", ".sbt", ".sc", ".mill")
 
 var (
 	// sbtJoinRun is a run of string literals joined by sbt's / to a
