@@ -61,7 +61,12 @@ var (
 	pySend    = lazyRE(`requests\.(?:post|put|patch)\(|httpx\.(?:post|put)\(|urlopen\([^)\n]*data\s*=|urllib\.request\.Request\([^)\n]*data|http\.client\.|smtplib\.|ftplib\.|\.sendall\(|\.send\(|paramiko\.|aiohttp\.|\.post\(`)
 	jsSend    = lazyRE(`fetch\([^)]*\{[^}]*(?:method\s*:\s*['"](?:POST|PUT)|body\s*:)|axios\.(?:post|put)\(|https?\.request\(|XMLHttpRequest|sendBeacon|\.write\(|nodemailer|WebSocket\(|\.post\(|\.HTTPBody\s*=|\$\.NSURLConnection\.sendSynchronousRequest`)
 	pyWrite   = lazyRE(`open\((?:[^()\n]|\([^()\n]*\))*['"][aw]\+?b?['"]|\.write_text\(|\.write\(|os\.system\(|subprocess\.|shutil\.copy`)
-	jsWrite   = lazyRE(`(?:appendFile|writeFile|createWriteStream|copyFile)(?:Sync)?\(|\bDeno\.(?:writeTextFile|writeFile|copyFile)(?:Sync)?\(|\bBun\.write\(|execSync\(|exec\(`)
+	jsWrite   = lazyRE(`(?:appendFile|writeFile|createWriteStream|copyFile)(?:Sync)?\(|\bDeno\.(?:writeTextFile|writeFile|copyFile)(?:Sync)?\(|\bBun\.write\(|execSync\(|exec\(` +
+		// JXA (osascript -l JavaScript) through the ObjC bridge:
+		// $(text).writeToFileAtomicallyEncodingError, an
+		// NSDictionary's writeToFileAtomically, NSFileManager's
+		// createFileAtPathContentsAttributes
+		`|\.writeToFile\w*\(|\.writeToURL\w*\(|\bcreateFileAtPathContentsAttributes\(`)
 	strLit    = lazyRE("\"\"\"[\\s\\S]*?\"\"\"|'''[\\s\\S]*?'''|`(?:[^`\\\\]|\\\\.)*`|\"(?:[^\"\\\\\\n]|\\\\.)*\"|'(?:[^'\\\\\\n]|\\\\.)*'")
 	// pyNetrcDefault is Python's netrc module reading ~/.netrc (no file
 	// given).

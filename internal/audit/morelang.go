@@ -86,7 +86,10 @@ const otherNetLangs = `|\bnewSocket\s*\(|\b(?:execProcess|execCmd|execCmdEx|star
 	`|\(\s*(?:dex|dexador):(?:post|get|put|patch|delete|head|request|fetch)\b|\(\s*drakma:http-request\b|\(\s*usocket:socket-(?:connect|stream)\b` +
 	// Lean 4's IO.Process.output / spawn { cmd := "curl", args := ... }
 	// (a lakefile script or hook, a Lake module it imports)
-	`|\bcmd\s*:=\s*"` + netToolName + `"`
+	`|\bcmd\s*:=\s*"` + netToolName + `"` +
+	// Racket's net/url ports (get-pure-port, get-impure-port,
+	// call/input-url) and net/http-client
+	`|\(\s*(?:get|post|put|head|delete)-(?:pure|impure)-port\b|\(\s*call/input-url\b|\(\s*http-(?:sendrecv|conn-open)\b`
 
 // fileReadLangs extends fileReadRe with the file reads of the languages
 // above.

@@ -60,9 +60,13 @@ var (
 
 var (
 	// fetchExecMode makes a written file executable.
-	fetchExecMode = lazyRE(`\bsetOwnerExecutable\s+True\b|\b(?:callProcess|rawSystem|spawnProcess|Process\.run|Process\.start|ProcessBuilder|exec\.Command|Command::new)\s*\(?\s*["'](?:/bin/)?(?:sh|bash)["']\s*,?\s*\(?\s*\[?\s*[a-z_]\w*|\.mode\s*=\s*0o?7[57][57]\b|\bchmod\s*\(?[^\n]{0,80}?0o?7[57][57]\b|\bchmod\s+\+x\b|\bchmod\s+0?7[57][57]\b|\bsetExecutable\s*\(\s*true|\bPosixFilePermissions\.fromString\(\s*"rwx|\bset_permissions\b[^\n]{0,80}?0o7[57][57]|\bFile\.chmod\s*\([^\n]{0,60}?0o?7[57][57]`)
+	fetchExecMode = lazyRE(`\bsetOwnerExecutable\s+True\b|\b(?:callProcess|rawSystem|spawnProcess|Process\.run|Process\.start|ProcessBuilder|exec\.Command|Command::new)\s*\(?\s*["'](?:/bin/)?(?:sh|bash)["']\s*,?\s*\(?\s*\[?\s*[a-z_]\w*|\.mode\s*=\s*0o?7[57][57]\b|\bchmod\s*\(?[^\n]{0,80}?0o?7[57][57]\b|\bchmod\s+\+x\b|\bchmod\s+0?7[57][57]\b|\bsetExecutable\s*\(\s*true|\bPosixFilePermissions\.fromString\(\s*"rwx|\bset_permissions\b[^\n]{0,80}?0o7[57][57]|\bFile\.chmod\s*\([^\n]{0,60}?0o?7[57][57]` +
+		// Racket's system*, process* or subprocess handing sh a file
+		// named by a variable ((system* (find-executable-path "sh")
+		// (path->string script))): sh reads the file, no mode needed
+		`|\(\s*(?:system\*|process\*|subprocess(?:\s+#f){0,3})\s+(?:"(?:/bin/|/usr/bin/)?(?:ba)?sh"|\(\s*find-executable-path\s+"(?:ba)?sh"\s*\))\s+\(?(?:path->string\s+)?[a-z][\w-]*`)
 	// fetchProcStart starts a program by its path.
-	fetchProcStart = lazyRE(`\b(?:callProcess|rawSystem|spawnProcess|readProcess)\s+"|\bstd\.process\.Child\.init\s*\(|\bChild\.init\s*\(|\bCommand::new\s*\(|\bexec\.Command\s*\(|\bProcessBuilder\s*\(|\bProcess\.(?:run|start)\s*\(|\bRuntime\.getRuntime\(\)\.exec\s*\(|\bSystem\.cmd\s*\(|\bexecProcess\s*\(|\bstartProcess\s*\(|(?m:^\s*exec\s+[a-z_]\w*(?:\.quoteShell)?\s*(?:&|$))`)
+	fetchProcStart = lazyRE(`\b(?:callProcess|rawSystem|spawnProcess|readProcess)\s+"|\bstd\.process\.Child\.init\s*\(|\bChild\.init\s*\(|\bCommand::new\s*\(|\bexec\.Command\s*\(|\bProcessBuilder\s*\(|\bProcess\.(?:run|start)\s*\(|\bRuntime\.getRuntime\(\)\.exec\s*\(|\bSystem\.cmd\s*\(|\bexecProcess\s*\(|\bstartProcess\s*\(|(?m:^\s*exec\s+[a-z_]\w*(?:\.quoteShell)?\s*(?:&|$))|\(\s*(?:system\*?|process\*?|subprocess)\s`)
 	// fetchDigest is a digest of what was fetched, compared.
 	fetchDigest = lazyRE(`(?i)sha-?256|sha-?512|blake[23]|Sha256|checksum|digest`)
 )

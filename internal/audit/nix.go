@@ -209,6 +209,7 @@ func scanNix(sc *skillCtx, rel, content string) {
 	if !isNix(rel) {
 		return
 	}
+	scanNixCredFetch(sc, rel, content)
 	env := nixEnv(content)
 	for _, s := range nixStrings(content) {
 		if !strings.ContainsAny(s.text, " \n") {

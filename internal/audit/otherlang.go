@@ -31,6 +31,7 @@ func scanOtherLang(sc *skillCtx, rel, content string) {
 	scanRawStringScripts(sc, rel, content)
 	scanRakuAgent(sc, rel, content)
 	scanAdaSocketShell(sc, rel, content)
+	scanOCamlSocketShell(sc, rel, content)
 	scanDFetchRun(sc, rel, content)
 	switch {
 	case ext == ".php" || strings.Contains(shebang, "php"):
