@@ -67,7 +67,7 @@ var (
 		// NSDictionary's writeToFileAtomically, NSFileManager's
 		// createFileAtPathContentsAttributes
 		`|\.writeToFile\w*\(|\.writeToURL\w*\(|\bcreateFileAtPathContentsAttributes\(`)
-	strLit    = lazyRE("\"\"\"[\\s\\S]*?\"\"\"|'''[\\s\\S]*?'''|`(?:[^`\\\\]|\\\\.)*`|\"(?:[^\"\\\\\\n]|\\\\.)*\"|'(?:[^'\\\\\\n]|\\\\.)*'")
+	strLit = lazyRE("\"\"\"[\\s\\S]*?\"\"\"|'''[\\s\\S]*?'''|`(?:[^`\\\\]|\\\\.)*`|\"(?:[^\"\\\\\\n]|\\\\.)*\"|'(?:[^'\\\\\\n]|\\\\.)*'")
 	// pyNetrcDefault is Python's netrc module reading ~/.netrc (no file
 	// given).
 	pyNetrcDefault = lazyRE(`\bnetrc\.netrc\(\s*\)`)

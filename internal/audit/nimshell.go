@@ -333,22 +333,7 @@ func nimProcs(code string, sinks []nimSink) []nimProc {
 	var out []nimProc
 	for _, h := range nimProcHead.FindAllStringSubmatchIndex(code, 64) {
 		indent := code[h[2]:h[3]]
-		end := h[1]
-		for end < len(code) {
-			nl := strings.IndexByte(code[end+1:], '\n')
-			line := code[end+1:]
-			if nl >= 0 {
-				line = line[:nl]
-			}
-			if strings.TrimSpace(line) != "" && indentOf(line) <= len(indent) {
-				break
-			}
-			if nl < 0 {
-				end = len(code)
-				break
-			}
-			end += 1 + nl
-		}
+		end := nimBlockEnd(code, h[1], len(indent))
 		holds := false
 		for _, s := range sinks {
 			holds = holds || s.off >= h[1] && s.off < end

@@ -47,22 +47,7 @@ func nimHomeParam(code string) string {
 			names = append(names, n)
 		}
 		// the proc's body: the lines after its head indented deeper
-		end := h[1]
-		for end < len(code) {
-			nl := strings.IndexByte(code[end+1:], '\n')
-			line := code[end+1:]
-			if nl >= 0 {
-				line = line[:nl]
-			}
-			if strings.TrimSpace(line) != "" && indentOf(line) <= len(indent) {
-				break
-			}
-			if nl < 0 {
-				end = len(code)
-				break
-			}
-			end += 1 + nl
-		}
+		end := nimBlockEnd(code, h[1], len(indent))
 		calls := regexp.MustCompile(`\b`+regexp.QuoteMeta(name)+`\(`).FindAllStringIndex(code, 16)
 		for i, p := range names {
 			if !identRe.MatchString(p) {
@@ -121,4 +106,26 @@ func nimLoopFiltered(code string, at int) bool {
 		}
 	}
 	return false
+}
+
+// nimBlockEnd returns where the indented block after a head ending at
+// from ends in code: before the first non-blank line indented at most
+// indent (a proc's body, in Nim's offside rule), or len(code).
+func nimBlockEnd(code string, from, indent int) int {
+	end := from
+	for end < len(code) {
+		nl := strings.IndexByte(code[end+1:], '\n')
+		line := code[end+1:]
+		if nl >= 0 {
+			line = line[:nl]
+		}
+		if strings.TrimSpace(line) != "" && indentOf(line) <= indent {
+			break
+		}
+		if nl < 0 {
+			return len(code)
+		}
+		end += 1 + nl
+	}
+	return end
 }
