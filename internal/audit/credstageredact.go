@@ -390,14 +390,7 @@ func blankCodeComments(rel, content string, k fileKind) string {
 		return stripComments(content, kindJS)
 	}
 	if k == kindPowerShell {
-		content = psBlockComment.ReplaceAllStringFunc(content, func(s string) string {
-			return strings.Map(func(r rune) rune {
-				if r == '\n' {
-					return r
-				}
-				return ' '
-			}, s)
-		})
+		content = psBlockComment.ReplaceAllStringFunc(content, blankKeepLines)
 	}
 	lines := strings.Split(content, "\n")
 	for i, l := range lines {

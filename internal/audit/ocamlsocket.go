@@ -84,14 +84,7 @@ func scanOCamlSocketShell(sc *skillCtx, rel, content string) {
 	if ext := strings.ToLower(path.Ext(rel)); ext != ".ml" || !strings.Contains(content, "sh\"") {
 		return
 	}
-	code := ocamlComment.ReplaceAllStringFunc(content, func(c string) string {
-		return strings.Map(func(r rune) rune {
-			if r == '\n' {
-				return r
-			}
-			return ' '
-		}, c)
-	})
+	code := ocamlComment.ReplaceAllStringFunc(content, blankKeepLines)
 	if p := ocamlSocketShell(code); p >= 0 {
 		ln := 1 + strings.Count(code[:p], "\n")
 		sc.add(rel, ln, "reverse-shell", Critical, "starts a shell whose input and output are a network socket the program connects: whoever is at the other end runs commands on this machine (reverse shell)",
