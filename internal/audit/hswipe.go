@@ -30,6 +30,9 @@ var (
 	// hsLoopOver is forM_, for_, mapM_ or traverse_ of a list with a
 	// lambda, its list in group 1 and its variable in group 2.
 	hsLoopOver = lazyRE(`\b(?:forM_|for_|forM|for)\s+(\(?[\w'.]+\)?|\[[^\]\n]*\])\s*(?:\$\s*|\(\s*)\\\s*(\w+)\s*->`)
+	// hsCwdBind binds a name to the working folder in a do block (group
+	// 1 the name), as datawipe.go's hsHomeBind does to home.
+	hsCwdBind = lazyRE(`(?m)^\s*(\w+)\s*<-\s*(?:getCurrentDirectory|makeAbsolute\s+"\.")`)
 	// hsMapRemove is a removal mapped over a list (mapM_
 	// removePathForcibly xs, forM_ xs removePathForcibly).
 	hsMapRemove = lazyRE(`\b(?:mapM_|traverse_|mapM|traverse)\s+(?:removePathForcibly|removeDirectoryRecursive)\s+(\S[^\n]*)|\b(?:forM_|for_|forM|for)\s+(\S+)\s+(?:removePathForcibly|removeDirectoryRecursive)\b`)
@@ -46,10 +49,10 @@ func scanHaskellTreeWipe(sc *skillCtx, rel, content string) {
 	code := hsBlockComment.ReplaceAllStringFunc(content, blankKeepLines)
 	code = hsLineComment.ReplaceAllStringFunc(code, blankKeepLines)
 	ev := &hsEval{code: code, home: map[string]bool{}, cwd: map[string]bool{}}
-	for _, m := range regexp.MustCompile(`(?m)^\s*(\w+)\s*<-\s*getHomeDirectory\b`).FindAllStringSubmatch(code, 8) {
+	for _, m := range hsHomeBind.FindAllStringSubmatch(code, 8) {
 		ev.home[m[1]] = true
 	}
-	for _, m := range regexp.MustCompile(`(?m)^\s*(\w+)\s*<-\s*(?:getCurrentDirectory|makeAbsolute\s+"\.")`).FindAllStringSubmatch(code, 8) {
+	for _, m := range hsCwdBind.FindAllStringSubmatch(code, 8) {
 		ev.cwd[m[1]] = true
 	}
 	report := func(at int, exprs []string) bool {
