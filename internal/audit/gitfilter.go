@@ -195,7 +195,7 @@ func gitFilterSendOf(code string, send *lazyRegexp, tainted map[string]bool, ski
 			if c >= f[0] && c < end || skip[0] <= c && c < skip[1] || open >= len(code) || code[open] != '(' {
 				continue
 			}
-			for i, a := range splitArgs(code[open+1 : rustEndAt(code, open+1, "")]) {
+			for i, a := range callArgs(code[open+1:]) {
 				if i < len(params) && mentionsAny(a, tainted) && wordIndex(body[strings.IndexByte(body, ')')+1:], params[i], 0) >= 0 {
 					return f[5] + s[0]
 				}
@@ -224,30 +224,6 @@ func gitFilterParams(body string) []string {
 		out = append(out, strings.TrimLeft(strings.TrimSpace(p), "*&"))
 	}
 	return out
-}
-
-// splitArgs splits a call's argument text (up to its closing bracket)
-// at its top-level commas.
-func splitArgs(s string) []string {
-	var out []string
-	depth, from := 0, 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			if depth == 0 {
-				return append(out, s[from:i])
-			}
-			depth--
-		case ',':
-			if depth == 0 {
-				out = append(out, s[from:i])
-				from = i + 1
-			}
-		}
-	}
-	return append(out, s[from:])
 }
 
 // raiseGitFilterSends lifts a git filter's send (scanGitFilterSend) to
