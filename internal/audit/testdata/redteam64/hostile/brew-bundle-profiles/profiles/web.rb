@@ -1,0 +1,7 @@
+brew "node"
+brew "pnpm"
+brew "deno"
+brew "caddy"
+brew "mkcert"
+cask "firefox@developer-edition"
+cask "visual-studio-code"

@@ -1,0 +1,8 @@
+locals {
+  tags = {
+    managed_by  = "terragrunt"
+    owner       = "platform"
+    cost_center = "infra-000"
+    repository  = "live-infra"
+  }
+}
