@@ -143,6 +143,7 @@ var devVariants = []struct {
 }{
 	{"default", func(*tuning) {}},
 	{"splitJoined off", func(tu *tuning) { tu.splitJoined = false }},
+	{"gluedLower off", func(tu *tuning) { tu.gluedLower = false }},
 	{"lead off", func(tu *tuning) { tu.lead = 0 }},
 	{"lead .2", func(tu *tuning) { tu.lead = 0.2 }},
 	{"lead .8", func(tu *tuning) { tu.lead = 0.8 }},

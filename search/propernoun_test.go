@@ -239,6 +239,40 @@ func TestGluedQuery(t *testing.T) {
 	checkNameRule(t, docs, "my emails land in spam, use MxToolbox to check whether my domain is on a blacklist", "mxt", func(tu *tuning) { tu.gluedQuery = false })
 }
 
+// TestGluedLower: a service name written in lower case and glued
+// ("nanonets") finds the one connector whose name splits it
+// (nano-nets-automation); a lower-case word that glues no name, or the
+// start of two names, searches no name.
+func TestGluedLower(t *testing.T) {
+	docs := append(filler(20),
+		Doc{ID: "nano", Name: "nano-nets-automation", Description: "Automate Nano Nets tasks via Rube MCP (Composio)."},
+		Doc{ID: "inv", Name: "invoice-organizer", Description: "Extract invoice fields from scanned PDFs and organize invoices into folders."},
+		Doc{ID: "ocr", Name: "ocr-toolkit", Description: "OCR scanned documents into text."},
+	)
+	checkNameRule(t, docs, "extract invoice fields from scanned pdfs with nanonets ocr", "nano", func(tu *tuning) { tu.gluedLower = false })
+	// Two names gluing the word: it names neither.
+	two := append(docs, Doc{ID: "nano2", Name: "nano-nets-ocr", Description: "Read scanned pages."})
+	ix := openMem(t, two...)
+	r, err := ix.e.Reader()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	for w, want := range map[string]int{"nanonets": 2, "nanonet": 0, "nanonetsx": 0} {
+		keys, err := r.NamesGluing(w, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(keys) != want {
+			t.Errorf("NamesGluing(%q, 1) = %v, want %d names", w, keys, want)
+		}
+	}
+	q := "extract invoice fields from scanned pdfs with nanonets ocr"
+	if got := ids(mustSearch(t, ix, Request{Query: q, Limit: 3}).Hits); len(got) > 0 && got[0] == "nano" {
+		t.Errorf("Search(%q) = %v: a word two names glue names neither", q, got)
+	}
+}
+
 // TestRareProperBody: a service named by an English word the catalog's
 // bodies use often ("magnetic", in science skills) but few names and
 // descriptions hold is the one a request names when it writes the word as a

@@ -187,7 +187,18 @@ func gluedNames(ctx context.Context, r *engine.Reader, text string, tw *typedWor
 	proper := properNouns(text)
 	for _, qw := range words {
 		w, ti := strings.TrimSuffix(strings.TrimSuffix(qw.word, "'s"), "’s"), qw.term
-		if !unknown[ti] || !proper[w] || utf8.RuneCountInString(w) < tune.fuzzyMinLen || !allLetters(w) {
+		if !unknown[ti] || utf8.RuneCountInString(w) < tune.fuzzyMinLen || !allLetters(w) {
+			continue
+		}
+		if !proper[w] {
+			// Written in lower case ("nanonets"), the word may still glue
+			// one name's words; only a single such name is taken, as a
+			// lower-case word is no sign of a name by itself.
+			if tune.gluedLower && tune.gluedQuery {
+				if err := searchGluedName(r, p, ti, strings.ToLower(w), 1, meta, add, tune); err != nil {
+					return err
+				}
+			}
 			continue
 		}
 		if tune.gluedQuery {
@@ -198,11 +209,7 @@ func gluedNames(ctx context.Context, r *engine.Reader, text string, tw *typedWor
 				return err
 			}
 			if len(keys) >= 1 && len(keys) <= tune.namePhrase {
-				parts, err := r.Analyze(engine.Text, strings.ReplaceAll(keys[0], "-", " "))
-				if err != nil {
-					return err
-				}
-				if err := searchAsName(p, ti, parts, meta, add, tune); err != nil {
+				if err := searchNameKey(r, p, ti, keys[0], meta, add, tune); err != nil {
 					return err
 				}
 				continue
@@ -242,6 +249,19 @@ func gluedNames(ctx context.Context, r *engine.Reader, text string, tw *typedWor
 		}
 	}
 	return nil
+}
+
+// searchGluedName searches, for term ti of p, the words of the one to
+// limit skill names whose words glued begin with w (Reader.NamesGluing:
+// "nanonets" for nano-nets-automation) as searchAsName does; it does
+// nothing when no name or more than limit names glue w.
+func searchGluedName(r *engine.Reader, p *plan, ti int, w string, limit int, meta []fieldWeight,
+	add func(field, term string, ti int, boost float64) (uint64, error), tune *tuning) error {
+	keys, err := r.NamesGluing(w, limit)
+	if err != nil || len(keys) == 0 || len(keys) > limit {
+		return err
+	}
+	return searchNameKey(r, p, ti, keys[0], meta, add, tune)
 }
 
 // properRuns returns the runs of two or more consecutive words of text

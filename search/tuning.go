@@ -103,6 +103,10 @@ type tuning struct {
 	// exactly namePhrase skill names' start ("BigDataCloud") search them
 	// (gluedNames).
 	gluedQuery bool
+	// gluedLower lets an unknown word written in lower case glue the
+	// words of exactly one skill name ("nanonets" for nano-nets;
+	// gluedNames).
+	gluedLower bool
 	// joinedName finds services named in a form the catalog's names split
 	// or glue differently ("Scrape.do", "D2L Brightspace"; joinedNames).
 	joinedName bool
@@ -250,6 +254,7 @@ var defaultTuning = tuning{
 	gluedName:       1,
 	namePhrase:      1,
 	gluedQuery:      true,
+	gluedLower:      true,
 	joinedName:      true,
 	splitName:       true,
 	splitJoined:     true,
