@@ -250,7 +250,9 @@ func (p *plan) idfShare(mask uint64) float64 {
 //	             in a query more than a third of whose words are English
 //	             and which is not written in another language
 //	             (foreignStops): a language, tool or product the catalog
-//	             does not know ("Verilog", "Roblox", "AutoHotkey"). A
+//	             does not know ("Verilog", "Roblox", "AutoHotkey"; with
+//	             tuning.digitName also a word of such letters with digits
+//	             inside, "i3wm"). A
 //	             near-domain request ("write a Verilog module") matches a
 //	             generic skill on its verb and object, with the score of a
 //	             right answer; what it is about is the word no skill holds.
@@ -312,7 +314,7 @@ func (f hitFeatures) fits() float64 {
 // count (those before nQuery, not keywords). It runs once corrections
 // and expansions are planned: a word searched as some other catalog word
 // is not unknown.
-func (p *plan) markUnknown(text string, words []queryWord, nowhere uint64, nQuery int) {
+func (p *plan) markUnknown(text string, words []queryWord, nowhere uint64, nQuery int, digits bool) {
 	var expanded uint64 // bit i: a clause searches terms[i] as another word
 	for _, c := range p.clauses {
 		if c.term >= 0 && c.text != p.terms[c.term] {
@@ -331,11 +333,30 @@ func (p *plan) markUnknown(text string, words []queryWord, nowhere uint64, nQuer
 		}
 		if eng && allLetters(w.word) {
 			p.unknownWords |= bit
-		} else if !eng && asciiLetters(w.word) && expanded&bit == 0 {
+		} else if !eng && (asciiLetters(w.word) || (digits && letterDigitName(w.word))) && expanded&bit == 0 {
 			name = true
 		}
 	}
 	p.unknownName = name && 3*english > len(words) && foreignStops(text) == nil
+}
+
+// letterDigitName reports whether s is letters a to z and digits, with a
+// digit between letters and at least three letters ("i3wm", "i3blocks").
+func letterDigitName(s string) bool {
+	letters := 0
+	for i, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z':
+			letters++
+		case r >= '0' && r <= '9':
+			if i == 0 || i == len(s)-1 {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return letters >= 3 && letters < len(s)
 }
 
 // asciiLetters reports whether s is non-empty and only letters a to z.

@@ -36,7 +36,7 @@ var allQueryFiles = append(append([]string(nil), queryFiles...),
 // heldoutFiles are the held-out judged sets: a mix shaped like a real
 // agent workload (agent tasks, keywords, typos, multilingual, symptom
 // paraphrases, everyday newcomer tasks, no-answer queries), written blind.
-var heldoutFiles = []string{filepath.Join("testdata", "heldout-11.tsv"), filepath.Join("testdata", "heldout-13.tsv"), filepath.Join("testdata", "heldout-14.tsv"), filepath.Join("testdata", "heldout-16.tsv"), filepath.Join("testdata", "heldout-19.tsv"), filepath.Join("testdata", "heldout-20.tsv"), filepath.Join("testdata", "heldout-21.tsv"), filepath.Join("testdata", "heldout-22.tsv"), filepath.Join("testdata", "heldout-23.tsv"), filepath.Join("testdata", "heldout-24.tsv"), filepath.Join("testdata", "heldout-25.tsv"), filepath.Join("testdata", "heldout-26.tsv"), filepath.Join("testdata", "heldout-27.tsv"), filepath.Join("testdata", "heldout-28.tsv"), filepath.Join("testdata", "heldout-29.tsv"), filepath.Join("testdata", "heldout-30.tsv"), filepath.Join("testdata", "heldout-31.tsv"), filepath.Join("testdata", "heldout-32.tsv"), filepath.Join("testdata", "heldout-33.tsv"), filepath.Join("testdata", "heldout-34.tsv"), filepath.Join("testdata", "heldout-35.tsv"), filepath.Join("testdata", "heldout-36.tsv"), filepath.Join("testdata", "heldout-37.tsv"), filepath.Join("testdata", "heldout-38.tsv"), filepath.Join("testdata", "heldout-39.tsv"), filepath.Join("testdata", "heldout-40.tsv")}
+var heldoutFiles = []string{filepath.Join("testdata", "heldout-11.tsv"), filepath.Join("testdata", "heldout-13.tsv"), filepath.Join("testdata", "heldout-14.tsv"), filepath.Join("testdata", "heldout-16.tsv"), filepath.Join("testdata", "heldout-19.tsv"), filepath.Join("testdata", "heldout-20.tsv"), filepath.Join("testdata", "heldout-21.tsv"), filepath.Join("testdata", "heldout-22.tsv"), filepath.Join("testdata", "heldout-23.tsv"), filepath.Join("testdata", "heldout-24.tsv"), filepath.Join("testdata", "heldout-25.tsv"), filepath.Join("testdata", "heldout-26.tsv"), filepath.Join("testdata", "heldout-27.tsv"), filepath.Join("testdata", "heldout-28.tsv"), filepath.Join("testdata", "heldout-29.tsv"), filepath.Join("testdata", "heldout-30.tsv"), filepath.Join("testdata", "heldout-31.tsv"), filepath.Join("testdata", "heldout-32.tsv"), filepath.Join("testdata", "heldout-33.tsv"), filepath.Join("testdata", "heldout-34.tsv"), filepath.Join("testdata", "heldout-35.tsv"), filepath.Join("testdata", "heldout-36.tsv"), filepath.Join("testdata", "heldout-37.tsv"), filepath.Join("testdata", "heldout-38.tsv"), filepath.Join("testdata", "heldout-39.tsv"), filepath.Join("testdata", "heldout-40.tsv"), filepath.Join("testdata", "heldout-41.tsv"), filepath.Join("testdata", "heldout-42.tsv")}
 
 // contentGroup maps a doc ID to the identity of its content, so copies of
 // one skill count as that skill (as the catalog folds them).
@@ -144,6 +144,7 @@ var devVariants = []struct {
 	{"default", func(*tuning) {}},
 	{"splitJoined off", func(tu *tuning) { tu.splitJoined = false }},
 	{"gluedLower off", func(tu *tuning) { tu.gluedLower = false }},
+	{"digitName off", func(tu *tuning) { tu.digitName = false }},
 	{"lead off", func(tu *tuning) { tu.lead = 0 }},
 	{"lead .2", func(tu *tuning) { tu.lead = 0.2 }},
 	{"lead .8", func(tu *tuning) { tu.lead = 0.8 }},

@@ -49,7 +49,8 @@ func TestFitsUnknownWords(t *testing.T) {
 // lacks (a tool or language no skill mentions, "Verilog") only for a word
 // of plain letters that is not English, in no field of any skill, not a
 // typo of a catalog word, in a query written mostly in English: a typo,
-// a foreign query and an unknown English word are not names.
+// a foreign query and an unknown English word are not names. A word of
+// letters with a digit inside ("i3wm") names something too.
 func TestFitsUnknownName(t *testing.T) {
 	ix := openMem(t,
 		Doc{ID: "pdf-forms", Name: "pdf-forms", Description: "Fill PDF forms and extract their fields"},
@@ -69,6 +70,8 @@ func TestFitsUnknownName(t *testing.T) {
 		{"die CSV-Dateien bereinigen und prüfen", false},     // German (foreignStops)
 		{"knit a scarf from the csv of yarn colours", false}, // English words: unknownWords
 		{"csv parser with a fuzzing harness", false},
+		{"clean csv files for my i3wm status bar", true}, // letters with a digit inside
+		{"clean csv files on an ec2 box", false},         // a digit at the end
 	} {
 		res, err := ix.Search(context.Background(), Request{Query: c.query})
 		if err != nil {
@@ -80,5 +83,14 @@ func TestFitsUnknownName(t *testing.T) {
 		if got := res.Hits[0].feat.unknownName; got != c.name {
 			t.Errorf("%q: names something unknown %v, want %v", c.query, got, c.name)
 		}
+	}
+	ix.tune.digitName = false
+	defer func() { ix.tune = defaultTuning }()
+	res, err := ix.Search(context.Background(), Request{Query: "clean csv files for my i3wm status bar"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Hits) == 0 || res.Hits[0].feat.unknownName {
+		t.Error("with digitName off, i3wm still names something unknown: the test no longer measures the rule")
 	}
 }

@@ -713,7 +713,7 @@ func (ix *Index) plan(ctx context.Context, r *engine.Reader, text string, keywor
 			return nil, err
 		}
 	}
-	p.markUnknown(text, words, nowhere, nQuery)
+	p.markUnknown(text, words, nowhere, nQuery, tune.digitName)
 	if len(p.q.Clauses) == 0 {
 		return nil, nil
 	}

@@ -107,6 +107,10 @@ type tuning struct {
 	// words of exactly one skill name ("nanonets" for nano-nets;
 	// gluedNames).
 	gluedLower bool
+	// digitName lets a word of letters with digits inside ("i3wm") that
+	// no skill holds name something the catalog lacks, as a word of
+	// letters alone does (fits' unknownName; letterDigitName).
+	digitName bool
 	// joinedName finds services named in a form the catalog's names split
 	// or glue differently ("Scrape.do", "D2L Brightspace"; joinedNames).
 	joinedName bool
@@ -255,6 +259,7 @@ var defaultTuning = tuning{
 	namePhrase:      1,
 	gluedQuery:      true,
 	gluedLower:      true,
+	digitName:       true,
 	joinedName:      true,
 	splitName:       true,
 	splitJoined:     true,
