@@ -16,13 +16,20 @@ import (
 // the scan cannot trace to the answer, in a script that makes network
 // calls, is medium: worth a look, but libraries (jQuery's JSON fallback,
 // d3's row parser) build functions from strings and fetch data too.
+// JXA (osascript -l JavaScript) scripts are read the same way, with
+// Cocoa's downloads and doShellScript's curl as answers, and so is the
+// code a script writes out in string literals (jsGeneratedCode).
 
 var (
 	// jsCodeSink is a call that runs a string as code; group 1 or 2
 	// names it.
 	jsCodeSink = lazyRE(`(?:^|[^.\w$])((?:new\s+)?Function|eval|(?:globalThis|global|window|self)\.eval|\(\s*0\s*,\s*eval\s*\)|runInNewContext|runInThisContext|runInContext|compileFunction|new\s+(?:vm\.)?Script|require|import)\s*\(|(\.(?:runInNewContext|runInThisContext|runInContext|compileFunction|_compile))\s*\(`)
 	// jsAnswer is an expression that holds what a server answered.
-	jsAnswer = lazyRE(`\bfetch\s*\(|\.(?:text|json|arrayBuffer|blob)\s*\(\s*\)|\baxios\b|\bgot\s*[.(]|\bresponseText\b|\b(?:res|resp|response)\.(?:data|body)\b|\bhttps?\.get\s*\(|\bexecSync\s*\(\s*['"\x60](?:curl|wget)\b`)
+	// JXA (osascript -l JavaScript) gets one from NSData's or NSString's
+	// ...WithContentsOfURL, NSURLConnection's synchronous request, or curl
+	// run with doShellScript.
+	jsAnswer = lazyRE(`\bfetch\s*\(|\.(?:text|json|arrayBuffer|blob)\s*\(\s*\)|\baxios\b|\bgot\s*[.(]|\bresponseText\b|\b(?:res|resp|response)\.(?:data|body)\b|\bhttps?\.get\s*\(|\bexecSync\s*\(\s*['"\x60](?:curl|wget)\b` +
+		`|\b(?:data|string)WithContentsOfURL\w*\s*\(|\bsendSynchronousRequest\w*\s*\(|\bdoShellScript\s*\(\s*['"\x60](?:curl|wget)\b`)
 	// jsChunkParam names a response's data callback's parameter, a
 	// streamed chunk or a promise's resolved value.
 	jsChunkParam = lazyRE(`\.on\(\s*['"]data['"]\s*,\s*(?:async\s*)?(?:function\s*\w*\s*)?\(?\s*(\w+)|for\s+await\s*\(\s*(?:const|let|var)\s+(\w+)\s+of\b|\.then\(\s*(?:async\s*)?(?:function\s*\w*\s*)?\(?\s*(\w+)`)
@@ -36,10 +43,55 @@ var (
 
 // scanJSRemoteExec reports code a JavaScript script runs that it got
 // over the network (see above); c is the script with comments blanked.
+// The code the script writes out (jsGeneratedCode: a helper's lines in
+// string literals, a template literal) is read the same way: a helper
+// that fetches and evals what a server answered is critical where the
+// script builds it, and a persistence entry the same script installs
+// (a LaunchAgent, a cron line: most often the way that helper is run
+// again) is critical too, as startupcode.go ranks a program that
+// installs persistence and holds a download piped into a shell.
 func scanJSRemoteExec(sc *skillCtx, rel, c string) {
-	if !containsAny(c, []string{"Function", "eval", "runIn", "compileFunction", "Script", "_compile", "require", "import"}) || !jsNet.MatchString(c) {
+	if !containsAny(c, jsSinkWords) || !jsNet.MatchString(c) {
 		return
 	}
+	best, bestOff, reason := jsRemoteExecBest(c)
+	generated := false
+	if gen, ok := jsGeneratedCode(c); ok {
+		if sev, off, _ := jsRemoteExecBest(gen); sev == Critical && best < Critical {
+			generated = true
+			best, bestOff = sev, off
+			reason = "writes out code that runs what a server answered as code (" + jsSinkName(gen, off) + "): remote code execution wherever that code is run"
+		}
+	}
+	if best == SeverityNone {
+		return
+	}
+	if generated {
+		for i := range sc.findings {
+			if f := &sc.findings[i]; f.File == rel && f.RuleID == "persistence" && f.Severity == High {
+				f.Severity = Critical
+				f.Reason += ", and the script writes out code that fetches from the network and evaluates what the server answers: what it installs runs whatever a server sends, each time (a back door taking orders from the network)"
+			}
+		}
+	}
+	for _, f := range sc.findings {
+		if f.File == rel && f.RuleID == "download-exec" && f.Severity >= best {
+			return
+		}
+	}
+	li := newLineIndex(c)
+	ln := li.line(bestOff)
+	sc.add(rel, ln, "download-exec", best, reason, strings.TrimSpace(lineText(c, li, ln)))
+}
+
+// jsSinkWords are the words of jsCodeSink's calls, a cheap test before it.
+var jsSinkWords = []string{"Function", "eval", "runIn", "compileFunction", "Script", "_compile", "require", "import"}
+
+// jsRemoteExecBest returns the worst of c's calls that run a string as
+// code (jsCodeSink): critical when its argument is what a server
+// answered, medium when it is built at run time and not traced; its
+// offset and the reason.
+func jsRemoteExecBest(c string) (Severity, int, string) {
 	var tainted map[string]bool // computed for the first sink given code built at run time
 	minified := false
 	best, bestOff, reason := SeverityNone, -1, ""
@@ -81,17 +133,44 @@ func scanJSRemoteExec(sc *skillCtx, rel, c string) {
 			best, bestOff, reason = sev, g[0], why
 		}
 	}
-	if best == SeverityNone {
-		return
+	return best, bestOff, reason
+}
+
+// jsSinkName names the call that runs code at offset off of c (where
+// jsRemoteExecBest found it).
+func jsSinkName(c string, off int) string {
+	end := off
+	for end < len(c) && c[end] != '(' {
+		end++
 	}
-	for _, f := range sc.findings {
-		if f.File == rel && f.RuleID == "download-exec" && f.Severity >= best {
-			return
+	return strings.Join(strings.Fields(c[off:end]), " ")
+}
+
+// jsGeneratedCode returns c with everything but the text of its string
+// literals blanked, offsets and line breaks kept, and a \n escape read
+// as the end of a statement: the code a script writes out (a helper's
+// lines in an array joined with "\n", a template literal; a template's
+// ${…} is the script's own code and is blanked), to be read as code of
+// its own. ok is false when no literal holds a call of jsCodeSink's
+// words and a network call, so there is nothing to read.
+func jsGeneratedCode(c string) (gen string, ok bool) {
+	blank := jsBlankStrings(c)
+	b := []byte(c)
+	for i := 0; i < len(b); i++ {
+		switch {
+		case b[i] == '\n':
+		case blank[i] == b[i]:
+			b[i] = ' '
+		case b[i] == '\\' && i+1 < len(b) && b[i+1] == 'n':
+			b[i], b[i+1] = ' ', ';'
+			i++
 		}
 	}
-	li := newLineIndex(c)
-	ln := li.line(bestOff)
-	sc.add(rel, ln, "download-exec", best, reason, strings.TrimSpace(lineText(c, li, ln)))
+	gen = string(b)
+	if !containsAny(gen, jsSinkWords) || !jsNet.MatchString(gen) {
+		return "", false
+	}
+	return gen, true
 }
 
 // writtenData returns the data written to the file a require or import

@@ -42,7 +42,11 @@ var (
 	jsNet = lazyRE(`\bfetch\(|axios\b|https?\.(?:request|get)\(|net\.(?:connect|createConnection|Socket)\b|XMLHttpRequest|sendBeacon|WebSocket\(|nodemailer|\bgot\(|undici|node-fetch|superagent|\.post\(|\bdns\.(?:resolve\w*|lookup|reverse)\(|\bresolver\.resolve\w*\(|(?:exec|execSync|execFile|execFileSync|spawn|spawnSync)\(\s*['"\x60](?:curl|wget|nc|ncat|socat|scp|rsync|sftp|ftp)\b` +
 		// JavaScript for Automation (osascript -l JavaScript): Cocoa's URL
 		// loading through the ObjC bridge
-		`|\$\.NSURLConnection\b|\$\.NSURLSession\b|\$\.NSMutableURLRequest\b`)
+		`|\$\.NSURLConnection\b|\$\.NSURLSession\b|\$\.NSMutableURLRequest\b` +
+		// and its one-call downloads (NSData's and NSString's
+		// ...WithContentsOfURL), or curl run by Standard Additions'
+		// doShellScript
+		`|\$\.NS(?:Data|String)\.(?:data|string)WithContentsOfURL\w*\(|\.doShellScript\(\s*['"\x60](?:curl|wget)\b`)
 	// otherNet is a network call in Ruby, Perl, PHP, Go, PowerShell,
 	// Java, Kotlin, C#, Rust, Swift, Lua, Elixir, R, Julia, Zig or Emacs
 	// Lisp (otherNetMore: R, Julia and Zig; otherNetElisp: Emacs Lisp).
