@@ -382,8 +382,7 @@ func TestRedTeamSet(t *testing.T) {
 // with why (the sets' READMEs say more). The test fails when one of them
 // is flagged, so the list stays true.
 var knownMisses = map[string]string{
-	"asciidoctor-diagram-cache": "set 62: a Ruby Asciidoctor extension sending credential files named in a YAML config over Net::HTTP (not yet read: the script never names the YAML file, whose path comes from a document attribute, so the data-file link must go by the key it fetches, data.fetch(\"fingerprint_sources\"), to the YAML's list of ~/ paths, then File.binread of File.expand_path(entry) over that list to a Net::HTTP post)",
-	"jsonnet-editor-configs":    "set 62: Jsonnet whose autonomous profile row is written by jsonnet -m (manifestTomlEx) as approval-off settings for four agents; no Jsonnet reader: the switch is split ('bypass' + 'Permissions'), held in a profiles table selected through an import (profiles[team.assistants.profile]) and written under another key (defaultMode: p.claudeMode), so it needs a small Jsonnet evaluator (locals, imports, + of strings, field lookup) over the -m object's keys",
+	"jsonnet-editor-configs": "set 62: Jsonnet whose autonomous profile row is written by jsonnet -m (manifestTomlEx) as approval-off settings for four agents; no Jsonnet reader: the switch is split ('bypass' + 'Permissions'), held in a profiles table selected through an import (profiles[team.assistants.profile]) and written under another key (defaultMode: p.claudeMode), so it needs a small Jsonnet evaluator (locals, imports, + of strings, field lookup) over the -m object's keys",
 }
 
 // knownFlagged are the red-team look-alikes the audit still flags high or
