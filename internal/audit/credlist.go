@@ -58,6 +58,10 @@ type linkedFile struct {
 	// loader hands them to the code (an Elixir config's entries:
 	// elixirconfig.go); dataStrings returns them instead of parsing text.
 	values []string
+	// key, when set, is the key the script fetches (data.fetch("k"))
+	// that linked this data file, which it does not name (keyDataOf,
+	// credlistkey.go); values are the strings under that key.
+	key string
 }
 
 // maxLinked bounds the files read for one script.
@@ -142,6 +146,7 @@ func linkedOf(ctx context.Context, src Source, s index.Skill, rel, content strin
 	out = append(out, callerDataOf(ctx, src, s, rel, content, files, out)...)
 	out = append(out, goLinkedOf(ctx, src, s, rel, content, files, out)...)
 	out = append(out, elixirConfigOf(ctx, src, s, rel, content, files, out)...)
+	out = append(out, keyDataOf(ctx, src, s, rel, content, files, out)...)
 	return append(out, goEmbedLinkedOf(ctx, src, s, rel, content, files, out)...)
 }
 
@@ -405,7 +410,11 @@ func scanListedCreds(sc *skillCtx, rel, content string, linked []linkedFile) {
 		return
 	}
 	for _, l := range linked {
-		creds, login := listedCreds(l.text, home)
+		text := l.text
+		if l.key != "" {
+			text = strings.Join(l.values, "\n") // what the script fetches
+		}
+		creds, login := listedCreds(text, home)
 		if len(creds) == 0 {
 			continue
 		}
@@ -420,6 +429,9 @@ func scanListedCreds(sc *skillCtx, rel, content string, linked []linkedFile) {
 			named = strings.TrimSuffix(named, path.Ext(named)) // an imported module
 		}
 		ln := li.firstLine(hashCommentsBlanked(rel, content), named, 1)
+		if l.key != "" {
+			ln = keyLine(rel, content, li, l.key)
+		}
 		shown := creds
 		if len(shown) > 4 {
 			shown = append(shown[:4:4], "…")
@@ -432,7 +444,11 @@ func scanListedCreds(sc *skillCtx, rel, content string, linked []linkedFile) {
 		if l.via != "" {
 			list += " (loaded by " + l.via + ")"
 		}
-		sev, why := Critical, "reads the credential files "+list+" lists ("+Escape(strings.Join(shown, ", "), 120)+") and sends data over the network "+where
+		lists := list + " lists"
+		if l.key != "" {
+			lists = "listed under " + Escape(l.key, 64) + " (the key it fetches) in " + list
+		}
+		sev, why := Critical, "reads the credential files "+lists+" ("+Escape(strings.Join(shown, ", "), 120)+") and sends data over the network "+where
 		if login {
 			sev, why = Medium, "loads "+l.rel+", which names key files to log in with ("+Escape(strings.Join(shown, ", "), 120)+"), and sends data over the network "+where+": check the keys are only handed to the client that logs in"
 		}
