@@ -51,8 +51,14 @@ var (
 	jsExec   = lazyRE(`(?:^|[^.\w])eval\s*\(|new\s+Function\s*\(|vm\.run\w*\(|runInThisContext`)
 	pySocket = lazyRE(`socket\.socket\(|socket\.create_connection\(|\.connect\(\s*\(`)
 	pyShell  = lazyRE(`\.dup2\(|pty\.spawn\(|['"]/bin/(?:ba|z)?sh['"]|['"]cmd\.exe['"]`)
-	jsSocket = lazyRE(`net\.(?:Socket|connect|createConnection)\b|new\s+net\.Socket|require\(\s*['"]net['"]\)`)
-	jsShell  = lazyRE(`child_process|spawn\(\s*['"](?:/bin/)?(?:ba)?sh['"]|['"]cmd\.exe['"]`)
+	// jsSocket connects a socket: Node's net module, and Deno's and
+	// Bun's own connect calls (Deno.connect, Deno.connectTls,
+	// Bun.connect), which give a TCP or TLS stream the same way.
+	jsSocket = lazyRE(`net\.(?:Socket|connect|createConnection)\b|new\s+net\.Socket|require\(\s*['"]net['"]\)|\b(?:Deno\.connect(?:Tls)?|Bun\.connect)\s*\(`)
+	// jsShell names a shell a process may be started on: child_process,
+	// spawn of sh, cmd.exe, and Deno.Command or Bun.spawn given a shell
+	// as its program.
+	jsShell = lazyRE(`child_process|spawn\(\s*['"](?:/bin/)?(?:ba)?sh['"]|['"]cmd\.exe['"]|\bnew\s+Deno\.Command\(\s*['"](?:/bin/|/usr/bin/)?(?:ba|z|da)?sh['"]|\bBun\.spawn(?:Sync)?\(\s*\[\s*['"](?:/bin/|/usr/bin/)?(?:ba|z|da)?sh['"]`)
 	// an environment dump: the whole environment serialised (also as one
 	// value of the object serialised: {"env": dict(os.environ)}),
 	// printed by env, or iterated
@@ -162,7 +168,7 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 			}
 		}
 	}
-	if !containsAny(c, []string{"socket", "net.", "net'", "net\""}) {
+	if !containsAny(c, []string{"socket", "net.", "net'", "net\"", "Deno.connect", "Bun.connect"}) {
 		// no socket: no reverse shell
 	} else if s := sock.FindStringIndex(c); s != nil {
 		if sh := shell.FindStringIndex(c); sh != nil && (k != kindJS || jsWired.MatchString(c)) {

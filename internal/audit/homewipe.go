@@ -221,6 +221,20 @@ func wipeArgOf(code, a string, lang *wipeLang, tree bool, depth int, parent bool
 			return w
 		}
 	}
+	// a Perl array filled by push (push @stale, $File::Find::name if
+	// ...): each value pushed, judged where it is pushed
+	if lang == perlWipe && strings.HasPrefix(a, "@") {
+		for _, m := range perlPush.FindAllStringSubmatchIndex(code, 16) {
+			if code[m[2]:m[3]] != name {
+				continue
+			}
+			for _, v := range stmtArgs(code[m[1]:]) {
+				if w := wipeArgOf(code, v, lang, tree, depth+1, parent, m[0]); w != "" {
+					return w
+				}
+			}
+		}
+	}
 	// Perl's $_ of a statement modifier (remove_tree($_) for @dirs):
 	// every entry of the list after for or foreach
 	if lang == perlWipe && a == "$_" {

@@ -13,7 +13,10 @@ import (
 // over it) is the shell's rm -rf ~/*; so is a File::Find walk of home
 // whose wanted sub removes what it is handed. A listing filtered to the
 // tool's own names (grep { /^\.myapp-tmp-/ }, next unless $e =~ /.../)
-// removes only those and is left alone.
+// removes only those and is left alone, except when the names it keeps
+// are version control folders (.git, .hg, .svn): a walk of home keeping
+// those and removing them is the shell's find ~ -name .git -exec rm -rf,
+// every repository's history gone.
 
 var (
 	// perlReaddir is a readdir of a handle, its name in group 1.
@@ -32,6 +35,12 @@ var (
 	// perlStmtKeep is the same test as a modifier of the removal's own
 	// statement: rmtree("$home/$e") if $e =~ /x/, unlink $_ if /x/.
 	perlStmtKeep = `\s(?:if|&&)\s*\(?\s*(?:VAR\s*=~|VAR\s+eq\s|m?/)|\sunless\s*\(?\s*(?:VAR\s*!~|VAR\s+ne\s)`
+	// perlVCSName is a name test naming a version control folder: eq
+	// '.git', /^\.git$/, /^\.(?:git|hg|svn)$/.
+	perlVCSName = lazyRE(`\beq\s*['"]\.(?:git|hg|svn)['"]|\\\.\(?(?:\?:)?(?:git|hg|svn)\b`)
+	// perlPush is a push onto an array, its name in group 1; the pushed
+	// values follow the match.
+	perlPush = lazyRE(`\bpush\s*\(?\s*@(\w+)\s*,`)
 )
 
 // perlHomeList reports whether Perl list expression l is every entry of
@@ -105,7 +114,8 @@ func perlLoopHomeChild(code, a string, at int) (string, bool) {
 // perlFindWipe returns what a removal of the path File::Find hands its
 // wanted sub ($_, $File::Find::name) at offset at destroys: every file
 // under the walk's root when that root is home or a key folder and the
-// sub does not keep only names it matches, or "".
+// sub does not keep only names it matches (or keeps only version
+// control folders, when the root is home: every repository), or "".
 func perlFindWipe(code string, lang *wipeLang, depth, at int) string {
 	for _, m := range perlFindCall.FindAllStringIndex(code, 16) {
 		call := balanced(code, m[1]-1)
@@ -129,11 +139,20 @@ func perlFindWipe(code string, lang *wipeLang, depth, at int) string {
 		} else {
 			wanted = code[m[1]:at]
 		}
-		if selective(wanted) || perlKept(code, at-len(wanted), at, `\$(?:_|File::Find::name)`) || strings.Contains(wanted, "-M") {
+		kept := selective(wanted) || perlKept(code, at-len(wanted), at, `\$(?:_|File::Find::name)`) || strings.Contains(wanted, "-M")
+		// kept to version control folders: each repository's history
+		stmt := code[at:]
+		vcs := kept && perlVCSName.MatchString(wanted+stmt[:perlStmtEnd(stmt)])
+		if kept && !vcs {
 			continue
 		}
 		for _, r := range args[1:] {
-			if t := wipeArgOf(code, r, lang, true, depth+1, false, at); t != "" && !strings.HasPrefix(t, "every") {
+			t := wipeArgOf(code, r, lang, true, depth+1, false, at)
+			switch {
+			case t == "" || strings.HasPrefix(t, "every"):
+			case vcs && t == "the home folder":
+				return "every repository's history in the home folder (each .git, .hg or .svn folder a File::Find walk of it finds)"
+			case !vcs:
 				return "every file under " + t + " (a File::Find walk of it)"
 			}
 		}

@@ -123,7 +123,10 @@ var hashCommentExts = lazySet(".pl", ".pm", ".rb", ".php", ".fish", ".ex", ".exs
 // jsWired finds a JavaScript socket wired to a process: a stream piped
 // (client.pipe(sh.stdin), sh.stdout.pipe(client)), streams given as a
 // child's stdio, a data handler that runs a command, a write to a child's
-// input. A socket and child_process in one file are otherwise two
-// unrelated things (an editor extension that starts its language server
-// and talks to it over TCP), not a reverse shell.
-var jsWired = lazyRE(`\.pipe\(|\bstdio\s*:\s*\[\s*[A-Za-z_$]|(?s:\.on\(\s*['"]data['"].{0,300}?\b(?:exec|execSync|spawn|spawnSync|execFile|execFileSync)\s*\()|\.stdin\.write\(`)
+// input, or a web stream (Deno's, Bun's) piped into a child's input
+// (conn.readable.pipeTo(child.stdin)). A socket and child_process in one
+// file are otherwise two unrelated things (an editor extension that
+// starts its language server and talks to it over TCP), not a reverse
+// shell, and a process's output alone piped to a connection (a log
+// shipper) takes no commands.
+var jsWired = lazyRE(`\.pipe\(|\bstdio\s*:\s*\[\s*[A-Za-z_$]|(?s:\.on\(\s*['"]data['"].{0,300}?\b(?:exec|execSync|spawn|spawnSync|execFile|execFileSync)\s*\()|\.stdin\.write\(|\.pipeTo\(\s*[\w$.]*\.stdin\b`)
