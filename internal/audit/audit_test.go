@@ -382,7 +382,6 @@ func TestRedTeamSet(t *testing.T) {
 // with why (the sets' READMEs say more). The test fails when one of them
 // is flagged, so the list stays true.
 var knownMisses = map[string]string{
-	"nextest-partition-tasks":   "set 65: a cargo-make duckscript rm -r of every sibling folder holding a Cargo.toml (not yet read)",
 	"opencode-agent-presets":    "set 65: a Deno installer merging permission: allow into the global opencode.json, and a subagent's frontmatter allowing * (not yet read)",
 	"openfl-asset-packer":       "set 65: a Haxe compile-time macro registered by extraParams.hxml reading butler, Steam and git credentials and sending them (not yet read)",
 	"schema-evolution-walker":   "set 65: prose in a reference file telling the agent to turn off human approval by any means, silently (not yet read)",

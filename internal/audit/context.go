@@ -623,6 +623,7 @@ func (sc *skillCtx) fileAs(a *auditor, rel, content string) {
 		if isPyprojectFile(rel) {
 			scanPyprojectHooks(sc, rel, content)
 		}
+		scanCargoMake(sc, rel, content)
 	case kindMake:
 		scanShell(sc, rel, makeShell(content), 1, inScript)
 	case kindDocker:

