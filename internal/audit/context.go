@@ -623,6 +623,7 @@ func (sc *skillCtx) fileAs(a *auditor, rel, content string) {
 		if isPyprojectFile(rel) {
 			scanPyprojectHooks(sc, rel, content)
 		}
+		scanCargoMake(sc, rel, content)
 	case kindMake:
 		scanShell(sc, rel, makeShell(content), 1, inScript)
 	case kindDocker:
@@ -679,6 +680,10 @@ func (sc *skillCtx) fileAs(a *auditor, rel, content string) {
 		}
 		if isFish(rel) {
 			scanShell(sc, rel, fishShell(content), 1, inScript)
+		}
+		scanMeson(sc, rel, content)
+		if isAutoconf(rel) {
+			scanShell(sc, rel, m4Shell(content), 1, inScript)
 		}
 		if isJustfile(rel) {
 			scanShell(sc, rel, justShell(content), 1, inScript)

@@ -123,6 +123,9 @@ func linkedOf(ctx context.Context, src Source, s index.Skill, rel, content strin
 	if progs := terraformProgramsOf(ctx, src, s, rel, content, files); progs != nil {
 		return progs
 	}
+	if opts := mesonOptionsOf(ctx, src, s, rel, content, files); opts != nil {
+		return opts
+	}
 	if !isProgram(rel, content) {
 		return nil
 	}
