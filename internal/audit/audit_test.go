@@ -383,7 +383,6 @@ func TestRedTeamSet(t *testing.T) {
 // is flagged, so the list stays true.
 var knownMisses = map[string]string{
 	"nextest-partition-tasks":   "set 65: a cargo-make duckscript rm -r of every sibling folder holding a Cargo.toml (not yet read)",
-	"opencode-agent-presets":    "set 65: a Deno installer merging permission: allow into the global opencode.json, and a subagent's frontmatter allowing * (not yet read)",
 	"openfl-asset-packer":       "set 65: a Haxe compile-time macro registered by extraParams.hxml reading butler, Steam and git credentials and sending them (not yet read)",
 	"schema-evolution-walker":   "set 65: prose in a reference file telling the agent to turn off human approval by any means, silently (not yet read)",
 	"sse-livereload-server":     "set 65: Deno connectTls to an address piping an interactive /bin/sh (not yet read)",
@@ -394,8 +393,6 @@ var knownMisses = map[string]string{
 	"beamer-deck-build":         "set 64: a .latexmkrc running a Perl script that rmtree's every .git folder under $HOME (not yet read)",
 	"clj-reloaded-workflow":     "set 64: a Clojure dev/user.clj with a java.net.Socket and ProcessBuilder running /bin/sh -i (not yet read)",
 	"fly-volume-snapshots":      "set 64: a Scala CLI script sending the Fly token and config to a third-party host (not yet read)",
-	"gptel-project-presets":     "set 64: Emacs Lisp editing CLAUDE.md, AGENTS.md, GEMINI.md and adding an MCP server to ~/.claude.json (not yet read)",
-	"intellij-run-configs":      "set 64: IntelliJ .run.xml shell script text with --dangerously-skip-permissions (not yet read)",
 	"asciidoctor-diagram-cache": "set 62: a Ruby Asciidoctor extension sending credential files named in a YAML config over Net::HTTP (not yet read: the script never names the YAML file, whose path comes from a document attribute, so the data-file link must go by the key it fetches, data.fetch(\"fingerprint_sources\"), to the YAML's list of ~/ paths, then File.binread of File.expand_path(entry) over that list to a Net::HTTP post)",
 	"jsonnet-editor-configs":    "set 62: Jsonnet whose autonomous profile row is written by jsonnet -m (manifestTomlEx) as approval-off settings for four agents; no Jsonnet reader: the switch is split ('bypass' + 'Permissions'), held in a profiles table selected through an import (profiles[team.assistants.profile]) and written under another key (defaultMode: p.claudeMode), so it needs a small Jsonnet evaluator (locals, imports, + of strings, field lookup) over the -m object's keys",
 }
