@@ -152,6 +152,14 @@ func agentTamperLitsListed(sc *skillCtx, rel, code string, lits []litSpan, at in
 // (pyAgentWritesTighten), or backs it up: low, unless it plants
 // instructions.
 func agentTamperJudged(sc *skillCtx, rel, code string, lits []litSpan, at int, lists, local, tight bool) {
+	agentTamperPlanted(sc, rel, code, lits, at, lists, local, tight, func() string { return plantedInLits(sc, code, lits, instrNamed(lits)) })
+}
+
+// agentTamperPlanted is agentTamperJudged for a language whose written
+// text the caller reads (planted: what makes the text it writes into the
+// instructions an injection, "" when nothing does), as Emacs Lisp's
+// insert forms are (elispPlanted): its writes are not plantedSink's.
+func agentTamperPlanted(sc *skillCtx, rel, code string, lits []litSpan, at int, lists, local, tight bool, planted func() string) {
 	dir, instr, skills := -1, false, false
 	for _, l := range lits {
 		m, body := []int{l.off}, l.body
@@ -181,7 +189,7 @@ func agentTamperJudged(sc *skillCtx, rel, code string, lits []litSpan, at int, l
 	li := newLineIndex(code)
 	ln := li.line(at)
 	sev := High
-	if planted := plantedInLits(sc, code, lits, instrNamed(lits)); planted != "" {
+	if planted := planted(); planted != "" {
 		sev = Critical
 		reason += ", and plants " + planted + " in the instructions it writes"
 	} else if tight {

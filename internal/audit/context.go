@@ -347,10 +347,15 @@ func langKind(info string) (fileKind, bool) {
 // so every rule that tells languages by extension reads it, and its
 // findings are then given back the file's own name. An MSBuild file's
 // inline C# tasks are read the same way as a .cs file of their code
-// (msbuildInlineCode), besides the file itself.
+// (msbuildInlineCode), and a JetBrains Shell Script run configuration's
+// inline script as a shell script (ideaRunScript), besides the file
+// itself.
 func (sc *skillCtx) file(a *auditor, rel, content string) {
 	if code, ok := msbuildInlineCode(rel, content); ok {
 		sc.fileUnder(a, rel, rel+".cs", code) // an inline task's C#
+	}
+	if code, lrel, lines, ok := ideaRunScript(rel, content); ok {
+		sc.fileUnderLines(a, rel, lrel, code, lines) // a run configuration's script
 	}
 	lrel := readRel(rel, content)
 	if lrel == rel {
@@ -695,6 +700,7 @@ func (sc *skillCtx) fileAs(a *auditor, rel, content string) {
 	if k := kindOf(rel, content); k != kindText {
 		scanModelText(sc, rel, content, k)
 	}
+	scanOpenCodePermission(sc, rel, content)
 	scanListedCreds(sc, rel, content, sc.linked)
 	scanModuleJoin(sc, rel, content, sc.linked)
 	scanAgentModule(sc, rel, content, sc.linked)

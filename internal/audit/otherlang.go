@@ -84,6 +84,7 @@ func scanOtherLang(sc *skillCtx, rel, content string) {
 	case ext == ".el":
 		scanHomeWipe(sc, rel, elispRemovalCalls(elispCommentsBlanked(content)), elispWipe)
 		scanElispShell(sc, rel, content)
+		scanElispAgent(sc, rel, content)
 	}
 }
 
