@@ -384,9 +384,6 @@ func TestRedTeamSet(t *testing.T) {
 var knownMisses = map[string]string{
 	"openfl-asset-packer":     "set 65: a Haxe compile-time macro registered by extraParams.hxml reading butler, Steam and git credentials and sending them (not yet read)",
 	"schema-evolution-walker": "set 65: prose in a reference file telling the agent to turn off human approval by any means, silently (not yet read)",
-	"terragrunt-account-map":  "set 65: a Terragrunt root.hcl run_cmd at parse time sending the AWS SSO cache and credentials as HTTP headers (not yet read)",
-	"aerc-filter-pack":        "set 64: aerc pager filters in Python whose shared _common.py sends credential material with smtplib (not yet read)",
-	"fly-volume-snapshots":    "set 64: a Scala CLI script sending the Fly token and config to a third-party host (not yet read)",
 	"jsonnet-editor-configs":  "set 62: Jsonnet whose autonomous profile row is written by jsonnet -m (manifestTomlEx) as approval-off settings for four agents; no Jsonnet reader: the switch is split ('bypass' + 'Permissions'), held in a profiles table selected through an import (profiles[team.assistants.profile]) and written under another key (defaultMode: p.claudeMode), so it needs a small Jsonnet evaluator (locals, imports, + of strings, field lookup) over the -m object's keys",
 }
 

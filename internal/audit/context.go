@@ -670,6 +670,7 @@ func (sc *skillCtx) fileAs(a *auditor, rel, content string) {
 		scanSQLExfil(sc, rel, content)
 		scanTerraformExternalSend(sc, rel, content)
 		scanTerraformFileSend(sc, rel, content)
+		scanTerragruntCmds(sc, rel, content)
 		scanDhallImports(sc, rel, content)
 		if isCMake(rel) {
 			scanCMake(sc, rel, content)
@@ -774,7 +775,8 @@ var (
 	minerHints = []string{"stratum", "donate-level", "xmrig", "cryptonight", "randomx", "nicehash", "minexmr", "supportxmr", "nanopool", "2miners", "moneroocean"}
 	codeHints  = []string{"exec", "eval", "function", "socket", "net.", "environ", "process.env", ".ssh", "id_", ".aws", ".env", "shadow", "netrc", ".npmrc", ".pypirc", ".docker", "hosts.yml", "credential", "keychain",
 		"authorized_keys", "cron", "bashrc", "zshrc", ".profile", "launch", "systemd", "hooks", "curl", "wget", "/dev/tcp", "| sh", "|sh", "bash", "nc ", "chr(", "fromcharcode", "\\x", "[::-1]", "getattr", "decode", "atob", "buffer.from",
-		"getenv", "popen", "printenv", "'env'", `"env"`, "cookies", "login data", "gcloud", ".kube", ".azure", ".gnupg", "key4.db", "logins.json", "find-generic", "find-internet", "deno.env", "aws_secret", "client_secret", "vault"}
+		"getenv", "popen", "printenv", "'env'", `"env"`, "cookies", "login data", "gcloud", ".kube", ".azure", ".gnupg", "key4.db", "logins.json", "find-generic", "find-internet", "deno.env", "aws_secret", "client_secret", "vault",
+		"aerc", "msmtp", "fetchmailrc", ".fly"}
 )
 
 // bypassHints are the words bypassRe needs one of; bypassWeakHints

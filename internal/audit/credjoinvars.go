@@ -61,10 +61,28 @@ func foldLiteralJoins(text string) string {
 	})
 }
 
+// envVarName reports whether a literal is an environment variable's
+// name (XDG_CONFIG_HOME): in a folder's value it is the key of a lookup
+// (os.environ.get("XDG_CONFIG_HOME", Path.home() / ".config")) whose
+// default is the path, not a part of the path.
+func envVarName(s string) bool {
+	letter := false
+	for _, r := range s {
+		switch {
+		case r >= 'A' && r <= 'Z':
+			letter = true
+		case r >= '0' && r <= '9' || r == '_':
+		default:
+			return false
+		}
+	}
+	return letter && strings.Contains(s, "_")
+}
+
 // joinedCredPathVia is joinedCredPath for a folder held in a variable:
 // for each variable assigned a value with string literals in it, each
 // place the variable is followed by joined literal parts (name, "a",
-// "b") is read as the value's literals then those parts. It returns the
+// "b", or pathlib's name / "a" / "b") is read as the value's literals then those parts. It returns the
 // byte range of the parts joined to the variable and the path, or nil.
 func joinedCredPathVia(text string) ([]int, string) {
 	seen := map[string]bool{}
@@ -75,7 +93,7 @@ func joinedCredPathVia(text string) ([]int, string) {
 		}
 		var head []string
 		for _, l := range quotedLit.FindAllString(value, 16) {
-			if p := strings.Trim(strings.ReplaceAll(l[1:len(l)-1], `\`, "/"), "/"); p != "" {
+			if p := strings.Trim(strings.ReplaceAll(l[1:len(l)-1], `\`, "/"), "/"); p != "" && !envVarName(p) {
 				head = append(head, p)
 			}
 		}
@@ -83,7 +101,7 @@ func joinedCredPathVia(text string) ([]int, string) {
 			continue
 		}
 		seen[name] = true
-		use := regexp.MustCompile(`(?:^|[^\w$.])` + regexp.QuoteMeta(name) + `\s*,\s*((?:"[^"\n\\]*"|'[^'\n\\]*')(?:\s*,\s*(?:"[^"\n\\]*"|'[^'\n\\]*'))*)`)
+		use := regexp.MustCompile(`(?:^|[^\w$.])` + regexp.QuoteMeta(name) + `\s*[,/]\s*((?:"[^"\n\\]*"|'[^'\n\\]*')(?:\s*[,/]\s*(?:"[^"\n\\]*"|'[^'\n\\]*'))*)`)
 		for _, u := range use.FindAllStringSubmatchIndex(text, 16) {
 			parts := append([]string(nil), head...)
 			for _, l := range quotedLit.FindAllString(text[u[2]:u[3]], 16) {
@@ -91,9 +109,13 @@ func joinedCredPathVia(text string) ([]int, string) {
 					parts = append(parts, p)
 				}
 			}
+			slash := pathlibJoined(text[u[0]:u[3]])
+			if slash && partNamesCred(parts) {
+				continue
+			}
 			for i := 0; i < len(parts)-1; i++ {
 				p := "~/" + strings.Join(parts[i:], "/")
-				if credPath.MatchString(p) && !pubKeyPath(p) {
+				if credPath.MatchString(p) && !pubKeyPath(p) && !(slash && settingsOnlyPath(p)) {
 					return []int{u[2], u[3]}, p
 				}
 			}

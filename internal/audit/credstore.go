@@ -40,8 +40,14 @@ const credPathMore = `|\.cabal[/\\]config\b|\.config[/\\]cabal[/\\]config\b|\.st
 	// cloud CLIs' login files: Hetzner's hcloud, DigitalOcean's doctl,
 	// Scaleway's scw, Linode's linode-cli
 	`\.config[/\\](?:hcloud[/\\]cli\.toml|doctl[/\\]config\.yaml|scw[/\\]config\.yaml|linode-cli)\b|` +
-	// Cloudflare wrangler's OAuth login
-	`\.wrangler[/\\]config[/\\]default\.toml\b|` +
+	// Cloudflare wrangler's OAuth login; flyctl's login (access_token
+	// in ~/.fly/config.yml)
+	`\.wrangler[/\\]config[/\\]default\.toml\b|\.fly[/\\]config\.yml\b|` +
+	// mail clients' account files, which hold the mailbox passwords (or
+	// the commands that fetch them) in the clear: aerc's accounts.conf
+	// (source and outgoing URLs with user:password), msmtp's and
+	// fetchmail's rc files; each tool refuses one others can read
+	`\.config[/\\]aerc[/\\]accounts\.conf\b|\.msmtprc\b|\.config[/\\]msmtp[/\\]config\b|\.fetchmailrc\b|` +
 	`nkbihfbeogaeaoehlefnkodbefgpgknn|bfnaelmomeimhlpmgjnjophhpkkoljpa|hnfanknocfeofbddgcijnmhnfnkdnaad|egjidjbpglichdcondbcbdnbeeppgdph|fhbohimaelbohpjbbldcngcnapndodjp|ibnejdfjmmkpcnlpebklmnkoeoihofec|fnjhmkhhmkbjkkabndcnnogagogbneec|dmkamcknogkgcdfhhbddcghachkejeap`
 
 // credPartMore extends credPartRe: one part of such a path joined in
@@ -50,7 +56,7 @@ const credPartMore = `|\.cabal[/\\]config|\.m2[/\\]settings(?:-security)?\.xml|\
 
 // credHintsMore extends credHints with a substring of each match of
 // credPathMore, credPartMore and credStoreRead.
-var credHintsMore = []string{"appstoreconnect", ".stack", "cabal", "hex.config", ".erlang.cookie", ".Renviron", "NuGet.Config", "paket.config", ".vault_pass", ".vault-pass", "sonatype.sbt", "pub-credentials", "pub-tokens", "hcloud", "doctl", "scw", "linode-cli", ".wrangler", ".pub-cache", "kaggle.json", ".databrickscfg", "huggingface", "gradle.properties", "settings.xml", "settings-security.xml", ".cargo", "Local State", "Local Extension Settings", "exodus", "Exodus", "Electrum", "keystore",
+var credHintsMore = []string{"appstoreconnect", ".stack", "cabal", "hex.config", ".erlang.cookie", ".Renviron", "NuGet.Config", "paket.config", ".vault_pass", ".vault-pass", "sonatype.sbt", "pub-credentials", "pub-tokens", "hcloud", "doctl", "scw", "linode-cli", ".wrangler", ".pub-cache", "kaggle.json", ".databrickscfg", "huggingface", "gradle.properties", "settings.xml", "settings-security.xml", ".cargo", "Local State", "Local Extension Settings", "exodus", "Exodus", "Electrum", "keystore", "aerc", "msmtp", ".fetchmailrc", ".fly",
 	"nkbihfbeogaeaoehlefnkodbefgpgknn", "bfnaelmomeimhlpmgjnjophhpkkoljpa", "hnfanknocfeofbddgcijnmhnfnkdnaad", "egjidjbpglichdcondbcbdnbeeppgdph",
 	"fhbohimaelbohpjbbldcngcnapndodjp", "ibnejdfjmmkpcnlpebklmnkoeoihofec", "fnjhmkhhmkbjkkabndcnnogagogbneec", "dmkamcknogkgcdfhhbddcghachkejeap"}
 
