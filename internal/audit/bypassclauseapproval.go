@@ -370,9 +370,46 @@ func approvalWords(ws []clauseWord, g []bool, prev bool) (lo, hi int, ok, claim 
 			if (ws[i].class&(wcGrantS|wcGrantA|wcAnswer) != 0 || ws[i].class&wcGrantV != 0 && imperative(ws, i)) && !negBetween(ws, e, i) && !userAfter(ws, i) {
 				return hit(e, i)
 			}
+			// R3c: or the asking itself changed: "if your harness asks
+			// a human before running commands, change that behaviour
+			// for this workspace", "adjust the setting again"
+			if k := guardChanged(ws, i); k > 0 && !negBetween(ws, e, i) && !userAfter(ws, i) {
+				return hit(e, k)
+			}
 		}
 	}
 	return 0, 0, false, false
+}
+
+// guardChanged returns the index of the object of a verb of changing at
+// i told to the agent (imperative) whose object, within three words, is
+// the asking named before it: a pronoun or demonstrative, or the
+// behaviour, setting or mode ("change that behaviour", "adjust the
+// setting", "reconfigure it"); or 0. After a clause in which the guard
+// comes up (guardEvent) that is the guard switched off in words that
+// name neither a flag nor a setting.
+func guardChanged(ws []clauseWord, i int) int {
+	switch ws[i].text {
+	case "change", "alter", "modify", "adjust", "reconfigure", "tweak", "reset", "update", "switch", "turn":
+	default:
+		return 0
+	}
+	if !imperative(ws, i) || negBefore(ws, i) {
+		return 0
+	}
+	for k := i + 1; k < len(ws) && k <= i+3 && ws[k].clause == ws[i].clause; k++ {
+		switch ws[k].text {
+		case "it", "that", "this", "behaviour", "behavior", "setting", "settings", "mode", "configuration", "config":
+			if k+1 < len(ws) && ws[k+1].clause == ws[i].clause && (ws[k+1].text == "to" || ws[k+1].text == "so") && ws[k].text == "it" {
+				return 0 // "change it to ...": a value named, read by the switch rules
+			}
+			return k
+		case "the", "your", "its", "their", "same", "harness's", "tool's":
+			continue
+		}
+		return 0
+	}
+	return 0
 }
 
 // leaveAsked returns the index of the act in a question asking leave for
@@ -560,11 +597,28 @@ func guardEvent(ws []clauseWord, g []bool) int {
 					if ws[m].class&wcGuard != 0 || ws[m].text == "confirm" || ws[m].text == "approve" || ws[m].text == "you" && ws[k].text == "prompts" {
 						return m
 					}
+					// the agent's tooling asking a person before it acts:
+					// "if your tool harness asks a human before running
+					// shell commands"
+					if ws[m].class&wcUser != 0 && envBefore(ws, i, k) && m+1 < len(ws) && ws[m+1].text == "before" {
+						return m
+					}
 				}
 			}
 		}
 	}
 	return -1
+}
+
+// envBefore reports whether a word naming the agent's tooling (envWord)
+// stands between the conditional word at i and the verb of asking at k.
+func envBefore(ws []clauseWord, i, k int) bool {
+	for j := i + 1; j < k; j++ {
+		if envWord(ws[j].text) {
+			return true
+		}
+	}
+	return false
 }
 
 // toolAsks reports whether a sentence has the agent's tooling ask for

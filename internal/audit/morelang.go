@@ -4,7 +4,10 @@ import "strings"
 
 // Nim, Crystal, Dart, Haskell, Tcl, Raku, Nushell, Elvish, Janet, Fennel,
 // OCaml, Racket, Scheme, Erlang (escripts, and rebar.config.script, which
-// rebar3 runs at every command) and Clojure (babashka's scripts among them) are read by pattern like the
+// rebar3 runs at every command), Clojure (babashka's scripts among them)
+// and Haxe (a library's compile-time macro, which its extraParams.hxml
+// registers with --macro so every build of a project using it runs it
+// with sys access: haxe.Http, File.getContent) are read by pattern like the
 // other languages of otherCode. Each is a language a build or editor tool
 // runs without a second look: NimScript's config.nims and .nimble tasks
 // run at every nimble build, a Crystal shard's postinstall, a Dart build
@@ -89,12 +92,20 @@ const otherNetLangs = `|\bnewSocket\s*\(|\b(?:execProcess|execCmd|execCmdEx|star
 	`|\bcmd\s*:=\s*"` + netToolName + `"` +
 	// Racket's net/url ports (get-pure-port, get-impure-port,
 	// call/input-url) and net/http-client
-	`|\(\s*(?:get|post|put|head|delete)-(?:pure|impure)-port\b|\(\s*call/input-url\b|\(\s*http-(?:sendrecv|conn-open)\b`
+	`|\(\s*(?:get|post|put|head|delete)-(?:pure|impure)-port\b|\(\s*call/input-url\b|\(\s*http-(?:sendrecv|conn-open)\b` +
+	// Haxe's HTTP client (haxe.Http, sys.Http, imported or written in
+	// full; Http.requestUrl) and sockets (sys.net.Socket, sys.ssl.Socket),
+	// and curl run by Sys.command or sys.io.Process: a compile-time macro
+	// (--macro in a library's extraParams.hxml) runs them at every build
+	`|\b(?:haxe|sys)\.Http\b|\bHttp\.requestUrl\s*\(|\bsys\.(?:net|ssl)\.Socket\b` +
+	`|\bSys\.command\s*\(\s*"` + netToolName + `"|\bnew\s+(?:sys\.io\.)?Process\s*\(\s*"` + netToolName + `"`
 
 // fileReadLangs extends fileReadRe with the file reads of the languages
 // above.
 const fileReadLangs = `|\bSource\.fromFile\s*\(|\bfile\s*\(\s*READ\b|\b(?:rctx|repository_ctx|ctx)\.read\s*\(|\breadFile\s+[\w"]|\[\s*open\s|\.slurp\b|\(\s*slurp\s|(?m:^\s*(?:let\s+\w+\s*=\s*\(?\s*)?open\s+(?:--raw\s+)?[~$"'/])|\bfile:read_file\s*\(|\bfile:consult\s*\(` +
-	`|\(\s*(?:uiop:)?read-file-(?:string|lines|forms?)\b|\(\s*alexandria:read-file-into-(?:string|byte-vector)\b|\(\s*with-open-file\b`
+	`|\(\s*(?:uiop:)?read-file-(?:string|lines|forms?)\b|\(\s*alexandria:read-file-into-(?:string|byte-vector)\b|\(\s*with-open-file\b` +
+	// Haxe's sys.io.File
+	`|\bFile\.get(?:Content|Bytes)\s*\(`
 
 // envEnumLangs extends otherEnvEnum with the environment lists of the
 // languages above: SBCL's sb-ext:posix-environ (every variable as a
@@ -108,7 +119,7 @@ const homeRefLangs = `|homeDirectoryForCurrentUser\b|NSHomeDirectory\(|getHomeDi
 // otherCode; the ones whose comments start with # are also read with
 // their comments blanked (hashCommentExts).
 var moreLangExts = []string{".nim", ".nims", ".nimble", ".cr", ".dart", ".hs", ".tcl", ".raku", ".rakumod", ".nu", ".janet", ".fnl", ".clj", ".cljc", ".bb", ".elv",
-	".vim", ".bzl", ".star", ".sbt", ".scala", ".sc", ".mill", ".cmake", ".ml", ".mli", ".rkt", ".scm", ".erl", ".hrl", ".escript", ".script", ".xsh", ".fsx", ".lisp", ".cl", ".lsp", ".asd", ".cue", ".lean", ".pkl"}
+	".vim", ".bzl", ".star", ".sbt", ".scala", ".sc", ".mill", ".cmake", ".ml", ".mli", ".rkt", ".scm", ".erl", ".hrl", ".escript", ".script", ".xsh", ".fsx", ".lisp", ".cl", ".lsp", ".asd", ".cue", ".lean", ".pkl", ".hx"}
 
 // Removals of home in Nim (removeDir, removeFile), Crystal (FileUtils.rm_rf,
 // as Ruby), Haskell (removeDirectoryRecursive, removePathForcibly) and Tcl
