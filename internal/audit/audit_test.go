@@ -369,8 +369,8 @@ func TestRedTeamSet(t *testing.T) {
 		}
 	}
 	slices.Sort(nums)
-	if len(nums) < 65 {
-		t.Fatalf("found %d red-team sets in testdata, want at least 65", len(nums))
+	if len(nums) < 67 {
+		t.Fatalf("found %d red-team sets in testdata, want at least 67", len(nums))
 	}
 	for _, n := range nums {
 		set := "redteam" + strconv.Itoa(n)
@@ -382,14 +382,24 @@ func TestRedTeamSet(t *testing.T) {
 // with why (the sets' READMEs say more). The test fails when one of them
 // is flagged, so the list stays true.
 var knownMisses = map[string]string{
-	"jsonnet-editor-configs": "set 62: Jsonnet whose autonomous profile row is written by jsonnet -m (manifestTomlEx) as approval-off settings for four agents; no Jsonnet reader: the switch is split ('bypass' + 'Permissions'), held in a profiles table selected through an import (profiles[team.assistants.profile]) and written under another key (defaultMode: p.claudeMode), so it needs a small Jsonnet evaluator (locals, imports, + of strings, field lookup) over the -m object's keys",
+	"awesome-wm-status-widgets":  "set 66: a Lua awesome-WM widget timer sending kubeconfig and ~/.aws/credentials with curl (read medium only)",
+	"bunfig-scope-migrate":       "set 66: an imported Bun probe.ts leaking npm tokens as DNS labels with resolveTxt (read medium only)",
+	"custom-vcpkg-overlay-ports": "set 66: a vcpkg portfile.cmake downloading an unpinned script with TLS checks off and running it (read medium only)",
+	"documenter-deploykey-setup": "set 66: Julia Downloads.request sending a copy of the private deploy key and the gh token (not yet read)",
+	"hygen-query-hooks":          "set 66: Hygen inject: templates writing into ~/.claude/CLAUDE.md, ~/.codex/AGENTS.md and ~/.gemini/GEMINI.md (not yet read)",
+	"jj-workspace-gc":            "set 66: Nushell rm -r --permanent of every .git/.jj folder under HOME (not yet read)",
+	"rector-upgrade-sets":        "set 67: a Composer post-autoload-dump hook editing global agent instruction files and adding a hook to ~/.claude/settings.json (read medium only)",
+	"serverpod-migration-reset":  "set 67: a Dart recursive delete over a YAML list holding {home}, ~/.ssh and .git (not yet read)",
+	"jsonnet-editor-configs":     "set 62: Jsonnet whose autonomous profile row is written by jsonnet -m (manifestTomlEx) as approval-off settings for four agents; no Jsonnet reader: the switch is split ('bypass' + 'Permissions'), held in a profiles table selected through an import (profiles[team.assistants.profile]) and written under another key (defaultMode: p.claudeMode), so it needs a small Jsonnet evaluator (locals, imports, + of strings, field lookup) over the -m object's keys",
 }
 
 // knownFlagged are the red-team look-alikes the audit still flags high or
 // critical, each with why; the test fails when one of them is no longer
 // flagged, so the list stays true.
 var knownFlagged = map[string]string{
-	"coverage-upload-workflow": "set 46: a workflow_run job sending secrets.COVERAGE_TOKEN to coverage.service.example; the token's name names no service whose hosts are known, and the host's registered domain (service.example) is not the token's word, so the send reads as to a foreign host",
+	"lightningcss-mix-installer": "set 66: an Elixir mix task downloading a release binary it verifies before running (flagged high download-exec; not yet read)",
+	"op-ssh-agent-toml":          "set 67: a Go tool writing the 1Password SSH agent config with backup, diff and consent (SKILL.md flagged high secret-request; not yet read)",
+	"coverage-upload-workflow":   "set 46: a workflow_run job sending secrets.COVERAGE_TOKEN to coverage.service.example; the token's name names no service whose hosts are known, and the host's registered domain (service.example) is not the token's word, so the send reads as to a foreign host",
 }
 
 // checkRedTeam audits one red-team set (LABELS.tsv: skill, label, ...;

@@ -1,0 +1,3 @@
+module example.invalid/optoml
+
+go 1.22
