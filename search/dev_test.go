@@ -145,6 +145,7 @@ var devVariants = []struct {
 	{"splitJoined off", func(tu *tuning) { tu.splitJoined = false }},
 	{"gluedLower off", func(tu *tuning) { tu.gluedLower = false }},
 	{"digitName off", func(tu *tuning) { tu.digitName = false }},
+	{"leadName off", func(tu *tuning) { tu.leadName = false }},
 	{"lead off", func(tu *tuning) { tu.lead = 0 }},
 	{"lead .2", func(tu *tuning) { tu.lead = 0.2 }},
 	{"lead .8", func(tu *tuning) { tu.lead = 0.8 }},

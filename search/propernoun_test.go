@@ -45,6 +45,35 @@ func TestProperRuns(t *testing.T) {
 	}
 }
 
+// TestLeadName: a service named by English words at a sentence's start
+// ("Better Stack keeps paging us") names the one connector whose name
+// it begins; a sentence-initial word before a run that names no skill
+// ("In Async Interview") leaves the run as properRuns gives it.
+func TestLeadName(t *testing.T) {
+	got := leadRuns("Better Stack keeps paging us. In Async Interview, list roles. Ask me. Google Sheets - Tools")
+	want := [][]string{{"better", "stack"}, {"in", "async", "interview"}, {"google", "sheets"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("leadRuns = %v, want %v", got, want)
+	}
+	docs := append(filler(20),
+		Doc{ID: "bs", Name: "better-stack-automation", Description: "Automate Better Stack tasks via Rube MCP (Composio)."},
+		Doc{ID: "oncall", Name: "on-call-handoff", Description: "List incidents for on-call shifts."},
+		Doc{ID: "stackeval", Name: "tech-stack-evaluator", Description: "Compare frameworks for a stack."},
+		Doc{ID: "trace", Name: "stack-trace-reader", Description: "Read a stack trace."},
+		Doc{ID: "betterdocs", Name: "better-docs", Description: "Write docs."},
+		Doc{ID: "betterprompts", Name: "better-prompts", Description: "Write prompts."},
+	)
+	for i, d := range []string{"Pick a better stack for a web app.", "Make stack traces read better.", "A better stack for data jobs.",
+		"Better logging across the stack.", "Choose a better front-end stack.", "Better tests for the whole stack."} {
+		docs = append(docs, Doc{ID: fmt.Sprintf("common%d", i), Name: fmt.Sprintf("stack-notes-%d", i), Description: d})
+	}
+	checkNameRule(t, docs, "Better Stack pages us: list the open incidents",
+		"bs", func(tu *tuning) { tu.leadName = false })
+	// Written inside a sentence, the run was a name already.
+	checkNameRule(t, docs, "Our Better Stack pages us: list the open incidents",
+		"bs", func(tu *tuning) { tu.namePhrase = 0 })
+}
+
 // checkNameRule searches q on docs and wants want first with the default
 // tuning and not first with off applied: a rule test that cannot pass
 // without the rule.

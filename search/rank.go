@@ -291,14 +291,52 @@ func properRuns(text string) [][]string {
 	return runs
 }
 
+// leadRuns returns the runs properRuns leaves out at a sentence's start:
+// a capitalised first word followed, with only spaces between, by one or
+// more words written as names ("Better Stack keeps paging us" gives
+// [better stack]); each run's words lower-cased. A sentence's first word
+// is capitalised whatever it is, so such a run names something only when
+// the catalog says so (namePhrases).
+func leadRuns(text string) [][]string {
+	var runs [][]string
+	var cur []string
+	lead := false
+	flush := func() {
+		if lead && len(cur) >= 2 {
+			runs = append(runs, cur)
+		}
+		cur, lead = nil, false
+	}
+	textWords(text, func(w []rune, start, spaced bool) {
+		if !spaced || start {
+			flush()
+		}
+		switch {
+		case start && capitalised(w):
+			cur, lead = []string{strings.ToLower(string(w))}, true
+		case !start && lead && capitalised(w):
+			cur = append(cur, strings.ToLower(string(w)))
+		default:
+			flush()
+		}
+	})
+	flush()
+	return runs
+}
+
 // namePhrases gives the words of each run of capitalised words in text
-// (properRuns) the rare-name weight when the run begins one to
+// (properRuns; with tune.leadName also leadRuns) the rare-name weight when the run begins one to
 // tune.namePhrase skill names: "Async Interview" names the
 // async-interview-automation connector even though each of its words is
 // in other names too, while "React Native", which begins three names,
 // names a field the task's other words choose within.
 func namePhrases(r *engine.Reader, text string, tw *typedWords, p *plan, tune *tuning) error {
 	runs := properRuns(text)
+	if tune.leadName {
+		// tried first: a run that names no skill with its first word
+		// ("In Async Interview") still counts without it (properRuns)
+		runs = append(leadRuns(text), runs...)
+	}
 	if len(runs) == 0 || foreignStops(text) != nil {
 		return nil
 	}

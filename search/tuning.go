@@ -111,6 +111,10 @@ type tuning struct {
 	// no skill holds name something the catalog lacks, as a word of
 	// letters alone does (fits' unknownName; letterDigitName).
 	digitName bool
+	// leadName lets a run of names that begins a sentence, its first
+	// word with it ("Better Stack keeps paging us"), name the one skill
+	// whose name it begins (leadRuns, namePhrases).
+	leadName bool
 	// joinedName finds services named in a form the catalog's names split
 	// or glue differently ("Scrape.do", "D2L Brightspace"; joinedNames).
 	joinedName bool
@@ -260,6 +264,7 @@ var defaultTuning = tuning{
 	gluedQuery:      true,
 	gluedLower:      true,
 	digitName:       true,
+	leadName:        true,
 	joinedName:      true,
 	splitName:       true,
 	splitJoined:     true,
