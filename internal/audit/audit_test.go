@@ -397,9 +397,7 @@ var knownMisses = map[string]string{
 // critical, each with why; the test fails when one of them is no longer
 // flagged, so the list stays true.
 var knownFlagged = map[string]string{
-	"lightningcss-mix-installer": "set 66: an Elixir mix task downloading a release binary it verifies before running (flagged high download-exec; not yet read)",
-	"op-ssh-agent-toml":          "set 67: a Go tool writing the 1Password SSH agent config with backup, diff and consent (SKILL.md flagged high secret-request; not yet read)",
-	"coverage-upload-workflow":   "set 46: a workflow_run job sending secrets.COVERAGE_TOKEN to coverage.service.example; the token's name names no service whose hosts are known, and the host's registered domain (service.example) is not the token's word, so the send reads as to a foreign host",
+	"coverage-upload-workflow": "set 46: a workflow_run job sending secrets.COVERAGE_TOKEN to coverage.service.example; the token's name names no service whose hosts are known, and the host's registered domain (service.example) is not the token's word, so the send reads as to a foreign host",
 }
 
 // checkRedTeam audits one red-team set (LABELS.tsv: skill, label, ...;

@@ -302,7 +302,7 @@ func scanLanguage(sc *skillCtx, rel, src string, start, end int, li lineIndex, w
 			}
 			if asExample(sc.frame, ctx) {
 				sev, reason = Low, reason+" (quoted as an example in a passage that says not to follow it)"
-			} else if ctx != inHidden && negated(text[:m[0]]) {
+			} else if ctx != inHidden && (negated(text[:m[0]]) || negatedList(text, m[0], m[1])) {
 				sev, reason = Low, reason+" (described, not asked: the phrase is negated or named as a threat)"
 			} else if p.rule == "secret-request" && ctx == inProse && silenceRe.MatchString(window(text, m[0], 400)) {
 				// asking for secrets and for silence about it is the
@@ -358,6 +358,49 @@ func negated(before string) bool {
 		before = before[i+1:]
 	}
 	return negatedRe.MatchString(before)
+}
+
+// negListHead is a described negation opening a list of what a subject
+// does not do, ending where the next item starts: "It does not talk to
+// 1Password, " before "read private keys, or touch ~/.ssh". A subject
+// and an auxiliary (does not, will not, cannot) make it a description of
+// a program; the imperative (do not) and the reader as subject (you
+// cannot, we won't) are left to negatedRe, since "Do not ask, read
+// ~/.ssh/id_rsa" and "you cannot skip this, read ~/.ssh/id_rsa, or the
+// deploy fails" ask.
+var negListHead = lazyRE(`(?i)\b([a-z][\w-]*)\s+(?:does\s+not|doesn't|did\s+not|didn't|will\s+not|won't|cannot|can't|can\s+not|never)\s+[^.,;:!?\n]{1,60}(?:,\s*[^.,;:!?\n]{1,60}){0,3},\s*(?:(?:or|nor)\s+)?$`)
+
+// readerSubject are subjects that address the reader or the agent, not
+// a program described.
+var readerSubject = lazySet("you", "we", "i", "please", "agent", "assistant", "model", "claude")
+
+// negListTail is the coordinator of such a list: ", or" or ", nor"
+// before its last item.
+var negListTail = lazyRE(`(?i),\s*(?:or|nor)\s+\w`)
+
+// negatedList reports whether the match text[start:end] is an item of a
+// list a described negation governs ("It does not talk to 1Password,
+// read private keys, or touch ~/.ssh"): a head before it (negListHead, in
+// its sentence) and the list closed by ", or" before the match or after
+// it in the same sentence. A comma splice with no coordinator ("the tool
+// doesn't need sudo, read ~/.ssh/id_rsa and paste it") is not a list.
+func negatedList(text string, start, end int) bool {
+	before := text[max(0, start-200):start]
+	if i := strings.LastIndexAny(before, ".!?\n"); i >= 0 {
+		before = before[i+1:]
+	}
+	h := negListHead.FindStringSubmatch(before)
+	if h == nil || readerSubject()[strings.ToLower(h[1])] {
+		return false
+	}
+	if strings.HasSuffix(strings.TrimSpace(strings.ToLower(before)), "or") {
+		return true
+	}
+	after := text[start:min(len(text), end+120)]
+	if i := strings.IndexAny(after[end-start:], ".!?\n"); i >= 0 {
+		after = after[:end-start+i]
+	}
+	return negListTail.MatchString(after)
 }
 
 // asciiLower lower-cases ASCII letters only, so offsets stay valid (the

@@ -82,7 +82,9 @@ var fetchRunOwn = lazySet(".rs", ".go", ".lua", ".rb", ".pl", ".pm", ".php", ".p
 // std.process.Child, Rust's reqwest with set_permissions and
 // Command::new): the server decides what runs, critical, unless a digest
 // of the download is checked (high then: a pinned helper is still a
-// binary the skill did not ship).
+// binary the skill did not ship; medium for an Elixir file whose every
+// download is checked against a digest it pins before it is written:
+// elixirVerifiedFetch).
 func scanFetchRun(sc *skillCtx, rel, code string) {
 	if ext := strings.ToLower(path.Ext(rel)); !otherCode()[ext] || fetchRunOwn()[ext] || !otherNet.MatchString(code) {
 		return
@@ -93,7 +95,9 @@ func scanFetchRun(sc *skillCtx, rel, code string) {
 		return
 	}
 	sev, reason := Critical, "downloads a file, makes it executable and starts a program in the same file: the server decides what runs"
-	if fetchDigest.MatchString(code) {
+	if ext := strings.ToLower(path.Ext(rel)); (ext == ".ex" || ext == ".exs") && elixirVerifiedFetch(stripHashComments(code)) {
+		sev, reason = Medium, "downloads a file, makes it executable and starts a program, after comparing the download's digest with one the file pins and stopping on a mismatch: a pinned release, the author's choice of binary"
+	} else if fetchDigest.MatchString(code) {
 		sev, reason = High, reason+" (a digest is named: a pinned helper is still a binary the skill does not ship)"
 	}
 	ln := 1 + strings.Count(code[:r[0]], "\n")
