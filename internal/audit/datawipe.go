@@ -31,15 +31,21 @@ import (
 // such as ~/.ssh, the user's documents, a system folder). Values under a
 // key that names a list of things kept (protect, keep, exclude, skip,
 // ignore, never, deny, allow, safe) are what the cleanup spares, not
-// targets. The data files are part of the code file's cache key
-// (linkedOf), so an edited list is judged again.
+// targets. A listed value whose placeholder the code binds to home
+// ({home}/.ssh with {'home': home} handed to a replace loop, as a Dart
+// tool deleting each entry with deleteSync(recursive: true) does) is
+// judged with home in its place (homePlaceholders). The data files are
+// part of the code file's cache key (linkedOf), so an edited list is
+// judged again.
 
 var (
 	// treeRemoval is a recursive removal in one of the languages the
 	// audit reads.
-	treeRemoval = lazyRE(`\b(?:remove_dir_all|rmtree|rm_rf!?|rm_r|RemoveAll|rmSync|rimraf|remove_tree|deleteRecursively|deleteDirectory|removeItem|deleteTree|deleteTreeAbsolute)\s*\(|\b(?:removePathForcibly|removeDirectoryRecursive)\b|\bfile\s+delete\s+-force\b|\bDirectory\.Delete\s*\([^;\n]*\btrue\b|\bfs\.(?:promises\.)?rm\s*\([^;\n]*recursive|\bRemove-Item\b[^\n]*-Recurse|\brm\s+-(?:[a-zA-Z]*[rR][a-zA-Z]*)\b|\bvim\.fn\.delete\s*\([^\n]*["']rf["']`)
+	treeRemoval = lazyRE(`\b(?:remove_dir_all|rmtree|rm_rf!?|rm_r|RemoveAll|rmSync|rimraf|remove_tree|deleteRecursively|deleteDirectory|removeItem|deleteTree|deleteTreeAbsolute)\s*\(|\b(?:removePathForcibly|removeDirectoryRecursive)\b|\bfile\s+delete\s+-force\b|\bDirectory\.Delete\s*\([^;\n]*\btrue\b|\bfs\.(?:promises\.)?rm\s*\([^;\n]*recursive|\bRemove-Item\b[^\n]*-Recurse|\brm\s+-(?:[a-zA-Z]*[rR][a-zA-Z]*)\b|\bvim\.fn\.delete\s*\([^\n]*["']rf["']` +
+		// Dart: Directory(p).delete(recursive: true), deleteSync(recursive: true)
+		`|\.delete(?:Sync)?\s*\(\s*recursive\s*:\s*true\b`)
 	// homeJoin is the home folder in one of those languages.
-	homeJoin = lazyRE(`\bhome_dir\s*\(|\bhomedir\s*\(|\bexpanduser\s*\(|\bPath\.home\s*\(|\bos\.UserHomeDir\b|\bDir\.home\b|\bENV\[\s*["']HOME|\$ENV\{\s*["']?HOME\b|\$\{?HOME\b|\$env:USERPROFILE|\bgetenv\s*\(\s*["']HOME|\benv::var\s*\(\s*"HOME|\bprocess\.env\.HOME\b|\bhomeDirectoryForCurrentUser\b|\bNSHomeDirectory\b|"user\.home"|\bSpecialFolder\.UserProfile\b|\bFile::HomeDir\b|\bos_homedir\b|\bgetEnvVarOwned\s*\([^)\n]*"HOME"|\bgetHomeDirectory\b` +
+	homeJoin = lazyRE(`\bhome_dir\s*\(|\bhomedir\s*\(|\bexpanduser\s*\(|\bPath\.home\s*\(|\bos\.UserHomeDir\b|\bDir\.home\b|\bENV\[\s*["']HOME|\$ENV\{\s*["']?HOME\b|\$\{?HOME\b|\$env:USERPROFILE|\bgetenv\s*\(\s*["']HOME|\benv::var\s*\(\s*"HOME|\bprocess\.env\.HOME\b|\bhomeDirectoryForCurrentUser\b|\bNSHomeDirectory\b|"user\.home"|\bSpecialFolder\.UserProfile\b|\bFile::HomeDir\b|\bos_homedir\b|\bgetEnvVarOwned\s*\([^)\n]*"HOME"|\bgetHomeDirectory\b|\bPlatform\.environment\[\s*["'](?:HOME|USERPROFILE)["']` +
 		// Tcl
 		`|\[\s*file\s+(?:normalize\s+~|home)\s*\]|\$(?:::)?env\(\s*HOME\s*\)`)
 	// keptKey is a key naming what a cleanup keeps, not removes.
@@ -95,6 +101,7 @@ func scanDataWipe(sc *skillCtx, rel, code string) {
 	if bases != nil && !baseLookupJoin(code, bases) {
 		bases = nil
 	}
+	phs := homePlaceholders(code)
 	for _, d := range sc.linked {
 		if !d.data || d.via != "" && !d.caller {
 			continue // data a module of this code names is the listed-credential rule's alone
@@ -103,6 +110,9 @@ func scanDataWipe(sc *skillCtx, rel, code string) {
 			t := listedTarget(v, home)
 			if t == "" && bases != nil {
 				t = listedTarget(baseKeyed(v, bases), false)
+			}
+			if t == "" && phs != nil {
+				t = listedTarget(homePlaceheld(v, phs), false)
 			}
 			if t == "" {
 				continue

@@ -78,6 +78,7 @@ func scanOtherLang(sc *skillCtx, rel, content string) {
 		scanHaskellTreeWipe(sc, rel, content)
 	case ext == ".nu":
 		scanNuPersist(sc, rel, content)
+		scanNuVCSWipe(sc, rel, content)
 	case ext == ".tcl":
 		scanHomeWipe(sc, rel, content, tclWipe)
 		scanTclFetchEval(sc, rel, content)

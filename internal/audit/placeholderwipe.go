@@ -2,6 +2,7 @@ package audit
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 )
@@ -178,4 +179,55 @@ func dataVars(d linkedFile) map[string]string {
 	}
 	walk(v, 0)
 	return out
+}
+
+// homePlaceKey is a quoted placeholder name (home, {home}, ${HOME},
+// %(home)s) followed by what binds a value to it in a map literal, a
+// pair or a replace call: 'home': , "home" => , ('{home}', ; the name in
+// group 1 and the bound value after the match.
+var homePlaceKey = lazyRE(`["'](?:\{\{|\$\{|%\(|\{|\$)?\s*(\w+)\s*(?:\}\}|\}|\)s)?["']\s*(?::|=>|,)\s*`)
+
+// homePlaceholders returns the placeholder names code binds to the home
+// folder (homeJoin, or a variable assigned from it) when it substitutes
+// values into templates (substLine): a cleanup that reads "{home}/.ssh"
+// from its data file and replaces {home} with the home folder
+// ({'home': home} handed to a replaceAll loop, .replace("{home}", home))
+// removes ~/.ssh, though neither the code nor the file says so alone.
+// nil when there is none.
+func homePlaceholders(code string) map[string]bool {
+	if !homeJoin.MatchString(code) || !substLine.MatchString(code) || !homePlaceKey.MatchString(code) {
+		return nil
+	}
+	homes := []string{`(?:` + homeJoin.String() + `)`}
+	for _, m := range homeVarOf.FindAllStringSubmatch(code, 32) {
+		if homeJoin.MatchString(m[2]) {
+			homes = append(homes, `[\$@]?\b`+regexp.QuoteMeta(m[1])+`\b`)
+		}
+	}
+	val, err := regexp.Compile(`^(?:` + strings.Join(homes, "|") + `)\s*(?:(?:\?\?|\|\||\bor\b)[^,;)}\]\n]*)?[,;)}\]\n]`)
+	if err != nil {
+		return nil
+	}
+	var out map[string]bool
+	for _, m := range homePlaceKey.FindAllStringSubmatchIndex(code, 256) {
+		if val.MatchString(code[m[1]:min(len(code), m[1]+512)]) {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[code[m[2]:m[3]]] = true
+		}
+	}
+	return out
+}
+
+// homePlaceheld returns the listed value v with each placeholder whose
+// name code binds to the home folder (phs) replaced by ~.
+func homePlaceheld(v string, phs map[string]bool) string {
+	return placeholderName.ReplaceAllStringFunc(v, func(p string) string {
+		m := placeholderName.FindStringSubmatch(p)
+		if phs[m[1]+m[2]+m[3]] {
+			return "~"
+		}
+		return p
+	})
 }
