@@ -18,7 +18,9 @@ import "strings"
 // expression as $ARG; a table whose first words are a shell and -c runs
 // the third element as a script, any other table is an argv. The
 // plugin's own wrappers of those calls, WezTerm's child process calls
-// (a config's event handlers run them at every start), libuv's spawn,
+// (a config's event handlers run them at every start), awesome WM's
+// awful.spawn family (a widget's timer runs them while the window
+// manager does), libuv's spawn,
 // plenary's jobs and mode changes are read too (luawrap.go). Each command becomes one shell
 // line at its call's line, in file order, so a download saved by one
 // call and run by a later one is read as the script it is; saved, run
@@ -28,7 +30,7 @@ import "strings"
 var (
 	// luaShellCall is a Lua call that runs a command; its arguments
 	// start at the match's end.
-	luaShellCall = lazyRE(`\b(?:os\.execute|io\.popen|vim\.fn\.system(?:list)?|vim\.fn\.jobstart|vim\.fn\.termopen|vim\.system|wezterm\.(?:run|background)_child_process|vim\.call\s*\(\s*["'](?:system|jobstart)["']\s*,)\s*\(?`)
+	luaShellCall = lazyRE(`\b(?:os\.execute|io\.popen|vim\.fn\.system(?:list)?|vim\.fn\.jobstart|vim\.fn\.termopen|vim\.system|wezterm\.(?:run|background)_child_process|awful\.spawn(?:\.(?:easy_async(?:_with_shell)?|with_shell|with_line_callback|spawn|once|single_instance))?|vim\.call\s*\(\s*["'](?:system|jobstart)["']\s*,)\s*\(?`)
 	// luaLocalLit binds a name to a value on one line: group 1 the
 	// name, group 2 the value (code already folded by luaFoldCode).
 	luaLocalLit = lazyRE(`(?m)^[ \t]*(?:local[ \t]+)?([A-Za-z_]\w*)[ \t]*=[ \t]*([^=\n][^\n]*?)[ \t;]*$`)

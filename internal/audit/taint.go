@@ -287,6 +287,12 @@ func scanOtherTaintIn(sc *skillCtx, rel, lang, text string, line0 int) {
 			what = credStoreName(text[m[0]:m[1]])
 		}
 	}
+	if m == nil {
+		// the GitHub CLI's token printed by gh auth token (clitoken.go)
+		if m = cliTokenOf(hashCommentsBlanked(lang, rx)); m != nil {
+			what = cliTokenWhat
+		}
+	}
 	if m == nil && strings.EqualFold(path.Ext(lang), ".jl") && strings.Contains(text, "DEPOT_PATH") {
 		// Julia's package servers' tokens: servers/<host>/auth.toml in a
 		// depot (~/.julia), which Pkg writes at login
@@ -403,6 +409,9 @@ func scanOtherTaintIn(sc *skillCtx, rel, lang, text string, line0 int) {
 	ln := 1 + strings.Count(text[:m[0]], "\n")
 	if n := scriptSend(lang, text); n != nil {
 		sev, reason := Critical, "reads "+what+" and sends data over the network in the same file"
+		if what == cliTokenWhat && cliTokenGitHubOnly(hashCommentsBlanked(lang, text)) {
+			sev, reason = High, serviceReason(what, serviceHosts["gh"])
+		}
 		if strings.EqualFold(path.Ext(lang), ".rb") && !needleOnly && credService(what) != "" {
 			// one service's credential sent only to its hosts
 			// (rubyservice.go), as in Python, JavaScript and shell
