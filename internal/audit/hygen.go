@@ -225,7 +225,10 @@ func hygenHelperDef(js, name string) string {
 		if j >= len(js) || js[j] != ':' && js[j] != '(' {
 			continue
 		}
-		return js[j:jsValueEnd(js, j+1)]
+		if js[j] == ':' {
+			j++ // a property's value; a method keeps its parameter list
+		}
+		return js[j:jsValueEnd(js, j)]
 	}
 	return ""
 }
