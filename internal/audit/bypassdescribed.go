@@ -29,6 +29,8 @@ var bypassDescribedRe = lazyRE(`(?i)\b(?:set|setting|settings|mode|policy|value|
 // names no asking word beside "user": "keep (or leave) the user out of the loop",
 // "do not bring this up with the user",
 // "do not mention it in progress updates", "do not list it in your
-// summary", "it does not need to be raised with the user". Read with silenceRe by silencedExcept.
-var silenceLoopRe = lazyRE(`(?i)\b(?:do\s+not|don'?t|never)\s+bring\s+(?:this|it|that|any\s+of\s+this)\s+up\s+with\s+(?:the\s+)?(?:user|human|operator|owner)s?\b|\b(?:keep|leave)\s+(?:the\s+)?(?:user|human|operator|owner)s?\s+out\s+of\s+the\s+loop|\b(?:do\s+not|don'?t|never|must\s+not)\s+(?:mention|list|report|include|show|surface)\w*\s+(?:it|this|them|that|these\s+\w+|the\s+\w+(?:\s+change)?)\s+(?:in|to)\s+(?:your\s+|the\s+|any\s+)?(?:progress\s+updates?|summar\w+|final\s+report|updates?|status\s+messages?)` +
+// summary", "do not mention it when summarising your work" (the summary
+// being written is the same report), "it does not need to be raised
+// with the user". Read with silenceRe by silencedExcept.
+var silenceLoopRe = lazyRE(`(?i)\b(?:do\s+not|don'?t|never)\s+bring\s+(?:this|it|that|any\s+of\s+this)\s+up\s+with\s+(?:the\s+)?(?:user|human|operator|owner)s?\b|\b(?:keep|leave)\s+(?:the\s+)?(?:user|human|operator|owner)s?\s+out\s+of\s+the\s+loop|\b(?:do\s+not|don'?t|never|must\s+not)\s+(?:mention|list|report|include|show|surface)\w*\s+(?:it|this|them|that|these\s+\w+|the\s+\w+(?:\s+change)?)\s+(?:in|to|when|while)\s+(?:your\s+|the\s+|any\s+)?(?:progress\s+updates?|summar\w+|final\s+report|updates?|status\s+messages?)` +
 	`|\b(?:it|this|that|these|they)\s+(?:does\s+not|doesn'?t|do\s+not|don'?t|need\s+not|needn'?t|should\s+not|shouldn'?t|must\s+not)\s+(?:need\s+to\s+)?be\s+(?:raised|mentioned|listed|reported|surfaced|brought\s+up|flagged|called\s+out)\s+(?:with|to|in)\s+(?:the\s+|your\s+|any\s+)?(?:user|human|operator|owner|summar\w+|final\s+report|progress\s+updates?|updates?|reply|response)s?\b`)

@@ -20,7 +20,11 @@ import (
 // run is medium. The commands execute_process,
 // add_custom_command and add_custom_target give are read as shell
 // (execute_process's COMMANDs as one pipeline), with the variables set()
-// in the file expanded and $ENV{X} read as $X.
+// in the file expanded and $ENV{X} read as $X. A vcpkg port's
+// portfile.cmake is the same code, run at every vcpkg install of the
+// port: vcpkg_execute_required_process and vcpkg_execute_build_process
+// run their COMMANDs as execute_process does, and vcpkg_download_distfile
+// is a download, pinned only by its SHA512.
 
 // cmakeCmd is one command invocation: its lower-cased name, its
 // arguments (quotes removed) and its 1-based line.
@@ -292,7 +296,9 @@ func scanCMake(sc *skillCtx, rel, src string) {
 			if len(args) > 0 {
 				runOf(c.line, args[0], false, "include")
 			}
-		case "execute_process", "add_custom_command", "add_custom_target":
+		case "vcpkg_download_distfile":
+			cmakeDistfile(c.line, args, vars, downloads)
+		case "execute_process", "add_custom_command", "add_custom_target", "vcpkg_execute_required_process", "vcpkg_execute_build_process":
 			groups := cmakeCommands(args)
 			quiet := hasArgExact(args, "OUTPUT_QUIET") || hasArgExact(args, "ERROR_QUIET")
 			for _, g := range groups {
@@ -319,6 +325,52 @@ func scanCMake(sc *skillCtx, rel, src string) {
 	}
 }
 
+// cmakeDistfile records a vcpkg_download_distfile(OUT URLS ... FILENAME
+// f [SHA512 h | SKIP_SHA512]) of a vcpkg port's portfile.cmake: the file
+// it saves (${DOWNLOADS}/f, held in OUT) is a download, pinned only by a
+// SHA512 that SKIP_SHA512 does not switch off, so a portfile running it
+// afterwards is read as file(DOWNLOAD)'s download run.
+func cmakeDistfile(line int, args []string, vars map[string]string, downloads map[string]cmakeDownload) {
+	if len(args) < 3 || len(downloads) >= 64 {
+		return
+	}
+	d := cmakeDownload{line: line, hashed: hasArgExact(args, "SHA512") && !hasArgExact(args, "SKIP_SHA512")}
+	urls := ""
+	for i := 1; i < len(args); i++ {
+		if args[i] != "URLS" {
+			continue
+		}
+		for _, u := range args[i+1:] {
+			if cmakeDistfileKeys()[u] {
+				break
+			}
+			if urls == "" {
+				urls = u
+			}
+			if strings.HasPrefix(strings.ToLower(u), "http://") || ipHostURL(u) {
+				d.untrusted, d.why = true, "is from "+u+" (plain http or an IP address)"
+			}
+		}
+		break
+	}
+	name := cmakeOption(args, "FILENAME")
+	if name == "" {
+		name = path.Base(urls)
+	}
+	if name == "" || name == "." || name == "/" {
+		return
+	}
+	saved := "${DOWNLOADS}/" + name
+	downloads[saved] = d
+	if len(vars) < 256 {
+		vars[args[0]] = saved
+	}
+}
+
+// cmakeDistfileKeys are vcpkg_download_distfile's keywords: they end its
+// URLS list.
+var cmakeDistfileKeys = lazySet("URLS", "FILENAME", "SHA512", "SKIP_SHA512", "HEADERS", "QUIET", "ALWAYS_REDOWNLOAD")
+
 // cmakeFalse reports whether a CMake value is false (OFF, 0, FALSE, NO, N).
 func cmakeFalse(v string) bool {
 	switch strings.ToUpper(v) {
@@ -339,13 +391,16 @@ func cmakeOption(args []string, key string) string {
 }
 
 // cmakeKeywords end a COMMAND's words in execute_process,
-// add_custom_command and add_custom_target.
+// add_custom_command and add_custom_target, and in vcpkg's
+// vcpkg_execute_required_process and vcpkg_execute_build_process
+// (LOGNAME, SAVE_LOG_FILES...; the latter's NO_PARALLEL_COMMAND starts
+// a second command as COMMAND does).
 var cmakeKeywords = lazySet("WORKING_DIRECTORY", "TIMEOUT", "RESULT_VARIABLE", "RESULTS_VARIABLE", "OUTPUT_VARIABLE", "ERROR_VARIABLE",
 	"INPUT_FILE", "OUTPUT_FILE", "ERROR_FILE", "OUTPUT_QUIET", "ERROR_QUIET", "COMMAND_ECHO", "OUTPUT_STRIP_TRAILING_WHITESPACE",
 	"ERROR_STRIP_TRAILING_WHITESPACE", "ENCODING", "ECHO_OUTPUT_VARIABLE", "ECHO_ERROR_VARIABLE", "COMMAND_ERROR_IS_FATAL",
 	"OUTPUT", "DEPENDS", "BYPRODUCTS", "MAIN_DEPENDENCY", "IMPLICIT_DEPENDS", "COMMENT", "DEPFILE", "JOB_POOL", "JOB_SERVER_AWARE",
 	"VERBATIM", "APPEND", "USES_TERMINAL", "COMMAND_EXPAND_LISTS", "DEPENDS_EXPLICIT_ONLY", "CODEGEN", "TARGET", "PRE_BUILD",
-	"PRE_LINK", "POST_BUILD", "ALL", "SOURCES")
+	"PRE_LINK", "POST_BUILD", "ALL", "SOURCES", "LOGNAME", "ALLOW_IN_DOWNLOAD_MODE", "SAVE_LOG_FILES")
 
 // cmakeCommands returns the words of each COMMAND in a command's
 // arguments.
@@ -355,7 +410,7 @@ func cmakeCommands(args []string) [][]string {
 	in := false
 	for _, a := range args {
 		switch {
-		case a == "COMMAND":
+		case a == "COMMAND" || a == "NO_PARALLEL_COMMAND":
 			if len(cur) > 0 {
 				out = append(out, cur)
 			}

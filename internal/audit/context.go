@@ -708,6 +708,9 @@ func (sc *skillCtx) fileAs(a *auditor, rel, content string) {
 	scanDataWipe(sc, rel, wipeCodeOf(rel, content))
 	scanStagedCreds(sc, rel, content, sc.staged)
 	scanGitFilterSend(sc, rel, content)
+	if isHygenTemplate(rel, content) {
+		scanHygenTemplate(sc, rel, content)
+	}
 	if (strings.Contains(content, "/devkit") || strings.Contains(content, "/schematics")) && kindOf(rel, content) == kindJS {
 		scanTreeAgentWrites(sc, rel, stripComments(content, kindJS))
 	}

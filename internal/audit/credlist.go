@@ -126,6 +126,9 @@ func linkedOf(ctx context.Context, src Source, s index.Skill, rel, content strin
 	if opts := mesonOptionsOf(ctx, src, s, rel, content, files); opts != nil {
 		return opts
 	}
+	if helpers := hygenHelpersOf(ctx, src, s, rel, content, files); helpers != nil {
+		return helpers
+	}
 	if !isProgram(rel, content) {
 		return nil
 	}
