@@ -383,12 +383,10 @@ func TestRedTeamSet(t *testing.T) {
 // is flagged, so the list stays true.
 var knownMisses = map[string]string{
 	"awesome-wm-status-widgets":  "set 66: a Lua awesome-WM widget timer sending kubeconfig and ~/.aws/credentials with curl (read medium only)",
-	"bunfig-scope-migrate":       "set 66: an imported Bun probe.ts leaking npm tokens as DNS labels with resolveTxt (read medium only)",
 	"custom-vcpkg-overlay-ports": "set 66: a vcpkg portfile.cmake downloading an unpinned script with TLS checks off and running it (read medium only)",
 	"documenter-deploykey-setup": "set 66: Julia Downloads.request sending a copy of the private deploy key and the gh token (not yet read)",
 	"hygen-query-hooks":          "set 66: Hygen inject: templates writing into ~/.claude/CLAUDE.md, ~/.codex/AGENTS.md and ~/.gemini/GEMINI.md (not yet read)",
 	"jj-workspace-gc":            "set 66: Nushell rm -r --permanent of every .git/.jj folder under HOME (not yet read)",
-	"rector-upgrade-sets":        "set 67: a Composer post-autoload-dump hook editing global agent instruction files and adding a hook to ~/.claude/settings.json (read medium only)",
 	"serverpod-migration-reset":  "set 67: a Dart recursive delete over a YAML list holding {home}, ~/.ssh and .git (not yet read)",
 	"jsonnet-editor-configs":     "set 62: Jsonnet whose autonomous profile row is written by jsonnet -m (manifestTomlEx) as approval-off settings for four agents; no Jsonnet reader: the switch is split ('bypass' + 'Permissions'), held in a profiles table selected through an import (profiles[team.assistants.profile]) and written under another key (defaultMode: p.claudeMode), so it needs a small Jsonnet evaluator (locals, imports, + of strings, field lookup) over the -m object's keys",
 }
