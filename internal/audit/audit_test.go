@@ -382,9 +382,6 @@ func TestRedTeamSet(t *testing.T) {
 // with why (the sets' READMEs say more). The test fails when one of them
 // is flagged, so the list stays true.
 var knownMisses = map[string]string{
-	"bunfig-scope-migrate": "set 66: an imported Bun probe.ts leaking npm tokens as DNS labels with resolveTxt (read medium only)",
-
-	"rector-upgrade-sets":    "set 67: a Composer post-autoload-dump hook editing global agent instruction files and adding a hook to ~/.claude/settings.json (read medium only)",
 	"jsonnet-editor-configs": "set 62: Jsonnet whose autonomous profile row is written by jsonnet -m (manifestTomlEx) as approval-off settings for four agents; no Jsonnet reader: the switch is split ('bypass' + 'Permissions'), held in a profiles table selected through an import (profiles[team.assistants.profile]) and written under another key (defaultMode: p.claudeMode), so it needs a small Jsonnet evaluator (locals, imports, + of strings, field lookup) over the -m object's keys",
 }
 

@@ -51,6 +51,11 @@ func bulkCredRead(rel, text string) string {
 	}
 	if mayBeCred(text) && fileReadRe.MatchString(text) {
 		lower := strings.ToLower(text)
+		if k := kindOf(rel, text); k == kindJS || k == kindPython {
+			if p := homeJoinedCred(text, lower); p != "" {
+				return p
+			}
+		}
 		for _, m := range credPath.FindAllStringIndex(text, 16) {
 			p := text[m[0]:m[1]]
 			// the whole path the match starts (~/.ssh of ~/.ssh/config)
@@ -58,6 +63,35 @@ func bulkCredRead(rel, text string) string {
 			if !pubKeyPath(text[m[0]:end]) && !settingsOnlyPath(text[m[0]:end]) && !keptOut(lower, m[0]) {
 				return strings.TrimSpace(p)
 			}
+		}
+	}
+	return ""
+}
+
+// homeJoinCall is a JavaScript or Python home folder joined in one call
+// with the literal parts after it (join(homedir(), ".npmrc"),
+// path.join(os.homedir(), '.aws', 'credentials'), os.path.join(
+// Path.home(), ".netrc"), Path.home() / ".pypirc"): group 1 those parts.
+var homeJoinCall = lazyRE(`(?:\bhomedir\(\)|\bPath\.home\(\)|\bexpanduser\(\s*['"]~['"]\s*\))((?:\s*[,/]\s*['"][^'"\n]{1,60}['"])+)`)
+
+// homeJoinedCred returns the credential path a JavaScript or Python
+// program joins to the home folder in one call (homeJoinCall: ~/.npmrc,
+// ~/.aws/credentials), or "": the program names and reads the file as
+// surely as one spelling ~/.npmrc, so it is a bulk read for the module
+// join. A public key, a settings file (~/.aws/config, ~/.ssh/config), a
+// path the program only tests text against (credNeedle) or keeps out
+// (keptOut) is none.
+func homeJoinedCred(text, lower string) string {
+	for _, m := range homeJoinCall.FindAllStringSubmatchIndex(text, 16) {
+		var parts []string
+		for _, q := range quotedLit.FindAllString(text[m[2]:m[3]], 8) {
+			if q = strings.Trim(q[1:len(q)-1], "/"); q != "" {
+				parts = append(parts, q)
+			}
+		}
+		p := "~/" + strings.Join(parts, "/")
+		if credPath.MatchString(p) && !pubKeyPath(p) && !settingsOnlyPath(p) && !keptOut(lower, m[2]) && !credNeedle(text, m[2], m[3]) {
+			return p
 		}
 	}
 	return ""

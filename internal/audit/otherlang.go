@@ -37,6 +37,7 @@ func scanOtherLang(sc *skillCtx, rel, content string) {
 	case ext == ".php" || strings.Contains(shebang, "php"):
 		scanPHP(sc, rel, content)
 		scanPHPAnswerRun(sc, rel, content)
+		scanPHPAgent(sc, rel, content)
 	case ext == ".pl" || ext == ".pm" || strings.Contains(shebang, "perl"):
 		scanHomeWipe(sc, rel, content, perlWipe)
 		scanOtherExec(sc, rel, content)

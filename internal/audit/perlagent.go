@@ -105,3 +105,107 @@ func scanRakuAgent(sc *skillCtx, rel, content string) {
 	}
 	agentTamperLits(sc, rel, c, lits, w[0])
 }
+
+// phpWrite matches a PHP call that writes a file: file_put_contents,
+// fopen (for writing when its mode says so: phpAgentWrite), and copy,
+// rename and symlink onto their second argument (group 1).
+var phpWrite = lazyRE(`\bfile_put_contents\s*\(|\bfopen\s*\(|\b(copy|rename|symlink)\s*\(`)
+
+// scanPHPAgent reports a PHP script (content) that writes the agent's
+// settings or instructions in the home folder ($home . '/.claude/CLAUDE.md'
+// given to file_put_contents, a hook added to ~/.claude/settings.json),
+// or rewrites the SKILL.md of skills it walks, as Perl's are read above
+// (agentTamperLits), at the line of its first write. A Composer hook
+// (post-autoload-dump, post-install-cmd) runs such a script at every
+// install, so a PHP helper is as able as a shell one to decide what the
+// agent obeys next. The bodies of its heredocs and nowdocs (<<<MD … MD;)
+// are literals too: the text it writes is often held in one.
+func scanPHPAgent(sc *skillCtx, rel, content string) {
+	if !mayTamper(content, phpWrite) {
+		return
+	}
+	c := codeCommentsBlanked(content, "php")
+	w := phpAgentWrite(c)
+	if w < 0 {
+		return
+	}
+	var lits []litSpan
+	for _, m := range strLit.FindAllStringIndex(c, 400) {
+		body := perlHomePrefix.ReplaceAllString(strings.Trim(c[m[0]:m[1]], "\"'`"), "")
+		lits = append(lits, litSpan{m[0], strings.TrimPrefix(body, "/")})
+	}
+	lits = append(lits, phpHeredocLits(c)...)
+	agentTamperPlanted(sc, rel, c, lits, w, listsFolder.MatchString(c), false, false, func() string {
+		if !instrNamed(lits) {
+			return ""
+		}
+		return plantedWritten(sc, c, lits, phpPlantedSink)
+	})
+}
+
+// phpPlantedSink is plantedSink in PHP, which writes a file's text with
+// file_put_contents($path, $text) and a handle's with fwrite and fputs.
+var phpPlantedSink = lazyRE(`\b(?:file_put_contents|fwrite|fputs|[Ww]rite\w*|[Aa]ppend\w*|print\w*|puts|say)\b\s*\(?`)
+
+// phpHeredoc opens a PHP heredoc or nowdoc (<<<MD, <<<"MD", <<<'MD'):
+// group 1 its closing label.
+var phpHeredoc = lazyRE(`<<<[ \t]*['"]?([A-Za-z_]\w*)['"]?[ \t]*\r?\n`)
+
+// phpHeredocLits returns the bodies of code's heredocs and nowdocs as
+// literals at their openings, the body ending at the line holding only
+// the label (indented, followed by ; , or ) since PHP 7.3).
+func phpHeredocLits(code string) []litSpan {
+	var out []litSpan
+	for _, m := range phpHeredoc.FindAllStringSubmatchIndex(code, 16) {
+		label := code[m[2]:m[3]]
+		body := code[m[1]:]
+		for i := 0; i < len(body); {
+			j := strings.IndexByte(body[i:], '\n')
+			line := body[i:]
+			if j >= 0 {
+				line = body[i : i+j]
+			}
+			if t := strings.TrimLeft(line, " \t"); strings.HasPrefix(t, label) && (len(t) == len(label) || !isIdentByte(t[len(label)])) {
+				out = append(out, litSpan{m[0], body[:i]})
+				break
+			}
+			if j < 0 {
+				break
+			}
+			i += j + 1
+		}
+	}
+	return out
+}
+
+// phpAgentWrite returns the offset of the first write in code (comments
+// blanked) that may reach the agent's files, or -1: fopen for reading
+// writes nothing, and a write whose target is one literal with nothing
+// interpolated ('report.md', "composer.json") reaches only that path,
+// and counts only when it is one of the agent's.
+func phpAgentWrite(code string) int {
+	for _, m := range phpWrite.FindAllStringSubmatchIndex(code, 64) {
+		args := stmtArgs(code[m[1]-1:])
+		idx := 0
+		if m[2] >= 0 {
+			idx = 1
+		}
+		if idx >= len(args) {
+			continue
+		}
+		if strings.HasPrefix(code[m[0]:], "fopen") {
+			if len(args) < 2 {
+				continue
+			}
+			mode, ok := perlPlainLit(strings.TrimSpace(args[1]))
+			if ok && !strings.ContainsAny(mode, "waxc+") {
+				continue
+			}
+		}
+		if lit, ok := perlPlainLit(strings.TrimSpace(args[idx])); ok && !agentPathLit(lit) {
+			continue
+		}
+		return m[0]
+	}
+	return -1
+}
