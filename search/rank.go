@@ -195,7 +195,7 @@ func gluedNames(ctx context.Context, r *engine.Reader, text string, tw *typedWor
 			// one name's words; only a single such name is taken, as a
 			// lower-case word is no sign of a name by itself.
 			if tune.gluedLower && tune.gluedQuery {
-				if err := searchGluedName(r, p, ti, strings.ToLower(w), 1, meta, add, tune); err != nil {
+				if _, err := searchGluedName(r, p, ti, w, 1, meta, add, tune); err != nil {
 					return err
 				}
 			}
@@ -204,14 +204,11 @@ func gluedNames(ctx context.Context, r *engine.Reader, text string, tw *typedWor
 		if tune.gluedQuery {
 			// The query glues what the name splits ("BigDataCloud" for
 			// big-data-cloud-automation): search the name's words.
-			keys, err := r.NamesGluing(w, tune.namePhrase)
+			found, err := searchGluedName(r, p, ti, w, tune.namePhrase, meta, add, tune)
 			if err != nil {
 				return err
 			}
-			if len(keys) >= 1 && len(keys) <= tune.namePhrase {
-				if err := searchNameKey(r, p, ti, keys[0], meta, add, tune); err != nil {
-					return err
-				}
+			if found {
 				continue
 			}
 		}
@@ -251,17 +248,18 @@ func gluedNames(ctx context.Context, r *engine.Reader, text string, tw *typedWor
 	return nil
 }
 
-// searchGluedName searches, for term ti of p, the words of the one to
-// limit skill names whose words glued begin with w (Reader.NamesGluing:
-// "nanonets" for nano-nets-automation) as searchAsName does; it does
-// nothing when no name or more than limit names glue w.
+// searchGluedName searches, for term ti of p, the words of the first of
+// the one to limit skill names whose words glued begin with w
+// (Reader.NamesGluing: "nanonets" for nano-nets-automation) as
+// searchAsName does, and reports whether it did: it does nothing when no
+// name or more than limit names glue w.
 func searchGluedName(r *engine.Reader, p *plan, ti int, w string, limit int, meta []fieldWeight,
-	add func(field, term string, ti int, boost float64) (uint64, error), tune *tuning) error {
+	add func(field, term string, ti int, boost float64) (uint64, error), tune *tuning) (bool, error) {
 	keys, err := r.NamesGluing(w, limit)
 	if err != nil || len(keys) == 0 || len(keys) > limit {
-		return err
+		return false, err
 	}
-	return searchNameKey(r, p, ti, keys[0], meta, add, tune)
+	return true, searchNameKey(r, p, ti, keys[0], meta, add, tune)
 }
 
 // properRuns returns the runs of two or more consecutive words of text
@@ -325,8 +323,8 @@ func leadRuns(text string) [][]string {
 }
 
 // namePhrases gives the words of each run of capitalised words in text
-// (properRuns; with tune.leadName also leadRuns) the rare-name weight when the run begins one to
-// tune.namePhrase skill names: "Async Interview" names the
+// (properRuns; with tune.leadName also leadRuns) the rare-name weight
+// when the run begins one to tune.namePhrase skill names: "Async Interview" names the
 // async-interview-automation connector even though each of its words is
 // in other names too, while "React Native", which begins three names,
 // names a field the task's other words choose within.
