@@ -1,0 +1,2 @@
+"""Lint agent instruction files (AGENTS.md, CLAUDE.md)."""
+__version__ = "0.7.0"
