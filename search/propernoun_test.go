@@ -347,3 +347,39 @@ func TestRareOutName(t *testing.T) {
 	q := "Build imgix URLs for the product images, resized to 800px wide and cropped to faces, then purge the cached version of hero.jpg"
 	checkNameRule(t, docs, q, "imgix", func(tu *tuning) { tu.rareOutName = 0 })
 }
+
+// TestGluedSnake: a toolkit id written in snake case ("composio_search")
+// finds the one connector whose name its words glue
+// (composio-search-automation) over skills that share the query's other
+// words, though the analyzer splits it into two common words.
+func TestGluedSnake(t *testing.T) {
+	docs := append(filler(20),
+		Doc{ID: "cs", Name: "composio-search-automation", Description: "Automate Composio Search tasks via Rube MCP (Composio)."},
+		Doc{ID: "comp", Name: "composio-automation", Description: "Automate Composio tasks via Rube MCP (Composio)."},
+		Doc{ID: "news", Name: "news-search", Description: "Search this week's news and pull the results with their source links."},
+		Doc{ID: "web", Name: "web-search", Description: "Search the web and pull this week's results with source links."},
+	)
+	checkNameRule(t, docs, "use the composio_search toolkit to pull this week's news results with the source links", "cs", func(tu *tuning) { tu.gluedSnake = false })
+}
+
+// TestNegatedName: a name the query rules out ("not SerpApi", "instead
+// of Jira") counts for no skill, so the skill the rest of the query
+// describes wins; words that are no name ("not working") stay.
+func TestNegatedName(t *testing.T) {
+	docs := append(filler(20),
+		Doc{ID: "serp", Name: "serpapi-automation", Description: "Automate SerpApi tasks via Rube MCP (Composio)."},
+		Doc{ID: "news", Name: "news-digest", Description: "Collect news on a topic, with links."},
+	)
+	checkNameRule(t, docs, "collect news on AI regulation, with links (not SerpApi)", "news", func(tu *tuning) { tu.negatedNames = false })
+	for in, want := range map[string]string{
+		"use Linear instead of Jira Cloud for the sprint": "use Linear instead of for the sprint",
+		"search news (not SerpApi) with links":            "search news (not) with links",
+		"the build is not working, rather than by hand":   "the build is not working, rather than by hand",
+		"Not Python but Go":                               "Not but Go",
+		"it is not I who broke it":                        "it is not I who broke it",
+	} {
+		if got := dropNegatedNames(in); got != want {
+			t.Errorf("dropNegatedNames(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

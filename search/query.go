@@ -516,6 +516,9 @@ func contains(ss []string, s string) bool {
 // no term survives analysis (only stop words).
 func (ix *Index) plan(ctx context.Context, r *engine.Reader, text string, keywords []string) (*plan, error) {
 	tune := ix.tune
+	if tune.negatedNames {
+		text = dropNegatedNames(text)
+	}
 	if tune.splitJoined {
 		var err error
 		if text, err = splitJoined(ctx, r, text, &tune); err != nil {
@@ -677,6 +680,11 @@ func (ix *Index) plan(ctx context.Context, r *engine.Reader, text string, keywor
 	}
 	if tune.joinedName && tune.rareName > 0 {
 		if err := joinedNames(ctx, r, text, terms, p, meta, add, &tune); err != nil {
+			return nil, err
+		}
+	}
+	if tune.gluedSnake && tune.exactName > 0 {
+		if err := snakeNames(r, text, add, &tune); err != nil {
 			return nil, err
 		}
 	}

@@ -248,6 +248,35 @@ func gluedNames(ctx context.Context, r *engine.Reader, text string, tw *typedWor
 	return nil
 }
 
+// snakeWord matches an identifier written in snake case: two or more
+// lower-case words of letters joined by single underscores.
+var snakeWord = regexp.MustCompile(`\b[a-z]+(?:_[a-z]+)+\b`)
+
+// snakeNames gives, for each identifier of text written in snake case
+// ("the composio_search toolkit"), the one skill whose name's words it
+// glues (composio-search-automation) the exact-name clause
+// (tune.exactName), as if the query had written that name: a tool or
+// toolkit id is the user naming a skill, while the analyzer splits it
+// into words ("composio", "search") that many skills hold.
+func snakeNames(r *engine.Reader, text string, add func(field, term string, ti int, boost float64) (uint64, error), tune *tuning) error {
+	if !strings.Contains(text, "_") {
+		return nil
+	}
+	for _, id := range dedupe(snakeWord.FindAllString(text, -1)) {
+		keys, err := r.NamesGluing(strings.ReplaceAll(id, "_", ""), 1)
+		if err != nil {
+			return err
+		}
+		if len(keys) != 1 {
+			continue
+		}
+		if _, err := add(engine.FieldNameKey, keys[0], -1, tune.exactName); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // searchGluedName searches, for term ti of p, the words of the first of
 // the one to limit skill names whose words glued begin with w
 // (Reader.NamesGluing: "nanonets" for nano-nets-automation) as

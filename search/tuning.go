@@ -107,6 +107,10 @@ type tuning struct {
 	// words of exactly one skill name ("nanonets" for nano-nets;
 	// gluedNames).
 	gluedLower bool
+	// gluedSnake lets an identifier written in snake case
+	// ("composio_search") search the one skill name whose words it glues
+	// (snakeNames).
+	gluedSnake bool
 	// digitName lets a word of letters with digits inside ("i3wm") that
 	// no skill holds name something the catalog lacks, as a word of
 	// letters alone does (fits' unknownName; letterDigitName).
@@ -126,6 +130,9 @@ type tuning struct {
 	// begins no skill's name ("Re:amaze", "customgtp.ai" with a typo;
 	// splitJoined).
 	splitJoined bool
+	// negatedNames drops from the query the names it rules out ("(not
+	// SerpApi)", "instead of Jira"; dropNegatedNames).
+	negatedNames bool
 	// keywordLead lets the capitalised first word of a keyword query name
 	// the one skill whose name it begins (keywordLeadName).
 	keywordLead bool
@@ -263,11 +270,13 @@ var defaultTuning = tuning{
 	namePhrase:      1,
 	gluedQuery:      true,
 	gluedLower:      true,
+	gluedSnake:      true,
 	digitName:       true,
 	leadName:        true,
 	joinedName:      true,
 	splitName:       true,
 	splitJoined:     true,
+	negatedNames:    true,
 	keywordLead:     true,
 	nameIDF:         nameIDFBody,
 	nameIDFFloor:    0.3,
