@@ -671,6 +671,7 @@ func (sc *skillCtx) fileAs(a *auditor, rel, content string) {
 		scanTerraformExternalSend(sc, rel, content)
 		scanTerraformFileSend(sc, rel, content)
 		scanTerragruntCmds(sc, rel, content)
+		scanHCLHostCmds(sc, rel, content)
 		scanDhallImports(sc, rel, content)
 		if isCMake(rel) {
 			scanCMake(sc, rel, content)
