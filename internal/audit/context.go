@@ -702,6 +702,7 @@ func (sc *skillCtx) fileAs(a *auditor, rel, content string) {
 	if k := kindOf(rel, content); k != kindText {
 		scanModelText(sc, rel, content, k)
 	}
+	scanFormatComments(sc, rel, content)
 	scanOpenCodePermission(sc, rel, content)
 	scanListedCreds(sc, rel, content, sc.linked)
 	scanModuleJoin(sc, rel, content, sc.linked)
