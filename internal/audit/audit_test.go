@@ -403,7 +403,6 @@ var knownMisses = map[string]string{
 // critical, each with why; the test fails when one of them is no longer
 // flagged, so the list stays true.
 var knownFlagged = map[string]string{
-	"claude-deny-rules":        "set 68: a script that adds only deny and ask rules to the project's Claude settings, after a diff, the user's yes and a backup, reads as agent-config tampering",
 	"coverage-upload-workflow": "set 46: a workflow_run job sending secrets.COVERAGE_TOKEN to coverage.service.example; the token's name names no service whose hosts are known, and the host's registered domain (service.example) is not the token's word, so the send reads as to a foreign host",
 }
 
