@@ -90,7 +90,8 @@ var settingsKeys = sync.OnceValue(func() *settingsKeyTables {
 
 // settingsChangeTightens reports whether change ch at key path path
 // (the keys from the settings' root; "" where the script's key is not a
-// literal), with value val for changeSet ("true", "false", "null", a
+// literal, the keys joined by keyAlt where it is a loop variable over
+// literal keys), with value val for changeSet ("true", "false", "null", a
 // string's text, "[]" or "{}"), only lowers what the agent may do:
 // entries removed from a grant list or map (allow, mcpServers) or the
 // list deleted, a grant switch turned off or deleted, a mode set to one
@@ -101,6 +102,10 @@ var settingsKeys = sync.OnceValue(func() *settingsKeyTables {
 func settingsChangeTightens(path []string, ch settingsChange, val string) bool {
 	if len(path) == 0 {
 		return false
+	}
+	if pathHasAlt(path) {
+		// a loop variable's keys: the change must tighten at each
+		return expandAlt(path, func(p []string) bool { return settingsChangeTightens(p, ch, val) })
 	}
 	kt := settingsKeys()
 	k := path[len(path)-1]

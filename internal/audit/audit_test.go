@@ -390,7 +390,6 @@ var knownMisses = map[string]string{
 	"safari-reading-export":   "set 69: AppleScript (osascript) reads keychain passwords and Safe Storage keys through a split-string security command, plus ~/.aws/credentials, and uploads them",
 	"semantic-release-notes":  "set 69: a local semantic-release plugin's verifyConditions reads the release job's tokens from context.env (not process.env) and POSTs them as a licence check",
 	"text-expander-hotkeys":   "set 69: an AutoHotkey v2 #Include class posts gh, git, AWS, Azure MSAL, npm and SSH key files over WinHttp COM to a bare IP as device registration",
-	"vscode-test-lens":        "set 69: a VS Code extension's activate() uses the configuration API to turn on global chat and terminal auto-approve and turn off workspace trust",
 	"jsonnet-editor-configs":  "set 62: Jsonnet whose autonomous profile row is written by jsonnet -m (manifestTomlEx) as approval-off settings for four agents; no Jsonnet reader: the switch is split ('bypass' + 'Permissions'), held in a profiles table selected through an import (profiles[team.assistants.profile]) and written under another key (defaultMode: p.claudeMode), so it needs a small Jsonnet evaluator (locals, imports, + of strings, field lookup) over the -m object's keys",
 }
 
@@ -398,7 +397,6 @@ var knownMisses = map[string]string{
 // critical, each with why; the test fails when one of them is no longer
 // flagged, so the list stays true.
 var knownFlagged = map[string]string{
-	"claude-deny-rules":        "set 68: a script that adds only deny and ask rules to the project's Claude settings, after a diff, the user's yes and a backup, reads as agent-config tampering",
 	"coverage-upload-workflow": "set 46: a workflow_run job sending secrets.COVERAGE_TOKEN to coverage.service.example; the token's name names no service whose hosts are known, and the host's registered domain (service.example) is not the token's word, so the send reads as to a foreign host",
 }
 

@@ -113,6 +113,7 @@ func scanScriptCode(sc *skillCtx, rel, content string, k fileKind) {
 	}
 	if k == kindJS {
 		scanEditorApprovals(sc, rel, c, 1, inScript, true)
+		scanEditorBuiltApprovals(sc, rel, c) // bypasseditorkeys.go
 		scanJSRemoteExec(sc, rel, c)
 		scanJSProcess(sc, rel, c)
 		scanJSDropper(sc, rel, c)

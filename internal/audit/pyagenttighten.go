@@ -57,7 +57,9 @@ type pyTightTables struct {
 	pass map[string]bool
 	// pureMethods are methods that take the settings as an
 	// argument without keeping them: a regex's tests, a string's join
-	// and format, a stream's or logger's writes, a lookup in another map.
+	// and format, a stream's or logger's writes, a path's write_text and
+	// write_bytes (every write of the script is judged on its own), a
+	// lookup in another map.
 	pureMethods map[string]bool
 	// storeMethods store the value they are handed in their receiver.
 	storeMethods map[string]bool
@@ -87,7 +89,7 @@ var pyTightSets = sync.OnceValue(func() *pyTightTables {
 			"pprint.pformat", "pprint.pprint", "shlex.quote", "callable", "hasattr", "ascii", "ord", "chr"),
 		pass: set("list", "tuple", "set", "frozenset", "dict", "sorted", "reversed", "iter", "next", "enumerate",
 			"zip", "filter", "map", "min", "max", "copy.copy", "dict.fromkeys"),
-		pureMethods: set("write", "join", "format", "search", "match", "fullmatch", "findall", "finditer", "sub",
+		pureMethods: set("write", "write_text", "write_bytes", "join", "format", "search", "match", "fullmatch", "findall", "finditer", "sub",
 			"subn", "split", "debug", "info", "warning", "warn", "error", "critical", "exception", "log", "startswith",
 			"endswith", "count", "index", "get", "dumps", "writelines", "echo", "secho", "unified_diff", "ndiff",
 			"context_diff"),
@@ -119,6 +121,10 @@ type pyAlias struct {
 	// the part belongs to: a part set from another value's entries
 	// (two files' settings mixed) is no filter of its own.
 	origin string
+	// bound is the line (index+1) binding an alias whose path holds
+	// a loop variable's keys (pyagenttightenkey.go): another pass of
+	// the loop bound another key's part there.
+	bound int
 }
 
 // pyTight is pyAgentWritesTighten's walk over one script.
@@ -143,6 +149,10 @@ type pyTight struct {
 	// read: the write, or the binding whose right side holds it. Only
 	// the bindings that may reach it there are walked (reaching).
 	at int
+	// keyLine is the line (index+1, 0 for none) of scope keyScope
+	// whose changes are being read: a loop variable used as a key
+	// there is read as its loop's keys (pyagenttightenkey.go).
+	keyLine, keyScope int
 }
 
 // pyAgentWritesTighten reports whether every write of the Python script
@@ -536,9 +546,29 @@ func (t *pyTight) value(e string, sc int, target string, params map[string]bool,
 
 // loadsRead reports whether e, handed to a loader, is the text or a
 // handle of the file target names, or that text with an empty document
-// in its place when the file is empty (old or "{}"): an empty document
-// holds no settings, so it adds nothing the agent obeys.
+// in its place when the file is empty or missing (old or "{}",
+// p.read_text() if p.exists() else "{}", or a name bound once to
+// either): an empty document holds no settings, so it adds nothing the
+// agent obeys.
 func (t *pyTight) loadsRead(e string, sc int, target string, depth int) bool {
+	e = pyTightStrip(e)
+	if depth > 16 || e == "" {
+		return false
+	}
+	if a, o, ok := pyCondArms(e); ok {
+		// the condition only chooses; each arm is the read or an empty
+		// document, and one of them is the read
+		return (pyEmptyDocLit(a) || t.loadsRead(a, sc, target, depth+1)) &&
+			(pyEmptyDocLit(o) || t.loadsRead(o, sc, target, depth+1)) &&
+			!(pyEmptyDocLit(a) && pyEmptyDocLit(o))
+	}
+	if isPyIdent(e) {
+		if bs := t.bindings(e, sc); len(bs) == 1 && bs[0].kind == "=" && !t.augmented(e, sc) {
+			if _, _, ok := pyCondArms(pyTightStrip(bs[0].rhs)); ok || len(pyTopSplitWord(bs[0].rhs, " or ")) > 1 {
+				return t.loadsRead(bs[0].rhs, sc, target, depth+1)
+			}
+		}
+	}
 	parts := pyTopSplitWord(e, " or ")
 	if len(parts) < 2 {
 		return t.readOf(e, sc, target, depth)
@@ -554,6 +584,21 @@ func (t *pyTight) loadsRead(e string, sc int, target string, depth int) bool {
 		n++
 	}
 	return n > 0
+}
+
+// pyCondArms splits a conditional expression (a if cond else o) at its
+// top level into its two arms; ok is false for any other expression.
+func pyCondArms(e string) (a, o string, ok bool) {
+	b := pyBlankKeep(e)
+	i := pyTopOp(b, " if ")
+	if i <= 0 {
+		return "", "", false
+	}
+	j := pyTopOp(b[i:], " else ")
+	if j <= 0 {
+		return "", "", false
+	}
+	return strings.TrimSpace(e[:i]), strings.TrimSpace(e[i+j+len(" else "):]), true
 }
 
 // pyEmptyDocLit reports whether e is a plain string literal holding an

@@ -77,7 +77,9 @@ func (t *pyTight) scopeChanges(sc int) (ok, changed bool) {
 	for grown := true; grown; {
 		grown = false
 		for _, i := range lines {
+			t.keyLine, t.keyScope = i+1, sc
 			g, ok := t.aliasLine(sc, t.fl.lines[i])
+			t.keyLine = 0
 			if !ok {
 				return false, changed
 			}
@@ -99,7 +101,9 @@ func (t *pyTight) scopeChanges(sc int) (ok, changed bool) {
 			sort.Strings(names)
 			for _, n := range names {
 				for _, at := range pyWordsAt(pb, n) {
+					t.keyLine, t.keyScope = i+1, sc
 					ok, ch := t.use(sc, pb, po, n, at)
+					t.keyLine = 0
 					if !ok {
 						return false, changed
 					}
@@ -173,6 +177,9 @@ func (t *pyTight) aliasLine(sc int, l pyKeyedLine) (grown, ok bool) {
 			if tg == base && len(targets) == 1 {
 				if path, origin, ok := t.chainPath(sc, rhs); ok {
 					a = pyAlias{path: path, known: true, origin: origin}
+					if pathHasAlt(path) {
+						a.bound = t.keyLine
+					}
 				}
 			}
 			grown = t.alias(sc, base, a) || grown
@@ -307,7 +314,7 @@ func (t *pyTight) chain(pb, po string, i int, a pyAlias, judge bool) (end int, p
 			if close >= len(pb) {
 				return i, path, known, false
 			}
-			path = append(path, pyTightKey(po[j+1:close]))
+			path = append(path, t.key(po[j+1:close]))
 			i = close + 1
 			continue
 		case pb[j] == '(':
@@ -336,12 +343,12 @@ func (t *pyTight) chain(pb, po string, i int, a pyAlias, judge bool) (end int, p
 				if len(args) == 0 {
 					return i, path, known, false
 				}
-				path = append(path, pyTightKey(args[0]))
+				path = append(path, t.key(args[0]))
 			case meth == "setdefault":
 				if len(args) == 0 {
 					return i, path, known, false
 				}
-				path = append(path, pyTightKey(args[0]))
+				path = append(path, t.key(args[0]))
 				if len(args) > 1 && !pyEmptyLit(args[1]) {
 					v, lit := pyTightLit(args[1])
 					if !judge || !known || !lit || !settingsChangeTightens(path, changeSet, v) {
@@ -502,7 +509,7 @@ func (t *pyTight) chainPath(sc int, e string) ([]string, string, bool) {
 	}
 	n := pyWordRe.FindString(e)
 	a, held := t.names[sc][n]
-	if n == "" || !strings.HasPrefix(e, n) || !held || !a.known {
+	if n == "" || !strings.HasPrefix(e, n) || !held || !a.known || a.bound > 0 && !t.keyAliasReaches(n, sc, a) {
 		return nil, "", false
 	}
 	b := pyBlankKeep(e)
@@ -769,8 +776,8 @@ func (t *pyTight) callee(sc int, fn string, idx int, kw string, exact bool, at, 
 		}
 		a := pyAlias{}
 		if exact {
-			if path, _, ok := t.chainPath(sc, po[at:end]); ok {
-				a = pyAlias{path: path, known: true, origin: p}
+			if path, _, ok := t.chainPath(sc, po[at:end]); ok && !pathHasAlt(path) {
+				a = pyAlias{path: path, known: true, origin: p} // a loop's key is not the parameter's at every call
 			}
 		}
 		return t.alias(d, p, a), "pass"
