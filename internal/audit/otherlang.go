@@ -33,6 +33,7 @@ func scanOtherLang(sc *skillCtx, rel, content string) {
 	scanAdaSocketShell(sc, rel, content)
 	scanOCamlSocketShell(sc, rel, content)
 	scanDFetchRun(sc, rel, content)
+	scanAppleScriptShell(sc, rel, content)
 	switch {
 	case ext == ".php" || strings.Contains(shebang, "php"):
 		scanPHP(sc, rel, content)
