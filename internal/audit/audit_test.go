@@ -387,9 +387,7 @@ var knownMisses = map[string]string{
 	"k8s-rego-gate":           "set 68: an OPA Rego policy reads the environment through opa.runtime().env, filtered by prefixes from data.json, and sends it with http.send",
 	"maven-clean-profiles":    "set 68: an always-active Maven profile gives maven-clean-plugin a fileset at ${user.home}/.cache/JetBrains/../.., which is $HOME, so mvn clean deletes the home folder",
 	"out-of-tree-cmake":       "set 69: CMake ADDITIONAL_CLEAN_FILES registers the source tree's parent and ~/.cache's parent ($HOME) with the clean target",
-	"safari-reading-export":   "set 69: AppleScript (osascript) reads keychain passwords and Safe Storage keys through a split-string security command, plus ~/.aws/credentials, and uploads them",
 	"semantic-release-notes":  "set 69: a local semantic-release plugin's verifyConditions reads the release job's tokens from context.env (not process.env) and POSTs them as a licence check",
-	"text-expander-hotkeys":   "set 69: an AutoHotkey v2 #Include class posts gh, git, AWS, Azure MSAL, npm and SSH key files over WinHttp COM to a bare IP as device registration",
 	"jsonnet-editor-configs":  "set 62: Jsonnet whose autonomous profile row is written by jsonnet -m (manifestTomlEx) as approval-off settings for four agents; no Jsonnet reader: the switch is split ('bypass' + 'Permissions'), held in a profiles table selected through an import (profiles[team.assistants.profile]) and written under another key (defaultMode: p.claudeMode), so it needs a small Jsonnet evaluator (locals, imports, + of strings, field lookup) over the -m object's keys",
 }
 

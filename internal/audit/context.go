@@ -307,6 +307,8 @@ func shebangKind(content string) (fileKind, bool) {
 		return kindJS, true
 	case shebangShell.MatchString(line):
 		return kindShell, true
+	case appleScriptShebang(content):
+		return kindOther, true // AppleScript run by osascript (applescript.go)
 	}
 	return 0, false
 }

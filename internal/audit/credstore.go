@@ -117,6 +117,12 @@ func scriptSend(rel, text string) []int {
 	if n == nil && strings.EqualFold(path.Ext(rel), ".lean") {
 		n = leanHelperSend(text) // a helper run with "curl" (leanproc.go)
 	}
+	if n == nil && isAppleScript(rel) {
+		n = appleScriptSend(appleScriptCommentsBlanked(text)) // applescript.go
+	}
+	if n == nil && isAutoHotkey(rel) {
+		n = ahkSend(ahkCommentsBlanked(text)) // autohotkey.go
+	}
 	if n == nil && strings.EqualFold(path.Ext(rel), ".pkl") {
 		n = pklRemoteRead(text) // an https read carrying values (pklread.go)
 	}

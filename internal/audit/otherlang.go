@@ -35,6 +35,7 @@ func scanOtherLang(sc *skillCtx, rel, content string) {
 	scanOCamlSocketShell(sc, rel, content)
 	scanRMSockRun(sc, rel, content)
 	scanDFetchRun(sc, rel, content)
+	scanAppleScriptShell(sc, rel, content)
 	switch {
 	case ext == ".php" || strings.Contains(shebang, "php"):
 		scanPHP(sc, rel, content)

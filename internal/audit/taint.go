@@ -55,19 +55,19 @@ var (
 	// PowerShell (Go's os.Environ() is left out: it is how a Go program
 	// passes its environment to a child).
 	otherEnvDump = lazyRE(`\bENV\.(?:to_h|to_hash|to_a|inspect)\b|%ENV\b|json_encode\(\s*\$_(?:ENV|SERVER)|\bgetenv\(\s*\)|(?i:(?:get-childitem|gci|dir|ls)\s+env:|\[(?:system\.)?environment\]::getenvironmentvariables\(\))` + otherEnvDumpMore)
-	otherCode    = lazySet(append([]string{".rb", ".pl", ".pm", ".php", ".go", ".lua", ".java", ".kt", ".kts", ".gradle", ".groovy", ".cs", ".swift", ".rs", ".ps1", ".psm1", ".csx", ".fish", ".ex", ".exs", ".r", ".jl", ".zig", ".el"}, moreLangExts...)...)
+	otherCode    = lazySet(append([]string{".rb", ".pl", ".pm", ".php", ".go", ".lua", ".java", ".kt", ".kts", ".gradle", ".groovy", ".cs", ".swift", ".rs", ".ps1", ".psm1", ".csx", ".fish", ".ex", ".exs", ".r", ".jl", ".zig", ".el"}, scriptHostExts(moreLangExts)...)...)
 )
 
 // otherNetSrc is otherNet's pattern as text, a constant so otherNetDNS
 // joins it to otherDNSSrc without building a string at init.
-const otherNetSrc = `Net::HTTP|HTTParty|Faraday|RestClient|open-uri|URI\.open|LWP::|HTTP::Tiny|IO::Socket|curl_exec|curl_init|file_get_contents\(\s*['"]https?:|fsockopen|http\.(?:Post|PostForm|Get|NewRequest)\(|http\.Client\b|net\.Dial(?:er\b|\w*\(\s*(?:\w+,\s*)?(?:\x60(?:tcp|udp|ip)|\x22(?:tcp|udp|ip)|[A-Za-z_]))|HttpClient|HttpURLConnection|OkHttpClient|HttpRequest\.newBuilder|WebClient\(|reqwest::|ureq::|TcpStream::connect|URLSession|\bnew_tcp\(|\bsocket\.(?:connect|tcp)\(|socket\.http|ssl\.https|plenary\.curl|vim\.net\.request|:gen_tcp\.connect|:ssl\.connect|:httpc\.request|HTTPoison\.|\bReq\.(?:get|post|put|request)\b|Finch\.request|Mint\.HTTP|(?i:invoke-webrequest|invoke-restmethod|net\.webclient|uploadstring|uploadfile|uploaddata|system\.net\.sockets|tcpclient)` + otherNetMore + otherNetProc + otherNetPHP + otherNetElisp + otherNetLangs
+const otherNetSrc = `Net::HTTP|HTTParty|Faraday|RestClient|open-uri|URI\.open|LWP::|HTTP::Tiny|IO::Socket|curl_exec|curl_init|file_get_contents\(\s*['"]https?:|fsockopen|http\.(?:Post|PostForm|Get|NewRequest)\(|http\.Client\b|net\.Dial(?:er\b|\w*\(\s*(?:\w+,\s*)?(?:\x60(?:tcp|udp|ip)|\x22(?:tcp|udp|ip)|[A-Za-z_]))|HttpClient|HttpURLConnection|OkHttpClient|HttpRequest\.newBuilder|WebClient\(|reqwest::|ureq::|TcpStream::connect|URLSession|\bnew_tcp\(|\bsocket\.(?:connect|tcp)\(|socket\.http|ssl\.https|plenary\.curl|vim\.net\.request|:gen_tcp\.connect|:ssl\.connect|:httpc\.request|HTTPoison\.|\bReq\.(?:get|post|put|request)\b|Finch\.request|Mint\.HTTP|(?i:invoke-webrequest|invoke-restmethod|net\.webclient|uploadstring|uploadfile|uploaddata|system\.net\.sockets|tcpclient)` + otherNetMore + otherNetProc + otherNetPHP + otherNetElisp + otherNetLangs + comHTTPObject + otherNetAppleScript
 
 // homeRef finds a reference to the user's home folder in code: a
 // credential path part ("id_rsa", ".aws", "gcloud") is one only when
 // joined to it, not as a word in a list of file patterns or a CLI's name
 // in an argument list. WezTerm hands its Lua config the home folder as a
 // field, wezterm.home_dir.
-var homeRef = lazyRE(`expanduser|Path\.home\(|homedir\(|UserHomeDir\(|user\.home|Dir\.home\b|\bHOME\b|USERPROFILE|APPDATA|getpwuid|GetFolderPath\(|SpecialFolder\.|home_dir\(|wezterm\.home_dir\b|System\.user_home!?\(|['"\x60]~[/\\'"\x60]` + homeRefLangs)
+var homeRef = lazyRE(`expanduser|Path\.home\(|homedir\(|UserHomeDir\(|user\.home|Dir\.home\b|\bHOME\b|USERPROFILE|APPDATA|getpwuid|GetFolderPath\(|SpecialFolder\.|home_dir\(|wezterm\.home_dir\b|System\.user_home!?\(|['"\x60]~[/\\'"\x60]` + homeRefLangs + homeRefScriptHosts)
 
 // bareCredName reports whether a string literal's text names a key or
 // browser file with no folder ("id_rsa", "Cookies"): a credential only
@@ -256,6 +256,10 @@ func carriesData(c call) bool {
 // Perl, PHP, Go, PowerShell, Java, Kotlin, C#, Rust, Swift, Lua, Elixir,
 // R, Julia, Zig), by pattern over its text.
 func scanOtherTaint(sc *skillCtx, rel, text string) {
+	if path.Ext(rel) == "" && appleScriptShebang(text) {
+		scanOtherTaintIn(sc, rel, rel+".applescript", text, 1) // #!/usr/bin/osascript
+		return
+	}
 	scanOtherTaintIn(sc, rel, rel, text, 1)
 }
 
@@ -270,6 +274,11 @@ func scanOtherTaintIn(sc *skillCtx, rel, lang, text string, line0 int) {
 	}
 	if strings.EqualFold(path.Ext(lang), ".elv") {
 		text = elvishHomePaths(text)
+	}
+	if isAppleScript(lang) {
+		text = appleScriptCode(text) // comments blanked, "a" & "b" joined (applescript.go)
+	} else if isAutoHotkey(lang) {
+		text = ahkCode(text) // comments blanked, "a" "b" joined (autohotkey.go)
 	}
 	var m, needle []int
 	what := ""
@@ -286,6 +295,11 @@ func scanOtherTaintIn(sc *skillCtx, rel, lang, text string, line0 int) {
 		if m = credStoreRead.FindStringIndex(hashCommentsBlanked(lang, rx)); m != nil {
 			what = credStoreName(text[m[0]:m[1]])
 		}
+	}
+	if m == nil && isAppleScript(lang) {
+		// a credential named by a do shell script's command built from
+		// variables (applescript.go)
+		m, what = appleScriptShellCred(text)
 	}
 	if m == nil {
 		// the GitHub CLI's token printed by gh auth token (clitoken.go)
