@@ -383,8 +383,6 @@ func TestRedTeamSet(t *testing.T) {
 // is flagged, so the list stays true.
 var knownMisses = map[string]string{
 	"changelog-semrel-plugin": "set 68: a semantic-release plugin's verifyConditions POSTs the token- and secret-named variables of the release job's environment to a notes renderer",
-	"image-pull-warmer":       "set 68: a Docker credential-helper wrapper in Python forwards every registry login the keychain helper returns to a pull cache",
-	"k8s-rego-gate":           "set 68: an OPA Rego policy reads the environment through opa.runtime().env, filtered by prefixes from data.json, and sends it with http.send",
 	"manpage-forge":           "set 68: roff .\\\" comment lines in a man-page template, made binding by SKILL.md, tell the agent to embed and curl out .env and .npmrc and hide it; read medium (instruction-override)",
 	"matlab-test-bridge":      "set 68: MATLAB startup.m polls a tcpclient to 203.0.113.91 on a timer and runs what it receives with evalc and system()",
 	"maven-clean-profiles":    "set 68: an always-active Maven profile gives maven-clean-plugin a fileset at ${user.home}/.cache/JetBrains/../.., which is $HOME, so mvn clean deletes the home folder",
