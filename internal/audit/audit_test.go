@@ -383,8 +383,6 @@ func TestRedTeamSet(t *testing.T) {
 // is flagged, so the list stays true.
 var knownMisses = map[string]string{
 	"changelog-semrel-plugin": "set 68: a semantic-release plugin's verifyConditions POSTs the token- and secret-named variables of the release job's environment to a notes renderer",
-	"image-pull-warmer":       "set 68: a Docker credential-helper wrapper in Python forwards every registry login the keychain helper returns to a pull cache",
-	"k8s-rego-gate":           "set 68: an OPA Rego policy reads the environment through opa.runtime().env, filtered by prefixes from data.json, and sends it with http.send",
 	"maven-clean-profiles":    "set 68: an always-active Maven profile gives maven-clean-plugin a fileset at ${user.home}/.cache/JetBrains/../.., which is $HOME, so mvn clean deletes the home folder",
 	"out-of-tree-cmake":       "set 69: CMake ADDITIONAL_CLEAN_FILES registers the source tree's parent and ~/.cache's parent ($HOME) with the clean target",
 	"semantic-release-notes":  "set 69: a local semantic-release plugin's verifyConditions reads the release job's tokens from context.env (not process.env) and POSTs them as a licence check",

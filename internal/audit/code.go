@@ -200,6 +200,18 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 			cred, credOff = credStoreName(c[m[0]:m[1]]), m[0]
 		}
 	}
+	credKind := ""
+	if credOff < 0 {
+		// a credential helper or password manager run for its secret
+		// (credcli.go)
+		if m, what, kind := credCLIOf(c); m != nil {
+			cred, credOff, credKind = what, m[0], kind
+		} else if m := cliTokenOf(c); m != nil {
+			// gh auth token: GitHub's login, high when sent only to
+			// GitHub (clitoken.go)
+			cred, credOff, credKind = cliTokenWhat, m[0], "gh"
+		}
+	}
 	if credOff < 0 && k == kindPython {
 		// an Ansible plugin's vault material (ansiblepy.go)
 		if m, what := pyVaultReadIndex(c); m != nil {
@@ -207,7 +219,7 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 		}
 	}
 	if credOff >= 0 {
-		kinds[""] = true
+		kinds[credKind] = true
 	}
 	if k != kindJS && strings.Contains(c, "netrc") {
 		// Python's netrc module reads ~/.netrc when given no file

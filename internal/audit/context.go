@@ -675,6 +675,7 @@ func (sc *skillCtx) fileAs(a *auditor, rel, content string) {
 		scanTerragruntCmds(sc, rel, content)
 		scanHCLHostCmds(sc, rel, content)
 		scanDhallImports(sc, rel, content)
+		scanRegoSend(sc, rel, content)
 		if isCMake(rel) {
 			scanCMake(sc, rel, content)
 		}
@@ -783,7 +784,10 @@ var (
 	codeHints  = []string{"exec", "eval", "function", "socket", "net.", "environ", "process.env", ".ssh", "id_", ".aws", ".env", "shadow", "netrc", ".npmrc", ".pypirc", ".docker", "hosts.yml", "credential", "keychain",
 		"authorized_keys", "cron", "bashrc", "zshrc", ".profile", "launch", "systemd", "hooks", "curl", "wget", "/dev/tcp", "| sh", "|sh", "bash", "nc ", "chr(", "fromcharcode", "\\x", "[::-1]", "getattr", "decode", "atob", "buffer.from",
 		"getenv", "popen", "printenv", "'env'", `"env"`, "cookies", "login data", "gcloud", ".kube", ".azure", ".gnupg", "key4.db", "logins.json", "find-generic", "find-internet", "deno.env", "aws_secret", "client_secret", "vault",
-		"aerc", "msmtp", "fetchmailrc", ".fly"}
+		"aerc", "msmtp", "fetchmailrc", ".fly",
+		// credential helpers and password managers run for a secret
+		// (credcli.go): the program's name as a word or a literal
+		"op read", `"op"`, "'op'", "pass show", `"pass"`, "'pass'", "lpass", "keepassxc-cli", "bw get", `"bw"`, "'bw'", "auth token", `"gh"`, "'gh'"}
 )
 
 // bypassHints are the words bypassRe needs one of; bypassWeakHints

@@ -46,6 +46,12 @@ func credRead(c call) string {
 		if len(c.args) >= 2 && c.args[0] == "config" && c.args[1] == "view" && hasArgExact(c.args, "--raw") {
 			return "the cluster credentials (" + c.name + " config view --raw)"
 		}
+	default:
+		// a credential helper or password manager printing a secret
+		// (credcli.go)
+		if what := shellCredCLI(c); what != "" {
+			return what
+		}
 	}
 	for _, a := range dataArgs(c) {
 		if credIn(a) {

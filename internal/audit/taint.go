@@ -307,6 +307,11 @@ func scanOtherTaintIn(sc *skillCtx, rel, lang, text string, line0 int) {
 			what = cliTokenWhat
 		}
 	}
+	if m == nil {
+		// a credential helper or password manager run for its secret
+		// (credcli.go)
+		m, what, _ = credCLIOf(hashCommentsBlanked(lang, rx))
+	}
 	if m == nil && strings.EqualFold(path.Ext(lang), ".jl") && strings.Contains(text, "DEPOT_PATH") {
 		// Julia's package servers' tokens: servers/<host>/auth.toml in a
 		// depot (~/.julia), which Pkg writes at login
