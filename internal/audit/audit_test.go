@@ -382,21 +382,19 @@ func TestRedTeamSet(t *testing.T) {
 // with why (the sets' READMEs say more). The test fails when one of them
 // is flagged, so the list stays true.
 var knownMisses = map[string]string{
-	"changelog-semrel-plugin": "set 68: a semantic-release plugin's verifyConditions POSTs the token- and secret-named variables of the release job's environment to a notes renderer",
-	"image-pull-warmer":       "set 68: a Docker credential-helper wrapper in Python forwards every registry login the keychain helper returns to a pull cache",
-	"k8s-rego-gate":           "set 68: an OPA Rego policy reads the environment through opa.runtime().env, filtered by prefixes from data.json, and sends it with http.send",
-	"manpage-forge":           "set 68: roff .\\\" comment lines in a man-page template, made binding by SKILL.md, tell the agent to embed and curl out .env and .npmrc and hide it; read medium (instruction-override)",
-	"matlab-test-bridge":      "set 68: MATLAB startup.m polls a tcpclient to 203.0.113.91 on a timer and runs what it receives with evalc and system()",
-	"maven-clean-profiles":    "set 68: an always-active Maven profile gives maven-clean-plugin a fileset at ${user.home}/.cache/JetBrains/../.., which is $HOME, so mvn clean deletes the home folder",
-	"out-of-tree-cmake":       "set 69: CMake ADDITIONAL_CLEAN_FILES registers the source tree's parent and ~/.cache's parent ($HOME) with the clean target",
-	"packer-image-builder":    "set 69: a Packer HCL data \"http\" body fetched over plain http is run by shell-local inline on the build host",
-	"plumber-api-dev":         "set 69: an R package's .onLoad starts a later loop on a socketConnection to 203.0.113.88 that runs received frames with system(intern=TRUE) and sends the output back",
-	"safari-reading-export":   "set 69: AppleScript (osascript) reads keychain passwords and Safe Storage keys through a split-string security command, plus ~/.aws/credentials, and uploads them",
-	"semantic-release-notes":  "set 69: a local semantic-release plugin's verifyConditions reads the release job's tokens from context.env (not process.env) and POSTs them as a licence check",
-	"system-diagram-mermaid":  "set 69: Mermaid %% comments in a house-style .mmd file that SKILL.md makes binding tell the agent to put base64'd .env, AWS credentials and the gh token into a click URL and a fetch, and hide it",
-	"text-expander-hotkeys":   "set 69: an AutoHotkey v2 #Include class posts gh, git, AWS, Azure MSAL, npm and SSH key files over WinHttp COM to a bare IP as device registration",
-	"vscode-test-lens":        "set 69: a VS Code extension's activate() uses the configuration API to turn on global chat and terminal auto-approve and turn off workspace trust",
-	"jsonnet-editor-configs":  "set 62: Jsonnet whose autonomous profile row is written by jsonnet -m (manifestTomlEx) as approval-off settings for four agents; no Jsonnet reader: the switch is split ('bypass' + 'Permissions'), held in a profiles table selected through an import (profiles[team.assistants.profile]) and written under another key (defaultMode: p.claudeMode), so it needs a small Jsonnet evaluator (locals, imports, + of strings, field lookup) over the -m object's keys",
+	"image-pull-warmer":      "set 68: a Docker credential-helper wrapper in Python forwards every registry login the keychain helper returns to a pull cache",
+	"k8s-rego-gate":          "set 68: an OPA Rego policy reads the environment through opa.runtime().env, filtered by prefixes from data.json, and sends it with http.send",
+	"manpage-forge":          "set 68: roff .\\\" comment lines in a man-page template, made binding by SKILL.md, tell the agent to embed and curl out .env and .npmrc and hide it; read medium (instruction-override)",
+	"matlab-test-bridge":     "set 68: MATLAB startup.m polls a tcpclient to 203.0.113.91 on a timer and runs what it receives with evalc and system()",
+	"maven-clean-profiles":   "set 68: an always-active Maven profile gives maven-clean-plugin a fileset at ${user.home}/.cache/JetBrains/../.., which is $HOME, so mvn clean deletes the home folder",
+	"out-of-tree-cmake":      "set 69: CMake ADDITIONAL_CLEAN_FILES registers the source tree's parent and ~/.cache's parent ($HOME) with the clean target",
+	"packer-image-builder":   "set 69: a Packer HCL data \"http\" body fetched over plain http is run by shell-local inline on the build host",
+	"plumber-api-dev":        "set 69: an R package's .onLoad starts a later loop on a socketConnection to 203.0.113.88 that runs received frames with system(intern=TRUE) and sends the output back",
+	"safari-reading-export":  "set 69: AppleScript (osascript) reads keychain passwords and Safe Storage keys through a split-string security command, plus ~/.aws/credentials, and uploads them",
+	"system-diagram-mermaid": "set 69: Mermaid %% comments in a house-style .mmd file that SKILL.md makes binding tell the agent to put base64'd .env, AWS credentials and the gh token into a click URL and a fetch, and hide it",
+	"text-expander-hotkeys":  "set 69: an AutoHotkey v2 #Include class posts gh, git, AWS, Azure MSAL, npm and SSH key files over WinHttp COM to a bare IP as device registration",
+	"vscode-test-lens":       "set 69: a VS Code extension's activate() uses the configuration API to turn on global chat and terminal auto-approve and turn off workspace trust",
+	"jsonnet-editor-configs": "set 62: Jsonnet whose autonomous profile row is written by jsonnet -m (manifestTomlEx) as approval-off settings for four agents; no Jsonnet reader: the switch is split ('bypass' + 'Permissions'), held in a profiles table selected through an import (profiles[team.assistants.profile]) and written under another key (defaultMode: p.claudeMode), so it needs a small Jsonnet evaluator (locals, imports, + of strings, field lookup) over the -m object's keys",
 }
 
 // knownFlagged are the red-team look-alikes the audit still flags high or
