@@ -133,7 +133,7 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 	if systemCodeHintWords().matchAny(lower) {
 		scanSystemCode(sc, rel, code, line0, k, w)
 	}
-	if !sc.hints.miner && !codeHintWords().matchAny(lower) && !codeHintWords().matchAny(foldLiteralJoins(lower)) {
+	if !sc.hints.miner && !codeHintWords().matchAny(lower) && !codeHintWords().matchAny(foldLiteralJoins(lower)) && !(k == kindJS && jsHostEnvHinted(code)) {
 		return
 	}
 	if c == "" {
@@ -194,6 +194,12 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 		cred, credOff = "the whole environment", off
 	} else if m := envReadOf(envRead, c); m != nil {
 		cred, credOff = strings.TrimSpace(c[m[0]:m[1]]), m[0]
+	}
+	if credOff < 0 && k == kindJS {
+		// the environment a host tool hands a plugin (hostenv.go)
+		if off, what := jsHostEnvWhole(c); off >= 0 {
+			cred, credOff = "the whole environment ("+Escape(what, 60)+", the environment the tool running the code hands it)", off
+		}
 	}
 	if credOff < 0 {
 		if m := credStoreRead.FindStringIndex(c); m != nil {
