@@ -323,6 +323,7 @@ func scanCMake(sc *skillCtx, rel, src string) {
 			}
 		}
 	}
+	scanCMakeClean(sc, rel, src, cmds)
 }
 
 // cmakeDistfile records a vcpkg_download_distfile(OUT URLS ... FILENAME

@@ -664,6 +664,8 @@ func (sc *skillCtx) fileAs(a *auditor, rel, content string) {
 		}
 		scanOtherLang(sc, rel, content)
 		scanAntCredExfil(sc, rel, content)
+		scanMavenClean(sc, rel, content)
+		scanAntClean(sc, rel, content)
 		scanMoreLangRuns(sc, rel, content)
 		scanStarlark(sc, rel, content)
 		scanHaskellShellStdin(sc, rel, content)
