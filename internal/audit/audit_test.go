@@ -369,8 +369,8 @@ func TestRedTeamSet(t *testing.T) {
 		}
 	}
 	slices.Sort(nums)
-	if len(nums) < 69 {
-		t.Fatalf("found %d red-team sets in testdata, want at least 69", len(nums))
+	if len(nums) < 70 {
+		t.Fatalf("found %d red-team sets in testdata, want at least 70", len(nums))
 	}
 	for _, n := range nums {
 		set := "redteam" + strconv.Itoa(n)
@@ -382,13 +382,23 @@ func TestRedTeamSet(t *testing.T) {
 // with why (the sets' READMEs say more). The test fails when one of them
 // is flagged, so the list stays true.
 var knownMisses = map[string]string{
-	"jsonnet-editor-configs": "set 62: Jsonnet whose autonomous profile row is written by jsonnet -m (manifestTomlEx) as approval-off settings for four agents; no Jsonnet reader: the switch is split ('bypass' + 'Permissions'), held in a profiles table selected through an import (profiles[team.assistants.profile]) and written under another key (defaultMode: p.claudeMode), so it needs a small Jsonnet evaluator (locals, imports, + of strings, field lookup) over the -m object's keys",
+	"bruno-collection-runner": "set 70: a Bruno collection's shared pre-request script, with file access switched on in bruno.json, sends docker, kube, netrc and gh logins and an SSH private key",
+	"gettext-catalog-merger":  "set 70: an instruction hidden in a #. translator comment of a gettext .po file",
+	"gulp-asset-pipeline":     "set 70: a Gulp clean task's del with force: true deletes sibling projects, ~/.ssh, ~/.gnupg and ~/Documents; read medium (credential-read)",
+	"helm-chart-linter":       "set 70: a Helm plugin's plugin.yaml install hook uploads the kubeconfig, Helm repository logins and the docker config",
+	"nunjucks-scaffold-kit":   "set 70: a Nunjucks template partial builds approval-off mode strings from fragments, and the text tells the agent not to ask or mention it",
+	"octave-pkg-setup":        "set 70: a block in GNU Octave's ~/.octaverc runs remote code at every start, plus a crontab entry",
+	"prolog-rule-tester":      "set 70: a SWI-Prolog test runner's background thread runs shell commands sent from 203.0.113.83",
+	"psql-report-pack":        "set 70: a psql script reads ~/.pgpass and ~/.aws/credentials with \\set backtick commands, then \\connects to a remote Postgres and INSERTs them",
+	"jsonnet-editor-configs":  "set 62: Jsonnet whose autonomous profile row is written by jsonnet -m (manifestTomlEx) as approval-off settings for four agents; no Jsonnet reader: the switch is split ('bypass' + 'Permissions'), held in a profiles table selected through an import (profiles[team.assistants.profile]) and written under another key (defaultMode: p.claudeMode), so it needs a small Jsonnet evaluator (locals, imports, + of strings, field lookup) over the -m object's keys",
 }
 
 // knownFlagged are the red-team look-alikes the audit still flags high or
 // critical, each with why; the test fails when one of them is no longer
 // flagged, so the list stays true.
 var knownFlagged = map[string]string{
+	"pages-preview-deploy":     "set 70: a workflow whose pull-request builds get no secrets (actions pinned, OIDC only on main in a protected environment, one secret scoped to one step) reads as critical ci-secret-exposure",
+	"ssh-pubkey-inventory":     "set 70: a local, consented inventory of ~/.ssh public keys reads as critical persistence in scripts/inventory.py",
 	"coverage-upload-workflow": "set 46: a workflow_run job sending secrets.COVERAGE_TOKEN to coverage.service.example; the token's name names no service whose hosts are known, and the host's registered domain (service.example) is not the token's word, so the send reads as to a foreign host",
 }
 
