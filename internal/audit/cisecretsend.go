@@ -443,20 +443,42 @@ func ciJSSends(file, code, input string) []ciSend {
 // for: the one its name names, else the one the input's name names; nil
 // when neither names one.
 func ciServiceLabels(secret, input string) map[string]bool {
-	if l := psServiceLabels(secret); l != nil {
+	if l := psServiceLabels(ciServiceWords(secret, nil)); l != nil {
 		return l
 	}
 	if input == "" {
 		return nil
 	}
+	return psServiceLabels(ciServiceWords(input, ciGenericInputWords()))
+}
+
+// ciServiceWords returns a secret's or an input's name without the words
+// that say what kind of service it is for or what the workflow does with
+// it (CDN_PURGE_TOKEN, COVERAGE_TOKEN, METRICS_UPLOAD_KEY): a workflow
+// names its secrets by their job, and such a word is no vendor whose
+// hosts could be known, so a token named only by them names no service
+// and is judged as DEPLOY_TOKEN is (by a second unrelated domain), not as
+// sent to a foreign host of a service called "cdn". drop holds further
+// words to leave out.
+func ciServiceWords(name string, drop map[string]bool) string {
 	var words []string
-	for _, w := range strings.FieldsFunc(strings.ToLower(input), func(r rune) bool { return r == '_' || r == '-' || r == ' ' }) {
-		if !ciGenericInputWords()[w] {
+	for _, w := range strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return r == '_' || r == '-' || r == ' ' }) {
+		if !drop[w] && !ciKindWords()[w] {
 			words = append(words, w)
 		}
 	}
-	return psServiceLabels(strings.Join(words, "_"))
+	return strings.Join(words, "_")
 }
+
+// ciKindWords are words of a CI secret's name that say what kind of
+// service it is for or what is done with it, never who runs the service:
+// a CDN, a cache and its purge, coverage, metrics, status, a preview
+// site. Vendors (cloudflare, fastly, codecov, sentry) are not here: their
+// names keep the hosts they own.
+var ciKindWords = lazySet("cdn", "cache", "purge", "invalidate", "invalidation", "coverage", "cov", "analytics",
+	"metrics", "telemetry", "monitoring", "monitor", "logs", "logging", "dns", "storage", "upload", "uploader", "notify",
+	"notifier", "notification", "notifications", "alert", "alerts", "status", "preview", "site", "website", "docs",
+	"zone", "edge", "backup", "sync", "ping", "report", "reports", "reporter")
 
 // ciGenericInputWords are words of an input's name naming no service
 // beyond psGenericWords (repo-token, github_token's siblings).
