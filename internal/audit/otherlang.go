@@ -34,6 +34,7 @@ func scanOtherLang(sc *skillCtx, rel, content string) {
 	scanAdaSocketShell(sc, rel, content)
 	scanOCamlSocketShell(sc, rel, content)
 	scanRMSockRun(sc, rel, content)
+	scanMatlabStartup(sc, rel, content)
 	scanDFetchRun(sc, rel, content)
 	scanAppleScriptShell(sc, rel, content)
 	switch {
