@@ -672,6 +672,7 @@ func (sc *skillCtx) fileAs(a *auditor, rel, content string) {
 		scanDotnetShellStdin(sc, rel, content)
 		scanPipelineCode(sc, rel, content)
 		scanSQLExfil(sc, rel, content)
+		scanPsqlMeta(sc, rel, content)
 		scanTerraformExternalSend(sc, rel, content)
 		scanTerraformFileSend(sc, rel, content)
 		scanTerragruntCmds(sc, rel, content)
