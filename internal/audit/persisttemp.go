@@ -66,12 +66,7 @@ func pyScratchWrite(c string, off int) bool {
 	}
 	// a name bound to a temporary file must be bound to nothing else
 	re := regexp.MustCompile(`(?m)^[ \t]*(?:for\s+)?` + regexp.QuoteMeta(recv) + `\s*(?:=[^=]|\s+in\b)|\bas\s+` + regexp.QuoteMeta(recv) + `\b`)
-	n := 0
-	for _, x := range re.FindAllString(c, 33) {
-		_ = x
-		n++
-	}
-	return n == len(pyScratchBindsOf(c, recv))
+	return len(re.FindAllString(c, 33)) == len(pyScratchBindsOf(c, recv))
 }
 
 // pyScratchBindsOf returns the bindings of name to a temporary file in c.
