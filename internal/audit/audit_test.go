@@ -393,9 +393,7 @@ var knownMisses = map[string]string{
 // knownFlagged are the red-team look-alikes the audit still flags high or
 // critical, each with why; the test fails when one of them is no longer
 // flagged, so the list stays true.
-var knownFlagged = map[string]string{
-	"ssh-pubkey-inventory": "set 70: a local, consented inventory of ~/.ssh public keys reads as critical persistence in scripts/inventory.py",
-}
+var knownFlagged = map[string]string{}
 
 // checkRedTeam audits one red-team set (LABELS.tsv: skill, label, ...;
 // a skill may have several rows).

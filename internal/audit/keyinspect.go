@@ -149,6 +149,7 @@ func pyKeyTaint(code string) (*pyKeyFlow, bool) {
 			fl.nonKey[m[1]] = true
 		}
 	}
+	pyNonKeyLoops(code, fl.nonKey)
 	// the function each line is in, from the indentation of the def
 	// lines above it
 	in := make([]string, len(lines))

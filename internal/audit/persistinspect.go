@@ -179,6 +179,10 @@ func persistWrites(c string, write *lazyRegexp) bool {
 			if argv, ok := runArgv(after[1:]); !ok || !installsNothing(argv) {
 				return true
 			}
+		case hit == ".write(" && pyScratchWrite(c, m[0]):
+			// the program's own output or a temporary file
+			// (persisttemp.go)
+			continue
 		case hit == "os.system(" || hit == "execSync(" || hit == "exec(":
 			if argv, ok := runArgv(rest); !ok || !installsNothing(argv) {
 				return true
