@@ -62,15 +62,8 @@ func enclosedBySink(c string, off int) bool {
 				depth--
 				continue
 			}
-			j := i
-			for j > 0 && (c[j-1] == ' ' || c[j-1] == '\t') {
-				j--
-			}
-			k := j
-			for k > 0 && (isIdentByte(c[k-1])) {
-				k--
-			}
-			if envSinks()[c[k:j]] {
+			name, k := calleeAt(c, i)
+			if envSinks()[name] {
 				// a copy made for a child's env option is not a dump
 				// (env: Object.assign({}, process.env, {X: "1"}))
 				for k > 0 && (isIdentByte(c[k-1]) || c[k-1] == '.') {
@@ -88,6 +81,21 @@ func enclosedBySink(c string, off int) bool {
 		}
 	}
 	return false
+}
+
+// calleeAt returns the identifier written just before the '(' at c[i]
+// (spaces and tabs may stand between) and the offset where it begins; ""
+// when none does.
+func calleeAt(c string, i int) (string, int) {
+	j := i
+	for j > 0 && (c[j-1] == ' ' || c[j-1] == '\t') {
+		j--
+	}
+	k := j
+	for k > 0 && isIdentByte(c[k-1]) {
+		k--
+	}
+	return c[k:j], k
 }
 
 // childEnvLead is what precedes an environment given to a child process

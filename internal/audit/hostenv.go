@@ -201,15 +201,8 @@ func sinkCallOf(c string, off int) bool {
 				depth--
 				continue
 			}
-			j := i
-			for j > 0 && (c[j-1] == ' ' || c[j-1] == '\t') {
-				j--
-			}
-			k := j
-			for k > 0 && isIdentByte(c[k-1]) {
-				k--
-			}
-			return envSinks()[c[k:j]]
+			name, _ := calleeAt(c, i)
+			return envSinks()[name]
 		case ';':
 			if depth == 0 {
 				return false
