@@ -1,0 +1,4 @@
+alias gs='git status -sb'
+alias gl='git log --oneline --graph --decorate -20'
+alias k='kubectl'
+alias dc='docker compose'

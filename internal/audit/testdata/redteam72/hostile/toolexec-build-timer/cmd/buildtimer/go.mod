@@ -1,0 +1,3 @@
+module example.invalid/buildtimer
+
+go 1.22
