@@ -104,6 +104,9 @@ type hitFeatures struct {
 	// unknownName: the query names something no skill of the catalog
 	// mentions in any field (see plan.markUnknown and fits).
 	unknownName bool
+	// unknownHost: the query asks for a script, plugin or the like for
+	// a program no skill of the catalog mentions (see hostArtifact).
+	unknownHost bool
 	docs        uint64 // skills in the catalog
 }
 
@@ -189,7 +192,7 @@ func (p *plan) features(scores []float64, score float64) hitFeatures {
 			name |= 1 << uint(c.term)
 		}
 	}
-	f := hitFeatures{score: score, terms: len(p.terms) - bits.OnesCount64(p.fb), docs: p.docs, unknownName: p.unknownName}
+	f := hitFeatures{score: score, terms: len(p.terms) - bits.OnesCount64(p.fb), docs: p.docs, unknownName: p.unknownName, unknownHost: p.unknownHost}
 	if exact {
 		f.cov, f.metaCov, f.nameCov = 1, 1, 1
 		return f
@@ -299,8 +302,14 @@ func (f hitFeatures) fitsInputs(in [5]float64) []float64 {
 }
 
 // fits estimates, in [0, 1], that the catalog holds a skill for the query
-// whose best hit has features f.
+// whose best hit has features f. A request for a script or plugin of a
+// program the catalog never mentions (unknownHost) is 0: no skill can
+// know that program's API, however well a generic one matches the rest
+// of the request ("an Aseprite Lua script that exports sprite sheets").
 func (f hitFeatures) fits() float64 {
+	if f.unknownHost {
+		return 0
+	}
 	z := fitsCoef[0]
 	for i, v := range f.fitsInputs(f.inputs()) {
 		z += fitsCoef[i+1] * v
@@ -308,13 +317,14 @@ func (f hitFeatures) fits() float64 {
 	return 1 / (1 + math.Exp(-z))
 }
 
-// markUnknown sets p.unknownWords and p.unknownName (see fits) from the
+// markUnknown sets p.unknownWords, p.unknownName and, with host,
+// p.unknownHost (see fits) from the
 // query's words as typed (words: queryWords of text) and nowhere (bit i:
 // terms[i] is in no field of any skill). Only the query's own terms
 // count (those before nQuery, not keywords). It runs once corrections
 // and expansions are planned: a word searched as some other catalog word
 // is not unknown.
-func (p *plan) markUnknown(text string, words []queryWord, nowhere uint64, nQuery int, digits bool) {
+func (p *plan) markUnknown(text string, words []queryWord, nowhere uint64, nQuery int, digits, host bool) {
 	var expanded uint64 // bit i: a clause searches terms[i] as another word
 	for _, c := range p.clauses {
 		if c.term >= 0 && c.text != p.terms[c.term] {
@@ -322,6 +332,7 @@ func (p *plan) markUnknown(text string, words []queryWord, nowhere uint64, nQuer
 		}
 	}
 	english, name := 0, false
+	var names []string // the words that make name true
 	for _, w := range words {
 		eng := isEnglish(w.word)
 		if eng {
@@ -335,9 +346,11 @@ func (p *plan) markUnknown(text string, words []queryWord, nowhere uint64, nQuer
 			p.unknownWords |= bit
 		} else if !eng && (asciiLetters(w.word) || (digits && letterDigitName(w.word))) && expanded&bit == 0 {
 			name = true
+			names = append(names, w.word)
 		}
 	}
 	p.unknownName = name && 3*english > len(words) && foreignStops(text) == nil
+	p.unknownHost = host && p.unknownName && hostArtifact(text, names)
 }
 
 // letterDigitName reports whether s is letters a to z and digits, with a

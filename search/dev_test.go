@@ -147,6 +147,7 @@ var devVariants = []struct {
 	{"gluedSnake off", func(tu *tuning) { tu.gluedSnake = false }},
 	{"negatedNames off", func(tu *tuning) { tu.negatedNames = false }},
 	{"digitName off", func(tu *tuning) { tu.digitName = false }},
+	{"unknownHost off", func(tu *tuning) { tu.unknownHost = false }},
 	{"leadName off", func(tu *tuning) { tu.leadName = false }},
 	{"lead off", func(tu *tuning) { tu.lead = 0 }},
 	{"lead .2", func(tu *tuning) { tu.lead = 0.2 }},

@@ -138,6 +138,7 @@ type plan struct {
 	docs         uint64       // documents in the index when planned
 	unknownWords uint64       // bit i: terms[i] is an English word no document holds in any field (hitFeatures.unknownWords)
 	unknownName  bool         // the query names something no document holds (hitFeatures.unknownName)
+	unknownHost  bool         // ... as the program a script or plugin is asked for (hitFeatures.unknownHost)
 	rare         []bool       // per term, it weighs as a rare name (markRare); nil until one does
 	plainWeights []float64    // per term, its coverage weight before markRare; nil until a term is rare
 	rareOut      bool         // rare names weigh tuning.rareOutName outside the names holding them
@@ -721,7 +722,7 @@ func (ix *Index) plan(ctx context.Context, r *engine.Reader, text string, keywor
 			return nil, err
 		}
 	}
-	p.markUnknown(text, words, nowhere, nQuery, tune.digitName)
+	p.markUnknown(text, words, nowhere, nQuery, tune.digitName, tune.unknownHost)
 	if len(p.q.Clauses) == 0 {
 		return nil, nil
 	}

@@ -115,6 +115,10 @@ type tuning struct {
 	// no skill holds name something the catalog lacks, as a word of
 	// letters alone does (fits' unknownName; letterDigitName).
 	digitName bool
+	// unknownHost makes a request for a script, plugin or the like of a
+	// program no skill mentions ("an Aseprite Lua script") a query the
+	// catalog does not fit (fits; hostArtifact).
+	unknownHost bool
 	// leadName lets a run of names that begins a sentence, its first
 	// word with it ("Better Stack keeps paging us"), name the one skill
 	// whose name it begins (leadRuns, namePhrases).
@@ -272,6 +276,7 @@ var defaultTuning = tuning{
 	gluedLower:      true,
 	gluedSnake:      true,
 	digitName:       true,
+	unknownHost:     true,
 	leadName:        true,
 	joinedName:      true,
 	splitName:       true,
