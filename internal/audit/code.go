@@ -65,7 +65,7 @@ var (
 	pyEnvDump = lazyRE(`json\.dumps\(\s*(?:dict\()?\s*os\.environ|json\.dumps\(\s*\{[^{}]*:\s*(?:dict\()?\s*os\.environ(?:\.copy\(\))?\s*\)?\s*[,}]|str\(\s*(?:dict\()?\s*os\.environ\s*\)|for\s+\w+\s*,\s*\w+\s+in\s+os\.environ\.items\(\)|dict\(\s*os\.environ\s*\)\s*[,)]|os\.popen\(\s*['"](?:env|printenv)['"]\s*\)|subprocess\.\w+\(\s*\[?\s*['"](?:env|printenv)['"]\s*\]?\s*[,)]`)
 	jsEnvDump = lazyRE(`JSON\.stringify\(\s*process\.env\s*[,)]|JSON\.stringify\(\s*\{[^{}]*:\s*process\.env\s*[,}]|Object\.(?:entries|keys|values)\(\s*process\.env\s*\)|exec(?:Sync)?\(\s*['"\x60](?:env|printenv)['"\x60]`)
 	pySend    = lazyRE(`requests\.(?:post|put|patch)\(|httpx\.(?:post|put)\(|urlopen\([^)\n]*data\s*=|urllib\.request\.Request\([^)\n]*data|http\.client\.|smtplib\.|ftplib\.|\.sendall\(|\.send\(|paramiko\.|aiohttp\.|\.post\(`)
-	jsSend    = lazyRE(`fetch\([^)]*\{[^}]*(?:method\s*:\s*['"](?:POST|PUT)|body\s*:)|axios\.(?:post|put)\(|https?\.request\(|XMLHttpRequest|sendBeacon|\.write\(|nodemailer|WebSocket\(|\.post\(|\.HTTPBody\s*=|\$\.NSURLConnection\.sendSynchronousRequest`)
+	jsSend    = lazyRE(`fetch\([^)]*\{[^}]*(?:method\s*:\s*['"](?:POST|PUT)|body\s*:)|axios\.(?:post|put)\(|https?\.request\(|XMLHttpRequest|sendBeacon|\.write\(|nodemailer|WebSocket\(|\.post\(|\.HTTPBody\s*=|\$\.NSURLConnection\.sendSynchronousRequest|` + apiClientSend)
 	pyWrite   = lazyRE(`open\((?:[^()\n]|\([^()\n]*\))*['"][aw]\+?b?['"]|\.write_text\(|\.write\(|os\.system\(|subprocess\.|shutil\.copy`)
 	jsWrite   = lazyRE(`(?:appendFile|writeFile|createWriteStream|copyFile)(?:Sync)?\(|\bDeno\.(?:writeTextFile|writeFile|copyFile)(?:Sync)?\(|\bBun\.write\(|execSync\(|exec\(` +
 		// JXA (osascript -l JavaScript) through the ObjC bridge:

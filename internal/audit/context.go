@@ -349,15 +349,19 @@ func langKind(info string) (fileKind, bool) {
 // so every rule that tells languages by extension reads it, and its
 // findings are then given back the file's own name. An MSBuild file's
 // inline C# tasks are read the same way as a .cs file of their code
-// (msbuildInlineCode), and a JetBrains Shell Script run configuration's
-// inline script as a shell script (ideaRunScript), besides the file
-// itself.
+// (msbuildInlineCode), a JetBrains Shell Script run configuration's
+// inline script as a shell script (ideaRunScript), and an API client
+// collection's pre-request, post-response and test scripts as JavaScript
+// (apiClientScript), besides the file itself.
 func (sc *skillCtx) file(a *auditor, rel, content string) {
 	if code, ok := msbuildInlineCode(rel, content); ok {
 		sc.fileUnder(a, rel, rel+".cs", code) // an inline task's C#
 	}
 	if code, lrel, lines, ok := ideaRunScript(rel, content); ok {
 		sc.fileUnderLines(a, rel, lrel, code, lines) // a run configuration's script
+	}
+	if code, lrel, lines, ok := apiClientScript(rel, content); ok {
+		sc.fileUnderLines(a, rel, lrel, code, lines) // an API collection's scripts
 	}
 	lrel := readRel(rel, content)
 	if lrel == rel {

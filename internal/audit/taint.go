@@ -46,7 +46,10 @@ var (
 		// and its one-call downloads (NSData's and NSString's
 		// ...WithContentsOfURL), or curl run by Standard Additions'
 		// doShellScript
-		`|\$\.NS(?:Data|String)\.(?:data|string)WithContentsOfURL\w*\(|\.doShellScript\(\s*['"\x60](?:curl|wget)\b`)
+		`|\$\.NS(?:Data|String)\.(?:data|string)WithContentsOfURL\w*\(|\.doShellScript\(\s*['"\x60](?:curl|wget)\b` +
+		// an API client's own request call in a collection's scripts
+		// (apiscript.go): Postman's, Bruno's and Insomnia's sendRequest
+		`|` + apiClientSend)
 	// otherNet is a network call in Ruby, Perl, PHP, Go, PowerShell,
 	// Java, Kotlin, C#, Rust, Swift, Lua, Elixir, R, Julia, Zig or Emacs
 	// Lisp (otherNetMore: R, Julia and Zig; otherNetElisp: Emacs Lisp).
