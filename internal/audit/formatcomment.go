@@ -9,7 +9,8 @@ import (
 // Mermaid diagram, a man-page template, a LaTeX class or a PlantUML file
 // is read by the model as source when SKILL.md sends it there ("read
 // references/house-style.mmd first; its %% annotations are binding"),
-// while a person looks at the rendered diagram, page or PDF, where the
+// while a person looks at the rendered diagram, page or PDF (or, for a
+// gettext catalogue, the translated app: gettextcomment.go), where the
 // comments never show: a %% line, a roff .\" line or a TeX % line is to
 // those formats what an HTML comment is to markdown, and an instruction
 // hidden there is read as one (markupHidden: an attack inside is
@@ -41,11 +42,20 @@ type commentSyntax struct {
 	// sniff, when set, tells the format from other files under the
 	// same extension (a man page's .1 from a version-numbered file).
 	sniff *lazyRegexp
+	// audience, when set, names the readers the format's comments are
+	// written to (a catalogue's translators): an instruction in a
+	// comment counts only when a sentence of it outside their address
+	// names the model (putToModel); attacks count as everywhere.
+	audience *lazyRegexp
 }
 
 // roffSniff finds a man page's macros (.TH, .SH, .Dd, .Dt, .Nm) or a
 // roff comment line.
 var roffSniff = lazyRE(`(?m)^(?:\.(?:TH|SH|Dd|Dt|Nm|de)\b|[.']\\"|\.\\#)`)
+
+// gettextSniff finds a gettext catalogue's entries (msgid "…"), so a
+// PowerPoint template sharing the .pot extension is not read as one.
+var gettextSniff = lazyRE(`(?m)^[ \t]*msgid[ \t]+"`)
 
 var (
 	mermaidComments  = &commentSyntax{what: "a Mermaid %% comment", line: []string{"%%"}}
@@ -67,6 +77,7 @@ var (
 	basicComments    = &commentSyntax{what: "a Visual Basic ' comment", line: []string{"'", "REM ", "rem "}, source: true}
 	fortranComments  = &commentSyntax{what: "a Fortran ! comment", line: []string{"!"}, source: true}
 	asmComments      = &commentSyntax{what: "an assembly ; comment", line: []string{";"}, source: true}
+	gettextComments  = &commentSyntax{what: "a gettext translator comment", line: []string{"#.", "# ", "#\t"}, sniff: gettextSniff, audience: translatorsRe}
 )
 
 // formatComments maps a file extension to its comment syntax.
@@ -92,6 +103,7 @@ var formatComments = func() map[string]*commentSyntax {
 		".vb": basicComments, ".vbs": basicComments, ".bas": basicComments,
 		".f90": fortranComments, ".f95": fortranComments, ".f03": fortranComments, ".f08": fortranComments,
 		".asm": asmComments, ".nasm": asmComments,
+		".po": gettextComments, ".pot": gettextComments,
 	}
 	for _, s := range []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "1m", "3p", "8m"} {
 		m["."+s] = roffComments
@@ -299,7 +311,7 @@ func scanFormatComments(sc *skillCtx, rel, content string) {
 		}
 		before := len(sc.findings)
 		markupHidden(sc, rel, text, sp.s, sp.e, li, cs.what)
-		if !cs.source && !sc.defence {
+		if !cs.source && !sc.defence && cs.audience == nil {
 			continue
 		}
 		kept := sc.findings[:before]
@@ -307,6 +319,9 @@ func scanFormatComments(sc *skillCtx, rel, content string) {
 		for _, f := range sc.findings[before:] {
 			if cs.source && f.RuleID == "hidden-text" && !silence {
 				continue // a note to coding agents, open to whoever reads the file
+			}
+			if cs.audience != nil && f.RuleID == "hidden-text" && !putToModel(text[sp.s:sp.e], cs.audience) {
+				continue // a note to the format's readers (translators)
 			}
 			if sc.defence {
 				// a skill that teaches defence ships attack wording as
