@@ -8,16 +8,20 @@ import (
 // The text the rules read of a file whose language builds at run time
 // the strings they look for: a Rust program named through a const or
 // static (rustInlineNames), a Perl string built from character codes or
-// packed bytes (perlDecodeCode). The file's secrets and invisible
+// packed bytes (perlDecodeCode), a template engine's file whose output
+// tags print values its set tags or its partials bind (tplRendered). The file's secrets and invisible
 // characters are read from the file as it is; every other rule reads
 // the resolved text, whose lines stand where the file's do, and a
 // finding's evidence that is a resolved line shows the file's line.
 
 // resolvedCode returns the text the rules read of file rel (content),
 // the strings decoded in it (their offsets in that text), and whether it
-// differs from content.
-func resolvedCode(rel, content string) (string, []decodedLit, bool) {
+// differs from content; partials are the template partials it imports.
+func resolvedCode(rel, content string, partials []linkedFile) (string, []decodedLit, bool) {
 	switch {
+	case isEngineTemplate(rel):
+		s, ok := tplRendered(rel, content, partials)
+		return s, nil, ok
 	case strings.EqualFold(path.Ext(rel), ".rs"):
 		s, ok := rustInlineNames(content)
 		return s, nil, ok

@@ -70,6 +70,9 @@ type skillCtx struct {
 	// readers are the programs of the skill that name the data file
 	// being audited (readersOf, bypassdata.go).
 	readers []linkedFile
+	// partials are the template partials the file being audited imports
+	// values from (templatePartialsOf, tplvalues.go).
+	partials []linkedFile
 	// fileGen counts the files audited; active are the phrases whose
 	// needed words occur in file number activeGen.
 	fileGen, activeGen int
@@ -508,10 +511,11 @@ func namedCodeExt(rel string) string {
 }
 
 // templateExts are the extensions of template engines' files (Jinja,
-// Tera, Go templates, Mustache, Handlebars, Nunjucks, Liquid, EEx,
+// Tera, Go templates, Mustache, Handlebars, Nunjucks, Twig, Liquid, EEx,
 // Autoconf's .in).
 var templateExts = map[string]bool{".j2": true, ".jinja": true, ".jinja2": true, ".tera": true, ".tpl": true, ".tmpl": true,
-	".gotmpl": true, ".mustache": true, ".hbs": true, ".njk": true, ".liquid": true, ".eex": true, ".template": true, ".in": true}
+	".gotmpl": true, ".mustache": true, ".hbs": true, ".njk": true, ".nunjucks": true, ".twig": true, ".liquid": true,
+	".eex": true, ".template": true, ".in": true}
 
 // templateScriptExts are the script and settings extensions a template
 // renders to that are read as that file: what a template holds is what
@@ -611,7 +615,7 @@ func (sc *skillCtx) fileAs(a *auditor, rel, content string) {
 		scanSecrets(sc, rel, content)
 	}
 	var decoded []decodedLit
-	if r, d, ok := resolvedCode(rel, content); ok {
+	if r, d, ok := resolvedCode(rel, content, sc.partials); ok {
 		defer sc.restoreEvidence(rel, len(sc.findings), content, r)
 		content, decoded = r, d
 		sc.setText(content)
