@@ -133,6 +133,12 @@ func scanCodeStripped(sc *skillCtx, rel, code, c string, line0 int, k fileKind, 
 	if systemCodeHintWords().matchAny(lower) {
 		scanSystemCode(sc, rel, code, line0, k, w)
 	}
+	if k == kindJS && jsDelHinted(lower) {
+		if c == "" {
+			c = stripComments(code, k)
+		}
+		scanJSDelete(sc, rel, code, c, line0, w) // jsdelete.go
+	}
 	if !sc.hints.miner && !codeHintWords().matchAny(lower) && !codeHintWords().matchAny(foldLiteralJoins(lower)) && !(k == kindJS && jsHostEnvHinted(code)) {
 		return
 	}
