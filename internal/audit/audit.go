@@ -385,6 +385,10 @@ func (a *auditor) skill(ctx context.Context, src Source, s index.Skill) skillRes
 		for _, l := range partials {
 			key = fileKey(key, l.rel, sha256Hex(l.text))
 		}
+		hclModule := hclModuleOf(ctx, src, sk, rel, content, files)
+		for _, l := range hclModule {
+			key = fileKey(key, l.rel, sha256Hex(l.text))
+		}
 		if a.opts.Cache != nil {
 			if f, ok := a.opts.Cache.get(key); ok {
 				r.findings = append(r.findings, f...)
@@ -405,6 +409,7 @@ func (a *auditor) skill(ctx context.Context, src Source, s index.Skill) skillRes
 		sc.staged = staged
 		sc.readers = readers
 		sc.partials = partials
+		sc.hclModule = hclModule
 		sc.file(a, rel, content)
 		f := dedupe(sc.findings)
 		if a.opts.Cache != nil && ctx.Err() == nil {

@@ -73,6 +73,9 @@ type skillCtx struct {
 	// partials are the template partials the file being audited imports
 	// values from (templatePartialsOf, tplvalues.go).
 	partials []linkedFile
+	// hclModule are the other files of the Terraform or Packer module
+	// the file being audited belongs to (hclModuleOf, hclwipe.go).
+	hclModule []linkedFile
 	// fileGen counts the files audited; active are the phrases whose
 	// needed words occur in file number activeGen.
 	fileGen, activeGen int
@@ -669,6 +672,7 @@ func (sc *skillCtx) fileAs(a *auditor, rel, content string) {
 		}
 		if strings.ToLower(path.Ext(rel)) == ".rb" {
 			scanRuby(sc, rel, content)
+			scanRakeClean(sc, rel, content)
 		}
 		scanOtherLang(sc, rel, content)
 		scanAntCredExfil(sc, rel, content)

@@ -108,6 +108,9 @@ func scanHCLHostCmds(sc *skillCtx, rel, content string) {
 			hclRunScript(sc, rel, content, attrs["command"], body, env, tool, true)
 			hclRunScript(sc, rel, content, attrs["inline"], body, env, tool, true)
 		}
+		if typ != "external" {
+			scanHCLWipe(sc, rel, content, m[1], end, attrs, tool) // the module's values put in: hclwipe.go
+		}
 	}
 }
 
@@ -332,7 +335,14 @@ func hclHTTPURL(content, name string) string {
 // (block) starts at offset off of content: each name's values (a list's
 // items, or the one value), nested blocks' attributes left out.
 func hclAttrs(content string, off int, block string) map[string][]hclItem {
-	attrs := map[string][]hclItem{}
+	attrs, _ := hclAttrsRaw(content, off, block)
+	return attrs
+}
+
+// hclAttrsRaw is hclAttrs, also returning each attribute's value as its
+// source text (for the evaluator, hcleval.go).
+func hclAttrsRaw(content string, off int, block string) (map[string][]hclItem, map[string]string) {
+	attrs, raw := map[string][]hclItem{}, map[string]string{}
 	depth := 0
 	for i := 0; i < len(block); {
 		if m := hclAttr.FindStringSubmatchIndex(block[i:]); depth == 0 && m != nil {
@@ -340,6 +350,9 @@ func hclAttrs(content string, off int, block string) map[string][]hclItem {
 			items, end := hclValue(content, off+i+m[4])
 			if _, ok := attrs[name]; !ok {
 				attrs[name] = items
+				if start := off + i + m[4]; end > start && end <= len(content) {
+					raw[name] = strings.TrimSpace(content[start:end])
+				}
 			}
 			if end <= off+i {
 				end = off + i + 1
@@ -366,7 +379,7 @@ func hclAttrs(content string, off int, block string) map[string][]hclItem {
 		}
 		i = nl
 	}
-	return attrs
+	return attrs, raw
 }
 
 // hclSkipLine returns the offset past the line at i (strings and

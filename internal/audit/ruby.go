@@ -346,6 +346,9 @@ type rubyScan struct {
 	// fetched is set when a command stands for what the file does with
 	// a server's answer (rubyfetch.go): one is enough for the script.
 	fetched bool
+	// pathOf, when set, places expressions path does not know itself
+	// (rake's project folder: rakeclean.go); "" when it cannot either.
+	pathOf func(expr string) string
 }
 
 // maxRubySteps bounds the path resolutions of one file: names assigned
@@ -603,6 +606,11 @@ func (r *rubyScan) path(expr string, depth int) string {
 	}
 	if rubyHomeExpr.MatchString(expr) {
 		return "~"
+	}
+	if r.pathOf != nil {
+		if p := r.pathOf(expr); p != "" {
+			return p
+		}
 	}
 	for _, fn := range []string{"File.join(", "File.expand_path(", "Pathname.new(", "Pathname("} {
 		if strings.HasPrefix(expr, fn) && strings.HasSuffix(expr, ")") {

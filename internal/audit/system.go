@@ -195,6 +195,11 @@ func operands(args []string) []string {
 // findFilters are the find tests that narrow what -delete removes.
 var findFilters = lazySet("-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-newer", "-mtime", "-mmin", "-atime", "-user", "-size", "-empty", "-perm", "-inum", "-samefile", "-links")
 
+// findNameTests are the find tests that match names or paths: negated
+// (! -name x, -not -path x) they spare what they match and leave the
+// rest to -delete.
+var findNameTests = lazySet("-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex")
+
 // systemStmt runs the destructive-command and system-trust rules over
 // one statement: its call c (ok false when it has none) and its
 // redirections.
@@ -267,6 +272,9 @@ func (s *shScan) systemStmt(st *syntax.Stmt, c call, ok bool, line int) {
 			case (a == "-exec" || a == "-execdir" || a == "-ok") && i+1 < len(c.args):
 				n := path.Base(c.args[i+1])
 				del = del || n == "rm" || n == "shred" || n == "unlink"
+			case findFilters()[a] && i > 0 && (c.args[i-1] == "!" || c.args[i-1] == "-not") && findNameTests()[a]:
+				// ! -name '.terraform*' keeps one pattern and deletes
+				// everything else: an exclusion, not a selection
 			case findFilters()[a]:
 				filtered = true
 				if (a == "-name" || a == "-iname") && i+1 < len(c.args) && keyed == "" && (vcsDirs()[strings.Trim(c.args[i+1], `"'`)] || keyDirs()[strings.Trim(c.args[i+1], `"'`)]) {
