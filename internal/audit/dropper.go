@@ -12,7 +12,8 @@ import (
 // and Popen, os.system, os.popen, os.exec*, os.spawn*, os.startfile; the
 // file as the command, or as the script of a shell or interpreter: sh
 // FILE, powershell -File FILE, node FILE) runs whatever the server sent,
-// as a shell script does with curl -o x; sh x. Writes are writeFile,
+// as a shell script does with curl -o x; sh x (the path followed through
+// moves and functions' returns: dropperpath.go). Writes are writeFile,
 // createWriteStream, Bun.write, Deno.writeFile, and urlretrieve, open(...,
 // 'wb'), write_bytes and write_text. The written path is followed through
 // the script's assignments (const [cmd, args] = runner(dest)). High, as
@@ -142,7 +143,7 @@ func scanJSDropper(sc *skillCtx, rel, c string) {
 		ln := li.line(hidden)
 		sc.add(rel, ln, "obfuscation", High, "names a process or code API by joining string literals, to hide what it calls", strings.TrimSpace(lineText(c, li, ln)))
 	}
-	if !jsNet.MatchString(f) && !jsAnswer.MatchString(f) {
+	if !jsNetJoined(f) {
 		return
 	}
 	extra, _ := jsBracketRuns(f, consts)
@@ -200,7 +201,7 @@ func scanDropper(sc *skillCtx, rel, c, f string, li lineIndex, joined, js bool, 
 	for _, g := range saved {
 		written[g] = true
 	}
-	tainted := derivedNames(f, written, js)
+	tainted := dropperPaths(f, written, js) // dropperpath.go
 	vcsFetch := func(words []string) bool {
 		return vcsFetchCmd(words, func(n string) bool { return vcsHeldBy(f, n, written) })
 	}

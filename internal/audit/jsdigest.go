@@ -138,7 +138,8 @@ func jsDigestGates(f string, at int, written map[string]bool) bool {
 		return true
 	}
 	// a function of the script whose check throws or exits, called
-	// before the run where the run happens with the download
+	// before the run where the run happens with the download, or whose
+	// value the run's file is
 	for i, d := range j.defs {
 		if i == scope {
 			continue
@@ -158,7 +159,9 @@ func jsDigestGates(f string, at int, written map[string]bool) bool {
 			if !strings.HasPrefix(rest, "(") || jsScopeAt(j.defs, k) != scope || k >= d.start && k < d.end || k > 0 && f[k-1] == '.' {
 				continue
 			}
-			if jsMentions(strings.Join(callArgs(rest[1:]), ","), j.file) {
+			// handed the download, or returning it (dropperpath.go: the
+			// function is among the names holding the written file)
+			if jsMentions(strings.Join(callArgs(rest[1:]), ","), j.file) || written[d.name] {
 				return true
 			}
 		}

@@ -8,7 +8,8 @@ import (
 // scanOtherLang runs the rules written for one language read by
 // pattern: PHP, Perl and Ruby reverse shells (and Perl's, Ruby's and
 // Elixir's socket lines run as commands: scanSockRun; R's and MATLAB's:
-// scanRMSockRun; Prolog's: scanPrologSockRun), removals of home in Perl,
+// scanRMSockRun; Prolog's: scanPrologSockRun; GDScript's:
+// scanGDScriptSockRun), removals of home in Perl,
 // Ruby, Go, Lua and Erlang (scanErlangWipe), Lua's and C#'s remote shells (scanLua, scanCSharp) and startup writes (scanLua), and
 // the commands Perl gives the shell (Ruby's: scanRuby), and R's and
 // Julia's fetched code evaluated (scanFetchEval), and the commands Zig
@@ -35,6 +36,7 @@ func scanOtherLang(sc *skillCtx, rel, content string) {
 	scanOCamlSocketShell(sc, rel, content)
 	scanRMSockRun(sc, rel, content)
 	scanPrologSockRun(sc, rel, content) // .pl too: told from Perl by its text
+	scanGDScriptSockRun(sc, rel, content)
 	scanMatlabStartup(sc, rel, content)
 	scanDFetchRun(sc, rel, content)
 	scanAppleScriptShell(sc, rel, content)

@@ -30,16 +30,24 @@ import (
 // rmLang is how one of the two languages writes the parts of this rule.
 type rmLang struct {
 	// connect opens a socket; the match ends at the call's '(' (a
-	// listener matched by listen is never local).
+	// listener matched by listen, when set, is never local).
 	connect, listen *lazyRegexp
 	// read reads a connection: the match ends at the call's '(' and
 	// its arguments must hold a connection; sockRead reads only a socket,
 	// so any argument counts in a file that connects one; method is a
 	// read written as a method of the connection (group 1 it).
 	read, sockRead, method *lazyRegexp
-	// callback, when set, is a handler whose parameter (group 1) is
-	// what arrived (R's websocket onMessage).
-	callback *lazyRegexp
+	// callback, when set, is a handler whose parameters (group 1, a
+	// name or a list) are what arrived (R's websocket onMessage); handler,
+	// when set, names (any group) a function of the file whose parameters
+	// are (a signal connected to it: GDScript's request_completed).
+	callback, handler *lazyRegexp
+	// make, when set, makes a connection object that connects later
+	// (GDScript's StreamPeerTCP.new()): what it is assigned to is a
+	// connection, and where it connects is read at connect.
+	make *lazyRegexp
+	// local, when set, replaces rmLocalConnect.
+	local func(code string, open int) bool
 	// run runs text as a command or code; the match ends at '('.
 	run *lazyRegexp
 	// assign is an assignment: group 1 its target, the match ending at
@@ -130,12 +138,16 @@ func scanRMSockRun(sc *skillCtx, rel, content string) {
 // (comments blanked; bare has string contents blanked too, offsets
 // kept), or -1.
 func rmSockRunAt(lang *rmLang, code, bare string) int {
-	remote := lang.listen.MatchString(code) // a listener is reachable from the network
+	remote := lang.listen != nil && lang.listen.MatchString(code) // a listener is reachable from the network
 	for _, c := range lang.connect.FindAllStringIndex(bare, 64) {
 		if remote {
 			break
 		}
-		remote = !rmLocalConnect(lang, code, c[1]-1)
+		if lang.local != nil {
+			remote = !lang.local(code, c[1]-1)
+		} else {
+			remote = !rmLocalConnect(lang, code, c[1]-1)
+		}
 	}
 	if !remote {
 		return -1
@@ -163,6 +175,7 @@ func rmSockRunAt(lang *rmLang, code, bare string) int {
 	for _, m := range lang.funcDef.FindAllStringSubmatch(bare, rmSockRunMax) {
 		for _, p := range strings.Split(m[2], ",") {
 			p, _, _ = strings.Cut(p, "=")
+			p, _, _ = strings.Cut(p, ":") // a typed parameter (GDScript's line: String)
 			if p = strings.TrimSpace(p); p != "" && p != "..." && p != "~" {
 				funcs[m[1]] = append(funcs[m[1]], p)
 			}
@@ -182,7 +195,7 @@ func rmSockRunAt(lang *rmLang, code, bare string) int {
 	for range 8 {
 		grew := false
 		for _, s := range stmts {
-			if lang.connect.MatchString(s.rhs) || lang.listen.MatchString(s.rhs) || holds(s.rhs, conns) {
+			if lang.connect.MatchString(s.rhs) || lang.listen != nil && lang.listen.MatchString(s.rhs) || lang.make != nil && lang.make.MatchString(s.rhs) || holds(s.rhs, conns) {
 				for _, t := range s.targets {
 					if !conns[t] {
 						conns[t], grew = true, true
@@ -196,13 +209,16 @@ func rmSockRunAt(lang *rmLang, code, bare string) int {
 	}
 	// reads reports whether text holds a read of a connection
 	reads := func(text string) bool {
-		if lang.sockRead.MatchString(text) {
+		if lang.sockRead != nil && lang.sockRead.MatchString(text) {
 			return true
 		}
 		for _, m := range lang.method.FindAllStringSubmatch(text, 16) {
 			if holds(m[1], conns) {
 				return true
 			}
+		}
+		if lang.read == nil {
+			return false
 		}
 		for _, r := range lang.read.FindAllStringIndex(text, 16) {
 			args := rmCallArgs(text, r[1]-1)
@@ -215,7 +231,23 @@ func rmSockRunAt(lang *rmLang, code, bare string) int {
 	got := map[string]bool{}
 	if lang.callback != nil {
 		for _, m := range lang.callback.FindAllStringSubmatch(bare, 16) {
-			got[m[1]] = true
+			for _, p := range strings.Split(m[1], ",") {
+				p, _, _ = strings.Cut(p, "=")
+				p, _, _ = strings.Cut(p, ":")
+				if p = strings.TrimSpace(p); p != "" {
+					got[p] = true
+				}
+			}
+		}
+	}
+	if lang.handler != nil {
+		// over code: a signal may be named in a string (connect("x", self, "f"))
+		for _, m := range lang.handler.FindAllStringSubmatch(code, 16) {
+			for _, name := range m[1:] {
+				for _, p := range funcs[name] {
+					got[p] = true
+				}
+			}
 		}
 	}
 	for _, s := range stmts {
