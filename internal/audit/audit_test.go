@@ -391,11 +391,7 @@ var knownMisses = map[string]string{
 // knownFlagged are the red-team look-alikes the audit still flags high or
 // critical, each with why; the test fails when one of them is no longer
 // flagged, so the list stays true.
-var knownFlagged = map[string]string{
-	"agent-settings-review":  "set 71: a script that only adds deny rules to agent settings after a diff and approval, read as agent-tamper (high)",
-	"permission-deny-rules":  "set 72: only deny and ask rules added to the project's agent settings after an approved diff and a backup; SKILL.md read as approval-bypass (high)",
-	"ssh-fingerprint-report": "set 72: fingerprints public keys and checks private keys' permissions offline, read as persistence (critical)",
-}
+var knownFlagged = map[string]string{}
 
 // checkRedTeam audits one red-team set (LABELS.tsv: skill, label, ...;
 // a skill may have several rows).

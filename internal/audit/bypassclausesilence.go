@@ -60,6 +60,9 @@ func silenceHalf(text string, s, e int, approval, prevUser bool, cited func(off 
 		if (strings.HasPrefix(phrase, "one") || strings.HasPrefix(phrase, "single")) && !anyClass(ws, wcOutcome) && !strings.Contains(lower, "only") && !strings.Contains(lower, "just") && !strings.Contains(lower, "reply") && !strings.Contains(lower, "respond") {
 			continue // "a one-line summary at the top" describes a format
 		}
+		if perItemLine(lower, i, phrase) {
+			continue // "explain each new rule in one line" (bypassoneline.go)
+		}
 		keep := i < 20 || phrase == "to yourself" || strings.HasPrefix(phrase, "between") || strings.HasPrefix(phrase, "entre") || phrase == "unter uns" || phrase == "pour toi" || phrase == "für dich" || phrase == "para ti"
 		if keep && !strings.HasPrefix(phrase, "nothing") && !strings.HasPrefix(phrase, "one") && !strings.HasPrefix(phrase, "single") && !strings.HasPrefix(phrase, "not ") && !strings.HasPrefix(phrase, "no ") || to && (user || anyClass(ws, wcReport|wcThem)) {
 			return true, user

@@ -183,6 +183,10 @@ func persistWrites(c string, write *lazyRegexp) bool {
 			// the program's own output or a temporary file
 			// (persisttemp.go)
 			continue
+		case pyUserOutWrite(c, m[0], m[1]):
+			// a report to the path the user gives on the command line
+			// (persistoutarg.go)
+			continue
 		case hit == "os.system(" || hit == "execSync(" || hit == "exec(":
 			if argv, ok := runArgv(rest); !ok || !installsNothing(argv) {
 				return true

@@ -515,6 +515,9 @@ func (t *pyTight) value(e string, sc int, target string, params map[string]bool,
 	if isPyIdent(e) {
 		return t.nameValue(e, sc, target, params, depth)
 	}
+	if judged, ok := t.elemValue(e, sc, target, params, depth); judged {
+		return ok
+	}
 	if !strings.HasSuffix(e, ")") {
 		return false
 	}
@@ -731,11 +734,24 @@ func (t *pyTight) nameKey(kind, name string, sc int, target string, params map[s
 // every path from the earlier binding to t.at then passes that one
 // (a dict read in a loop that reports on each file, then read anew for
 // the one written). A loop variable's binding kills nothing: the loop
-// may run no pass.
+// may run no pass. A binding on a later line reaches t.at only through a
+// loop that holds t.at (Python has no other way back), so with no loop
+// around t.at it is left out too: the same name bound again in another
+// branch after the write (an --apply branch that returns, then a
+// --propose branch binding the proposal anew) is not what was written.
 func (t *pyTight) reaching(bs []pyBinding, sc int) []pyBinding {
 	at := t.at
 	if sc != t.wscope || at < 0 || at >= len(t.fl.lines) {
 		return bs
+	}
+	if !t.inLoop(at, sc) {
+		kept := bs[:0:0]
+		for _, b := range bs {
+			if b.line < 0 || b.line < at {
+				kept = append(kept, b)
+			}
+		}
+		bs = kept
 	}
 	dominates := func(k int) bool {
 		ind := t.fl.lines[k].indent
@@ -763,6 +779,30 @@ func (t *pyTight) reaching(bs []pyBinding, sc int) []pyBinding {
 		}
 	}
 	return out
+}
+
+// inLoop reports whether line at of scope sc stands in the body of a
+// for or while loop of that scope: a header on an earlier line of sc,
+// indented less than every line from it to at.
+func (t *pyTight) inLoop(at, sc int) bool {
+	ind := t.fl.lines[at].indent
+	for i := at - 1; i >= 0 && ind > 0; i-- {
+		if t.fl.scope[i] != sc {
+			if i == sc {
+				return false // the def line: the scope starts below it
+			}
+			continue // a nested function's lines
+		}
+		l := t.fl.lines[i]
+		if strings.TrimSpace(l.blank) == "" || l.indent >= ind {
+			continue
+		}
+		ind = l.indent
+		if pyLoopHead.MatchString(l.blank) {
+			return true
+		}
+	}
+	return false
 }
 
 // sortedStrings sorts a few strings (insertion sort: they are a
@@ -978,8 +1018,14 @@ func (t *pyTight) bindings(name string, sc int) []pyBinding {
 			out = append(out, pyBinding{kind: "=", rhs: strings.TrimSpace(l.orig[eq+1:]), line: i})
 			continue
 		}
-		for _, part := range pySplitArgs(strings.Trim(lhs, "()[] ")) {
+		for k, part := range pySplitArgs(strings.Trim(lhs, "()[] ")) {
 			if strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(part), "*")) == name && part != lhs {
+				// an element of a tuple the script's own function
+				// returns (pyagenttightenunpack.go)
+				if rhs, ok := pyUnpackCall(lhs, l.orig[eq+1:], k, t.fl.defs); ok {
+					out = append(out, pyBinding{kind: "=", rhs: rhs, line: i})
+					continue
+				}
 				out = append(out, pyBinding{kind: "unpack", line: i})
 			}
 		}

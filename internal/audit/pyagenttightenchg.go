@@ -284,6 +284,13 @@ func (t *pyTight) use(sc int, pb, po, n string, at int) (ok, changed bool) {
 		lhsEnd = aug
 	}
 	if lhsEnd >= 0 && at < lhsEnd && (at == 0 || !pyInsideBrackets(pb[:lhsEnd], at)) {
+		if eq >= 0 && eq == lhsEnd {
+			// one name among several unpacked from the script's own
+			// function (pyagenttightenunpack.go)
+			if changed, ok := t.unpackBound(sc, pb[:eq], po[eq+1:]); ok {
+				return true, changed
+			}
+		}
 		return false, false // an attribute set, or one target among several
 	}
 	end, _, _, ok := t.chain(pb, po, at+len(n), a, true)

@@ -22,14 +22,15 @@ var (
 
 // prohibitsSwitch reports whether the switch at off in text is named as
 // something not to do: warnedRe just before it, or a prohibition
-// governing the list it stands in (warnedInClause), and no "without"
+// governing the list it stands in (warnedInClause), or the condition of
+// a refusal (refusedOn, bypassrefuse.go), and no "without"
 // turning the prohibition into a demand.
 func prohibitsSwitch(text string, off int) bool {
 	before := text[max(0, off-60):off]
 	if doubleNegation.MatchString(before) {
 		return false
 	}
-	return warnedRe.MatchString(before) || warnedInClause(text, off)
+	return warnedRe.MatchString(before) || warnedInClause(text, off) || refusedOn(text, off)
 }
 
 // warnedInClause reports whether the switch at off in text stands in the
