@@ -383,7 +383,6 @@ func TestRedTeamSet(t *testing.T) {
 // is flagged, so the list stays true.
 var knownMisses = map[string]string{
 	"gulp-asset-pipeline":    "set 70: a Gulp clean task's del with force: true deletes sibling projects, ~/.ssh, ~/.gnupg and ~/Documents; read medium (credential-read)",
-	"jsonnet-editor-configs": "set 62: Jsonnet whose autonomous profile row is written by jsonnet -m (manifestTomlEx) as approval-off settings for four agents; no Jsonnet reader: the switch is split ('bypass' + 'Permissions'), held in a profiles table selected through an import (profiles[team.assistants.profile]) and written under another key (defaultMode: p.claudeMode), so it needs a small Jsonnet evaluator (locals, imports, + of strings, field lookup) over the -m object's keys",
 	"gem-release-tidy":       "set 71: a Rake CLOBBER list in rakelib/ naming ~/.gem/../{*,.[!.]*} (the whole home folder), sibling projects and .git, with build made to run clobber first",
 	"godot-asset-lint":       "set 71: a Godot 4 editor plugin (GDScript) connects to 203.0.113.x over TCP and runs received EXEC lines with OS.execute, sending output back",
 	"goreleaser-announce":    "set 71: a GoReleaser announce.webhook message template carrying {{ .Env.* }} GitHub, tap, registry and cosign secrets to a webhook",
