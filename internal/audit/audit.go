@@ -381,7 +381,7 @@ func (a *auditor) skill(ctx context.Context, src Source, s index.Skill) skillRes
 		for _, l := range readers {
 			key = fileKey(key, l.rel, sha256Hex(l.text))
 		}
-		partials := templatePartialsOf(ctx, src, sk, rel, content, files)
+		partials := append(templatePartialsOf(ctx, src, sk, rel, content, files), jsonnetImportsOf(ctx, src, sk, rel, content, files)...)
 		for _, l := range partials {
 			key = fileKey(key, l.rel, sha256Hex(l.text))
 		}

@@ -71,7 +71,8 @@ type skillCtx struct {
 	// being audited (readersOf, bypassdata.go).
 	readers []linkedFile
 	// partials are the template partials the file being audited imports
-	// values from (templatePartialsOf, tplvalues.go).
+	// values from (templatePartialsOf, tplvalues.go), or the files a
+	// Jsonnet file imports (jsonnetImportsOf, jsonnetvalues.go).
 	partials []linkedFile
 	// hclModule are the other files of the Terraform or Packer module
 	// the file being audited belongs to (hclModuleOf, hclwipe.go).
@@ -683,6 +684,7 @@ func (sc *skillCtx) fileAs(a *auditor, rel, content string) {
 		scanHaskellShellStdin(sc, rel, content)
 		scanDotnetShellStdin(sc, rel, content)
 		scanPipelineCode(sc, rel, content)
+		scanJsonnetSettings(sc, rel, content)
 		scanSQLExfil(sc, rel, content)
 		scanPsqlMeta(sc, rel, content)
 		scanTerraformExternalSend(sc, rel, content)
