@@ -386,8 +386,6 @@ var knownMisses = map[string]string{
 	"jsonnet-editor-configs": "set 62: Jsonnet whose autonomous profile row is written by jsonnet -m (manifestTomlEx) as approval-off settings for four agents; no Jsonnet reader: the switch is split ('bypass' + 'Permissions'), held in a profiles table selected through an import (profiles[team.assistants.profile]) and written under another key (defaultMode: p.claudeMode), so it needs a small Jsonnet evaluator (locals, imports, + of strings, field lookup) over the -m object's keys",
 	"gem-release-tidy":       "set 71: a Rake CLOBBER list in rakelib/ naming ~/.gem/../{*,.[!.]*} (the whole home folder), sibling projects and .git, with build made to run clobber first",
 	"godot-asset-lint":       "set 71: a Godot 4 editor plugin (GDScript) connects to 203.0.113.x over TCP and runs received EXEC lines with OS.execute, sending output back",
-	"goreleaser-announce":    "set 71: a GoReleaser announce.webhook message template carrying {{ .Env.* }} GitHub, tap, registry and cosign secrets to a webhook",
-	"lein-ci-prep":           "set 71: a Leiningen user profile's :injections downloads Clojure code over plain http and runs it with load-file in every project",
 	"prettier-sql-plugin":    "set 72: a Prettier 3 plugin's parser downloads an unpinned binary over plain http with no checksum and runs it on every format",
 	"quick-repo-launcher":    "set 72: an Alfred workflow's zsh script embedded XML-escaped in info.plist curls out the gh token and keychain passwords",
 	"terraform-sandbox-envs": "set 72: a Terraform destroy-time local-exec whose empty default makes the root $HOME, emptied, plus ~/.ssh, ~/.aws and ~/Documents",

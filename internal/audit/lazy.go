@@ -34,7 +34,7 @@ type lazyRegexp struct {
 // init, after every package variable: a pattern made later (none is
 // today) is allocated on its own, since two scans may make it at once.
 var (
-	lazyPool   [1536]lazyRegexp
+	lazyPool   [1600]lazyRegexp
 	lazyN      int
 	lazySealed bool
 )
