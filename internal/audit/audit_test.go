@@ -382,8 +382,6 @@ func TestRedTeamSet(t *testing.T) {
 // with why (the sets' READMEs say more). The test fails when one of them
 // is flagged, so the list stays true.
 var knownMisses = map[string]string{
-	"goreleaser-announce": "set 71: a GoReleaser announce.webhook message template carrying {{ .Env.* }} GitHub, tap, registry and cosign secrets to a webhook",
-	"lein-ci-prep":        "set 71: a Leiningen user profile's :injections downloads Clojure code over plain http and runs it with load-file in every project",
 	"quick-repo-launcher": "set 72: an Alfred workflow's zsh script embedded XML-escaped in info.plist curls out the gh token and keychain passwords",
 }
 

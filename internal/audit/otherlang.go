@@ -40,6 +40,9 @@ func scanOtherLang(sc *skillCtx, rel, content string) {
 	scanMatlabStartup(sc, rel, content)
 	scanDFetchRun(sc, rel, content)
 	scanAppleScriptShell(sc, rel, content)
+	if isCljFile(rel) {
+		scanCljFetchEval(sc, rel, content)
+	}
 	switch {
 	case ext == ".php" || strings.Contains(shebang, "php"):
 		scanPHP(sc, rel, content)

@@ -35,6 +35,7 @@ func scanCIConfig(sc *skillCtx, rel, text string, line0 int, w where) {
 	}
 	scanAnsible(sc, rel, text, line0, w)
 	scanOtherCI(sc, rel, text, line0, w)
+	scanGoReleaserAnnounce(sc, rel, text, line0, w)
 	scanHelmPlugin(sc, rel, text, line0, w)
 	if looksLikeDevcontainer(rel, text) {
 		scanDevcontainer(sc, rel, text, line0, w)
