@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"path"
 	"strings"
+	"sync"
 
 	"gopkg.in/yaml.v3"
 )
@@ -45,13 +46,15 @@ var (
 
 // goreleaserHostless are the announce providers that post to their own
 // service (its endpoint read from the job's environment, SLACK_WEBHOOK):
-// the host labels of that service.
-var goreleaserHostless = map[string][]string{
-	"slack": {"slack"}, "discord": {"discord", "discordapp"}, "telegram": {"telegram"},
-	"teams": {"microsoft", "office", "office365", "teams"}, "mattermost": {"mattermost"},
-	"reddit": {"reddit"}, "twitter": {"twitter", "x"}, "linkedin": {"linkedin"},
-	"bluesky": {"bsky", "bluesky"}, "opencollective": {"opencollective"},
-}
+// the host labels of that service, made on first use (TestInitIsCheap).
+var goreleaserHostless = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"slack": {"slack"}, "discord": {"discord", "discordapp"}, "telegram": {"telegram"},
+		"teams": {"microsoft", "office", "office365", "teams"}, "mattermost": {"mattermost"},
+		"reddit": {"reddit"}, "twitter": {"twitter", "x"}, "linkedin": {"linkedin"},
+		"bluesky": {"bsky", "bluesky"}, "opencollective": {"opencollective"},
+	}
+})
 
 // goreleaserDestKeys are the provider keys naming where a message goes
 // (a URL or server), read as its host.
@@ -113,7 +116,7 @@ func scanGoReleaserAnnounce(sc *skillCtx, rel, text string, line0 int, w where) 
 		}
 		var hosts []string
 		var labels map[string]bool
-		if ls, ok := goreleaserHostless[prov]; ok {
+		if ls, ok := goreleaserHostless()[prov]; ok {
 			labels = map[string]bool{}
 			for _, l := range ls {
 				labels[l] = true

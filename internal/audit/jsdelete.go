@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // JavaScript deletion libraries (rule destructive-command, see
@@ -50,19 +51,20 @@ const (
 )
 
 // jsDelLib names each kind's library in a finding's reason.
-var jsDelLib = map[jsDelKind]string{jsDelGlob: "npm del", jsDelRimraf: "rimraf", jsDelFS: "node:fs", jsDelExtra: "fs-extra", jsDelTrash: "trash"}
+var jsDelLib = [...]string{jsDelGlob: "npm del", jsDelRimraf: "rimraf", jsDelFS: "node:fs", jsDelExtra: "fs-extra", jsDelTrash: "trash"}
 
-var (
-	jsDelFSMembers     = map[string]jsDelKind{"rm": jsDelFS, "rmSync": jsDelFS, "rmdir": jsDelFS, "rmdirSync": jsDelFS, "promises.rm": jsDelFS, "promises.rmdir": jsDelFS}
-	jsDelPromisesMembs = map[string]jsDelKind{"rm": jsDelFS, "rmdir": jsDelFS}
-	jsDelExtraMembers  = map[string]jsDelKind{"rm": jsDelFS, "rmSync": jsDelFS, "rmdir": jsDelFS, "rmdirSync": jsDelFS, "promises.rm": jsDelFS,
+// jsDelModules returns the deletion modules and the members of each that
+// delete ("" is the module's default export called itself), made on
+// first use: package init allocates none of it (TestInitIsCheap).
+var jsDelModules = sync.OnceValue(func() map[string]map[string]jsDelKind {
+	jsDelFSMembers := map[string]jsDelKind{"rm": jsDelFS, "rmSync": jsDelFS, "rmdir": jsDelFS, "rmdirSync": jsDelFS, "promises.rm": jsDelFS, "promises.rmdir": jsDelFS}
+	jsDelPromisesMembs := map[string]jsDelKind{"rm": jsDelFS, "rmdir": jsDelFS}
+	jsDelExtraMembers := map[string]jsDelKind{"rm": jsDelFS, "rmSync": jsDelFS, "rmdir": jsDelFS, "rmdirSync": jsDelFS, "promises.rm": jsDelFS,
 		"remove": jsDelExtra, "removeSync": jsDelExtra, "emptyDir": jsDelExtra, "emptyDirSync": jsDelExtra}
-	jsDelRimrafMembers = map[string]jsDelKind{"": jsDelRimraf, "sync": jsDelRimraf, "rimraf": jsDelRimraf, "rimrafSync": jsDelRimraf,
+	jsDelRimrafMembers := map[string]jsDelKind{"": jsDelRimraf, "sync": jsDelRimraf, "rimraf": jsDelRimraf, "rimrafSync": jsDelRimraf,
 		"native": jsDelRimraf, "nativeSync": jsDelRimraf, "manual": jsDelRimraf, "manualSync": jsDelRimraf, "windows": jsDelRimraf,
 		"windowsSync": jsDelRimraf, "posix": jsDelRimraf, "posixSync": jsDelRimraf, "moveRemove": jsDelRimraf, "moveRemoveSync": jsDelRimraf}
-	// jsDelModules are the deletion modules and the members of each
-	// that delete ("" is the module's default export called itself).
-	jsDelModules = map[string]map[string]jsDelKind{
+	return map[string]map[string]jsDelKind{
 		"fs": jsDelFSMembers, "node:fs": jsDelFSMembers, "graceful-fs": jsDelFSMembers,
 		"fs/promises": jsDelPromisesMembs, "node:fs/promises": jsDelPromisesMembs,
 		"fs-extra": jsDelExtraMembers, "fs-extra/esm": jsDelExtraMembers,
@@ -70,18 +72,24 @@ var (
 		"rimraf": jsDelRimrafMembers,
 		"trash":  {"": jsDelTrash},
 	}
+})
+
+var (
 	// jsDelPathModules are the modules whose join/resolve the evaluator
 	// reads as node:path's.
 	jsDelPathModules = lazySet("path", "node:path", "path/posix", "node:path/posix", "upath", "pathe")
 	// jsDelKnown are the spellings read without an import (a snippet in
 	// the instructions often leaves its imports out); a bare del( or
 	// trash( is read only when the file imports it.
-	jsDelKnown = map[string]jsDelKind{
-		"fs.rm": jsDelFS, "fs.rmSync": jsDelFS, "fs.rmdir": jsDelFS, "fs.rmdirSync": jsDelFS, "fs.promises.rm": jsDelFS, "fsp.rm": jsDelFS,
-		"fse.remove": jsDelExtra, "fse.removeSync": jsDelExtra, "fse.emptyDir": jsDelExtra, "fse.emptyDirSync": jsDelExtra,
-		"fsExtra.remove": jsDelExtra, "fsExtra.removeSync": jsDelExtra,
-		"rimraf": jsDelRimraf, "rimraf.sync": jsDelRimraf, "rimrafSync": jsDelRimraf,
-		"deleteAsync": jsDelGlob, "deleteSync": jsDelGlob, "del.sync": jsDelGlob,
+	jsDelKnown = [...]struct {
+		name string
+		kind jsDelKind
+	}{
+		{"fs.rm", jsDelFS}, {"fs.rmSync", jsDelFS}, {"fs.rmdir", jsDelFS}, {"fs.rmdirSync", jsDelFS}, {"fs.promises.rm", jsDelFS}, {"fsp.rm", jsDelFS},
+		{"fse.remove", jsDelExtra}, {"fse.removeSync", jsDelExtra}, {"fse.emptyDir", jsDelExtra}, {"fse.emptyDirSync", jsDelExtra},
+		{"fsExtra.remove", jsDelExtra}, {"fsExtra.removeSync", jsDelExtra},
+		{"rimraf", jsDelRimraf}, {"rimraf.sync", jsDelRimraf}, {"rimrafSync", jsDelRimraf},
+		{"deleteAsync", jsDelGlob}, {"deleteSync", jsDelGlob}, {"del.sync", jsDelGlob},
 	}
 )
 
@@ -131,7 +139,8 @@ func jsDelHinted(lower string) bool {
 // path module and the bare names bound to its functions.
 func jsDelBindings(c string) (map[string]jsDelKind, map[string]bool, map[string]string) {
 	calls := map[string]jsDelKind{}
-	for k, v := range jsDelKnown {
+	for _, e := range jsDelKnown {
+		k, v := e.name, e.kind
 		calls[k] = v
 	}
 	pathNS := map[string]bool{"path": true}
@@ -141,7 +150,7 @@ func jsDelBindings(c string) (map[string]jsDelKind, map[string]bool, map[string]
 		if suffix == ".promises" && (mod == "fs" || mod == "node:fs" || mod == "fs-extra") {
 			mod = "fs/promises"
 		}
-		members, del := jsDelModules[mod]
+		members, del := jsDelModules()[mod]
 		isPath := jsDelPathModules()[mod]
 		if !del && !isPath {
 			return

@@ -4,6 +4,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // A Prolog program (SWI-Prolog, SICStus, GNU Prolog, YAP) that connects a
@@ -233,14 +234,17 @@ func prologArgs(bare string, open, closing int) []prologSpan {
 }
 
 // prologMeta are the control predicates whose arguments are goals: the
-// value the argument indexes of each that are goals.
-var prologMeta = map[string][]int{
-	"catch": {0, 2}, "catch_with_backtrace": {0, 2}, "forall": {0, 1}, "setup_call_cleanup": {0, 1, 2},
-	"call_cleanup": {0, 1}, "once": {0}, "ignore": {0}, "not": {0}, "with_output_to": {1},
-	"thread_create": {0}, "findall": {1}, "bagof": {1}, "setof": {1}, "aggregate_all": {1},
-	"time": {0}, "call_with_time_limit": {1}, "with_mutex": {1}, "call_with_depth_limit": {0},
-	"thread_create_in_pool": {1}, "forall_": {0},
-}
+// value the argument indexes of each that are goals, made on first use
+// (TestInitIsCheap).
+var prologMeta = sync.OnceValue(func() map[string][]int {
+	return map[string][]int{
+		"catch": {0, 2}, "catch_with_backtrace": {0, 2}, "forall": {0, 1}, "setup_call_cleanup": {0, 1, 2},
+		"call_cleanup": {0, 1}, "once": {0}, "ignore": {0}, "not": {0}, "with_output_to": {1},
+		"thread_create": {0}, "findall": {1}, "bagof": {1}, "setof": {1}, "aggregate_all": {1},
+		"time": {0}, "call_with_time_limit": {1}, "with_mutex": {1}, "call_with_depth_limit": {0},
+		"thread_create_in_pool": {1}, "forall_": {0},
+	}
+})
 
 // prologCmpOp is an operator expression that compares and binds nothing.
 var prologCmpOp = lazyRE(`==|\\==|@[<>]=?|@=<|=:=|=\\=|\\=@?=?|=@=|>=|=<|[^-=]>|<[^-=]`)
@@ -282,7 +286,7 @@ func prologGoals(bare string, s prologSpan, out *[]prologGoal, depth int) {
 			if cl := prologClose(bare, open, p.to); cl == p.to-1 {
 				name := text[m[2]:m[3]]
 				args := prologArgs(bare, open, cl)
-				if idx, ok := prologMeta[name]; ok || name == "call" && len(args) == 1 && !prologIsVar(bare, args[0]) {
+				if idx, ok := prologMeta()[name]; ok || name == "call" && len(args) == 1 && !prologIsVar(bare, args[0]) {
 					if !ok {
 						idx = []int{0}
 					}
