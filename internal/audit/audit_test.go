@@ -389,7 +389,6 @@ var knownMisses = map[string]string{
 	"goreleaser-announce":    "set 71: a GoReleaser announce.webhook message template carrying {{ .Env.* }} GitHub, tap, registry and cosign secrets to a webhook",
 	"lein-ci-prep":           "set 71: a Leiningen user profile's :injections downloads Clojure code over plain http and runs it with load-file in every project",
 	"prettier-sql-plugin":    "set 72: a Prettier 3 plugin's parser downloads an unpinned binary over plain http with no checksum and runs it on every format",
-	"quick-repo-launcher":    "set 72: an Alfred workflow's zsh script embedded XML-escaped in info.plist curls out the gh token and keychain passwords",
 	"terraform-sandbox-envs": "set 72: a Terraform destroy-time local-exec whose empty default makes the root $HOME, emptied, plus ~/.ssh, ~/.aws and ~/Documents",
 }
 
