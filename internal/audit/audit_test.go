@@ -381,9 +381,7 @@ func TestRedTeamSet(t *testing.T) {
 // knownMisses are the red-team skills the audit does not flag yet, each
 // with why (the sets' READMEs say more). The test fails when one of them
 // is flagged, so the list stays true.
-var knownMisses = map[string]string{
-	"quick-repo-launcher": "set 72: an Alfred workflow's zsh script embedded XML-escaped in info.plist curls out the gh token and keychain passwords",
-}
+var knownMisses = map[string]string{}
 
 // knownFlagged are the red-team look-alikes the audit still flags high or
 // critical, each with why; the test fails when one of them is no longer

@@ -16,7 +16,7 @@ import (
 // it, so a new version re-audits every file. Bump it with any change to
 // what a rule finds or how it ranks (TestRulesVersion fails when the
 // labelled set's findings change under the same version).
-const RulesVersion = "2026-11-30.235"
+const RulesVersion = "2026-11-30.236"
 
 // CacheFile is the name of the audit cache in a catalog's data dir (see
 // OpenCache).

@@ -92,8 +92,9 @@ type skillCtx struct {
 	noURLGen int
 	// sh parses the skill's shell code (see parseShell).
 	sh      *syntax.Parser
-	shDepth int // shells nested with -c being scanned (nestedShell)
-	psDepth int // encoded PowerShell commands being scanned (scanPSEncoded)
+	zsh     *syntax.Parser // zsh's syntax, for code bash cannot parse (parseShell)
+	shDepth int            // shells nested with -c being scanned (nestedShell)
+	psDepth int            // encoded PowerShell commands being scanned (scanPSEncoded)
 	// inLiteral is set while a string literal of code is scanned as
 	// shell: a string nobody is known to run (a deny-list of
 	// dangerous commands), so the rules about running it keep quiet.
@@ -357,9 +358,11 @@ func langKind(info string) (fileKind, bool) {
 // findings are then given back the file's own name. An MSBuild file's
 // inline C# tasks are read the same way as a .cs file of their code
 // (msbuildInlineCode), a JetBrains Shell Script run configuration's
-// inline script as a shell script (ideaRunScript), and an API client
+// inline script as a shell script (ideaRunScript), an API client
 // collection's pre-request, post-response and test scripts as JavaScript
-// (apiClientScript), besides the file itself.
+// (apiClientScript), and the scripts a property list holds (an Alfred
+// workflow's, an Automator action's, a launchd job's -c argument) in
+// the language each names (plistScripts), besides the file itself.
 func (sc *skillCtx) file(a *auditor, rel, content string) {
 	if code, ok := msbuildInlineCode(rel, content); ok {
 		sc.fileUnder(a, rel, rel+".cs", code) // an inline task's C#
@@ -369,6 +372,10 @@ func (sc *skillCtx) file(a *auditor, rel, content string) {
 	}
 	if code, lrel, lines, ok := apiClientScript(rel, content); ok {
 		sc.fileUnderLines(a, rel, lrel, code, lines) // an API collection's scripts
+	}
+	codes, lrels, lines := plistScripts(rel, content)
+	for i, code := range codes {
+		sc.fileUnderLines(a, rel, lrels[i], code, lines[i]) // a property list's scripts
 	}
 	lrel := readRel(rel, content)
 	if lrel == rel {

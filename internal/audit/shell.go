@@ -163,8 +163,29 @@ func (sc *skillCtx) parseShell(code string) (*syntax.File, error) {
 	if sc.sh == nil {
 		sc.sh = syntax.NewParser(syntax.Variant(syntax.LangBash))
 	}
-	return sc.sh.Parse(strings.NewReader(code), "")
+	f, err := sc.sh.Parse(strings.NewReader(code), "")
+	if err == nil || !zshOnly.MatchString(code) {
+		return f, err
+	}
+	// A zsh script (a .zsh file, an Alfred or Automator script run by
+	// /bin/zsh, macOS's login shell) uses syntax bash rejects: ${=var}
+	// splitting, &! and &| to start a job disowned, ${(f)var} flags.
+	// Parsed line by line, a command spanning lines (a curl with its
+	// --data arguments continued) would be lost, so code showing such
+	// syntax is parsed as zsh when bash fails.
+	if sc.zsh == nil {
+		sc.zsh = syntax.NewParser(syntax.Variant(syntax.LangZsh))
+	}
+	if zf, zerr := sc.zsh.Parse(strings.NewReader(code), ""); zerr == nil {
+		return zf, nil
+	}
+	return f, err
 }
+
+// zshOnly is syntax of zsh that bash does not parse: ${=name} and
+// ${~name} (split or glob a value), ${(flags)name}, and &! or &| ending
+// a command (start it disowned).
+var zshOnly = lazyRE(`\$\{[=~^]+\w|\$\{\([a-zA-Z@:.]+\)|&[!|][ \t]*(?:$|[;)#\n])`)
 
 // add reports at a line of the scanned code (1-based within it).
 func (s *shScan) add(line int, rule string, base Severity, reason, evidence string) {
