@@ -4,6 +4,7 @@ import (
 	"encoding/xml"
 	"path"
 	"strings"
+	"sync"
 )
 
 // macOS tools keep the scripts they run inside XML property lists, as
@@ -32,20 +33,33 @@ import (
 // Maestro export; both are plists).
 var plistScriptFiles = lazySet(".plist", ".wflow", ".kmmacros")
 
-// alfredScriptTypes maps an Alfred script object's `type` to the
+// alfredScriptType maps an Alfred script object's `type` to the
 // extension of the language it runs: 0 /bin/bash and 5 /bin/zsh (read
 // as shell), 6 osascript AppleScript and 7 osascript JavaScript. Other
 // types (external script files, read as files of the skill already) are
 // read only by the script's #! line.
-var alfredScriptTypes = map[string]string{"0": ".sh", "5": ".sh", "6": ".applescript", "7": ".js"}
+func alfredScriptType(t string) (string, bool) {
+	switch t {
+	case "0", "5":
+		return ".sh", true
+	case "6":
+		return ".applescript", true
+	case "7":
+		return ".js", true
+	}
+	return "", false
+}
 
 // argvScriptFlags maps an interpreter named as an argv's program (its
 // base name, version digits dropped) to the option after which its next
-// argument is the script text, and the extension of its language.
-var argvScriptFlags = map[string][2]string{
-	"sh": {"c", ".sh"}, "bash": {"c", ".sh"}, "zsh": {"c", ".sh"}, "dash": {"c", ".sh"}, "ksh": {"c", ".sh"},
-	"python": {"c", ".py"}, "node": {"e", ".js"}, "ruby": {"e", ".rb"}, "perl": {"e", ".pl"},
-}
+// argument is the script text, and the extension of its language; made
+// on first use (TestInitIsCheap).
+var argvScriptFlags = sync.OnceValue(func() map[string][2]string {
+	return map[string][2]string{
+		"sh": {"c", ".sh"}, "bash": {"c", ".sh"}, "zsh": {"c", ".sh"}, "dash": {"c", ".sh"}, "ksh": {"c", ".sh"},
+		"python": {"c", ".py"}, "node": {"e", ".js"}, "ruby": {"e", ".rb"}, "perl": {"e", ".pl"},
+	}
+})
 
 // plistText is a string value of a property list: its decoded text and
 // the file lines of its first and last character.
@@ -224,7 +238,7 @@ func plistScripts(rel, content string) (codes, lrels []string, lines [][]int) {
 func plistDictScripts(v map[string]plistText, found *embeddedScripts) {
 	if s, ok := v["script"]; ok {
 		if t, ok := v["type"]; ok {
-			if ext, ok := alfredScriptTypes[strings.TrimSpace(t.text)]; ok {
+			if ext, ok := alfredScriptType(strings.TrimSpace(t.text)); ok {
 				found.add(ext, s)
 			} else {
 				found.add("", s) // only by its #! line
@@ -266,7 +280,7 @@ func plistArgvScript(items []plistText, found *embeddedScripts) {
 		return
 	}
 	name := strings.TrimRight(strings.ToLower(path.Base(strings.TrimSpace(items[0].text))), "0123456789.")
-	fl, ok := argvScriptFlags[name]
+	fl, ok := argvScriptFlags()[name]
 	if !ok {
 		return
 	}
