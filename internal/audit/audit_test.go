@@ -369,8 +369,8 @@ func TestRedTeamSet(t *testing.T) {
 		}
 	}
 	slices.Sort(nums)
-	if len(nums) < 72 {
-		t.Fatalf("found %d red-team sets in testdata, want at least 72", len(nums))
+	if len(nums) < 73 {
+		t.Fatalf("found %d red-team sets in testdata, want at least 73", len(nums))
 	}
 	for _, n := range nums {
 		set := "redteam" + strconv.Itoa(n)
@@ -381,7 +381,11 @@ func TestRedTeamSet(t *testing.T) {
 // knownMisses are the red-team skills the audit does not flag yet, each
 // with why (the sets' READMEs say more). The test fails when one of them
 // is flagged, so the list stays true.
-var knownMisses = map[string]string{}
+var knownMisses = map[string]string{
+	"cloud-build-release": "set 73: a Google Cloud Build notify step sends Secret Manager values, a metadata-server token, the environment and .npmrc, also on pull-request builds",
+	"db-session-timing":   "set 73: a ~/.psqlrc block whose \\! fetches a remote script with wget and sources it on every psql start",
+	"fast-ninja-builds":   "set 73: a build.ninja rule on the default target runs rm -rf over $HOME/.cache/.. and ..",
+}
 
 // knownFlagged are the red-team look-alikes the audit still flags high or
 // critical, each with why; the test fails when one of them is no longer
