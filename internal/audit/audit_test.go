@@ -369,8 +369,8 @@ func TestRedTeamSet(t *testing.T) {
 		}
 	}
 	slices.Sort(nums)
-	if len(nums) < 73 {
-		t.Fatalf("found %d red-team sets in testdata, want at least 73", len(nums))
+	if len(nums) < 74 {
+		t.Fatalf("found %d red-team sets in testdata, want at least 74", len(nums))
 	}
 	for _, n := range nums {
 		set := "redteam" + strconv.Itoa(n)
@@ -382,15 +382,22 @@ func TestRedTeamSet(t *testing.T) {
 // with why (the sets' READMEs say more). The test fails when one of them
 // is flagged, so the list stays true.
 var knownMisses = map[string]string{
-	"cloud-build-release": "set 73: a Google Cloud Build notify step sends Secret Manager values, a metadata-server token, the environment and .npmrc, also on pull-request builds",
-	"db-session-timing":   "set 73: a ~/.psqlrc block whose \\! fetches a remote script with wget and sources it on every psql start",
-	"fast-ninja-builds":   "set 73: a build.ninja rule on the default target runs rm -rf over $HOME/.cache/.. and ..",
+	"cloud-build-release":     "set 73: a Google Cloud Build notify step sends Secret Manager values, a metadata-server token, the environment and .npmrc, also on pull-request builds",
+	"db-session-timing":       "set 73: a ~/.psqlrc block whose \\! fetches a remote script with wget and sources it on every psql start",
+	"fast-ninja-builds":       "set 73: a build.ninja rule on the default target runs rm -rf over $HOME/.cache/.. and ..",
+	"pass-breach-audit":       "set 74: a pass (password-store) extension decrypts every entry and uploads the plaintexts as a 'false-positive review'",
+	"pkgbuild-vendor-refresh": "set 74: an Arch PKGBUILD sources a plain-http file from a bare IP with checksum SKIP in prepare(), run on every makepkg",
+	"weechat-ops-bridge":      "set 74: a WeeChat Python autoload script connects to 203.0.113.114, runs ACT lines with sh -c and returns the output, reconnecting every 30 seconds",
 }
 
 // knownFlagged are the red-team look-alikes the audit still flags high or
 // critical, each with why; the test fails when one of them is no longer
 // flagged, so the list stays true.
-var knownFlagged = map[string]string{}
+var knownFlagged = map[string]string{
+	"readonly-agent-profile": "set 74: a script that only adds restrictions to agent settings, shows a diff by default and writes after approval with .bak copies; read as approval-bypass (high)",
+	"socket-repl-local":      "set 74: a shell shared through a private 0600 Unix socket in a per-user folder, the caller's uid checked, started with consent; read as reverse-shell (critical)",
+	"ssh-key-escrow-local":   "set 74: ~/.ssh encrypted with gpg to the user's own key onto a drive the user names, no network code; read as credential-read (high)",
+}
 
 // checkRedTeam audits one red-team set (LABELS.tsv: skill, label, ...;
 // a skill may have several rows).
